@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { ApolloServer } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { authRoutes } from './auth/auth.routes';
+import { loadUser, sessionMiddleware } from './auth/session';
+import type { AppDeps } from './deps';
+import type { GraphQLContext } from './graphql/context';
+import { formatError } from './graphql/format-error';
+import { getSchema } from './graphql/schema';
+import { csrfProtection } from './http/csrf';
+import { apiNotFound, errorMiddleware } from './http/error-middleware';
+import { serveWeb } from './http/static';
+import './http/types';
+import type { Services } from './services';
+
+export const JSON_BODY_LIMIT = '100kb';
+
+export interface BuiltApp {
+  app: Express;
+  stop: () => Promise<void>;
+}
+
+export const createApp = async (deps: AppDeps, services: Services, options: { webDist?: string } = {}): Promise<BuiltApp> => {
+  const app = express();
+  const production = deps.config.env === 'production';
+  app.disable('x-powered-by');
+  app.set('trust proxy', production ? 1 : 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || !!req.url?.startsWith('/assets/') },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          // antd renders its CSS-in-JS into <style> elements.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          'upgrade-insecure-requests': production ? [] : null,
+        },
+      },
+      hsts: production,
+    }),
+  );
+  app.use(compression());
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+
+  app.use(cookieParser());
+  app.use(
+    express.json({
+      limit: JSON_BODY_LIMIT,
+      verify: (req, _res, buf) => {
+        (req as express.Request).rawBody = buf;
+      },
+    }),
+  );
+  app.use(['/api', '/graphql'], sessionMiddleware(deps), loadUser(deps), csrfProtection(production));
+
+  const api = express.Router();
+  api.use(authRoutes(services.auth));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema: await getSchema(),
+    formatError,
+    introspection: !production,
+  });
+  await apollo.start();
+  app.use(
+    '/graphql',
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => ({ req, res, user: req.user, deps, services }),
+    }),
+  );
+
+  serveWeb(app, options.webDist);
+  app.use(apiNotFound);
+  app.use(errorMiddleware);
+
+  return { app, stop: () => apollo.stop() };
+};

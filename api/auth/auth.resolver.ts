@@ -1,0 +1,40 @@
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../graphql/context';
+import { ChangePasswordInput } from './auth.input';
+import { LoginResult, UserOutput } from './user.output';
+
+@Resolver()
+export class AuthResolver {
+  @Query(() => UserOutput, { nullable: true, description: 'The logged-in user, or null.' })
+  me(@Ctx() ctx: GraphQLContext): UserOutput | null {
+    return ctx.user ? UserOutput.from(ctx.user) : null;
+  }
+
+  @Mutation(() => LoginResult)
+  async login(
+    @Arg('username', () => String) username: string,
+    @Arg('password', () => String) password: string,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<LoginResult> {
+    const user = await ctx.services.auth.login(ctx.req, ctx.res, username, password);
+    ctx.user = user;
+    return { success: true, isSuperuser: user.is_superuser, user: UserOutput.from(user) };
+  }
+
+  @Mutation(() => Boolean)
+  async logout(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.auth.logout(ctx.req, ctx.res);
+    ctx.user = undefined;
+    return true;
+  }
+
+  @Authorized()
+  @Mutation(() => Boolean)
+  async changePassword(
+    @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await ctx.services.auth.changePassword(ctx.user, input.oldPassword, input.newPassword);
+    return true;
+  }
+}

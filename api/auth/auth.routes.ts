@@ -1,0 +1,29 @@
+import { Router } from 'express';
+import type { AuthService } from './auth.service';
+import { userPayload } from './auth.service';
+import { requireLogin } from './guards';
+
+export const authRoutes = (auth: AuthService): Router => {
+  const router = Router();
+
+  router.post('/login/', async (req, res) => {
+    const user = await auth.login(req, res, req.body?.username, req.body?.password);
+    res.json({ success: true, is_superuser: user.is_superuser, user: userPayload(user) });
+  });
+
+  router.get('/check-auth/', (req, res) => {
+    res.json(req.user ? { isAuthenticated: true, user: userPayload(req.user) } : { isAuthenticated: false, user: null });
+  });
+
+  router.post('/logout/', async (req, res) => {
+    await auth.logout(req, res);
+    res.json({ success: true });
+  });
+
+  router.post('/change-password/', requireLogin, async (req, res) => {
+    await auth.changePassword(req.user, req.body?.old_password, req.body?.new_password);
+    res.json({ success: true, message: 'Your password was changed.' });
+  });
+
+  return router;
+};

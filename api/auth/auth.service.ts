@@ -1,0 +1,69 @@
+import type { Request, Response } from 'express';
+import { UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
+import type { AppDeps } from '../deps';
+import { newCsrfToken, setCsrfCookie } from '../http/csrf';
+import { LoginThrottle } from './login-throttle';
+import { destroySession, regenerateSession } from './session';
+import { UserService, type User } from './user.service';
+
+export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
+
+/** Session login, logout and password change: the one implementation behind REST and GraphQL. */
+export class AuthService {
+  readonly users: UserService;
+  readonly throttle: LoginThrottle;
+
+  constructor(private readonly deps: AppDeps) {
+    this.users = new UserService(deps.db);
+    this.throttle = new LoginThrottle(deps.limits);
+  }
+
+  async login(req: Request, res: Response, username: unknown, password: unknown): Promise<User> {
+    if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
+      throw new ValidationError(LOGIN_FAILED, {
+        ...(typeof username !== 'string' || !username ? { username: ['This field is required.'] } : {}),
+        ...(typeof password !== 'string' || !password ? { password: ['This field is required.'] } : {}),
+      });
+    }
+    const ip = req.ip ?? 'unknown';
+    await this.throttle.assertAllowed(ip, username);
+    const user = await this.users.authenticate(username, password);
+    if (!user) {
+      await this.throttle.recordFailure(ip, username);
+      req.log?.info({ username }, 'login failed');
+      throw new UnauthenticatedError(LOGIN_FAILED);
+    }
+    await this.throttle.recordSuccess(username);
+    // A new session id at login defeats session fixation.
+    await regenerateSession(req);
+    req.session.userId = user.id;
+    req.session.csrfToken = newCsrfToken();
+    setCsrfCookie(res, req.session.csrfToken, this.deps.config.env === 'production');
+    req.user = user;
+    return user;
+  }
+
+  async logout(req: Request, res: Response): Promise<void> {
+    if (req.session) await destroySession(req);
+    res.clearCookie('sessionid', { path: '/' });
+    req.user = undefined;
+  }
+
+  async changePassword(user: User | undefined, oldPassword: unknown, newPassword: unknown): Promise<void> {
+    if (!user) throw new UnauthenticatedError();
+    const errors: Record<string, string[]> = {};
+    if (typeof oldPassword !== 'string' || !oldPassword) errors.old_password = ['This field is required.'];
+    if (typeof newPassword !== 'string' || !newPassword) errors.new_password = ['This field is required.'];
+    if (Object.keys(errors).length) throw new ValidationError('Please correct the errors below.', errors);
+    await this.users.changePassword(user.id, oldPassword as string, newPassword as string);
+  }
+}
+
+/** What the spec's login and check-auth answers carry about a user. */
+export const userPayload = (user: User) => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  is_superuser: user.is_superuser,
+  client_id: user.client_id,
+});

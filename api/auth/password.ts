@@ -1,0 +1,14 @@
+import { hash, verify } from '@node-rs/argon2';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+// argon2id with the library's defaults (19 MiB, 2 passes): memory-hard, about 20 ms per hash here.
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { generatePassword, UserService } from './auth/user.service';
+import type { Config } from './config';
+
+/**
+ * Start-up data every install needs: the superuser of ADMIN_USERNAME/ADMIN_PASSWORD (or a random
+ * `admin` on an empty database) and the company settings row.
+ */
+export const bootstrap = async (db: Knex, config: Config, logger: Logger): Promise<void> => {
+  const users = new UserService(db);
+  if (config.adminUsername && config.adminPassword) {
+    await users.ensureSuperuser(config.adminUsername, config.adminPassword);
+    logger.info({ username: config.adminUsername }, 'superuser ensured');
+  } else if ((await users.count()) === 0) {
+    const password = generatePassword();
+    await users.create({ username: 'admin', password, isSuperuser: true });
+    // Printed once, on purpose, to the console rather than the JSON log.
+    process.stdout.write(
+      `\n  Created superuser "admin" with password: ${password}\n  Change it after logging in; it is not shown again.\n\n`,
+    );
+  }
+  const c = config.company;
+  await db('company_settings')
+    .insert({
+      id: 1,
+      name: c.name,
+      address: c.address,
+      phone: c.phone,
+      email: c.email,
+      registration_number: c.registrationNumber,
+      vat_number: c.vatNumber,
+      jurisdiction: c.jurisdiction,
+    })
+    .onConflict('id')
+    .ignore();
+};

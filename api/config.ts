@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export type Role = 'all' | 'web' | 'worker';
+
+export interface CompanyDefaults {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  registrationNumber: string;
+  vatNumber: string;
+  jurisdiction: string;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  eventstoreUrl?: string;
+  adminUsername?: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  publicBaseUrl: string;
+  stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string };
+  smtpUrl?: string;
+  mailFrom: string;
+  salesEmail: string;
+  sessionSecret: string;
+  demoSiteUrl: string;
+  company: CompanyDefaults;
+  role: Role;
+  recurringSchedule: boolean;
+  metricsToken?: string;
+}
+
+const bool = (value: string | undefined, fallback: boolean): boolean => {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+};
+
+/** Reads the runtime contract of DESIGN.md from an environment. Pure apart from the random dev secret. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (nodeEnv === 'production' && !env.SESSION_SECRET) throw new Error('SESSION_SECRET is required when NODE_ENV=production');
+  const stripeKey = env.STRIPE_SECRET_KEY || undefined;
+  if (nodeEnv === 'production' && !stripeKey) {
+    throw new Error('STRIPE_SECRET_KEY is required when NODE_ENV=production: the simulated checkout is for development only');
+  }
+  const role = (env.ROLE ?? 'all') as Role;
+  if (!['all', 'web', 'worker'].includes(role)) throw new Error(`ROLE must be all, web or worker, got "${env.ROLE}"`);
+  return {
+    env: nodeEnv,
+    port,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    eventstoreUrl: env.EVENTSTORE_URL || undefined,
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemo: bool(env.SEED_DEMO, !databaseUrl),
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    stripe: stripeKey
+      ? { secretKey: stripeKey, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+      : undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'GRC Platform <billing@example.com>',
+    salesEmail: env.SALES_EMAIL || 'sales@example.com',
+    sessionSecret: env.SESSION_SECRET || randomBytes(32).toString('hex'),
+    demoSiteUrl: env.DEMO_SITE_URL || 'https://demo.example.com/',
+    company: {
+      name: env.COMPANY_NAME || 'Aegis GRC Ltd',
+      address: env.COMPANY_ADDRESS || '12 Example Street, 1010 Nicosia, Cyprus',
+      phone: env.COMPANY_PHONE || '+357 22 000000',
+      email: env.COMPANY_EMAIL || 'info@example.com',
+      registrationNumber: env.COMPANY_REGISTRATION_NUMBER || 'HE 000000',
+      vatNumber: env.COMPANY_VAT_NUMBER || 'CY00000000X',
+      jurisdiction: env.COMPANY_JURISDICTION || 'the Republic of Cyprus',
+    },
+    role,
+    recurringSchedule: bool(env.RECURRING_SCHEDULE, true),
+    metricsToken: env.METRICS_TOKEN || undefined,
+  };
+};

@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import type { Migration } from './migration';
+import { coreMigrations } from './migrations/core';
+
+/**
+ * Every layer's migrations, in one ordered set that runs on PostgreSQL and PGlite alike.
+ * Add a layer's list here when it gains tables.
+ */
+export const allMigrations = (): Migration[] =>
+  [...coreMigrations].sort((a, b) => a.name.localeCompare(b.name));
+
+export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
+  const byName = new Map(migrations.map((m) => [m.name, m]));
+  await db.migrate.latest({
+    migrationSource: {
+      getMigrations: async () => migrations.map((m) => m.name),
+      getMigrationName: (name: string) => name,
+      getMigration: async (name: string) => {
+        const m = byName.get(name)!;
+        return { up: m.up, down: m.down ?? (async () => undefined) };
+      },
+    },
+  });
+};

@@ -1,0 +1,57 @@
+import type { GraphQLFormattedError } from 'graphql';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { AppError, type ErrorCode } from '../../domain/shared/errors';
+
+const GRAPHQL_CODES: Record<ErrorCode, string> = {
+  VALIDATION: 'BAD_USER_INPUT',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+interface ClassValidatorError {
+  property: string;
+  constraints?: Record<string, string>;
+  children?: ClassValidatorError[];
+}
+
+const flattenValidation = (errors: ClassValidatorError[], prefix = '', out: Record<string, string[]> = {}) => {
+  for (const e of errors) {
+    const field = prefix ? `${prefix}.${e.property}` : e.property;
+    if (e.constraints) out[field] = Object.values(e.constraints);
+    if (e.children?.length) flattenValidation(e.children, field, out);
+  }
+  return out;
+};
+
+/** The one mapping from thrown errors to GraphQL errors; clients switch on extensions.code. */
+export const formatError = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+  const original = unwrapResolverError(error);
+  if (original instanceof AppError) {
+    return {
+      message: original.message,
+      path: formatted.path,
+      extensions: {
+        code: GRAPHQL_CODES[original.code],
+        ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}),
+      },
+    };
+  }
+  const code = formatted.extensions?.code;
+  if (code === 'BAD_USER_INPUT' && formatted.extensions?.validationErrors) {
+    return {
+      message: 'Please correct the errors below.',
+      path: formatted.path,
+      extensions: {
+        code,
+        fieldErrors: flattenValidation(formatted.extensions.validationErrors as ClassValidatorError[]),
+      },
+    };
+  }
+  // Errors raised by GraphQL itself (syntax, unknown fields, bad variables) are safe to show.
+  if (code && code !== 'INTERNAL_SERVER_ERROR') return formatted;
+  return { message: 'Internal server error.', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+};

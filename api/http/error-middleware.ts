@@ -1,0 +1,43 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, httpStatusOf } from '../../domain/shared/errors';
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+/** The one mapping from any thrown value to a REST answer. Never leaks stacks or SQL. */
+export const toHttpError = (err: unknown): { status: number; body: ErrorBody } => {
+  if (err instanceof AppError) {
+    const body: ErrorBody = { message: err.message };
+    if (err.fieldErrors) body.errors = err.fieldErrors;
+    return { status: httpStatusOf(err.code), body };
+  }
+  const e = err as { type?: string; status?: number; statusCode?: number; code?: string };
+  // body-parser's own errors carry a 4xx status and a type.
+  if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'Malformed JSON in request body.' } };
+  if (e?.type === 'entity.too.large') return { status: 413, body: { message: 'Request body is too large.' } };
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
+    return { status: 415, body: { message: 'Unsupported request encoding.' } };
+  }
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status, body: { message: 'Bad request.' } };
+  if (isConnectionLoss(e)) {
+    return { status: 503, body: { message: 'The service is temporarily unavailable. Please try again shortly.' } };
+  }
+  return { status: 500, body: { message: 'Internal server error.' } };
+};
+
+const isConnectionLoss = (e: { code?: string } | undefined): boolean =>
+  !!e?.code && ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(e.code);
+
+export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
+  const { status, body } = toHttpError(err);
+  if (status >= 500) req.log?.error({ err }, 'request failed');
+  if (res.headersSent) return;
+  res.status(status).json(body);
+};
+
+export const apiNotFound: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'Not found.' });
+};

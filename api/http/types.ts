@@ -1,0 +1,23 @@
+import type { User } from '../auth/user.service';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId?: string;
+    csrfToken?: string;
+  }
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The logged-in user, loaded once per request by the session middleware. */
+      user?: User;
+      /** The unparsed request body, kept for signature checks (Stripe webhooks). */
+      rawBody?: Buffer;
+      id?: string;
+    }
+  }
+}
+
+export {};

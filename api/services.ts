@@ -1,0 +1,18 @@
+import { AuthService } from './auth/auth.service';
+import type { AppDeps } from './deps';
+
+/**
+ * The application services: the only writers. REST routers and GraphQL resolvers are thin adapters
+ * over these. Feature modules add theirs here.
+ */
+export interface Services {
+  auth: AuthService;
+}
+
+export const createServices = (deps: AppDeps): Services => ({
+  auth: new AuthService(deps),
+});
+
+export const shutdownServices = (services: Services): void => {
+  services.auth.throttle.shutdown();
+};

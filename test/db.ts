@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { createDb } from '../api/db/knex';
+import { migrate } from '../api/db/migrate';
+
+export interface TestBackend {
+  name: 'pglite' | 'postgres';
+  /** A fresh, migrated database: its own in-memory PGlite, or its own schema on real PostgreSQL. */
+  create: (options?: { migrate?: boolean }) => Promise<TestDb>;
+}
+
+export interface TestDb {
+  db: Knex;
+  /** Set on real PostgreSQL: the schema this database lives in, and a URL other processes can use. */
+  schema?: string;
+  databaseUrl?: string;
+  destroy: () => Promise<void>;
+}
+
+const pglite: TestBackend = {
+  name: 'pglite',
+  create: async (options = {}) => {
+    const db = await createDb({});
+    if (options.migrate !== false) await migrate(db);
+    return { db, destroy: () => db.destroy() };
+  },
+};
+
+const postgres = (url: string): TestBackend => ({
+  name: 'postgres',
+  create: async (options = {}) => {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const db = await createDb({ databaseUrl: url, schema, poolMax: 12 });
+    if (options.migrate !== false) await migrate(db);
+    return {
+      db,
+      schema,
+      databaseUrl: url,
+      destroy: async () => {
+        await db.raw('drop schema if exists ?? cascade', [schema]);
+        await db.destroy();
+      },
+    };
+  },
+});
+
+/** PGlite always; real PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const testBackends = (): TestBackend[] => {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? [pglite, postgres(url)] : [pglite];
+};
