@@ -1,6 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError, type ErrorCode } from '../../domain/shared/errors';
+import { StreamConflictError } from '../../eventstore/event-store';
 
 const GRAPHQL_CODES: Record<ErrorCode, string> = {
   VALIDATION: 'BAD_USER_INPUT',
@@ -38,6 +39,13 @@ export const formatError = (formatted: GraphQLFormattedError, error: unknown): G
         code: GRAPHQL_CODES[original.code],
         ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}),
       },
+    };
+  }
+  if (original instanceof StreamConflictError) {
+    return {
+      message: 'The record was changed by someone else. Reload and try again.',
+      path: formatted.path,
+      extensions: { code: 'CONFLICT' },
     };
   }
   const code = formatted.extensions?.code;

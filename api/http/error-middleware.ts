@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, httpStatusOf } from '../../domain/shared/errors';
+import { StreamConflictError } from '../../eventstore/event-store';
 
 export interface ErrorBody {
   message: string;
@@ -12,6 +13,9 @@ export const toHttpError = (err: unknown): { status: number; body: ErrorBody } =
     const body: ErrorBody = { message: err.message };
     if (err.fieldErrors) body.errors = err.fieldErrors;
     return { status: httpStatusOf(err.code), body };
+  }
+  if (err instanceof StreamConflictError) {
+    return { status: 409, body: { message: 'The record was changed by someone else. Reload and try again.' } };
   }
   const e = err as { type?: string; status?: number; statusCode?: number; code?: string };
   // body-parser's own errors carry a 4xx status and a type.
