@@ -1,0 +1,98 @@
+/**
+ * Invoice events: the contract between billing (writes), accounting postings and read models.
+ * Amounts are integer cents (EUR). Dates are 'YYYY-MM-DD'. Stream: `invoice-<invoiceId>`.
+ * Change a shape only with a new schema version and an upcaster.
+ */
+
+export interface InvoiceLine {
+  description: string;
+  /** Up to 3 decimals, as a string-free number (e.g. 1, 2.5). */
+  quantity: number;
+  unitPriceCents: number;
+  /** VAT rate in basis points: 1900 = 19%. */
+  vatRateBp: number;
+  netCents: number;
+  vatCents: number;
+  grossCents: number;
+}
+
+export interface InvoiceTotals {
+  netCents: number;
+  vatCents: number;
+  grossCents: number;
+}
+
+export interface BillingPeriod {
+  subscriptionId: string;
+  /** Inclusive start and exclusive end of the billed period. */
+  start: string;
+  end: string;
+}
+
+export type InvoiceIssued = {
+  type: 'InvoiceIssued';
+  data: {
+    invoiceId: string;
+    invoiceNumber: string;
+    clientId: string;
+    date: string;
+    dueDate: string;
+    lines: InvoiceLine[];
+    totals: InvoiceTotals;
+    period: BillingPeriod | null;
+  };
+};
+
+export type InvoiceEdited = {
+  type: 'InvoiceEdited';
+  data: {
+    invoiceId: string;
+    invoiceNumber: string;
+    clientId: string;
+    date: string;
+    dueDate: string;
+    lines: InvoiceLine[];
+    /** Totals after the edit; postings reverse the previous totals and post these. */
+    totals: InvoiceTotals;
+    previousTotals: InvoiceTotals;
+    previousDate: string;
+  };
+};
+
+export type InvoiceSent = {
+  type: 'InvoiceSent';
+  data: { invoiceId: string; to: string; sentAt: string };
+};
+
+export type PaymentMethod = 'stripe' | 'bank' | 'manual';
+
+export type PaymentRecorded = {
+  type: 'PaymentRecorded';
+  data: {
+    invoiceId: string;
+    /** Deterministic from its source (Stripe payment intent, or a manual mark) so retries dedupe. */
+    paymentId: string;
+    amountCents: number;
+    date: string;
+    method: PaymentMethod;
+    reference: string | null;
+  };
+};
+
+export type InvoiceVoided = {
+  type: 'InvoiceVoided';
+  data: { invoiceId: string; reason: 'deleted' | 'voided'; date: string; totals: InvoiceTotals; originalDate: string };
+};
+
+export type InvoiceEvent = InvoiceIssued | InvoiceEdited | InvoiceSent | PaymentRecorded | InvoiceVoided;
+export type InvoiceEventType = InvoiceEvent['type'];
+
+export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
+  'InvoiceIssued',
+  'InvoiceEdited',
+  'InvoiceSent',
+  'PaymentRecorded',
+  'InvoiceVoided',
+];
+
+export const invoiceStreamId = (invoiceId: string): string => `invoice-${invoiceId}`;
