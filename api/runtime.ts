@@ -9,12 +9,16 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { defaultRateLimits, type AppDeps, type RateLimits } from './deps';
 import { createLogger } from './logger';
+import { MailDispatcher } from './mail/mail-dispatcher';
+import { createMailTransport } from './mail/transport';
 import { createServices, shutdownServices, type Services } from './services';
 
 export interface Runtime {
   deps: AppDeps;
   services: Services;
   server: http.Server;
+  /** Delivers queued e-mails; tests call `drain()` to flush it. */
+  mail: MailDispatcher;
   url: string;
   stop: () => Promise<void>;
 }
@@ -41,6 +45,12 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
   };
   const services = createServices(deps);
   const built = await createApp(deps, services, { webDist: options.webDist });
+  const mail = new MailDispatcher(db, createMailTransport(config, logger), {
+    from: config.mailFrom,
+    logger,
+    intervalMs: config.env === 'test' ? 200 : 2000,
+  });
+  if (config.role !== 'web') mail.start();
   const server = http.createServer(built.app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
@@ -55,8 +65,9 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
         server.closeIdleConnections();
       });
       await built.stop();
+      await mail.stop();
       shutdownServices(services);
       if (!options.db) await db.destroy();
     })());
-  return { deps, services, server, url, stop };
+  return { deps, services, server, mail, url, stop };
 };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Migration } from './migration';
+import { mailMigrations } from '../mail/migrations';
 import { coreMigrations } from './migrations/core';
 
 /**
@@ -7,7 +8,7 @@ import { coreMigrations } from './migrations/core';
  * Add a layer's list here when it gains tables.
  */
 export const allMigrations = (): Migration[] =>
-  [...coreMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  [...coreMigrations, ...mailMigrations].sort((a, b) => a.name.localeCompare(b.name));
 
 export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
   const byName = new Map(migrations.map((m) => [m.name, m]));

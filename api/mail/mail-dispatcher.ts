@@ -1,0 +1,104 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { MailAttachment } from './outbox';
+import type { MailTransport } from './transport';
+
+const MAX_BACKOFF_S = 3600;
+
+interface OutboxRow {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MailAttachment[] | string;
+  attempts: number;
+}
+
+/**
+ * Delivers queued mails. Each row is claimed with FOR UPDATE SKIP LOCKED inside a transaction that
+ * also marks it sent, so several dispatchers never send one mail twice; a failure is recorded and
+ * retried with exponential backoff, so an SMTP outage loses nothing.
+ */
+export class MailDispatcher {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly transport: MailTransport,
+    private readonly options: { from: string; logger: Logger; intervalMs?: number; onSent?: () => void },
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    const tick = async () => {
+      await this.drain().catch((err) => this.options.logger.error({ err }, 'mail dispatch failed'));
+      if (!this.stopped) this.timer = setTimeout(tick, this.options.intervalMs ?? 2000);
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  /** Sends everything due now; returns the number of mails sent. Safe to call concurrently. */
+  drain(): Promise<number> {
+    return (this.running ??= this.drainOnce().finally(() => {
+      this.running = undefined;
+    }));
+  }
+
+  private async drainOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const result = await this.db.transaction(async (trx) => {
+        const row: OutboxRow | undefined = await trx('mail_outbox')
+          .whereNull('sent_at')
+          .where('next_attempt_at', '<=', trx.fn.now())
+          .orderBy('id')
+          .forUpdate()
+          .skipLocked()
+          .first();
+        if (!row) return 'empty' as const;
+        try {
+          await this.send(row);
+          await trx('mail_outbox').where({ id: row.id }).update({ sent_at: trx.fn.now(), attempts: row.attempts + 1, last_error: null });
+          return 'sent' as const;
+        } catch (err) {
+          const backoff = Math.min(MAX_BACKOFF_S, 2 ** row.attempts * 5);
+          await trx('mail_outbox')
+            .where({ id: row.id })
+            .update({
+              attempts: row.attempts + 1,
+              last_error: String((err as Error).message ?? err).slice(0, 1000),
+              next_attempt_at: trx.raw(`now() + make_interval(secs => ?)`, [backoff]),
+            });
+          this.options.logger.warn({ err, to: row.to, attempts: row.attempts + 1 }, 'mail delivery failed; will retry');
+          return 'failed' as const;
+        }
+      });
+      if (result === 'empty') return sent;
+      if (result === 'sent') {
+        sent++;
+        this.options.onSent?.();
+      }
+    }
+  }
+
+  private async send(row: OutboxRow): Promise<void> {
+    const attachments: MailAttachment[] = typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments;
+    await this.transport.send({
+      from: this.options.from,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html ?? undefined,
+      attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') })),
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}

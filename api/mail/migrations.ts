@@ -1,0 +1,25 @@
+import type { Migration } from '../db/migration';
+
+export const mailMigrations: Migration[] = [
+  {
+    name: '202611220005_mail_outbox',
+    up: async (db) => {
+      await db.schema.createTable('mail_outbox', (t) => {
+        t.bigIncrements('id');
+        // Idempotency key (e.g. "invoice-sent:<eventId>"): a retried enqueue never doubles a mail.
+        t.text('key').notNullable().unique();
+        t.text('to').notNullable();
+        t.text('subject').notNullable();
+        t.text('text').notNullable();
+        t.text('html');
+        t.jsonb('attachments').notNullable().defaultTo('[]');
+        t.integer('attempts').notNullable().defaultTo(0);
+        t.text('last_error');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        t.timestamp('next_attempt_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        t.timestamp('sent_at', { useTz: true });
+      });
+      await db.raw('create index mail_outbox_pending on mail_outbox (next_attempt_at) where sent_at is null');
+    },
+  },
+];
