@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database on port 3000 with demo data', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.seedDemo).toBe(true);
+    expect(c.publicBaseUrl).toBe('http://localhost:3000');
+    expect(c.stripe).toBeUndefined();
+    expect(c.role).toBe('all');
+    expect(c.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('turns demo data off with DATABASE_URL unless asked for', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  });
+
+  it('derives the public base URL from PORT and trims a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://billing.example.com/' }).publicBaseUrl).toBe('https://billing.example.com');
+  });
+
+  it('reads Stripe, SMTP and company settings', () => {
+    const c = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      SMTP_URL: 'smtp://localhost:25',
+      COMPANY_NAME: 'Acme',
+      COMPANY_JURISDICTION: 'Greece',
+    });
+    expect(c.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: undefined, webhookSecret: 'whsec_1' });
+    expect(c.smtpUrl).toBe('smtp://localhost:25');
+    expect(c.company.name).toBe('Acme');
+    expect(c.company.jurisdiction).toBe('Greece');
+  });
+
+  it('refuses unsafe or malformed production settings', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk' })).toThrow(/SESSION_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's' })).toThrow(/simulated checkout/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ROLE: 'cook' })).toThrow(/ROLE/);
+  });
+});
