@@ -7,6 +7,8 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { authRoutes } from './auth/auth.routes';
+import { publicRoutes } from './public/public.routes';
+import { seoRoutes } from './public/seo.routes';
 import { loadUser, sessionMiddleware } from './auth/session';
 import type { AppDeps } from './deps';
 import type { GraphQLContext } from './graphql/context';
@@ -40,6 +42,10 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || !!req.url?.startsWith('/assets/') },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
   app.use(
@@ -78,6 +84,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
 
   const api = express.Router();
   api.use(authRoutes(services.auth));
+  api.use(publicRoutes(deps, services.site));
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -94,6 +101,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
     }),
   );
 
+  app.use(seoRoutes(deps));
   serveWeb(app, options.webDist);
   app.use(apiNotFound);
   app.use(errorMiddleware);

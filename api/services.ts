@@ -1,5 +1,6 @@
 import { AuthService } from './auth/auth.service';
 import type { AppDeps } from './deps';
+import { SiteInboxService } from './public/site-inbox.service';
 
 /**
  * The application services: the only writers. REST routers and GraphQL resolvers are thin adapters
@@ -7,10 +8,12 @@ import type { AppDeps } from './deps';
  */
 export interface Services {
   auth: AuthService;
+  site: SiteInboxService;
 }
 
 export const createServices = (deps: AppDeps): Services => ({
   auth: new AuthService(deps),
+  site: new SiteInboxService(deps),
 });
 
 export const shutdownServices = (services: Services): void => {

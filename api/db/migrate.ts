@@ -2,13 +2,14 @@ import type { Knex } from 'knex';
 import type { Migration } from './migration';
 import { mailMigrations } from '../mail/migrations';
 import { coreMigrations } from './migrations/core';
+import { siteMigrations } from '../public/migrations';
 
 /**
  * Every layer's migrations, in one ordered set that runs on PostgreSQL and PGlite alike.
  * Add a layer's list here when it gains tables.
  */
 export const allMigrations = (): Migration[] =>
-  [...coreMigrations, ...mailMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  [...coreMigrations, ...mailMigrations, ...siteMigrations].sort((a, b) => a.name.localeCompare(b.name));
 
 export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
   const byName = new Map(migrations.map((m) => [m.name, m]));

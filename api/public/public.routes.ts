@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { RateLimitedError } from '../../domain/shared/errors';
+import type { AppDeps } from '../deps';
+import { HONEYPOT_FIELD } from './site-forms.schema';
+import type { SiteInboxService } from './site-inbox.service';
+
+const filledHoneypot = (req: Request): boolean => {
+  const value = (req.body as Record<string, unknown> | undefined)?.[HONEYPOT_FIELD];
+  return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
+};
+
+const language = (req: Request): string | undefined => {
+  const lng = req.get('accept-language')?.split(',')[0]?.trim().slice(0, 2);
+  return lng && /^[a-z]{2}$/.test(lng) ? lng : undefined;
+};
+
+/** The public website's API: company details, the demo-site link and the two anonymous forms. */
+export const publicRoutes = (deps: AppDeps, site: SiteInboxService): Router => {
+  const router = Router();
+  const formsLimiter = rateLimit({
+    windowMs: deps.limits.windowMs,
+    limit: deps.limits.publicFormsPerIp,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new RateLimitedError()),
+  });
+
+  router.get('/company-info/', async (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json(await site.companyInfo());
+  });
+
+  // A link rather than a config fetch: the navbar needs no request and works without scripts.
+  router.get('/demo-site/', (_req, res) => {
+    res.redirect(302, deps.config.demoSiteUrl);
+  });
+
+  router.post('/contact/', formsLimiter, async (req, res) => {
+    const { id } = filledHoneypot(req) ? { id: randomUUID() } : await site.submitContact(req.body, { language: language(req) });
+    res.status(201).json({ success: true, id });
+  });
+
+  router.post('/demo-request/', formsLimiter, async (req, res) => {
+    const { id } = filledHoneypot(req) ? { id: randomUUID() } : await site.submitDemo(req.body, { language: language(req) });
+    res.status(201).json({ success: true, id });
+  });
+
+  return router;
+};
