@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { centsToEuros, divRoundHalfUp, formatEuros, lineAmounts, parseEuros, parseQuantity, parseVatRate, sumAmounts } from './money';
+
+describe('money', () => {
+  it('parses euros strictly into cents', () => {
+    expect(parseEuros(2000)).toEqual({ ok: true, value: 200000 });
+    expect(parseEuros('19.99')).toEqual({ ok: true, value: 1999 });
+    expect(parseEuros(0.1)).toEqual({ ok: true, value: 10 });
+    expect(parseEuros('0.05')).toEqual({ ok: true, value: 5 });
+    expect(parseEuros(' 7 ')).toEqual({ ok: true, value: 700 });
+    expect(parseEuros(1.005).ok).toBe(false);
+    expect(parseEuros('-1').ok).toBe(false);
+    expect(parseEuros('1e3').ok).toBe(false);
+    expect(parseEuros('abc').ok).toBe(false);
+    expect(parseEuros('').ok).toBe(false);
+    expect(parseEuros(null).ok).toBe(false);
+    expect(parseEuros(Number.NaN).ok).toBe(false);
+    expect(parseEuros('1000000000000000').ok).toBe(false);
+  });
+
+  it('parses VAT rates and quantities', () => {
+    expect(parseVatRate(19)).toEqual({ ok: true, value: 1900 });
+    expect(parseVatRate('5.5')).toEqual({ ok: true, value: 550 });
+    expect(parseVatRate(101).ok).toBe(false);
+    expect(parseQuantity(2.5)).toEqual({ ok: true, value: 2500 });
+    expect(parseQuantity(0).ok).toBe(false);
+    expect(parseQuantity('1.0005').ok).toBe(false);
+  });
+
+  it('rounds half up per line', () => {
+    expect(divRoundHalfUp(5n, 10n)).toBe(1);
+    expect(divRoundHalfUp(4n, 10n)).toBe(0);
+    expect(divRoundHalfUp(-5n, 10n)).toBe(-1);
+    // 0.5 cent of VAT rounds up, where banker's rounding would give 0
+    expect(lineAmounts(1000, 50, 100)).toEqual({ netCents: 50, vatCents: 1, grossCents: 51 });
+    // 2.5 cents rounds to 3, not to the even 2
+    expect(lineAmounts(1000, 250, 100)).toEqual({ netCents: 250, vatCents: 3, grossCents: 253 });
+    expect(lineAmounts(1000, 200000, 1900)).toEqual({ netCents: 200000, vatCents: 38000, grossCents: 238000 });
+    expect(lineAmounts(333, 100, 0)).toEqual({ netCents: 33, vatCents: 0, grossCents: 33 });
+    expect(lineAmounts(1500, 333, 1900).netCents).toBe(500);
+  });
+
+  it('sums lines and formats German euros', () => {
+    const total = sumAmounts([lineAmounts(1000, 100, 1900), lineAmounts(2000, 50, 0)]);
+    expect(total).toEqual({ netCents: 200, vatCents: 19, grossCents: 219 });
+    expect(centsToEuros(238000)).toBe(2380);
+    expect(formatEuros(238000)).toBe('2.380,00\u00a0€');
+  });
+});
