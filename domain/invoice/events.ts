@@ -56,6 +56,8 @@ export type InvoiceEdited = {
     totals: InvoiceTotals;
     previousTotals: InvoiceTotals;
     previousDate: string;
+    /** Optional (added for accounting): the billed period, so postings pick the revenue account. */
+    period?: BillingPeriod | null;
   };
 };
 
@@ -81,7 +83,15 @@ export type PaymentRecorded = {
 
 export type InvoiceVoided = {
   type: 'InvoiceVoided';
-  data: { invoiceId: string; reason: 'deleted' | 'voided'; date: string; totals: InvoiceTotals; originalDate: string };
+  data: {
+    invoiceId: string;
+    reason: 'deleted' | 'voided';
+    date: string;
+    totals: InvoiceTotals;
+    originalDate: string;
+    /** Optional (added for accounting): the billed period, so postings pick the revenue account. */
+    period?: BillingPeriod | null;
+  };
 };
 
 export type InvoiceEvent = InvoiceIssued | InvoiceEdited | InvoiceSent | PaymentRecorded | InvoiceVoided;

@@ -1,0 +1,40 @@
+import type { LedgerEffect } from './postings';
+import type { Totals, TotalsByAccount } from './reports';
+
+/**
+ * The balance read model's evolve: a day's (or month's) debit and credit totals per account.
+ * The projection applies it row by row; property tests fold whole histories with it in memory.
+ */
+export const addToTotals = (row: Totals | null, line: Totals): Totals => ({
+  debitCents: (row?.debitCents ?? 0) + line.debitCents,
+  creditCents: (row?.creditCents ?? 0) + line.creditCents,
+});
+
+/** accountId -> day -> totals. */
+export type DailyTotals = Map<string, Map<string, Totals>>;
+
+export const foldEffects = (effects: Iterable<LedgerEffect>, into: DailyTotals = new Map()): DailyTotals => {
+  for (const effect of effects) {
+    for (const posting of effect.postings) {
+      for (const line of posting.lines) {
+        const days = into.get(line.accountId) ?? new Map<string, Totals>();
+        days.set(posting.date, addToTotals(days.get(posting.date) ?? null, line));
+        into.set(line.accountId, days);
+      }
+    }
+  }
+  return into;
+};
+
+/** Totals per account over [from, to] (inclusive; from undefined = since the beginning). */
+export const totalsInRange = (daily: DailyTotals, from: string | undefined, to: string): TotalsByAccount => {
+  const out = new Map<string, Totals>();
+  for (const [accountId, days] of daily) {
+    let t: Totals | null = null;
+    for (const [day, totals] of days) {
+      if ((from === undefined || day >= from) && day <= to) t = addToTotals(t, totals);
+    }
+    if (t) out.set(accountId, t);
+  }
+  return out;
+};

@@ -1,0 +1,196 @@
+import { v5 as uuidv5 } from 'uuid';
+import type { BillingPeriod, InvoiceEvent, InvoiceTotals, PaymentMethod } from '../invoice/events';
+import type { JournalEvent, JournalLine, PostedLines } from '../journal/events';
+import { SYSTEM_ACCOUNT_IDS } from './accounts';
+
+/**
+ * Postings as a pure function of events. Every event that moves money becomes one ledger effect:
+ * the entry it belongs to, what that entry now looks like, and the balanced postings it adds.
+ * Corrections never edit lines: they add a reversal (sides swapped) and, for an edit, new lines.
+ */
+
+export type SourceType = 'manual' | 'invoice' | 'payment';
+
+export type PostingLine = JournalLine;
+
+export interface Posting {
+  kind: 'posting' | 'reversal';
+  date: string;
+  description: string;
+  lines: PostingLine[];
+}
+
+export interface LedgerEffect {
+  entryId: string;
+  source: { type: SourceType; id: string; invoiceId: string | null };
+  /** The entry after this event; a deleted entry keeps its last date and description. */
+  entry: { status: 'active' | 'deleted'; date: string; description: string };
+  /** For invoice entries: the revenue account its net amount went to, remembered for reversals. */
+  revenueAccountId: string | null;
+  postings: Posting[];
+}
+
+/** What the ledger already knows about the entry an event belongs to (null when it is new). */
+export interface KnownEntry {
+  revenueAccountId: string | null;
+}
+
+const NAMESPACE = '6f1c2b8e-3d4a-4f5b-9c6d-7e8f9a0b1c2d';
+export const invoiceEntryId = (invoiceId: string): string => uuidv5(`invoice:${invoiceId}`, NAMESPACE);
+export const paymentEntryId = (paymentId: string): string => uuidv5(`payment:${paymentId}`, NAMESPACE);
+
+const dr = (accountId: string, cents: number): PostingLine => ({ accountId, debitCents: cents, creditCents: 0 });
+const cr = (accountId: string, cents: number): PostingLine => ({ accountId, debitCents: 0, creditCents: cents });
+
+/** Zero lines (an invoice without VAT) are left out: a line moves money or it is not there. */
+const nonZero = (lines: PostingLine[]): PostingLine[] => lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
+
+export const reverseLines = (lines: PostingLine[]): PostingLine[] => lines.map((l) => ({ accountId: l.accountId, debitCents: l.creditCents, creditCents: l.debitCents }));
+
+export const revenueAccountFor = (period: BillingPeriod | null | undefined): string =>
+  period ? SYSTEM_ACCOUNT_IDS.subscriptionRevenue : SYSTEM_ACCOUNT_IDS.servicesRevenue;
+
+export const invoiceLines = (totals: InvoiceTotals, revenueAccountId: string): PostingLine[] =>
+  nonZero([dr(SYSTEM_ACCOUNT_IDS.receivables, totals.grossCents), cr(revenueAccountId, totals.netCents), cr(SYSTEM_ACCOUNT_IDS.vatPayable, totals.vatCents)]);
+
+export const cashAccountFor = (method: PaymentMethod): string => {
+  switch (method) {
+    case 'stripe':
+      return SYSTEM_ACCOUNT_IDS.stripeClearing;
+    case 'bank':
+    case 'manual':
+      return SYSTEM_ACCOUNT_IDS.bank;
+    default: {
+      const exhaustive: never = method;
+      return exhaustive;
+    }
+  }
+};
+
+const posting = (kind: Posting['kind'], date: string, description: string, lines: PostingLine[]): Posting[] => {
+  const kept = nonZero(lines);
+  return kept.length ? [{ kind, date, description, lines: kept }] : [];
+};
+
+export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): LedgerEffect | null => {
+  switch (event.type) {
+    case 'InvoiceIssued': {
+      const d = event.data;
+      const revenue = revenueAccountFor(d.period);
+      const description = `Invoice ${d.invoiceNumber}`;
+      return {
+        entryId: invoiceEntryId(d.invoiceId),
+        source: { type: 'invoice', id: d.invoiceId, invoiceId: d.invoiceId },
+        entry: { status: 'active', date: d.date, description },
+        revenueAccountId: revenue,
+        postings: posting('posting', d.date, description, invoiceLines(d.totals, revenue)),
+      };
+    }
+    case 'InvoiceEdited': {
+      const d = event.data;
+      const revenue = known?.revenueAccountId ?? revenueAccountFor(d.period);
+      const description = `Invoice ${d.invoiceNumber}`;
+      return {
+        entryId: invoiceEntryId(d.invoiceId),
+        source: { type: 'invoice', id: d.invoiceId, invoiceId: d.invoiceId },
+        entry: { status: 'active', date: d.date, description },
+        revenueAccountId: revenue,
+        postings: [
+          ...posting('reversal', d.previousDate, `Reversal (edit): ${description}`, reverseLines(invoiceLines(d.previousTotals, revenue))),
+          ...posting('posting', d.date, description, invoiceLines(d.totals, revenue)),
+        ],
+      };
+    }
+    case 'InvoiceVoided': {
+      const d = event.data;
+      const revenue = known?.revenueAccountId ?? revenueAccountFor(d.period);
+      // A deleted invoice never existed for the books; a voided one is cancelled on the day it was voided.
+      const date = d.reason === 'deleted' ? d.originalDate : d.date;
+      const label = d.reason === 'deleted' ? 'deleted' : 'voided';
+      return {
+        entryId: invoiceEntryId(d.invoiceId),
+        source: { type: 'invoice', id: d.invoiceId, invoiceId: d.invoiceId },
+        entry: { status: 'deleted', date: d.originalDate, description: `Invoice ${label}` },
+        revenueAccountId: revenue,
+        postings: posting('reversal', date, `Reversal (${label}): invoice`, reverseLines(invoiceLines(d.totals, revenue))),
+      };
+    }
+    case 'PaymentRecorded': {
+      const d = event.data;
+      // A payment is posted once, however often its event is delivered.
+      if (known) return null;
+      const description = d.reference ? `Payment ${d.reference}` : 'Payment received';
+      return {
+        entryId: paymentEntryId(d.paymentId),
+        source: { type: 'payment', id: d.paymentId, invoiceId: d.invoiceId },
+        entry: { status: 'active', date: d.date, description },
+        revenueAccountId: null,
+        postings: posting('posting', d.date, description, [dr(cashAccountFor(d.method), d.amountCents), cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents)]),
+      };
+    }
+    case 'InvoiceSent':
+      return null;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+};
+
+const reversalOf = (p: PostedLines): Posting[] => posting('reversal', p.date, `Reversal: ${p.description}`.trim(), reverseLines(p.lines));
+
+export const journalEffect = (event: JournalEvent): LedgerEffect => {
+  const d = event.data;
+  const source = { type: 'manual' as const, id: d.entryId, invoiceId: null };
+  switch (event.type) {
+    case 'JournalEntryRecorded':
+      return { entryId: d.entryId, source, revenueAccountId: null, entry: { status: 'active', date: event.data.date, description: event.data.description }, postings: posting('posting', event.data.date, event.data.description, event.data.lines) };
+    case 'JournalEntryCorrected':
+      return {
+        entryId: d.entryId,
+        source,
+        revenueAccountId: null,
+        entry: { status: 'active', date: event.data.date, description: event.data.description },
+        postings: [...reversalOf(event.data.previous), ...posting('posting', event.data.date, event.data.description, event.data.lines)],
+      };
+    case 'JournalEntryDeleted':
+      return { entryId: d.entryId, source, revenueAccountId: null, entry: { status: 'deleted', date: event.data.previous.date, description: event.data.previous.description }, postings: reversalOf(event.data.previous) };
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+};
+
+/** The entry id an event belongs to, so the ledger can look up what it knows before applying it. */
+export const entryIdOf = (event: InvoiceEvent | JournalEvent): string | null => {
+  switch (event.type) {
+    case 'InvoiceIssued':
+    case 'InvoiceEdited':
+    case 'InvoiceVoided':
+      return invoiceEntryId(event.data.invoiceId);
+    case 'PaymentRecorded':
+      return paymentEntryId(event.data.paymentId);
+    case 'InvoiceSent':
+      return null;
+    case 'JournalEntryRecorded':
+    case 'JournalEntryCorrected':
+    case 'JournalEntryDeleted':
+      return event.data.entryId;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+};
+
+export const ledgerEffectOf = (event: InvoiceEvent | JournalEvent, known: KnownEntry | null): LedgerEffect | null => {
+  switch (event.type) {
+    case 'JournalEntryRecorded':
+    case 'JournalEntryCorrected':
+    case 'JournalEntryDeleted':
+      return journalEffect(event);
+    default:
+      return invoiceEffect(event, known);
+  }
+};

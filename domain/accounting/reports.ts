@@ -1,0 +1,186 @@
+import { normalBalance, type AccountType, type CashFlowClass } from './accounts';
+
+/**
+ * Report arithmetic over pre-aggregated balances: every function here costs O(accounts), whatever
+ * the number of journal lines behind the totals.
+ */
+
+export interface ReportAccount {
+  id: string;
+  code: string;
+  name: string;
+  type: AccountType;
+  cashFlowClass: CashFlowClass;
+}
+
+export interface Totals {
+  debitCents: number;
+  creditCents: number;
+}
+
+/** Debit and credit totals per account id over some range of days; absent means no movement. */
+export type TotalsByAccount = ReadonlyMap<string, Totals>;
+
+export interface ReportLine {
+  /** Null for computed lines such as current-period earnings. */
+  accountId: string | null;
+  account: string;
+  balanceCents: number;
+}
+
+const ZERO: Totals = { debitCents: 0, creditCents: 0 };
+const totalsOf = (t: TotalsByAccount, id: string): Totals => t.get(id) ?? ZERO;
+
+const byCode = (a: ReportAccount, b: ReportAccount) => a.code.localeCompare(b.code) || a.name.localeCompare(b.name);
+
+const linesOf = (accounts: ReportAccount[], totals: TotalsByAccount, type: AccountType): ReportLine[] =>
+  accounts
+    .filter((a) => a.type === type)
+    .sort(byCode)
+    .map((a) => {
+      const t = totalsOf(totals, a.id);
+      return { accountId: a.id, account: a.name, balanceCents: normalBalance(a.type, t.debitCents, t.creditCents) };
+    })
+    .filter((l) => l.balanceCents !== 0);
+
+const total = (lines: ReportLine[]): number => lines.reduce((acc, l) => acc + l.balanceCents, 0);
+
+export interface IncomeStatement {
+  revenues: ReportLine[];
+  expenses: ReportLine[];
+  totalRevenueCents: number;
+  totalExpensesCents: number;
+  netIncomeCents: number;
+}
+
+export const incomeStatement = (accounts: ReportAccount[], period: TotalsByAccount): IncomeStatement => {
+  const revenues = linesOf(accounts, period, 'revenue');
+  const expenses = linesOf(accounts, period, 'expense');
+  const totalRevenueCents = total(revenues);
+  const totalExpensesCents = total(expenses);
+  return { revenues, expenses, totalRevenueCents, totalExpensesCents, netIncomeCents: totalRevenueCents - totalExpensesCents };
+};
+
+export const netIncome = (accounts: ReportAccount[], period: TotalsByAccount): number => incomeStatement(accounts, period).netIncomeCents;
+
+export interface BalanceSheet {
+  assets: ReportLine[];
+  liabilities: ReportLine[];
+  equity: ReportLine[];
+  totalAssetsCents: number;
+  totalLiabilitiesCents: number;
+  totalEquityCents: number;
+  totalLiabilitiesAndEquityCents: number;
+}
+
+export const PRIOR_EARNINGS = 'Retained earnings from prior years';
+export const CURRENT_EARNINGS = 'Current period earnings';
+
+/**
+ * No closing entries are ever posted, so revenue and expense since the beginning of time are
+ * still open: they enter equity as earnings of prior years (before the as-of year) and of the
+ * current year to date. That is what makes assets = liabilities + equity hold on every day.
+ */
+export const balanceSheet = (accounts: ReportAccount[], cumulative: TotalsByAccount, yearToDate: TotalsByAccount): BalanceSheet => {
+  const assets = linesOf(accounts, cumulative, 'asset');
+  const liabilities = linesOf(accounts, cumulative, 'liability');
+  const current = netIncome(accounts, yearToDate);
+  const prior = netIncome(accounts, cumulative) - current;
+  const equity = [
+    ...linesOf(accounts, cumulative, 'equity'),
+    ...(prior !== 0 ? [{ accountId: null, account: PRIOR_EARNINGS, balanceCents: prior }] : []),
+    { accountId: null, account: CURRENT_EARNINGS, balanceCents: current },
+  ];
+  const totalLiabilitiesCents = total(liabilities);
+  const totalEquityCents = total(equity);
+  return {
+    assets,
+    liabilities,
+    equity,
+    totalAssetsCents: total(assets),
+    totalLiabilitiesCents,
+    totalEquityCents,
+    totalLiabilitiesAndEquityCents: totalLiabilitiesCents + totalEquityCents,
+  };
+};
+
+export interface CashFlowStatement {
+  netIncomeCents: number;
+  /** Working-capital and other operating balance changes, as their effect on cash. */
+  operatingAdjustments: ReportLine[];
+  cashFromOperationsCents: number;
+  investing: ReportLine[];
+  cashFromInvestingCents: number;
+  financing: ReportLine[];
+  cashFromFinancingCents: number;
+  netCashFlowCents: number;
+  /** Change of the cash-class balances over the period; equals netCashFlowCents on balanced books. */
+  cashChangeCents: number;
+}
+
+/** A rise in a non-cash balance-sheet account (in debit terms) is cash spent, and the reverse. */
+const cashEffects = (accounts: ReportAccount[], period: TotalsByAccount, cls: CashFlowClass): ReportLine[] =>
+  accounts
+    .filter((a) => a.cashFlowClass === cls && a.type !== 'revenue' && a.type !== 'expense')
+    .sort(byCode)
+    .map((a) => {
+      const t = totalsOf(period, a.id);
+      return { accountId: a.id, account: a.name, balanceCents: t.creditCents - t.debitCents };
+    })
+    .filter((l) => l.balanceCents !== 0);
+
+export const cashFlow = (accounts: ReportAccount[], period: TotalsByAccount): CashFlowStatement => {
+  const netIncomeCents = netIncome(accounts, period);
+  const operatingAdjustments = cashEffects(accounts, period, 'operating');
+  const investing = cashEffects(accounts, period, 'investing');
+  const financing = cashEffects(accounts, period, 'financing');
+  const cashFromOperationsCents = netIncomeCents + total(operatingAdjustments);
+  const cashFromInvestingCents = total(investing);
+  const cashFromFinancingCents = total(financing);
+  const cashChangeCents = accounts
+    .filter((a) => a.cashFlowClass === 'cash')
+    .reduce((acc, a) => acc + totalsOf(period, a.id).debitCents - totalsOf(period, a.id).creditCents, 0);
+  return {
+    netIncomeCents,
+    operatingAdjustments,
+    cashFromOperationsCents,
+    investing,
+    cashFromInvestingCents,
+    financing,
+    cashFromFinancingCents,
+    netCashFlowCents: cashFromOperationsCents + cashFromInvestingCents + cashFromFinancingCents,
+    cashChangeCents,
+  };
+};
+
+export interface TrialBalanceRow {
+  accountId: string;
+  code: string;
+  account: string;
+  type: AccountType;
+  /** The net balance on its side: one of the two is 0. */
+  debitCents: number;
+  creditCents: number;
+}
+
+export interface TrialBalance {
+  rows: TrialBalanceRow[];
+  totalDebitCents: number;
+  totalCreditCents: number;
+}
+
+export const trialBalance = (accounts: ReportAccount[], cumulative: TotalsByAccount): TrialBalance => {
+  const rows = [...accounts]
+    .sort(byCode)
+    .map((a) => {
+      const t = totalsOf(cumulative, a.id);
+      const net = t.debitCents - t.creditCents;
+      return { accountId: a.id, code: a.code, account: a.name, type: a.type, debitCents: Math.max(net, 0), creditCents: Math.max(-net, 0) };
+    })
+    .filter((r) => r.debitCents !== 0 || r.creditCents !== 0);
+  return {
+    rows,
+    totalDebitCents: rows.reduce((acc, r) => acc + r.debitCents, 0),
+    totalCreditCents: rows.reduce((acc, r) => acc + r.creditCents, 0),
+  };
+};
