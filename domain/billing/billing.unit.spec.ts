@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { billingState } from './billing-state';
+import { addMonthsClamped, isIsoDate } from './dates';
+import { defaultDueDate, formatInvoiceNumber, normaliseInvoiceNumber } from './numbering';
+import { duePeriods, nextPeriod, periodAt } from './periods';
+
+describe('period arithmetic', () => {
+  it('clamps month ends without drifting', () => {
+    expect(addMonthsClamped('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonthsClamped('2026-01-31', 2)).toBe('2026-03-31');
+    expect(addMonthsClamped('2026-01-31', 3)).toBe('2026-04-30');
+    expect(addMonthsClamped('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonthsClamped('2026-11-30', 3)).toBe('2027-02-28');
+    expect(addMonthsClamped('2026-12-15', 1)).toBe('2027-01-15');
+  });
+
+  it('builds monthly periods from the start date', () => {
+    expect(periodAt('2026-01-31', 'monthly', 0)).toEqual({ start: '2026-01-31', end: '2026-02-28' });
+    expect(periodAt('2026-01-31', 'monthly', 1)).toEqual({ start: '2026-02-28', end: '2026-03-31' });
+    expect(periodAt('2026-01-31', 'monthly', 2)).toEqual({ start: '2026-03-31', end: '2026-04-30' });
+  });
+
+  it('builds annual periods across leap years', () => {
+    expect(periodAt('2024-02-29', 'annually', 0)).toEqual({ start: '2024-02-29', end: '2025-02-28' });
+    expect(periodAt('2024-02-29', 'annually', 3)).toEqual({ start: '2027-02-28', end: '2028-02-29' });
+    expect(periodAt('2026-06-15', 'annually', 1)).toEqual({ start: '2027-06-15', end: '2028-06-15' });
+  });
+
+  it('finds the next unbilled period and every due one', () => {
+    expect(nextPeriod('2026-01-31', 'monthly', null)).toEqual({ start: '2026-01-31', end: '2026-02-28' });
+    expect(nextPeriod('2026-01-31', 'monthly', '2026-02-28')).toEqual({ start: '2026-02-28', end: '2026-03-31' });
+    expect(nextPeriod('2026-01-31', 'monthly', '2026-04-30')).toEqual({ start: '2026-04-30', end: '2026-05-31' });
+    expect(nextPeriod('2026-01-15', 'one_time', null)).toEqual({ start: '2026-01-15', end: '2026-01-16' });
+    expect(nextPeriod('2026-01-15', 'one_time', '2026-01-16')).toBeNull();
+    expect(duePeriods('2026-01-31', 'monthly', null, '2026-03-30').map((p) => p.start)).toEqual(['2026-01-31', '2026-02-28']);
+    expect(duePeriods('2026-01-31', 'monthly', null, '2026-03-31').map((p) => p.start)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31']);
+    expect(duePeriods('2026-05-01', 'monthly', null, '2026-04-30')).toEqual([]);
+    expect(duePeriods('2025-02-10', 'annually', '2026-02-10', '2026-02-10')).toEqual([{ start: '2026-02-10', end: '2027-02-10' }]);
+    expect(duePeriods('2026-01-15', 'one_time', null, '2026-09-01')).toHaveLength(1);
+    expect(duePeriods('2026-01-15', 'one_time', '2026-01-16', '2026-09-01')).toEqual([]);
+  });
+
+  it('resumes at the current cycle after a cycle change', () => {
+    // billed monthly until 2026-04-01, then the product became annual: next annual period from April 2026 on
+    expect(nextPeriod('2025-04-01', 'annually', '2026-04-01')).toEqual({ start: '2026-04-01', end: '2027-04-01' });
+    expect(nextPeriod('2025-04-01', 'annually', '2026-02-01')).toEqual({ start: '2026-04-01', end: '2027-04-01' });
+  });
+});
+
+describe('billing state', () => {
+  const monthly = { startDate: '2026-01-31', cycle: 'monthly' as const, status: 'active' as const };
+  it('is due before the first invoice once the start date has come', () => {
+    expect(billingState({ ...monthly, invoicedEnd: null }, '2026-02-01')).toEqual({ invoicedUntil: null, nextBillingDate: '2026-01-31', invoiceStatus: 'Due' });
+    expect(billingState({ ...monthly, invoicedEnd: null }, '2026-01-01').invoiceStatus).toBe('Not invoiced');
+  });
+  it('is invoiced while the current period is billed', () => {
+    expect(billingState({ ...monthly, invoicedEnd: '2026-02-28' }, '2026-02-10')).toEqual({
+      invoicedUntil: '2026-02-27',
+      nextBillingDate: '2026-02-28',
+      invoiceStatus: 'Invoiced',
+    });
+    expect(billingState({ ...monthly, invoicedEnd: '2026-02-28' }, '2026-02-28').invoiceStatus).toBe('Due');
+  });
+  it('shows once-off done and cancelled subscriptions without a next date', () => {
+    expect(billingState({ startDate: '2026-01-15', cycle: 'one_time', status: 'active', invoicedEnd: '2026-01-16' }, '2026-05-01')).toEqual({
+      invoicedUntil: '2026-01-15',
+      nextBillingDate: null,
+      invoiceStatus: 'Invoiced',
+    });
+    expect(billingState({ ...monthly, status: 'cancelled', invoicedEnd: '2026-02-28' }, '2026-09-01').nextBillingDate).toBeNull();
+  });
+});
+
+describe('numbering and dates', () => {
+  it('formats yearly sequences and validates typed numbers', () => {
+    expect(formatInvoiceNumber(2026, 123)).toBe('2026-000123');
+    expect(normaliseInvoiceNumber('  INV-7 ')).toBe('INV-7');
+    expect(() => normaliseInvoiceNumber('   ')).toThrow();
+    expect(() => normaliseInvoiceNumber('x'.repeat(51))).toThrow();
+    expect(defaultDueDate('2026-12-25')).toBe('2027-01-08');
+  });
+  it('accepts only real days', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2026-2-1')).toBe(false);
+  });
+});

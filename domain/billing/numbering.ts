@@ -1,0 +1,27 @@
+import { ValidationError } from '../shared/errors';
+import { addDays, type IsoDate } from './dates';
+
+/** Days between an invoice's date and its due date when none is given. */
+export const PAYMENT_TERMS_DAYS = 14;
+
+export const defaultDueDate = (date: IsoDate): IsoDate => addDays(date, PAYMENT_TERMS_DAYS);
+
+/** Auto-assigned numbers: the year, a dash and a six-digit sequence per year (2026-000123). */
+export const formatInvoiceNumber = (year: number, sequence: number): string =>
+  `${year}-${String(sequence).padStart(6, '0')}`;
+
+export const MAX_INVOICE_NUMBER_LENGTH = 50;
+
+/** A number typed by an admin: trimmed, non-blank, printable, short enough for the PDF header. */
+export const normaliseInvoiceNumber = (value: string): string => {
+  const number = value.trim();
+  const error = !number
+    ? 'This field may not be blank.'
+    : number.length > MAX_INVOICE_NUMBER_LENGTH
+      ? `Ensure this field has no more than ${MAX_INVOICE_NUMBER_LENGTH} characters.`
+      : /[\u0000-\u001f\u007f]/.test(number)
+        ? 'Enter a valid invoice number.'
+        : null;
+  if (error) throw new ValidationError('Please correct the errors below.', { invoice_number: [error] });
+  return number;
+};

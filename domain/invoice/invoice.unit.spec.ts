@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { decide, PAID_NOT_DELETABLE, PAID_NOT_EDITABLE, type InvoiceCommand, type LineInput } from './decide';
+import type { InvoiceEvent, InvoiceIssued } from './events';
+import { foldInvoice, isPaid, openCents } from './invoice';
+
+/** Given events, when a command: the events it decides (or the error it throws). */
+const given = (events: InvoiceEvent[]) => ({
+  when: (command: InvoiceCommand) => {
+    const run = () => decide(command, foldInvoice(events));
+    return {
+      then: (expected: InvoiceEvent[]) => expect(run()).toEqual(expected),
+      thenThrows: (message: string | RegExp) => expect(run).toThrow(message),
+    };
+  },
+});
+
+const line: LineInput = { description: 'Professional plan', quantityMilli: 1000, unitPriceCents: 200000, vatRateBp: 1900 };
+const fields = { invoiceNumber: '2026-000001', clientId: 'c1', date: '2026-03-01', dueDate: '2026-03-15' };
+const issued: InvoiceIssued = {
+  type: 'InvoiceIssued',
+  data: {
+    invoiceId: 'i1',
+    ...fields,
+    lines: [{ description: 'Professional plan', quantity: 1, unitPriceCents: 200000, vatRateBp: 1900, netCents: 200000, vatCents: 38000, grossCents: 238000 }],
+    totals: { netCents: 200000, vatCents: 38000, grossCents: 238000 },
+    period: { subscriptionId: 's1', start: '2026-03-01', end: '2026-04-01' },
+  },
+};
+const paid: InvoiceEvent = {
+  type: 'PaymentRecorded',
+  data: { invoiceId: 'i1', paymentId: 'p1', amountCents: 238000, date: '2026-03-05', method: 'manual', reference: null },
+};
+
+describe('invoice decide/evolve', () => {
+  it('issues an invoice with per-line VAT and gross totals', () => {
+    given([])
+      .when({ type: 'IssueInvoice', data: { invoiceId: 'i1', ...fields, lines: [line], period: issued.data.period } })
+      .then([issued]);
+  });
+
+  it('refuses a due date before the invoice date', () => {
+    given([])
+      .when({ type: 'IssueInvoice', data: { invoiceId: 'i1', ...fields, dueDate: '2026-02-01', lines: [], period: null } })
+      .thenThrows('Please correct the errors below.');
+  });
+
+  it('issues an invoice without lines at total 0', () => {
+    const events = decide({ type: 'IssueInvoice', data: { invoiceId: 'i2', ...fields, lines: [], period: null } }, foldInvoice([]));
+    expect(events[0]).toMatchObject({ type: 'InvoiceIssued', data: { lines: [], totals: { netCents: 0, vatCents: 0, grossCents: 0 } } });
+  });
+
+  it('edits an unpaid invoice, carrying the previous totals and date', () => {
+    const newLine = { ...line, quantityMilli: 2000 };
+    given([issued])
+      .when({ type: 'EditInvoice', data: { ...fields, date: '2026-03-02', lines: [newLine] } })
+      .then([
+        {
+          type: 'InvoiceEdited',
+          data: {
+            invoiceId: 'i1',
+            ...fields,
+            date: '2026-03-02',
+            lines: [{ description: 'Professional plan', quantity: 2, unitPriceCents: 200000, vatRateBp: 1900, netCents: 400000, vatCents: 76000, grossCents: 476000 }],
+            totals: { netCents: 400000, vatCents: 76000, grossCents: 476000 },
+            previousTotals: issued.data.totals,
+            previousDate: '2026-03-01',
+          },
+        },
+      ]);
+  });
+
+  it('records nothing for an edit that changes nothing', () => {
+    given([issued]).when({ type: 'EditInvoice', data: { ...fields } }).then([]);
+    given([issued, paid]).when({ type: 'EditInvoice', data: { ...fields } }).then([]);
+  });
+
+  it('refuses to edit or delete a paid invoice', () => {
+    given([issued, paid]).when({ type: 'EditInvoice', data: { ...fields, invoiceNumber: 'X-1' } }).thenThrows(PAID_NOT_EDITABLE);
+    given([issued, paid]).when({ type: 'VoidInvoice', data: { reason: 'deleted', date: '2026-03-06' } }).thenThrows(PAID_NOT_DELETABLE);
+  });
+
+  it('marks as paid for the open amount, and a second mark is harmless', () => {
+    given([issued]).when({ type: 'MarkInvoicePaid', data: { paymentId: 'p1', date: '2026-03-05' } }).then([paid]);
+    given([issued, paid]).when({ type: 'MarkInvoicePaid', data: { paymentId: 'p2', date: '2026-03-06' } }).then([]);
+  });
+
+  it('records a payment once per payment id', () => {
+    const cmd: InvoiceCommand = { type: 'RecordPayment', data: { paymentId: 'pi_1', amountCents: 100000, date: '2026-03-05', method: 'stripe', reference: 'cs_1' } };
+    given([issued]).when(cmd).then([{ type: 'PaymentRecorded', data: { invoiceId: 'i1', ...cmd.data } }]);
+    const after = [issued, ...decide(cmd, foldInvoice([issued]))];
+    given(after).when(cmd).then([]);
+    const state = foldInvoice(after);
+    expect(state.status === 'issued' && openCents(state)).toBe(138000);
+    expect(state.status === 'issued' && isPaid(state)).toBe(false);
+  });
+
+  it('refuses a non-positive payment', () => {
+    given([issued])
+      .when({ type: 'RecordPayment', data: { paymentId: 'x', amountCents: 0, date: '2026-03-05', method: 'bank', reference: null } })
+      .thenThrows(/positive/);
+  });
+
+  it('voids (deletes) an unpaid invoice, keeping its totals for reversal', () => {
+    given([issued])
+      .when({ type: 'VoidInvoice', data: { reason: 'deleted', date: '2026-03-06' } })
+      .then([{ type: 'InvoiceVoided', data: { invoiceId: 'i1', reason: 'deleted', date: '2026-03-06', totals: issued.data.totals, originalDate: '2026-03-01' } }]);
+  });
+
+  it('treats a voided invoice as gone', () => {
+    const voided: InvoiceEvent = { type: 'InvoiceVoided', data: { invoiceId: 'i1', reason: 'deleted', date: '2026-03-06', totals: issued.data.totals, originalDate: '2026-03-01' } };
+    given([issued, voided]).when({ type: 'VoidInvoice', data: { reason: 'deleted', date: '2026-03-07' } }).thenThrows('Invoice not found.');
+    given([issued, voided]).when({ type: 'SendInvoice', data: { to: 'a@b.c', sentAt: 'now' } }).thenThrows('Invoice not found.');
+    given([issued, voided]).when({ type: 'EditInvoice', data: { ...fields } }).thenThrows('Invoice not found.');
+    expect(foldInvoice([issued, voided]).status).toBe('voided');
+  });
+
+  it('sends an issued invoice and sets the sent flag', () => {
+    given([issued])
+      .when({ type: 'SendInvoice', data: { to: 'billing@client.test', sentAt: '2026-03-02T10:00:00.000Z' } })
+      .then([{ type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'billing@client.test', sentAt: '2026-03-02T10:00:00.000Z' } }]);
+    const state = foldInvoice([issued, { type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'x', sentAt: 'y' } }]);
+    expect(state.status === 'issued' && state.sent).toBe(true);
+  });
+
+  it('refuses commands on an invoice that does not exist, and a second issue', () => {
+    given([]).when({ type: 'MarkInvoicePaid', data: { paymentId: 'p', date: '2026-01-01' } }).thenThrows('Invoice not found.');
+    given([issued]).when({ type: 'IssueInvoice', data: { invoiceId: 'i1', ...fields, lines: [], period: null } }).thenThrows(/already exists/);
+  });
+});
