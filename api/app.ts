@@ -66,7 +66,9 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
       hsts: production,
     }),
   );
+  app.use(deps.metrics.middleware());
   app.use(compression());
+  deps.metrics.mount(app, deps.config.metricsToken);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

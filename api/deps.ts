@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { Metrics } from './http/metrics';
 
 /**
  * What the adapters (REST routers, GraphQL resolvers) are given. Feature modules add their
@@ -12,6 +13,7 @@ export interface AppDeps {
   logger: Logger;
   clock: () => Date;
   limits: RateLimits;
+  metrics: Metrics;
 }
 
 export interface RateLimits {

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { defaultRateLimits, type AppDeps, type RateLimits } from './deps';
+import { Metrics } from './http/metrics';
 import { createLogger } from './logger';
 import { MailDispatcher } from './mail/mail-dispatcher';
 import { createMailTransport } from './mail/transport';
@@ -42,6 +43,7 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
     logger,
     clock: options.clock ?? (() => new Date()),
     limits: { ...defaultRateLimits, ...options.limits },
+    metrics: new Metrics(),
   };
   const services = createServices(deps);
   const built = await createApp(deps, services, { webDist: options.webDist });
@@ -49,6 +51,8 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
     from: config.mailFrom,
     logger,
     intervalMs: config.env === 'test' ? 200 : 2000,
+    onSent: () => deps.metrics.mailsSent.inc(),
+    onFailed: () => deps.metrics.mailFailures.inc(),
   });
   if (config.role !== 'web') mail.start();
   const server = http.createServer(built.app);

@@ -28,7 +28,7 @@ export class MailDispatcher {
   constructor(
     private readonly db: Knex,
     private readonly transport: MailTransport,
-    private readonly options: { from: string; logger: Logger; intervalMs?: number; onSent?: () => void },
+    private readonly options: { from: string; logger: Logger; intervalMs?: number; onSent?: () => void; onFailed?: () => void },
   ) {}
 
   start(): void {
@@ -73,6 +73,7 @@ export class MailDispatcher {
               next_attempt_at: trx.raw(`now() + make_interval(secs => ?)`, [backoff]),
             });
           this.options.logger.warn({ err, to: row.to, attempts: row.attempts + 1 }, 'mail delivery failed; will retry');
+          this.options.onFailed?.();
           return 'failed' as const;
         }
       });

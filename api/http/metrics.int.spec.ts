@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../../test/db';
+import { startTestServer, type TestServer } from '../../test/server';
+
+const [pglite] = testBackends();
+
+describe('metrics and health', () => {
+  let open: TestServer;
+  let guarded: TestServer;
+  beforeAll(async () => {
+    [open, guarded] = await Promise.all([startTestServer(pglite!), startTestServer(pglite!, { env: { METRICS_TOKEN: 's3cret' } })]);
+  });
+  afterAll(async () => {
+    await Promise.all([open?.close(), guarded?.close()]);
+  });
+
+  it('serves Prometheus metrics with HTTP latency by route to loopback callers', async () => {
+    const c = open.client();
+    await c.get('/api/check-auth/');
+    const res = await c.get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.text).toMatch(/http_request_duration_seconds_bucket\{[^}]*route="\/api\/check-auth\/"/);
+    expect(res.text).toMatch(/process_resident_memory_bytes/);
+  });
+
+  it('requires the bearer token when one is configured', async () => {
+    const c = guarded.client();
+    expect((await c.get('/metrics')).status).toBe(403);
+    expect((await c.get('/metrics').set('Authorization', 'Bearer s3cret')).status).toBe(200);
+  });
+
+  it('answers liveness', async () => {
+    expect((await open.client().get('/healthz')).body).toEqual({ status: 'ok' });
+  });
+});

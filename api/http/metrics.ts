@@ -1,0 +1,56 @@
+import type { Express, RequestHandler } from 'express';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ForbiddenError } from '../../domain/shared/errors';
+
+/** Prometheus metrics of one process. Collectors that need live state register a callback. */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  readonly mailsSent = new Counter({ name: 'mails_sent_total', help: 'E-mails delivered', registers: [this.registry] });
+  readonly mailFailures = new Counter({ name: 'mail_failures_total', help: 'E-mail delivery attempts that failed', registers: [this.registry] });
+  readonly projectionLag = new Gauge({
+    name: 'projection_lag_events',
+    help: 'Events a projection or reactor still has to process',
+    labelNames: ['name'] as const,
+    registers: [this.registry],
+  });
+  readonly projectionFailing = new Gauge({
+    name: 'projection_failing',
+    help: '1 when a projection or reactor is stopped on an error',
+    labelNames: ['name'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Times every request under its route pattern (not the raw URL, which would explode cardinality). */
+  middleware(): RequestHandler {
+    return (req, res, next) => {
+      const end = this.httpDuration.startTimer();
+      res.on('finish', () => {
+        const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.baseUrl || 'unmatched';
+        end({ method: req.method, route, status: String(res.statusCode) });
+      });
+      next();
+    };
+  }
+
+  /** GET /metrics for a bearer token, or for loopback callers when no token is configured. */
+  mount(app: Express, token: string | undefined): void {
+    app.get('/metrics', async (req, res) => {
+      const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
+      const allowed = token ? req.get('authorization') === `Bearer ${token}` : loopback;
+      if (!allowed) throw new ForbiddenError('Metrics are restricted.');
+      res.set('Content-Type', this.registry.contentType);
+      res.send(await this.registry.metrics());
+    });
+  }
+}
