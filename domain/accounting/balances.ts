@@ -1,4 +1,6 @@
-import type { LedgerEffect } from './postings';
+import type { InvoiceEvent } from '../invoice/events';
+import type { JournalEvent } from '../journal/events';
+import { entryIdOf, ledgerEffectOf, type KnownEntry, type LedgerEffect } from './postings';
 import type { Totals, TotalsByAccount } from './reports';
 
 /**
@@ -35,6 +37,21 @@ export const totalsInRange = (daily: DailyTotals, from: string | undefined, to: 
       if ((from === undefined || day >= from) && day <= to) t = addToTotals(t, totals);
     }
     if (t) out.set(accountId, t);
+  }
+  return out;
+};
+
+/** The ledger's effects for a whole history, remembering each entry as the projection does. */
+export const effectsOf = (events: Iterable<InvoiceEvent | JournalEvent>): LedgerEffect[] => {
+  const known = new Map<string, KnownEntry>();
+  const out: LedgerEffect[] = [];
+  for (const event of events) {
+    const id = entryIdOf(event);
+    if (id === null) continue;
+    const effect = ledgerEffectOf(event, known.get(id) ?? null);
+    if (!effect) continue;
+    known.set(effect.entryId, { revenueAccountId: effect.revenueAccountId });
+    out.push(effect);
   }
   return out;
 };

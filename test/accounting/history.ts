@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { DEFAULT_CHART } from '../../domain/accounting/accounts';
+import type { InvoiceEvent, InvoiceTotals, PaymentMethod } from '../../domain/invoice/events';
+import { decide } from '../../domain/journal/decide';
+import { replay } from '../../domain/journal/entry';
+import type { JournalEvent, JournalLine } from '../../domain/journal/events';
+import { addDays } from '../../domain/accounting/dates';
+
+/**
+ * Random but valid histories of invoice and journal events, generated through the real journal
+ * `decide` and in the exact invoice event shapes billing emits. Shared by the pure property tests
+ * and the database ones (which append the same events and compare reports).
+ */
+
+export interface StreamEvent {
+  streamId: string;
+  event: InvoiceEvent | JournalEvent;
+}
+
+type Action =
+  | { kind: 'journal'; date: number; pairs: Array<[number, number, number]> }
+  | { kind: 'correct'; pick: number; date: number; pairs: Array<[number, number, number]> }
+  | { kind: 'deleteJournal'; pick: number }
+  | { kind: 'issue'; date: number; net: number; vatBp: number; subscription: boolean }
+  | { kind: 'edit'; pick: number; date: number; net: number }
+  | { kind: 'pay'; pick: number; date: number; part: number; method: number }
+  | { kind: 'void'; pick: number; date: number; deleted: boolean };
+
+export const FIRST_DAY = '2023-01-01';
+export const DAY_SPAN = 4 * 365;
+const METHODS: PaymentMethod[] = ['stripe', 'bank', 'manual'];
+const ACCOUNT_IDS = DEFAULT_CHART.map((a) => a.id);
+
+const day = fc.integer({ min: 0, max: DAY_SPAN - 1 });
+const cents = fc.integer({ min: 1, max: 5_000_000 });
+const pairs = fc.array(fc.tuple(fc.nat(ACCOUNT_IDS.length - 1), fc.nat(ACCOUNT_IDS.length - 1), cents), { minLength: 1, maxLength: 3 });
+const pick = fc.nat(1000);
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  fc.record({ kind: fc.constant('journal' as const), date: day, pairs }),
+  fc.record({ kind: fc.constant('correct' as const), pick, date: day, pairs }),
+  fc.record({ kind: fc.constant('deleteJournal' as const), pick }),
+  fc.record({ kind: fc.constant('issue' as const), date: day, net: cents, vatBp: fc.constantFrom(0, 500, 1900, 2400), subscription: fc.boolean() }),
+  fc.record({ kind: fc.constant('edit' as const), pick, date: day, net: cents }),
+  fc.record({ kind: fc.constant('pay' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }), method: fc.nat(2) }),
+  fc.record({ kind: fc.constant('void' as const), pick, date: day, deleted: fc.boolean() }),
+);
+
+/** A deterministic UUID per counter so shrinking and replays stay stable. */
+const uuid = (prefix: number, n: number): string => `${prefix.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+const toLines = (ps: Array<[number, number, number]>): JournalLine[] =>
+  ps.flatMap(([a, b, amount]) => [
+    { accountId: ACCOUNT_IDS[a]!, debitCents: amount, creditCents: 0 },
+    { accountId: ACCOUNT_IDS[b]!, debitCents: 0, creditCents: amount },
+  ]);
+
+const totalsOf = (net: number, vatBp: number): InvoiceTotals => {
+  const vat = Math.floor((net * vatBp + 5000) / 10000);
+  return { netCents: net, vatCents: vat, grossCents: net + vat };
+};
+
+interface OpenInvoice {
+  id: string;
+  number: string;
+  date: string;
+  totals: InvoiceTotals;
+  vatBp: number;
+  period: { subscriptionId: string; start: string; end: string } | null;
+}
+
+export const interpret = (actions: Action[]): StreamEvent[] => {
+  const out: StreamEvent[] = [];
+  const journals: Array<{ id: string; events: JournalEvent[] }> = [];
+  const invoices: OpenInvoice[] = [];
+  let n = 0;
+  const at = '2026-01-01T00:00:00.000Z';
+  const dateOf = (d: number) => addDays(FIRST_DAY, d);
+  const journal = (entry: { id: string; events: JournalEvent[] }, events: JournalEvent[]) => {
+    entry.events.push(...events);
+    out.push(...events.map((event) => ({ streamId: `journal-${entry.id}`, event })));
+  };
+  for (const a of actions) {
+    n += 1;
+    const active = journals.filter((j) => replay(j.events).status === 'active');
+    switch (a.kind) {
+      case 'journal': {
+        const entry = { id: uuid(1, n), events: [] as JournalEvent[] };
+        journals.push(entry);
+        journal(entry, decide(replay([]), { type: 'RecordJournalEntry', entryId: entry.id, date: dateOf(a.date), description: `Entry ${n}`, lines: toLines(a.pairs), actor: 'prop', at }));
+        break;
+      }
+      case 'correct': {
+        const entry = active[a.pick % Math.max(active.length, 1)];
+        if (entry) journal(entry, decide(replay(entry.events), { type: 'CorrectJournalEntry', entryId: entry.id, date: dateOf(a.date), description: `Fix ${n}`, lines: toLines(a.pairs), actor: 'prop', at }));
+        break;
+      }
+      case 'deleteJournal': {
+        const entry = active[a.pick % Math.max(active.length, 1)];
+        if (entry) journal(entry, decide(replay(entry.events), { type: 'DeleteJournalEntry', entryId: entry.id, actor: 'prop', at }));
+        break;
+      }
+      case 'issue': {
+        const inv: OpenInvoice = {
+          id: uuid(2, n),
+          number: `INV-${n}`,
+          date: dateOf(a.date),
+          totals: totalsOf(a.net, a.vatBp),
+          vatBp: a.vatBp,
+          period: a.subscription ? { subscriptionId: uuid(3, n), start: dateOf(a.date), end: dateOf(a.date + 30) } : null,
+        };
+        invoices.push(inv);
+        const lines = [{ description: 'Service', quantity: 1, unitPriceCents: a.net, vatRateBp: a.vatBp, ...inv.totals }];
+        out.push({
+          streamId: `invoice-${inv.id}`,
+          event: { type: 'InvoiceIssued', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: inv.date, dueDate: inv.date, lines, totals: inv.totals, period: inv.period } },
+        });
+        break;
+      }
+      case 'edit': {
+        const inv = invoices[a.pick % Math.max(invoices.length, 1)];
+        if (!inv) break;
+        const totals = totalsOf(a.net, inv.vatBp);
+        const lines = [{ description: 'Service', quantity: 1, unitPriceCents: a.net, vatRateBp: inv.vatBp, ...totals }];
+        out.push({
+          streamId: `invoice-${inv.id}`,
+          event: { type: 'InvoiceEdited', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: dateOf(a.date), dueDate: dateOf(a.date), lines, totals, previousTotals: inv.totals, previousDate: inv.date } },
+        });
+        inv.totals = totals;
+        inv.date = dateOf(a.date);
+        break;
+      }
+      case 'pay': {
+        const inv = invoices[a.pick % Math.max(invoices.length, 1)];
+        if (!inv) break;
+        const amount = Math.max(1, Math.floor((inv.totals.grossCents * a.part) / 100));
+        out.push({
+          streamId: `invoice-${inv.id}`,
+          event: { type: 'PaymentRecorded', data: { invoiceId: inv.id, paymentId: `pay_${n}`, amountCents: amount, date: dateOf(a.date), method: METHODS[a.method]!, reference: a.method === 0 ? `pi_${n}` : null } },
+        });
+        break;
+      }
+      case 'void': {
+        const index = a.pick % Math.max(invoices.length, 1);
+        const inv = invoices[index];
+        if (!inv) break;
+        invoices.splice(index, 1);
+        out.push({
+          streamId: `invoice-${inv.id}`,
+          event: { type: 'InvoiceVoided', data: { invoiceId: inv.id, reason: a.deleted ? 'deleted' : 'voided', date: dateOf(a.date), totals: inv.totals, originalDate: inv.date } },
+        });
+        break;
+      }
+      default: {
+        const exhaustive: never = a;
+        throw new Error(`unknown action ${String(exhaustive)}`);
+      }
+    }
+  }
+  return out;
+};
+
+export const historyArb = (maxLength = 60): fc.Arbitrary<StreamEvent[]> => fc.array(action, { minLength: 1, maxLength }).map(interpret);
+
+export const dayArb = day.map((d) => addDays(FIRST_DAY, d));
