@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { EventStore } from '../eventstore/event-store';
+import type { ProjectionEngine } from '../projections/engine';
 import type { Config } from './config';
 import type { Metrics } from './http/metrics';
 
@@ -13,6 +15,9 @@ export interface AppDeps {
   logger: Logger;
   clock: () => Date;
   limits: RateLimits;
+  eventStore: EventStore;
+  /** Runs read models and reactors; services call `await deps.projections.waitFor(result.position)` after appending. */
+  projections: ProjectionEngine;
   metrics: Metrics;
 }
 

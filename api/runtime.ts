@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
+import { createEventStore } from '../eventstore/create-event-store';
+import { ProjectionEngine } from '../projections/engine';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import type { Config } from './config';
@@ -37,12 +39,16 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   await bootstrap(db, config, logger);
+  const eventStore = await createEventStore(db, config);
+  const projections = new ProjectionEngine({ db, store: eventStore, logger });
   const deps: AppDeps = {
     config,
     db,
     logger,
     clock: options.clock ?? (() => new Date()),
     limits: { ...defaultRateLimits, ...options.limits },
+    eventStore,
+    projections,
     metrics: new Metrics(),
   };
   const services = createServices(deps);
@@ -55,6 +61,8 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
     onFailed: () => deps.metrics.mailFailures.inc(),
   });
   if (config.role !== 'web') mail.start();
+  // Web-only processes leave projections to a worker; they still read its checkpoints in waitFor.
+  if (config.role !== 'web') projections.start();
   const server = http.createServer(built.app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
@@ -69,6 +77,8 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
         server.closeIdleConnections();
       });
       await built.stop();
+      await projections.stop();
+      await eventStore.close();
       await mail.stop();
       shutdownServices(services);
       if (!options.db) await db.destroy();

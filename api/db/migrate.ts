@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Migration } from './migration';
 import { mailMigrations } from '../mail/migrations';
 import { coreMigrations } from './migrations/core';
+import { eventStoreMigrations } from '../../eventstore/postgres/migrations';
+import { projectionMigrations } from '../../projections/migrations';
 import { siteMigrations } from '../public/migrations';
 
 /**
@@ -9,7 +11,7 @@ import { siteMigrations } from '../public/migrations';
  * Add a layer's list here when it gains tables.
  */
 export const allMigrations = (): Migration[] =>
-  [...coreMigrations, ...mailMigrations, ...siteMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  [...coreMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations].sort((a, b) => a.name.localeCompare(b.name));
 
 export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
   const byName = new Map(migrations.map((m) => [m.name, m]));

@@ -1,0 +1,46 @@
+import type { ReadAllOptions, ReadAllPage, SubscribeOptions, Subscription } from './event-store';
+import { waitForWake, type WakeChannel } from './wake';
+
+export interface PollingOptions {
+  readAll: (options: ReadAllOptions) => Promise<ReadAllPage>;
+  wake: WakeChannel;
+  /** Longest sleep between reads when nothing wakes the subscriber. */
+  pollMs: number;
+}
+
+/**
+ * Catch-up then live over paged readAll. After a wake-up that found nothing new (an append that
+ * is committed but not yet visible because an older transaction is still open) it re-reads soon,
+ * backing off to the poll interval.
+ */
+export const pollingSubscription = (store: PollingOptions, options: SubscribeOptions): Subscription => {
+  const abort = new AbortController();
+  const batchSize = options.batchSize ?? 500;
+  const run = async () => {
+    let after = options.after;
+    let sleepMs = store.pollMs;
+    while (!abort.signal.aborted) {
+      const seq = store.wake.seq;
+      const page = await store.readAll({ after, limit: batchSize, eventTypes: options.eventTypes });
+      if (abort.signal.aborted) return;
+      const advanced = page.lastPosition !== undefined && page.lastPosition !== after;
+      if (advanced) {
+        await options.onEvents(page.events, page.lastPosition!);
+        after = page.lastPosition;
+        sleepMs = store.pollMs;
+        if (page.hasMore) continue;
+      }
+      const woken = await waitForWake(store.wake, seq, sleepMs, abort.signal);
+      sleepMs = woken ? 5 : Math.min(sleepMs * 2, store.pollMs);
+    }
+  };
+  const done = run();
+  done.catch(() => undefined);
+  return {
+    stop: async () => {
+      abort.abort();
+      await done.catch(() => undefined);
+    },
+    done,
+  };
+};

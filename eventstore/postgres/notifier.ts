@@ -1,0 +1,98 @@
+import type { Knex } from 'knex';
+import type { WakeChannel } from '../wake';
+
+interface PgConnection {
+  query: (sql: string, params?: unknown[]) => Promise<unknown>;
+  on: (event: string, listener: (...args: unknown[]) => void) => void;
+  removeAllListeners: (event?: string) => void;
+}
+
+/**
+ * Cross-process wake-ups on real PostgreSQL. Appends do not NOTIFY inside their transaction (that
+ * serialises every commit on PostgreSQL's notify queue lock); instead one coalesced NOTIFY follows
+ * the commits, and a dedicated LISTEN connection wakes this process's subscribers.
+ * The channel includes the schema, so parallel schemas (tests, benchmarks) do not wake each other.
+ */
+export class PgNotifier {
+  private channelName?: Promise<string>;
+  private sending = false;
+  private pending = false;
+  private listener?: Promise<PgConnection | undefined>;
+  private listeners = 0;
+  private closed = false;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly wake: WakeChannel,
+  ) {}
+
+  private channel(): Promise<string> {
+    this.channelName ??= this.db
+      .raw('select current_schema() as schema')
+      .then((res: { rows: { schema: string }[] }) => `eventstore_${res.rows[0]!.schema}`.slice(0, 63));
+    return this.channelName;
+  }
+
+  /** Called after each committed append: at most one NOTIFY in flight, one more if appends came meanwhile. */
+  notify(): void {
+    if (this.closed) return;
+    if (this.sending) {
+      this.pending = true;
+      return;
+    }
+    this.sending = true;
+    void (async () => {
+      try {
+        do {
+          this.pending = false;
+          await this.db.raw('select pg_notify(?, ?)', [await this.channel(), '']);
+        } while (this.pending && !this.closed);
+      } catch {
+        // Subscribers also poll: a lost notification only delays them.
+      } finally {
+        this.sending = false;
+      }
+    })();
+  }
+
+  /** Starts LISTEN while at least one subscriber is live. */
+  async acquire(): Promise<void> {
+    this.listeners += 1;
+    this.listener ??= this.listen();
+    await this.listener;
+  }
+
+  async release(): Promise<void> {
+    this.listeners -= 1;
+    if (this.listeners > 0 || !this.listener) return;
+    const listener = this.listener;
+    this.listener = undefined;
+    const conn = await listener;
+    if (conn) await this.db.client.destroyRawConnection(conn).catch(() => undefined);
+  }
+
+  private async listen(): Promise<PgConnection | undefined> {
+    try {
+      const conn = (await this.db.client.acquireRawConnection()) as PgConnection;
+      conn.on('notification', () => this.wake.wake());
+      conn.on('error', () => {
+        // Polling covers the gap; the next subscriber re-listens.
+        if (this.listener) this.listener = undefined;
+      });
+      const channel = await this.channel();
+      await conn.query(`listen "${channel.replace(/"/g, '')}"`);
+      return conn;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listeners = 0;
+    const listener = this.listener;
+    this.listener = undefined;
+    const conn = await listener;
+    if (conn) await this.db.client.destroyRawConnection(conn).catch(() => undefined);
+  }
+}

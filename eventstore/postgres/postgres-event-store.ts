@@ -1,0 +1,220 @@
+import type { Knex } from 'knex';
+import { isPglite } from '../../api/db/knex';
+import {
+  InvalidAppendError,
+  StreamConflictError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadAllPage,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../event-store';
+import { pollingSubscription } from '../polling-subscription';
+import { assertExpectedRevision, assertStreamId, validateAppend, type ValidEvent } from '../validation';
+import { wakeChannel, type WakeChannel } from '../wake';
+import { PgNotifier } from './notifier';
+import { comparePgPositions, formatPgPosition, parsePgPosition } from './positions';
+import { appendSql, type StreamRevisionStep } from './sql';
+
+export interface PostgresEventStoreOptions {
+  /** Longest sleep of a live subscriber between reads when nothing wakes it. */
+  pollMs?: number;
+  clock?: () => Date;
+}
+
+interface EventRow {
+  tx: string;
+  pos: number | string;
+  event_id: string;
+  stream_id: string;
+  stream_revision: number | string;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+}
+
+const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
+const toEvent = (row: EventRow): RecordedEvent => ({
+  eventId: row.event_id,
+  streamId: row.stream_id,
+  streamRevision: Number(row.stream_revision),
+  position: formatPgPosition(row.tx, row.pos),
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+});
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The event store on PostgreSQL (and PGlite) through knex. An append is one statement: the streams
+ * row guards the expected revision (its row lock serialises appenders of one stream) and the events
+ * rows are inserted from one JSON parameter. Reads follow `(transaction_id, global_position)` and
+ * see only transactions older than every running one (pg_snapshot_xmin), so a transaction that
+ * commits late is read after the ones before it instead of being skipped.
+ */
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly wake: WakeChannel;
+  private readonly notifier?: PgNotifier;
+  private readonly pollMs: number;
+  private readonly clock: () => Date;
+
+  constructor(
+    private readonly db: Knex,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.wake = wakeChannel(db);
+    this.notifier = isPglite(db) ? undefined : new PgNotifier(db, this.wake);
+    this.pollMs = options.pollMs ?? (isPglite(db) ? 1000 : 500);
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  async append(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    const expected = options.expectedRevision ?? 'any';
+    assertExpectedRevision(expected);
+    const valid = validateAppend(streamId, events, this.clock);
+    const payload = `[${valid
+      .map((e, i) => `{"ord":${i},"event_id":"${e.eventId}","type":${JSON.stringify(e.type)},"data":${e.dataJson},"metadata":${e.metadataJson}}`)
+      .join(',')}]`;
+    let rows: { tx: string; pos: number; stream_revision: number }[];
+    try {
+      rows = rowsOf(await this.db.raw(appendSql(stepFor(expected)), appendBindings(expected, streamId, valid.length, payload)));
+    } catch (err) {
+      if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
+      const retried = await this.alreadyAppended(streamId, valid);
+      if (retried) return retried;
+      throw err;
+    }
+    if (rows.length === 0) {
+      const retried = await this.alreadyAppended(streamId, valid);
+      if (retried) return retried;
+      throw new StreamConflictError(streamId, expected, await this.currentRevision(streamId));
+    }
+    const last = rows.reduce((a, b) => (Number(b.stream_revision) > Number(a.stream_revision) ? b : a));
+    this.wake.wake();
+    this.notifier?.notify();
+    return { nextExpectedRevision: Number(last.stream_revision), position: formatPgPosition(last.tx, last.pos) };
+  }
+
+  /** A retried append (same event ids, same stream) succeeds with the original result; a partial overlap is an error. */
+  private async alreadyAppended(streamId: string, valid: ValidEvent[]): Promise<AppendResult | undefined> {
+    const found = rowsOf<{ tx: string; pos: number; stream_id: string; stream_revision: number; event_id: string }>(
+      await this.db.raw(
+        `select transaction_id::text as tx, global_position as pos, stream_id, stream_revision, event_id::text as event_id
+           from events where event_id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+        [JSON.stringify(valid.map((e) => e.eventId))],
+      ),
+    );
+    if (found.length === 0) return undefined;
+    if (found.length !== valid.length || found.some((r) => r.stream_id !== streamId)) {
+      throw new InvalidAppendError(`Some of these event ids were already appended (to ${found[0]!.stream_id}); an append is retried whole or not at all`);
+    }
+    const last = found.reduce((a, b) => (Number(b.stream_revision) > Number(a.stream_revision) ? b : a));
+    return { nextExpectedRevision: Number(last.stream_revision), position: formatPgPosition(last.tx, last.pos) };
+  }
+
+  private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
+    const row = rowsOf<{ revision: number }>(await this.db.raw('select revision from streams where stream_id = ?', [streamId]))[0];
+    return row ? Number(row.revision) : 'no_stream';
+  }
+
+  async readStream(streamId: string, options: { fromRevision?: number; limit?: number } = {}): Promise<RecordedEvent[]> {
+    assertStreamId(streamId);
+    const rows = rowsOf<EventRow>(
+      await this.db.raw(
+        `select transaction_id::text as tx, global_position as pos, event_id::text as event_id, stream_id, stream_revision, type, data, metadata
+           from events where stream_id = ? and stream_revision >= ? order by stream_revision limit ?`,
+        [streamId, options.fromRevision ?? 0, options.limit ?? 2_147_483_647],
+      ),
+    );
+    return rows.map(toEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
+    const limit = options.limit ?? 1000;
+    const after = options.after === undefined ? { tx: '0', pos: '0' } : parsePgPosition(options.after);
+    const types = options.eventTypes;
+    const typeFilter = types ? 'and e.type in (select jsonb_array_elements_text(?::jsonb))' : '';
+    const rows = rowsOf<EventRow & { head_tx: string; head_pos: number }>(
+      await this.db.raw(
+        `with snap as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
+         head as (
+           select e.transaction_id, e.global_position from events e, snap
+            where e.transaction_id < snap.xmin
+            order by e.transaction_id desc, e.global_position desc limit 1),
+         page as (
+           select e.transaction_id::text as tx, e.global_position as pos, e.event_id::text as event_id, e.stream_id,
+                  e.stream_revision, e.type, e.data, e.metadata
+             from events e, snap
+            where (e.transaction_id, e.global_position) > (?::xid8, ?::bigint) and e.transaction_id < snap.xmin ${typeFilter}
+            order by e.transaction_id, e.global_position limit ?)
+         select head.transaction_id::text as head_tx, head.global_position as head_pos, page.*
+           from head left join page on true order by page.tx::xid8, page.pos`,
+        types ? [after.tx, after.pos, JSON.stringify(types), limit] : [after.tx, after.pos, limit],
+      ),
+    );
+    const events = rows.filter((r) => r.event_id !== null).map(toEvent);
+    const hasMore = events.length === limit;
+    let lastPosition = options.after;
+    if (hasMore) lastPosition = events[events.length - 1]!.position;
+    else if (rows.length > 0) {
+      // Everything visible up to the head was scanned (filtered-out events included).
+      const head = formatPgPosition(rows[0]!.head_tx, rows[0]!.head_pos);
+      if (comparePgPositions(head, lastPosition) > 0) lastPosition = head;
+    }
+    return { events, lastPosition, hasMore };
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const notifier = this.notifier;
+    const listening = notifier?.acquire();
+    const sub = pollingSubscription({ readAll: (o) => this.readAll(o), wake: this.wake, pollMs: this.pollMs }, options);
+    const done = sub.done.finally(async () => {
+      await listening?.catch(() => undefined);
+      await notifier?.release();
+    });
+    done.catch(() => undefined);
+    return { stop: async () => { await sub.stop(); await done.catch(() => undefined); }, done };
+  }
+
+  async headPosition(): Promise<Position | undefined> {
+    const row = rowsOf<{ tx: string; pos: number }>(
+      await this.db.raw(
+        `select e.transaction_id::text as tx, e.global_position as pos
+           from events e, (select pg_snapshot_xmin(pg_current_snapshot()) as xmin) snap
+          where e.transaction_id < snap.xmin order by e.transaction_id desc, e.global_position desc limit 1`,
+      ),
+    )[0];
+    return row ? formatPgPosition(row.tx, row.pos) : undefined;
+  }
+
+  comparePositions(a: Position | undefined, b: Position | undefined): number {
+    return comparePgPositions(a, b);
+  }
+
+  async close(): Promise<void> {
+    await this.notifier?.close();
+  }
+}
+
+const stepFor = (expected: ExpectedRevision): StreamRevisionStep => (typeof expected === 'number' ? 'exact' : expected);
+
+const appendBindings = (expected: ExpectedRevision, streamId: string, count: number, payload: string): (string | number)[] => {
+  switch (expected) {
+    case 'any':
+      return [streamId, count - 1, count, count, payload, streamId];
+    case 'no_stream':
+      return [streamId, count - 1, payload, streamId];
+    case 'stream_exists':
+      return [count, streamId, count, payload, streamId];
+    default:
+      return [count, streamId, expected, count, payload, streamId];
+  }
+};

@@ -1,0 +1,175 @@
+import { EventEmitter } from 'node:events';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { EventStore, Position } from '../eventstore/event-store';
+import { readCheckpoints, type HandlerKind } from './checkpoints';
+import { assertUniqueNames, projectionHandler, reactorHandler, type Handler } from './handler';
+import type { Projection, Reactor } from './projection';
+import { projections as registeredProjections, reactors as registeredReactors } from './registry';
+import { HandlerRunner, type RunnerState } from './runner';
+
+export interface ProjectionStatus {
+  name: string;
+  kind: HandlerKind;
+  /** Last processed position; undefined before the first event. */
+  position?: Position;
+  /** Events of its types not yet processed (counted up to `lagCap`). */
+  lag: number;
+  lagCapped: boolean;
+  /** 'running' | 'paused' | 'failed' | 'stopped' in this process; 'remote' when another process runs it. */
+  state: RunnerState | 'remote';
+  eventsProcessed: number;
+  updatedAt?: string;
+  lastError?: string;
+  errorEventId?: string;
+  errorPosition?: Position;
+}
+
+export interface WaitForOptions {
+  timeoutMs?: number;
+  /** Also wait for reactors (e-mails): off by default, a response should not wait on SMTP. */
+  includeReactors?: boolean;
+}
+
+export interface ProjectionEngineOptions {
+  db: Knex;
+  store: EventStore;
+  logger: Logger;
+  projections?: Projection[];
+  reactors?: Reactor[];
+  batchSize?: number;
+}
+
+const LAG_CAP = 10_000;
+const iso = (v: string | Date | null | undefined) => (v == null ? undefined : v instanceof Date ? v.toISOString() : String(v));
+
+/**
+ * Runs every registered projection and reactor (`start`/`stop`), and lets application services
+ * wait until the read models reach a position they appended (`waitFor`), in this process or from
+ * checkpoints written by a worker process.
+ */
+export class ProjectionEngine {
+  readonly handlers: Handler[];
+  private readonly runners = new Map<string, HandlerRunner>();
+  private readonly progress = new EventEmitter();
+  private readonly batchSize: number;
+
+  constructor(private readonly options: ProjectionEngineOptions) {
+    this.handlers = [
+      ...(options.projections ?? registeredProjections()).map(projectionHandler),
+      ...(options.reactors ?? registeredReactors()).map(reactorHandler),
+    ];
+    assertUniqueNames(this.handlers);
+    this.batchSize = options.batchSize ?? 500;
+    this.progress.setMaxListeners(0);
+  }
+
+  get running(): boolean {
+    return this.runners.size > 0;
+  }
+
+  start(): void {
+    for (const handler of this.handlers) {
+      if (this.runners.has(handler.name)) continue;
+      const runner = new HandlerRunner(this.options.db, this.options.store, handler, {
+        batchSize: this.batchSize,
+        logger: this.options.logger,
+        onProgress: () => this.progress.emit('progress'),
+      });
+      this.runners.set(handler.name, runner);
+      runner.start();
+    }
+  }
+
+  async stop(): Promise<void> {
+    const runners = [...this.runners.values()];
+    this.runners.clear();
+    await Promise.all(runners.map((r) => r.stop()));
+    this.progress.emit('progress');
+  }
+
+  /**
+   * Bounded read-your-writes: resolves true once every projection has processed up to `position`,
+   * false (and a warning in the log) on timeout or when a projection has failed. Never throws.
+   */
+  async waitFor(position: Position | undefined, options: WaitForOptions = {}): Promise<boolean> {
+    if (position === undefined) return true;
+    const names = this.handlers.filter((h) => h.kind === 'projection' || options.includeReactors).map((h) => h.name);
+    if (names.length === 0) return true;
+    const deadline = Date.now() + (options.timeoutMs ?? 5000);
+    const cmp = (a: Position | undefined) => this.options.store.comparePositions(a, position);
+    for (;;) {
+      const behind = names.filter((n) => {
+        const local = this.runners.get(n);
+        return !(local && cmp(local.position) >= 0);
+      });
+      if (behind.length === 0) return true;
+      try {
+        const rows = await readCheckpoints(this.options.db, behind);
+        const lagging = behind.filter((n) => {
+          const row = rows.find((r) => r.name === n);
+          return !(row && cmp(row.position ?? undefined) >= 0);
+        });
+        if (lagging.length === 0) return true;
+        const failed = rows.filter((r) => lagging.includes(r.name) && r.last_error);
+        if (failed.length > 0) {
+          this.options.logger.warn({ position, failed: failed.map((r) => r.name) }, 'waitFor: a projection has failed and will not reach the position');
+          return false;
+        }
+        if (Date.now() >= deadline) {
+          this.options.logger.warn({ position, lagging }, 'waitFor timed out: read models are behind the appended position');
+          return false;
+        }
+      } catch (err) {
+        this.options.logger.warn({ err, position }, 'waitFor could not read projection checkpoints');
+        return false;
+      }
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.progress.off('progress', done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.max(1, Math.min(50, deadline - Date.now())));
+        this.progress.on('progress', done);
+      });
+    }
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const rows = await readCheckpoints(this.options.db, this.handlers.map((h) => h.name));
+    return Promise.all(
+      this.handlers.map(async (h) => {
+        const row = rows.find((r) => r.name === h.name);
+        const runner = this.runners.get(h.name);
+        const position = row?.position ?? undefined;
+        const lag = await this.countAfter(position, h.eventTypes);
+        return {
+          name: h.name,
+          kind: h.kind,
+          position,
+          lag: lag.count,
+          lagCapped: lag.capped,
+          state: runner?.state ?? (row?.last_error ? 'failed' : 'remote'),
+          eventsProcessed: Number(row?.events_processed ?? 0),
+          updatedAt: iso(row?.updated_at),
+          lastError: row?.last_error ?? runner?.lastError ?? undefined,
+          errorEventId: row?.error_event_id ?? undefined,
+          errorPosition: row?.error_position ?? undefined,
+        };
+      }),
+    );
+  }
+
+  private async countAfter(position: Position | undefined, eventTypes: string[]): Promise<{ count: number; capped: boolean }> {
+    let after = position;
+    let count = 0;
+    for (;;) {
+      const page = await this.options.store.readAll({ after, eventTypes, limit: 1000 });
+      count += page.events.length;
+      if (!page.hasMore) return { count, capped: false };
+      if (count >= LAG_CAP) return { count, capped: true };
+      after = page.lastPosition;
+    }
+  }
+}

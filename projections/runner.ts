@@ -1,0 +1,137 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { EventStore, Position, RecordedEvent } from '../eventstore/event-store';
+import { advanceCheckpoint, ensureCheckpoint, lockCheckpoint, readCheckpoints, recordFailure } from './checkpoints';
+import type { Handler } from './handler';
+import { localRebuilds, tryBatchLock } from './locks';
+
+export type RunnerState = 'starting' | 'running' | 'paused' | 'failed' | 'stopped';
+
+/** The checkpoint moved under us (another process, or a rebuild): resubscribe from the stored one. */
+class Restart extends Error {}
+/** Another runner or a rebuild holds the projection's lock. */
+class Busy extends Error {}
+/** The handler threw on one event: the projection stops before it. */
+class HandlerFailed extends Error {
+  constructor(readonly event: RecordedEvent, override readonly cause: unknown) {
+    super(`${event.type} at ${event.position} (${event.eventId}): ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+export interface RunnerOptions {
+  batchSize: number;
+  logger: Logger;
+  /** Called after each committed batch. */
+  onProgress: () => void;
+  busyRetryMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs one projection or reactor: a catch-up-then-live subscription from its checkpoint, each
+ * batch applied in one transaction that also moves the checkpoint, under the projection's lock.
+ */
+export class HandlerRunner {
+  state: RunnerState = 'starting';
+  /** Last committed position, as this runner knows it. */
+  position?: Position;
+  lastError?: string;
+  private stopped = false;
+  private loop?: Promise<void>;
+  private stopSubscription?: () => Promise<void>;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly store: EventStore,
+    readonly handler: Handler,
+    private readonly options: RunnerOptions,
+  ) {}
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.stopSubscription?.();
+    await this.loop;
+    if (this.state !== 'failed') this.state = 'stopped';
+  }
+
+  private async run(): Promise<void> {
+    let backoffMs = 100;
+    await ensureCheckpoint(this.db, this.handler.name, this.handler.kind).catch(() => undefined);
+    while (!this.stopped) {
+      try {
+        const [row] = await readCheckpoints(this.db, [this.handler.name]);
+        if (!row) await ensureCheckpoint(this.db, this.handler.name, this.handler.kind);
+        this.position = row?.position ?? undefined;
+        const sub = this.store.subscribeToAll({
+          after: this.position,
+          eventTypes: this.handler.eventTypes,
+          batchSize: this.options.batchSize,
+          onEvents: (events, last) => this.commitBatch(events, last),
+        });
+        this.stopSubscription = sub.stop;
+        if (this.stopped) await sub.stop();
+        this.state = 'running';
+        await sub.done;
+        backoffMs = 100;
+      } catch (err) {
+        if (err instanceof Restart) continue;
+        if (err instanceof Busy) {
+          this.state = 'paused';
+          await sleep(this.options.busyRetryMs ?? 250);
+          continue;
+        }
+        if (err instanceof HandlerFailed) {
+          this.state = 'failed';
+          this.lastError = err.message;
+          this.options.logger.error({ projection: this.handler.name, err: err.cause }, `projection ${this.handler.name} stopped: ${err.message}`);
+          await recordFailure(this.db, this.handler.name, err.message, err.event.eventId, err.event.position).catch(() => undefined);
+          this.options.onProgress();
+          return;
+        }
+        // The database or event store failed, not the handler: retry with backoff.
+        this.lastError = err instanceof Error ? err.message : String(err);
+        this.options.logger.warn({ projection: this.handler.name, err }, 'projection runner retrying after an error');
+        await sleep(backoffMs);
+        backoffMs = Math.min(backoffMs * 2, 5000);
+      }
+    }
+  }
+
+  private async commitBatch(events: RecordedEvent[], last: Position): Promise<void> {
+    try {
+      await this.commit(events, last);
+    } catch (err) {
+      if (!(err instanceof HandlerFailed) || events.length <= 1) throw err;
+      // Find the failing event: apply one per transaction up to it, so the checkpoint stops just before it.
+      for (const event of events) await this.commit([event], event.position);
+      await this.commit([], last);
+    }
+  }
+
+  private async commit(events: RecordedEvent[], last: Position): Promise<void> {
+    if (this.stopped) throw new Restart();
+    if (localRebuilds(this.db).has(this.handler.name)) throw new Busy();
+    await this.db.transaction(async (trx) => {
+      if (!(await tryBatchLock(trx, this.handler.name))) throw new Busy();
+      if (localRebuilds(this.db).has(this.handler.name)) throw new Busy();
+      const stored = await lockCheckpoint(trx, this.handler.name);
+      if (this.store.comparePositions(stored, this.position) !== 0) throw new Restart();
+      if (events.length > 0) {
+        try {
+          await this.handler.apply(trx, events);
+        } catch (cause) {
+          throw new HandlerFailed(events[0]!, cause);
+        }
+      }
+      await advanceCheckpoint(trx, this.handler.name, last, events.length);
+    });
+    this.position = last;
+    this.lastError = undefined;
+    this.options.onProgress();
+  }
+}
