@@ -1,7 +1,14 @@
 import type { Projection, Reactor } from './projection';
+import { invoiceListProjection } from './invoices/invoice-list';
+import { publicInvoicesProjection } from './public-invoices/public-invoices';
+import { subscriptionBillingProjection } from './subscription-billing/subscription-billing';
 
 /** Every read model of the product. Feature modules add theirs here. */
-export const projections = (): Projection[] => [];
+export const projections = (): Projection[] => [
+  invoiceListProjection,
+  publicInvoicesProjection,
+  subscriptionBillingProjection,
+];
 
 /** Every reactor of the product. Feature modules add theirs here. */
 export const reactors = (): Reactor[] => [];

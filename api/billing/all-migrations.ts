@@ -1,0 +1,13 @@
+import type { Migration } from '../db/migration';
+import { invoiceListMigrations } from '../../projections/invoices/migrations';
+import { publicInvoiceMigrations } from '../../projections/public-invoices/migrations';
+import { subscriptionBillingMigrations } from '../../projections/subscription-billing/migrations';
+import { billingMigrations } from './migrations';
+
+/** Billing's tables and the tables of its read models, for api/db/migrate.ts. */
+export const billingAllMigrations: Migration[] = [
+  ...billingMigrations,
+  ...invoiceListMigrations,
+  ...publicInvoiceMigrations,
+  ...subscriptionBillingMigrations,
+];

@@ -1,0 +1,62 @@
+import type { Migration } from '../db/migration';
+
+/**
+ * Billing's ordinary tables (clients, products, subscriptions: admin-edited, audited in audit_log)
+ * and the invoice number registry that makes numbers unique across event-sourced invoices.
+ */
+export const billingMigrations: Migration[] = [
+  {
+    name: '202611220100_billing_tables',
+    up: async (db) => {
+      await db.schema.createTable('clients', (t) => {
+        t.uuid('id').primary();
+        t.text('name').notNullable();
+        t.text('email').notNullable();
+        t.text('phone').notNullable().defaultTo('');
+        t.text('address').notNullable().defaultTo('');
+        t.text('vat_number').notNullable().defaultTo('');
+        t.text('language').notNullable().defaultTo('en');
+        t.integer('version').notNullable().defaultTo(1);
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+      });
+      await db.raw('create index clients_name on clients (lower(name), id)');
+      await db.schema.createTable('products', (t) => {
+        t.uuid('id').primary();
+        t.text('name').notNullable();
+        t.bigInteger('price_cents').notNullable();
+        t.text('billing_cycle').notNullable().defaultTo('one_time');
+        t.integer('vat_rate_bp').notNullable().defaultTo(0);
+        t.integer('version').notNullable().defaultTo(1);
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+      });
+      await db.raw(`alter table products add constraint products_cycle check (billing_cycle in ('one_time', 'monthly', 'annually'))`);
+      await db.schema.createTable('subscriptions', (t) => {
+        t.uuid('id').primary();
+        t.uuid('client_id').notNullable().references('clients.id').onDelete('RESTRICT');
+        t.uuid('product_id').notNullable().references('products.id').onDelete('RESTRICT');
+        t.date('start_date').notNullable();
+        t.text('status').notNullable().defaultTo('active');
+        t.boolean('auto_generate_invoices').notNullable().defaultTo(true);
+        t.integer('version').notNullable().defaultTo(1);
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        t.index(['client_id']);
+        t.index(['product_id']);
+      });
+      await db.raw(`alter table subscriptions add constraint subscriptions_status check (status in ('active', 'cancelled'))`);
+      // Per-year counters: `update ... set last = last + n returning last` hands out numbers atomically.
+      await db.schema.createTable('invoice_number_sequences', (t) => {
+        t.integer('year').primary();
+        t.integer('last').notNullable();
+      });
+      // One row per number in use: the primary key is what makes numbers unique under concurrency.
+      await db.schema.createTable('invoice_numbers', (t) => {
+        t.text('number').primary();
+        t.uuid('invoice_id').notNullable().index();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+      });
+    },
+  },
+];

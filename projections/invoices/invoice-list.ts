@@ -1,0 +1,108 @@
+import type { RecordedEvent } from '../../eventstore/event-store';
+import type { InvoiceEvent, InvoiceLine } from '../../domain/invoice/events';
+import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
+import type { Projection } from '../projection';
+import { applyKeyed, type KeyedTable } from '../keyed-table';
+
+/** One row per live invoice: the admin list, the client detail and the portal read it. */
+export interface InvoiceListRow {
+  id: string;
+  client_id: string;
+  invoice_number: string;
+  date: string;
+  due_date: string;
+  paid: boolean;
+  sent: boolean;
+  net_cents: number;
+  vat_cents: number;
+  gross_cents: number;
+  paid_cents: number;
+  items: InvoiceLine[];
+  subscription_id: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  /** Stream revision of the last event applied: the version for optimistic edits. */
+  revision: number;
+  issued_at: string;
+}
+
+export const asInvoiceEvent = (e: RecordedEvent): InvoiceEvent => ({ type: e.type, data: e.data }) as InvoiceEvent;
+
+export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: RecordedEvent): InvoiceListRow | null => {
+  const event = asInvoiceEvent(recorded);
+  const revision = recorded.streamRevision;
+  switch (event.type) {
+    case 'InvoiceIssued': {
+      const d = event.data;
+      return {
+        id: d.invoiceId,
+        client_id: d.clientId,
+        invoice_number: d.invoiceNumber,
+        date: d.date,
+        due_date: d.dueDate,
+        paid: false,
+        sent: false,
+        net_cents: d.totals.netCents,
+        vat_cents: d.totals.vatCents,
+        gross_cents: d.totals.grossCents,
+        paid_cents: 0,
+        items: d.lines,
+        subscription_id: d.period?.subscriptionId ?? null,
+        period_start: d.period?.start ?? null,
+        period_end: d.period?.end ?? null,
+        revision,
+        issued_at: recorded.metadata.recordedAt,
+      };
+    }
+    case 'InvoiceEdited': {
+      if (!row) return null;
+      const d = event.data;
+      const paid = row.paid_cents > 0 && row.paid_cents >= d.totals.grossCents;
+      return {
+        ...row,
+        client_id: d.clientId,
+        invoice_number: d.invoiceNumber,
+        date: d.date,
+        due_date: d.dueDate,
+        items: d.lines,
+        net_cents: d.totals.netCents,
+        vat_cents: d.totals.vatCents,
+        gross_cents: d.totals.grossCents,
+        paid,
+        revision,
+      };
+    }
+    case 'InvoiceSent':
+      return row && { ...row, sent: true, revision };
+    case 'PaymentRecorded': {
+      if (!row) return null;
+      const paidCents = row.paid_cents + event.data.amountCents;
+      return { ...row, paid_cents: paidCents, paid: paidCents >= row.gross_cents, revision };
+    }
+    case 'InvoiceVoided':
+      return null;
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+};
+
+const table: KeyedTable<InvoiceListRow> = {
+  table: 'invoice_list',
+  key: 'id',
+  keyOf: (e) => (e.data as { invoiceId?: string }).invoiceId,
+  evolve: evolveInvoiceList,
+  toDb: (row) => ({ ...row, items: JSON.stringify(row.items) }),
+  fromDb: (r) => ({ ...(r as unknown as InvoiceListRow), items: parseJson(r.items) as InvoiceLine[], issued_at: iso(r.issued_at) }),
+};
+
+export const parseJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+export const iso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
+
+export const invoiceListProjection: Projection = {
+  name: 'invoice_list',
+  eventTypes: INVOICE_EVENT_TYPES,
+  tables: ['invoice_list'],
+  apply: (trx, events) => applyKeyed(trx, table, events),
+};

@@ -1,0 +1,32 @@
+import type { Migration } from '../../api/db/migration';
+
+export const invoiceListMigrations: Migration[] = [
+  {
+    name: '202611220110_projection_invoice_list',
+    up: async (db) => {
+      await db.schema.createTable('invoice_list', (t) => {
+        t.uuid('id').primary();
+        t.uuid('client_id').notNullable();
+        t.text('invoice_number').notNullable();
+        t.date('date').notNullable();
+        t.date('due_date').notNullable();
+        t.boolean('paid').notNullable();
+        t.boolean('sent').notNullable();
+        t.bigInteger('net_cents').notNullable();
+        t.bigInteger('vat_cents').notNullable();
+        t.bigInteger('gross_cents').notNullable();
+        t.bigInteger('paid_cents').notNullable();
+        t.jsonb('items').notNullable();
+        t.uuid('subscription_id');
+        t.date('period_start');
+        t.date('period_end');
+        t.integer('revision').notNullable();
+        t.timestamp('issued_at', { useTz: true }).notNullable();
+      });
+      // Newest first, overall and per client (client detail, portal).
+      await db.raw('create index invoice_list_date on invoice_list (date desc, invoice_number desc, id)');
+      await db.raw('create index invoice_list_client on invoice_list (client_id, date desc, invoice_number desc)');
+      await db.raw('create index invoice_list_subscription on invoice_list (subscription_id)');
+    },
+  },
+];

@@ -1,0 +1,19 @@
+import type { Migration } from '../../api/db/migration';
+
+export const publicInvoiceMigrations: Migration[] = [
+  {
+    name: '202611220111_projection_public_invoices',
+    up: async (db) => {
+      await db.schema.createTable('public_invoices', (t) => {
+        t.uuid('id').primary();
+        t.text('invoice_number').notNullable();
+        t.uuid('client_id').notNullable();
+        t.date('date').notNullable();
+        t.date('due_date').notNullable();
+        t.bigInteger('gross_cents').notNullable();
+        t.bigInteger('paid_cents').notNullable();
+        t.boolean('paid').notNullable();
+      });
+    },
+  },
+];
