@@ -27,7 +27,6 @@ export const eventStoreMigrations: Migration[] = [
           unique (stream_id, stream_revision)
         )`);
       await db.raw('create index events_read_order on events (transaction_id, global_position)');
-      await db.raw('create index events_type_read_order on events (type, transaction_id, global_position)');
     },
     down: async (db) => {
       await db.raw('drop table if exists events');

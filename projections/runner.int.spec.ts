@@ -1,0 +1,142 @@
+import type { Knex } from 'knex';
+import { pino } from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewEvent, RecordedEvent } from '../eventstore/event-store';
+import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
+import { testBackends, type TestDb } from '../test/db';
+import { ProjectionEngine } from './engine';
+import type { Projection, Reactor } from './projection';
+
+const logger = pino({ level: 'silent' });
+const ev = (type: string, data: Record<string, unknown>): NewEvent => ({ type, data, metadata: { actor: 'test', schemaVersion: 1 } });
+
+/** A read model counting amounts per account, failing on an event marked `poison`. */
+const totals: Projection = {
+  name: 'test_totals',
+  eventTypes: ['Credited', 'Debited'],
+  tables: ['test_totals'],
+  apply: async (trx, events) => {
+    for (const e of events) {
+      const data = e.data as { account: string; amount: number; poison?: boolean };
+      if (data.poison) throw new Error('poisoned event');
+      const delta = e.type === 'Credited' ? data.amount : -data.amount;
+      await trx('test_totals')
+        .insert({ account: data.account, total: delta, events: 1 })
+        .onConflict('account')
+        .merge({ total: trx.raw('test_totals.total + ?', [delta]), events: trx.raw('test_totals.events + 1') });
+    }
+  },
+};
+
+const mailer: Reactor = {
+  name: 'test_mailer',
+  eventTypes: ['Credited'],
+  handle: async (trx, e: RecordedEvent) => {
+    await trx('test_outbox').insert({ event_id: e.eventId });
+  },
+};
+
+const createTables = async (db: Knex) => {
+  await db.schema.createTable('test_totals', (t) => {
+    t.text('account').primary();
+    t.bigInteger('total').notNullable();
+    t.integer('events').notNullable();
+  });
+  // The primary key makes a doubled side effect fail loudly instead of passing unnoticed.
+  await db.schema.createTable('test_outbox', (t) => t.uuid('event_id').primary());
+};
+
+describe.each(testBackends())('projection runner on $name', (backend) => {
+  let testDb: TestDb;
+  let store: PostgresEventStore;
+  const engines: ProjectionEngine[] = [];
+  const engine = (projections: Projection[] = [totals], reactors: Reactor[] = [mailer], batchSize = 7) => {
+    const e = new ProjectionEngine({ db: testDb.db, store, logger, projections, reactors, batchSize });
+    engines.push(e);
+    return e;
+  };
+
+  beforeEach(async () => {
+    testDb = await backend.create();
+    await createTables(testDb.db);
+    store = new PostgresEventStore(testDb.db, { pollMs: 200 });
+  });
+  afterEach(async () => {
+    await Promise.all(engines.splice(0).map((e) => e.stop()));
+    await store.close();
+    await testDb.destroy();
+  });
+
+  it('catches up on existing events, then follows live appends, with read-your-writes', async () => {
+    for (let i = 0; i < 20; i++) await store.append(`acct-${i % 3}`, [ev('Credited', { account: `a${i % 3}`, amount: 10 })]);
+    const e = engine();
+    e.start();
+    const last = await store.append('acct-0', [ev('Debited', { account: 'a0', amount: 5 }), ev('Noise', {})]);
+    expect(await e.waitFor(last.position, { timeoutMs: 10_000 })).toBe(true);
+    const rows = await testDb.db('test_totals').orderBy('account');
+    expect(rows.map((r) => [r.account, Number(r.total), r.events])).toEqual([
+      ['a0', 65, 8],
+      ['a1', 70, 7],
+      ['a2', 60, 6],
+    ]);
+    const live = await store.append('acct-9', [ev('Credited', { account: 'a9', amount: 1 })]);
+    expect(await e.waitFor(live.position, { timeoutMs: 10_000, includeReactors: true })).toBe(true);
+    expect(await testDb.db('test_totals').where({ account: 'a9' }).first()).toMatchObject({ events: 1 });
+    expect((await testDb.db('test_outbox')).length).toBe(21);
+    const status = await e.status();
+    expect(status.map((s) => [s.name, s.kind, s.state, s.lag, s.eventsProcessed])).toEqual([
+      ['test_totals', 'projection', 'running', 0, 22],
+      ['test_mailer', 'reactor', 'running', 0, 21],
+    ]);
+    expect(status[0]!.position).toBe(live.position);
+  });
+
+  it('runs each event once across restarts and two engines on one database', async () => {
+    const a = engine();
+    const b = engine();
+    a.start();
+    b.start();
+    const appends = [];
+    for (let i = 0; i < 30; i++) appends.push(store.append(`acct-${i}`, [ev('Credited', { account: 'x', amount: 1 }), ev('Credited', { account: 'x', amount: 2 })]));
+    await Promise.all(appends);
+    await a.stop();
+    const head = await store.headPosition();
+    expect(await b.waitFor(head, { timeoutMs: 15_000, includeReactors: true })).toBe(true);
+    await b.stop();
+    const c = engine();
+    c.start();
+    await store.append('acct-last', [ev('Credited', { account: 'x', amount: 100 })]);
+    expect(await c.waitFor(await store.headPosition(), { timeoutMs: 15_000, includeReactors: true })).toBe(true);
+    expect(await testDb.db('test_totals').where({ account: 'x' }).first()).toMatchObject({ events: 61 });
+    expect(Number((await testDb.db('test_totals').where({ account: 'x' }).first()).total)).toBe(190);
+    expect((await testDb.db('test_outbox')).length).toBe(61);
+  });
+
+  it('stops a failing projection before the bad event, keeps the error in status, and lets others run', async () => {
+    const e = engine();
+    e.start();
+    const good = await store.append('acct-1', [ev('Credited', { account: 'p', amount: 1 }), ev('Credited', { account: 'p', amount: 2 })]);
+    const bad = await store.append('acct-1', [ev('Credited', { account: 'p', amount: 3, poison: true }), ev('Credited', { account: 'p', amount: 4 })]);
+    expect(await e.waitFor(bad.position, { timeoutMs: 300 })).toBe(false);
+    await expect.poll(async () => (await e.status())[0]!.state, { timeout: 10_000 }).toBe('failed');
+    const [failed, reactor] = await e.status();
+    expect(failed!.position).toBe(good.position);
+    expect(failed!.lastError).toMatch(/poisoned event/);
+    expect(failed!.errorPosition).toBe((await store.readStream('acct-1'))[2]!.position);
+    expect(failed!.lag).toBe(2);
+    expect(await testDb.db('test_totals').where({ account: 'p' }).first()).toMatchObject({ events: 2 });
+    expect(await e.waitFor(bad.position, { timeoutMs: 10_000, includeReactors: false })).toBe(false);
+    await expect.poll(async () => (await testDb.db('test_outbox')).length, { timeout: 10_000 }).toBe(4);
+    expect(reactor!.state).toBe('running');
+  });
+
+  it('waitFor returns false on timeout without throwing', async () => {
+    const e = engine();
+    const appended = await store.append('acct-1', [ev('Credited', { account: 'q', amount: 1 })]);
+    const started = Date.now();
+    expect(await e.waitFor(appended.position, { timeoutMs: 150 })).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    e.start();
+    expect(await e.waitFor(appended.position, { timeoutMs: 10_000 })).toBe(true);
+  });
+});
