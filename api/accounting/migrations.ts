@@ -1,0 +1,43 @@
+import type { Migration } from '../db/migration';
+import { ACCOUNT_TYPES, CASH_FLOW_CLASSES, DEFAULT_CHART } from '../../domain/accounting/accounts';
+
+const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/** The chart of accounts is an ordinary table; its default rows have fixed ids that postings use. */
+export const accountingMigrations: Migration[] = [
+  {
+    name: '202611220050_accounting_accounts',
+    up: async (db) => {
+      await db.schema.createTable('accounts', (t) => {
+        t.uuid('id').primary();
+        t.text('code').notNullable().unique();
+        t.text('account_name').notNullable();
+        t.text('type').notNullable();
+        t.text('cash_flow_class').notNullable();
+        t.boolean('is_active').notNullable().defaultTo(true);
+        t.text('system_key').unique();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+      });
+      await db.raw(`alter table accounts add constraint accounts_type_check check (type in (${list(ACCOUNT_TYPES)}))`);
+      await db.raw(`alter table accounts add constraint accounts_class_check check (cash_flow_class in (${list(CASH_FLOW_CLASSES)}))`);
+      await db.raw('create unique index accounts_name_lower on accounts (lower(account_name))');
+      await db('accounts')
+        .insert(
+          DEFAULT_CHART.map((a) => ({
+            id: a.id,
+            code: a.code,
+            account_name: a.name,
+            type: a.type,
+            cash_flow_class: a.cashFlowClass,
+            system_key: a.systemKey,
+          })),
+        )
+        .onConflict('id')
+        .ignore();
+    },
+    down: async (db) => {
+      await db.schema.dropTableIfExists('accounts');
+    },
+  },
+];

@@ -1,0 +1,124 @@
+import type { Knex } from 'knex';
+import type { SourceType } from '../../../domain/accounting/postings';
+
+export interface EntryRow {
+  entry_id: string;
+  source_type: SourceType;
+  source_id: string;
+  invoice_id: string | null;
+  status: 'active' | 'deleted';
+  date: string;
+  description: string;
+  version: number;
+  created_at: string | Date;
+  created_by: string;
+  updated_at: string | Date;
+  updated_by: string;
+}
+
+export interface LineRow {
+  id: number;
+  entry_id: string;
+  entry_version: number;
+  kind: 'posting' | 'reversal';
+  line_no: number;
+  date: string;
+  account_id: string;
+  account_name: string;
+  debit_cents: number;
+  credit_cents: number;
+  description: string;
+}
+
+export interface EntryFilter {
+  sources?: SourceType[];
+  includeDeleted?: boolean;
+  from?: string;
+  to?: string;
+}
+
+const filtered = (db: Knex, f: EntryFilter) => {
+  const q = db('ledger_entries');
+  if (f.sources?.length) q.whereIn('source_type', f.sources);
+  if (!f.includeDeleted) q.where('status', 'active');
+  if (f.from) q.where('date', '>=', f.from);
+  if (f.to) q.where('date', '<=', f.to);
+  return q;
+};
+
+export const findEntry = async (db: Knex, entryId: string): Promise<EntryRow | undefined> =>
+  db('ledger_entries').where('entry_id', entryId).first();
+
+export const listEntries = async (db: Knex, f: EntryFilter, page?: { offset: number; limit: number }): Promise<EntryRow[]> => {
+  const q = filtered(db, f).select('*').orderBy([{ column: 'date', order: 'desc' }, { column: 'created_at', order: 'desc' }, { column: 'entry_id', order: 'asc' }]);
+  if (page) q.offset(page.offset).limit(page.limit);
+  return q;
+};
+
+export const countEntries = async (db: Knex, f: EntryFilter): Promise<number> => {
+  const row = await filtered(db, f).count<{ n: number | string }>({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * The lines an entry stands for now: the postings of its latest version that posted any (a
+ * deleted entry shows what was deleted). Reversals stay in the ledger, not in this view.
+ */
+export const currentLines = async (db: Knex, entryIds: string[]): Promise<Map<string, LineRow[]>> => {
+  const out = new Map<string, LineRow[]>();
+  if (entryIds.length === 0) return out;
+  const rows: LineRow[] = await db('ledger_lines as l')
+    .join('accounts as a', 'a.id', 'l.account_id')
+    .select('l.*', 'a.account_name')
+    .where('l.kind', 'posting')
+    .whereIn('l.entry_id', entryIds)
+    .whereRaw("l.entry_version = (select max(entry_version) from ledger_lines m where m.entry_id = l.entry_id and m.kind = 'posting')")
+    .orderBy([{ column: 'l.entry_id' }, { column: 'l.line_no' }]);
+  for (const r of rows) {
+    const list = out.get(r.entry_id) ?? [];
+    list.push(r);
+    out.set(r.entry_id, list);
+  }
+  return out;
+};
+
+export const accountHasLines = async (db: Knex, accountId: string): Promise<boolean> =>
+  !!(await db('ledger_lines').where('account_id', accountId).first('id'));
+
+export interface AccountLedgerLine extends LineRow {
+  source_type: SourceType;
+  source_id: string;
+  invoice_id: string | null;
+  /** Debit minus credit from the start of the period through this line. */
+  running_cents: number;
+}
+
+/** One account's lines in [from, to] with a running sum over the whole period, paged. */
+export const accountLines = async (
+  db: Knex,
+  accountId: string,
+  from: string,
+  to: string,
+  page: { offset: number; limit: number },
+): Promise<{ lines: AccountLedgerLine[]; total: number }> => {
+  const result = await db.raw(
+    `select * from (
+       select l.*, a.account_name, e.source_type, e.source_id, e.invoice_id,
+              (sum(l.debit_cents - l.credit_cents) over (order by l.date, l.id))::bigint as running_cents,
+              count(*) over () as total
+       from ledger_lines l
+       join ledger_entries e on e.entry_id = l.entry_id
+       join accounts a on a.id = l.account_id
+       where l.account_id = ? and l.date between ? and ?
+     ) x order by date, id offset ? limit ?`,
+    [accountId, from, to, page.offset, page.limit],
+  );
+  const lines = result.rows as Array<AccountLedgerLine & { total: number | string }>;
+  const total = lines.length ? Number(lines[0]!.total) : page.offset > 0 ? await countLines(db, accountId, from, to) : 0;
+  return { lines: lines.map((l) => ({ ...l, running_cents: Number(l.running_cents) })), total };
+};
+
+const countLines = async (db: Knex, accountId: string, from: string, to: string): Promise<number> => {
+  const row = await db('ledger_lines').where('account_id', accountId).whereBetween('date', [from, to]).count<{ n: number | string }>({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+};

@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+import { entryIdOf, ledgerEffectOf, type LedgerEffect } from '../../domain/accounting/postings';
+import type { InvoiceEvent } from '../../domain/invoice/events';
+import { JOURNAL_EVENT_TYPES, type JournalEvent } from '../../domain/journal/events';
+import type { RecordedEvent } from '../../eventstore/event-store';
+import type { Projection } from '../projection';
+import { writeBalances } from './balances/writer';
+import { loadKnownEntries, writeEntry } from './journal-lines/writer';
+import { LEDGER_TABLES } from './migrations';
+
+export const LEDGER_EVENT_TYPES = [...JOURNAL_EVENT_TYPES, 'InvoiceIssued', 'InvoiceEdited', 'PaymentRecorded', 'InvoiceVoided'];
+
+/** Only schema version 1 exists; a later version gets its upcaster here, before postings see it. */
+const toDomain = (e: RecordedEvent): InvoiceEvent | JournalEvent => ({ type: e.type, data: e.data }) as InvoiceEvent | JournalEvent;
+
+/**
+ * The ledger: journal lines and per-day/per-month balances, written in the same transaction so
+ * reports and the ledger always agree. Postings come from the pure domain function.
+ */
+export const ledgerProjection = (): Projection => ({
+  name: 'ledger',
+  eventTypes: LEDGER_EVENT_TYPES,
+  tables: LEDGER_TABLES,
+  apply: async (trx: Knex.Transaction, events: RecordedEvent[]) => {
+    const domain = events.map((e) => ({ recorded: e, event: toDomain(e) }));
+    const known = await loadKnownEntries(trx, domain.map((d) => entryIdOf(d.event)).filter((id): id is string => id !== null));
+    const effects: LedgerEffect[] = [];
+    for (const { recorded, event } of domain) {
+      const id = entryIdOf(event);
+      if (id === null) continue;
+      const prior = known.get(id) ?? null;
+      const effect = ledgerEffectOf(event, prior);
+      if (!effect) continue;
+      const version = (prior?.version ?? 0) + 1;
+      known.set(id, { revenueAccountId: effect.revenueAccountId, version });
+      await writeEntry(trx, effect, version, { eventId: recorded.eventId, actor: recorded.metadata.actor, recordedAt: recorded.metadata.recordedAt });
+      effects.push(effect);
+    }
+    await writeBalances(trx, effects);
+  },
+});

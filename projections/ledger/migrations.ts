@@ -1,0 +1,64 @@
+import type { Migration } from '../../api/db/migration';
+
+export const LEDGER_TABLES = ['ledger_entries', 'ledger_lines', 'ledger_balances_daily', 'ledger_balances_monthly'];
+
+/**
+ * The ledger read models: entries (one row per journal entry, invoice or payment), their lines
+ * (append-only: corrections add reversal lines), and debit/credit totals per account per day and
+ * per month, which is all the reports read.
+ */
+export const ledgerMigrations: Migration[] = [
+  {
+    name: '202611220051_ledger_read_models',
+    up: async (db) => {
+      await db.schema.createTable('ledger_entries', (t) => {
+        t.uuid('entry_id').primary();
+        t.text('source_type').notNullable();
+        t.text('source_id').notNullable();
+        t.text('invoice_id');
+        t.text('status').notNullable();
+        t.date('date').notNullable();
+        t.text('description').notNullable();
+        t.integer('version').notNullable();
+        t.uuid('revenue_account_id');
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.text('created_by').notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.text('updated_by').notNullable();
+        t.index(['source_type', 'status', 'date']);
+        t.index(['invoice_id']);
+      });
+      await db.schema.createTable('ledger_lines', (t) => {
+        t.bigIncrements('id');
+        t.uuid('entry_id').notNullable();
+        t.integer('entry_version').notNullable();
+        t.text('kind').notNullable();
+        t.integer('line_no').notNullable();
+        t.date('date').notNullable();
+        t.uuid('account_id').notNullable();
+        t.bigInteger('debit_cents').notNullable();
+        t.bigInteger('credit_cents').notNullable();
+        t.text('description').notNullable();
+        t.text('event_id').notNullable();
+        t.timestamp('recorded_at', { useTz: true }).notNullable();
+        t.index(['entry_id', 'entry_version']);
+        t.index(['account_id', 'date', 'id']);
+      });
+      for (const [table, key] of [
+        ['ledger_balances_daily', 'day'],
+        ['ledger_balances_monthly', 'month'],
+      ] as const) {
+        await db.schema.createTable(table, (t) => {
+          t.date(key).notNullable();
+          t.uuid('account_id').notNullable();
+          t.bigInteger('debit_cents').notNullable();
+          t.bigInteger('credit_cents').notNullable();
+          t.primary([key, 'account_id']);
+        });
+      }
+    },
+    down: async (db) => {
+      for (const table of [...LEDGER_TABLES].reverse()) await db.schema.dropTableIfExists(table);
+    },
+  },
+];
