@@ -23,7 +23,8 @@ export interface Config {
   adminPassword?: string;
   seedDemo: boolean;
   publicBaseUrl: string;
-  stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string };
+  /** apiBase (STRIPE_API_BASE) points the SDK at another endpoint: a local fake in tests, or stripe-mock. */
+  stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   smtpUrl?: string;
   mailFrom: string;
   salesEmail: string;
@@ -64,7 +65,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     seedDemo: bool(env.SEED_DEMO, !databaseUrl),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     stripe: stripeKey
-      ? { secretKey: stripeKey, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+      ? {
+          secretKey: stripeKey,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+          apiBase: env.STRIPE_API_BASE || undefined,
+        }
       : undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'GRC Platform <billing@example.com>',

@@ -1,0 +1,25 @@
+import type { Migration } from '../db/migration';
+
+export const paymentMigrations: Migration[] = [
+  {
+    // Sessions of the built-in simulated checkout (used only when no Stripe keys are configured).
+    name: '202611220500_payments_simulated_checkout',
+    up: async (db) => {
+      await db.schema.createTable('simulated_checkout_sessions', (t) => {
+        t.text('id').primary();
+        t.text('idempotency_key').notNullable().unique();
+        t.uuid('invoice_id').notNullable();
+        t.text('invoice_number').notNullable();
+        t.bigInteger('amount_cents').notNullable();
+        t.text('currency').notNullable();
+        t.text('customer_email');
+        t.text('success_url').notNullable();
+        t.text('cancel_url').notNullable();
+        t.text('status').notNullable().defaultTo('open');
+        t.text('payment_status').notNullable().defaultTo('unpaid');
+        t.text('payment_intent');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+      });
+    },
+  },
+];

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import type { User } from '../auth/user.service';
+import type { AppDeps } from '../deps';
+import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../domain/shared/errors';
+import { StreamConflictError } from '../../eventstore/event-store';
+import { CheckoutProviderError, type CheckoutGateway, type CheckoutSessionSnapshot } from './checkout-gateway';
+import { resolveReturnPath, returnUrls } from './return-path';
+import { actionOf, verifyWebhook } from './webhook';
+
+export const ALREADY_PAID = 'This invoice has already been paid.';
+export const CHECKOUT_FAILED = 'Failed to create Stripe checkout session.';
+
+/** What payments reads of an invoice; billing's service answers it from the invoice aggregate. */
+export interface PayableInvoice {
+  id: string;
+  invoiceNumber: string;
+  clientId: string;
+  clientEmail: string | null;
+  openCents: number;
+  paid: boolean;
+}
+
+export interface PaymentToRecord {
+  paymentId: string;
+  amountCents: number;
+  method: 'stripe';
+  reference: string | null;
+  date: string;
+}
+
+/** The invoice side payments depends on: billing owns invoices; payments never writes them itself. */
+export interface InvoicePaymentsPort {
+  findPayable(invoiceId: string): Promise<PayableInvoice | undefined>;
+  /** Idempotent on paymentId. */
+  recordPayment(invoiceId: string, payment: PaymentToRecord, actor: string): Promise<void>;
+}
+
+export type SettleOutcome = 'recorded' | 'not_paid' | 'unknown_invoice' | 'refused';
+
+// Fixed namespace: the same Stripe payment always maps to the same payment id (and event id).
+const PAYMENT_NAMESPACE = 'b3c9d0a4-6c1e-4f43-9a0e-5d8f2b7c1e90';
+export const paymentIdOf = (session: CheckoutSessionSnapshot): string =>
+  uuidv5(`stripe:${session.paymentIntentId ?? session.id}`, PAYMENT_NAMESPACE);
+
+const HOUR_MS = 3_600_000;
+const CONFLICT_RETRIES = 8;
+
+export class PaymentService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly gateway: CheckoutGateway,
+    private readonly invoices: InvoicePaymentsPort,
+  ) {}
+
+  get gatewayKind(): CheckoutGateway['kind'] {
+    return this.gateway.kind;
+  }
+
+  /**
+   * Opens a hosted checkout for what is still owed. The invoice id is the capability for anonymous
+   * callers (the pay link); a client user may pay only its own invoices.
+   */
+  async createCheckoutSession(invoiceId: string, returnTo: string | null | undefined, user: User | undefined) {
+    const invoice = await this.invoices.findPayable(invoiceId);
+    if (!invoice) throw new NotFoundError('Invoice not found.');
+    if (user && !user.is_superuser && user.client_id !== invoice.clientId) throw new NotFoundError('Invoice not found.');
+    if (invoice.paid || invoice.openCents <= 0) throw new ValidationError(ALREADY_PAID);
+    const path = resolveReturnPath(returnTo, invoiceId);
+    const urls = returnUrls(this.deps.config.publicBaseUrl, path);
+    // Double clicks within the hour reuse one session; a changed amount or page makes a new one.
+    const bucket = Math.floor(this.deps.clock().getTime() / HOUR_MS);
+    const idempotencyKey = createHash('sha256').update(`checkout|${invoiceId}|${invoice.openCents}|${path}|${bucket}`).digest('hex');
+    try {
+      const session = await this.gateway.createSession({
+        invoiceId,
+        invoiceNumber: invoice.invoiceNumber,
+        amountCents: invoice.openCents,
+        customerEmail: invoice.clientEmail ?? undefined,
+        idempotencyKey,
+        ...urls,
+      });
+      return { sessionId: session.id, url: session.url };
+    } catch (err) {
+      if (!(err instanceof CheckoutProviderError)) throw err;
+      this.deps.logger.error({ err: err.cause ?? err, invoiceId }, 'checkout session creation failed');
+      throw new UnavailableError(CHECKOUT_FAILED);
+    }
+  }
+
+  /** A webhook delivery: verified on its raw bytes, then settled through the idempotent path. */
+  async handleWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true; outcome?: SettleOutcome }> {
+    const secret = this.gateway.webhookSecret;
+    if (!secret) {
+      this.deps.logger.error('a Stripe webhook arrived but STRIPE_WEBHOOK_SECRET is not set');
+      throw new ValidationError('Webhook signing secret is not configured.');
+    }
+    const event = verifyWebhook(rawBody, signature, secret);
+    const action = actionOf(event);
+    switch (action.kind) {
+      case 'settle':
+        return { received: true, outcome: await this.settle(action.session) };
+      case 'failed':
+        this.deps.logger.warn({ sessionId: action.session.id, invoiceId: action.session.invoiceId }, 'asynchronous card payment failed');
+        return { received: true };
+      case 'ignore':
+        return { received: true };
+      default: {
+        const exhaustive: never = action;
+        return exhaustive;
+      }
+    }
+  }
+
+  /** The return from checkout is no proof of payment: ask the gateway, then settle idempotently. */
+  async reconcile(sessionId: string): Promise<{ invoice_id: string | null; paid: boolean }> {
+    let session: CheckoutSessionSnapshot | undefined;
+    try {
+      session = await this.gateway.retrieveSession(sessionId);
+    } catch (err) {
+      if (!(err instanceof CheckoutProviderError)) throw err;
+      this.deps.logger.error({ err: err.cause ?? err, sessionId }, 'checkout session lookup failed');
+      throw new UnavailableError();
+    }
+    if (!session) throw new NotFoundError('Checkout session not found.');
+    const outcome = await this.settle(session);
+    return { invoice_id: session.invoiceId, paid: outcome === 'recorded' };
+  }
+
+  /** Records a paid session's payment exactly once, however often and in whatever order it is reported. */
+  async settle(session: CheckoutSessionSnapshot): Promise<SettleOutcome> {
+    if (session.paymentStatus !== 'paid') return 'not_paid';
+    const log = this.deps.logger.child({ sessionId: session.id, invoiceId: session.invoiceId });
+    const invoice = session.invoiceId ? await this.invoices.findPayable(session.invoiceId) : undefined;
+    if (!invoice) {
+      log.error('a paid checkout session names no known invoice; record it by hand');
+      return 'unknown_invoice';
+    }
+    if (session.currency !== 'eur' || session.amountTotalCents === null || session.amountTotalCents <= 0) {
+      log.error({ currency: session.currency, amount: session.amountTotalCents }, 'a paid checkout session has an unexpected amount');
+      return 'refused';
+    }
+    const payment: PaymentToRecord = {
+      paymentId: paymentIdOf(session),
+      amountCents: session.amountTotalCents,
+      method: 'stripe',
+      reference: session.paymentIntentId ?? session.id,
+      date: this.deps.clock().toISOString().slice(0, 10),
+    };
+    try {
+      await this.withConflictRetry(() => this.invoices.recordPayment(invoice.id, payment, 'stripe'));
+      return 'recorded';
+    } catch (err) {
+      // Money was taken but the invoice refuses it (deleted meanwhile): Stripe retrying cannot help.
+      if (err instanceof AppError && err.code === 'VALIDATION') {
+        log.error({ err }, 'a paid checkout session was refused by its invoice; refund or record it by hand');
+        return 'refused';
+      }
+      throw err;
+    }
+  }
+
+  /** Concurrent deliveries of one payment race on the invoice stream; the loser re-reads and finds it recorded. */
+  private async withConflictRetry(run: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (err) {
+        const conflict = err instanceof StreamConflictError || (err instanceof AppError && err.code === 'CONFLICT');
+        if (!conflict || attempt >= CONFLICT_RETRIES) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+      }
+    }
+  }
+}

@@ -1,0 +1,30 @@
+import { ValidationError } from '../../domain/shared/errors';
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** Pages a checkout may return to: the portal, the admin client and invoice pages, the pay page. */
+const KNOWN_PATHS = [
+  new RegExp('^/portal(/dashboard)?$'),
+  new RegExp(`^/admin/clients/${UUID}$`, 'i'),
+  new RegExp('^/admin/invoices$'),
+  new RegExp(`^/pay-invoice/${UUID}$`, 'i'),
+];
+
+export const payPagePath = (invoiceId: string): string => `/pay-invoice/${invoiceId}`;
+
+/**
+ * The page the customer comes back to. Only our own known paths are accepted, so the checkout
+ * can never be turned into an open redirect; no value means the public pay page.
+ */
+export const resolveReturnPath = (returnTo: string | null | undefined, invoiceId: string): string => {
+  if (returnTo === undefined || returnTo === null || returnTo === '') return payPagePath(invoiceId);
+  const path = returnTo.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+  if (KNOWN_PATHS.some((re) => re.test(path))) return path;
+  throw new ValidationError('Please correct the errors below.', { return_to: ['This return page is not allowed.'] });
+};
+
+/** Stripe substitutes `{CHECKOUT_SESSION_ID}` itself, so the braces must stay unencoded. */
+export const returnUrls = (publicBaseUrl: string, path: string) => ({
+  successUrl: `${publicBaseUrl}${path}?payment=success&session_id={CHECKOUT_SESSION_ID}`,
+  cancelUrl: `${publicBaseUrl}${path}?payment=cancelled`,
+});
