@@ -1,0 +1,89 @@
+import { ArrayMaxSize, ArrayMinSize, IsIn, IsOptional, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { Field, Float, ID, InputType, Int } from 'type-graphql';
+import { ACCOUNT_TYPES, CASH_FLOW_CLASSES } from '../../domain/accounting/accounts';
+import { MAX_DESCRIPTION, MAX_LINES } from '../../domain/journal/decide';
+import type { PostedLines } from '../../domain/journal/events';
+import { parseEuros } from '../../domain/shared/money';
+import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
+
+@InputType()
+export class CreateAccountInput {
+  @Field(() => String)
+  @Length(1, 100)
+  accountName!: string;
+
+  @Field(() => String, { description: 'asset, liability, equity, revenue or expense' })
+  @IsIn([...ACCOUNT_TYPES])
+  type!: string;
+
+  @Field(() => String, { description: 'cash, operating, investing or financing' })
+  @IsIn([...CASH_FLOW_CLASSES])
+  cashFlowClass!: string;
+
+  @Field(() => String, { nullable: true, description: 'Digits; the next free code of the type when omitted.' })
+  @IsOptional()
+  @Matches(/^\d{3,8}$/)
+  code?: string | null;
+}
+
+@InputType()
+export class JournalLineInput {
+  @Field(() => ID)
+  accountId!: string;
+
+  @Field(() => Float, { defaultValue: 0, description: 'Euros, at most two decimals.' })
+  debit!: number;
+
+  @Field(() => Float, { defaultValue: 0, description: 'Euros, at most two decimals.' })
+  credit!: number;
+}
+
+@InputType()
+export class JournalEntryInput {
+  @Field(() => String, { description: 'YYYY-MM-DD' })
+  date!: string;
+
+  @Field(() => String, { defaultValue: '' })
+  @MaxLength(MAX_DESCRIPTION)
+  description!: string;
+
+  @Field(() => [JournalLineInput], { description: 'Two or more lines whose debits equal their credits.' })
+  @ArrayMinSize(2)
+  @ArrayMaxSize(MAX_LINES)
+  @ValidateNested({ each: true })
+  lines!: JournalLineInput[];
+}
+
+@InputType()
+export class PageInput {
+  @Field(() => Int, { defaultValue: 0 })
+  offset!: number;
+
+  @Field(() => Int, { defaultValue: 50 })
+  limit!: number;
+}
+
+export const pageOf = (page: PageInput | undefined): { offset: number; limit: number } => {
+  const offset = page?.offset ?? 0;
+  const limit = page?.limit ?? 50;
+  if (!Number.isInteger(offset) || offset < 0) throw new ValidationError('Please correct the errors below.', { offset: ['Must be 0 or more.'] });
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new ValidationError('Please correct the errors below.', { limit: ['Must be between 1 and 500.'] });
+  return { offset, limit };
+};
+
+/** GraphQL euros to cents with the same strict parser as REST; errors name the line's field. */
+export const toPosted = (input: JournalEntryInput): PostedLines => {
+  const errors: FieldErrors = {};
+  const lines = input.lines.map((line, i) => {
+    const side = (field: 'debit' | 'credit') => {
+      const parsed = parseEuros(line[field] ?? 0);
+      if (parsed.ok) return parsed.value;
+      errors[`lines.${i}.${field}`] = [parsed.error];
+      return 0;
+    };
+    return { accountId: line.accountId, debitCents: side('debit'), creditCents: side('credit') };
+  });
+  const first = Object.values(errors)[0];
+  if (first) throw new ValidationError(first[0]!, errors);
+  return { date: input.date, description: input.description ?? '', lines };
+};

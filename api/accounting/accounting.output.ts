@@ -1,0 +1,100 @@
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import type { Account } from '../../domain/accounting/accounts';
+import { centsToEuros } from '../../domain/shared/money';
+import type { RecordedEvent } from '../../eventstore/event-store';
+import type { EntryWithLines } from './ledger-query.service';
+
+const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+@ObjectType('Account')
+export class AccountOutput {
+  @Field(() => ID) id!: string;
+  @Field(() => String) code!: string;
+  @Field(() => String) accountName!: string;
+  @Field(() => String) type!: string;
+  @Field(() => String) cashFlowClass!: string;
+  @Field(() => Boolean) isActive!: boolean;
+  @Field(() => Boolean, { description: 'Used by automatic postings: can be renamed, not deactivated or deleted.' }) isSystem!: boolean;
+
+  static from(a: Account): AccountOutput {
+    return Object.assign(new AccountOutput(), {
+      id: a.id,
+      code: a.code,
+      accountName: a.name,
+      type: a.type,
+      cashFlowClass: a.cashFlowClass,
+      isActive: a.active,
+      isSystem: a.systemKey !== null,
+    });
+  }
+}
+
+@ObjectType('JournalLine')
+export class JournalLineOutput {
+  @Field(() => ID) accountId!: string;
+  @Field(() => String) accountName!: string;
+  @Field(() => Float) debit!: number;
+  @Field(() => Float) credit!: number;
+}
+
+@ObjectType('JournalEntry')
+export class JournalEntryOutput {
+  @Field(() => ID) id!: string;
+  @Field(() => String) date!: string;
+  @Field(() => String) description!: string;
+  @Field(() => String, { description: 'active or deleted' }) status!: string;
+  @Field(() => String, { description: 'manual, invoice or payment; only manual entries can be edited' }) source!: string;
+  @Field(() => String, { description: 'The journal entry, invoice or payment id' }) sourceId!: string;
+  @Field(() => ID, { nullable: true }) invoiceId!: string | null;
+  @Field(() => Int) version!: number;
+  @Field(() => Boolean) editable!: boolean;
+  @Field(() => String) createdAt!: string;
+  @Field(() => String) createdBy!: string;
+  @Field(() => String) updatedAt!: string;
+  @Field(() => String) updatedBy!: string;
+  @Field(() => [JournalLineOutput]) lines!: JournalLineOutput[];
+
+  static from({ entry, lines }: EntryWithLines): JournalEntryOutput {
+    return Object.assign(new JournalEntryOutput(), {
+      id: entry.entry_id,
+      date: entry.date,
+      description: entry.description,
+      status: entry.status,
+      source: entry.source_type,
+      sourceId: entry.source_id,
+      invoiceId: entry.invoice_id,
+      version: entry.version,
+      editable: entry.source_type === 'manual' && entry.status === 'active',
+      createdAt: iso(entry.created_at),
+      createdBy: entry.created_by,
+      updatedAt: iso(entry.updated_at),
+      updatedBy: entry.updated_by,
+      lines: lines.map((l) => ({ accountId: l.account_id, accountName: l.account_name, debit: centsToEuros(l.debit_cents), credit: centsToEuros(l.credit_cents) })),
+    });
+  }
+}
+
+@ObjectType('JournalEntryPage')
+export class JournalEntryPage {
+  @Field(() => [JournalEntryOutput]) items!: JournalEntryOutput[];
+  @Field(() => Int) total!: number;
+}
+
+@ObjectType('EntityHistoryEvent', { description: 'One event of an entity stream: who did what, when.' })
+export class HistoryEventOutput {
+  @Field(() => Int) revision!: number;
+  @Field(() => String) type!: string;
+  @Field(() => String) actor!: string;
+  @Field(() => String) recordedAt!: string;
+  @Field(() => String, { description: 'The event data as JSON (amounts in cents).' }) data!: string;
+
+  static from(e: RecordedEvent): HistoryEventOutput {
+    return Object.assign(new HistoryEventOutput(), {
+      revision: e.streamRevision,
+      type: e.type,
+      actor: e.metadata.actor,
+      recordedAt: e.metadata.recordedAt,
+      data: JSON.stringify(e.data),
+    });
+  }
+}

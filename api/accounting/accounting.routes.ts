@@ -1,0 +1,104 @@
+import { Router, type Request } from 'express';
+import { centsToEuros } from '../../domain/shared/money';
+import { UnauthenticatedError } from '../../domain/shared/errors';
+import { requireSuperuser } from '../auth/guards';
+import type { AccountingServices } from './accounting.services';
+import { accountView, parseSingleLine, toSingleLineView } from './journal.rest';
+import { singleLineToPosted } from './journal.service';
+import type { ReportLine } from '../../domain/accounting/reports';
+
+const actorOf = (req: Request): string => {
+  if (!req.user) throw new UnauthenticatedError();
+  return req.user.id;
+};
+
+const query = (req: Request) => {
+  const q = req.query as Record<string, unknown>;
+  const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+  return { from: one(q.from), to: one(q.to), asOf: one(q.as_of) };
+};
+
+const lines = (list: ReportLine[]) => list.map((l) => ({ account: l.account, account_id: l.accountId, balance: centsToEuros(l.balanceCents) }));
+
+/** The spec's REST adapters for the journal, accounts and reports (section 7), superuser only. */
+export const accountingRoutes = (s: AccountingServices): Router => {
+  const router = Router();
+  router.use(['/journal-entries', '/accounts', '/reports'], requireSuperuser);
+
+  router.get('/journal-entries/', async (_req, res) => {
+    const { items } = await s.ledger.entries({ sources: ['manual'] });
+    res.json(items.map((i) => toSingleLineView(i.entry, i.lines)));
+  });
+
+  router.post('/journal-entries/', async (req, res) => {
+    const input = parseSingleLine(req.body);
+    const id = await s.journal.record(singleLineToPosted(input), actorOf(req), () => 'account');
+    const saved = await s.ledger.entry(id, { manualOnly: true });
+    res.status(201).json(toSingleLineView(saved.entry, saved.lines));
+  });
+
+  router.get('/journal-entries/:id/', async (req, res) => {
+    const found = await s.ledger.entry(req.params.id as string, { manualOnly: true });
+    res.json(toSingleLineView(found.entry, found.lines));
+  });
+
+  router.put('/journal-entries/:id/', async (req, res) => {
+    const id = req.params.id as string;
+    const input = parseSingleLine(req.body);
+    await s.journal.correct(id, singleLineToPosted(input), actorOf(req), input.version, () => 'account');
+    const saved = await s.ledger.entry(id, { manualOnly: true });
+    res.json(toSingleLineView(saved.entry, saved.lines));
+  });
+
+  router.delete('/journal-entries/:id/', async (req, res) => {
+    const version = req.query.version === undefined ? undefined : Number(req.query.version);
+    await s.journal.delete(req.params.id as string, actorOf(req), Number.isInteger(version) ? version : undefined);
+    res.status(204).end();
+  });
+
+  router.get('/accounts/', async (_req, res) => {
+    res.json((await s.accounts.list()).map(accountView));
+  });
+
+  router.get('/reports/income-statement/', async (req, res) => {
+    const r = await s.reports.incomeStatement(query(req));
+    res.json({
+      revenues: lines(r.revenues),
+      expenses: lines(r.expenses),
+      total_revenue: centsToEuros(r.totalRevenueCents),
+      total_expenses: centsToEuros(r.totalExpensesCents),
+      net_income: centsToEuros(r.netIncomeCents),
+      from: r.period.from,
+      to: r.period.to,
+    });
+  });
+
+  router.get('/reports/balance-sheet/', async (req, res) => {
+    const r = await s.reports.balanceSheet(query(req));
+    res.json({
+      assets: lines(r.assets),
+      liabilities: lines(r.liabilities),
+      equity: lines(r.equity),
+      total_assets: centsToEuros(r.totalAssetsCents),
+      total_liabilities: centsToEuros(r.totalLiabilitiesCents),
+      total_equity: centsToEuros(r.totalEquityCents),
+      total_liabilities_and_equity: centsToEuros(r.totalLiabilitiesAndEquityCents),
+      as_of: r.asOf,
+    });
+  });
+
+  router.get('/reports/cash-flow/', async (req, res) => {
+    const r = await s.reports.cashFlow(query(req));
+    res.json({
+      net_income: centsToEuros(r.netIncomeCents),
+      cash_from_operations: centsToEuros(r.cashFromOperationsCents),
+      cash_from_investing: centsToEuros(r.cashFromInvestingCents),
+      cash_from_financing: centsToEuros(r.cashFromFinancingCents),
+      net_cash_flow: centsToEuros(r.netCashFlowCents),
+      from: r.period.from,
+      to: r.period.to,
+    });
+  });
+
+  return router;
+};

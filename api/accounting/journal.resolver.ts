@@ -1,0 +1,82 @@
+import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
+import { invoiceStreamId } from '../../domain/invoice/events';
+import type { SourceType } from '../../domain/accounting/postings';
+import type { GraphQLContext } from '../graphql/context';
+import { JournalEntryInput, PageInput, pageOf, toPosted } from './accounting.input';
+import { HistoryEventOutput, JournalEntryOutput, JournalEntryPage } from './accounting.output';
+import { isUuid } from './ids';
+import { NotFoundError } from '../../domain/shared/errors';
+
+const actor = (ctx: GraphQLContext): string => {
+  if (!ctx.user) throw new UnauthenticatedError();
+  return ctx.user.id;
+};
+
+const SOURCES: SourceType[] = ['manual', 'invoice', 'payment'];
+
+@Resolver()
+export class JournalResolver {
+  @Authorized('superuser')
+  @Query(() => JournalEntryPage, { description: 'Ledger entries (manual, invoice and payment postings), newest first.' })
+  async journalEntries(
+    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | undefined,
+    @Arg('source', () => String, { nullable: true, description: 'manual, invoice or payment' }) source: string | undefined,
+    @Arg('includeDeleted', () => Boolean, { defaultValue: false }) includeDeleted: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<JournalEntryPage> {
+    if (source && !SOURCES.includes(source as SourceType)) throw new ValidationError('Please correct the errors below.', { source: ['Choose manual, invoice or payment.'] });
+    const { items, total } = await ctx.services.accounting.ledger.entries({ sources: source ? [source as SourceType] : undefined, includeDeleted }, pageOf(page));
+    return { items: items.map(JournalEntryOutput.from), total };
+  }
+
+  @Authorized('superuser')
+  @Query(() => JournalEntryOutput)
+  async journalEntry(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<JournalEntryOutput> {
+    return JournalEntryOutput.from(await ctx.services.accounting.ledger.entry(id, { includeDeleted: true }));
+  }
+
+  @Authorized('superuser')
+  @Query(() => [HistoryEventOutput], { description: 'Every event of a manual journal entry, oldest first.' })
+  async journalEntryHistory(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<HistoryEventOutput[]> {
+    return (await ctx.services.accounting.journal.history(id)).map(HistoryEventOutput.from);
+  }
+
+  @Authorized('superuser')
+  @Query(() => [HistoryEventOutput], { description: 'Every event of an invoice (issued, edited, sent, paid, voided), oldest first.' })
+  async invoiceEventHistory(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<HistoryEventOutput[]> {
+    const events = isUuid(id) ? await ctx.deps.eventStore.readStream(invoiceStreamId(id)) : [];
+    if (events.length === 0) throw new NotFoundError('Invoice not found.');
+    return events.map(HistoryEventOutput.from);
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => JournalEntryOutput, { description: 'Records a balanced entry of two or more lines.' })
+  async recordJournalEntry(@Arg('input', () => JournalEntryInput) input: JournalEntryInput, @Ctx() ctx: GraphQLContext): Promise<JournalEntryOutput> {
+    const id = await ctx.services.accounting.journal.record(toPosted(input), actor(ctx));
+    return JournalEntryOutput.from(await ctx.services.accounting.ledger.entry(id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => JournalEntryOutput, { description: 'Corrects an entry: a reversal of its lines plus the new lines.' })
+  async correctJournalEntry(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => JournalEntryInput) input: JournalEntryInput,
+    @Arg('expectedVersion', () => Int, { nullable: true, description: 'The version you edited; a different current version answers CONFLICT.' }) expectedVersion: number | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<JournalEntryOutput> {
+    await ctx.services.accounting.journal.correct(id, toPosted(input), actor(ctx), expectedVersion ?? undefined);
+    return JournalEntryOutput.from(await ctx.services.accounting.ledger.entry(id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => Boolean, { description: 'Deletes an entry by posting its reversal; its history stays.' })
+  async deleteJournalEntry(
+    @Arg('id', () => ID) id: string,
+    @Arg('expectedVersion', () => Int, { nullable: true }) expectedVersion: number | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await ctx.services.accounting.journal.delete(id, actor(ctx), expectedVersion ?? undefined);
+    return true;
+  }
+}

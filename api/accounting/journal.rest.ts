@@ -1,0 +1,89 @@
+import { isIsoDate } from '../../domain/accounting/dates';
+import type { Account } from '../../domain/accounting/accounts';
+import { centsToEuros, parseEuros } from '../../domain/shared/money';
+import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
+import { MAX_DESCRIPTION } from '../../domain/journal/decide';
+import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
+import type { EntryRow, LineRow } from '../../projections/ledger/journal-lines/queries';
+import type { SingleLineEntry } from './journal.service';
+
+/**
+ * The spec's wire shape of a journal entry: `{date, account, debit, credit, description}` with
+ * debit and credit defaulting to 0 and exactly one of them non-zero. Parsed strictly: amounts go
+ * through the decimal parser, so 12.345, 1e21, '-1' and 'abc' are field errors, never rounded.
+ */
+export const parseSingleLine = (body: unknown): SingleLineEntry & { version?: number } => {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const errors: FieldErrors = {};
+  const add = (field: string, msg: string) => (errors[field] ??= []).push(msg);
+
+  if (b.date === undefined || b.date === null || b.date === '') add('date', 'This field is required.');
+  else if (!isIsoDate(b.date)) add('date', 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+
+  const accountValue = b.account && typeof b.account === 'object' ? (b.account as { id?: unknown }).id : b.account;
+  if (accountValue === undefined || accountValue === null || accountValue === '') add('account', 'This field is required.');
+  else if (typeof accountValue !== 'string') add('account', 'Incorrect type. Expected pk value.');
+
+  const amount = (field: 'debit' | 'credit'): number => {
+    const raw = b[field];
+    if (raw === undefined || raw === null || raw === '') return 0;
+    const parsed = parseEuros(raw);
+    if (!parsed.ok) {
+      add(field, parsed.error);
+      return 0;
+    }
+    return parsed.value;
+  };
+  const debitCents = amount('debit');
+  const creditCents = amount('credit');
+  if (!errors.debit && !errors.credit) {
+    if (debitCents > 0 && creditCents > 0) {
+      add('debit', 'Enter either a debit or a credit, not both.');
+      add('credit', 'Enter either a debit or a credit, not both.');
+    } else if (debitCents === 0 && creditCents === 0) {
+      add('debit', 'Enter a debit or a credit amount greater than zero.');
+    }
+  }
+
+  let description = '';
+  if (b.description !== undefined && b.description !== null) {
+    if (typeof b.description !== 'string') add('description', 'Not a valid string.');
+    else if (b.description.length > MAX_DESCRIPTION) add('description', `Ensure this field has no more than ${MAX_DESCRIPTION} characters.`);
+    else description = b.description;
+  }
+
+  let version: number | undefined;
+  if (b.version !== undefined && b.version !== null) {
+    if (typeof b.version !== 'number' || !Number.isInteger(b.version) || b.version < 1) add('version', 'A valid integer is required.');
+    else version = b.version;
+  }
+
+  if (Object.keys(errors).length) throw new ValidationError('Please correct the errors below.', errors);
+  return { date: b.date as string, accountId: accountValue as string, debitCents, creditCents, description, version };
+};
+
+export interface SingleLineView {
+  id: string;
+  date: string;
+  account: { id: string; account_name: string };
+  debit: number;
+  credit: number;
+  description: string;
+  version: number;
+}
+
+/** One row per entry: the line that is not the Suspense counter-posting (the first line otherwise). */
+export const toSingleLineView = (entry: EntryRow, lines: LineRow[]): SingleLineView => {
+  const line = lines.find((l) => l.account_id !== SYSTEM_ACCOUNT_IDS.suspense) ?? lines[0];
+  return {
+    id: entry.entry_id,
+    date: entry.date,
+    account: { id: line?.account_id ?? SYSTEM_ACCOUNT_IDS.suspense, account_name: line?.account_name ?? '' },
+    debit: centsToEuros(line?.debit_cents ?? 0),
+    credit: centsToEuros(line?.credit_cents ?? 0),
+    description: entry.description,
+    version: entry.version,
+  };
+};
+
+export const accountView = (a: Account) => ({ id: a.id, account_name: a.name, code: a.code, type: a.type, cash_flow_class: a.cashFlowClass });

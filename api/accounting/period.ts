@@ -1,0 +1,62 @@
+import { isIsoDate, yearEnd, yearStart } from '../../domain/accounting/dates';
+import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
+
+export interface PeriodInput {
+  from?: unknown;
+  to?: unknown;
+  asOf?: unknown;
+}
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** Field names as the transport spells them (REST: as_of; GraphQL: asOf). */
+export interface PeriodFieldNames {
+  from: string;
+  to: string;
+  asOf: string;
+}
+
+const REST_NAMES: PeriodFieldNames = { from: 'from', to: 'to', asOf: 'as_of' };
+
+const readDates = (input: PeriodInput, names: PeriodFieldNames) => {
+  const errors: FieldErrors = {};
+  const read = (value: unknown, field: string): string | undefined => {
+    if (value === undefined || value === null || value === '') return undefined;
+    if (!isIsoDate(value)) {
+      errors[field] = ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'];
+      return undefined;
+    }
+    return value;
+  };
+  const dates = { from: read(input.from, names.from), to: read(input.to, names.to), asOf: read(input.asOf, names.asOf) };
+  return { dates, errors };
+};
+
+const fail = (errors: FieldErrors) => {
+  if (Object.keys(errors).length) throw new ValidationError('Please correct the errors below.', errors);
+};
+
+/**
+ * A reporting period: `from`/`to`, or `as_of` meaning its year to date; by default the current
+ * calendar year.
+ */
+export const resolvePeriod = (input: PeriodInput, today: string, names = REST_NAMES): Period => {
+  const { dates, errors } = readDates(input, names);
+  fail(errors);
+  if (dates.asOf && (dates.from || dates.to)) fail({ [names.asOf]: [`Give either ${names.asOf} or ${names.from}/${names.to}, not both.`] });
+  const period = dates.asOf
+    ? { from: yearStart(dates.asOf), to: dates.asOf }
+    : { from: dates.from ?? yearStart(dates.to ?? today), to: dates.to ?? yearEnd(dates.from ?? today) };
+  if (period.from > period.to) fail({ [names.to]: [`Must be on or after ${names.from}.`] });
+  return period;
+};
+
+/** An as-of day: `as_of`, else `to`, else today. */
+export const resolveAsOf = (input: PeriodInput, today: string, names = REST_NAMES): string => {
+  const { dates, errors } = readDates(input, names);
+  fail(errors);
+  return dates.asOf ?? dates.to ?? today;
+};

@@ -1,0 +1,167 @@
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import type { BalanceSheet, CashFlowStatement, IncomeStatement, ReportLine, TrialBalance } from '../../domain/accounting/reports';
+import { centsToEuros } from '../../domain/shared/money';
+import type { Period } from './period';
+import type { AccountLedger } from './report.service';
+
+const eur = centsToEuros;
+
+@ObjectType('ReportLine')
+export class ReportLineOutput {
+  @Field(() => ID, { nullable: true, description: 'Null for computed lines such as current-period earnings.' }) accountId!: string | null;
+  @Field(() => String) account!: string;
+  @Field(() => Float) balance!: number;
+}
+
+const lines = (list: ReportLine[]): ReportLineOutput[] => list.map((l) => ({ accountId: l.accountId, account: l.account, balance: eur(l.balanceCents) }));
+
+@ObjectType('IncomeStatement')
+export class IncomeStatementOutput {
+  @Field(() => String) from!: string;
+  @Field(() => String) to!: string;
+  @Field(() => [ReportLineOutput]) revenues!: ReportLineOutput[];
+  @Field(() => [ReportLineOutput]) expenses!: ReportLineOutput[];
+  @Field(() => Float) totalRevenue!: number;
+  @Field(() => Float) totalExpenses!: number;
+  @Field(() => Float) netIncome!: number;
+
+  static from(r: IncomeStatement & { period: Period }): IncomeStatementOutput {
+    return Object.assign(new IncomeStatementOutput(), {
+      ...r.period,
+      revenues: lines(r.revenues),
+      expenses: lines(r.expenses),
+      totalRevenue: eur(r.totalRevenueCents),
+      totalExpenses: eur(r.totalExpensesCents),
+      netIncome: eur(r.netIncomeCents),
+    });
+  }
+}
+
+@ObjectType('BalanceSheet')
+export class BalanceSheetOutput {
+  @Field(() => String) asOf!: string;
+  @Field(() => [ReportLineOutput]) assets!: ReportLineOutput[];
+  @Field(() => [ReportLineOutput]) liabilities!: ReportLineOutput[];
+  @Field(() => [ReportLineOutput]) equity!: ReportLineOutput[];
+  @Field(() => Float) totalAssets!: number;
+  @Field(() => Float) totalLiabilities!: number;
+  @Field(() => Float) totalEquity!: number;
+  @Field(() => Float) totalLiabilitiesAndEquity!: number;
+
+  static from(r: BalanceSheet & { asOf: string }): BalanceSheetOutput {
+    return Object.assign(new BalanceSheetOutput(), {
+      asOf: r.asOf,
+      assets: lines(r.assets),
+      liabilities: lines(r.liabilities),
+      equity: lines(r.equity),
+      totalAssets: eur(r.totalAssetsCents),
+      totalLiabilities: eur(r.totalLiabilitiesCents),
+      totalEquity: eur(r.totalEquityCents),
+      totalLiabilitiesAndEquity: eur(r.totalLiabilitiesAndEquityCents),
+    });
+  }
+}
+
+@ObjectType('CashFlowStatement')
+export class CashFlowOutput {
+  @Field(() => String) from!: string;
+  @Field(() => String) to!: string;
+  @Field(() => Float) netIncome!: number;
+  @Field(() => [ReportLineOutput], { description: 'Working-capital changes as their effect on cash.' }) operatingAdjustments!: ReportLineOutput[];
+  @Field(() => Float) cashFromOperations!: number;
+  @Field(() => [ReportLineOutput]) investing!: ReportLineOutput[];
+  @Field(() => Float) cashFromInvesting!: number;
+  @Field(() => [ReportLineOutput]) financing!: ReportLineOutput[];
+  @Field(() => Float) cashFromFinancing!: number;
+  @Field(() => Float) netCashFlow!: number;
+
+  static from(r: CashFlowStatement & { period: Period }): CashFlowOutput {
+    return Object.assign(new CashFlowOutput(), {
+      ...r.period,
+      netIncome: eur(r.netIncomeCents),
+      operatingAdjustments: lines(r.operatingAdjustments),
+      cashFromOperations: eur(r.cashFromOperationsCents),
+      investing: lines(r.investing),
+      cashFromInvesting: eur(r.cashFromInvestingCents),
+      financing: lines(r.financing),
+      cashFromFinancing: eur(r.cashFromFinancingCents),
+      netCashFlow: eur(r.netCashFlowCents),
+    });
+  }
+}
+
+@ObjectType('TrialBalanceRow')
+export class TrialBalanceRowOutput {
+  @Field(() => ID) accountId!: string;
+  @Field(() => String) code!: string;
+  @Field(() => String) account!: string;
+  @Field(() => String) type!: string;
+  @Field(() => Float) debit!: number;
+  @Field(() => Float) credit!: number;
+}
+
+@ObjectType('TrialBalance')
+export class TrialBalanceOutput {
+  @Field(() => String) asOf!: string;
+  @Field(() => [TrialBalanceRowOutput]) rows!: TrialBalanceRowOutput[];
+  @Field(() => Float) totalDebit!: number;
+  @Field(() => Float) totalCredit!: number;
+
+  static from(r: TrialBalance & { asOf: string }): TrialBalanceOutput {
+    return Object.assign(new TrialBalanceOutput(), {
+      asOf: r.asOf,
+      rows: r.rows.map((row) => ({ accountId: row.accountId, code: row.code, account: row.account, type: row.type, debit: eur(row.debitCents), credit: eur(row.creditCents) })),
+      totalDebit: eur(r.totalDebitCents),
+      totalCredit: eur(r.totalCreditCents),
+    });
+  }
+}
+
+@ObjectType('LedgerLine')
+export class LedgerLineOutput {
+  @Field(() => ID) entryId!: string;
+  @Field(() => String) date!: string;
+  @Field(() => String) description!: string;
+  @Field(() => String, { description: 'posting or reversal' }) kind!: string;
+  @Field(() => String, { description: 'manual, invoice or payment' }) source!: string;
+  @Field(() => String) sourceId!: string;
+  @Field(() => ID, { nullable: true, description: 'The invoice this line comes from, for links.' }) invoiceId!: string | null;
+  @Field(() => Float) debit!: number;
+  @Field(() => Float) credit!: number;
+  @Field(() => Float, { description: 'Running balance in the account\'s normal direction.' }) balance!: number;
+}
+
+@ObjectType('AccountLedger')
+export class AccountLedgerOutput {
+  @Field(() => ID) accountId!: string;
+  @Field(() => String) account!: string;
+  @Field(() => String) from!: string;
+  @Field(() => String) to!: string;
+  @Field(() => Float) openingBalance!: number;
+  @Field(() => Float) closingBalance!: number;
+  @Field(() => [LedgerLineOutput]) lines!: LedgerLineOutput[];
+  @Field(() => Int) total!: number;
+
+  static from(r: AccountLedger): AccountLedgerOutput {
+    return Object.assign(new AccountLedgerOutput(), {
+      accountId: r.accountId,
+      account: r.account,
+      ...r.period,
+      openingBalance: eur(r.openingBalanceCents),
+      closingBalance: eur(r.closingBalanceCents),
+      total: r.total,
+      lines: r.lines.map((l) => ({
+        entryId: l.entry_id,
+        date: l.date,
+        description: l.description,
+        kind: l.kind,
+        source: l.source_type,
+        sourceId: l.source_id,
+        invoiceId: l.invoice_id,
+        debit: eur(l.debit_cents),
+        credit: eur(l.credit_cents),
+        balance: eur(l.balanceCents),
+      })),
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import { Arg, Authorized, Ctx, ID, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../graphql/context';
+import { PageInput, pageOf } from './accounting.input';
+import type { PeriodFieldNames } from './period';
+import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementOutput, TrialBalanceOutput } from './report.output';
+
+const NAMES: PeriodFieldNames = { from: 'from', to: 'to', asOf: 'asOf' };
+const opt = { nullable: true, description: 'YYYY-MM-DD' } as const;
+
+@Resolver()
+export class ReportResolver {
+  @Authorized('superuser')
+  @Query(() => IncomeStatementOutput, { description: 'Period from/to, or asOf (its year to date); default the current year.' })
+  async incomeStatement(
+    @Arg('from', () => String, opt) from: string | undefined,
+    @Arg('to', () => String, opt) to: string | undefined,
+    @Arg('asOf', () => String, opt) asOf: string | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<IncomeStatementOutput> {
+    return IncomeStatementOutput.from(await ctx.services.accounting.reports.incomeStatement({ from, to, asOf }, NAMES));
+  }
+
+  @Authorized('superuser')
+  @Query(() => BalanceSheetOutput, { description: 'As of a day (default today); equity includes current-period earnings.' })
+  async balanceSheet(@Arg('asOf', () => String, opt) asOf: string | undefined, @Ctx() ctx: GraphQLContext): Promise<BalanceSheetOutput> {
+    return BalanceSheetOutput.from(await ctx.services.accounting.reports.balanceSheet({ asOf }, NAMES));
+  }
+
+  @Authorized('superuser')
+  @Query(() => CashFlowOutput, { description: 'Indirect method over a period; default the current year.' })
+  async cashFlow(
+    @Arg('from', () => String, opt) from: string | undefined,
+    @Arg('to', () => String, opt) to: string | undefined,
+    @Arg('asOf', () => String, opt) asOf: string | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<CashFlowOutput> {
+    return CashFlowOutput.from(await ctx.services.accounting.reports.cashFlow({ from, to, asOf }, NAMES));
+  }
+
+  @Authorized('superuser')
+  @Query(() => TrialBalanceOutput)
+  async trialBalance(@Arg('asOf', () => String, opt) asOf: string | undefined, @Ctx() ctx: GraphQLContext): Promise<TrialBalanceOutput> {
+    return TrialBalanceOutput.from(await ctx.services.accounting.reports.trialBalance({ asOf }, NAMES));
+  }
+
+  @Authorized('superuser')
+  @Query(() => AccountLedgerOutput, { description: 'One account: opening balance, lines with source links and running balance.' })
+  async accountLedger(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('from', () => String, opt) from: string | undefined,
+    @Arg('to', () => String, opt) to: string | undefined,
+    @Arg('page', () => PageInput, { nullable: true }) page: PageInput | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<AccountLedgerOutput> {
+    return AccountLedgerOutput.from(await ctx.services.accounting.reports.accountLedger(accountId, { from, to }, pageOf(page), NAMES));
+  }
+}

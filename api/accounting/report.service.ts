@@ -1,0 +1,86 @@
+import type { Knex } from 'knex';
+import { addDays, dayOf, yearStart } from '../../domain/accounting/dates';
+import { normalBalance } from '../../domain/accounting/accounts';
+import { balanceSheet, cashFlow, incomeStatement, trialBalance, type BalanceSheet, type CashFlowStatement, type IncomeStatement, type ReportAccount, type TrialBalance } from '../../domain/accounting/reports';
+import { totalsInRange } from '../../projections/ledger/balances/queries';
+import { accountLines, type AccountLedgerLine } from '../../projections/ledger/journal-lines/queries';
+import type { AccountService } from './account.service';
+import { resolveAsOf, resolvePeriod, type Period, type PeriodFieldNames, type PeriodInput } from './period';
+
+export interface AccountLedger {
+  accountId: string;
+  account: string;
+  period: Period;
+  openingBalanceCents: number;
+  closingBalanceCents: number;
+  /** Running balance in the account's normal direction after each line. */
+  lines: Array<AccountLedgerLine & { balanceCents: number }>;
+  total: number;
+}
+
+/**
+ * Reports read only the pre-aggregated balances (plus the chart of accounts), then hand the
+ * arithmetic to the pure domain: their cost is O(accounts x periods).
+ */
+export class ReportService {
+  constructor(
+    private readonly db: Knex,
+    private readonly accounts: AccountService,
+    private readonly clock: () => Date,
+  ) {}
+
+  today(): string {
+    return dayOf(this.clock());
+  }
+
+  private async chart(): Promise<ReportAccount[]> {
+    // Inactive accounts keep their history, so they stay in every report.
+    return this.accounts.list({ includeInactive: true });
+  }
+
+  async incomeStatement(input: PeriodInput, names?: PeriodFieldNames): Promise<IncomeStatement & { period: Period }> {
+    const period = resolvePeriod(input, this.today(), names);
+    const [chart, totals] = await Promise.all([this.chart(), totalsInRange(this.db, period.from, period.to)]);
+    return { ...incomeStatement(chart, totals), period };
+  }
+
+  async balanceSheet(input: PeriodInput, names?: PeriodFieldNames): Promise<BalanceSheet & { asOf: string }> {
+    const asOf = resolveAsOf(input, this.today(), names);
+    const [chart, cumulative, ytd] = await Promise.all([this.chart(), totalsInRange(this.db, undefined, asOf), totalsInRange(this.db, yearStart(asOf), asOf)]);
+    return { ...balanceSheet(chart, cumulative, ytd), asOf };
+  }
+
+  async cashFlow(input: PeriodInput, names?: PeriodFieldNames): Promise<CashFlowStatement & { period: Period }> {
+    const period = resolvePeriod(input, this.today(), names);
+    const [chart, totals] = await Promise.all([this.chart(), totalsInRange(this.db, period.from, period.to)]);
+    return { ...cashFlow(chart, totals), period };
+  }
+
+  async trialBalance(input: PeriodInput, names?: PeriodFieldNames): Promise<TrialBalance & { asOf: string }> {
+    const asOf = resolveAsOf(input, this.today(), names);
+    const [chart, cumulative] = await Promise.all([this.chart(), totalsInRange(this.db, undefined, asOf)]);
+    return { ...trialBalance(chart, cumulative), asOf };
+  }
+
+  async accountLedger(accountId: string, input: PeriodInput, page: { offset: number; limit: number }, names?: PeriodFieldNames): Promise<AccountLedger> {
+    const account = await this.accounts.get(accountId);
+    const period = resolvePeriod(input, this.today(), names);
+    const [opening, closing, { lines, total }] = await Promise.all([
+      totalsInRange(this.db, undefined, addDays(period.from, -1), account.id),
+      totalsInRange(this.db, undefined, period.to, account.id),
+      accountLines(this.db, account.id, period.from, period.to, page),
+    ]);
+    const balance = (t: { debitCents: number; creditCents: number } | undefined) => normalBalance(account.type, t?.debitCents ?? 0, t?.creditCents ?? 0);
+    const openingBalanceCents = balance(opening.get(account.id));
+    const sign = normalBalance(account.type, 1, 0);
+    return {
+      accountId: account.id,
+      account: account.name,
+      period,
+      openingBalanceCents,
+      closingBalanceCents: balance(closing.get(account.id)),
+      lines: lines.map((l) => ({ ...l, balanceCents: openingBalanceCents + sign * l.running_cents })),
+      total,
+    };
+  }
+}
