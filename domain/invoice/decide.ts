@@ -24,7 +24,7 @@ export type IssueInvoice = {
 };
 /** `lines` undefined keeps the current lines. */
 export type EditInvoice = { type: 'EditInvoice'; data: InvoiceFields & { lines?: LineInput[] } };
-export type SendInvoice = { type: 'SendInvoice'; data: { to: string; sentAt: string } };
+export type SendInvoice = { type: 'SendInvoice'; data: { to: string; sentAt: string; payUrl?: string } };
 export type RecordPayment = {
   type: 'RecordPayment';
   data: { paymentId: string; amountCents: number; date: string; method: PaymentMethod; reference: string | null };
@@ -124,7 +124,7 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
     case 'EditInvoice':
       return edit(command, state);
     case 'SendInvoice':
-      return [{ type: 'InvoiceSent', data: { invoiceId: live(state).invoiceId, to: command.data.to, sentAt: command.data.sentAt } }];
+      return [{ type: 'InvoiceSent', data: { invoiceId: live(state).invoiceId, ...command.data } }];
     case 'RecordPayment':
       return recordPayment(command, state);
     case 'MarkInvoicePaid':

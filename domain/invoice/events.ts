@@ -63,7 +63,13 @@ export type InvoiceEdited = {
 
 export type InvoiceSent = {
   type: 'InvoiceSent';
-  data: { invoiceId: string; to: string; sentAt: string };
+  data: {
+    invoiceId: string;
+    to: string;
+    sentAt: string;
+    /** The pay link the message carries (PUBLIC_BASE_URL/pay-invoice/<id>). Optional: added after v1 shipped. */
+    payUrl?: string;
+  };
 };
 
 export type PaymentMethod = 'stripe' | 'bank' | 'manual';

@@ -1,0 +1,28 @@
+import type { AppDeps } from '../deps';
+import { ClientService } from './client.service';
+import { CompanySettingsService } from './company-settings.service';
+import { InvoiceService } from './invoice.service';
+import { ProductService } from './product.service';
+import { RecurringInvoicing } from './recurring';
+import { SubscriptionService } from './subscription.service';
+
+export interface BillingServices {
+  clients: ClientService;
+  products: ProductService;
+  subscriptions: SubscriptionService;
+  invoices: InvoiceService;
+  recurring: RecurringInvoicing;
+  companySettings: CompanySettingsService;
+}
+
+export const createBillingServices = (deps: AppDeps): BillingServices => {
+  const invoices = new InvoiceService(deps);
+  return {
+    clients: new ClientService(deps),
+    products: new ProductService(deps),
+    subscriptions: new SubscriptionService(deps),
+    invoices,
+    recurring: new RecurringInvoicing(deps, invoices),
+    companySettings: new CompanySettingsService(deps),
+  };
+};

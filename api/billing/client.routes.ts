@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import { requireSuperuser } from '../auth/guards';
+import type { BillingServices } from './billing.services';
+import { pathId } from './wire';
+
+const NOT_FOUND = 'Client not found.';
+
+export const clientRoutes = (billing: BillingServices): Router => {
+  const router = Router();
+  router.use('/clients', requireSuperuser);
+
+  router.get('/clients/', async (_req, res) => {
+    res.json((await billing.clients.list()).items);
+  });
+
+  router.post('/clients/', async (req, res) => {
+    res.status(201).json(await billing.clients.create(req.body, req.user!.id));
+  });
+
+  router.get('/clients/:id/', async (req, res) => {
+    res.json(await billing.clients.detail(pathId(req.params.id, NOT_FOUND)));
+  });
+
+  router.put('/clients/:id/', async (req, res) => {
+    res.json(await billing.clients.update(pathId(req.params.id, NOT_FOUND), req.body, req.user!.id));
+  });
+
+  router.delete('/clients/:id/', async (req, res) => {
+    await billing.clients.remove(pathId(req.params.id, NOT_FOUND), req.user!.id);
+    res.status(204).end();
+  });
+
+  router.post('/clients/:id/create_user/', async (req, res) => {
+    const { password, username } = await billing.clients.createUser(pathId(req.params.id, NOT_FOUND), req.user!.id, req.body?.username);
+    res.status(201).json({ password, username });
+  });
+
+  return router;
+};

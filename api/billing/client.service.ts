@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { dayOf } from '../../domain/billing/dates';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { generatePassword, UserService } from '../auth/user.service';
+import type { AppDeps } from '../deps';
+import { parseInput } from '../http/validate';
+import { enqueueMail } from '../mail/outbox';
+import { writeAudit } from './audit';
+import { clientUserMail } from './client-user.mail';
+import { listInvoices } from './invoice.queries';
+import { listSubscriptions } from './subscription.queries';
+import { deleteAudited, insertAudited, updateVersioned } from './versioned';
+import { zEmail, zOptionalText, zRequiredText, zVersion } from './wire';
+import type { ClientDetailWire, ClientRow, ClientWire } from './client.wire';
+import { clientWire } from './client.wire';
+
+export const CLIENT_LANGUAGES = ['en', 'el', 'ru'] as const;
+const NOT_FOUND = 'Client not found.';
+const IN_USE = 'This client has subscriptions or invoices and cannot be deleted.';
+export const USER_EXISTS = 'A user already exists for this client.';
+
+const clientInput = z.object({
+  name: zRequiredText(200),
+  email: zEmail,
+  phone: zOptionalText(50),
+  address: zOptionalText(500),
+  vat_number: zOptionalText(50),
+  language: z
+    .enum(CLIENT_LANGUAGES, { error: (i) => `"${String(i.input)}" is not a valid choice.` })
+    .optional()
+    .transform((v) => v ?? 'en'),
+  version: zVersion,
+});
+
+const withUsers = (db: AppDeps['db']) =>
+  db('clients as c')
+    .leftJoin('users as u', 'u.client_id', 'c.id')
+    .select('c.*', 'u.id as user_id', 'u.username as user_username');
+
+export class ClientService {
+  constructor(private readonly deps: AppDeps) {}
+
+  async list(page?: { limit: number; offset: number; search?: string }): Promise<{ items: ClientWire[]; total: number }> {
+    const q = withUsers(this.deps.db).orderByRaw('lower(c.name), c.id');
+    const count = this.deps.db('clients as c');
+    if (page?.search) {
+      const like = `%${page.search.toLowerCase()}%`;
+      q.where((w) => w.whereRaw('lower(c.name) like ?', [like]).orWhereRaw('lower(c.email) like ?', [like]));
+      count.where((w) => w.whereRaw('lower(c.name) like ?', [like]).orWhereRaw('lower(c.email) like ?', [like]));
+    }
+    if (page) q.limit(page.limit).offset(page.offset);
+    const rows: ClientRow[] = await q;
+    const total = page ? Number((await count.count({ n: '*' }).first())?.n ?? 0) : rows.length;
+    return { items: rows.map(clientWire), total };
+  }
+
+  async get(id: string): Promise<ClientWire> {
+    const row: ClientRow | undefined = await withUsers(this.deps.db).where('c.id', id).first();
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return clientWire(row);
+  }
+
+  /** The client page (and the portal): subscriptions and invoices, newest first. */
+  async detail(id: string): Promise<ClientDetailWire> {
+    const client = await this.get(id);
+    const today = dayOf(this.deps.clock());
+    const [subscriptions, invoices] = await Promise.all([
+      listSubscriptions(this.deps.db, today, { clientId: id }),
+      listInvoices(this.deps.db, { clientId: id, today }),
+    ]);
+    return { ...client, subscriptions: subscriptions.items, invoices: invoices.items };
+  }
+
+  async create(body: unknown, actor: string): Promise<ClientWire> {
+    const input = parseInput(clientInput, body);
+    const id = randomUUID();
+    await this.deps.db.transaction((trx) =>
+      insertAudited(trx, {
+        table: 'clients',
+        entity: 'client',
+        actor,
+        now: this.deps.clock(),
+        row: { id, name: input.name, email: input.email, phone: input.phone, address: input.address, vat_number: input.vat_number, language: input.language },
+      }),
+    );
+    return this.get(id);
+  }
+
+  async update(id: string, body: unknown, actor: string): Promise<ClientWire> {
+    const input = parseInput(clientInput, body);
+    await this.deps.db.transaction((trx) =>
+      updateVersioned(trx, {
+        table: 'clients',
+        entity: 'client',
+        id,
+        expectedVersion: input.version,
+        actor,
+        now: this.deps.clock(),
+        notFound: NOT_FOUND,
+        patch: { name: input.name, email: input.email, phone: input.phone, address: input.address, vat_number: input.vat_number, language: input.language },
+      }),
+    );
+    return this.get(id);
+  }
+
+  /**
+   * Refused while subscriptions or live invoices reference the client (deleted invoices keep their
+   * history in the event store). The client's login goes with it.
+   */
+  async remove(id: string, actor: string): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const sub = await trx('subscriptions').where({ client_id: id }).first('id');
+      const inv = sub ?? (await trx('invoice_list').where({ client_id: id }).first('id'));
+      if (inv) throw new ValidationError(IN_USE);
+      const now = this.deps.clock();
+      const user = await trx('users').where({ client_id: id }).first('id', 'username');
+      if (user) {
+        await trx('users').where({ id: user.id }).delete();
+        await writeAudit(trx, { actor, entity: 'user', entityId: user.id, action: 'delete', before: user, after: null, at: now });
+      }
+      await deleteAudited(trx, { table: 'clients', entity: 'client', id, actor, now, notFound: NOT_FOUND, inUse: IN_USE });
+    });
+  }
+
+  /** Creates the client's login with a generated password, returned once and e-mailed to the client. */
+  async createUser(id: string, actor: string, requested?: unknown): Promise<{ password: string; username: string }> {
+    const password = generatePassword();
+    return this.deps.db.transaction(async (trx) => {
+      const client: ClientRow | undefined = await trx('clients').where({ id }).forUpdate().first();
+      if (!client) throw new NotFoundError(NOT_FOUND);
+      if (await trx('users').where({ client_id: id }).first('id')) throw new ValidationError(USER_EXISTS);
+      const username = typeof requested === 'string' && requested.trim() ? requested.trim() : await this.freeUsername(trx, client.email);
+      const user = await new UserService(trx).create({ username, password, clientId: id, email: client.email }, trx);
+      await trx('users').where({ id: user.id }).update({ language: client.language });
+      const now = this.deps.clock();
+      await writeAudit(trx, { actor, entity: 'client', entityId: id, action: 'create_user', before: null, after: { user_id: user.id, username }, at: now });
+      await enqueueMail(trx, {
+        key: `client-user:${user.id}`,
+        to: client.email,
+        ...clientUserMail(client.language, { name: client.name, username, password, loginUrl: `${this.deps.config.publicBaseUrl}/login` }),
+      });
+      return { password, username };
+    });
+  }
+
+  private async freeUsername(trx: AppDeps['db'], email: string): Promise<string> {
+    const base = email.toLowerCase().replace(/[^\w.@+-]/g, '').slice(0, 140) || 'client';
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}-${n}`;
+      // Only `trx` here: on PGlite a query on the pool inside a transaction would wait forever.
+      if (!(await trx('users').whereRaw('lower(username) = lower(?)', [candidate]).first('id'))) return candidate;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { InvoiceWire } from './invoice.queries';
+import type { SubscriptionWire } from './subscription.queries';
+import { toIso } from './wire';
+
+export interface ClientRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  vat_number: string;
+  language: string;
+  version: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  user_id?: string | null;
+  user_username?: string | null;
+}
+
+export interface ClientWire {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  vat_number: string;
+  language: string;
+  created_at: string;
+  /** Null when the client has no login yet (the admin list shows Create User then). */
+  user: { id: string; username: string } | null;
+  version: number;
+}
+
+export interface ClientDetailWire extends ClientWire {
+  subscriptions: SubscriptionWire[];
+  invoices: InvoiceWire[];
+}
+
+export const clientWire = (row: ClientRow): ClientWire => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  vat_number: row.vat_number,
+  language: row.language,
+  created_at: toIso(row.created_at),
+  user: row.user_id ? { id: row.user_id, username: row.user_username ?? '' } : null,
+  version: row.version,
+});

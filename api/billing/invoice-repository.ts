@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore, ExpectedRevision, AppendResult, RecordedEvent } from '../../eventstore/event-store';
+import { invoiceStreamId, type InvoiceEvent } from '../../domain/invoice/events';
+import { evolve, initialState, type InvoiceState } from '../../domain/invoice/invoice';
+import { asInvoiceEvent, evolveInvoiceList, type InvoiceListRow } from '../../projections/invoices/invoice-list';
+
+export const INVOICE_SCHEMA_VERSION = 1;
+
+export interface LoadedInvoice {
+  state: InvoiceState;
+  /** Revision of the stream's last event, or 'no_stream'. */
+  revision: ExpectedRevision;
+  events: RecordedEvent[];
+}
+
+/** Reads and writes invoice streams; the only place that knows their naming and metadata. */
+export class InvoiceRepository {
+  constructor(private readonly store: EventStore) {}
+
+  async load(invoiceId: string): Promise<LoadedInvoice> {
+    const events = await this.store.readStream(invoiceStreamId(invoiceId));
+    const state = events.map(asInvoiceEvent).reduce(evolve, initialState());
+    const revision = events.length === 0 ? 'no_stream' : events[events.length - 1]!.streamRevision;
+    return { state, revision, events };
+  }
+
+  append(
+    invoiceId: string,
+    events: InvoiceEvent[],
+    expectedRevision: ExpectedRevision,
+    meta: { actor: string; correlationId?: string },
+  ): Promise<AppendResult> {
+    const correlationId = meta.correlationId ?? randomUUID();
+    return this.store.append(
+      invoiceStreamId(invoiceId),
+      events.map((e) => ({
+        eventId: randomUUID(),
+        type: e.type,
+        data: e.data,
+        metadata: { actor: meta.actor, correlationId, schemaVersion: INVOICE_SCHEMA_VERSION },
+      })),
+      { expectedRevision },
+    );
+  }
+
+  /** The invoice as the list shows it, straight from its stream (no wait on the projection). */
+  async view(invoiceId: string): Promise<InvoiceListRow | null> {
+    const events = await this.store.readStream(invoiceStreamId(invoiceId));
+    return events.reduce<InvoiceListRow | null>(evolveInvoiceList, null);
+  }
+}

@@ -1,0 +1,141 @@
+import type { Knex } from 'knex';
+import { addDays } from '../../domain/billing/dates';
+import { bpToPercent, centsToEuros } from '../../domain/shared/money';
+import type { InvoiceListRow } from '../../projections/invoices/invoice-list';
+import { parseJson } from '../../projections/invoices/invoice-list';
+import type { PublicInvoiceRow } from '../../projections/public-invoices/public-invoices';
+
+export interface InvoiceItemWire {
+  description: string;
+  quantity: number;
+  unit_price: number;
+  vat_rate: number;
+  /** Net line amount (quantity × unit price). */
+  total: number;
+  vat_amount: number;
+}
+
+export interface InvoiceWire {
+  id: string;
+  client: { id: string; name: string };
+  invoice_number: string;
+  date: string;
+  due_date: string;
+  paid: boolean;
+  sent: boolean;
+  /** Gross. */
+  total_amount: number;
+  net_amount: number;
+  vat_amount: number;
+  paid_amount: number;
+  open_amount: number;
+  items: InvoiceItemWire[];
+  subscription: string | null;
+  period_start: string | null;
+  /** Last day of the billed period (inclusive). */
+  period_end: string | null;
+  /** Stream revision: echo it on PUT for a 409 when someone else changed the invoice. */
+  version: number;
+}
+
+export interface PublicInvoiceWire {
+  id: string;
+  invoice_number: string;
+  client: { name: string };
+  date: string;
+  due_date: string;
+  total_amount: number;
+  paid: boolean;
+}
+
+export type InvoiceRowWithClient = InvoiceListRow & { client_name: string | null };
+
+export const invoiceWire = (row: InvoiceRowWithClient): InvoiceWire => ({
+  id: row.id,
+  client: { id: row.client_id, name: row.client_name ?? '' },
+  invoice_number: row.invoice_number,
+  date: row.date,
+  due_date: row.due_date,
+  paid: row.paid,
+  sent: row.sent,
+  total_amount: centsToEuros(row.gross_cents),
+  net_amount: centsToEuros(row.net_cents),
+  vat_amount: centsToEuros(row.vat_cents),
+  paid_amount: centsToEuros(row.paid_cents),
+  open_amount: centsToEuros(Math.max(0, row.gross_cents - row.paid_cents)),
+  items: (parseJson(row.items) as InvoiceListRow['items']).map((l) => ({
+    description: l.description,
+    quantity: l.quantity,
+    unit_price: centsToEuros(l.unitPriceCents),
+    vat_rate: bpToPercent(l.vatRateBp),
+    total: centsToEuros(l.netCents),
+    vat_amount: centsToEuros(l.vatCents),
+  })),
+  subscription: row.subscription_id,
+  period_start: row.period_start,
+  period_end: row.period_end ? addDays(row.period_end, -1) : null,
+  version: row.revision,
+});
+
+export interface InvoiceFilters {
+  clientId?: string;
+  status?: 'paid' | 'unpaid';
+  /** Unpaid and past the due date on `today`. */
+  overdue?: boolean;
+  today: string;
+}
+
+const base = (db: Knex) =>
+  db('invoice_list as i').leftJoin('clients as c', 'c.id', 'i.client_id').select('i.*', 'c.name as client_name');
+
+const filtered = (db: Knex, f: InvoiceFilters) => {
+  const q = base(db);
+  if (f.clientId) q.where('i.client_id', f.clientId);
+  if (f.status === 'paid') q.where('i.paid', true);
+  if (f.status === 'unpaid') q.where('i.paid', false);
+  if (f.overdue === true) q.where('i.paid', false).where('i.due_date', '<', f.today);
+  if (f.overdue === false) q.where((w) => w.where('i.paid', true).orWhere('i.due_date', '>=', f.today));
+  return q;
+};
+
+/** Newest first (date, then number), as the client page and the portal show them. */
+export const listInvoices = async (
+  db: Knex,
+  filters: InvoiceFilters,
+  page?: { limit: number; offset: number },
+): Promise<{ items: InvoiceWire[]; total: number }> => {
+  const q = filtered(db, filters).orderBy([
+    { column: 'i.date', order: 'desc' },
+    { column: 'i.invoice_number', order: 'desc' },
+    { column: 'i.id', order: 'asc' },
+  ]);
+  if (page) q.limit(page.limit).offset(page.offset);
+  const rows: InvoiceRowWithClient[] = await q;
+  const total = page
+    ? Number((await filtered(db, filters).clearSelect().count({ n: '*' }).first())?.n ?? 0)
+    : rows.length;
+  return { items: rows.map(invoiceWire), total };
+};
+
+export const findInvoice = async (db: Knex, id: string): Promise<InvoiceWire | undefined> => {
+  const row: InvoiceRowWithClient | undefined = await base(db).where('i.id', id).first();
+  return row && invoiceWire(row);
+};
+
+export const findPublicInvoice = async (db: Knex, id: string): Promise<PublicInvoiceWire | undefined> => {
+  const row: (PublicInvoiceRow & { client_name: string | null }) | undefined = await db('public_invoices as p')
+    .leftJoin('clients as c', 'c.id', 'p.client_id')
+    .select('p.*', 'c.name as client_name')
+    .where('p.id', id)
+    .first();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    invoice_number: row.invoice_number,
+    client: { name: row.client_name ?? '' },
+    date: row.date,
+    due_date: row.due_date,
+    total_amount: centsToEuros(row.gross_cents),
+    paid: row.paid,
+  };
+};

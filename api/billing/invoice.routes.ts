@@ -1,0 +1,89 @@
+import { Router } from 'express';
+import { dayOf } from '../../domain/billing/dates';
+import { NotFoundError, UnauthenticatedError } from '../../domain/shared/errors';
+import { requireSuperuser } from '../auth/guards';
+import type { AppDeps } from '../deps';
+import type { BillingServices } from './billing.services';
+import { buildInvoiceDocument, payUrlOf } from './invoice-document';
+import { listInvoices } from './invoice.queries';
+import { findPublicInvoice } from './invoice.queries';
+import { isUuid, pathId } from './wire';
+
+const NOT_FOUND = 'Invoice not found.';
+
+export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router => {
+  const router = Router();
+
+  // Anonymous: the pay link's page. Shows only what the spec lists.
+  router.get('/public/invoices/:id/', async (req, res) => {
+    const invoice = await findPublicInvoice(deps.db, pathId(req.params.id, NOT_FOUND));
+    if (!invoice) throw new NotFoundError(NOT_FOUND);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(invoice);
+  });
+
+  // The superuser, and the client user the invoice belongs to; anyone else learns nothing (404).
+  router.get('/invoices/:id/pdf/', async (req, res) => {
+    if (!req.user) throw new UnauthenticatedError();
+    const id = pathId(req.params.id, NOT_FOUND);
+    const { state } = await billing.invoices.repository.load(id);
+    if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+    if (!req.user.is_superuser && req.user.client_id !== state.clientId) throw new NotFoundError(NOT_FOUND);
+    const doc = await buildInvoiceDocument(deps.db, state, payUrlOf(deps.config.publicBaseUrl, id));
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="${doc.filename}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(doc.pdf);
+  });
+
+  router.use('/invoices', requireSuperuser);
+  router.use('/billing', requireSuperuser);
+
+  router.get('/invoices/', async (req, res) => {
+    const status = req.query.status === 'paid' || req.query.status === 'unpaid' ? req.query.status : undefined;
+    const overdue = req.query.overdue === 'true' ? true : req.query.overdue === 'false' ? false : undefined;
+    const clientId = isUuid(req.query.client) ? req.query.client : undefined;
+    const { items } = await listInvoices(deps.db, { clientId, status, overdue, today: dayOf(deps.clock()) });
+    res.json(items);
+  });
+
+  router.post('/invoices/', async (req, res) => {
+    res.status(201).json(await billing.invoices.create(req.body, req.user!.id));
+  });
+
+  router.get('/invoices/:id/', async (req, res) => {
+    const invoice = await billing.invoices.get(pathId(req.params.id, NOT_FOUND));
+    if (!invoice) throw new NotFoundError(NOT_FOUND);
+    res.json(invoice);
+  });
+
+  router.get('/invoices/:id/history/', async (req, res) => {
+    res.json(await billing.invoices.history(pathId(req.params.id, NOT_FOUND)));
+  });
+
+  router.put('/invoices/:id/', async (req, res) => {
+    res.json(await billing.invoices.update(pathId(req.params.id, NOT_FOUND), req.body, req.user!.id));
+  });
+
+  router.delete('/invoices/:id/', async (req, res) => {
+    await billing.invoices.remove(pathId(req.params.id, NOT_FOUND), req.user!.id);
+    res.status(204).end();
+  });
+
+  router.post('/invoices/:id/send/', async (req, res) => {
+    const invoice = await billing.invoices.send(pathId(req.params.id, NOT_FOUND), req.user!.id);
+    res.json({ message: 'Invoice sent successfully.', invoice });
+  });
+
+  router.post('/invoices/:id/mark_as_paid/', async (req, res) => {
+    const invoice = await billing.invoices.markAsPaid(pathId(req.params.id, NOT_FOUND), req.user!.id);
+    res.json({ message: 'Invoice marked as paid!', invoice });
+  });
+
+  router.post('/billing/generate-invoices/', async (req, res) => {
+    const result = await billing.recurring.run({ actor: req.user!.id });
+    res.json({ message: 'Invoice generation process started.', ...result });
+  });
+
+  return router;
+};

@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import { requireSuperuser } from '../auth/guards';
+import type { BillingServices } from './billing.services';
+import { pathId } from './wire';
+
+const NOT_FOUND = 'Product not found.';
+
+export const productRoutes = (billing: BillingServices): Router => {
+  const router = Router();
+  router.use('/products', requireSuperuser);
+
+  router.get('/products/', async (_req, res) => {
+    res.json(await billing.products.list());
+  });
+
+  router.post('/products/', async (req, res) => {
+    res.status(201).json(await billing.products.create(req.body, req.user!.id));
+  });
+
+  router.get('/products/:id/', async (req, res) => {
+    res.json(await billing.products.get(pathId(req.params.id, NOT_FOUND)));
+  });
+
+  router.put('/products/:id/', async (req, res) => {
+    res.json(await billing.products.update(pathId(req.params.id, NOT_FOUND), req.body, req.user!.id));
+  });
+
+  router.delete('/products/:id/', async (req, res) => {
+    await billing.products.remove(pathId(req.params.id, NOT_FOUND), req.user!.id);
+    res.status(204).end();
+  });
+
+  return router;
+};

@@ -1,0 +1,175 @@
+import { v5 as uuidv5 } from 'uuid';
+import { addDays, dayOf, yearOf } from '../../domain/billing/dates';
+import { defaultDueDate } from '../../domain/billing/numbering';
+import { duePeriods, nextPeriod, type BillingCycle, type Period } from '../../domain/billing/periods';
+import { decide } from '../../domain/invoice/decide';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { StreamConflictError, type EventStore, type Position } from '../../eventstore/event-store';
+import type { AppDeps } from '../deps';
+import type { InvoiceService } from './invoice.service';
+import type { InvoiceWire } from './invoice.queries';
+import { findSubscription } from './subscription.queries';
+
+/** Fixed namespace: an invoice generated for (subscription, period start) has the same id everywhere, forever. */
+export const GENERATED_INVOICE_NAMESPACE = 'b6f1e0a4-2c55-4f0e-9d3a-6f1b9c7e8a21';
+export const generatedInvoiceId = (subscriptionId: string, periodStart: string): string =>
+  uuidv5(`${subscriptionId}/${periodStart}`, GENERATED_INVOICE_NAMESPACE);
+
+interface DueSubscription {
+  id: string;
+  client_id: string;
+  product_name: string;
+  billing_cycle: BillingCycle;
+  price_cents: number;
+  vat_rate_bp: number;
+  start_date: string;
+  invoiced_end: string | null;
+}
+
+export interface PeriodInvoice {
+  invoiceId: string;
+  subscription: DueSubscription;
+  period: Period;
+  date: string;
+}
+
+export interface GenerationResult {
+  created: number;
+  skipped: number;
+  subscriptions: number;
+}
+
+const PAGE = 500;
+const CHUNK = 200;
+const APPEND_CONCURRENCY = 8;
+
+const describe = (s: DueSubscription, p: Period): string =>
+  s.billing_cycle === 'one_time' ? s.product_name : `${s.product_name} (${p.start} – ${addDays(p.end, -1)})`;
+
+/**
+ * Recurring invoicing. Each period's invoice has a deterministic id and is appended with expected
+ * revision no_stream: a second run, or a run in another process at the same moment, finds the
+ * stream taken and creates nothing.
+ */
+export class RecurringInvoicing {
+  private readonly store: EventStore;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly invoices: InvoiceService,
+  ) {
+    this.store = deps.eventStore;
+  }
+
+  /** Issues every due period of every active, auto-invoiced subscription. */
+  async run(options: { today?: string; actor?: string } = {}): Promise<GenerationResult> {
+    const today = options.today ?? dayOf(this.deps.clock());
+    const actor = options.actor ?? 'scheduler';
+    const result: GenerationResult = { created: 0, skipped: 0, subscriptions: 0 };
+    let last: Position | undefined;
+    let after = '';
+    for (;;) {
+      const page: DueSubscription[] = await this.deps
+        .db('subscriptions as s')
+        .join('products as p', 'p.id', 's.product_id')
+        .leftJoin('subscription_billing as b', 'b.subscription_id', 's.id')
+        .select('s.id', 's.client_id', 'p.name as product_name', 'p.billing_cycle', 'p.price_cents', 'p.vat_rate_bp', 's.start_date', 'b.invoiced_end')
+        .where({ 's.status': 'active', 's.auto_generate_invoices': true })
+        .where('s.start_date', '<=', today)
+        .where((w) => w.whereNull('b.invoiced_end').orWhere((o) => o.whereNot('p.billing_cycle', 'one_time').where('b.invoiced_end', '<=', today)))
+        .where('s.id', '>', after || '00000000-0000-0000-0000-000000000000')
+        .orderBy('s.id')
+        .limit(PAGE);
+      if (page.length === 0) break;
+      after = page[page.length - 1]!.id;
+      const due = page.flatMap((s) =>
+        duePeriods(s.start_date, s.billing_cycle, s.invoiced_end, today).map((period) => ({
+          invoiceId: generatedInvoiceId(s.id, period.start),
+          subscription: s,
+          period,
+          date: period.start,
+        })),
+      );
+      result.subscriptions += new Set(due.map((d) => d.subscription.id)).size;
+      for (let i = 0; i < due.length; i += CHUNK) {
+        const outcome = await this.issue(due.slice(i, i + CHUNK), actor);
+        result.created += outcome.created;
+        result.skipped += outcome.skipped;
+        last = this.later(last, outcome.position);
+      }
+      if (page.length < PAGE) break;
+    }
+    if (last) await this.deps.projections.waitFor(last, { timeoutMs: 30_000 });
+    return result;
+  }
+
+  /** POST /subscriptions/{id}/create-invoice/: the next period's invoice now, even before it is due. */
+  async createForSubscription(subscriptionId: string, actor: string): Promise<InvoiceWire> {
+    const s = await findSubscription(this.deps.db, subscriptionId);
+    if (!s) throw new NotFoundError('Subscription not found.');
+    const period = nextPeriod(s.start_date, s.billing_cycle, s.invoiced_end);
+    if (!period) throw new ValidationError('This once-off subscription has already been invoiced.');
+    const today = dayOf(this.deps.clock());
+    const item: PeriodInvoice = {
+      invoiceId: generatedInvoiceId(s.id, period.start),
+      subscription: { ...s },
+      period,
+      // Billed ahead of its start: the invoice is dated today.
+      date: period.start < today ? period.start : today,
+    };
+    const outcome = await this.issue([item], actor);
+    if (outcome.created === 0) throw new ConflictError('This period has already been invoiced.');
+    if (outcome.position) await this.deps.projections.waitFor(outcome.position);
+    const invoice = await this.invoices.get(item.invoiceId);
+    if (!invoice) throw new NotFoundError('Invoice not found.');
+    return invoice;
+  }
+
+  /** Numbers the batch in a few statements, then appends each invoice with no_stream. */
+  async issue(items: PeriodInvoice[], actor: string): Promise<{ created: number; skipped: number; position?: Position }> {
+    const numbers = this.invoices.numbers;
+    const held = await numbers.heldBy(items.map((i) => i.invoiceId));
+    const fresh = await numbers.assign(items.filter((i) => !held.has(i.invoiceId)).map((i) => ({ invoiceId: i.invoiceId, year: yearOf(i.date) })));
+    let created = 0;
+    let skipped = 0;
+    let position: Position | undefined;
+    const queue = [...items];
+    const worker = async () => {
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        const number = held.get(item.invoiceId) ?? fresh.get(item.invoiceId)!;
+        const s = item.subscription;
+        const events = decide(
+          {
+            type: 'IssueInvoice',
+            data: {
+              invoiceId: item.invoiceId,
+              invoiceNumber: number,
+              clientId: s.client_id,
+              date: item.date,
+              dueDate: defaultDueDate(item.date),
+              lines: [{ description: describe(s, item.period), quantityMilli: 1000, unitPriceCents: s.price_cents, vatRateBp: s.vat_rate_bp }],
+              period: { subscriptionId: s.id, start: item.period.start, end: item.period.end },
+            },
+          },
+          { status: 'empty' },
+        );
+        try {
+          const appended = await this.invoices.repository.append(item.invoiceId, events, 'no_stream', { actor });
+          created++;
+          position = this.later(position, appended.position);
+        } catch (err) {
+          if (!(err instanceof StreamConflictError)) throw err;
+          skipped++;
+          // Another run issued this period first: give back the number only if we drew it.
+          if (fresh.has(item.invoiceId)) await numbers.release(number, item.invoiceId);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(APPEND_CONCURRENCY, items.length) }, worker));
+    return { created, skipped, position };
+  }
+
+  private later(a: Position | undefined, b: Position | undefined): Position | undefined {
+    return this.store.comparePositions(a, b) >= 0 ? a : b;
+  }
+}

@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { requireSuperuser } from '../auth/guards';
+import type { BillingServices } from './billing.services';
+import { isUuid, pathId } from './wire';
+
+const NOT_FOUND = 'Subscription not found.';
+
+export const subscriptionRoutes = (billing: BillingServices): Router => {
+  const router = Router();
+  router.use('/subscriptions', requireSuperuser);
+
+  router.get('/subscriptions/', async (req, res) => {
+    const client = isUuid(req.query.client) ? req.query.client : undefined;
+    const status = req.query.status === 'active' || req.query.status === 'cancelled' ? req.query.status : undefined;
+    res.json((await billing.subscriptions.list({ clientId: client, status })).items);
+  });
+
+  router.post('/subscriptions/', async (req, res) => {
+    res.status(201).json(await billing.subscriptions.create(req.body, req.user!.id));
+  });
+
+  router.get('/subscriptions/:id/', async (req, res) => {
+    res.json(await billing.subscriptions.get(pathId(req.params.id, NOT_FOUND)));
+  });
+
+  router.put('/subscriptions/:id/', async (req, res) => {
+    res.json(await billing.subscriptions.update(pathId(req.params.id, NOT_FOUND), req.body, req.user!.id));
+  });
+
+  router.delete('/subscriptions/:id/', async (req, res) => {
+    await billing.subscriptions.remove(pathId(req.params.id, NOT_FOUND), req.user!.id);
+    res.status(204).end();
+  });
+
+  router.post('/subscriptions/:id/create-invoice/', async (req, res) => {
+    res.status(201).json(await billing.recurring.createForSubscription(pathId(req.params.id, NOT_FOUND), req.user!.id));
+  });
+
+  return router;
+};
