@@ -44,36 +44,33 @@ export const paymentIdOf = (session: CheckoutSessionSnapshot): string =>
   uuidv5(`stripe:${session.paymentIntentId ?? session.id}`, PAYMENT_NAMESPACE);
 
 const HOUR_MS = 3_600_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONFLICT_RETRIES = 8;
 
 export class PaymentService {
   constructor(
     private readonly deps: AppDeps,
-    private readonly gateway: CheckoutGateway,
+    readonly gateway: CheckoutGateway,
     private readonly invoices: InvoicePaymentsPort,
   ) {}
-
-  get gatewayKind(): CheckoutGateway['kind'] {
-    return this.gateway.kind;
-  }
 
   /**
    * Opens a hosted checkout for what is still owed. The invoice id is the capability for anonymous
    * callers (the pay link); a client user may pay only its own invoices.
    */
   async createCheckoutSession(invoiceId: string, returnTo: string | null | undefined, user: User | undefined) {
-    const invoice = await this.invoices.findPayable(invoiceId);
+    const invoice = UUID.test(invoiceId) ? await this.invoices.findPayable(invoiceId.toLowerCase()) : undefined;
     if (!invoice) throw new NotFoundError('Invoice not found.');
     if (user && !user.is_superuser && user.client_id !== invoice.clientId) throw new NotFoundError('Invoice not found.');
     if (invoice.paid || invoice.openCents <= 0) throw new ValidationError(ALREADY_PAID);
-    const path = resolveReturnPath(returnTo, invoiceId);
+    const path = resolveReturnPath(returnTo, invoice.id);
     const urls = returnUrls(this.deps.config.publicBaseUrl, path);
     // Double clicks within the hour reuse one session; a changed amount or page makes a new one.
     const bucket = Math.floor(this.deps.clock().getTime() / HOUR_MS);
-    const idempotencyKey = createHash('sha256').update(`checkout|${invoiceId}|${invoice.openCents}|${path}|${bucket}`).digest('hex');
+    const idempotencyKey = createHash('sha256').update(`checkout|${invoice.id}|${invoice.openCents}|${path}|${bucket}`).digest('hex');
     try {
       const session = await this.gateway.createSession({
-        invoiceId,
+        invoiceId: invoice.id,
         invoiceNumber: invoice.invoiceNumber,
         amountCents: invoice.openCents,
         customerEmail: invoice.clientEmail ?? undefined,
@@ -131,7 +128,7 @@ export class PaymentService {
   async settle(session: CheckoutSessionSnapshot): Promise<SettleOutcome> {
     if (session.paymentStatus !== 'paid') return 'not_paid';
     const log = this.deps.logger.child({ sessionId: session.id, invoiceId: session.invoiceId });
-    const invoice = session.invoiceId ? await this.invoices.findPayable(session.invoiceId) : undefined;
+    const invoice = session.invoiceId && UUID.test(session.invoiceId) ? await this.invoices.findPayable(session.invoiceId.toLowerCase()) : undefined;
     if (!invoice) {
       log.error('a paid checkout session names no known invoice; record it by hand');
       return 'unknown_invoice';

@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
 import { NotFoundError } from '../../domain/shared/errors';
 import type { PaymentService } from './payment.service';
-import type { SimulatedCheckoutGateway, SimulatedSessionView } from './simulated-gateway';
+import { SimulatedCheckoutGateway, type SimulatedSessionView } from './simulated-gateway';
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -36,9 +36,11 @@ ${body}
 
 const noStore = (res: Response) => res.setHeader('Cache-Control', 'no-store');
 
-/** Pages of the built-in checkout; mounted only when no Stripe keys are configured. */
-export const simulatedCheckoutRoutes = (gateway: SimulatedCheckoutGateway, payments: PaymentService): Router => {
+/** Pages of the built-in checkout; an empty router when real Stripe is configured. */
+export const simulatedCheckoutRoutes = (payments: PaymentService): Router => {
   const router = Router();
+  const gateway = payments.gateway;
+  if (!(gateway instanceof SimulatedCheckoutGateway)) return router;
 
   router.get('/simulated-checkout/:id', async (req, res) => {
     const session = await gateway.view(String(req.params.id));

@@ -1,0 +1,7 @@
+import type { Migration } from '../db/migration';
+import { invoicePaymentsMigrations } from '../../projections/invoice-payments/migrations';
+import { paymentConfirmationMigrations } from '../../projections/payment-confirmation/migrations';
+import { paymentMigrations } from './migrations';
+
+/** Payments' tables, its read model's and its reactor's, for api/db/migrate.ts. */
+export const paymentsAllMigrations: Migration[] = [...paymentMigrations, ...invoicePaymentsMigrations, ...paymentConfirmationMigrations];

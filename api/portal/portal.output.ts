@@ -1,0 +1,111 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import type { PortalAccount, PortalInvoice, PortalSubscription } from './portal.queries';
+
+@ObjectType('PortalProduct')
+export class PortalProductOutput {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { description: 'one_time, monthly or annually' })
+  billingCycle!: string;
+}
+
+@ObjectType('PortalSubscription')
+export class PortalSubscriptionOutput {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => PortalProductOutput)
+  product!: PortalProductOutput;
+
+  @Field(() => String)
+  status!: string;
+
+  @Field(() => String)
+  startDate!: string;
+
+  @Field(() => String, { nullable: true })
+  nextBillingDate!: string | null;
+
+  @Field(() => String, { nullable: true })
+  invoicedUntil!: string | null;
+
+  static from(s: PortalSubscription): PortalSubscriptionOutput {
+    return Object.assign(new PortalSubscriptionOutput(), {
+      id: s.id,
+      product: Object.assign(new PortalProductOutput(), { name: s.product.name, billingCycle: s.product.billing_cycle }),
+      status: s.status,
+      startDate: s.start_date,
+      nextBillingDate: s.next_billing_date,
+      invoicedUntil: s.invoiced_until,
+    });
+  }
+}
+
+@ObjectType('PortalInvoice')
+export class PortalInvoiceOutput {
+  @Field(() => ID)
+  id!: string;
+
+  @Field(() => String)
+  invoiceNumber!: string;
+
+  @Field(() => String)
+  date!: string;
+
+  @Field(() => String)
+  dueDate!: string;
+
+  @Field(() => Number, { description: 'Euros, gross.' })
+  totalAmount!: number;
+
+  @Field(() => Number, { description: 'Euros still owed.' })
+  openAmount!: number;
+
+  @Field(() => Boolean)
+  paid!: boolean;
+
+  static from(i: PortalInvoice): PortalInvoiceOutput {
+    return Object.assign(new PortalInvoiceOutput(), {
+      id: i.id,
+      invoiceNumber: i.invoice_number,
+      date: i.date,
+      dueDate: i.due_date,
+      totalAmount: i.total_amount,
+      openAmount: i.open_amount,
+      paid: i.paid,
+    });
+  }
+}
+
+@ObjectType('PortalAccount', { description: "The logged-in client's own account." })
+export class PortalAccountOutput {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => String)
+  phone!: string;
+
+  @Field(() => String)
+  address!: string;
+
+  @Field(() => [PortalSubscriptionOutput])
+  subscriptions!: PortalSubscriptionOutput[];
+
+  @Field(() => [PortalInvoiceOutput], { description: 'Newest first.' })
+  invoices!: PortalInvoiceOutput[];
+
+  static from(a: PortalAccount): PortalAccountOutput {
+    return Object.assign(new PortalAccountOutput(), {
+      name: a.name,
+      email: a.email,
+      phone: a.phone,
+      address: a.address,
+      subscriptions: a.subscriptions.map(PortalSubscriptionOutput.from),
+      invoices: a.invoices.map(PortalInvoiceOutput.from),
+    });
+  }
+}

@@ -1,0 +1,14 @@
+import { Authorized, Ctx, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../graphql/context';
+import { PortalAccountOutput } from './portal.output';
+import { portalAccount } from './portal.queries';
+
+@Resolver()
+export class PortalResolver {
+  @Authorized('client')
+  @Query(() => PortalAccountOutput, { nullable: true, description: "The logged-in client's account; null when its client is gone." })
+  async myAccount(@Ctx() ctx: GraphQLContext): Promise<PortalAccountOutput | null> {
+    const account = await portalAccount(ctx.deps.db, ctx.user!.client_id!, ctx.deps.clock());
+    return account ? PortalAccountOutput.from(account) : null;
+  }
+}

@@ -1,0 +1,57 @@
+import type { InvoiceEvent } from '../../domain/invoice/events';
+import type { RecordedEvent } from '../../eventstore/event-store';
+import { enqueueMail } from '../../api/mail/outbox';
+import type { Reactor } from '../projection';
+import { confirmationMail } from './confirmation-mail';
+
+export const PAYMENT_CONFIRMATION_REACTOR = 'payment_confirmation_mail';
+
+/**
+ * Sends the client one confirmation e-mail per card payment. The mail is queued in the outbox
+ * inside the reactor's checkpoint transaction with the event id as key: at most once per event.
+ */
+export const paymentConfirmationReactor: Reactor = {
+  name: PAYMENT_CONFIRMATION_REACTOR,
+  eventTypes: ['InvoiceIssued', 'InvoiceEdited', 'PaymentRecorded'],
+  handle: async (trx, recorded: RecordedEvent) => {
+    const event = { type: recorded.type, data: recorded.data } as InvoiceEvent;
+    switch (event.type) {
+      case 'InvoiceIssued':
+      case 'InvoiceEdited': {
+        const d = event.data;
+        await trx('payment_confirmation_invoices')
+          .insert({ invoice_id: d.invoiceId, invoice_number: d.invoiceNumber, client_id: d.clientId })
+          .onConflict('invoice_id')
+          .merge();
+        return;
+      }
+      case 'PaymentRecorded': {
+        // Manual marks are the admin's own bookkeeping; the spec confirms card payments.
+        if (event.data.method !== 'stripe') return;
+        const d = event.data;
+        const invoice = await trx('payment_confirmation_invoices').where({ invoice_id: d.invoiceId }).first();
+        const client = invoice && (await trx('clients').where({ id: invoice.client_id }).first('name', 'email', 'language'));
+        if (!client?.email) return;
+        const company = await trx('company_settings').first('name');
+        const mail = confirmationMail({
+          language: client.language,
+          clientName: client.name,
+          invoiceNumber: invoice.invoice_number,
+          amountCents: d.amountCents,
+          date: d.date,
+          reference: d.reference,
+          companyName: company?.name ?? '',
+        });
+        await enqueueMail(trx, { key: `payment-confirmation:${recorded.eventId}`, to: client.email, ...mail });
+        return;
+      }
+      case 'InvoiceSent':
+      case 'InvoiceVoided':
+        return;
+      default: {
+        const exhaustive: never = event;
+        return exhaustive;
+      }
+    }
+  },
+};

@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import { ClientService } from '../api/billing/client.service';
+import { InvoiceService } from '../api/billing/invoice.service';
+import type { AppDeps } from '../api/deps';
+
+/** A client with a portal login, created through billing's own services. */
+export const createClientWithLogin = async (deps: AppDeps, name: string, extra: { language?: string } = {}) => {
+  const clients = new ClientService(deps);
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(3).toString('hex')}@example.com`;
+  const client = await clients.create({ name, email, phone: '+357 99 123456', address: '1 Test Street, Nicosia', ...extra }, 'test');
+  const login = await clients.createUser(client.id, 'test');
+  return { id: client.id, name, email, username: login.username, password: login.password };
+};
+
+/** An issued invoice of one line, gross = `euros` (no VAT). */
+export const createInvoice = async (deps: AppDeps, clientId: string, euros: number, date = '2026-11-01', dueDate = '2026-11-15') => {
+  const invoice = await new InvoiceService(deps).create(
+    { client: clientId, date, due_date: dueDate, items: [{ description: 'GRC platform licence', unit_price: euros, vat_rate: 0 }] },
+    'test',
+  );
+  return invoice;
+};
