@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { invoiceStreamId, type InvoiceSent } from '../../domain/invoice/events';
-import { foldInvoice } from '../../domain/invoice/invoice';
+import { INVOICE_EVENT_TYPES, type InvoiceSent } from '../../domain/invoice/events';
+import { evolve, initialState, type InvoiceState } from '../../domain/invoice/invoice';
 import { formatEuros } from '../../domain/shared/money';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { Reactor } from '../../projections/projection';
@@ -10,17 +10,19 @@ import { buildInvoiceDocument } from './invoice-document';
 import { invoiceMail } from './invoice-mail.texts';
 
 /**
- * The invoice as it stood at the event, read in the reactor's own transaction. PGlite is one
- * connection, so the store's pooled reads would wait forever here; the PostgreSQL adapter's
- * `events` table is read directly instead (the only event store this build runs).
+ * The reactor keeps its own copy of each invoice's state (folded in event order, in its own
+ * transaction), so at an InvoiceSent it holds the invoice exactly as it stood then, whatever the
+ * event store adapter and however far the read models are.
  */
-const invoiceAt = async (trx: Knex, event: RecordedEvent) => {
-  const rows: { type: string; data: unknown }[] = await trx('events')
-    .where({ stream_id: invoiceStreamId((event.data as InvoiceSent['data']).invoiceId) })
-    .where('stream_revision', '<=', event.streamRevision)
-    .orderBy('stream_revision')
-    .select('type', 'data');
-  return foldInvoice(rows.map((r) => asInvoiceEvent({ type: r.type, data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data } as RecordedEvent)));
+const STATE_TABLE = 'invoice_mail_state';
+
+const advance = async (trx: Knex, event: RecordedEvent): Promise<InvoiceState> => {
+  const invoiceId = (event.data as { invoiceId: string }).invoiceId;
+  const row = await trx(STATE_TABLE).where({ invoice_id: invoiceId }).first('state');
+  const before: InvoiceState = row ? (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) : initialState();
+  const after = evolve(before, asInvoiceEvent(event));
+  await trx(STATE_TABLE).insert({ invoice_id: invoiceId, state: JSON.stringify(after) }).onConflict('invoice_id').merge();
+  return after;
 };
 
 const dayText = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
@@ -31,11 +33,11 @@ const dayText = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.s
  */
 export const invoiceMailReactor: Reactor = {
   name: 'invoice_mail',
-  eventTypes: ['InvoiceSent'],
+  eventTypes: INVOICE_EVENT_TYPES,
   handle: async (trx, event) => {
+    const state = await advance(trx, event);
+    if (event.type !== 'InvoiceSent' || state.status === 'empty') return;
     const sent = event.data as InvoiceSent['data'];
-    const state = await invoiceAt(trx, event);
-    if (state.status === 'empty') return;
     const payUrl = sent.payUrl ?? `/pay-invoice/${sent.invoiceId}`;
     const doc = await buildInvoiceDocument(trx, state, payUrl);
     const message = invoiceMail(doc.data.language, {

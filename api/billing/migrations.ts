@@ -59,4 +59,14 @@ export const billingMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '202611220101_billing_invoice_mail_state',
+    up: async (db) => {
+      // The invoice-mail reactor's own fold of each invoice (see invoice-mail.reactor.ts).
+      await db.schema.createTable('invoice_mail_state', (t) => {
+        t.uuid('invoice_id').primary();
+        t.jsonb('state').notNullable();
+      });
+    },
+  },
 ];
