@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const DESKTOP_WIDTH = 1280;
+export const MOBILE_WIDTH = 375;
+
+const AXE_PATH = path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** Sets the browser's language (navigator.language), which the language detector falls back to. */
+  locale?: string;
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+/** A fresh context (own cookies and storage) and page at the given viewport width. */
+export const newPage = async (browser: Browser, baseURL: string, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> => {
+  const width = options.width ?? DESKTOP_WIDTH;
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height: options.height ?? (width <= MOBILE_WIDTH ? 740 : 900) },
+    locale: options.locale ?? 'en-US',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+    isMobile: width <= MOBILE_WIDTH,
+    hasTouch: width <= MOBILE_WIDTH,
+  });
+  const page = await context.newPage();
+  return { context, page };
+};
+
+/** Collects console errors and uncaught exceptions so tests can assert a clean page. */
+export const collectPageErrors = (page: Page): string[] => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  return errors;
+};
+
+/** Full-page PNG into SCREENSHOT_DIR (default /work/screens, outside the repository). */
+export const screenshot = async (page: Page, name: string, dir = process.env.SCREENSHOT_DIR ?? '/work/screens'): Promise<string> => {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name.replace(/[^a-z0-9._-]+/gi, '_')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+};
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; html: string }[];
+}
+
+/** Runs axe-core in the page; answers the violations of the given impacts (serious and critical by default). */
+export const axeViolations = async (page: Page, impacts: string[] = ['serious', 'critical']): Promise<AxeViolation[]> => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 200) })) }));
+  });
+  return violations.filter((v) => v.impact !== null && impacts.includes(v.impact));
+};
+
+/** Text nodes that look like raw i18n keys (e.g. "features.items.esg.title"): a missing translation. */
+export const rawKeyLeaks = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const pattern = /^(nav|footer|home|features|contact|demo|auth|buttons|notifications|common|about|whyUs|pricing|terms|notFound|forms|admin|portal)\.[A-Za-z0-9_.]+$/;
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.textContent?.trim() ?? '';
+      if (pattern.test(text)) found.push(text);
+    }
+    for (const el of Array.from(document.querySelectorAll('[alt],[aria-label],[title],[placeholder]'))) {
+      for (const attr of ['alt', 'aria-label', 'title', 'placeholder']) {
+        const v = el.getAttribute(attr)?.trim() ?? '';
+        if (pattern.test(v)) found.push(`${attr}=${v}`);
+      }
+    }
+    if (pattern.test(document.title.split(' | ')[0] ?? '')) found.push(`title=${document.title}`);
+    return found;
+  });

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAuth } from './AuthContext';
+
+/** Gates /admin and /portal: 'Loading...' while checking, /login when logged out, clients away from /admin. */
+export const RequireAuth = ({ children, superuser = false }: { children: ReactNode; superuser?: boolean }) => {
+  const { state } = useAuth();
+  const location = useLocation();
+  const { t } = useTranslation();
+  switch (state.status) {
+    case 'checking':
+      return (
+        <p className="page-loading" role="status">
+          {t('common.loading')}
+        </p>
+      );
+    case 'anonymous':
+      return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    case 'authenticated':
+      if (superuser && !state.user.is_superuser) return <Navigate to="/portal" replace />;
+      return <>{children}</>;
+    default: {
+      const exhaustive: never = state;
+      return exhaustive;
+    }
+  }
+};

@@ -1,0 +1,16 @@
+import dayjs from 'dayjs';
+
+const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+
+/** Money as the spec shows it: euros in German number format ("2.000,00 €"), from integer cents. */
+export const formatMoney = (cents: number): string => euro.format(cents / 100);
+
+/** A whole-euro amount inside a sentence, written the way the reader's language writes it ("€4,000" in English). */
+export const formatWholeEuros = (cents: number, lng: string): string =>
+  new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(Math.round(cents / 100));
+
+/** Dates as the spec shows them: 'dd / MMMM / yyyy', month named in the current dayjs locale. */
+export const formatDate = (date: dayjs.ConfigType): string => dayjs(date).format('DD / MMMM / YYYY');
+
+/** Today as YYYY-MM-DD in the visitor's own time zone (for date inputs' min). */
+export const localToday = (now = new Date()): string => dayjs(now).format('YYYY-MM-DD');

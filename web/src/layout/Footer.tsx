@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+export const Footer = () => {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <nav aria-label={t('footer.nav')} className="footer-links">
+        <Link to="/terms-and-conditions">{t('footer.terms')}</Link>
+        <Link to="/contact">{t('footer.contact')}</Link>
+      </nav>
+      <p className="footer-copy">{t('footer.copyright', { year: new Date().getFullYear(), brand: t('common.brand') })}</p>
+    </footer>
+  );
+};

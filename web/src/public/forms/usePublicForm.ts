@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FORM_INVALID_MESSAGE, FORM_RULE_MESSAGES, type FormErrors, type FormRule } from '../../../../domain/site/form-rules';
+import { ApiError } from '../../api/http';
+
+export type Banner = { type: 'success' | 'error'; text: string } | null;
+
+// Server texts the web app knows, mapped to their translation keys ("translated if possible").
+const RULE_BY_MESSAGE = new Map(Object.entries(FORM_RULE_MESSAGES).map(([rule, text]) => [text, rule as FormRule]));
+const KNOWN_SERVER_MESSAGES: Record<string, string> = {
+  [FORM_INVALID_MESSAGE]: 'notifications.formInvalid',
+  'Too many requests. Please try again later.': 'notifications.tooManyRequests',
+};
+
+export interface PublicFormOptions<T extends object> {
+  initial: T;
+  validate: (values: T) => FormErrors<T>;
+  submit: (values: T & { website: string }) => Promise<unknown>;
+  successKey: string;
+  failureKey: string;
+}
+
+/**
+ * State of a public form: checks with the shared rules before sending, shows the server's field
+ * errors, and picks the failure text in the spec's order: the answer's message (translated when
+ * known), else the client's error text, else the default.
+ */
+export const usePublicForm = <T extends object>(options: PublicFormOptions<T>) => {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<T>(options.initial);
+  const [honeypot, setHoneypot] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<keyof T, string>>>({});
+  const [banner, setBanner] = useState<Banner>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const ruleText = (rule: FormRule) => t(`forms.errors.${rule}`);
+  const serverText = (message: string) => {
+    const rule = RULE_BY_MESSAGE.get(message);
+    if (rule) return ruleText(rule);
+    const key = KNOWN_SERVER_MESSAGES[message];
+    return key ? t(key) : message;
+  };
+
+  const setField = <K extends keyof T>(field: K, value: T[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  };
+
+  const onSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const found = options.validate(values);
+    const fields = Object.keys(found) as (keyof T)[];
+    if (fields.length) {
+      setErrors(Object.fromEntries(fields.map((f) => [f, ruleText(found[f]!)])) as Partial<Record<keyof T, string>>);
+      setBanner({ type: 'error', text: t('notifications.formInvalid') });
+      return;
+    }
+    setErrors({});
+    setBanner(null);
+    setSubmitting(true);
+    try {
+      await options.submit({ ...values, website: honeypot });
+      setValues(options.initial);
+      setBanner({ type: 'success', text: t(options.successKey) });
+    } catch (err) {
+      if (err instanceof ApiError && err.errors) {
+        setErrors(Object.fromEntries(Object.entries(err.errors).map(([f, msgs]) => [f, serverText(msgs[0] ?? '')])) as Partial<Record<keyof T, string>>);
+      }
+      const text =
+        err instanceof ApiError && err.fromServer
+          ? serverText(err.message)
+          : err instanceof Error && err.message
+            ? err.message
+            : t(options.failureKey);
+      setBanner({ type: 'error', text });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { values, setField, errors, banner, submitting, onSubmit, honeypot, setHoneypot };
+};

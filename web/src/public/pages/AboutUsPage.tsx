@@ -1,0 +1,48 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../seo/usePageMeta';
+import { PageIntro } from '../PageIntro';
+
+export const PRESENTATION_URL = '/static/docs/grc-platform-presentation.pdf';
+const EXPERTISE = ['charteredAccountants', 'computerScientists', 'mechanicalEngineers', 'chemicalEngineers', 'riskManagers'] as const;
+
+export const AboutUsPage = () => {
+  const { t } = useTranslation();
+  usePageMeta('about.metaTitle', 'about.metaDescription');
+  return (
+    <>
+      <PageIntro title={t('about.title')} lead={t('about.lead')} />
+      <div className="container prose-block">
+        <section aria-labelledby="about-story">
+          <h2 id="about-story">{t('about.storyTitle')}</h2>
+          <p>{t('about.story1')}</p>
+          <p>{t('about.story2')}</p>
+        </section>
+        <section aria-labelledby="about-expertise">
+          <h2 id="about-expertise">{t('about.expertiseTitle')}</h2>
+          <p>{t('about.expertiseIntro')}</p>
+          <ul className="card-grid">
+            {EXPERTISE.map((key) => (
+              <li key={key} className="info-card">
+                <h3>{t(`about.expertise.${key}.title`)}</h3>
+                <p>{t(`about.expertise.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="about-presentation" className="callout">
+          <h2 id="about-presentation">{t('about.presentationTitle')}</h2>
+          <p>{t('about.presentationText')}</p>
+          <Button type="primary" href={PRESENTATION_URL} download icon={<DownloadOutlined />}>
+            {t('about.presentationLink')}
+          </Button>
+        </section>
+        <section aria-labelledby="about-mission">
+          <h2 id="about-mission">{t('about.missionTitle')}</h2>
+          <p>{t('about.mission')}</p>
+        </section>
+      </div>
+    </>
+  );
+};

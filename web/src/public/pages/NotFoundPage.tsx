@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../common/ButtonLink';
+import { usePageMeta } from '../../seo/usePageMeta';
+import { PageIntro } from '../PageIntro';
+
+export const NotFoundPage = () => {
+  const { t } = useTranslation();
+  usePageMeta('notFound.metaTitle', 'notFound.metaDescription');
+  return (
+    <PageIntro title={t('notFound.title')} lead={t('notFound.text')}>
+      <ButtonLink to="/" type="primary">
+        {t('notFound.home')}
+      </ButtonLink>
+    </PageIntro>
+  );
+};

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../common/format';
+import { usePageMeta } from '../../seo/usePageMeta';
+import { PageIntro } from '../PageIntro';
+import { useCompanyInfo } from '../useCompanyInfo';
+
+export const TERMS_SECTIONS = ['acceptance', 'useOfSite', 'intellectualProperty', 'services', 'privacy', 'liability', 'changes', 'governingLaw'] as const;
+
+export const TermsPage = () => {
+  const { t } = useTranslation();
+  usePageMeta('terms.metaTitle', 'terms.metaDescription');
+  const company = useCompanyInfo();
+  const jurisdiction = company?.jurisdiction ?? t('terms.defaultJurisdiction');
+  return (
+    <>
+      <PageIntro title={t('terms.title')}>
+        <p className="last-updated" data-testid="terms-updated">
+          {t('terms.lastUpdated', { date: formatDate(new Date()) })}
+        </p>
+      </PageIntro>
+      <div className="container prose-block terms">
+        <p>{t('terms.intro', { company: company?.name ?? t('common.brand') })}</p>
+        <ol className="terms-list">
+          {TERMS_SECTIONS.map((key) => (
+            <li key={key}>
+              <h2>{t(`terms.sections.${key}.title`)}</h2>
+              <p>{t(`terms.sections.${key}.text`, { jurisdiction })}</p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </>
+  );
+};
