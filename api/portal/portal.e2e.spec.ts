@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClientWithLogin, createInvoice } from '../../test/billing-fixtures';
+import { testBackends } from '../../test/db';
+import { startTestServer, type TestServer } from '../../test/server';
+
+describe.each(testBackends())('portal my-account on $name', (backend) => {
+  let server: TestServer;
+  let alice: Awaited<ReturnType<typeof createClientWithLogin>>;
+  let bob: Awaited<ReturnType<typeof createClientWithLogin>>;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    alice = await createClientWithLogin(server.runtime.deps, 'Alice Holdings');
+    bob = await createClientWithLogin(server.runtime.deps, 'Bob Trading');
+    await createInvoice(server.runtime.deps, alice.id, 100, '2026-10-01', '2026-10-15');
+    await createInvoice(server.runtime.deps, alice.id, 200.5, '2026-11-01', '2026-11-15');
+    await createInvoice(server.runtime.deps, bob.id, 300, '2026-11-02', '2026-11-16');
+  });
+  afterAll(() => server?.close());
+
+  it("answers the logged-in client's own account only, invoices newest first", async () => {
+    const c = server.client();
+    await c.login(alice.username, alice.password);
+    const res = await c.get('/api/portal/my-account/');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    const account = res.body[0];
+    expect(account).toMatchObject({ name: 'Alice Holdings', email: alice.email, phone: '+357 99 123456', address: '1 Test Street, Nicosia', subscriptions: [] });
+    expect(account.invoices.map((i: { date: string }) => i.date)).toEqual(['2026-11-01', '2026-10-01']);
+    expect(account.invoices[0]).toEqual({
+      id: expect.any(String),
+      invoice_number: expect.any(String),
+      date: '2026-11-01',
+      due_date: '2026-11-15',
+      total_amount: 200.5,
+      open_amount: 200.5,
+      paid: false,
+    });
+    expect(JSON.stringify(account)).not.toContain('Bob');
+  });
+
+  it('answers 401 anonymously and 403 to a superuser (who has no client)', async () => {
+    expect((await server.client().get('/api/portal/my-account/')).status).toBe(401);
+    const admin = server.client();
+    await admin.login();
+    expect((await admin.get('/api/portal/my-account/')).status).toBe(403);
+  });
+
+  it('offers the same through GraphQL', async () => {
+    const c = server.client();
+    await c.login(bob.username, bob.password);
+    const res = await c.graphql('{ myAccount { name email invoices { invoiceNumber totalAmount paid dueDate } subscriptions { id } } }');
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.myAccount).toMatchObject({ name: 'Bob Trading', email: bob.email, subscriptions: [] });
+    expect(res.body.data.myAccount.invoices).toEqual([{ invoiceNumber: expect.any(String), totalAmount: 300, paid: false, dueDate: '2026-11-16' }]);
+    const admin = server.client();
+    await admin.login();
+    expect((await admin.graphql('{ myAccount { name } }')).body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+});
