@@ -136,7 +136,7 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         const amount = Math.max(1, Math.floor((inv.totals.grossCents * a.part) / 100));
         out.push({
           streamId: `invoice-${inv.id}`,
-          event: { type: 'PaymentRecorded', data: { invoiceId: inv.id, paymentId: `pay_${n}`, amountCents: amount, date: dateOf(a.date), method: METHODS[a.method]!, reference: a.method === 0 ? `pi_${n}` : null } },
+          event: { type: 'PaymentRecorded', data: { invoiceId: inv.id, paymentId: uuid(5, n), amountCents: amount, date: dateOf(a.date), method: METHODS[a.method]!, reference: a.method === 0 ? `pi_${n}` : null } },
         });
         break;
       }
