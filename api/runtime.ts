@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { createEventStore } from '../eventstore/create-event-store';
 import { ProjectionEngine } from '../projections/engine';
 import { createApp } from './app';
+import { startRecurringSchedule } from './billing/recurring-schedule';
 import { bootstrap } from './bootstrap';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
@@ -33,8 +34,20 @@ export interface RuntimeOptions {
   clock?: () => Date;
 }
 
-/** Opens the database, migrates, bootstraps, builds services and serves HTTP. */
-export const startRuntime = async (config: Config, options: RuntimeOptions = {}): Promise<Runtime> => {
+export interface Core {
+  deps: AppDeps;
+  services: Services;
+  /** Delivers queued e-mails; tests call `drain()` to flush it. */
+  mail: MailDispatcher;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Opens the database, migrates, bootstraps and builds the services; unless ROLE=web, also runs the
+ * background work (projections, reactors, mail delivery, recurring schedule). No HTTP: the worker
+ * process is exactly this.
+ */
+export const startCore = async (config: Config, options: RuntimeOptions = {}): Promise<Core> => {
   const logger = createLogger(config);
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
@@ -52,7 +65,6 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
     metrics: new Metrics(),
   };
   const services = createServices(deps);
-  const built = await createApp(deps, services, { webDist: options.webDist });
   const mail = new MailDispatcher(db, createMailTransport(config, logger), {
     from: config.mailFrom,
     logger,
@@ -60,9 +72,30 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
     onSent: () => deps.metrics.mailsSent.inc(),
     onFailed: () => deps.metrics.mailFailures.inc(),
   });
-  if (config.role !== 'web') mail.start();
+  const background = config.role !== 'web';
+  if (background) mail.start();
   // Web-only processes leave projections to a worker; they still read its checkpoints in waitFor.
-  if (config.role !== 'web') projections.start();
+  if (background) projections.start();
+  const recurringSchedule =
+    config.recurringSchedule && background ? startRecurringSchedule(deps, services.billing.recurring) : undefined;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await recurringSchedule?.stop();
+      await projections.stop();
+      await eventStore.close();
+      await mail.stop();
+      shutdownServices(services);
+      if (!options.db) await db.destroy();
+    })());
+  return { deps, services, mail, stop };
+};
+
+/** The core plus the HTTP server: site, REST API and GraphQL on config.port. */
+export const startRuntime = async (config: Config, options: RuntimeOptions = {}): Promise<Runtime> => {
+  const core = await startCore(config, options);
+  const built = await createApp(core.deps, core.services, { webDist: options.webDist });
   const server = http.createServer(built.app);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
@@ -77,11 +110,7 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
         server.closeIdleConnections();
       });
       await built.stop();
-      await projections.stop();
-      await eventStore.close();
-      await mail.stop();
-      shutdownServices(services);
-      if (!options.db) await db.destroy();
+      await core.stop();
     })());
-  return { deps, services, server, mail, url, stop };
+  return { deps: core.deps, services: core.services, server, mail: core.mail, url, stop };
 };
