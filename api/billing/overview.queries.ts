@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import { dayOf } from '../../domain/billing/dates';
+
+export interface RecentPayment {
+  paymentId: string;
+  invoiceId: string;
+  invoiceNumber: string | null;
+  clientId: string | null;
+  clientName: string | null;
+  amountCents: number;
+  date: string;
+  method: string;
+}
+
+export interface AdminOverview {
+  today: string;
+  receivablesCents: number;
+  unpaidCount: number;
+  overdueCount: number;
+  overdueCents: number;
+  /** Net (excluding VAT) of invoices dated in the current calendar month / year. */
+  revenueMonthCents: number;
+  revenueYearCents: number;
+  recentPayments: RecentPayment[];
+}
+
+// pg answers sums of bigint as strings, PGlite as numbers; null when no row matched.
+const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+/** The landing page's figures, read from the invoice and payment read models (no event replay). */
+export const adminOverview = async (db: Knex, now: Date, recentLimit = 5): Promise<AdminOverview> => {
+  const today = dayOf(now);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const yearStart = `${today.slice(0, 4)}-01-01`;
+  const open = 'sum(greatest(gross_cents - paid_cents, 0)) as cents';
+  const [openRow, overdueRow, revenueRow, payments] = await Promise.all([
+    db('invoice_list').where('paid', false).first(db.raw('count(*) as n'), db.raw(open)),
+    db('invoice_list').where('paid', false).where('due_date', '<', today).first(db.raw('count(*) as n'), db.raw(open)),
+    db('invoice_list')
+      .where('date', '>=', yearStart)
+      .where('date', '<=', `${today.slice(0, 4)}-12-31`)
+      .first(
+        db.raw('sum(net_cents) as year_cents'),
+        db.raw('sum(case when date >= ? then net_cents else 0 end) as month_cents', [monthStart]),
+      ),
+    db('invoice_payments as p')
+      .leftJoin('invoice_list as i', 'i.id', 'p.invoice_id')
+      .leftJoin('clients as c', 'c.id', 'i.client_id')
+      .select('p.payment_id', 'p.invoice_id', 'p.amount_cents', 'p.date', 'p.method', 'i.invoice_number', 'i.client_id', 'c.name as client_name')
+      .orderBy([{ column: 'p.recorded_at', order: 'desc' }, { column: 'p.payment_id' }])
+      .limit(recentLimit),
+  ]);
+  return {
+    today,
+    receivablesCents: num(openRow?.cents),
+    unpaidCount: num(openRow?.n),
+    overdueCount: num(overdueRow?.n),
+    overdueCents: num(overdueRow?.cents),
+    revenueMonthCents: num(revenueRow?.month_cents),
+    revenueYearCents: num(revenueRow?.year_cents),
+    recentPayments: payments.map((p: Record<string, unknown>) => ({
+      paymentId: String(p.payment_id),
+      invoiceId: String(p.invoice_id),
+      invoiceNumber: (p.invoice_number as string | null) ?? null,
+      clientId: (p.client_id as string | null) ?? null,
+      clientName: (p.client_name as string | null) ?? null,
+      amountCents: num(p.amount_cents),
+      date: String(p.date),
+      method: String(p.method),
+    })),
+  };
+};
