@@ -1,0 +1,44 @@
+import 'reflect-metadata';
+import { loadConfig } from '../api/config';
+import { migrate } from '../api/db/migrate';
+import { openDatabase } from '../api/db/open';
+import { createLogger } from '../api/logger';
+import { createEventStore } from '../eventstore/create-event-store';
+import { ProjectionEngine } from './engine';
+import { rebuildProjection } from './rebuild';
+import { projections } from './registry';
+
+// Usage: npm run projections -- status | rebuild [name]
+// With the embedded database, stop the server first: PGlite's directory admits one process.
+const [command, name] = process.argv.slice(2);
+const usage = () => {
+  console.error('usage: npm run projections -- status | rebuild [name]');
+  process.exitCode = 2;
+};
+
+const config = loadConfig();
+const logger = createLogger({ env: config.env });
+const db = await openDatabase(config);
+try {
+  await migrate(db);
+  const store = await createEventStore(db, config);
+  if (command === 'status') {
+    const engine = new ProjectionEngine({ db, store, logger });
+    for (const s of await engine.status()) {
+      const lag = `${s.lag}${s.lagCapped ? '+' : ''}`;
+      console.log([s.name.padEnd(28), s.kind.padEnd(10), `position=${s.position ?? '-'}`, `lag=${lag}`, s.lastError ? `error=${s.lastError}` : ''].join(' ').trimEnd());
+    }
+  } else if (command === 'rebuild') {
+    const names = name ? [name] : projections().map((p) => p.name);
+    for (const n of names) {
+      const result = await rebuildProjection({ db, store, logger }, n, { timeoutMs: 24 * 3600_000 });
+      console.log(`${n}: ${result.caughtUp ? 'rebuilt' : 'NOT caught up (see status)'} in ${result.durationMs} ms`);
+      if (!result.caughtUp) process.exitCode = 1;
+    }
+  } else usage();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}
