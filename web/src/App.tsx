@@ -16,6 +16,7 @@ export const App = () => (
       <Route path="demo-request" element={<pages.DemoRequest />} />
       <Route path="terms-and-conditions" element={<pages.Terms />} />
       <Route path="login" element={<pages.Login />} />
+      <Route path="pay-invoice/:invoiceId" element={<pages.PayInvoice />} />
       <Route path="*" element={<pages.NotFound />} />
     </Route>
     <Route

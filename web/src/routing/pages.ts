@@ -11,6 +11,7 @@ export const pages = {
   DemoRequest: lazyNamed(() => import('../public/pages/DemoRequestPage'), 'DemoRequestPage'),
   Terms: lazyNamed(() => import('../public/pages/TermsPage'), 'TermsPage'),
   Login: lazyNamed(() => import('../auth/LoginPage'), 'LoginPage'),
+  PayInvoice: lazyNamed(() => import('../payInvoice/PayInvoicePage'), 'PayInvoicePage'),
   NotFound: lazyNamed(() => import('../public/pages/NotFoundPage'), 'NotFoundPage'),
   Admin: lazyNamed(() => import('../admin/AdminRoutes'), 'AdminRoutes'),
   Portal: lazyNamed(() => import('../portal/PortalRoutes'), 'PortalRoutes'),
@@ -33,5 +34,6 @@ export const preloadPage = (pathname: string): Promise<unknown> => {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/admin' || path.startsWith('/admin/')) return pages.Admin.preload();
   if (path === '/portal' || path.startsWith('/portal/')) return pages.Portal.preload();
+  if (path.startsWith('/pay-invoice/')) return pages.PayInvoice.preload();
   return (byPath[path] ?? pages.NotFound).preload();
 };

@@ -1,0 +1,94 @@
+import { Alert, Button, Card, Descriptions, Result, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { formatDate, formatMoney } from '../common/format';
+import { checkoutErrorKey, startCheckout } from '../payments/checkout';
+import { usePaymentReturn } from '../payments/usePaymentReturn';
+import { useNoIndex } from '../seo/useNoIndex';
+import '../portal/portal.css';
+import { usePublicInvoice, type PublicInvoice } from './usePublicInvoice';
+
+const PayButton = ({ invoice }: { invoice: PublicInvoice }) => {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await startCheckout(invoice.id, { returnTo: `/pay-invoice/${invoice.id}`, credentials: 'omit' });
+    } catch (err) {
+      setError(t(checkoutErrorKey(err)));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="pay-invoice-action">
+      {error && <Alert type="error" showIcon title={error} />}
+      <Button type="primary" size="large" block loading={busy} onClick={() => void pay()}>
+        {busy ? t('payInvoice.processing') : t('payInvoice.payNow')}
+      </Button>
+      <p className="pay-invoice-note">{t('payInvoice.secureNote')}</p>
+    </div>
+  );
+};
+
+/** The public pay link: /pay-invoice/{invoiceId}. No login; the unguessable id is the capability. */
+export const PayInvoicePage = () => {
+  const { t } = useTranslation();
+  useNoIndex('payInvoice.metaTitle');
+  const { invoiceId = '' } = useParams();
+  const paymentReturn = usePaymentReturn();
+  const state = usePublicInvoice(invoiceId, paymentReturn);
+
+  return (
+    <section className="container pay-invoice">
+      <h1>{t('payInvoice.heading')}</h1>
+      {paymentReturn.status === 'success' && state.status !== 'error' && (
+        <Result
+          status="success"
+          className="pay-invoice-result"
+          title={t('payInvoice.success.title')}
+          subTitle={t('payInvoice.success.text')}
+          extra={
+            state.status === 'ready' && state.confirming ? (
+              <span className="portal-loading" role="status">
+                <Spin size="small" />
+                <span>{t('payInvoice.success.confirming')}</span>
+              </span>
+            ) : undefined
+          }
+        />
+      )}
+      {paymentReturn.status === 'cancelled' && (
+        <Alert type="warning" showIcon className="pay-invoice-alert" title={t('payInvoice.cancelled.title')} description={t('payInvoice.cancelled.text')} />
+      )}
+      {state.status === 'loading' && (
+        <div className="portal-loading">
+          <Spin />
+          <span>{t('payInvoice.loading')}</span>
+        </div>
+      )}
+      {state.status === 'error' && <Alert type="error" showIcon title={t('payInvoice.errors.fetch')} />}
+      {state.status === 'ready' && (
+        <Card className="pay-invoice-card">
+          <Descriptions column={1} size="middle" bordered>
+            <Descriptions.Item label={t('payInvoice.invoiceNumber')}>{state.invoice.invoice_number}</Descriptions.Item>
+            <Descriptions.Item label={t('payInvoice.client')}>{state.invoice.client.name}</Descriptions.Item>
+            <Descriptions.Item label={t('payInvoice.date')}>{formatDate(state.invoice.date)}</Descriptions.Item>
+            <Descriptions.Item label={t('payInvoice.dueDate')}>{formatDate(state.invoice.due_date)}</Descriptions.Item>
+            <Descriptions.Item label={t('payInvoice.totalAmount')}>
+              <strong className="pay-invoice-total">{formatMoney(Math.round(state.invoice.total_amount * 100))}</strong>
+            </Descriptions.Item>
+          </Descriptions>
+          {state.invoice.paid ? (
+            <Alert type="success" showIcon className="pay-invoice-paid" title={t('payInvoice.alreadyPaid')} />
+          ) : state.confirming ? null : (
+            <PayButton invoice={state.invoice} />
+          )}
+        </Card>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { http } from '../api/http';
+import { reconcileCheckout } from '../payments/checkout';
+import type { PaymentReturn } from '../payments/usePaymentReturn';
+
+export interface PublicInvoice {
+  id: string;
+  invoice_number: string;
+  client: { name: string };
+  date: string;
+  due_date: string;
+  total_amount: number;
+  paid: boolean;
+}
+
+export type PublicInvoiceState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; invoice: PublicInvoice; confirming: boolean };
+
+const POLL_MS = 1500;
+const POLL_TRIES = 8;
+
+const fetchInvoice = (id: string, signal: AbortSignal) =>
+  http.get<PublicInvoice>(`/api/public/invoices/${encodeURIComponent(id)}/`, { credentials: 'omit', signal });
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+/**
+ * The pay link's invoice (no cookies). Back from a successful checkout it confirms the session
+ * with the provider and polls briefly until the invoice reads paid: the redirect alone proves nothing.
+ */
+export const usePublicInvoice = (invoiceId: string, paymentReturn: PaymentReturn): PublicInvoiceState => {
+  const [state, setState] = useState<PublicInvoiceState>({ status: 'loading' });
+  const returnedPaid = paymentReturn.status === 'success';
+  const sessionId = paymentReturn.status === 'success' ? paymentReturn.sessionId : null;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    void (async () => {
+      try {
+        let invoice = await fetchInvoice(invoiceId, signal);
+        if (!returnedPaid || invoice.paid) return setState({ status: 'ready', invoice, confirming: false });
+        setState({ status: 'ready', invoice, confirming: true });
+        if (sessionId) await reconcileCheckout(sessionId, 'omit');
+        for (let i = 0; i < POLL_TRIES && !invoice.paid && !signal.aborted; i++) {
+          invoice = await fetchInvoice(invoiceId, signal);
+          if (!invoice.paid) await sleep(POLL_MS, signal);
+        }
+        if (!signal.aborted) setState({ status: 'ready', invoice, confirming: false });
+      } catch {
+        if (!signal.aborted) setState({ status: 'error' });
+      }
+    })();
+    return () => controller.abort();
+  }, [invoiceId, returnedPaid, sessionId]);
+
+  return state;
+};

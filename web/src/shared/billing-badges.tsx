@@ -1,0 +1,54 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../common/format';
+
+/** The fields of a subscription that its Next Billing cell depends on (portal and admin alike). */
+export interface NextBillingSource {
+  product: { billing_cycle: string };
+  next_billing_date: string | null;
+  invoiced_until: string | null;
+}
+
+export type NextBilling = { kind: 'onceOffDone' } | { kind: 'date'; date: string; past: boolean } | { kind: 'none' };
+
+/**
+ * The spec's Next Billing rule: a once-off product already invoiced is done; otherwise the next
+ * billing date, past (red) or not (green); otherwise nothing to show. Dates are 'YYYY-MM-DD'.
+ */
+export const nextBillingOf = (s: NextBillingSource, today: string): NextBilling => {
+  if (s.product.billing_cycle === 'one_time' && s.invoiced_until) return { kind: 'onceOffDone' };
+  if (s.next_billing_date) return { kind: 'date', date: s.next_billing_date, past: s.next_billing_date < today };
+  return { kind: 'none' };
+};
+
+export const NextBillingBadge = ({ subscription, today }: { subscription: NextBillingSource; today: string }) => {
+  const { t } = useTranslation();
+  const next = nextBillingOf(subscription, today);
+  switch (next.kind) {
+    case 'onceOffDone':
+      return <Tag color="default">{t('enum.nextBilling.onceOffDone')}</Tag>;
+    case 'date':
+      return <Tag color={next.past ? 'error' : 'success'}>{formatDate(next.date)}</Tag>;
+    case 'none':
+      return <span>{t('enum.nextBilling.none')}</span>;
+    default: {
+      const exhaustive: never = next;
+      return exhaustive;
+    }
+  }
+};
+
+const KNOWN_STATUSES = ['active', 'cancelled'];
+
+/** Green when active, neutral grey for any other status (the spec knows no others). */
+export const SubscriptionStatusBadge = ({ status }: { status: string }) => {
+  const { t } = useTranslation();
+  const label = KNOWN_STATUSES.includes(status) ? t(`enum.subscriptionStatus.${status}`) : status;
+  return <Tag color={status === 'active' ? 'success' : 'default'}>{label}</Tag>;
+};
+
+/** Paid green, Unpaid yellow. */
+export const InvoiceStatusBadge = ({ paid }: { paid: boolean }) => {
+  const { t } = useTranslation();
+  return <Tag color={paid ? 'success' : 'warning'}>{t(paid ? 'enum.invoiceStatus.paid' : 'enum.invoiceStatus.unpaid')}</Tag>;
+};
