@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../../test/db';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { startSmtpServer } from '../../test/smtp';
+import { invoiceStreamId } from '../../domain/invoice/events';
+import { invoiceMailReactor } from './invoice-mail.reactor';
+import { adminOf, createClient, createInvoice } from './test/fixtures';
+
+/** The base64 body of the MIME part with this content type. */
+const mimePart = (raw: string, contentType: string): Buffer | undefined => {
+  const at = raw.indexOf(`Content-Type: ${contentType}`);
+  if (at < 0) return undefined;
+  const body = raw.slice(raw.indexOf('\r\n\r\n', at) + 4);
+  return Buffer.from(body.slice(0, body.indexOf('\r\n--')).replace(/\s+/g, ''), 'base64');
+};
+
+describe.each(testBackends())('sending an invoice by e-mail on $name', (backend) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let server: TestServer;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startTestServer(backend, { env: { SMTP_URL: smtp.url, MAIL_FROM: 'billing@seller.test' } });
+    admin = await adminOf(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('delivers the translated message with the PDF to the client over SMTP, once per send', async () => {
+    const client = await createClient(admin, { name: 'Ελληνική Εταιρεία', email: 'logistirio@example.gr', language: 'el' });
+    const invoice = await createInvoice(admin, {
+      client: client.id,
+      date: '2026-03-01',
+      due_date: '2026-03-15',
+      items: [{ description: 'Συνδρομή Professional', quantity: 1, unit_price: 2000, vat_rate: 19 }],
+    });
+    const res = await admin.post(`/api/invoices/${invoice.id}/send/`);
+    expect(res.status).toBe(200);
+    expect(res.body.invoice.sent).toBe(true);
+
+    const events = await server.runtime.deps.eventStore.readStream(invoiceStreamId(invoice.id));
+    const sent = events.find((e) => e.type === 'InvoiceSent')!;
+    expect(sent.data).toMatchObject({ to: 'logistirio@example.gr', payUrl: `${server.url}/pay-invoice/${invoice.id}` });
+    expect(await server.runtime.deps.projections.waitFor(sent.position, { includeReactors: true, timeoutMs: 20_000 })).toBe(true);
+    await server.runtime.mail.drain();
+
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0]!;
+    expect(mail.to).toEqual(['logistirio@example.gr']);
+    expect(mail.raw).toMatch(/Subject: =\?UTF-8\?/);
+    const text = mimePart(mail.raw, 'text/plain')?.toString('utf8') ?? mail.raw;
+    expect(text).toContain('Αγαπητέ/ή Ελληνική Εταιρεία');
+    expect(text).toContain(`/pay-invoice/${invoice.id}`);
+    expect(text).toContain('2.380,00');
+    const pdf = mimePart(mail.raw, 'application/pdf');
+    expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(mail.raw).toContain(`invoice-${invoice.invoice_number}.pdf`);
+
+    // a replay of the same event (crash before the checkpoint moved) queues nothing new
+    await server.testDb.db.transaction((trx) => invoiceMailReactor.handle(trx, sent));
+    const queued = await server.testDb.db('mail_outbox').where({ to: 'logistirio@example.gr' });
+    expect(queued).toHaveLength(1);
+
+    // sending again is a new event and a new message
+    await admin.post(`/api/invoices/${invoice.id}/send/`);
+    const again = (await server.runtime.deps.eventStore.readStream(invoiceStreamId(invoice.id))).at(-1)!;
+    await server.runtime.deps.projections.waitFor(again.position, { includeReactors: true, timeoutMs: 20_000 });
+    await server.runtime.mail.drain();
+    expect(smtp.received).toHaveLength(2);
+  });
+});
