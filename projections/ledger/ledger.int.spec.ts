@@ -92,7 +92,7 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
   it('rebuilds from the event store into identical read models and reports', async () => {
     await clear(testDb.db);
     const store = new PostgresEventStore(testDb.db);
-    const history = fc.sample(historyArb(400), { numRuns: 1, seed: 42 })[0]!;
+    const history = fc.sample(historyArb(400, 300), { numRuns: 1, seed: 42 })[0]!;
     expect(history.length).toBeGreaterThan(100);
     const logger = pino({ level: 'silent' });
     /** Live: the engine runs while events arrive one append at a time; rebuild: catch-up in batches. */

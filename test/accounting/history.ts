@@ -160,6 +160,6 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
   return out;
 };
 
-export const historyArb = (maxLength = 60): fc.Arbitrary<StreamEvent[]> => fc.array(action, { minLength: 1, maxLength }).map(interpret);
+export const historyArb = (maxLength = 60, minLength = 1): fc.Arbitrary<StreamEvent[]> => fc.array(action, { minLength, maxLength }).map(interpret);
 
 export const dayArb = day.map((d) => addDays(FIRST_DAY, d));
