@@ -6,6 +6,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import { accountingRoutes } from './accounting/accounting.routes';
 import { authRoutes } from './auth/auth.routes';
 import { publicRoutes } from './public/public.routes';
 import { seoRoutes } from './public/seo.routes';
@@ -87,6 +88,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   const api = express.Router();
   api.use(authRoutes(services.auth));
   api.use(publicRoutes(deps, services.site));
+  api.use(accountingRoutes(services.accounting));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,3 +1,4 @@
+import { createAccountingServices, type AccountingServices } from './accounting/accounting.services';
 import { AuthService } from './auth/auth.service';
 import type { AppDeps } from './deps';
 import { SiteInboxService } from './public/site-inbox.service';
@@ -9,11 +10,13 @@ import { SiteInboxService } from './public/site-inbox.service';
 export interface Services {
   auth: AuthService;
   site: SiteInboxService;
+  accounting: AccountingServices;
 }
 
 export const createServices = (deps: AppDeps): Services => ({
   auth: new AuthService(deps),
   site: new SiteInboxService(deps),
+  accounting: createAccountingServices(deps),
 });
 
 export const shutdownServices = (services: Services): void => {

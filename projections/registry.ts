@@ -1,4 +1,5 @@
 import type { Projection, Reactor } from './projection';
+import { ledgerProjection } from './ledger/ledger.projection';
 import { invoiceListProjection } from './invoices/invoice-list';
 import { publicInvoicesProjection } from './public-invoices/public-invoices';
 import { subscriptionBillingProjection } from './subscription-billing/subscription-billing';
@@ -8,6 +9,7 @@ export const projections = (): Projection[] => [
   invoiceListProjection,
   publicInvoicesProjection,
   subscriptionBillingProjection,
+  ledgerProjection(),
 ];
 
 /** Every reactor of the product. Feature modules add theirs here. */

@@ -6,13 +6,15 @@ import { eventStoreMigrations } from '../../eventstore/postgres/migrations';
 import { projectionMigrations } from '../../projections/migrations';
 import { siteMigrations } from '../public/migrations';
 import { billingAllMigrations } from '../billing/all-migrations';
+import { accountingMigrations } from '../accounting/migrations';
+import { ledgerMigrations } from '../../projections/ledger/migrations';
 
 /**
  * Every layer's migrations, in one ordered set that runs on PostgreSQL and PGlite alike.
  * Add a layer's list here when it gains tables.
  */
 export const allMigrations = (): Migration[] =>
-  [...coreMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  [...coreMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...accountingMigrations, ...ledgerMigrations].sort((a, b) => a.name.localeCompare(b.name));
 
 export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
   const byName = new Map(migrations.map((m) => [m.name, m]));
