@@ -2,18 +2,21 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { AccountResolver } from '../accounting/account.resolver';
+import { HistoryActorResolver } from '../accounting/history-actor.resolver';
+import { SingleLineJournalResolver } from '../accounting/journal-single.resolver';
 import { JournalResolver } from '../accounting/journal.resolver';
 import { ReportResolver } from '../accounting/report.resolver';
 import { AuthResolver } from '../auth/auth.resolver';
 import { OverviewResolver } from '../billing/overview.resolver';
 import { InboxResolver } from '../public/inbox.resolver';
+import { OperationsResolver } from '../operations/operations.resolver';
 import { PaymentResolver } from '../payments/payment.resolver';
 import { PortalResolver } from '../portal/portal.resolver';
 import { authChecker } from './context';
 
 /** Every resolver of the API. Feature modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, AccountResolver, JournalResolver, ReportResolver, PaymentResolver, PortalResolver, OverviewResolver, InboxResolver];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, AccountResolver, JournalResolver, ReportResolver, PaymentResolver, PortalResolver, OverviewResolver, InboxResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver];
 
 let cached: Promise<GraphQLSchema> | undefined;
 

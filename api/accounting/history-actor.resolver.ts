@@ -1,0 +1,16 @@
+import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
+import { UserService } from '../auth/user.service';
+import type { GraphQLContext } from '../graphql/context';
+import { HistoryEventOutput } from './accounting.output';
+import { isUuid } from './ids';
+
+/** "Who" in a history view: the username for a user id, else the actor as recorded (system, stripe). */
+@Resolver(() => HistoryEventOutput)
+export class HistoryActorResolver {
+  @FieldResolver(() => String)
+  async actorName(@Root() event: HistoryEventOutput, @Ctx() ctx: GraphQLContext): Promise<string> {
+    if (!isUuid(event.actor)) return event.actor;
+    const user = await new UserService(ctx.deps.db).findById(event.actor);
+    return user?.username ?? event.actor;
+  }
+}

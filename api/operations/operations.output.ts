@@ -1,0 +1,43 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import type { ProjectionStatus } from '../../projections/engine';
+import type { RebuildResult } from '../../projections/rebuild';
+
+@ObjectType('ProjectionStatus', { description: 'A projection or reactor as the operations page shows it.' })
+export class ProjectionStatusOutput {
+  @Field(() => String) name!: string;
+  @Field(() => String, { description: 'projection or reactor' }) kind!: string;
+  @Field(() => String, { nullable: true, description: 'Last processed global position.' }) position!: string | null;
+  @Field(() => Int, { description: 'Events of its types not yet processed.' }) lag!: number;
+  @Field(() => Boolean, { description: 'The lag was counted up to a cap and may be larger.' }) lagCapped!: boolean;
+  @Field(() => String, { description: 'running, paused, failed, stopped, starting, or remote (another process runs it)' }) state!: string;
+  @Field(() => Int) eventsProcessed!: number;
+  @Field(() => String, { nullable: true }) updatedAt!: string | null;
+  @Field(() => String, { nullable: true }) lastError!: string | null;
+  @Field(() => Boolean, { description: 'Projections can be rebuilt; reactors never (their e-mails would repeat).' }) rebuildable!: boolean;
+
+  static from(s: ProjectionStatus): ProjectionStatusOutput {
+    return Object.assign(new ProjectionStatusOutput(), {
+      name: s.name,
+      kind: s.kind,
+      position: s.position ?? null,
+      lag: s.lag,
+      lagCapped: s.lagCapped,
+      state: s.state,
+      eventsProcessed: s.eventsProcessed,
+      updatedAt: s.updatedAt ?? null,
+      lastError: s.lastError ?? null,
+      rebuildable: s.kind === 'projection',
+    });
+  }
+}
+
+@ObjectType('RebuildResult')
+export class RebuildResultOutput {
+  @Field(() => String) name!: string;
+  @Field(() => Boolean, { description: 'False when the replay was still running at the time limit; status shows its lag.' }) caughtUp!: boolean;
+  @Field(() => Int) durationMs!: number;
+
+  static from(r: RebuildResult): RebuildResultOutput {
+    return Object.assign(new RebuildResultOutput(), r);
+  }
+}
