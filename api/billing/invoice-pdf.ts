@@ -43,10 +43,10 @@ export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
     const t = invoiceLabels(data.language);
     const s = data.seller;
 
-    font('bold').fontSize(18).text(s.name, 50, 50);
+    font('bold').fontSize(18).text(s.name, 50, 50, { width: 240 });
     font('regular').fontSize(9).fillColor('#444');
     for (const line of [s.address, s.phone, s.email, s.registration_number && `${t.registration}: ${s.registration_number}`, s.vat_number && `${t.vatNumber}: ${s.vat_number}`]) {
-      if (line) doc.text(line);
+      if (line) doc.text(line, { width: 240 });
     }
     font('bold').fontSize(22).fillColor('#000').text(t.invoice, 350, 50, { width: 195, align: 'right' });
     font('regular').fontSize(10);
@@ -66,7 +66,7 @@ export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
     font('bold').fontSize(10).text(t.billTo, 50, y);
     font('regular').fontSize(10);
     const b = data.buyer;
-    for (const line of [b.name, b.address, b.email, b.vat_number && `${t.vatNumber}: ${b.vat_number}`]) if (line) doc.text(line);
+    for (const line of [b.name, b.address, b.email, b.vat_number && `${t.vatNumber}: ${b.vat_number}`]) if (line) doc.text(line, { width: 300 });
 
     y = doc.y + 20;
     const cols = { desc: 50, qty: 290, unit: 330, vat: 400, total: 455 };

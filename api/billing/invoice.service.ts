@@ -9,7 +9,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/shar
 import { StreamConflictError, type ExpectedRevision } from '../../eventstore/event-store';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/validate';
-import { invoiceInput, type InvoiceInput } from './invoice.input';
+import { invoiceInput, type InvoiceInput } from './invoice.schema';
 import { InvoiceNumbers } from './invoice-numbers';
 import { findInvoice, invoiceWire, type InvoiceWire } from './invoice.queries';
 import { InvoiceRepository, type LoadedInvoice } from './invoice-repository';
