@@ -1,8 +1,12 @@
+import { App as AntdApp } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AreaLayout, AreaPlaceholder } from '../area/AreaLayout';
+import { AreaApolloProvider } from '../graphql/apollo';
+import './admin.css';
+import { billingPages } from './billingPages';
 
-/** The admin area (lazy chunk): add screens as routes here; the top bar and guard are already in place. */
+/** The admin area (lazy chunk): Apollo and antd's message/notification context wrap every screen once, here. */
 export const AdminRoutes = () => {
   const { t } = useTranslation();
   const links = [
@@ -11,19 +15,27 @@ export const AdminRoutes = () => {
     { to: '/admin/subscriptions', label: t('admin.layout.subscriptions') },
     { to: '/admin/invoices', label: t('admin.layout.invoices') },
     { to: '/admin/accounting', label: t('admin.layout.accounting') },
+    { to: '/admin/inbox', label: t('admin.layout.inbox') },
+    { to: '/admin/settings', label: t('admin.layout.settings') },
   ];
   return (
-    <AreaLayout title={t('admin.layout.title')} home="/admin" links={links}>
-      <Routes>
-        <Route index element={<Navigate to="clients" replace />} />
-        <Route path="clients" element={<AreaPlaceholder title={t('admin.layout.clients')} />} />
-        <Route path="clients/:clientId" element={<AreaPlaceholder title={t('admin.layout.clients')} />} />
-        <Route path="products" element={<AreaPlaceholder title={t('admin.layout.products')} />} />
-        <Route path="subscriptions" element={<AreaPlaceholder title={t('admin.layout.subscriptions')} />} />
-        <Route path="invoices" element={<AreaPlaceholder title={t('admin.layout.invoices')} />} />
-        <Route path="accounting/*" element={<AreaPlaceholder title={t('admin.layout.accounting')} />} />
-        <Route path="*" element={<Navigate to="/admin" replace />} />
-      </Routes>
-    </AreaLayout>
+    <AreaApolloProvider>
+      <AntdApp component={false}>
+        <AreaLayout title={t('admin.layout.title')} home="/admin" links={links}>
+          <Routes>
+            <Route index element={<billingPages.Overview />} />
+            <Route path="clients" element={<AreaPlaceholder title={t('admin.layout.clients')} />} />
+            <Route path="clients/:clientId" element={<AreaPlaceholder title={t('admin.layout.clients')} />} />
+            <Route path="products" element={<AreaPlaceholder title={t('admin.layout.products')} />} />
+            <Route path="subscriptions" element={<AreaPlaceholder title={t('admin.layout.subscriptions')} />} />
+            <Route path="invoices" element={<AreaPlaceholder title={t('admin.layout.invoices')} />} />
+            <Route path="inbox" element={<billingPages.Inbox />} />
+            <Route path="settings" element={<AreaPlaceholder title={t('admin.layout.settings')} />} />
+            <Route path="accounting/*" element={<AreaPlaceholder title={t('admin.layout.accounting')} />} />
+            <Route path="*" element={<Navigate to="/admin" replace />} />
+          </Routes>
+        </AreaLayout>
+      </AntdApp>
+    </AreaApolloProvider>
   );
 };

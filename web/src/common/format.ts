@@ -5,6 +5,9 @@ const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR'
 /** Money as the spec shows it: euros in German number format ("2.000,00 €"), from integer cents. */
 export const formatMoney = (cents: number): string => euro.format(cents / 100);
 
+/** The same format for an amount that arrives in euros (the GraphQL and REST wire unit). */
+export const formatEuros = (euros: number): string => euro.format(euros);
+
 /** A whole-euro amount inside a sentence, written the way the reader's language writes it ("€4,000" in English). */
 export const formatWholeEuros = (cents: number, lng: string): string =>
   new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(Math.round(cents / 100));

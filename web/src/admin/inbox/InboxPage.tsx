@@ -1,0 +1,96 @@
+import { Badge, Segmented, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdminPage, PageHeader } from '../common/PageHeader';
+import { useFeedback } from '../common/useFeedback';
+import { ContactMessagesTable, DemoRequestsTable } from './InboxTables';
+import { useContactMessages, useDemoRequests, useInboxCounts, useMarkHandled, type HandledFilter } from './useInbox';
+
+/** Contact messages and demo requests from the public site, worked off with a handled flag. */
+export const InboxPage = () => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [filter, setFilter] = useState<HandledFilter>('unhandled');
+  const [contactPage, setContactPage] = useState({ page: 1, pageSize: 20 });
+  const [demoPage, setDemoPage] = useState({ page: 1, pageSize: 20 });
+  const contact = useContactMessages({ filter, ...contactPage });
+  const demo = useDemoRequests({ filter, ...demoPage });
+  const counts = useInboxCounts().data?.inboxCounts;
+  const { markContact, markDemo, busy } = useMarkHandled();
+
+  const changeFilter = (value: HandledFilter) => {
+    setFilter(value);
+    setContactPage((p) => ({ ...p, page: 1 }));
+    setDemoPage((p) => ({ ...p, page: 1 }));
+  };
+
+  const toggle = async (mark: (id: string, handled: boolean) => Promise<unknown>, row: { id: string; handled: boolean }) => {
+    try {
+      await mark(row.id, !row.handled);
+      feedback.success(t(row.handled ? 'admin.inbox.markedUnhandled' : 'admin.inbox.markedHandled'));
+    } catch (err) {
+      feedback.logged(err, 'inbox: marking failed');
+    }
+  };
+
+  return (
+    <AdminPage testId="admin-inbox">
+      <PageHeader
+        title={t('admin.inbox.title')}
+        actions={
+          <Segmented<HandledFilter>
+            value={filter}
+            onChange={changeFilter}
+            options={[
+              { value: 'unhandled', label: t('admin.inbox.unhandled') },
+              { value: 'handled', label: t('admin.inbox.handled') },
+              { value: 'all', label: t('admin.inbox.all') },
+            ]}
+          />
+        }
+      />
+      <Tabs
+        items={[
+          {
+            key: 'contact',
+            label: (
+              <span>
+                {t('admin.inbox.contactMessages')} <Badge count={counts?.unhandledContactMessages ?? 0} />
+              </span>
+            ),
+            children: (
+              <ContactMessagesTable
+                rows={contact.data?.contactMessages.items ?? []}
+                total={contact.data?.contactMessages.total ?? 0}
+                loading={contact.loading}
+                {...contactPage}
+                onPage={(page, pageSize) => setContactPage({ page, pageSize })}
+                onToggle={(row) => void toggle(markContact, row)}
+                busy={busy}
+              />
+            ),
+          },
+          {
+            key: 'demo',
+            label: (
+              <span>
+                {t('admin.inbox.demoRequests')} <Badge count={counts?.unhandledDemoRequests ?? 0} />
+              </span>
+            ),
+            children: (
+              <DemoRequestsTable
+                rows={demo.data?.demoRequests.items ?? []}
+                total={demo.data?.demoRequests.total ?? 0}
+                loading={demo.loading}
+                {...demoPage}
+                onPage={(page, pageSize) => setDemoPage({ page, pageSize })}
+                onToggle={(row) => void toggle(markDemo, row)}
+                busy={busy}
+              />
+            ),
+          },
+        ]}
+      />
+    </AdminPage>
+  );
+};
