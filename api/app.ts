@@ -8,6 +8,10 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { accountingRoutes } from './accounting/accounting.routes';
 import { authRoutes } from './auth/auth.routes';
+import { billingRoutes } from './billing/billing.routes';
+import { paymentRoutes } from './payments/payment.routes';
+import { simulatedCheckoutRoutes } from './payments/simulated-checkout.routes';
+import { portalRoutes } from './portal/portal.routes';
 import { publicRoutes } from './public/public.routes';
 import { seoRoutes } from './public/seo.routes';
 import { loadUser, sessionMiddleware } from './auth/session';
@@ -88,7 +92,10 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   const api = express.Router();
   api.use(authRoutes(services.auth));
   api.use(publicRoutes(deps, services.site));
+  api.use(paymentRoutes(deps, services.payments));
+  api.use(portalRoutes(deps));
   api.use(accountingRoutes(services.accounting));
+  api.use(billingRoutes(deps, services.billing));
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -106,6 +113,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   );
 
   app.use(seoRoutes(deps));
+  app.use(simulatedCheckoutRoutes(services.payments));
   serveWeb(app, options.webDist);
   app.use(apiNotFound);
   app.use(errorMiddleware);

@@ -1,5 +1,8 @@
 import { createAccountingServices, type AccountingServices } from './accounting/accounting.services';
 import { AuthService } from './auth/auth.service';
+import { createBillingServices, type BillingServices } from './billing/billing.services';
+import { createPaymentService } from './payments/create-payment-service';
+import type { PaymentService } from './payments/payment.service';
 import type { AppDeps } from './deps';
 import { SiteInboxService } from './public/site-inbox.service';
 
@@ -10,13 +13,17 @@ import { SiteInboxService } from './public/site-inbox.service';
 export interface Services {
   auth: AuthService;
   site: SiteInboxService;
+  payments: PaymentService;
   accounting: AccountingServices;
+  billing: BillingServices;
 }
 
 export const createServices = (deps: AppDeps): Services => ({
   auth: new AuthService(deps),
   site: new SiteInboxService(deps),
+  payments: createPaymentService(deps),
   accounting: createAccountingServices(deps),
+  billing: createBillingServices(deps),
 });
 
 export const shutdownServices = (services: Services): void => {

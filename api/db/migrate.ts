@@ -6,6 +6,7 @@ import { eventStoreMigrations } from '../../eventstore/postgres/migrations';
 import { projectionMigrations } from '../../projections/migrations';
 import { siteMigrations } from '../public/migrations';
 import { billingAllMigrations } from '../billing/all-migrations';
+import { paymentsAllMigrations } from '../payments/all-migrations';
 import { accountingMigrations } from '../accounting/migrations';
 import { ledgerMigrations } from '../../projections/ledger/migrations';
 
@@ -14,7 +15,7 @@ import { ledgerMigrations } from '../../projections/ledger/migrations';
  * Add a layer's list here when it gains tables.
  */
 export const allMigrations = (): Migration[] =>
-  [...coreMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...accountingMigrations, ...ledgerMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  [...coreMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations].sort((a, b) => a.name.localeCompare(b.name));
 
 export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
   const byName = new Map(migrations.map((m) => [m.name, m]));
