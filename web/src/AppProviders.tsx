@@ -1,41 +1,9 @@
-import { ConfigProvider } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from './auth/AuthContext';
-import { currentLanguage } from './i18n';
-import { appTheme } from './theme';
 
-// Greek and Russian antd texts load on demand: English visitors never download them.
-const antdLocales: Record<'el' | 'ru', () => Promise<{ default: Locale }>> = {
-  el: () => import('antd/locale/el_GR'),
-  ru: () => import('antd/locale/ru_RU'),
-};
-
-const useAntdLocale = (): Locale => {
-  const { i18n } = useTranslation();
-  const [locale, setLocale] = useState<Locale>(enUS);
-  const lng = i18n.resolvedLanguage ? currentLanguage() : 'en';
-  useEffect(() => {
-    let live = true;
-    if (lng === 'en') setLocale(enUS);
-    else void antdLocales[lng]().then((m) => live && setLocale(m.default));
-    return () => {
-      live = false;
-    };
-  }, [lng]);
-  return locale;
-};
-
-export const AppProviders = ({ children }: { children: ReactNode }) => {
-  const locale = useAntdLocale();
-  return (
-    <ConfigProvider theme={appTheme} locale={locale}>
-      <AuthProvider>
-        <BrowserRouter>{children}</BrowserRouter>
-      </AuthProvider>
-    </ConfigProvider>
-  );
-};
+export const AppProviders = ({ children }: { children: ReactNode }) => (
+  <AuthProvider>
+    <BrowserRouter>{children}</BrowserRouter>
+  </AuthProvider>
+);

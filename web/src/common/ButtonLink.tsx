@@ -1,18 +1,11 @@
-import { Button, type ButtonProps } from 'antd';
-import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
-/**
- * An antd button that is a real link (<a href>): crawlable and middle-clickable, while a plain
- * click navigates inside the app without reloading.
- */
-export const ButtonLink = ({ to, onClick, ...props }: Omit<ButtonProps, 'href'> & { to: string }) => {
-  const navigate = useNavigate();
-  const handle = (event: MouseEvent<HTMLElement>) => {
-    onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    navigate(to);
-  };
-  return <Button {...props} href={to} onClick={handle} />;
-};
+export type ButtonVariant = 'primary' | 'default';
+
+/** A link that looks like a button (the public pages use no UI-library buttons, to stay light). */
+export const ButtonLink = ({ to, variant = 'default', size, block, className, children }: { to: string; variant?: ButtonVariant; size?: 'large'; block?: boolean; className?: string; children: ReactNode }) => (
+  <Link to={to} className={['btn', `btn-${variant}`, size === 'large' && 'btn-lg', block && 'btn-block', className].filter(Boolean).join(' ')}>
+    {children}
+  </Link>
+);

@@ -1,9 +1,9 @@
-import { DownOutlined, MenuOutlined, CloseOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { ButtonLink } from '../common/ButtonLink';
+import { ChevronDownIcon, CloseIcon, MenuIcon, UserIcon } from '../common/icons';
+import { MenuButton } from '../common/MenuButton';
 import { BrandLogo } from './BrandLogo';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
@@ -32,15 +32,16 @@ export const NavBar = () => {
           <BrandLogo />
           <span className="brand-name">{t('common.brand')}</span>
         </Link>
-        <Button
-          type="text"
-          className="nav-toggle"
+        <button
+          type="button"
+          className="btn btn-text nav-toggle"
           aria-expanded={open}
           aria-controls="site-nav-menu"
           aria-label={t(open ? 'nav.closeMenu' : 'nav.openMenu')}
-          icon={open ? <CloseOutlined /> : <MenuOutlined />}
           onClick={() => setOpen((v) => !v)}
-        />
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
         <div id="site-nav-menu" className={open ? 'nav-menu is-open' : 'nav-menu'}>
           <ul className="nav-links">
             {LINKS.map((link) => (
@@ -52,31 +53,35 @@ export const NavBar = () => {
             ))}
           </ul>
           <div className="nav-actions">
-            <ButtonLink to="/demo-request" type="primary" className="nav-demo">
+            <ButtonLink to="/demo-request" variant="primary" className="nav-demo">
               {t('nav.requestDemo')}
             </ButtonLink>
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'login', label: <Link to="/login">{t('nav.login')}</Link> },
-                  {
-                    key: 'demo',
-                    label: (
-                      <a href={DEMO_SITE_LINK} target="_blank" rel="noopener noreferrer">
-                        {t('nav.demo')}
-                      </a>
-                    ),
-                  },
-                ],
-              }}
+            <MenuButton
+              className="nav-account"
+              testId="account-menu"
+              label={
+                <>
+                  <UserIcon />
+                  {t('nav.account')}
+                  <ChevronDownIcon className="nav-caret" />
+                </>
+              }
             >
-              <Button type="text" className="nav-account" data-testid="account-menu">
-                <UserOutlined aria-hidden />
-                {t('nav.account')}
-                <DownOutlined aria-hidden className="nav-caret" />
-              </Button>
-            </Dropdown>
+              {(close) => (
+                <>
+                  <li>
+                    <Link to="/login" onClick={close}>
+                      {t('nav.login')}
+                    </Link>
+                  </li>
+                  <li>
+                    <a href={DEMO_SITE_LINK} target="_blank" rel="noopener noreferrer" onClick={close}>
+                      {t('nav.demo')}
+                    </a>
+                  </li>
+                </>
+              )}
+            </MenuButton>
             <LanguageSwitcher />
           </div>
         </div>

@@ -1,20 +1,23 @@
 import { lazyNamed, type PreloadableComponent } from './lazyNamed';
 
-/** Every route's code is its own chunk: marketing pages never load admin or portal code. */
+/** Pass as the third argument for route modules that use antd: they get its theme and locale. */
+const antd = () => import('../AntdProvider').then((m) => m.AntdProvider);
+
+/** Every route's code is its own chunk: marketing pages never load admin or portal code, nor antd. */
 export const pages = {
   Home: lazyNamed(() => import('../public/pages/HomePage'), 'HomePage'),
   Features: lazyNamed(() => import('../public/pages/FeaturesPage'), 'FeaturesPage'),
   AboutUs: lazyNamed(() => import('../public/pages/AboutUsPage'), 'AboutUsPage'),
   WhyUs: lazyNamed(() => import('../public/pages/WhyUsPage'), 'WhyUsPage'),
   Pricing: lazyNamed(() => import('../public/pages/PricingPage'), 'PricingPage'),
-  Contact: lazyNamed(() => import('../public/pages/ContactPage'), 'ContactPage'),
-  DemoRequest: lazyNamed(() => import('../public/pages/DemoRequestPage'), 'DemoRequestPage'),
+  Contact: lazyNamed(() => import('../public/pages/ContactPage'), 'ContactPage', antd),
+  DemoRequest: lazyNamed(() => import('../public/pages/DemoRequestPage'), 'DemoRequestPage', antd),
   Terms: lazyNamed(() => import('../public/pages/TermsPage'), 'TermsPage'),
-  Login: lazyNamed(() => import('../auth/LoginPage'), 'LoginPage'),
+  Login: lazyNamed(() => import('../auth/LoginPage'), 'LoginPage', antd),
   PayInvoice: lazyNamed(() => import('../payInvoice/PayInvoicePage'), 'PayInvoicePage'),
   NotFound: lazyNamed(() => import('../public/pages/NotFoundPage'), 'NotFoundPage'),
-  Admin: lazyNamed(() => import('../admin/AdminRoutes'), 'AdminRoutes'),
-  Portal: lazyNamed(() => import('../portal/PortalRoutes'), 'PortalRoutes'),
+  Admin: lazyNamed(() => import('../admin/AdminRoutes'), 'AdminRoutes', antd),
+  Portal: lazyNamed(() => import('../portal/PortalRoutes'), 'PortalRoutes', antd),
 };
 
 const byPath: Record<string, PreloadableComponent> = {

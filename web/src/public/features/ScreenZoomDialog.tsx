@@ -1,6 +1,6 @@
-import { CloseOutlined } from '@ant-design/icons';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../common/icons';
 import { SCREEN_HEIGHT, SCREEN_WIDTH } from './featureCatalog';
 
 export interface ZoomedScreen {
@@ -46,7 +46,7 @@ export const ScreenZoomDialog = ({ screen, onClose }: { screen: ZoomedScreen | n
       {current && (
         <figure className="zoom-figure">
           <button type="button" className="zoom-close" aria-label={t('buttons.close')} onClick={onClose} autoFocus>
-            <CloseOutlined aria-hidden />
+            <CloseIcon />
           </button>
           <img src={current.src} alt={current.alt} width={SCREEN_WIDTH} height={SCREEN_HEIGHT} />
           <figcaption>{current.alt}</figcaption>

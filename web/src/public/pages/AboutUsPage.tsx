@@ -1,6 +1,5 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DownloadIcon } from '../../common/icons';
 import { usePageMeta } from '../../seo/usePageMeta';
 import { PageIntro } from '../PageIntro';
 
@@ -34,9 +33,10 @@ export const AboutUsPage = () => {
         <section aria-labelledby="about-presentation" className="callout">
           <h2 id="about-presentation">{t('about.presentationTitle')}</h2>
           <p>{t('about.presentationText')}</p>
-          <Button type="primary" href={PRESENTATION_URL} download icon={<DownloadOutlined />}>
+          <a className="btn btn-primary" href={PRESENTATION_URL} download data-testid="presentation-link">
+            <DownloadIcon />
             {t('about.presentationLink')}
-          </Button>
+          </a>
         </section>
         <section aria-labelledby="about-mission">
           <h2 id="about-mission">{t('about.missionTitle')}</h2>

@@ -23,7 +23,7 @@ export const FeaturesPage = () => {
         <div className="container">
           <h2>{t('features.ctaTitle')}</h2>
           <p>{t('features.ctaText')}</p>
-          <ButtonLink to="/demo-request" type="primary" size="large">
+          <ButtonLink to="/demo-request" variant="primary" size="large">
             {t('features.ctaButton')}
           </ButtonLink>
         </div>

@@ -12,7 +12,7 @@ export const HomePage = () => {
         <h1 id="hero-title">{t('home.title')}</h1>
         <p className="hero-intro">{t('home.intro')}</p>
         <div className="hero-actions">
-          <ButtonLink to="/features" type="primary" size="large">
+          <ButtonLink to="/features" variant="primary" size="large">
             {t('home.exploreFeatures')}
           </ButtonLink>
           <ButtonLink to="/demo-request" size="large" className="hero-secondary">

@@ -8,7 +8,7 @@ export const NotFoundPage = () => {
   usePageMeta('notFound.metaTitle', 'notFound.metaDescription');
   return (
     <PageIntro title={t('notFound.title')} lead={t('notFound.text')}>
-      <ButtonLink to="/" type="primary">
+      <ButtonLink to="/" variant="primary">
         {t('notFound.home')}
       </ButtonLink>
     </PageIntro>

@@ -1,6 +1,6 @@
-import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../common/ButtonLink';
+import { CheckIcon } from '../../common/icons';
 import { formatMoney, formatWholeEuros } from '../../common/format';
 import { currentLanguage } from '../../i18n';
 import { usePageMeta } from '../../seo/usePageMeta';
@@ -16,7 +16,7 @@ const FeatureList = ({ keys, prefix }: { keys: readonly string[]; prefix: string
     <ul className="plan-features">
       {keys.map((key) => (
         <li key={key}>
-          <CheckOutlined aria-hidden className="plan-check" />
+          <CheckIcon className="plan-check" />
           {t(`${prefix}.${key}`)}
         </li>
       ))}
@@ -44,7 +44,7 @@ export const PricingPage = () => {
             {t('pricing.saving', { amount: formatWholeEuros(annualSavingCents(), currentLanguage()) })}
           </p>
           <FeatureList keys={PROFESSIONAL_FEATURES} prefix="pricing.professional.features" />
-          <ButtonLink to="/demo-request" type="primary" size="large" block>
+          <ButtonLink to="/demo-request" variant="primary" size="large" block>
             {t('pricing.professional.cta')}
           </ButtonLink>
         </section>

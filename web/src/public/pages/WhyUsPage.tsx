@@ -24,7 +24,7 @@ export const WhyUsPage = () => {
           ))}
         </ol>
         <div className="center-cta">
-          <ButtonLink to="/demo-request" type="primary" size="large">
+          <ButtonLink to="/demo-request" variant="primary" size="large">
             {t('whyUs.demoLink')}
           </ButtonLink>
         </div>

@@ -1,0 +1,82 @@
+// `npm run bench:web`: what the public home page costs and how Lighthouse (mobile preset, Debian
+// chromium) scores it. Prints figures; never fails on them. Builds the web app first if needed.
+import 'reflect-metadata';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { testBackends } from '../test/db';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, newPage } from '../test/browser';
+import { startTestServer } from '../test/server';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist/web');
+
+const print = (name: string, value: number) => console.log(`${name} ${Number.isInteger(value) ? value : value.toFixed(1)}`);
+
+/** Gzip size of every script and stylesheet the browser fetches to render `route`, from the built files. */
+const transferSizes = async (baseUrl: string, route: string) => {
+  const browser = await launchBrowser();
+  const { context, page } = await newPage(browser, baseUrl, { width: 375 });
+  const files = new Map<string, 'js' | 'css'>();
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    const type = req.resourceType();
+    if (url.origin === baseUrl && (type === 'script' || type === 'stylesheet')) files.set(url.pathname, type === 'script' ? 'js' : 'css');
+  });
+  await page.goto(route, { waitUntil: 'networkidle' });
+  await context.close();
+  await browser.close();
+  const kb = { js: 0, css: 0 };
+  for (const [file, kind] of files) kb[kind] += gzipSync(fs.readFileSync(path.join(dist, file))).length / 1024;
+  return kb;
+};
+
+const lighthouseScores = async (url: string) => {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_ARGS.filter((f) => f !== '--headless'), '--headless=new'],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const categories = result?.lhr.categories;
+    const audits = result?.lhr.audits;
+    return {
+      performance: Math.round((categories?.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100),
+      lcpMs: audits?.['largest-contentful-paint']?.numericValue ?? 0,
+      tbtMs: audits?.['total-blocking-time']?.numericValue ?? 0,
+      cls: audits?.['cumulative-layout-shift']?.numericValue ?? 0,
+    };
+  } finally {
+    await chrome.kill();
+  }
+};
+
+const main = async () => {
+  if (!fs.existsSync(path.join(dist, 'index.html')) || process.env.BUILD === '1') {
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+  const server = await startTestServer(testBackends()[0], { env: { LOG_LEVEL: 'silent' } });
+  try {
+    const home = await transferSizes(server.url, '/');
+    print('home_js_gzip_kb', home.js);
+    print('home_css_gzip_kb', home.css);
+    for (const [name, route] of [['home', '/'], ['features', '/features']] as const) {
+      const scores = await lighthouseScores(`${server.url}${route}`);
+      print(`lighthouse_performance_${name}`, scores.performance);
+      print(`lighthouse_accessibility_${name}`, scores.accessibility);
+      print(`lighthouse_lcp_ms_${name}`, Math.round(scores.lcpMs));
+      print(`lighthouse_tbt_ms_${name}`, Math.round(scores.tbtMs));
+      print(`lighthouse_cls_${name}`, Number(scores.cls.toFixed(3)));
+    }
+  } finally {
+    await server.close();
+  }
+};
+
+await main();
+process.exit(0);

@@ -1,0 +1,42 @@
+import { ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from './i18n';
+import { appTheme } from './theme';
+
+// Greek and Russian antd texts load on demand: English visitors never download them.
+const antdLocales: Record<'el' | 'ru', () => Promise<{ default: Locale }>> = {
+  el: () => import('antd/locale/el_GR'),
+  ru: () => import('antd/locale/ru_RU'),
+};
+
+const useAntdLocale = (): Locale => {
+  const { i18n } = useTranslation();
+  const [locale, setLocale] = useState<Locale>(enUS);
+  const lng = i18n.resolvedLanguage ? currentLanguage() : 'en';
+  useEffect(() => {
+    let live = true;
+    if (lng === 'en') setLocale(enUS);
+    else void antdLocales[lng]().then((m) => live && setLocale(m.default));
+    return () => {
+      live = false;
+    };
+  }, [lng]);
+  return locale;
+};
+
+/**
+ * antd's theme (the spec's breakpoints, brand colour) and locale for the current language. Route
+ * modules that use antd are wrapped in it by the router (see routing/pages.ts), so the marketing
+ * pages, which use none, never download antd.
+ */
+export const AntdProvider = ({ children }: { children: ReactNode }) => {
+  const locale = useAntdLocale();
+  return (
+    <ConfigProvider theme={appTheme} locale={locale}>
+      {children}
+    </ConfigProvider>
+  );
+};
