@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import type { EventStore, ExpectedRevision, AppendResult, RecordedEvent } from '../../eventstore/event-store';
 import { invoiceStreamId, type InvoiceEvent } from '../../domain/invoice/events';
 import { evolve, initialState, type InvoiceState } from '../../domain/invoice/invoice';
 import { asInvoiceEvent, evolveInvoiceList, type InvoiceListRow } from '../../projections/invoices/invoice-list';
 
 export const INVOICE_SCHEMA_VERSION = 1;
+
+const PAYMENT_EVENT_NAMESPACE = '9d2f6c1e-3b7a-4e58-8c0d-6a1f2e4b7c93';
+
+/**
+ * A PaymentRecorded event's id is derived from its payment id (itself derived from the Stripe
+ * payment intent or the manual mark), so a re-delivered payment is the same event to the store too.
+ */
+export const paymentEventId = (paymentId: string): string => uuidv5(`payment-recorded:${paymentId}`, PAYMENT_EVENT_NAMESPACE);
+
+const eventIdOf = (e: InvoiceEvent): string => (e.type === 'PaymentRecorded' ? paymentEventId(e.data.paymentId) : randomUUID());
 
 export interface LoadedInvoice {
   state: InvoiceState;
@@ -34,7 +45,7 @@ export class InvoiceRepository {
     return this.store.append(
       invoiceStreamId(invoiceId),
       events.map((e) => ({
-        eventId: randomUUID(),
+        eventId: eventIdOf(e),
         type: e.type,
         data: e.data,
         metadata: { actor: meta.actor, correlationId, schemaVersion: INVOICE_SCHEMA_VERSION },
