@@ -5,6 +5,8 @@ import { testBackends } from '../../test/db';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { startTestServer, type TestServer } from '../../test/server';
 import { startSmtpServer } from '../../test/smtp';
+import { paymentEventId } from '../billing/invoice-repository';
+import { paymentIdOf } from './payment.service';
 import { stripeWebhooks } from './stripe-client';
 
 const WEBHOOK_SECRET = 'whsec_e2e_test_secret';
@@ -119,6 +121,17 @@ describe.each(testBackends())('Stripe payments over HTTP on $name', (backend) =>
     expect(payments[0]).toMatchObject({ amount_cents: 25_000, method: 'stripe', reference: session.payment_intent, actor: 'stripe' });
     expect(await receivablesCredits(invoice.id)).toEqual([{ credit_cents: 25_000 }]);
     expect((await publicInvoice(invoice.id)).paid).toBe(true);
+    // One event in the invoice stream, whose id derives from the Stripe payment intent.
+    const stream = await server.runtime.deps.eventStore.readStream(`invoice-${invoice.id}`);
+    const recorded = stream.filter((e) => e.type === 'PaymentRecorded');
+    expect(recorded.map((e) => e.eventId)).toEqual([paymentEventId(paymentIdOf({
+          id: sessionId,
+          paymentStatus: 'paid',
+          paymentIntentId: session.payment_intent,
+          amountTotalCents: 25_000,
+          currency: 'eur',
+          invoiceId: invoice.id,
+        }))]);
 
     // An already paid invoice is not charged again.
     expect((await checkout(invoice.id)).body).toEqual({ message: 'This invoice has already been paid.' });
