@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../../test/db';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { adminOf, userClient } from './test/fixtures';
+
+const gql = async (c: TestClient, query: string, variables?: Record<string, unknown>) => {
+  const res = await c.graphql(query, variables);
+  return res.body as { data?: Record<string, any>; errors?: { message: string; extensions: { code: string; fieldErrors?: Record<string, string[]> } }[] };
+};
+
+describe.each(testBackends())('billing over GraphQL on $name', (backend) => {
+  let server: TestServer;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { clock: () => new Date('2026-03-15T10:00:00Z') });
+    admin = await adminOf(server);
+  });
+  afterAll(() => server?.close());
+
+  it('runs the billing cycle: client, product, subscription, generation, paid filter', async () => {
+    const client = await gql(admin, 'mutation($i: ClientInput!) { createClient(input: $i) { id name vatNumber user { id } version } }', {
+      i: { name: 'Graph Ltd', email: 'g@graph.test', vatNumber: 'CY9' },
+    });
+    expect(client.data!.createClient).toMatchObject({ name: 'Graph Ltd', vatNumber: 'CY9', user: null, version: 1 });
+    const clientId = client.data!.createClient.id;
+    const product = await gql(admin, 'mutation { createProduct(input: {name: "Pro", price: 2000, billingCycle: monthly, vatRate: 19}) { id price billingCycle vatRate } }');
+    expect(product.data!.createProduct).toMatchObject({ price: 2000, billingCycle: 'monthly', vatRate: 19 });
+    const sub = await gql(admin, 'mutation($i: SubscriptionInput!) { createSubscription(input: $i) { id status autoGenerateInvoices nextBillingDate invoiceStatus product { name billingCycle } } }', {
+      i: { clientId, productId: product.data!.createProduct.id, startDate: '2026-02-01' },
+    });
+    expect(sub.data!.createSubscription).toMatchObject({ status: 'active', autoGenerateInvoices: true, nextBillingDate: '2026-02-01', invoiceStatus: 'Due' });
+    const run = await gql(admin, 'mutation { generateRecurringInvoices { created skipped } }');
+    expect(run.data!.generateRecurringInvoices).toEqual({ created: 2, skipped: 0 });
+    const page = await gql(admin, 'query($c: ID) { invoices(clientId: $c, page: {offset: 0, limit: 1}) { total items { invoiceNumber totalAmount periodStart periodEnd subscriptionId items { description unitPrice vatRate total } } } }', { c: clientId });
+    expect(page.data!.invoices.total).toBe(2);
+    expect(page.data!.invoices.items).toHaveLength(1);
+    expect(page.data!.invoices.items[0]).toMatchObject({ totalAmount: 2380, periodStart: '2026-03-01', periodEnd: '2026-03-31' });
+    const firstId = (await gql(admin, 'query($c: ID) { invoices(clientId: $c) { items { id date } } }', { c: clientId })).data!.invoices.items[1].id;
+    await gql(admin, 'mutation($id: ID!) { markInvoicePaid(id: $id) { paid } }', { id: firstId });
+    const paid = await gql(admin, 'query($c: ID) { invoices(clientId: $c, status: paid) { total } unpaid: invoices(clientId: $c, status: unpaid) { total } overdue: invoices(clientId: $c, overdue: true) { total } }', { c: clientId });
+    expect(paid.data).toEqual({ invoices: { total: 1 }, unpaid: { total: 1 }, overdue: { total: 0 } });
+    const detail = await gql(admin, 'query($id: ID!) { client(id: $id) { subscriptions { invoicedUntil nextBillingDate invoiceStatus } invoices { date paid } } }', { id: clientId });
+    expect(detail.data!.client.subscriptions[0]).toEqual({ invoicedUntil: '2026-03-31', nextBillingDate: '2026-04-01', invoiceStatus: 'Invoiced' });
+    expect(detail.data!.client.invoices.map((i: { date: string }) => i.date)).toEqual(['2026-03-01', '2026-02-01']);
+  });
+
+  it('creates invoices, reports validation and conflicts with codes', async () => {
+    const clientId = (await gql(admin, 'mutation { createClient(input: {name: "Codes", email: "c@codes.test"}) { id } }')).data!.createClient.id;
+    const bad = await gql(admin, 'mutation($i: InvoiceInput!) { createInvoice(input: $i) { id } }', { i: { clientId, date: '2026-02-31', dueDate: '2026-03-01' } });
+    expect(bad.errors![0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(bad.errors![0].extensions.fieldErrors!.date).toBeDefined();
+    const made = await gql(admin, 'mutation($i: InvoiceInput!) { createInvoice(input: $i) { id invoiceNumber version totalAmount } }', {
+      i: { clientId, invoiceNumber: 'G-1', date: '2026-03-01', dueDate: '2026-03-10', items: [{ description: 'Work', quantity: 3, unitPrice: 10.1, vatRate: 19 }] },
+    });
+    expect(made.data!.createInvoice).toMatchObject({ invoiceNumber: 'G-1', totalAmount: 36.06, version: 0 });
+    const dup = await gql(admin, 'mutation($i: InvoiceInput!) { createInvoice(input: $i) { id } }', { i: { clientId, invoiceNumber: 'G-1', date: '2026-03-01', dueDate: '2026-03-10' } });
+    expect(dup.errors![0].extensions.code).toBe('CONFLICT');
+    const id = made.data!.createInvoice.id;
+    const stale = await gql(admin, 'mutation($id: ID!, $i: InvoiceInput!) { updateInvoice(id: $id, input: $i) { id } }', { id, i: { clientId, date: '2026-03-02', dueDate: '2026-03-10', version: 7 } });
+    expect(stale.errors![0].extensions.code).toBe('CONFLICT');
+    const missing = await gql(admin, 'query { invoice(id: "nope") { id } }');
+    expect(missing.errors![0].extensions.code).toBe('NOT_FOUND');
+    expect((await gql(admin, 'mutation($id: ID!) { deleteInvoice(id: $id) }', { id })).data!.deleteInvoice).toBe(true);
+  });
+
+  it('reads and updates company settings', async () => {
+    const before = await gql(admin, '{ companySettings { name vatNumber } }');
+    expect(before.data!.companySettings.name).toBeTruthy();
+    const input = { name: 'Seller Ltd', address: 'Street 1', phone: '1', email: 'info@seller.test', registrationNumber: 'HE 1', vatNumber: 'CY1', jurisdiction: 'Cyprus' };
+    const after = await gql(admin, 'mutation($i: CompanySettingsInput!) { updateCompanySettings(input: $i) { name vatNumber jurisdiction } }', { i: input });
+    expect(after.data!.updateCompanySettings).toEqual({ name: 'Seller Ltd', vatNumber: 'CY1', jurisdiction: 'Cyprus' });
+    const invalid = await gql(admin, 'mutation($i: CompanySettingsInput!) { updateCompanySettings(input: $i) { name } }', { i: { ...input, email: 'nope' } });
+    expect(invalid.errors![0].extensions.fieldErrors!.email).toBeDefined();
+  });
+
+  it('refuses anonymous callers and client users', async () => {
+    expect((await gql(server.client(), '{ clients { total } }')).errors![0].extensions.code).toBe('UNAUTHENTICATED');
+    const user = await userClient(server, 'gql-user');
+    for (const q of ['{ clients { total } }', '{ products { id } }', '{ subscriptions { total } }', '{ invoices { total } }', '{ companySettings { name } }', 'mutation { generateRecurringInvoices { created } }']) {
+      expect((await gql(user, q)).errors![0].extensions.code, q).toBe('FORBIDDEN');
+    }
+  });
+});

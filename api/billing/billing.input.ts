@@ -1,0 +1,115 @@
+import { IsOptional, MaxLength } from 'class-validator';
+import { Field, Float, ID, InputType, Int } from 'type-graphql';
+import type { BillingCycle } from '../../domain/billing/periods';
+import type { SubscriptionStatus } from '../../domain/billing/billing-state';
+import { BillingCycleEnum, SubscriptionStatusEnum } from './billing.output';
+
+/**
+ * GraphQL inputs. Each maps to the REST body (snake_case) and goes through the same service
+ * validation, so both transports accept and refuse exactly the same things.
+ */
+
+const drop = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+@InputType()
+export class ClientInput {
+  @Field(() => String) @MaxLength(200) name!: string;
+  @Field(() => String) @MaxLength(254) email!: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) phone?: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(500) address?: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) vatNumber?: string;
+  @Field(() => String, { nullable: true, description: 'en, el or ru.' }) @IsOptional() language?: string;
+  @Field(() => Int, { nullable: true }) @IsOptional() version?: number;
+
+  toBody() {
+    return drop({ name: this.name, email: this.email, phone: this.phone, address: this.address, vat_number: this.vatNumber, language: this.language, version: this.version });
+  }
+}
+
+@InputType()
+export class ProductInput {
+  @Field(() => String) @MaxLength(200) name!: string;
+  @Field(() => Float, { description: 'Euros, at most two decimals.' }) price!: number;
+  @Field(() => BillingCycleEnum, { nullable: true }) @IsOptional() billingCycle?: BillingCycle;
+  @Field(() => Float, { nullable: true, description: 'Percent.' }) @IsOptional() vatRate?: number;
+  @Field(() => Int, { nullable: true }) @IsOptional() version?: number;
+
+  toBody() {
+    return drop({ name: this.name, price: this.price, billing_cycle: this.billingCycle, vat_rate: this.vatRate, version: this.version });
+  }
+}
+
+@InputType()
+export class SubscriptionInput {
+  @Field(() => ID, { nullable: true }) @IsOptional() clientId?: string;
+  @Field(() => ID, { nullable: true }) @IsOptional() productId?: string;
+  @Field(() => String, { description: 'YYYY-MM-DD.' }) startDate!: string;
+  @Field(() => SubscriptionStatusEnum, { nullable: true }) @IsOptional() status?: SubscriptionStatus;
+  @Field(() => Boolean, { nullable: true }) @IsOptional() autoGenerateInvoices?: boolean;
+  @Field(() => Int, { nullable: true }) @IsOptional() version?: number;
+
+  toBody() {
+    return drop({
+      client: this.clientId,
+      product: this.productId,
+      start_date: this.startDate,
+      status: this.status,
+      auto_generate_invoices: this.autoGenerateInvoices,
+      version: this.version,
+    });
+  }
+}
+
+@InputType()
+export class InvoiceItemInput {
+  @Field(() => String) @MaxLength(500) description!: string;
+  @Field(() => Float, { nullable: true, defaultValue: 1 }) quantity?: number;
+  @Field(() => Float, { description: 'Euros.' }) unitPrice!: number;
+  @Field(() => Float, { nullable: true, defaultValue: 0, description: 'Percent.' }) vatRate?: number;
+}
+
+@InputType()
+export class InvoiceInput {
+  @Field(() => ID) clientId!: string;
+  @Field(() => String, { nullable: true, description: 'Blank: the next number of the year.' }) @IsOptional() invoiceNumber?: string;
+  @Field(() => String) date!: string;
+  @Field(() => String) dueDate!: string;
+  @Field(() => Boolean, { nullable: true }) @IsOptional() paid?: boolean;
+  @Field(() => [InvoiceItemInput], { nullable: true, description: 'Absent on update: lines unchanged.' }) @IsOptional() items?: InvoiceItemInput[];
+  @Field(() => Int, { nullable: true }) @IsOptional() version?: number;
+
+  toBody() {
+    return drop({
+      client: this.clientId,
+      invoice_number: this.invoiceNumber,
+      date: this.date,
+      due_date: this.dueDate,
+      paid: this.paid,
+      items: this.items?.map((i) => ({ description: i.description, quantity: i.quantity, unit_price: i.unitPrice, vat_rate: i.vatRate })),
+      version: this.version,
+    });
+  }
+}
+
+@InputType()
+export class CompanySettingsInput {
+  @Field(() => String) @MaxLength(200) name!: string;
+  @Field(() => String) address!: string;
+  @Field(() => String) phone!: string;
+  @Field(() => String) email!: string;
+  @Field(() => String) registrationNumber!: string;
+  @Field(() => String) vatNumber!: string;
+  @Field(() => String) jurisdiction!: string;
+
+  toBody() {
+    return {
+      name: this.name,
+      address: this.address,
+      phone: this.phone,
+      email: this.email,
+      registration_number: this.registrationNumber,
+      vat_number: this.vatNumber,
+      jurisdiction: this.jurisdiction,
+    };
+  }
+}

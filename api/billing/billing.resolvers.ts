@@ -1,0 +1,8 @@
+import { ClientResolver } from './client.resolver';
+import { CompanySettingsResolver } from './company-settings.resolver';
+import { InvoiceResolver } from './invoice.resolver';
+import { ProductResolver } from './product.resolver';
+import { SubscriptionResolver } from './subscription.resolver';
+
+/** Billing's GraphQL resolvers, for api/graphql/schema.ts. */
+export const billingResolvers = [ClientResolver, ProductResolver, SubscriptionResolver, InvoiceResolver, CompanySettingsResolver] as const;

@@ -1,0 +1,76 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { dayOf } from '../../domain/billing/dates';
+import { PageInput, pageOf } from '../accounting/accounting.input';
+import type { GraphQLContext } from '../graphql/context';
+import { ClientInput } from './billing.input';
+import { ClientOutput, ClientPage, CreatedClientUser, InvoiceOutput, SubscriptionOutput } from './billing.output';
+import { listInvoices } from './invoice.queries';
+import { listSubscriptions } from './subscription.queries';
+import { pathId } from './wire';
+
+const NOT_FOUND = 'Client not found.';
+
+@Resolver(() => ClientOutput)
+export class ClientResolver {
+  @Authorized('superuser')
+  @Query(() => ClientPage, { description: 'Clients by name.' })
+  async clients(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('page', () => PageInput, { nullable: true }) page?: PageInput,
+    @Arg('search', () => String, { nullable: true }) search?: string,
+  ): Promise<ClientPage> {
+    const result = await ctx.services.billing.clients.list({ ...pageOf(page), search: search ?? undefined });
+    return { items: result.items.map(ClientOutput.from), total: result.total };
+  }
+
+  @Authorized('superuser')
+  @Query(() => ClientOutput)
+  async client(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<ClientOutput> {
+    return ClientOutput.from(await ctx.services.billing.clients.get(pathId(id, NOT_FOUND)));
+  }
+
+  @FieldResolver(() => [SubscriptionOutput], { description: 'Newest first.' })
+  async subscriptions(@Root() client: ClientOutput, @Ctx() ctx: GraphQLContext): Promise<SubscriptionOutput[]> {
+    const { items } = await listSubscriptions(ctx.deps.db, dayOf(ctx.deps.clock()), { clientId: client.id });
+    return items.map(SubscriptionOutput.from);
+  }
+
+  @FieldResolver(() => [InvoiceOutput], { description: 'Newest first.' })
+  async invoices(@Root() client: ClientOutput, @Ctx() ctx: GraphQLContext): Promise<InvoiceOutput[]> {
+    const { items } = await listInvoices(ctx.deps.db, { clientId: client.id, today: dayOf(ctx.deps.clock()) });
+    return items.map(InvoiceOutput.from);
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => ClientOutput)
+  async createClient(@Arg('input', () => ClientInput) input: ClientInput, @Ctx() ctx: GraphQLContext): Promise<ClientOutput> {
+    return ClientOutput.from(await ctx.services.billing.clients.create(input.toBody(), ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => ClientOutput)
+  async updateClient(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => ClientInput) input: ClientInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<ClientOutput> {
+    return ClientOutput.from(await ctx.services.billing.clients.update(pathId(id, NOT_FOUND), input.toBody(), ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => Boolean)
+  async deleteClient(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.billing.clients.remove(pathId(id, NOT_FOUND), ctx.user!.id);
+    return true;
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => CreatedClientUser, { description: 'Creates the client login; the password is returned once.' })
+  async createClientUser(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('username', () => String, { nullable: true }) username?: string,
+  ): Promise<CreatedClientUser> {
+    return ctx.services.billing.clients.createUser(pathId(id, NOT_FOUND), ctx.user!.id, username ?? undefined);
+  }
+}

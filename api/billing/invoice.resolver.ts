@@ -1,0 +1,78 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { dayOf } from '../../domain/billing/dates';
+import { NotFoundError } from '../../domain/shared/errors';
+import { PageInput, pageOf } from '../accounting/accounting.input';
+import type { GraphQLContext } from '../graphql/context';
+import { InvoiceInput } from './billing.input';
+import { GenerationResultOutput, InvoiceOutput, InvoicePage, InvoicePaidFilter } from './billing.output';
+import { listInvoices } from './invoice.queries';
+import { isUuid, pathId } from './wire';
+
+const NOT_FOUND = 'Invoice not found.';
+
+@Resolver(() => InvoiceOutput)
+export class InvoiceResolver {
+  @Authorized('superuser')
+  @Query(() => InvoicePage, { description: 'Newest first; filter by client, paid/unpaid and overdue (unpaid past the due date).' })
+  async invoices(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('page', () => PageInput, { nullable: true }) page?: PageInput,
+    @Arg('clientId', () => ID, { nullable: true }) clientId?: string,
+    @Arg('status', () => InvoicePaidFilter, { nullable: true }) status?: InvoicePaidFilter,
+    @Arg('overdue', () => Boolean, { nullable: true }) overdue?: boolean,
+  ): Promise<InvoicePage> {
+    if (clientId && !isUuid(clientId)) return { items: [], total: 0 };
+    const filters = { clientId: clientId ?? undefined, status: status ?? undefined, overdue: overdue ?? undefined, today: dayOf(ctx.deps.clock()) };
+    const result = await listInvoices(ctx.deps.db, filters, pageOf(page));
+    return { items: result.items.map(InvoiceOutput.from), total: result.total };
+  }
+
+  @Authorized('superuser')
+  @Query(() => InvoiceOutput)
+  async invoice(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<InvoiceOutput> {
+    const invoice = await ctx.services.billing.invoices.get(pathId(id, NOT_FOUND));
+    if (!invoice) throw new NotFoundError(NOT_FOUND);
+    return InvoiceOutput.from(invoice);
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => InvoiceOutput)
+  async createInvoice(@Arg('input', () => InvoiceInput) input: InvoiceInput, @Ctx() ctx: GraphQLContext): Promise<InvoiceOutput> {
+    return InvoiceOutput.from(await ctx.services.billing.invoices.create(input.toBody(), ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => InvoiceOutput)
+  async updateInvoice(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => InvoiceInput) input: InvoiceInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<InvoiceOutput> {
+    return InvoiceOutput.from(await ctx.services.billing.invoices.update(pathId(id, NOT_FOUND), input.toBody(), ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => Boolean, { description: 'Voids the invoice (reason deleted): gone from lists, kept in history.' })
+  async deleteInvoice(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.billing.invoices.remove(pathId(id, NOT_FOUND), ctx.user!.id);
+    return true;
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => InvoiceOutput, { description: 'E-mails the invoice PDF to the client.' })
+  async sendInvoice(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<InvoiceOutput> {
+    return InvoiceOutput.from(await ctx.services.billing.invoices.send(pathId(id, NOT_FOUND), ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => InvoiceOutput, { description: 'Records the open amount as a manual payment; harmless when already paid.' })
+  async markInvoicePaid(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<InvoiceOutput> {
+    return InvoiceOutput.from(await ctx.services.billing.invoices.markAsPaid(pathId(id, NOT_FOUND), ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => GenerationResultOutput, { description: 'Issues every due period of active, auto-invoiced subscriptions.' })
+  async generateRecurringInvoices(@Ctx() ctx: GraphQLContext): Promise<GenerationResultOutput> {
+    return ctx.services.billing.recurring.run({ actor: ctx.user!.id });
+  }
+}
