@@ -10,7 +10,9 @@ export interface EventStoreConfig {
 /** The event store of a running server, chosen by EVENTSTORE_URL. */
 export const createEventStore = async (db: Knex, config: EventStoreConfig): Promise<EventStore> => {
   if (config.eventstoreUrl) {
-    throw new Error('EVENTSTORE_URL is set, but the EventStoreDB adapter is not available in this build yet');
+    // Loaded only when configured, so the embedded default never starts a gRPC client.
+    const { EventStoreDbEventStore } = await import('./eventstoredb/eventstoredb-event-store');
+    return EventStoreDbEventStore.connect(config.eventstoreUrl);
   }
   return new PostgresEventStore(db);
 };
