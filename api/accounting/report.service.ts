@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { addDays, dayOf, yearStart } from '../../domain/accounting/dates';
-import { normalBalance } from '../../domain/accounting/accounts';
-import { balanceSheet, cashFlow, incomeStatement, trialBalance, type BalanceSheet, type CashFlowStatement, type IncomeStatement, type ReportAccount, type TrialBalance } from '../../domain/accounting/reports';
-import { totalsInRange } from '../../projections/ledger/balances/queries';
+import { normalBalance, type AccountType, type CashFlowClass } from '../../domain/accounting/accounts';
+import { balanceSheet, cashFlow, incomeStatement, trialBalance, type BalanceSheet, type CashFlowStatement, type IncomeStatement, type ReportAccount, type TotalsByAccount, type TrialBalance } from '../../domain/accounting/reports';
+import { chartWithTotals, totalsInRange, type DayRange } from '../../projections/ledger/balances/queries';
 import { accountLines, type AccountLedgerLine } from '../../projections/ledger/journal-lines/queries';
 import type { AccountService } from './account.service';
 import { resolveAsOf, resolvePeriod, type Period, type PeriodFieldNames, type PeriodInput } from './period';
@@ -33,33 +33,40 @@ export class ReportService {
     return dayOf(this.clock());
   }
 
-  private async chart(): Promise<ReportAccount[]> {
-    // Inactive accounts keep their history, so they stay in every report.
-    return this.accounts.list({ includeInactive: true });
+  /** Inactive accounts keep their history, so they stay in every report. One round trip. */
+  private async chart(ranges: DayRange[]): Promise<{ chart: ReportAccount[]; totals: TotalsByAccount[] }> {
+    const { chart, totals } = await chartWithTotals(this.db, ranges);
+    return {
+      chart: chart.map((a) => ({ id: a.id, code: a.code, name: a.account_name, type: a.type as AccountType, cashFlowClass: a.cash_flow_class as CashFlowClass })),
+      totals,
+    };
   }
 
   async incomeStatement(input: PeriodInput, names?: PeriodFieldNames): Promise<IncomeStatement & { period: Period }> {
     const period = resolvePeriod(input, this.today(), names);
-    const [chart, totals] = await Promise.all([this.chart(), totalsInRange(this.db, period.from, period.to)]);
-    return { ...incomeStatement(chart, totals), period };
+    const { chart, totals } = await this.chart([period]);
+    return { ...incomeStatement(chart, totals[0]!), period };
   }
 
   async balanceSheet(input: PeriodInput, names?: PeriodFieldNames): Promise<BalanceSheet & { asOf: string }> {
     const asOf = resolveAsOf(input, this.today(), names);
-    const [chart, cumulative, ytd] = await Promise.all([this.chart(), totalsInRange(this.db, undefined, asOf), totalsInRange(this.db, yearStart(asOf), asOf)]);
-    return { ...balanceSheet(chart, cumulative, ytd), asOf };
+    const { chart, totals } = await this.chart([
+      { from: undefined, to: asOf },
+      { from: yearStart(asOf), to: asOf },
+    ]);
+    return { ...balanceSheet(chart, totals[0]!, totals[1]!), asOf };
   }
 
   async cashFlow(input: PeriodInput, names?: PeriodFieldNames): Promise<CashFlowStatement & { period: Period }> {
     const period = resolvePeriod(input, this.today(), names);
-    const [chart, totals] = await Promise.all([this.chart(), totalsInRange(this.db, period.from, period.to)]);
-    return { ...cashFlow(chart, totals), period };
+    const { chart, totals } = await this.chart([period]);
+    return { ...cashFlow(chart, totals[0]!), period };
   }
 
   async trialBalance(input: PeriodInput, names?: PeriodFieldNames): Promise<TrialBalance & { asOf: string }> {
     const asOf = resolveAsOf(input, this.today(), names);
-    const [chart, cumulative] = await Promise.all([this.chart(), totalsInRange(this.db, undefined, asOf)]);
-    return { ...trialBalance(chart, cumulative), asOf };
+    const { chart, totals } = await this.chart([{ from: undefined, to: asOf }]);
+    return { ...trialBalance(chart, totals[0]!), asOf };
   }
 
   async accountLedger(accountId: string, input: PeriodInput, page: { offset: number; limit: number }, names?: PeriodFieldNames): Promise<AccountLedger> {

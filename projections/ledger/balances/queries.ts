@@ -23,28 +23,81 @@ export const rangeSegments = (from: string | undefined, to: string): RangeSegmen
   return { months: { from: monthsFrom, until: monthsUntil }, days };
 };
 
-/** Debit and credit totals per account over [from, to] from the pre-aggregated balances. */
-export const totalsInRange = async (db: Knex, from: string | undefined, to: string, accountId?: string): Promise<TotalsByAccount> => {
-  const seg = rangeSegments(from, to);
+export interface DayRange {
+  /** Inclusive; undefined = since the beginning. */
+  from: string | undefined;
+  to: string;
+}
+
+/** `select r, account_id, debit_cents, credit_cents` over the segments of each range, tagged r. */
+const segmentsSql = (ranges: DayRange[], accountId?: string): { sql: string; args: Knex.RawBinding[] } | null => {
   const parts: string[] = [];
-  const args: unknown[] = [];
+  const args: Knex.RawBinding[] = [];
   const account = accountId ? ' and account_id = ?' : '';
-  if (seg.months) {
-    parts.push(`select account_id, debit_cents, credit_cents from ledger_balances_monthly where month < ?${seg.months.from ? ' and month >= ?' : ''}${account}`);
-    args.push(seg.months.until, ...(seg.months.from ? [seg.months.from] : []), ...(accountId ? [accountId] : []));
-  }
-  for (const [a, b] of seg.days) {
-    parts.push(`select account_id, debit_cents, credit_cents from ledger_balances_daily where day between ? and ?${account}`);
-    args.push(a, b, ...(accountId ? [accountId] : []));
-  }
-  const out = new Map<string, Totals>();
-  if (parts.length === 0) return out;
-  const result = await db.raw(
-    `select account_id, sum(debit_cents)::bigint as debit, sum(credit_cents)::bigint as credit from (${parts.join(' union all ')}) x group by account_id`,
-    args as Knex.RawBinding[],
-  );
-  for (const row of result.rows as Array<{ account_id: string; debit: number; credit: number }>) {
-    out.set(row.account_id, { debitCents: Number(row.debit), creditCents: Number(row.credit) });
+  ranges.forEach(({ from, to }, r) => {
+    const seg = rangeSegments(from, to);
+    if (seg.months) {
+      parts.push(`select ${r} as r, account_id, debit_cents, credit_cents from ledger_balances_monthly where month < ?${seg.months.from ? ' and month >= ?' : ''}${account}`);
+      args.push(seg.months.until, ...(seg.months.from ? [seg.months.from] : []), ...(accountId ? [accountId] : []));
+    }
+    for (const [a, b] of seg.days) {
+      parts.push(`select ${r} as r, account_id, debit_cents, credit_cents from ledger_balances_daily where day between ? and ?${account}`);
+      args.push(a, b, ...(accountId ? [accountId] : []));
+    }
+  });
+  if (parts.length === 0) return null;
+  return {
+    sql: `select r, account_id, sum(debit_cents)::bigint as debit, sum(credit_cents)::bigint as credit from (${parts.join(' union all ')}) x group by r, account_id`,
+    args,
+  };
+};
+
+interface TotalsRow {
+  r: number | null;
+  account_id: string;
+  debit: number | null;
+  credit: number | null;
+}
+
+const collect = (rows: TotalsRow[], count: number): Array<Map<string, Totals>> => {
+  const out = Array.from({ length: count }, () => new Map<string, Totals>());
+  for (const row of rows) {
+    if (row.r === null || row.debit === null) continue;
+    out[Number(row.r)]!.set(row.account_id, { debitCents: Number(row.debit), creditCents: Number(row.credit) });
   }
   return out;
+};
+
+/** Debit and credit totals per account over [from, to] from the pre-aggregated balances. */
+export const totalsInRange = async (db: Knex, from: string | undefined, to: string, accountId?: string): Promise<TotalsByAccount> => {
+  const q = segmentsSql([{ from, to }], accountId);
+  if (!q) return new Map();
+  const result = await db.raw(q.sql, q.args);
+  return collect(result.rows as TotalsRow[], 1)[0]!;
+};
+
+export interface ChartRow {
+  id: string;
+  code: string;
+  account_name: string;
+  type: string;
+  cash_flow_class: string;
+  is_active: boolean;
+  system_key: string | null;
+}
+
+/**
+ * The whole chart of accounts and its totals over several ranges, in one round trip: a report
+ * is then a single indexed query over O(accounts x periods) rows.
+ */
+export const chartWithTotals = async (db: Knex, ranges: DayRange[]): Promise<{ chart: ChartRow[]; totals: TotalsByAccount[] }> => {
+  const q = segmentsSql(ranges);
+  const columns = 'a.id, a.code, a.account_name, a.type, a.cash_flow_class, a.is_active, a.system_key';
+  const result = q
+    ? await db.raw(`select ${columns}, t.r, t.debit, t.credit from accounts a left join (${q.sql}) t on t.account_id = a.id order by a.code`, q.args)
+    : await db.raw(`select ${columns}, null as r, null as debit, null as credit from accounts a order by a.code`);
+  const rows = result.rows as Array<ChartRow & TotalsRow>;
+  const chart = new Map<string, ChartRow>();
+  for (const row of rows) if (!chart.has(row.id)) chart.set(row.id, row);
+  return { chart: [...chart.values()], totals: collect(rows.map((r) => ({ ...r, account_id: r.id })), ranges.length) };
 };

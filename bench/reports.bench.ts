@@ -1,0 +1,161 @@
+/**
+ * Report latency over pre-aggregated balances versus a naive SUM over raw journal lines.
+ *
+ *   npm run bench:reports            # PGlite always; real PostgreSQL too with DATABASE_URL or TEST_DATABASE_URL
+ *   BENCH_LINES=200000 npm run bench:reports
+ *
+ * Loads the read-model tables directly with bulk SQL (generate_series) in a dedicated schema that
+ * is dropped afterwards, then times the real ReportService. Prints `name: value unit` lines;
+ * PGlite figures are prefixed `pglite_`. Never fails on time.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Knex } from 'knex';
+import { AccountService } from '../api/accounting/account.service';
+import { ReportService } from '../api/accounting/report.service';
+import { createDb } from '../api/db/knex';
+import { migrate } from '../api/db/migrate';
+import { addDays, dayOf, yearEnd, yearStart } from '../domain/accounting/dates';
+import { incomeStatement, type Totals } from '../domain/accounting/reports';
+
+const YEARS = 5;
+const ACCOUNTS = 60;
+const ITERATIONS = 25;
+
+const print = (prefix: string, name: string, value: number | string, unit: string) => {
+  process.stdout.write(`${prefix}${name}: ${typeof value === 'number' ? Number(value.toFixed(3)) : value} ${unit}\n`);
+};
+
+const p50 = async (fn: () => Promise<unknown>): Promise<number> => {
+  for (let i = 0; i < 3; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+};
+
+/** Extra accounts so the chart has 60, spread over every type with a valid cash-flow class. */
+const addAccounts = async (db: Knex) => {
+  const existing = Number((await db('accounts').count({ n: '*' }).first())?.n ?? 0);
+  const kinds: Array<[string, string, string]> = [
+    ['asset', 'operating', '16'],
+    ['asset', 'investing', '17'],
+    ['liability', 'operating', '26'],
+    ['liability', 'financing', '27'],
+    ['equity', 'financing', '36'],
+    ['revenue', 'operating', '46'],
+    ['expense', 'operating', '56'],
+  ];
+  const rows = Array.from({ length: ACCOUNTS - existing }, (_, i) => {
+    const [type, cls, prefix] = kinds[i % kinds.length]!;
+    return { id: db.raw('gen_random_uuid()'), code: `${prefix}${String(i).padStart(2, '0')}`, account_name: `Bench ${type} ${i}`, type, cash_flow_class: cls };
+  });
+  if (rows.length) await db('accounts').insert(rows);
+};
+
+const load = async (db: Knex, lines: number, firstDay: string, days: number) => {
+  const entries = Math.floor(lines / 2);
+  await addAccounts(db);
+  await db.raw('create temp table bench_accounts as select (row_number() over (order by code) - 1)::int as idx, id from accounts');
+  await db.raw(
+    `insert into ledger_entries (entry_id, source_type, source_id, status, date, description, version, created_at, created_by, updated_at, updated_by)
+     select md5(i::text)::uuid, 'manual', md5(i::text), 'active', ?::date + (i % ?), 'bench', 1, now(), 'bench', now(), 'bench'
+     from generate_series(1, ?) i`,
+    [firstDay, days, entries],
+  );
+  // Two lines per entry on different accounts (6i+1 is never a multiple of 60), deterministic amounts.
+  await db.raw(
+    `insert into ledger_lines (entry_id, entry_version, kind, line_no, date, account_id, debit_cents, credit_cents, description, event_id, recorded_at)
+     select md5(g.i::text)::uuid, 1, 'posting', s.side, g.d, a.id,
+            case when s.side = 0 then g.amount else 0 end, case when s.side = 1 then g.amount else 0 end, 'bench', 'bench', now()
+     from (select i, ?::date + (i % ?) as d, (i::bigint * 7919 % 100000 + 1) as amount from generate_series(1, ?) i) g
+     cross join (values (0), (1)) s(side)
+     join bench_accounts a on a.idx = case when s.side = 0 then g.i % ? else (g.i * 7 + 1) % ? end`,
+    [firstDay, days, entries, ACCOUNTS, ACCOUNTS],
+  );
+  await db.raw(
+    `insert into ledger_balances_daily (day, account_id, debit_cents, credit_cents)
+     select date, account_id, sum(debit_cents), sum(credit_cents) from ledger_lines group by date, account_id`,
+  );
+  await db.raw(
+    `insert into ledger_balances_monthly (month, account_id, debit_cents, credit_cents)
+     select date_trunc('month', day)::date, account_id, sum(debit_cents), sum(credit_cents) from ledger_balances_daily group by 1, 2`,
+  );
+  await db.raw('analyze');
+  return Number((await db('ledger_lines').count({ n: '*' }).first())?.n ?? 0);
+};
+
+/** The same income statement, summed over the raw lines of the period. */
+const naiveIncomeStatement = async (db: Knex, accounts: AccountService, from: string, to: string) => {
+  const result = await db.raw(
+    'select account_id, sum(debit_cents)::bigint as d, sum(credit_cents)::bigint as c from ledger_lines where date between ? and ? group by account_id',
+    [from, to],
+  );
+  const totals = new Map<string, Totals>((result.rows as Array<{ account_id: string; d: number; c: number }>).map((r) => [r.account_id, { debitCents: Number(r.d), creditCents: Number(r.c) }]));
+  return incomeStatement(await accounts.list({ includeInactive: true }), totals);
+};
+
+const run = async (db: Knex, prefix: string, lines: number) => {
+  await migrate(db);
+  const today = dayOf(new Date());
+  const days = YEARS * 365 + 1;
+  const firstDay = addDays(today, -(days - 1));
+  const t = performance.now();
+  const loaded = await load(db, lines, firstDay, days);
+  print(prefix, 'journal_lines', loaded, 'lines');
+  print(prefix, 'accounts', ACCOUNTS, 'accounts');
+  print(prefix, 'load_s', (performance.now() - t) / 1000, 's');
+
+  const accounts = new AccountService(db);
+  const reports = new ReportService(db, accounts, () => new Date());
+  const period = { from: yearStart(today), to: yearEnd(today) };
+  const fast = await reports.incomeStatement({});
+  const naive = await naiveIncomeStatement(db, accounts, period.from, period.to);
+  if (fast.netIncomeCents !== naive.netIncomeCents || fast.totalRevenueCents !== naive.totalRevenueCents) {
+    throw new Error(`pre-aggregated and naive income statements differ: ${fast.netIncomeCents} vs ${naive.netIncomeCents}`);
+  }
+  const bs = await reports.balanceSheet({});
+  if (bs.totalAssetsCents !== bs.totalLiabilitiesAndEquityCents) throw new Error('balance sheet does not balance');
+
+  const income = await p50(() => reports.incomeStatement({}));
+  print(prefix, 'income_statement_ms_p50', income, 'ms');
+  print(prefix, 'balance_sheet_ms_p50', await p50(() => reports.balanceSheet({})), 'ms');
+  print(prefix, 'cash_flow_ms_p50', await p50(() => reports.cashFlow({})), 'ms');
+  print(prefix, 'trial_balance_ms_p50', await p50(() => reports.trialBalance({})), 'ms');
+  const naiveMs = await p50(() => naiveIncomeStatement(db, accounts, period.from, period.to));
+  print(prefix, 'naive_income_statement_ms_p50', naiveMs, 'ms');
+  print(prefix, 'income_statement_speedup_vs_naive', naiveMs / income, 'x');
+};
+
+const main = async () => {
+  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const pgLines = Number(process.env.BENCH_LINES ?? 1_000_000);
+  const pgliteLines = Number(process.env.BENCH_PGLITE_LINES ?? Math.min(pgLines, 200_000));
+  if (url) {
+    const schema = `bench_reports_${randomBytes(4).toString('hex')}`;
+    const db = await createDb({ databaseUrl: url, schema, poolMax: 4 });
+    try {
+      await run(db, '', pgLines);
+    } finally {
+      await db.raw('drop schema if exists ?? cascade', [schema]);
+      await db.destroy();
+    }
+  } else {
+    process.stdout.write('# no DATABASE_URL or TEST_DATABASE_URL: PostgreSQL figures skipped\n');
+  }
+  const lite = await createDb({});
+  try {
+    await run(lite, 'pglite_', pgliteLines);
+  } finally {
+    await lite.destroy();
+  }
+};
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exitCode = 1;
+});
