@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewEvent, RecordedEvent } from '../eventstore/event-store';
+import type { EventStore, NewEvent, RecordedEvent } from '../eventstore/event-store';
+import { EventStoreDbEventStore } from '../eventstore/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
-import { testBackends, type TestDb } from '../test/db';
+import { testBackends, type TestBackend, type TestDb } from '../test/db';
+import { EventStoreDbTestServer } from '../test/eventstoredb-test-server';
 import { ProjectionEngine } from './engine';
 import type { Projection, Reactor } from './projection';
 
@@ -46,9 +48,29 @@ const createTables = async (db: Knex) => {
   await db.schema.createTable('test_outbox', (t) => t.uuid('event_id').primary());
 };
 
-describe.each(testBackends())('projection runner on $name', (backend) => {
+interface Events {
+  store: EventStore;
+  close: () => Promise<void>;
+}
+const pgEvents = async (db: Knex): Promise<Events> => {
+  const store = new PostgresEventStore(db, { pollMs: 200 });
+  return { store, close: () => store.close() };
+};
+/** A fresh in-process EventStoreDB per test, so every test starts from an empty log. */
+const esdbEvents = async (): Promise<Events> => {
+  const server = new EventStoreDbTestServer();
+  const store = EventStoreDbEventStore.connect(await server.start());
+  return { store, close: async () => (await store.close(), await server.stop()) };
+};
+const cases: { label: string; backend: TestBackend; open: (db: Knex) => Promise<Events> }[] = [
+  ...testBackends().map((backend) => ({ label: `${backend.name} events`, backend, open: pgEvents })),
+  { label: 'EventStoreDB events, PGlite read models', backend: testBackends()[0]!, open: esdbEvents },
+];
+
+describe.each(cases)('projection runner with $label', ({ backend, open }) => {
   let testDb: TestDb;
-  let store: PostgresEventStore;
+  let events: Events;
+  let store: EventStore;
   const engines: ProjectionEngine[] = [];
   const engine = (projections: Projection[] = [totals], reactors: Reactor[] = [mailer], batchSize = 7) => {
     const e = new ProjectionEngine({ db: testDb.db, store, logger, projections, reactors, batchSize });
@@ -59,11 +81,12 @@ describe.each(testBackends())('projection runner on $name', (backend) => {
   beforeEach(async () => {
     testDb = await backend.create();
     await createTables(testDb.db);
-    store = new PostgresEventStore(testDb.db, { pollMs: 200 });
+    events = await open(testDb.db);
+    store = events.store;
   });
   afterEach(async () => {
     await Promise.all(engines.splice(0).map((e) => e.stop()));
-    await store.close();
+    await events.close();
     await testDb.destroy();
   });
 
