@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { createEventStore } from '../eventstore/create-event-store';
 import { ProjectionEngine } from '../projections/engine';
 import { createApp } from './app';
+import { seedBillingDemo } from './billing/demo-seed';
 import { startRecurringSchedule } from './billing/recurring-schedule';
 import { bootstrap } from './bootstrap';
 import type { Config } from './config';
@@ -16,6 +17,7 @@ import { createLogger } from './logger';
 import { MailDispatcher } from './mail/mail-dispatcher';
 import { createMailTransport } from './mail/transport';
 import { createServices, shutdownServices, type Services } from './services';
+import { upcasters } from './upcasters';
 
 export interface Runtime {
   deps: AppDeps;
@@ -52,7 +54,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   await bootstrap(db, config, logger);
-  const eventStore = await createEventStore(db, config);
+  const eventStore = await createEventStore(db, config, upcasters());
   const projections = new ProjectionEngine({ db, store: eventStore, logger });
   const deps: AppDeps = {
     config,
@@ -76,6 +78,8 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   if (background) mail.start();
   // Web-only processes leave projections to a worker; they still read its checkpoints in waitFor.
   if (background) projections.start();
+  // Demo data goes through the services, whose responses wait for the projections started above.
+  if (config.seedDemo && background) await seedBillingDemo(deps, services.billing);
   const recurringSchedule =
     config.recurringSchedule && background ? startRecurringSchedule(deps, services.billing.recurring) : undefined;
 
