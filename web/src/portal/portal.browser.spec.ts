@@ -1,0 +1,168 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClientWithLogin, createInvoice } from '../../../test/billing-fixtures';
+import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { testBackends } from '../../../test/db';
+import { startTestServer, type TestServer } from '../../../test/server';
+
+// Needs `npx vite build` first: the test server serves dist/web. No Stripe keys: the simulated checkout.
+describe('client portal and pay page in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let alice: Awaited<ReturnType<typeof createClientWithLogin>>;
+  let bob: Awaited<ReturnType<typeof createClientWithLogin>>;
+  const inv: Record<string, { id: string; invoice_number: string }> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer(testBackends()[0]!, { limits: { publicFormsPerIp: 1000, loginPerIp: 1000, loginPerUsername: 1000 } });
+    const deps = server.runtime.deps;
+    alice = await createClientWithLogin(deps, 'Alice Holdings');
+    bob = await createClientWithLogin(deps, 'Bob Trading');
+    const admin = server.client();
+    await admin.login();
+    const monthly = (await admin.post('/api/products/', { name: 'Professional plan', price: 2000, billing_cycle: 'monthly' })).body;
+    const once = (await admin.post('/api/products/', { name: 'Onboarding workshop', price: 500, billing_cycle: 'one_time' })).body;
+    expect((await admin.post('/api/subscriptions/', { client: alice.id, product: monthly.id, start_date: '2026-01-01', auto_generate_invoices: false })).status).toBe(201);
+    const workshop = (await admin.post('/api/subscriptions/', { client: alice.id, product: once.id, start_date: '2026-02-01' })).body;
+    inv.workshop = (await admin.post(`/api/subscriptions/${workshop.id}/create-invoice/`)).body;
+    inv.older = await createInvoice(deps, alice.id, 1250.5, '2026-09-01', '2026-09-15');
+    inv.newer = await createInvoice(deps, alice.id, 2000, '2026-11-01', '2026-11-15');
+    inv.bobs = await createInvoice(deps, bob.id, 300, '2026-11-02', '2026-11-16');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const login = async (page: Page) => {
+    await page.goto('/login');
+    await page.fill('#login-username', alice.username);
+    await page.fill('#login-password', alice.password);
+    await page.click('button[type="submit"]');
+    await page.waitForURL('**/portal/dashboard');
+  };
+
+  const invoiceRow = (page: Page, number: string) => page.locator('tr', { hasText: number });
+
+  it('logs a client in to its own dashboard and refuses another client’s invoice', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const errors = collectPageErrors(page);
+    await login(page);
+    await page.getByText('My Invoices').waitFor();
+    await page.locator('#main').getByText(alice.email).waitFor();
+    expect(await page.getByText('+357 99 123456').count()).toBe(1);
+    expect(await page.locator('meta[name="robots"][content*="noindex"]').count()).toBe(1);
+
+    const numbers = await page.locator('.portal-card tbody tr td:first-child').allTextContents();
+    expect(numbers).toContain(inv.newer!.invoice_number);
+    expect(numbers).not.toContain(inv.bobs!.invoice_number);
+    // Newest first.
+    expect(numbers.indexOf(inv.newer!.invoice_number)).toBeLessThan(numbers.indexOf(inv.older!.invoice_number));
+    await invoiceRow(page, inv.older!.invoice_number).getByText('1.250,50 €').waitFor();
+    await page.getByText('Once-off Done').waitFor();
+    await page.getByText('Professional plan').waitFor();
+    expect(await rawKeyLeaks(page)).toEqual([]);
+    await screenshot(page, 'portal-dashboard-en-1280');
+    expect(errors).toEqual([]);
+
+    // The refused call logs its 404 in the console: that one is expected.
+    const refused = await page.evaluate(async (id) => {
+      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('csrftoken='))!.slice(10));
+      const res = await fetch(`/api/invoices/${id}/create-checkout-session/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': token },
+        body: '{}',
+      });
+      return res.status;
+    }, inv.bobs!.id);
+    expect(refused).toBe(404);
+    await context.close();
+  });
+
+  it('pays an unpaid invoice through the simulated checkout and shows it Paid', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await login(page);
+    const row = invoiceRow(page, inv.newer!.invoice_number);
+    await row.getByText('Unpaid').waitFor();
+    await row.getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL('**/simulated-checkout/**');
+    await page.getByText('Simulated checkout').first().waitFor();
+    await screenshot(page, 'simulated-checkout-1280');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/portal\/dashboard\?payment=success/);
+    await page.getByText('Payment successful!').waitFor();
+    await invoiceRow(page, inv.newer!.invoice_number).getByText('Paid', { exact: true }).waitFor();
+    expect(await invoiceRow(page, inv.newer!.invoice_number).getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+    await screenshot(page, 'portal-payment-success-en-1280');
+    await context.close();
+  });
+
+  it('cancels a payment and shows the cancelled alert, the invoice still unpaid', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await login(page);
+    await invoiceRow(page, inv.older!.invoice_number).getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL('**/simulated-checkout/**');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/portal\/dashboard\?payment=cancelled/);
+    await page.getByText('Payment was cancelled.').waitFor();
+    await invoiceRow(page, inv.older!.invoice_number).getByText('Unpaid').waitFor();
+    await context.close();
+  });
+
+  it('lets an anonymous visitor pay by link, then shows the invoice as paid on reload', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const errors = collectPageErrors(page);
+    await page.goto(`/pay-invoice/${inv.workshop!.id}`);
+    await page.getByText(inv.workshop!.invoice_number).waitFor();
+    await page.getByText('Alice Holdings').waitFor();
+    expect(await page.locator('meta[name="robots"][content*="noindex"]').count()).toBe(1);
+    await screenshot(page, 'pay-invoice-en-1280');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL('**/simulated-checkout/**');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/pay-invoice\/.*payment=success/);
+    await page.getByText('Payment Successful!').waitFor();
+    await page.getByText('Thank you for your payment. A confirmation email has been sent to you.').waitFor();
+    await page.getByText('This invoice has already been paid.').waitFor();
+    await screenshot(page, 'pay-invoice-success-en-1280');
+    await page.goto(`/pay-invoice/${inv.workshop!.id}`);
+    await page.getByText('This invoice has already been paid.').waitFor();
+    expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the cancelled message, and the invalid-link message for a random id', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto(`/pay-invoice/${inv.older!.id}?payment=cancelled`);
+    await page.getByText('Payment Cancelled').waitFor();
+    await page.getByText('Your payment process was cancelled. You can try again from the link in your email.').waitFor();
+    await page.goto('/pay-invoice/5b0c7d1e-2f3a-4b5c-8d9e-0a1b2c3d4e5f');
+    await page.getByText('Failed to fetch invoice details. The link may be invalid or expired.').waitFor();
+    await screenshot(page, 'pay-invoice-invalid-en-1280');
+    await context.close();
+  });
+
+  it.each(['en', 'el', 'ru'])('renders the portal and pay page in %s at 375 px without overflow', async (lng) => {
+    const { context, page } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
+    await login(page);
+    await page.goto(`/portal/dashboard?lng=${lng}`);
+    await page.locator('.portal-card').nth(2).waitFor();
+    expect(await rawKeyLeaks(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, `portal-dashboard-${lng}-375`);
+    await page.goto(`/pay-invoice/${inv.older!.id}?lng=${lng}&payment=cancelled`);
+    await page.locator('.pay-invoice-card').waitFor();
+    expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, `pay-invoice-${lng}-375`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, `pay-invoice-${lng}-1280`);
+    await page.goto(`/portal/dashboard?lng=${lng}`);
+    await page.locator('.portal-card').nth(2).waitFor();
+    await screenshot(page, `portal-dashboard-${lng}-1280`);
+    await context.close();
+  });
+});
