@@ -31,9 +31,10 @@ export const accountingRoutes = (s: AccountingServices): Router => {
   });
 
   router.post('/journal-entries/', async (req, res) => {
-    const input = parseSingleLine(req.body);
-    const id = await s.journal.record(singleLineToPosted(input), actorOf(req), () => 'account');
-    const saved = await s.ledger.entry(id, { manualOnly: true });
+    const posted = singleLineToPosted(parseSingleLine(req.body));
+    const actor = actorOf(req);
+    const id = await s.journal.record(posted, actor, () => 'account');
+    const saved = await s.ledger.written(id, posted, actor, new Date().toISOString());
     res.status(201).json(toSingleLineView(saved.entry, saved.lines));
   });
 
@@ -45,8 +46,10 @@ export const accountingRoutes = (s: AccountingServices): Router => {
   router.put('/journal-entries/:id/', async (req, res) => {
     const id = req.params.id as string;
     const input = parseSingleLine(req.body);
-    await s.journal.correct(id, singleLineToPosted(input), actorOf(req), input.version, () => 'account');
-    const saved = await s.ledger.entry(id, { manualOnly: true });
+    const posted = singleLineToPosted(input);
+    const actor = actorOf(req);
+    await s.journal.correct(id, posted, actor, input.version, () => 'account');
+    const saved = await s.ledger.written(id, posted, actor, new Date().toISOString());
     res.json(toSingleLineView(saved.entry, saved.lines));
   });
 

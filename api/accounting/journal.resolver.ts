@@ -53,8 +53,9 @@ export class JournalResolver {
   @Authorized('superuser')
   @Mutation(() => JournalEntryOutput, { description: 'Records a balanced entry of two or more lines.' })
   async recordJournalEntry(@Arg('input', () => JournalEntryInput) input: JournalEntryInput, @Ctx() ctx: GraphQLContext): Promise<JournalEntryOutput> {
-    const id = await ctx.services.accounting.journal.record(toPosted(input), actor(ctx));
-    return JournalEntryOutput.from(await ctx.services.accounting.ledger.entry(id));
+    const posted = toPosted(input);
+    const id = await ctx.services.accounting.journal.record(posted, actor(ctx));
+    return JournalEntryOutput.from(await ctx.services.accounting.ledger.written(id, posted, actor(ctx), new Date().toISOString()));
   }
 
   @Authorized('superuser')
@@ -65,8 +66,9 @@ export class JournalResolver {
     @Arg('expectedVersion', () => Int, { nullable: true, description: 'The version you edited; a different current version answers CONFLICT.' }) expectedVersion: number | undefined,
     @Ctx() ctx: GraphQLContext,
   ): Promise<JournalEntryOutput> {
-    await ctx.services.accounting.journal.correct(id, toPosted(input), actor(ctx), expectedVersion ?? undefined);
-    return JournalEntryOutput.from(await ctx.services.accounting.ledger.entry(id));
+    const posted = toPosted(input);
+    await ctx.services.accounting.journal.correct(id, posted, actor(ctx), expectedVersion ?? undefined);
+    return JournalEntryOutput.from(await ctx.services.accounting.ledger.written(id, posted, actor(ctx), new Date().toISOString()));
   }
 
   @Authorized('superuser')

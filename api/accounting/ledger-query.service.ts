@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { PostedLines } from '../../domain/journal/events';
 import { NotFoundError } from '../../domain/shared/errors';
 import { countEntries, currentLines, findEntry, listEntries, type EntryFilter, type EntryRow, type LineRow } from '../../projections/ledger/journal-lines/queries';
 import { isUuid } from './ids';
@@ -25,6 +26,49 @@ export class LedgerQueryService {
     }
     const lines = await currentLines(this.db, [entry.entry_id]);
     return { entry, lines: lines.get(entry.entry_id) ?? [] };
+  }
+
+  /**
+   * A manual entry just written. Normally the ledger has caught up (the service waited for it);
+   * if the wait timed out, the answer is built from what was written rather than a false 404.
+   */
+  async written(id: string, posted: PostedLines, actor: string, at: string): Promise<EntryWithLines> {
+    try {
+      return await this.entry(id, { manualOnly: true });
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+      const names = new Map<string, string>(
+        (await this.db('accounts').whereIn('id', posted.lines.map((l) => l.accountId)).select('id', 'account_name')).map((a: { id: string; account_name: string }) => [a.id, a.account_name]),
+      );
+      const entry: EntryRow = {
+        entry_id: id,
+        source_type: 'manual',
+        source_id: id,
+        invoice_id: null,
+        status: 'active',
+        date: posted.date,
+        description: posted.description,
+        version: 0,
+        created_at: at,
+        created_by: actor,
+        updated_at: at,
+        updated_by: actor,
+      };
+      const lines: LineRow[] = posted.lines.map((l, i) => ({
+        id: 0,
+        entry_id: id,
+        entry_version: 0,
+        kind: 'posting',
+        line_no: i,
+        date: posted.date,
+        account_id: l.accountId,
+        account_name: names.get(l.accountId) ?? '',
+        debit_cents: l.debitCents,
+        credit_cents: l.creditCents,
+        description: posted.description,
+      }));
+      return { entry, lines };
+    }
   }
 
   /** The ledger entry an invoice posted (for links from the ledger to the invoice and back). */
