@@ -12,6 +12,24 @@ const KNOWN_SERVER_MESSAGES: Record<string, string> = {
   'Too many requests. Please try again later.': 'notifications.tooManyRequests',
 };
 
+type Translate = (key: string) => string;
+
+/** A server text in the reader's language when the web app knows it, else as the server wrote it. */
+export const translateServerMessage = (message: string, t: Translate): string => {
+  const rule = RULE_BY_MESSAGE.get(message);
+  if (rule) return t(`forms.errors.${rule}`);
+  const key = KNOWN_SERVER_MESSAGES[message];
+  return key ? t(key) : message;
+};
+
+/** The spec's order: the answer's message (translated if possible), else the client's error text, else the default. */
+export const failureText = (err: unknown, t: Translate, defaultKey: string): string =>
+  err instanceof ApiError && err.fromServer
+    ? translateServerMessage(err.message, t)
+    : err instanceof Error && err.message
+      ? err.message
+      : t(defaultKey);
+
 export interface PublicFormOptions<T extends object> {
   initial: T;
   validate: (values: T) => FormErrors<T>;
@@ -34,12 +52,7 @@ export const usePublicForm = <T extends object>(options: PublicFormOptions<T>) =
   const [submitting, setSubmitting] = useState(false);
 
   const ruleText = (rule: FormRule) => t(`forms.errors.${rule}`);
-  const serverText = (message: string) => {
-    const rule = RULE_BY_MESSAGE.get(message);
-    if (rule) return ruleText(rule);
-    const key = KNOWN_SERVER_MESSAGES[message];
-    return key ? t(key) : message;
-  };
+  const serverText = (message: string) => translateServerMessage(message, t);
 
   const setField = <K extends keyof T>(field: K, value: T[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -66,13 +79,7 @@ export const usePublicForm = <T extends object>(options: PublicFormOptions<T>) =
       if (err instanceof ApiError && err.errors) {
         setErrors(Object.fromEntries(Object.entries(err.errors).map(([f, msgs]) => [f, serverText(msgs[0] ?? '')])) as Partial<Record<keyof T, string>>);
       }
-      const text =
-        err instanceof ApiError && err.fromServer
-          ? serverText(err.message)
-          : err instanceof Error && err.message
-            ? err.message
-            : t(options.failureKey);
-      setBanner({ type: 'error', text });
+      setBanner({ type: 'error', text: failureText(err, t, options.failureKey) });
     } finally {
       setSubmitting(false);
     }
