@@ -24,13 +24,13 @@ export const AdminRoutes = () => {
         <AreaLayout title={t('admin.layout.title')} home="/admin" links={links}>
           <Routes>
             <Route index element={<billingPages.Overview />} />
-            <Route path="clients" element={<AreaPlaceholder title={t('admin.layout.clients')} />} />
-            <Route path="clients/:clientId" element={<AreaPlaceholder title={t('admin.layout.clients')} />} />
-            <Route path="products" element={<AreaPlaceholder title={t('admin.layout.products')} />} />
-            <Route path="subscriptions" element={<AreaPlaceholder title={t('admin.layout.subscriptions')} />} />
-            <Route path="invoices" element={<AreaPlaceholder title={t('admin.layout.invoices')} />} />
+            <Route path="clients" element={<billingPages.Clients />} />
+            <Route path="clients/:clientId" element={<billingPages.ClientDetail />} />
+            <Route path="products" element={<billingPages.Products />} />
+            <Route path="subscriptions" element={<billingPages.Subscriptions />} />
+            <Route path="invoices" element={<billingPages.Invoices />} />
             <Route path="inbox" element={<billingPages.Inbox />} />
-            <Route path="settings" element={<AreaPlaceholder title={t('admin.layout.settings')} />} />
+            <Route path="settings" element={<billingPages.Settings />} />
             <Route path="accounting/*" element={<AreaPlaceholder title={t('admin.layout.accounting')} />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>

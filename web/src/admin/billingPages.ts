@@ -3,5 +3,11 @@ import { lazyNamed } from '../routing/lazyNamed';
 /** The billing screens, each its own chunk inside the admin area. */
 export const billingPages = {
   Overview: lazyNamed(() => import('./overview/OverviewPage'), 'OverviewPage'),
+  Clients: lazyNamed(() => import('./clients/ClientsPage'), 'ClientsPage'),
+  ClientDetail: lazyNamed(() => import('./clients/ClientDetailPage'), 'ClientDetailPage'),
+  Products: lazyNamed(() => import('./products/ProductsPage'), 'ProductsPage'),
+  Subscriptions: lazyNamed(() => import('./subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
+  Invoices: lazyNamed(() => import('./invoices/InvoicesPage'), 'InvoicesPage'),
+  Settings: lazyNamed(() => import('./settings/SettingsPage'), 'SettingsPage'),
   Inbox: lazyNamed(() => import('./inbox/InboxPage'), 'InboxPage'),
 };

@@ -14,20 +14,110 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation CorrectJournalEntry($id: ID!, $input: JournalEntryInput!, $expectedVersion: Int) {\n    correctJournalEntry(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n    }\n  }\n": typeof types.CorrectJournalEntryDocument,
+    "\n  mutation CorrectSingleLineJournalEntry($id: ID!, $input: SingleLineJournalEntryInput!, $expectedVersion: Int) {\n    correctSingleLineJournalEntry(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n    }\n  }\n": typeof types.CorrectSingleLineJournalEntryDocument,
+    "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateAccountDocument,
+    "\n  mutation DeleteAccount($id: ID!) {\n    deleteAccount(id: $id)\n  }\n": typeof types.DeleteAccountDocument,
+    "\n  mutation DeleteJournalEntry($id: ID!, $expectedVersion: Int) {\n    deleteJournalEntry(id: $id, expectedVersion: $expectedVersion)\n  }\n": typeof types.DeleteJournalEntryDocument,
+    "\n  mutation RecordJournalEntry($input: JournalEntryInput!) {\n    recordJournalEntry(input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.RecordJournalEntryDocument,
+    "\n  mutation RecordSingleLineJournalEntry($input: SingleLineJournalEntryInput!) {\n    recordSingleLineJournalEntry(input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.RecordSingleLineJournalEntryDocument,
+    "\n  mutation RenameAccount($id: ID!, $accountName: String!) {\n    renameAccount(id: $id, accountName: $accountName) {\n      id\n      accountName\n    }\n  }\n": typeof types.RenameAccountDocument,
+    "\n  mutation SetAccountActive($id: ID!, $active: Boolean!) {\n    setAccountActive(id: $id, active: $active) {\n      id\n      isActive\n    }\n  }\n": typeof types.SetAccountActiveDocument,
+    "\n  query AccountLedger($accountId: ID!, $from: String, $to: String, $page: PageInput) {\n    accountLedger(accountId: $accountId, from: $from, to: $to, page: $page) {\n      accountId\n      account\n      from\n      to\n      openingBalance\n      closingBalance\n      total\n      lines {\n        entryId\n        date\n        description\n        kind\n        source\n        sourceId\n        invoiceId\n        debit\n        credit\n        balance\n      }\n    }\n  }\n": typeof types.AccountLedgerDocument,
+    "\n  query Accounts($includeInactive: Boolean!) {\n    accounts(includeInactive: $includeInactive) {\n      id\n      code\n      accountName\n      type\n      cashFlowClass\n      isActive\n      isSystem\n    }\n  }\n": typeof types.AccountsDocument,
+    "\n  query BalanceSheet($asOf: String) {\n    balanceSheet(asOf: $asOf) {\n      asOf\n      assets {\n        accountId\n        account\n        balance\n      }\n      liabilities {\n        accountId\n        account\n        balance\n      }\n      equity {\n        accountId\n        account\n        balance\n      }\n      totalAssets\n      totalLiabilities\n      totalEquity\n      totalLiabilitiesAndEquity\n    }\n  }\n": typeof types.BalanceSheetDocument,
+    "\n  query CashFlow($from: String, $to: String) {\n    cashFlow(from: $from, to: $to) {\n      from\n      to\n      netIncome\n      operatingAdjustments {\n        accountId\n        account\n        balance\n      }\n      cashFromOperations\n      investing {\n        accountId\n        account\n        balance\n      }\n      cashFromInvesting\n      financing {\n        accountId\n        account\n        balance\n      }\n      cashFromFinancing\n      netCashFlow\n    }\n  }\n": typeof types.CashFlowDocument,
+    "\n  query IncomeStatement($from: String, $to: String) {\n    incomeStatement(from: $from, to: $to) {\n      from\n      to\n      revenues {\n        accountId\n        account\n        balance\n      }\n      expenses {\n        accountId\n        account\n        balance\n      }\n      totalRevenue\n      totalExpenses\n      netIncome\n    }\n  }\n": typeof types.IncomeStatementDocument,
+    "\n  query JournalEntries($page: PageInput) {\n    journalEntries(page: $page) {\n      total\n      items {\n        id\n        date\n        description\n        source\n        sourceId\n        invoiceId\n        version\n        editable\n        lines {\n          accountId\n          accountName\n          debit\n          credit\n        }\n        singleLine {\n          accountId\n          accountName\n          debit\n          credit\n        }\n      }\n    }\n  }\n": typeof types.JournalEntriesDocument,
+    "\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n": typeof types.TrialBalanceDocument,
+    "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateClientDocument,
+    "\n  mutation CreateClientUser($id: ID!) {\n    createClientUser(id: $id) {\n      username\n      password\n    }\n  }\n": typeof types.CreateClientUserDocument,
+    "\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n": typeof types.DeleteClientDocument,
+    "\n  mutation UpdateClient($id: ID!, $input: ClientInput!) {\n    updateClient(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateClientDocument,
+    "\n  query ClientDetail($id: ID!) {\n    client(id: $id) {\n      id\n      name\n      email\n      phone\n      address\n      vatNumber\n      createdAt\n      version\n      user {\n        id\n        username\n      }\n      subscriptions {\n        id\n        client {\n          id\n          name\n        }\n        product {\n          id\n          name\n          billingCycle\n        }\n        startDate\n        status\n        autoGenerateInvoices\n        invoicedUntil\n        nextBillingDate\n        invoiceStatus\n        version\n      }\n      invoices {\n        id\n        client {\n          id\n          name\n        }\n        invoiceNumber\n        date\n        dueDate\n        paid\n        sent\n        totalAmount\n        openAmount\n        version\n        items {\n          description\n          quantity\n          unitPrice\n          vatRate\n        }\n      }\n    }\n  }\n": typeof types.ClientDetailDocument,
+    "\n  query ClientOptions($search: String) {\n    clients(page: { offset: 0, limit: 50 }, search: $search) {\n      items {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ClientOptionsDocument,
+    "\n  query AdminClients($page: PageInput, $search: String) {\n    clients(page: $page, search: $search) {\n      total\n      items {\n        id\n        name\n        email\n        phone\n        address\n        vatNumber\n        createdAt\n        version\n        user {\n          id\n          username\n        }\n      }\n    }\n  }\n": typeof types.AdminClientsDocument,
+    "\n  query InvoiceEventHistory($id: ID!) {\n    invoiceEventHistory(id: $id) {\n      revision\n      type\n      actor\n      actorName\n      recordedAt\n      data\n    }\n  }\n": typeof types.InvoiceEventHistoryDocument,
+    "\n  query JournalEntryHistory($id: ID!) {\n    journalEntryHistory(id: $id) {\n      revision\n      type\n      actor\n      actorName\n      recordedAt\n      data\n    }\n  }\n": typeof types.JournalEntryHistoryDocument,
     "\n  mutation MarkContactMessageHandled($id: ID!, $handled: Boolean!) {\n    markContactMessageHandled(id: $id, handled: $handled) {\n      id\n      handled\n      handledAt\n    }\n  }\n": typeof types.MarkContactMessageHandledDocument,
     "\n  mutation MarkDemoRequestHandled($id: ID!, $handled: Boolean!) {\n    markDemoRequestHandled(id: $id, handled: $handled) {\n      id\n      handled\n      handledAt\n    }\n  }\n": typeof types.MarkDemoRequestHandledDocument,
     "\n  query ContactMessages($handled: Boolean, $offset: Int!, $limit: Int!) {\n    contactMessages(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        name\n        email\n        subject\n        message\n        language\n        handled\n        handledAt\n        createdAt\n      }\n    }\n  }\n": typeof types.ContactMessagesDocument,
     "\n  query DemoRequests($handled: Boolean, $offset: Int!, $limit: Int!) {\n    demoRequests(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        name\n        email\n        company\n        date\n        time\n        message\n        language\n        handled\n        handledAt\n        createdAt\n      }\n    }\n  }\n": typeof types.DemoRequestsDocument,
     "\n  query InboxCounts {\n    inboxCounts {\n      unhandledContactMessages\n      unhandledDemoRequests\n    }\n  }\n": typeof types.InboxCountsDocument,
+    "\n  mutation CreateInvoice($input: InvoiceInput!) {\n    createInvoice(input: $input) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n": typeof types.CreateInvoiceDocument,
+    "\n  mutation DeleteInvoice($id: ID!) {\n    deleteInvoice(id: $id)\n  }\n": typeof types.DeleteInvoiceDocument,
+    "\n  mutation GenerateRecurringInvoices {\n    generateRecurringInvoices {\n      created\n      skipped\n      subscriptions\n    }\n  }\n": typeof types.GenerateRecurringInvoicesDocument,
+    "\n  mutation MarkInvoicePaid($id: ID!) {\n    markInvoicePaid(id: $id) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n": typeof types.MarkInvoicePaidDocument,
+    "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(id: $id) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n": typeof types.SendInvoiceDocument,
+    "\n  mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {\n    updateInvoice(id: $id, input: $input) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n": typeof types.UpdateInvoiceDocument,
+    "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        id\n        client {\n          id\n          name\n        }\n        invoiceNumber\n        date\n        dueDate\n        paid\n        sent\n        totalAmount\n        openAmount\n        version\n        items {\n          description\n          quantity\n          unitPrice\n          vatRate\n        }\n      }\n    }\n  }\n": typeof types.AdminInvoicesDocument,
+    "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n": typeof types.RebuildProjectionDocument,
+    "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n    }\n  }\n": typeof types.ProjectionStatusDocument,
     "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n": typeof types.AdminOverviewDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateProductDocument,
+    "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateProductDocument,
+    "\n  query AdminProducts {\n    products {\n      id\n      name\n      price\n      billingCycle\n      vatRate\n      version\n    }\n  }\n": typeof types.AdminProductsDocument,
+    "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      updatedAt\n    }\n  }\n": typeof types.UpdateCompanySettingsDocument,
+    "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      updatedAt\n    }\n  }\n": typeof types.CompanySettingsDocument,
+    "\n  mutation CreateSubscription($input: SubscriptionInput!) {\n    createSubscription(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateSubscriptionDocument,
+    "\n  mutation CreateSubscriptionInvoice($id: ID!) {\n    createSubscriptionInvoice(id: $id) {\n      id\n      invoiceNumber\n    }\n  }\n": typeof types.CreateSubscriptionInvoiceDocument,
+    "\n  mutation DeleteSubscription($id: ID!) {\n    deleteSubscription(id: $id)\n  }\n": typeof types.DeleteSubscriptionDocument,
+    "\n  mutation UpdateSubscription($id: ID!, $input: SubscriptionInput!) {\n    updateSubscription(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateSubscriptionDocument,
+    "\n  query AdminSubscriptions($page: PageInput, $clientId: ID, $status: SubscriptionStatus) {\n    subscriptions(page: $page, clientId: $clientId, status: $status) {\n      total\n      items {\n        id\n        client {\n          id\n          name\n        }\n        product {\n          id\n          name\n          billingCycle\n        }\n        startDate\n        status\n        autoGenerateInvoices\n        invoicedUntil\n        nextBillingDate\n        invoiceStatus\n        version\n      }\n    }\n  }\n": typeof types.AdminSubscriptionsDocument,
 };
 const documents: Documents = {
+    "\n  mutation CorrectJournalEntry($id: ID!, $input: JournalEntryInput!, $expectedVersion: Int) {\n    correctJournalEntry(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n    }\n  }\n": types.CorrectJournalEntryDocument,
+    "\n  mutation CorrectSingleLineJournalEntry($id: ID!, $input: SingleLineJournalEntryInput!, $expectedVersion: Int) {\n    correctSingleLineJournalEntry(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n    }\n  }\n": types.CorrectSingleLineJournalEntryDocument,
+    "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n    }\n  }\n": types.CreateAccountDocument,
+    "\n  mutation DeleteAccount($id: ID!) {\n    deleteAccount(id: $id)\n  }\n": types.DeleteAccountDocument,
+    "\n  mutation DeleteJournalEntry($id: ID!, $expectedVersion: Int) {\n    deleteJournalEntry(id: $id, expectedVersion: $expectedVersion)\n  }\n": types.DeleteJournalEntryDocument,
+    "\n  mutation RecordJournalEntry($input: JournalEntryInput!) {\n    recordJournalEntry(input: $input) {\n      id\n      version\n    }\n  }\n": types.RecordJournalEntryDocument,
+    "\n  mutation RecordSingleLineJournalEntry($input: SingleLineJournalEntryInput!) {\n    recordSingleLineJournalEntry(input: $input) {\n      id\n      version\n    }\n  }\n": types.RecordSingleLineJournalEntryDocument,
+    "\n  mutation RenameAccount($id: ID!, $accountName: String!) {\n    renameAccount(id: $id, accountName: $accountName) {\n      id\n      accountName\n    }\n  }\n": types.RenameAccountDocument,
+    "\n  mutation SetAccountActive($id: ID!, $active: Boolean!) {\n    setAccountActive(id: $id, active: $active) {\n      id\n      isActive\n    }\n  }\n": types.SetAccountActiveDocument,
+    "\n  query AccountLedger($accountId: ID!, $from: String, $to: String, $page: PageInput) {\n    accountLedger(accountId: $accountId, from: $from, to: $to, page: $page) {\n      accountId\n      account\n      from\n      to\n      openingBalance\n      closingBalance\n      total\n      lines {\n        entryId\n        date\n        description\n        kind\n        source\n        sourceId\n        invoiceId\n        debit\n        credit\n        balance\n      }\n    }\n  }\n": types.AccountLedgerDocument,
+    "\n  query Accounts($includeInactive: Boolean!) {\n    accounts(includeInactive: $includeInactive) {\n      id\n      code\n      accountName\n      type\n      cashFlowClass\n      isActive\n      isSystem\n    }\n  }\n": types.AccountsDocument,
+    "\n  query BalanceSheet($asOf: String) {\n    balanceSheet(asOf: $asOf) {\n      asOf\n      assets {\n        accountId\n        account\n        balance\n      }\n      liabilities {\n        accountId\n        account\n        balance\n      }\n      equity {\n        accountId\n        account\n        balance\n      }\n      totalAssets\n      totalLiabilities\n      totalEquity\n      totalLiabilitiesAndEquity\n    }\n  }\n": types.BalanceSheetDocument,
+    "\n  query CashFlow($from: String, $to: String) {\n    cashFlow(from: $from, to: $to) {\n      from\n      to\n      netIncome\n      operatingAdjustments {\n        accountId\n        account\n        balance\n      }\n      cashFromOperations\n      investing {\n        accountId\n        account\n        balance\n      }\n      cashFromInvesting\n      financing {\n        accountId\n        account\n        balance\n      }\n      cashFromFinancing\n      netCashFlow\n    }\n  }\n": types.CashFlowDocument,
+    "\n  query IncomeStatement($from: String, $to: String) {\n    incomeStatement(from: $from, to: $to) {\n      from\n      to\n      revenues {\n        accountId\n        account\n        balance\n      }\n      expenses {\n        accountId\n        account\n        balance\n      }\n      totalRevenue\n      totalExpenses\n      netIncome\n    }\n  }\n": types.IncomeStatementDocument,
+    "\n  query JournalEntries($page: PageInput) {\n    journalEntries(page: $page) {\n      total\n      items {\n        id\n        date\n        description\n        source\n        sourceId\n        invoiceId\n        version\n        editable\n        lines {\n          accountId\n          accountName\n          debit\n          credit\n        }\n        singleLine {\n          accountId\n          accountName\n          debit\n          credit\n        }\n      }\n    }\n  }\n": types.JournalEntriesDocument,
+    "\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n": types.TrialBalanceDocument,
+    "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n": types.CreateClientDocument,
+    "\n  mutation CreateClientUser($id: ID!) {\n    createClientUser(id: $id) {\n      username\n      password\n    }\n  }\n": types.CreateClientUserDocument,
+    "\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n": types.DeleteClientDocument,
+    "\n  mutation UpdateClient($id: ID!, $input: ClientInput!) {\n    updateClient(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateClientDocument,
+    "\n  query ClientDetail($id: ID!) {\n    client(id: $id) {\n      id\n      name\n      email\n      phone\n      address\n      vatNumber\n      createdAt\n      version\n      user {\n        id\n        username\n      }\n      subscriptions {\n        id\n        client {\n          id\n          name\n        }\n        product {\n          id\n          name\n          billingCycle\n        }\n        startDate\n        status\n        autoGenerateInvoices\n        invoicedUntil\n        nextBillingDate\n        invoiceStatus\n        version\n      }\n      invoices {\n        id\n        client {\n          id\n          name\n        }\n        invoiceNumber\n        date\n        dueDate\n        paid\n        sent\n        totalAmount\n        openAmount\n        version\n        items {\n          description\n          quantity\n          unitPrice\n          vatRate\n        }\n      }\n    }\n  }\n": types.ClientDetailDocument,
+    "\n  query ClientOptions($search: String) {\n    clients(page: { offset: 0, limit: 50 }, search: $search) {\n      items {\n        id\n        name\n      }\n    }\n  }\n": types.ClientOptionsDocument,
+    "\n  query AdminClients($page: PageInput, $search: String) {\n    clients(page: $page, search: $search) {\n      total\n      items {\n        id\n        name\n        email\n        phone\n        address\n        vatNumber\n        createdAt\n        version\n        user {\n          id\n          username\n        }\n      }\n    }\n  }\n": types.AdminClientsDocument,
+    "\n  query InvoiceEventHistory($id: ID!) {\n    invoiceEventHistory(id: $id) {\n      revision\n      type\n      actor\n      actorName\n      recordedAt\n      data\n    }\n  }\n": types.InvoiceEventHistoryDocument,
+    "\n  query JournalEntryHistory($id: ID!) {\n    journalEntryHistory(id: $id) {\n      revision\n      type\n      actor\n      actorName\n      recordedAt\n      data\n    }\n  }\n": types.JournalEntryHistoryDocument,
     "\n  mutation MarkContactMessageHandled($id: ID!, $handled: Boolean!) {\n    markContactMessageHandled(id: $id, handled: $handled) {\n      id\n      handled\n      handledAt\n    }\n  }\n": types.MarkContactMessageHandledDocument,
     "\n  mutation MarkDemoRequestHandled($id: ID!, $handled: Boolean!) {\n    markDemoRequestHandled(id: $id, handled: $handled) {\n      id\n      handled\n      handledAt\n    }\n  }\n": types.MarkDemoRequestHandledDocument,
     "\n  query ContactMessages($handled: Boolean, $offset: Int!, $limit: Int!) {\n    contactMessages(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        name\n        email\n        subject\n        message\n        language\n        handled\n        handledAt\n        createdAt\n      }\n    }\n  }\n": types.ContactMessagesDocument,
     "\n  query DemoRequests($handled: Boolean, $offset: Int!, $limit: Int!) {\n    demoRequests(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        name\n        email\n        company\n        date\n        time\n        message\n        language\n        handled\n        handledAt\n        createdAt\n      }\n    }\n  }\n": types.DemoRequestsDocument,
     "\n  query InboxCounts {\n    inboxCounts {\n      unhandledContactMessages\n      unhandledDemoRequests\n    }\n  }\n": types.InboxCountsDocument,
+    "\n  mutation CreateInvoice($input: InvoiceInput!) {\n    createInvoice(input: $input) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n": types.CreateInvoiceDocument,
+    "\n  mutation DeleteInvoice($id: ID!) {\n    deleteInvoice(id: $id)\n  }\n": types.DeleteInvoiceDocument,
+    "\n  mutation GenerateRecurringInvoices {\n    generateRecurringInvoices {\n      created\n      skipped\n      subscriptions\n    }\n  }\n": types.GenerateRecurringInvoicesDocument,
+    "\n  mutation MarkInvoicePaid($id: ID!) {\n    markInvoicePaid(id: $id) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n": types.MarkInvoicePaidDocument,
+    "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(id: $id) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n": types.SendInvoiceDocument,
+    "\n  mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {\n    updateInvoice(id: $id, input: $input) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n": types.UpdateInvoiceDocument,
+    "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        id\n        client {\n          id\n          name\n        }\n        invoiceNumber\n        date\n        dueDate\n        paid\n        sent\n        totalAmount\n        openAmount\n        version\n        items {\n          description\n          quantity\n          unitPrice\n          vatRate\n        }\n      }\n    }\n  }\n": types.AdminInvoicesDocument,
+    "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n": types.RebuildProjectionDocument,
+    "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n    }\n  }\n": types.ProjectionStatusDocument,
     "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n": types.AdminOverviewDocument,
+    "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n": types.CreateProductDocument,
+    "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateProductDocument,
+    "\n  query AdminProducts {\n    products {\n      id\n      name\n      price\n      billingCycle\n      vatRate\n      version\n    }\n  }\n": types.AdminProductsDocument,
+    "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      updatedAt\n    }\n  }\n": types.UpdateCompanySettingsDocument,
+    "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      updatedAt\n    }\n  }\n": types.CompanySettingsDocument,
+    "\n  mutation CreateSubscription($input: SubscriptionInput!) {\n    createSubscription(input: $input) {\n      id\n    }\n  }\n": types.CreateSubscriptionDocument,
+    "\n  mutation CreateSubscriptionInvoice($id: ID!) {\n    createSubscriptionInvoice(id: $id) {\n      id\n      invoiceNumber\n    }\n  }\n": types.CreateSubscriptionInvoiceDocument,
+    "\n  mutation DeleteSubscription($id: ID!) {\n    deleteSubscription(id: $id)\n  }\n": types.DeleteSubscriptionDocument,
+    "\n  mutation UpdateSubscription($id: ID!, $input: SubscriptionInput!) {\n    updateSubscription(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateSubscriptionDocument,
+    "\n  query AdminSubscriptions($page: PageInput, $clientId: ID, $status: SubscriptionStatus) {\n    subscriptions(page: $page, clientId: $clientId, status: $status) {\n      total\n      items {\n        id\n        client {\n          id\n          name\n        }\n        product {\n          id\n          name\n          billingCycle\n        }\n        startDate\n        status\n        autoGenerateInvoices\n        invoicedUntil\n        nextBillingDate\n        invoiceStatus\n        version\n      }\n    }\n  }\n": types.AdminSubscriptionsDocument,
 };
 
 /**
@@ -44,6 +134,106 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CorrectJournalEntry($id: ID!, $input: JournalEntryInput!, $expectedVersion: Int) {\n    correctJournalEntry(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation CorrectJournalEntry($id: ID!, $input: JournalEntryInput!, $expectedVersion: Int) {\n    correctJournalEntry(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CorrectSingleLineJournalEntry($id: ID!, $input: SingleLineJournalEntryInput!, $expectedVersion: Int) {\n    correctSingleLineJournalEntry(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation CorrectSingleLineJournalEntry($id: ID!, $input: SingleLineJournalEntryInput!, $expectedVersion: Int) {\n    correctSingleLineJournalEntry(id: $id, input: $input, expectedVersion: $expectedVersion) {\n      id\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAccount($id: ID!) {\n    deleteAccount(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteAccount($id: ID!) {\n    deleteAccount(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteJournalEntry($id: ID!, $expectedVersion: Int) {\n    deleteJournalEntry(id: $id, expectedVersion: $expectedVersion)\n  }\n"): (typeof documents)["\n  mutation DeleteJournalEntry($id: ID!, $expectedVersion: Int) {\n    deleteJournalEntry(id: $id, expectedVersion: $expectedVersion)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecordJournalEntry($input: JournalEntryInput!) {\n    recordJournalEntry(input: $input) {\n      id\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation RecordJournalEntry($input: JournalEntryInput!) {\n    recordJournalEntry(input: $input) {\n      id\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecordSingleLineJournalEntry($input: SingleLineJournalEntryInput!) {\n    recordSingleLineJournalEntry(input: $input) {\n      id\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation RecordSingleLineJournalEntry($input: SingleLineJournalEntryInput!) {\n    recordSingleLineJournalEntry(input: $input) {\n      id\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RenameAccount($id: ID!, $accountName: String!) {\n    renameAccount(id: $id, accountName: $accountName) {\n      id\n      accountName\n    }\n  }\n"): (typeof documents)["\n  mutation RenameAccount($id: ID!, $accountName: String!) {\n    renameAccount(id: $id, accountName: $accountName) {\n      id\n      accountName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetAccountActive($id: ID!, $active: Boolean!) {\n    setAccountActive(id: $id, active: $active) {\n      id\n      isActive\n    }\n  }\n"): (typeof documents)["\n  mutation SetAccountActive($id: ID!, $active: Boolean!) {\n    setAccountActive(id: $id, active: $active) {\n      id\n      isActive\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountLedger($accountId: ID!, $from: String, $to: String, $page: PageInput) {\n    accountLedger(accountId: $accountId, from: $from, to: $to, page: $page) {\n      accountId\n      account\n      from\n      to\n      openingBalance\n      closingBalance\n      total\n      lines {\n        entryId\n        date\n        description\n        kind\n        source\n        sourceId\n        invoiceId\n        debit\n        credit\n        balance\n      }\n    }\n  }\n"): (typeof documents)["\n  query AccountLedger($accountId: ID!, $from: String, $to: String, $page: PageInput) {\n    accountLedger(accountId: $accountId, from: $from, to: $to, page: $page) {\n      accountId\n      account\n      from\n      to\n      openingBalance\n      closingBalance\n      total\n      lines {\n        entryId\n        date\n        description\n        kind\n        source\n        sourceId\n        invoiceId\n        debit\n        credit\n        balance\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Accounts($includeInactive: Boolean!) {\n    accounts(includeInactive: $includeInactive) {\n      id\n      code\n      accountName\n      type\n      cashFlowClass\n      isActive\n      isSystem\n    }\n  }\n"): (typeof documents)["\n  query Accounts($includeInactive: Boolean!) {\n    accounts(includeInactive: $includeInactive) {\n      id\n      code\n      accountName\n      type\n      cashFlowClass\n      isActive\n      isSystem\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BalanceSheet($asOf: String) {\n    balanceSheet(asOf: $asOf) {\n      asOf\n      assets {\n        accountId\n        account\n        balance\n      }\n      liabilities {\n        accountId\n        account\n        balance\n      }\n      equity {\n        accountId\n        account\n        balance\n      }\n      totalAssets\n      totalLiabilities\n      totalEquity\n      totalLiabilitiesAndEquity\n    }\n  }\n"): (typeof documents)["\n  query BalanceSheet($asOf: String) {\n    balanceSheet(asOf: $asOf) {\n      asOf\n      assets {\n        accountId\n        account\n        balance\n      }\n      liabilities {\n        accountId\n        account\n        balance\n      }\n      equity {\n        accountId\n        account\n        balance\n      }\n      totalAssets\n      totalLiabilities\n      totalEquity\n      totalLiabilitiesAndEquity\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CashFlow($from: String, $to: String) {\n    cashFlow(from: $from, to: $to) {\n      from\n      to\n      netIncome\n      operatingAdjustments {\n        accountId\n        account\n        balance\n      }\n      cashFromOperations\n      investing {\n        accountId\n        account\n        balance\n      }\n      cashFromInvesting\n      financing {\n        accountId\n        account\n        balance\n      }\n      cashFromFinancing\n      netCashFlow\n    }\n  }\n"): (typeof documents)["\n  query CashFlow($from: String, $to: String) {\n    cashFlow(from: $from, to: $to) {\n      from\n      to\n      netIncome\n      operatingAdjustments {\n        accountId\n        account\n        balance\n      }\n      cashFromOperations\n      investing {\n        accountId\n        account\n        balance\n      }\n      cashFromInvesting\n      financing {\n        accountId\n        account\n        balance\n      }\n      cashFromFinancing\n      netCashFlow\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IncomeStatement($from: String, $to: String) {\n    incomeStatement(from: $from, to: $to) {\n      from\n      to\n      revenues {\n        accountId\n        account\n        balance\n      }\n      expenses {\n        accountId\n        account\n        balance\n      }\n      totalRevenue\n      totalExpenses\n      netIncome\n    }\n  }\n"): (typeof documents)["\n  query IncomeStatement($from: String, $to: String) {\n    incomeStatement(from: $from, to: $to) {\n      from\n      to\n      revenues {\n        accountId\n        account\n        balance\n      }\n      expenses {\n        accountId\n        account\n        balance\n      }\n      totalRevenue\n      totalExpenses\n      netIncome\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query JournalEntries($page: PageInput) {\n    journalEntries(page: $page) {\n      total\n      items {\n        id\n        date\n        description\n        source\n        sourceId\n        invoiceId\n        version\n        editable\n        lines {\n          accountId\n          accountName\n          debit\n          credit\n        }\n        singleLine {\n          accountId\n          accountName\n          debit\n          credit\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query JournalEntries($page: PageInput) {\n    journalEntries(page: $page) {\n      total\n      items {\n        id\n        date\n        description\n        source\n        sourceId\n        invoiceId\n        version\n        editable\n        lines {\n          accountId\n          accountName\n          debit\n          credit\n        }\n        singleLine {\n          accountId\n          accountName\n          debit\n          credit\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n"): (typeof documents)["\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateClientUser($id: ID!) {\n    createClientUser(id: $id) {\n      username\n      password\n    }\n  }\n"): (typeof documents)["\n  mutation CreateClientUser($id: ID!) {\n    createClientUser(id: $id) {\n      username\n      password\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateClient($id: ID!, $input: ClientInput!) {\n    updateClient(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateClient($id: ID!, $input: ClientInput!) {\n    updateClient(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ClientDetail($id: ID!) {\n    client(id: $id) {\n      id\n      name\n      email\n      phone\n      address\n      vatNumber\n      createdAt\n      version\n      user {\n        id\n        username\n      }\n      subscriptions {\n        id\n        client {\n          id\n          name\n        }\n        product {\n          id\n          name\n          billingCycle\n        }\n        startDate\n        status\n        autoGenerateInvoices\n        invoicedUntil\n        nextBillingDate\n        invoiceStatus\n        version\n      }\n      invoices {\n        id\n        client {\n          id\n          name\n        }\n        invoiceNumber\n        date\n        dueDate\n        paid\n        sent\n        totalAmount\n        openAmount\n        version\n        items {\n          description\n          quantity\n          unitPrice\n          vatRate\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ClientDetail($id: ID!) {\n    client(id: $id) {\n      id\n      name\n      email\n      phone\n      address\n      vatNumber\n      createdAt\n      version\n      user {\n        id\n        username\n      }\n      subscriptions {\n        id\n        client {\n          id\n          name\n        }\n        product {\n          id\n          name\n          billingCycle\n        }\n        startDate\n        status\n        autoGenerateInvoices\n        invoicedUntil\n        nextBillingDate\n        invoiceStatus\n        version\n      }\n      invoices {\n        id\n        client {\n          id\n          name\n        }\n        invoiceNumber\n        date\n        dueDate\n        paid\n        sent\n        totalAmount\n        openAmount\n        version\n        items {\n          description\n          quantity\n          unitPrice\n          vatRate\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ClientOptions($search: String) {\n    clients(page: { offset: 0, limit: 50 }, search: $search) {\n      items {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query ClientOptions($search: String) {\n    clients(page: { offset: 0, limit: 50 }, search: $search) {\n      items {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminClients($page: PageInput, $search: String) {\n    clients(page: $page, search: $search) {\n      total\n      items {\n        id\n        name\n        email\n        phone\n        address\n        vatNumber\n        createdAt\n        version\n        user {\n          id\n          username\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminClients($page: PageInput, $search: String) {\n    clients(page: $page, search: $search) {\n      total\n      items {\n        id\n        name\n        email\n        phone\n        address\n        vatNumber\n        createdAt\n        version\n        user {\n          id\n          username\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvoiceEventHistory($id: ID!) {\n    invoiceEventHistory(id: $id) {\n      revision\n      type\n      actor\n      actorName\n      recordedAt\n      data\n    }\n  }\n"): (typeof documents)["\n  query InvoiceEventHistory($id: ID!) {\n    invoiceEventHistory(id: $id) {\n      revision\n      type\n      actor\n      actorName\n      recordedAt\n      data\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query JournalEntryHistory($id: ID!) {\n    journalEntryHistory(id: $id) {\n      revision\n      type\n      actor\n      actorName\n      recordedAt\n      data\n    }\n  }\n"): (typeof documents)["\n  query JournalEntryHistory($id: ID!) {\n    journalEntryHistory(id: $id) {\n      revision\n      type\n      actor\n      actorName\n      recordedAt\n      data\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -67,7 +257,87 @@ export function graphql(source: "\n  query InboxCounts {\n    inboxCounts {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CreateInvoice($input: InvoiceInput!) {\n    createInvoice(input: $input) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation CreateInvoice($input: InvoiceInput!) {\n    createInvoice(input: $input) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteInvoice($id: ID!) {\n    deleteInvoice(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteInvoice($id: ID!) {\n    deleteInvoice(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GenerateRecurringInvoices {\n    generateRecurringInvoices {\n      created\n      skipped\n      subscriptions\n    }\n  }\n"): (typeof documents)["\n  mutation GenerateRecurringInvoices {\n    generateRecurringInvoices {\n      created\n      skipped\n      subscriptions\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkInvoicePaid($id: ID!) {\n    markInvoicePaid(id: $id) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation MarkInvoicePaid($id: ID!) {\n    markInvoicePaid(id: $id) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(id: $id) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(id: $id) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {\n    updateInvoice(id: $id, input: $input) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {\n    updateInvoice(id: $id, input: $input) {\n      id\n      paid\n      sent\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        id\n        client {\n          id\n          name\n        }\n        invoiceNumber\n        date\n        dueDate\n        paid\n        sent\n        totalAmount\n        openAmount\n        version\n        items {\n          description\n          quantity\n          unitPrice\n          vatRate\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        id\n        client {\n          id\n          name\n        }\n        invoiceNumber\n        date\n        dueDate\n        paid\n        sent\n        totalAmount\n        openAmount\n        version\n        items {\n          description\n          quantity\n          unitPrice\n          vatRate\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n"): (typeof documents)["\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n    }\n  }\n"): (typeof documents)["\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminProducts {\n    products {\n      id\n      name\n      price\n      billingCycle\n      vatRate\n      version\n    }\n  }\n"): (typeof documents)["\n  query AdminProducts {\n    products {\n      id\n      name\n      price\n      billingCycle\n      vatRate\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSubscription($input: SubscriptionInput!) {\n    createSubscription(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSubscription($input: SubscriptionInput!) {\n    createSubscription(input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSubscriptionInvoice($id: ID!) {\n    createSubscriptionInvoice(id: $id) {\n      id\n      invoiceNumber\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSubscriptionInvoice($id: ID!) {\n    createSubscriptionInvoice(id: $id) {\n      id\n      invoiceNumber\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSubscription($id: ID!) {\n    deleteSubscription(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteSubscription($id: ID!) {\n    deleteSubscription(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSubscription($id: ID!, $input: SubscriptionInput!) {\n    updateSubscription(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSubscription($id: ID!, $input: SubscriptionInput!) {\n    updateSubscription(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminSubscriptions($page: PageInput, $clientId: ID, $status: SubscriptionStatus) {\n    subscriptions(page: $page, clientId: $clientId, status: $status) {\n      total\n      items {\n        id\n        client {\n          id\n          name\n        }\n        product {\n          id\n          name\n          billingCycle\n        }\n        startDate\n        status\n        autoGenerateInvoices\n        invoicedUntil\n        nextBillingDate\n        invoiceStatus\n        version\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminSubscriptions($page: PageInput, $clientId: ID, $status: SubscriptionStatus) {\n    subscriptions(page: $page, clientId: $clientId, status: $status) {\n      total\n      items {\n        id\n        client {\n          id\n          name\n        }\n        product {\n          id\n          name\n          billingCycle\n        }\n        startDate\n        status\n        autoGenerateInvoices\n        invoicedUntil\n        nextBillingDate\n        invoiceStatus\n        version\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

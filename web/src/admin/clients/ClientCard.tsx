@@ -1,0 +1,23 @@
+import { Card, Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../common/format';
+import type { ClientView } from './clientTypes';
+
+export const ClientCard = ({ client, extra }: { client: ClientView; extra?: React.ReactNode }) => {
+  const { t } = useTranslation();
+  return (
+    <Card title={client.name} extra={extra} data-testid="client-card">
+      <Descriptions
+        column={{ xs: 1, sm: 1, md: 2 }}
+        items={[
+          { key: 'email', label: t('admin.fields.email'), children: <a href={`mailto:${client.email}`}>{client.email}</a> },
+          { key: 'phone', label: t('admin.fields.phone'), children: client.phone || '—' },
+          { key: 'address', label: t('admin.fields.address'), children: client.address || '—' },
+          { key: 'vat', label: t('admin.fields.vatNumber'), children: client.vatNumber || '—' },
+          { key: 'since', label: t('admin.clients.memberSince'), children: formatDate(client.createdAt) },
+          { key: 'login', label: t('admin.clients.login'), children: client.user ? client.user.username : t('admin.clients.noLogin') },
+        ]}
+      />
+    </Card>
+  );
+};

@@ -1,0 +1,103 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { Alert, Button, Card, Skeleton, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { localToday } from '../../common/format';
+import { reconcileCheckout } from '../../payments/checkout';
+import { usePaymentReturn } from '../../payments/usePaymentReturn';
+import { AdminPage, PageHeader } from '../common/PageHeader';
+import { invoiceColumns } from '../invoices/invoiceColumns';
+import { InvoiceRowActions } from '../invoices/InvoiceRowActions';
+import type { InvoiceView } from '../invoices/invoiceTypes';
+import { subscriptionColumns } from '../subscriptions/subscriptionColumns';
+import type { SubscriptionView } from '../subscriptions/subscriptionTypes';
+import { ClientCard } from './ClientCard';
+import { CreatedUserModal, CreateUserButton, type CreatedUser } from './CreateUserButton';
+import { useClientDetail } from './useClients';
+
+const isNotFound = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
+
+/** One client: card, subscriptions, invoices newest first, and the checkout return banner. */
+export const ClientDetailPage = () => {
+  const { t } = useTranslation();
+  const { clientId = '' } = useParams();
+  const { client, loading, error, refetch } = useClientDetail(clientId);
+  const payment = usePaymentReturn();
+  const [createdUser, setCreatedUser] = useState<CreatedUser | null>(null);
+  const today = localToday();
+  const sessionId = payment.status === 'success' ? payment.sessionId : null;
+
+  // Back from checkout: confirm the session with the provider so the invoice shows paid at once.
+  useEffect(() => {
+    if (!sessionId) return;
+    void reconcileCheckout(sessionId, 'include').then((paid) => {
+      if (paid) void refetch();
+    });
+  }, [sessionId, refetch]);
+
+  const banner =
+    payment.status === 'success' ? (
+      <Alert type="success" showIcon title={t('admin.clients.paymentSuccess')} className="admin-toolbar" />
+    ) : payment.status === 'cancelled' ? (
+      <Alert type="warning" showIcon title={t('admin.clients.paymentCancelled')} className="admin-toolbar" />
+    ) : null;
+
+  let body: React.ReactNode;
+  if (loading && !client) body = <Skeleton active />;
+  else if (error && !isNotFound(error)) body = <Alert type="error" showIcon title={t('admin.clients.fetchFailed')} />;
+  else if (!client) body = <Alert type="warning" showIcon title={t('admin.clients.noData')} />;
+  else
+    body = (
+      <>
+        <ClientCard client={client} extra={!client.user && <CreateUserButton clientId={client.id} clientName={client.name} onCreated={setCreatedUser} />} />
+        <Card title={t('admin.clients.subscriptions')} className="admin-section">
+          <Table<SubscriptionView>
+            rowKey="id"
+            size="small"
+            dataSource={client.subscriptions as SubscriptionView[]}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: t('admin.clients.noSubscriptions') }}
+            columns={subscriptionColumns(t, today, { withClient: false })}
+            data-testid="client-subscriptions"
+          />
+        </Card>
+        <Card title={t('admin.clients.invoices')} className="admin-section">
+          <Table<InvoiceView>
+            rowKey="id"
+            size="small"
+            dataSource={client.invoices as InvoiceView[]}
+            pagination={client.invoices.length > 20 ? { pageSize: 20 } : false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: t('admin.clients.noInvoices') }}
+            data-testid="client-invoices"
+            columns={[
+              ...invoiceColumns(t, today, { withClient: false }),
+              {
+                key: 'actions',
+                title: t('admin.fields.actions'),
+                render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} />,
+              },
+            ]}
+          />
+        </Card>
+      </>
+    );
+
+  return (
+    <AdminPage testId="admin-client-detail">
+      <PageHeader
+        title={client?.name ?? t('admin.clients.detailTitle')}
+        actions={
+          <Link to="/admin/clients">
+            <Button>{t('admin.clients.backToList')}</Button>
+          </Link>
+        }
+      />
+      {banner}
+      {body}
+      <CreatedUserModal user={createdUser} onClose={() => setCreatedUser(null)} />
+    </AdminPage>
+  );
+};

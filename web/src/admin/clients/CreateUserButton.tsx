@@ -1,0 +1,66 @@
+import { Alert, Button, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../common/useFeedback';
+import { useCreateClientUser } from './useClients';
+
+export interface CreatedUser {
+  clientName: string;
+  username: string;
+  password: string;
+}
+
+/** Creates the client's login; the page shows the result (the button itself disappears once a user exists). */
+export const CreateUserButton = ({ clientId, clientName, onCreated }: { clientId: string; clientName: string; onCreated: (user: CreatedUser) => void }) => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const { createUser, creating } = useCreateClientUser();
+
+  const onClick = async (event: React.MouseEvent) => {
+    event.stopPropagation();
+    try {
+      const user = await createUser(clientId);
+      onCreated({ clientName, ...user });
+    } catch (err) {
+      console.error('Failed to create user', err);
+      feedback.error(t('admin.clients.createUserFailed'));
+    }
+  };
+
+  return (
+    <Button size="small" loading={creating} onClick={(e) => void onClick(e)} data-testid="create-user">
+      {t('admin.clients.createUser')}
+    </Button>
+  );
+};
+
+/** The generated password, shown this once; the server also e-mails the login to the client. */
+export const CreatedUserModal = ({ user, onClose }: { user: CreatedUser | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={user !== null}
+      title={t('admin.clients.userCreatedTitle', { name: user?.clientName ?? '' })}
+      onCancel={onClose}
+      onOk={onClose}
+      okText={t('buttons.close')}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      maskClosable={false}
+    >
+      <div data-testid="created-user">
+        <Alert type="warning" showIcon title={t('admin.clients.passwordOnce')} className="admin-toolbar" />
+        <p>
+          {t('admin.clients.username')}:{' '}
+          <Typography.Text strong copyable data-testid="generated-username">
+            {user?.username}
+          </Typography.Text>
+        </p>
+        <p>
+          {t('admin.clients.password')}:{' '}
+          <Typography.Text code copyable data-testid="generated-password">
+            {user?.password}
+          </Typography.Text>
+        </p>
+      </div>
+    </Modal>
+  );
+};

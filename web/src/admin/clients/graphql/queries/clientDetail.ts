@@ -1,0 +1,60 @@
+import { graphql } from '../../../../gql';
+
+export const CLIENT_DETAIL = graphql(`
+  query ClientDetail($id: ID!) {
+    client(id: $id) {
+      id
+      name
+      email
+      phone
+      address
+      vatNumber
+      createdAt
+      version
+      user {
+        id
+        username
+      }
+      subscriptions {
+        id
+        client {
+          id
+          name
+        }
+        product {
+          id
+          name
+          billingCycle
+        }
+        startDate
+        status
+        autoGenerateInvoices
+        invoicedUntil
+        nextBillingDate
+        invoiceStatus
+        version
+      }
+      invoices {
+        id
+        client {
+          id
+          name
+        }
+        invoiceNumber
+        date
+        dueDate
+        paid
+        sent
+        totalAmount
+        openAmount
+        version
+        items {
+          description
+          quantity
+          unitPrice
+          vatRate
+        }
+      }
+    }
+  }
+`);

@@ -1,0 +1,118 @@
+import { SyncOutlined } from '@ant-design/icons';
+import { Button, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localToday } from '../../common/format';
+import { AdminPage, PageHeader } from '../common/PageHeader';
+import { confirmed, useFeedback } from '../common/useFeedback';
+import { InvoiceFilters, useInvoiceFilters } from './InvoiceFilters';
+import { invoiceColumns } from './invoiceColumns';
+import { InvoiceFormModal } from './InvoiceFormModal';
+import { InvoiceRowActions } from './InvoiceRowActions';
+import type { InvoiceValues, InvoiceView } from './invoiceTypes';
+import { useInvoiceCommands, useInvoices, useSaveInvoice } from './useInvoices';
+
+type Editing = { invoice: InvoiceView | null } | null;
+
+export const InvoicesPage = () => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [filters, setFilters] = useInvoiceFilters();
+  const [page, setPage] = useState({ page: 1, pageSize: 25 });
+  const { invoices, total, loading } = useInvoices(filters, page);
+  const { save, saving } = useSaveInvoice();
+  const { remove, generate, generating } = useInvoiceCommands();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const onSave = async (values: InvoiceValues) => {
+    const creating = !editing?.invoice;
+    try {
+      await save(editing?.invoice ?? null, values);
+      setEditing(null);
+      if (creating) feedback.success(t('admin.invoices.issued'));
+      else feedback.success(t('admin.invoices.saved'));
+    } catch (err) {
+      console.error('Failed to save invoice', err);
+      if (creating) feedback.error(t('admin.invoices.issueFailed'));
+      else feedback.logged(err, 'Failed to save invoice');
+    }
+  };
+
+  const onDelete = async (invoice: InvoiceView) => {
+    if (!confirmed(t('admin.invoices.confirmDelete'))) return;
+    try {
+      await remove(invoice.id);
+    } catch (err) {
+      console.error('Failed to delete invoice', err);
+      feedback.error(t('admin.invoices.deleteFailed'));
+    }
+  };
+
+  const onGenerate = async () => {
+    try {
+      await generate();
+      feedback.success(t('admin.invoices.generationStarted'));
+    } catch (err) {
+      console.error('Failed to start invoice generation', err);
+      feedback.error(t('admin.invoices.generationFailed'));
+    }
+  };
+
+  return (
+    <AdminPage testId="admin-invoices">
+      <PageHeader
+        title={t('admin.invoices.title')}
+        actions={
+          <>
+            <Button icon={<SyncOutlined />} loading={generating} onClick={() => void onGenerate()}>
+              {t('admin.invoices.generate')}
+            </Button>
+            <Button type="primary" onClick={() => setEditing({ invoice: null })}>
+              {t('admin.invoices.create')}
+            </Button>
+          </>
+        }
+      />
+      <InvoiceFilters
+        value={filters}
+        onChange={(next) => {
+          setFilters(next);
+          setPage((p) => ({ ...p, page: 1 }));
+        }}
+      />
+      <Table<InvoiceView>
+        rowKey="id"
+        loading={loading}
+        dataSource={invoices}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: [25, 50, 100],
+          showTotal: (n) => t('admin.invoices.count', { count: n }),
+          onChange: (p, s) => setPage({ page: p, pageSize: s }),
+        }}
+        locale={{ emptyText: t('admin.invoices.empty') }}
+        columns={[
+          ...invoiceColumns(t, localToday(), { withClient: true }),
+          {
+            key: 'actions',
+            title: t('admin.fields.actions'),
+            render: (_, i) => (
+              <InvoiceRowActions
+                invoice={i}
+                sendWording="invoicesPage"
+                returnTo="/admin/invoices"
+                onEdit={(inv) => setEditing({ invoice: inv })}
+                onDelete={(inv) => void onDelete(inv)}
+              />
+            ),
+          },
+        ]}
+      />
+      <InvoiceFormModal open={editing !== null} invoice={editing?.invoice ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />
+    </AdminPage>
+  );
+};

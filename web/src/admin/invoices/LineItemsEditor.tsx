@@ -1,0 +1,113 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, InputNumber, Table } from 'antd';
+import type { FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../common/format';
+import { lineTotals, type EditableLine } from './lineTotals';
+import type { InvoiceValues } from './invoiceTypes';
+
+export const emptyLine = { description: '', quantity: 1, unitPrice: undefined, vatRate: 0 };
+
+/** Totals under the lines, recomputed on every keystroke with the server's rounding rules. */
+export const InvoiceTotals = ({ lines }: { lines: EditableLine[] }) => {
+  const { t } = useTranslation();
+  const totals = lineTotals(lines);
+  return (
+    <dl className="admin-totals" data-testid="invoice-totals" aria-live="polite">
+      <div>
+        <dt>{t('admin.invoices.net')}</dt>
+        <dd data-testid="total-net">{formatMoney(totals.total.netCents)}</dd>
+      </div>
+      <div>
+        <dt>{t('admin.invoices.vat')}</dt>
+        <dd data-testid="total-vat">{formatMoney(totals.total.vatCents)}</dd>
+      </div>
+      <div className="admin-totals-gross">
+        <dt>{t('admin.invoices.gross')}</dt>
+        <dd data-testid="total-gross">{formatMoney(totals.total.grossCents)}</dd>
+      </div>
+      {totals.incomplete && <div className="admin-muted">{t('admin.invoices.incompleteLines')}</div>}
+    </dl>
+  );
+};
+
+/** Description, quantity, unit price and VAT per line; each line's net and gross as typed. */
+export const LineItemsEditor = ({ form }: { form: FormInstance<InvoiceValues> }) => {
+  const { t } = useTranslation();
+  const items = (Form.useWatch('items', form) ?? []) as EditableLine[];
+  const amounts = lineTotals(items).lines;
+  return (
+    <Form.List name="items">
+      {(fields, { add, remove }) => (
+        <>
+          <Table
+            className="admin-line-items"
+            size="small"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            dataSource={fields}
+            rowKey="key"
+            locale={{ emptyText: t('admin.invoices.noLines') }}
+            columns={[
+              {
+                key: 'description',
+                title: t('admin.invoices.description'),
+                render: (_, field) => (
+                  <Form.Item name={[field.name, 'description']} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }]}>
+                    <Input aria-label={t('admin.invoices.description')} style={{ minWidth: 200 }} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'quantity',
+                title: t('admin.invoices.quantity'),
+                render: (_, field) => (
+                  <Form.Item name={[field.name, 'quantity']} rules={[{ required: true, message: t('admin.validation.required') }]}>
+                    <InputNumber<number> aria-label={t('admin.invoices.quantity')} min={0.001} step={1} precision={3} style={{ width: 90 }} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'unitPrice',
+                title: t('admin.invoices.unitPrice'),
+                render: (_, field) => (
+                  <Form.Item name={[field.name, 'unitPrice']} rules={[{ required: true, message: t('admin.validation.required') }]}>
+                    <InputNumber<number> aria-label={t('admin.invoices.unitPrice')} min={0} step={0.01} precision={2} prefix="€" style={{ width: 130 }} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'vatRate',
+                title: t('admin.invoices.vatRate'),
+                render: (_, field) => (
+                  <Form.Item name={[field.name, 'vatRate']}>
+                    <InputNumber<number> aria-label={t('admin.invoices.vatRate')} min={0} max={100} precision={2} suffix="%" style={{ width: 100 }} />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'lineTotal',
+                title: t('admin.invoices.lineGross'),
+                align: 'right',
+                render: (_, field) => {
+                  const a = amounts[field.name];
+                  return <span className="admin-amount">{a ? formatMoney(a.grossCents) : '—'}</span>;
+                },
+              },
+              {
+                key: 'remove',
+                render: (_, field) => (
+                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('admin.invoices.removeLine')} onClick={() => remove(field.name)} />
+                ),
+              },
+            ]}
+          />
+          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ ...emptyLine })} style={{ marginTop: 8 }} data-testid="add-line">
+            {t('admin.invoices.addLine')}
+          </Button>
+          <InvoiceTotals lines={items} />
+        </>
+      )}
+    </Form.List>
+  );
+};

@@ -1,0 +1,12 @@
+import { graphql } from '../../../../gql';
+
+export const SEND_INVOICE = graphql(`
+  mutation SendInvoice($id: ID!) {
+    sendInvoice(id: $id) {
+      id
+      paid
+      sent
+      version
+    }
+  }
+`);

@@ -1,0 +1,36 @@
+import { Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router-dom';
+import { formatDate, formatEuros } from '../../common/format';
+import { InvoiceStatusBadge } from '../../shared/billing-badges';
+import type { InvoiceView } from './invoiceTypes';
+
+/** Number, dates, amount and paid/sent state: the columns the invoice list and the client page share. */
+export const invoiceColumns = (t: TFunction, today: string, options: { withClient: boolean }): ColumnsType<InvoiceView> => [
+  { key: 'number', title: t('admin.fields.invoiceNumber'), render: (_, i) => i.invoiceNumber },
+  ...(options.withClient
+    ? [{ key: 'client', title: t('admin.fields.client'), render: (_: unknown, i: InvoiceView) => <Link to={`/admin/clients/${i.client.id}`}>{i.client.name}</Link> }]
+    : []),
+  { key: 'date', title: t('admin.fields.date'), render: (_, i) => formatDate(i.date) },
+  {
+    key: 'due',
+    title: t('admin.invoices.dueDate'),
+    render: (_, i) => (
+      <span>
+        {formatDate(i.dueDate)} {!i.paid && i.dueDate < today && <Tag color="error">{t('admin.invoices.overdue')}</Tag>}
+      </span>
+    ),
+  },
+  { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, i) => <span className="admin-amount">{formatEuros(i.totalAmount)}</span> },
+  {
+    key: 'status',
+    title: t('admin.fields.status'),
+    render: (_, i) => (
+      <span>
+        <InvoiceStatusBadge paid={i.paid} />
+        {i.sent && <Tag color="blue">{t('admin.invoices.sentTag')}</Tag>}
+      </span>
+    ),
+  },
+];

@@ -1,0 +1,57 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { CREATE_INVOICE } from './graphql/mutations/createInvoice';
+import { DELETE_INVOICE } from './graphql/mutations/deleteInvoice';
+import { GENERATE_RECURRING_INVOICES } from './graphql/mutations/generateRecurringInvoices';
+import { MARK_INVOICE_PAID } from './graphql/mutations/markInvoicePaid';
+import { SEND_INVOICE } from './graphql/mutations/sendInvoice';
+import { UPDATE_INVOICE } from './graphql/mutations/updateInvoice';
+import { INVOICES } from './graphql/queries/invoices';
+import type { InvoiceFilterValues, InvoiceValues, InvoiceView } from './invoiceTypes';
+
+const refetchQueries = ['AdminInvoices', 'ClientDetail', 'AdminSubscriptions', 'AdminOverview'];
+
+/** Server-side pages and filters: the list stays fast with thousands of invoices. */
+export const useInvoices = (filters: InvoiceFilterValues, { page, pageSize }: { page: number; pageSize: number }) => {
+  const { data, loading, error } = useQuery(INVOICES, {
+    variables: {
+      page: { offset: (page - 1) * pageSize, limit: pageSize },
+      clientId: filters.clientId ?? null,
+      status: filters.status ?? null,
+      overdue: filters.overdue ?? null,
+    },
+  });
+  return { invoices: (data?.invoices.items ?? []) as InvoiceView[], total: data?.invoices.total ?? 0, loading, error };
+};
+
+const toInput = (v: InvoiceValues) => ({
+  clientId: v.client,
+  invoiceNumber: v.invoiceNumber?.trim() || null,
+  date: v.date,
+  dueDate: v.dueDate,
+  paid: v.paid,
+  items: v.items.map((i) => ({ description: i.description, quantity: Number(i.quantity ?? 1), unitPrice: Number(i.unitPrice), vatRate: Number(i.vatRate ?? 0) })),
+});
+
+export const useSaveInvoice = () => {
+  const [create, created] = useMutation(CREATE_INVOICE, { refetchQueries, awaitRefetchQueries: true });
+  const [update, updated] = useMutation(UPDATE_INVOICE, { refetchQueries, awaitRefetchQueries: true });
+  const save = async (invoice: InvoiceView | null, v: InvoiceValues) => {
+    if (invoice) await update({ variables: { id: invoice.id, input: { ...toInput(v), version: invoice.version } } });
+    else await create({ variables: { input: toInput(v) } });
+  };
+  return { save, saving: created.loading || updated.loading };
+};
+
+export const useInvoiceCommands = () => {
+  const [send] = useMutation(SEND_INVOICE, { refetchQueries, awaitRefetchQueries: true });
+  const [markPaid] = useMutation(MARK_INVOICE_PAID, { refetchQueries, awaitRefetchQueries: true });
+  const [remove] = useMutation(DELETE_INVOICE, { refetchQueries, awaitRefetchQueries: true });
+  const [generate, generation] = useMutation(GENERATE_RECURRING_INVOICES, { refetchQueries, awaitRefetchQueries: true });
+  return {
+    send: (id: string) => send({ variables: { id } }),
+    markPaid: (id: string) => markPaid({ variables: { id } }),
+    remove: (id: string) => remove({ variables: { id } }),
+    generate: () => generate(),
+    generating: generation.loading,
+  };
+};

@@ -1,0 +1,70 @@
+import { Alert, Button, Card, Form, Input, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../common/format';
+import { AdminPage, PageHeader } from '../common/PageHeader';
+import { useFeedback } from '../common/useFeedback';
+import { useCompanySettings, useUpdateCompanySettings, type CompanySettingsValues } from './useCompanySettings';
+
+/** The seller shown on invoices, the contact page and the terms: one record, edited here. */
+export const SettingsPage = () => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const { settings, loading, error } = useCompanySettings();
+  const { save, saving } = useUpdateCompanySettings();
+  const [form] = Form.useForm<CompanySettingsValues>();
+
+  useEffect(() => {
+    if (settings) form.setFieldsValue(settings);
+  }, [settings, form]);
+
+  const onFinish = async (values: CompanySettingsValues) => {
+    try {
+      await save(values);
+      feedback.success(t('admin.settings.saved'));
+    } catch (err) {
+      feedback.logged(err, 'Failed to save company settings');
+    }
+  };
+
+  const required = [{ required: true, whitespace: true, message: t('admin.validation.required') }];
+  return (
+    <AdminPage testId="admin-settings">
+      <PageHeader title={t('admin.settings.title')} />
+      {error && <Alert type="error" showIcon title={t('admin.settings.loadFailed')} className="admin-toolbar" />}
+      <Card title={t('admin.settings.company')} className="admin-settings-card">
+        {loading && !settings ? (
+          <Skeleton active />
+        ) : (
+          <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} name="company-settings">
+            <Form.Item name="name" label={t('admin.settings.name')} rules={required}>
+              <Input maxLength={200} />
+            </Form.Item>
+            <Form.Item name="address" label={t('admin.fields.address')}>
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+            <Form.Item name="phone" label={t('admin.fields.phone')}>
+              <Input type="tel" maxLength={50} />
+            </Form.Item>
+            <Form.Item name="email" label={t('admin.fields.email')} rules={[...required, { type: 'email', message: t('admin.validation.email') }]}>
+              <Input type="email" maxLength={254} />
+            </Form.Item>
+            <Form.Item name="registrationNumber" label={t('admin.settings.registrationNumber')}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="vatNumber" label={t('admin.fields.vatNumber')}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="jurisdiction" label={t('admin.settings.jurisdiction')} extra={t('admin.settings.jurisdictionHelp')}>
+              <Input maxLength={200} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              {t('buttons.saveChanges')}
+            </Button>
+            {settings?.updatedAt && <span className="admin-muted admin-settings-updated">{t('admin.settings.updatedAt', { date: formatDate(settings.updatedAt) })}</span>}
+          </Form>
+        )}
+      </Card>
+    </AdminPage>
+  );
+};

@@ -1,0 +1,28 @@
+import { graphql } from '../../../../gql';
+
+export const SUBSCRIPTIONS = graphql(`
+  query AdminSubscriptions($page: PageInput, $clientId: ID, $status: SubscriptionStatus) {
+    subscriptions(page: $page, clientId: $clientId, status: $status) {
+      total
+      items {
+        id
+        client {
+          id
+          name
+        }
+        product {
+          id
+          name
+          billingCycle
+        }
+        startDate
+        status
+        autoGenerateInvoices
+        invoicedUntil
+        nextBillingDate
+        invoiceStatus
+        version
+      }
+    }
+  }
+`);

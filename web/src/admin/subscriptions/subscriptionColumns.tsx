@@ -1,0 +1,23 @@
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { formatDate } from '../../common/format';
+import { NextBillingBadge, SubscriptionStatusBadge } from '../../shared/billing-badges';
+import { SubscriptionInvoiceStatusBadge } from './SubscriptionBadges';
+import type { SubscriptionView } from './subscriptionTypes';
+
+/** The shared rule module speaks the REST (snake_case) shape; GraphQL answers camelCase. */
+const nextBillingSource = (s: SubscriptionView) => ({
+  product: { billing_cycle: s.product.billingCycle },
+  next_billing_date: s.nextBillingDate ?? null,
+  invoiced_until: s.invoicedUntil ?? null,
+});
+
+/** The columns both the subscriptions screen and the client page show. */
+export const subscriptionColumns = (t: TFunction, today: string, options: { withClient: boolean }): ColumnsType<SubscriptionView> => [
+  ...(options.withClient ? [{ key: 'client', title: t('admin.fields.client'), render: (_: unknown, s: SubscriptionView) => s.client.name }] : []),
+  { key: 'product', title: t('admin.subscriptions.product'), render: (_, s) => s.product.name },
+  { key: 'start', title: t('admin.subscriptions.startDate'), render: (_, s) => formatDate(s.startDate) },
+  { key: 'status', title: t('admin.fields.status'), render: (_, s) => <SubscriptionStatusBadge status={s.status} /> },
+  { key: 'invoiceStatus', title: t('admin.subscriptions.invoiceStatus'), render: (_, s) => <SubscriptionInvoiceStatusBadge status={s.invoiceStatus} /> },
+  { key: 'next', title: t('admin.subscriptions.nextBilling'), render: (_, s) => <NextBillingBadge subscription={nextBillingSource(s)} today={today} /> },
+];
