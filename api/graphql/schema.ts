@@ -11,13 +11,13 @@ import { billingResolvers } from '../billing/billing.resolvers';
 import { OverviewResolver } from '../billing/overview.resolver';
 import { InboxResolver } from '../public/inbox.resolver';
 import { OperationsResolver } from '../operations/operations.resolver';
-import { PaymentResolver } from '../payments/payment.resolver';
+import { InvoicePaymentsResolver, PaymentResolver } from '../payments/payment.resolver';
 import { PortalResolver } from '../portal/portal.resolver';
 import { authChecker } from './context';
 
 /** Every resolver of the API. Feature modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, AccountResolver, JournalResolver, ReportResolver, PaymentResolver, PortalResolver, OverviewResolver, InboxResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, ...billingResolvers];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, AccountResolver, JournalResolver, ReportResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, ...billingResolvers];
 
 let cached: Promise<GraphQLSchema> | undefined;
 

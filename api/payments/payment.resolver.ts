@@ -1,6 +1,8 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
+import { InvoiceOutput } from '../billing/billing.output';
 import type { GraphQLContext } from '../graphql/context';
-import { CheckoutSessionOutput } from './payment.output';
+import { CheckoutSessionOutput, PaymentOutput } from './payment.output';
+import { paymentsLoaderFor } from './payments-loader';
 
 @Resolver()
 export class PaymentResolver {
@@ -14,5 +16,15 @@ export class PaymentResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<CheckoutSessionOutput> {
     return ctx.services.payments.createCheckoutSession(invoiceId, returnTo, ctx.user);
+  }
+}
+
+/** Payments on billing's Invoice type, from the invoice_payments read model. */
+@Resolver(() => InvoiceOutput)
+export class InvoicePaymentsResolver {
+  @FieldResolver(() => [PaymentOutput], { description: 'Payments recorded against the invoice, oldest first.' })
+  async payments(@Root() invoice: InvoiceOutput, @Ctx() ctx: GraphQLContext): Promise<PaymentOutput[]> {
+    const rows = await paymentsLoaderFor(ctx.req, ctx.deps.db).load(invoice.id);
+    return rows.map(PaymentOutput.from);
   }
 }

@@ -133,6 +133,15 @@ describe.each(testBackends())('Stripe payments over HTTP on $name', (backend) =>
           invoiceId: invoice.id,
         }))]);
 
+    const admin = server.client();
+    await admin.login();
+    const gql = await admin.graphql('query($id: ID!) { invoice(id: $id) { paid payments { amount amountCents method reference recordedBy } } }', { id: invoice.id });
+    expect(gql.body.errors).toBeUndefined();
+    expect(gql.body.data.invoice).toEqual({
+      paid: true,
+      payments: [{ amount: 250, amountCents: 25_000, method: 'stripe', reference: session.payment_intent, recordedBy: 'stripe' }],
+    });
+
     // An already paid invoice is not charged again.
     expect((await checkout(invoice.id)).body).toEqual({ message: 'This invoice has already been paid.' });
 
