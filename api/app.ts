@@ -21,6 +21,7 @@ import { formatError } from './graphql/format-error';
 import { getSchema } from './graphql/schema';
 import { csrfProtection } from './http/csrf';
 import { apiNotFound, errorMiddleware } from './http/error-middleware';
+import { requestContext } from './http/request-context';
 import { serveWeb } from './http/static';
 import './http/types';
 import type { Services } from './services';
@@ -71,6 +72,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
       hsts: production,
     }),
   );
+  app.use(requestContext);
   app.use(deps.metrics.middleware());
   app.use(compression());
   deps.metrics.mount(app, deps.config.metricsToken);

@@ -13,6 +13,7 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { defaultRateLimits, type AppDeps, type RateLimits } from './deps';
 import { Metrics } from './http/metrics';
+import { withRequestCorrelation } from './http/request-context';
 import { createLogger } from './logger';
 import { MailDispatcher } from './mail/mail-dispatcher';
 import { createMailTransport } from './mail/transport';

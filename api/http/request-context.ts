@@ -1,0 +1,37 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { RequestHandler } from 'express';
+import type { EventStore } from '../../eventstore/event-store';
+
+interface RequestContext {
+  requestId: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+/** Runs the rest of the request inside a context carrying its id (pino-http's req.id). */
+export const requestContext: RequestHandler = (req, _res, next) => {
+  storage.run({ requestId: String(req.id ?? '') }, next);
+};
+
+export const currentRequestId = (): string | undefined => storage.getStore()?.requestId || undefined;
+
+/**
+ * Events appended while serving a request carry its id as correlation id, so a log line and the
+ * events it caused can be joined. Services need not thread the id through every call.
+ */
+export const withRequestCorrelation = (store: EventStore): EventStore => {
+  const append: EventStore['append'] = (streamId, events, options) => {
+    const correlationId = currentRequestId();
+    const stamped = correlationId
+      ? events.map((e) => ({ ...e, metadata: { ...e.metadata, correlationId: e.metadata.correlationId ?? correlationId } }))
+      : events;
+    return store.append(streamId, stamped, options);
+  };
+  return new Proxy(store, {
+    get: (target, prop) => {
+      if (prop === 'append') return append;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+};
