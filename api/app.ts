@@ -21,6 +21,7 @@ import { formatError } from './graphql/format-error';
 import { getSchema } from './graphql/schema';
 import { csrfProtection } from './http/csrf';
 import { apiNotFound, errorMiddleware } from './http/error-middleware';
+import { mountHealth } from './http/health';
 import { requestContext } from './http/request-context';
 import { serveWeb } from './http/static';
 import './http/types';
@@ -47,7 +48,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || !!req.url?.startsWith('/assets/') },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !!req.url?.startsWith('/assets/') },
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -76,9 +77,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   app.use(deps.metrics.middleware());
   app.use(compression());
   deps.metrics.mount(app, deps.config.metricsToken);
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
+  mountHealth(app, deps);
 
   app.use(cookieParser());
   app.use(

@@ -33,4 +33,10 @@ describe('metrics and health', () => {
   it('answers liveness', async () => {
     expect((await open.client().get('/healthz')).body).toEqual({ status: 'ok' });
   });
+
+  it('answers readiness from the database, the event store and the projections', async () => {
+    const ready = await open.client().get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ready', checks: { database: { ok: true }, eventStore: { ok: true }, projections: { ok: true } } });
+  });
 });
