@@ -41,7 +41,6 @@ export interface GenerationResult {
 
 const PAGE = 500;
 const CHUNK = 200;
-const APPEND_CONCURRENCY = 8;
 
 const describe = (s: DueSubscription, p: Period): string =>
   s.billing_cycle === 'one_time' ? s.product_name : `${s.product_name} (${p.start} – ${addDays(p.end, -1)})`;
@@ -53,16 +52,20 @@ const describe = (s: DueSubscription, p: Period): string =>
  */
 export class RecurringInvoicing {
   private readonly store: EventStore;
+  /** Appends in flight: most of the pool, leaving a couple of connections to web requests. */
+  private readonly concurrency: number;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly invoices: InvoiceService,
   ) {
     this.store = deps.eventStore;
+    const poolMax = (deps.db.client.config as { pool?: { max?: number } }).pool?.max ?? 10;
+    this.concurrency = Math.max(1, Math.min(24, poolMax - 2));
   }
 
   /** Issues every due period of every active, auto-invoiced subscription. */
-  async run(options: { today?: string; actor?: string } = {}): Promise<GenerationResult> {
+  async run(options: { today?: string; actor?: string; waitForReadModels?: boolean } = {}): Promise<GenerationResult> {
     const today = options.today ?? dayOf(this.deps.clock());
     const actor = options.actor ?? 'scheduler';
     const result: GenerationResult = { created: 0, skipped: 0, subscriptions: 0 };
@@ -99,7 +102,7 @@ export class RecurringInvoicing {
       }
       if (page.length < PAGE) break;
     }
-    if (last) await this.deps.projections.waitFor(last, { timeoutMs: 30_000 });
+    if (last && options.waitForReadModels !== false) await this.deps.projections.waitFor(last, { timeoutMs: 30_000 });
     return result;
   }
 
@@ -165,7 +168,7 @@ export class RecurringInvoicing {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(APPEND_CONCURRENCY, items.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, items.length) }, worker));
     return { created, skipped, position };
   }
 
