@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserService } from '../../../api/auth/user.service';
 import { createClientWithLogin, createInvoice } from '../../../test/billing-fixtures';
 import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
@@ -35,10 +36,10 @@ describe('client portal and pay page in Chromium', () => {
     await server?.close();
   });
 
-  const login = async (page: Page) => {
+  const login = async (page: Page, who: { username: string; password: string } = alice) => {
     await page.goto('/login');
-    await page.fill('#login-username', alice.username);
-    await page.fill('#login-password', alice.password);
+    await page.fill('#login-username', who.username);
+    await page.fill('#login-password', who.password);
     await page.click('button[type="submit"]');
     await page.waitForURL('**/portal/dashboard');
   };
@@ -77,6 +78,10 @@ describe('client portal and pay page in Chromium', () => {
       return res.status;
     }, inv.bobs!.id);
     expect(refused).toBe(404);
+    const pdf = await page.request.get(`/api/invoices/${inv.older!.id}/pdf/`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await page.request.get(`/api/invoices/${inv.bobs!.id}/pdf/`)).status()).toBe(404);
     await context.close();
   });
 
@@ -108,6 +113,27 @@ describe('client portal and pay page in Chromium', () => {
     await page.getByText('Payment was cancelled.').waitFor();
     await invoiceRow(page, inv.older!.invoice_number).getByText('Unpaid').waitFor();
     await context.close();
+  });
+
+  it('shows the spec messages when the account cannot be read, has no client, or checkout fails', async () => {
+    const orphan = { username: 'orphan-user', password: 'orphan-password-1' };
+    await new UserService(server.testDb.db).create({ ...orphan, clientId: '3c2b1a09-8765-4321-8abc-def012345678' });
+    const { context, page } = await newPage(browser, server.url);
+    await login(page, orphan);
+    await page.getByText('No client data found.').waitFor();
+    await context.close();
+
+    const second = await newPage(browser, server.url);
+    await login(second.page);
+    await second.page.getByText('My Invoices').waitFor();
+    // Fault injection: the network drops these calls, as an outage would.
+    await second.page.route('**/create-checkout-session/', (route) => route.abort());
+    await invoiceRow(second.page, inv.older!.invoice_number).getByRole('button', { name: 'Pay Now' }).click();
+    await second.page.getByText('Failed to create Stripe checkout session.').waitFor();
+    await second.page.route('**/api/portal/my-account/', (route) => route.abort());
+    await second.page.reload();
+    await second.page.getByText('Failed to fetch your account details.').waitFor();
+    await second.context.close();
   });
 
   it('lets an anonymous visitor pay by link, then shows the invoice as paid on reload', async () => {
