@@ -6,8 +6,10 @@ import type { ClientView } from './clientTypes';
 export const ClientCard = ({ client, extra }: { client: ClientView; extra?: React.ReactNode }) => {
   const { t } = useTranslation();
   return (
-    <Card title={client.name} extra={extra} data-testid="client-card">
+    <Card data-testid="client-card">
       <Descriptions
+        title={t('admin.clients.information')}
+        extra={extra}
         column={{ xs: 1, sm: 1, md: 2 }}
         items={[
           { key: 'email', label: t('admin.fields.email'), children: <a href={`mailto:${client.email}`}>{client.email}</a> },

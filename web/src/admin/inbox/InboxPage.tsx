@@ -62,7 +62,7 @@ export const InboxPage = () => {
               <ContactMessagesTable
                 rows={contact.data?.contactMessages.items ?? []}
                 total={contact.data?.contactMessages.total ?? 0}
-                loading={contact.loading}
+                loading={contact.loading && !contact.data}
                 {...contactPage}
                 onPage={(page, pageSize) => setContactPage({ page, pageSize })}
                 onToggle={(row) => void toggle(markContact, row)}
@@ -81,7 +81,7 @@ export const InboxPage = () => {
               <DemoRequestsTable
                 rows={demo.data?.demoRequests.items ?? []}
                 total={demo.data?.demoRequests.total ?? 0}
-                loading={demo.loading}
+                loading={demo.loading && !demo.data}
                 {...demoPage}
                 onPage={(page, pageSize) => setDemoPage({ page, pageSize })}
                 onToggle={(row) => void toggle(markDemo, row)}

@@ -67,14 +67,12 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
         </Button>
       )}
       {!invoice.paid && (
-        <Button size="small" icon={<CreditCardOutlined />} loading={busy === 'pay'} onClick={() => void pay()}>
-          {t('admin.invoices.pay')}
-        </Button>
+        <Tooltip title={t('admin.invoices.pay')}>
+          <Button size="small" icon={<CreditCardOutlined />} loading={busy === 'pay'} onClick={() => void pay()} aria-label={t('admin.invoices.pay')} />
+        </Tooltip>
       )}
       <Tooltip title={t('admin.invoices.downloadPdf')}>
-        <Button size="small" icon={<FilePdfOutlined />} href={`/api/invoices/${invoice.id}/pdf/`} target="_blank" rel="noopener" aria-label={t('admin.invoices.downloadPdf')}>
-          PDF
-        </Button>
+        <Button size="small" icon={<FilePdfOutlined />} href={`/api/invoices/${invoice.id}/pdf/`} target="_blank" rel="noopener" aria-label={t('admin.invoices.downloadPdf')} />
       </Tooltip>
       {onHistory && (
         <Tooltip title={t('admin.invoices.history')}>

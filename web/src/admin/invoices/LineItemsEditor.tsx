@@ -63,7 +63,7 @@ export const LineItemsEditor = ({ form }: { form: FormInstance<InvoiceValues> })
                 title: t('admin.invoices.quantity'),
                 render: (_, field) => (
                   <Form.Item name={[field.name, 'quantity']} rules={[{ required: true, message: t('admin.validation.required') }]}>
-                    <InputNumber<number> aria-label={t('admin.invoices.quantity')} min={0.001} step={1} precision={3} style={{ width: 90 }} />
+                    <InputNumber<number> aria-label={t('admin.invoices.quantity')} min={0.001} step={1} style={{ width: 90 }} />
                   </Form.Item>
                 ),
               },

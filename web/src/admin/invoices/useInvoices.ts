@@ -20,7 +20,7 @@ export const useInvoices = (filters: InvoiceFilterValues, { page, pageSize }: { 
       overdue: filters.overdue ?? null,
     },
   });
-  return { invoices: (data?.invoices.items ?? []) as InvoiceView[], total: data?.invoices.total ?? 0, loading, error };
+  return { invoices: (data?.invoices.items ?? []) as InvoiceView[], total: data?.invoices.total ?? 0, loading: loading && !data, error };
 };
 
 const toInput = (v: InvoiceValues) => ({

@@ -9,7 +9,7 @@ const refetchQueries = ['AdminProducts'];
 
 export const useProducts = () => {
   const { data, loading, error } = useQuery(PRODUCTS);
-  return { products: (data?.products ?? []) as ProductView[], loading, error };
+  return { products: (data?.products ?? []) as ProductView[], loading: loading && !data, error };
 };
 
 export const useSaveProduct = () => {

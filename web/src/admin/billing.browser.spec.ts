@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { testBackends } from '../../../test/db';
+import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
+
+// Needs `npx vite build` first: the test server serves dist/web.
+describe('admin billing screens in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer(testBackends()[0]!, { limits: { loginPerIp: 1000, loginPerUsername: 1000 } });
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, server.url));
+    errors = collectPageErrors(page);
+    // The spec's confirmations are the browser's own confirm(): record the text and accept.
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true }).waitFor();
+  const modal = () => page.locator('.ant-modal-wrap:visible .ant-modal').last();
+  const pickOption = async (inputSelector: string, search: string, option: string) => {
+    await page.click(inputSelector);
+    await page.fill(inputSelector, search);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  };
+
+  it('logs the superuser in to the overview', async () => {
+    await page.goto('/login');
+    await page.fill('#login-username', ADMIN.username);
+    await page.fill('#login-password', ADMIN.password);
+    await page.click('button[type="submit"]');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    await page.getByText('Outstanding receivables').waitFor();
+    await page.getByText('No payments yet.').waitFor();
+    await page.getByRole('link', { name: 'Inbox' }).waitFor();
+  });
+
+  it('creates a product in the modal, with One Time as the default cycle', async () => {
+    await page.goto('/admin/products');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await modal().getByText('Create Product').waitFor();
+    expect(await modal().locator('.ant-select-content, .ant-select-selection-item').first().textContent()).toContain('One Time');
+    await page.fill('#product_name', 'Professional plan');
+    await page.fill('#product_price', '2000');
+    await page.click('#product_billingCycle');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Monthly' }).click();
+    await page.fill('#product_vatRate', '19');
+    await modal().getByRole('button', { name: 'Save Changes' }).click();
+    const row = page.locator('tr', { hasText: 'Professional plan' });
+    await row.getByText('2.000,00 €').waitFor();
+    await row.getByText('Monthly').waitFor();
+  });
+
+  it('creates a client and its login, showing the generated password once', async () => {
+    await page.goto('/admin/clients');
+    await page.getByRole('button', { name: 'Create Client' }).click();
+    expect(await page.getAttribute('#client_email', 'type')).toBe('email');
+    await page.fill('#client_name', 'Acme Ltd');
+    await page.fill('#client_email', 'billing@acme.example');
+    await page.fill('#client_phone', '+357 22 000000');
+    await page.fill('#client_address', '1 Harbour Road, Limassol');
+    await modal().getByRole('button', { name: 'Save Changes' }).click();
+    const row = page.locator('tr', { hasText: 'Acme Ltd' });
+    await row.getByText('billing@acme.example').waitFor();
+    await row.getByRole('button', { name: 'Create User' }).click();
+    const password = (await page.getByTestId('generated-password').textContent())?.trim() ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    await modal().locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await row.getByRole('button', { name: 'Create User' }).waitFor({ state: 'detached' });
+    // The password works: a fresh browser logs in to the portal with it.
+    const other = await newPage(browser, server.url);
+    await other.page.goto('/login');
+    await other.page.fill('#login-username', 'billing@acme.example');
+    await other.page.fill('#login-password', password);
+    await other.page.click('button[type="submit"]');
+    await other.page.waitForURL('**/portal/dashboard');
+    await other.context.close();
+  });
+
+  it('creates a subscription, and asks for client and product first', async () => {
+    await page.goto('/admin/subscriptions');
+    await page.getByRole('button', { name: 'Create Subscription' }).click();
+    await modal().getByRole('button', { name: 'Save Changes' }).click();
+    await modal().getByText('Please select a client and a product.').waitFor();
+    await pickOption('#subscription_clientId', 'Acme', 'Acme Ltd');
+    await page.click('#subscription_productId');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Professional plan' }).click();
+    expect(await page.isChecked('#subscription_autoGenerateInvoices')).toBe(true);
+    await modal().getByRole('button', { name: 'Save Changes' }).click();
+    const row = page.locator('tr', { hasText: 'Acme Ltd' });
+    await row.getByText('Active').waitFor();
+    expect(await row.locator('.ant-tag', { hasText: 'Active' }).getAttribute('class')).toContain('success');
+  });
+
+  it('issues an invoice with live totals, sends it by e-mail and marks it paid', async () => {
+    await page.goto('/admin/invoices');
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    await pickOption('#invoice_client', 'Acme', 'Acme Ltd');
+    await page.fill('#invoice_items_0_description', 'Implementation services');
+    await page.fill('#invoice_items_0_quantity', '2.5');
+    await page.fill('#invoice_items_0_unitPrice', '0.33');
+    await page.fill('#invoice_items_0_vatRate', '19');
+    // 2.5 × 0.33 = 0.825 → 0.83 net; VAT 0.1577 → 0.16: the server's half-up per line.
+    await page.getByTestId('total-gross').getByText('0,99 €').waitFor();
+    await page.getByTestId('add-line').click();
+    await page.fill('#invoice_items_1_description', 'Licence');
+    await page.fill('#invoice_items_1_unitPrice', '2000');
+    await page.fill('#invoice_items_1_vatRate', '19');
+    await page.getByTestId('total-net').getByText('2.000,83 €').waitFor();
+    await page.getByTestId('total-vat').getByText('380,16 €').waitFor();
+    await page.getByTestId('total-gross').getByText('2.380,99 €').waitFor();
+    await screenshot(page, 'admin-invoice-modal-en-1280');
+    await modal().getByRole('button', { name: 'Save Changes' }).click();
+    await toast('Invoice issued successfully!');
+    const row = page.locator('.admin-page tbody tr', { hasText: '2.380,99 €' });
+    await row.getByText('Unpaid').waitFor();
+
+    await row.getByRole('button', { name: 'Send' }).click();
+    await toast('Invoice sent successfully.');
+    await row.getByText('Sent').waitFor();
+    const outbox = path.join(server.dataDir, 'outbox');
+    const mail = await waitFor(() => {
+      const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+      return files.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')).find((m) => m.includes('billing@acme.example') && /invoice/i.test(m));
+    });
+    expect(mail).toMatch(/application\/pdf/);
+
+    await row.getByRole('button', { name: 'Mark as Paid' }).click();
+    await toast('Invoice marked as paid!');
+    await row.getByText('Paid', { exact: true }).waitFor();
+  });
+
+  it('generates the recurring invoice of the subscription and filters by status', async () => {
+    await page.getByRole('button', { name: 'Generate Recurring Invoices' }).click();
+    await toast('Invoice generation process started.');
+    await page.getByText('2 invoices').waitFor();
+    await page.locator('.admin-page tbody tr', { hasText: '2.380,00 €' }).waitFor();
+    await page.click('[data-testid="status-filter"]');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Unpaid' }).click();
+    await page.getByText('1 invoices').waitFor();
+    expect(page.url()).toContain('status=unpaid');
+    await page.goto('/admin/subscriptions');
+    await page.locator('tr', { hasText: 'Acme Ltd' }).getByText('Invoiced').waitFor();
+  });
+
+  it('shows the client page with card, subscriptions, invoices newest first and the payment banner', async () => {
+    await page.goto('/admin/clients');
+    await page.locator('tr', { hasText: 'Acme Ltd' }).getByText('billing@acme.example').click();
+    await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+    await page.getByText('Member Since').waitFor();
+    await page.getByTestId('client-subscriptions').getByText('Professional plan').waitFor();
+    const invoices = page.getByTestId('client-invoices');
+    await invoices.getByText('2.380,99 €').waitFor();
+    expect(await invoices.locator('tbody tr.ant-table-row').count()).toBe(2);
+    await page.goto(`${page.url()}?payment=cancelled`);
+    await page.getByText('Payment was cancelled.').waitFor();
+    await page.goto(page.url().replace('cancelled', 'success'));
+    await page.getByText('Payment successful!').waitFor();
+    expect(await rawKeyLeaks(page)).toEqual([]);
+  });
+
+  it('deletes a product and a subscription after the spec’s confirmations', async () => {
+    await page.goto('/admin/products');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await page.fill('#product_name', 'Throwaway');
+    await page.fill('#product_price', '1');
+    await modal().getByRole('button', { name: 'Save Changes' }).click();
+    const row = page.locator('tr', { hasText: 'Throwaway' });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(dialogs).toContain('Are you sure you want to delete this product?');
+    await page.goto('/admin/overview-does-not-exist');
+    await page.waitForURL((u) => u.pathname === '/admin');
+    await page.getByText('Outstanding receivables').waitFor();
+    expect(await page.getByTestId('overdue-count').textContent()).toContain('Overdue invoices: 0');
+  });
+
+  it('takes screenshots of every screen at 1280 and 375 px, and in Greek and Russian', async () => {
+    const screens = ['/admin', '/admin/clients', '/admin/products', '/admin/subscriptions', '/admin/invoices', '/admin/inbox', '/admin/settings'];
+    const clientUrl = await clientPageUrl(page);
+    for (const width of [1280, MOBILE_WIDTH]) {
+      await page.setViewportSize({ width, height: width === 1280 ? 900 : 740 });
+      for (const url of [...screens, clientUrl]) {
+        await page.goto(url);
+        await page.locator('.admin-page').waitFor();
+        await page.waitForLoadState('networkidle');
+        const name = url === clientUrl ? 'client-detail' : url.split('/').pop() || 'overview';
+        await screenshot(page, `admin-${name === 'admin' ? 'overview' : name}-en-${width}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${url} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const lng of ['el', 'ru']) {
+      for (const url of ['/admin/invoices', clientUrl, '/admin/subscriptions']) {
+        await page.goto(`${url}?lng=${lng}`);
+        await page.locator('.admin-page').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await rawKeyLeaks(page)).toEqual([]);
+        await screenshot(page, `admin-${url === clientUrl ? 'client-detail' : url.split('/').pop()}-${lng}-1280`);
+      }
+    }
+    await page.goto('/admin?lng=en');
+    expect(errors).toEqual([]);
+  });
+});
+
+const clientPageUrl = async (page: Page): Promise<string> => {
+  await page.goto('/admin/clients');
+  await page.locator('tr', { hasText: 'Acme Ltd' }).getByText('billing@acme.example').click();
+  await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+};
+
+const waitFor = async <T>(probe: () => T | undefined, timeoutMs = 15_000): Promise<T> => {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
