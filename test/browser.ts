@@ -36,6 +36,8 @@ export const newPage = async (browser: Browser, baseURL: string, options: PageOp
     viewport: { width, height: options.height ?? (width <= MOBILE_WIDTH ? 740 : 900) },
     locale: options.locale ?? 'en-US',
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    // The app's CSP forbids inline scripts; axe-core is injected as one.
+    bypassCSP: true,
     isMobile: width <= MOBILE_WIDTH,
     hasTouch: width <= MOBILE_WIDTH,
   });
