@@ -73,7 +73,10 @@ export interface SubscribeOptions {
   after?: Position;
   eventTypes?: string[];
   batchSize?: number;
-  /** Called with each batch in global order; the subscription waits for it before reading on. */
+  /**
+   * Called with each batch in global order; the subscription waits for it before reading on.
+   * `events` may be empty when only filtered-out events were passed: `lastPosition` still moves.
+   */
   onEvents: (events: RecordedEvent[], lastPosition: Position) => Promise<void>;
 }
 
@@ -86,7 +89,11 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<ReadAllPage>;
   /** Catch-up from `after`, then live. */
   subscribeToAll(options: SubscribeOptions): Subscription;
-  /** The position of the last visible event, or undefined for an empty store. */
+  /**
+   * The position of the last visible event, or undefined for an empty store. On PostgreSQL an
+   * event becomes visible only once every older write transaction has ended, so to wait for your
+   * own append use the position `append` returned, not the head read afterwards.
+   */
   headPosition(): Promise<Position | undefined>;
   /** Negative when a is before b, 0 when equal, positive after. `undefined` is before everything. */
   comparePositions(a: Position | undefined, b: Position | undefined): number;

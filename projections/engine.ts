@@ -29,6 +29,8 @@ export interface WaitForOptions {
   timeoutMs?: number;
   /** Also wait for reactors (e-mails): off by default, a response should not wait on SMTP. */
   includeReactors?: boolean;
+  /** Wait for these projections or reactors only. */
+  only?: string[];
 }
 
 export interface ProjectionEngineOptions {
@@ -70,15 +72,29 @@ export class ProjectionEngine {
 
   start(): void {
     for (const handler of this.handlers) {
-      if (this.runners.has(handler.name)) continue;
-      const runner = new HandlerRunner(this.options.db, this.options.store, handler, {
-        batchSize: this.batchSize,
-        logger: this.options.logger,
-        onProgress: () => this.progress.emit('progress'),
-      });
-      this.runners.set(handler.name, runner);
-      runner.start();
+      if (!this.runners.has(handler.name)) this.startRunner(handler);
     }
+  }
+
+  /**
+   * After a projection's checkpoint was moved from outside (a rebuild reset it): the local runner
+   * resubscribes from the stored checkpoint, and one that had stopped on a failing event starts again.
+   */
+  async resync(name: string): Promise<void> {
+    const runner = this.runners.get(name);
+    if (!runner) return;
+    if (runner.state === 'failed') this.startRunner(runner.handler);
+    else await runner.resync();
+  }
+
+  private startRunner(handler: Handler): void {
+    const runner = new HandlerRunner(this.options.db, this.options.store, handler, {
+      batchSize: this.batchSize,
+      logger: this.options.logger,
+      onProgress: () => this.progress.emit('progress'),
+    });
+    this.runners.set(handler.name, runner);
+    runner.start();
   }
 
   async stop(): Promise<void> {
@@ -94,7 +110,9 @@ export class ProjectionEngine {
    */
   async waitFor(position: Position | undefined, options: WaitForOptions = {}): Promise<boolean> {
     if (position === undefined) return true;
-    const names = this.handlers.filter((h) => h.kind === 'projection' || options.includeReactors).map((h) => h.name);
+    const names = this.handlers
+      .filter((h) => (options.only ? options.only.includes(h.name) : h.kind === 'projection' || options.includeReactors))
+      .map((h) => h.name);
     if (names.length === 0) return true;
     const deadline = Date.now() + (options.timeoutMs ?? 5000);
     const cmp = (a: Position | undefined) => this.options.store.comparePositions(a, position);

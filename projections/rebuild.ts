@@ -14,6 +14,10 @@ export interface RebuildDeps {
   logger: Logger;
   /** The engine already running in this process, if any: its runner replays the projection. */
   engine?: ProjectionEngine;
+  /** Projections to look the name up in; the registry's by default. */
+  projections?: Projection[];
+  /** Batch size of the replaying engine when this process starts its own. */
+  batchSize?: number;
 }
 
 export interface RebuildResult {
@@ -59,17 +63,18 @@ export const resetProjection = async (db: Knex, handler: Handler, lockTimeoutMs 
  */
 export const rebuildProjection = async (deps: RebuildDeps, name: string, options: { timeoutMs?: number } = {}): Promise<RebuildResult> => {
   const started = Date.now();
-  const projection: Projection | undefined = registeredProjections().find((p) => p.name === name);
+  const projection: Projection | undefined = (deps.projections ?? registeredProjections()).find((p) => p.name === name);
   if (!projection) throw new UnknownProjectionError(name);
   const local = deps.engine?.running ? deps.engine.handlers.find((h) => h.name === name) : undefined;
   // A process that runs no runner for it (the CLI, a web-only process) replays with its own engine.
-  const engine = local ? deps.engine! : new ProjectionEngine({ db: deps.db, store: deps.store, logger: deps.logger, projections: [projection], reactors: [] });
+  const engine = local ? deps.engine! : new ProjectionEngine({ db: deps.db, store: deps.store, logger: deps.logger, projections: [projection], reactors: [], batchSize: deps.batchSize });
   const handler = engine.handlers.find((h) => h.name === name)!;
   await resetProjection(deps.db, handler);
   deps.logger.info({ projection: name }, 'projection reset; replaying from position 0');
-  if (!local) engine.start();
+  if (local) await engine.resync(name);
+  else engine.start();
   try {
-    const caughtUp = await waitForOne(engine, name, options.timeoutMs ?? 60_000);
+    const caughtUp = await waitForOne(engine, deps.store, name, options.timeoutMs ?? 60_000);
     deps.logger.info({ projection: name, caughtUp, ms: Date.now() - started }, 'projection rebuild finished');
     return { name, caughtUp, durationMs: Date.now() - started };
   } finally {
@@ -77,14 +82,8 @@ export const rebuildProjection = async (deps: RebuildDeps, name: string, options
   }
 };
 
-/** Polls the projection's own lag: waitFor would also wait on every other projection. */
-const waitForOne = async (engine: ProjectionEngine, name: string, timeoutMs: number): Promise<boolean> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = (await engine.status()).find((s) => s.name === name);
-    if (status?.state === 'failed') return false;
-    if (status && status.lag === 0 && !status.lagCapped) return true;
-    if (Date.now() > deadline) return false;
-    await sleep(100);
-  }
+/** Waits for this projection alone to reach the head as it was when the replay began. */
+const waitForOne = async (engine: ProjectionEngine, store: EventStore, name: string, timeoutMs: number): Promise<boolean> => {
+  const head = await store.headPosition();
+  return engine.waitFor(head, { only: [name], timeoutMs });
 };

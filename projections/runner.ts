@@ -59,6 +59,16 @@ export class HandlerRunner {
     if (this.state !== 'failed') this.state = 'stopped';
   }
 
+  /**
+   * Re-reads the checkpoint after someone else moved it (a rebuild's reset): without this an idle
+   * live runner would notice only at its next event. Resolves once `position` is the stored one.
+   */
+  async resync(): Promise<void> {
+    await this.stopSubscription?.();
+    const [row] = await readCheckpoints(this.db, [this.handler.name]);
+    this.position = row?.position ?? undefined;
+  }
+
   private async run(): Promise<void> {
     let backoffMs = 100;
     await ensureCheckpoint(this.db, this.handler.name, this.handler.kind).catch(() => undefined);
