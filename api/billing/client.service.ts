@@ -11,7 +11,7 @@ import { clientUserMail } from './client-user.mail';
 import { listInvoices } from './invoice.queries';
 import { listSubscriptions } from './subscription.queries';
 import { deleteAudited, insertAudited, updateVersioned } from './versioned';
-import { zEmail, zOptionalText, zRequiredText, zVersion } from './wire';
+import { zEmail, zOptionalText, zRequiredText, zUpdatedAt, zVersion } from './wire';
 import type { ClientDetailWire, ClientRow, ClientWire } from './client.wire';
 import { clientWire } from './client.wire';
 
@@ -31,6 +31,7 @@ const clientInput = z.object({
     .optional()
     .transform((v) => v ?? 'en'),
   version: zVersion,
+  updated_at: zUpdatedAt,
 });
 
 const withUsers = (db: AppDeps['db']) =>
@@ -95,6 +96,7 @@ export class ClientService {
         entity: 'client',
         id,
         expectedVersion: input.version,
+        expectedUpdatedAt: input.updated_at,
         actor,
         now: this.deps.clock(),
         notFound: NOT_FOUND,

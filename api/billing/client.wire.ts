@@ -29,6 +29,7 @@ export interface ClientWire {
   /** Null when the client has no login yet (the admin list shows Create User then). */
   user: { id: string; username: string } | null;
   version: number;
+  updated_at: string;
 }
 
 export interface ClientDetailWire extends ClientWire {
@@ -47,4 +48,5 @@ export const clientWire = (row: ClientRow): ClientWire => ({
   created_at: toIso(row.created_at),
   user: row.user_id ? { id: row.user_id, username: row.user_username ?? '' } : null,
   version: row.version,
+  updated_at: toIso(row.updated_at),
 });

@@ -85,6 +85,9 @@ describe.each(testBackends())('clients and products over HTTP on $name', (backen
     expect(put.body).toMatchObject({ price: 300, billing_cycle: 'annually', vat_rate: 19, version: 2 });
     expect((await admin.get('/api/products/')).body.map((p: { id: string }) => p.id)).toContain(bare.body.id);
     expect((await admin.put(`/api/products/${bare.body.id}/`, { name: 'x', price: 1, version: 1 })).status).toBe(409);
+    expect((await admin.put(`/api/products/${bare.body.id}/`, { name: 'x', price: 1, updated_at: '2020-01-01T00:00:00.000Z' })).status).toBe(409);
+    const fresh = await admin.put(`/api/products/${bare.body.id}/`, { name: 'Setup', price: 300, billing_cycle: 'annually', vat_rate: 19, updated_at: put.body.updated_at });
+    expect(fresh.status).toBe(200);
   });
 
   it('refuses to delete a product in use', async () => {

@@ -6,7 +6,7 @@ import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/validate';
 import { deleteAudited, insertAudited, updateVersioned } from './versioned';
-import { zCents, zDefaulted, zRequiredText, zVatBp, zVersion } from './wire';
+import { toIso, zCents, zDefaulted, zRequiredText, zVatBp, zUpdatedAt, zVersion } from './wire';
 
 export interface ProductRow {
   id: string;
@@ -26,6 +26,7 @@ export interface ProductWire {
   billing_cycle: BillingCycle;
   vat_rate: number;
   version: number;
+  updated_at: string;
 }
 
 const productInput = z.object({
@@ -37,6 +38,7 @@ const productInput = z.object({
     .transform((v) => v ?? 'one_time'),
   vat_rate: zDefaulted(0, zVatBp),
   version: zVersion,
+  updated_at: zUpdatedAt,
 });
 
 export const productWire = (row: ProductRow): ProductWire => ({
@@ -46,6 +48,7 @@ export const productWire = (row: ProductRow): ProductWire => ({
   billing_cycle: row.billing_cycle,
   vat_rate: bpToPercent(row.vat_rate_bp),
   version: row.version,
+  updated_at: toIso(row.updated_at),
 });
 
 const NOT_FOUND = 'Product not found.';
@@ -87,6 +90,7 @@ export class ProductService {
         entity: 'product',
         id,
         expectedVersion: input.version,
+        expectedUpdatedAt: input.updated_at,
         actor,
         now: this.deps.clock(),
         notFound: NOT_FOUND,

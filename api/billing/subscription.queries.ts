@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { billingState, type SubscriptionStatus } from '../../domain/billing/billing-state';
 import type { BillingCycle } from '../../domain/billing/periods';
 import { centsToEuros } from '../../domain/shared/money';
+import { toIso } from './wire';
 
 export interface SubscriptionWire {
   id: string;
@@ -14,6 +15,7 @@ export interface SubscriptionWire {
   next_billing_date: string | null;
   invoice_status: string;
   version: number;
+  updated_at: string;
 }
 
 export interface SubscriptionJoinedRow {
@@ -29,6 +31,7 @@ export interface SubscriptionJoinedRow {
   status: SubscriptionStatus;
   auto_generate_invoices: boolean;
   version: number;
+  updated_at: Date | string;
   invoiced_end: string | null;
 }
 
@@ -51,6 +54,7 @@ export const subscriptionsQuery = (db: Knex) =>
       's.status',
       's.auto_generate_invoices',
       's.version',
+      's.updated_at',
       'b.invoiced_end',
     );
 
@@ -67,6 +71,7 @@ export const subscriptionWire = (row: SubscriptionJoinedRow, today: string): Sub
     next_billing_date: state.nextBillingDate,
     invoice_status: state.invoiceStatus,
     version: row.version,
+    updated_at: toIso(row.updated_at),
   };
 };
 

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { parseInput } from '../http/validate';
 import { listSubscriptions, findSubscription, subscriptionWire, type SubscriptionWire } from './subscription.queries';
 import { deleteAudited, insertAudited, updateVersioned } from './versioned';
-import { zBool, zDate, zId, zVersion } from './wire';
+import { zBool, zDate, zId, zUpdatedAt, zVersion } from './wire';
 
 export const SELECT_CLIENT_AND_PRODUCT = 'Please select a client and a product.';
 const NOT_FOUND = 'Subscription not found.';
@@ -23,6 +23,7 @@ const subscriptionInput = z.object({
     .transform((v) => v ?? 'active'),
   auto_generate_invoices: zBool(true),
   version: zVersion,
+  updated_at: zUpdatedAt,
 });
 
 /** The spec's alert when the client or the product is missing or unknown; other errors keep the generic message. */
@@ -91,6 +92,7 @@ export class SubscriptionService {
         entity: 'subscription',
         id,
         expectedVersion: input.version,
+        expectedUpdatedAt: input.updated_at,
         actor,
         now: this.deps.clock(),
         notFound: NOT_FOUND,

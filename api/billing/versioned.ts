@@ -14,11 +14,25 @@ export interface VersionedRow {
  */
 export const updateVersioned = async <Row extends VersionedRow>(
   trx: Knex.Transaction,
-  args: { table: string; entity: string; id: string; expectedVersion?: number; patch: Record<string, unknown>; actor: string; now: Date; notFound: string },
+  args: {
+    table: string;
+    entity: string;
+    id: string;
+    expectedVersion?: number;
+    /** The `updated_at` the caller read (ISO); an alternative to the version. */
+    expectedUpdatedAt?: string;
+    patch: Record<string, unknown>;
+    actor: string;
+    now: Date;
+    notFound: string;
+  },
 ): Promise<Row> => {
   const before: Row | undefined = await trx(args.table).where({ id: args.id }).forUpdate().first();
   if (!before) throw new NotFoundError(args.notFound);
   if (args.expectedVersion !== undefined && args.expectedVersion !== before.version) throw new ConflictError();
+  if (args.expectedUpdatedAt !== undefined && Date.parse(args.expectedUpdatedAt) !== new Date(before.updated_at as string).getTime()) {
+    throw new ConflictError();
+  }
   const [after] = (await trx(args.table)
     .where({ id: args.id })
     .update({ ...args.patch, version: before.version + 1, updated_at: args.now })

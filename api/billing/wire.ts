@@ -79,3 +79,9 @@ export const zDefaulted = <T extends z.ZodType>(fallback: unknown, schema: T) =>
     .optional()
     .transform((v): unknown => (v === undefined || v === null || v === '' ? fallback : v))
     .pipe(schema);
+
+/** `updated_at` echoed back on PUT: the other optimistic-concurrency token. */
+export const zUpdatedAt = z
+  .string({ error: 'Datetime has wrong format.' })
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Datetime has wrong format.')
+  .optional();
