@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { AreaLayout, AreaPlaceholder } from '../area/AreaLayout';
 import { AreaApolloProvider } from '../graphql/apollo';
 import './admin.css';
+import { accountingPages } from './accountingPages';
 import { billingPages } from './billingPages';
 
 /** The admin area (lazy chunk): Apollo and antd's message/notification context wrap every screen once, here. */
@@ -17,6 +18,7 @@ export const AdminRoutes = () => {
     { to: '/admin/accounting', label: t('admin.layout.accounting') },
     { to: '/admin/inbox', label: t('admin.layout.inbox') },
     { to: '/admin/settings', label: t('admin.layout.settings') },
+    { to: '/admin/operations', label: t('admin.layout.operations') },
   ];
   return (
     <AreaApolloProvider>
@@ -31,7 +33,8 @@ export const AdminRoutes = () => {
             <Route path="invoices" element={<billingPages.Invoices />} />
             <Route path="inbox" element={<billingPages.Inbox />} />
             <Route path="settings" element={<billingPages.Settings />} />
-            <Route path="accounting/*" element={<AreaPlaceholder title={t('admin.layout.accounting')} />} />
+            <Route path="accounting/*" element={<accountingPages.Accounting />} />
+            <Route path="operations" element={<accountingPages.Operations />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>
         </AreaLayout>

@@ -1,0 +1,31 @@
+import { graphql } from '../../../../gql';
+
+export const JOURNAL_ENTRIES = graphql(`
+  query JournalEntries($page: PageInput) {
+    journalEntries(page: $page) {
+      total
+      items {
+        id
+        date
+        description
+        source
+        sourceId
+        invoiceId
+        version
+        editable
+        lines {
+          accountId
+          accountName
+          debit
+          credit
+        }
+        singleLine {
+          accountId
+          accountName
+          debit
+          credit
+        }
+      }
+    }
+  }
+`);

@@ -1,0 +1,129 @@
+import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../../common/format';
+import { confirmed, useFeedback } from '../../common/useFeedback';
+import { HistoryDrawer, type HistoryKind } from '../../history/HistoryDrawer';
+import { useDeleteJournalEntry } from '../hooks/useDeleteJournalEntry';
+import { useJournalEntries, type JournalEntryRow } from '../hooks/useJournalEntries';
+import { eurosToCents } from '../statements/amounts';
+import { JournalEntryModal } from './JournalEntryModal';
+import { SourceLink } from './SourceLink';
+
+const PAGE_SIZE = 20;
+
+/** Single-line entries show their account's side; others their lines' totals (debits equal credits). */
+const shown = (e: JournalEntryRow) =>
+  e.singleLine
+    ? { account: e.singleLine.accountName, debit: eurosToCents(e.singleLine.debit), credit: eurosToCents(e.singleLine.credit) }
+    : {
+        account: [...new Set(e.lines.map((l) => l.accountName))].join(', '),
+        debit: e.lines.reduce((s, l) => s + eurosToCents(l.debit), 0),
+        credit: e.lines.reduce((s, l) => s + eurosToCents(l.credit), 0),
+      };
+
+export const JournalEntriesTab = () => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [current, setCurrent] = useState(1);
+  const { entries, total, loading, error } = useJournalEntries({ offset: (current - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const { deleteEntry } = useDeleteJournalEntry();
+  const [modal, setModal] = useState<{ open: boolean; entry?: JournalEntryRow }>({ open: false });
+  const [history, setHistory] = useState<{ kind: HistoryKind; id: string } | undefined>();
+
+  useEffect(() => {
+    if (error) feedback.logged(error, 'Failed to fetch journal entries');
+  }, [error, feedback]);
+
+  const onDelete = async (entry: JournalEntryRow) => {
+    if (!confirmed(t('admin.accounting.journal.confirmDelete'))) return;
+    try {
+      await deleteEntry(entry.id, entry.version);
+    } catch (err) {
+      feedback.logged(err, 'Failed to delete journal entry');
+    }
+  };
+
+  const openHistory = (e: JournalEntryRow) =>
+    setHistory(e.source === 'manual' || !e.invoiceId ? { kind: 'journalEntry', id: e.id } : { kind: 'invoice', id: e.invoiceId });
+
+  const columns: TableColumnsType<JournalEntryRow> = [
+    { key: 'date', title: t('admin.accounting.journal.date'), dataIndex: 'date', render: (d: string) => formatDate(d), width: 150 },
+    {
+      key: 'account',
+      title: t('admin.accounting.journal.account'),
+      render: (_, e) => (
+        <Flex vertical gap={4} align="start">
+          <span>{shown(e).account}</span>
+          <SourceLink source={e.source} invoiceId={e.invoiceId} />
+        </Flex>
+      ),
+    },
+    { key: 'debit', title: t('admin.accounting.journal.debit'), align: 'right', render: (_, e) => <span className="admin-amount">{formatMoney(shown(e).debit)}</span> },
+    { key: 'credit', title: t('admin.accounting.journal.credit'), align: 'right', render: (_, e) => <span className="admin-amount">{formatMoney(shown(e).credit)}</span> },
+    { key: 'description', title: t('admin.accounting.journal.description'), dataIndex: 'description' },
+    {
+      key: 'actions',
+      title: t('admin.accounting.journal.actions'),
+      render: (_, e) => (
+        <Flex gap={4} wrap>
+          {e.editable && (
+            <>
+              <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setModal({ open: true, entry: e })}>
+                {t('buttons.edit')}
+              </Button>
+              <Button size="small" danger icon={<DeleteOutlined aria-hidden />} onClick={() => void onDelete(e)}>
+                {t('buttons.delete')}
+              </Button>
+            </>
+          )}
+          <Button size="small" icon={<HistoryOutlined aria-hidden />} onClick={() => openHistory(e)}>
+            {t('buttons.history')}
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  return (
+    <section data-testid="journal-entries">
+      <Flex justify="space-between" align="center" wrap gap={8} className="admin-toolbar">
+        <Typography.Title level={2} className="statement-title">
+          {t('admin.accounting.tabs.journalEntries')}
+        </Typography.Title>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setModal({ open: true })} data-testid="create-entry">
+          {t('admin.accounting.journal.create')}
+        </Button>
+      </Flex>
+      <Table<JournalEntryRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={entries}
+        loading={loading}
+        scroll={{ x: 860 }}
+        pagination={{ current, pageSize: PAGE_SIZE, total, onChange: setCurrent, showSizeChanger: false }}
+        expandable={{
+          rowExpandable: (e) => !e.singleLine,
+          expandedRowRender: (e) => (
+            <table className="journal-expanded">
+              <tbody>
+                {e.lines.map((l, i) => (
+                  <tr key={i}>
+                    <td>{l.accountName}</td>
+                    <td className="admin-amount">{l.debit ? formatMoney(eurosToCents(l.debit)) : ''}</td>
+                    <td className="admin-amount">{l.credit ? formatMoney(eurosToCents(l.credit)) : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ),
+        }}
+        locale={{ emptyText: t('admin.accounting.journal.empty') }}
+      />
+      <JournalEntryModal open={modal.open} entry={modal.entry} onClose={() => setModal({ open: false })} />
+      <HistoryDrawer kind={history?.kind ?? 'journalEntry'} id={history?.id} onClose={() => setHistory(undefined)} />
+    </section>
+  );
+};

@@ -1,0 +1,30 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../common/format';
+import { useIncomeStatement } from '../hooks/useStatements';
+import { downloadCsv } from './csv';
+import { incomeStatementModel, statementRows } from './model';
+import { PeriodControls } from './PeriodControls';
+import { usePeriod } from './period';
+import { StatementScreen } from './StatementScreen';
+
+export const IncomeStatementTab = () => {
+  const { t, i18n } = useTranslation();
+  const { from, to, setPeriod } = usePeriod();
+  const { report, loading, error } = useIncomeStatement(from, to);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const model = useMemo(() => (report ? incomeStatementModel(report, t) : undefined), [report, t, i18n.language]);
+  const periodText = t('admin.accounting.period.range', { from: formatDate(from), to: formatDate(to) });
+  return (
+    <StatementScreen
+      testId="income-statement"
+      title={t('admin.accounting.income.title')}
+      periodText={periodText}
+      toolbar={<PeriodControls from={from} to={to} onPeriod={setPeriod} onExport={() => model && downloadCsv(`income-statement_${from}_${to}.csv`, statementRows(model, `${from} – ${to}`))} exportDisabled={!model} />}
+      model={model}
+      loading={loading}
+      error={error}
+      ledgerSearch={`?from=${from}&to=${to}`}
+    />
+  );
+};

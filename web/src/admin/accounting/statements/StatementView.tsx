@@ -1,0 +1,52 @@
+import { Col, Flex, Row, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { statementAmount } from './amounts';
+import type { StatementLine, StatementModel, StatementSection } from './model';
+
+const Line = ({ line, strong, ledgerSearch }: { line: StatementLine; strong?: boolean; ledgerSearch: string }) => (
+  <Flex justify="space-between" gap={12} className={strong ? 'statement-line statement-total' : 'statement-line'} data-testid={`line-${line.key}`}>
+    <span className="statement-label">
+      {line.accountId ? <Link to={`/admin/accounting/ledger/${line.accountId}${ledgerSearch}`}>{line.label}</Link> : line.label}
+    </span>
+    <span className="admin-amount" data-testid={`amount-${line.key}`}>
+      {statementAmount(line.cents)}
+    </span>
+  </Flex>
+);
+
+const Section = ({ section, ledgerSearch }: { section: StatementSection; ledgerSearch: string }) => (
+  <section className="statement-section" aria-label={section.title}>
+    <Typography.Title level={3} className="statement-heading">
+      {section.title}
+    </Typography.Title>
+    {section.lines.map((l) => (
+      <Line key={l.key} line={l} ledgerSearch={ledgerSearch} />
+    ))}
+    {section.total && <Line line={section.total} strong ledgerSearch={ledgerSearch} />}
+  </section>
+);
+
+/** Renders a statement model: sections with their lines and totals, then the grand totals. */
+export const StatementView = ({ model, ledgerSearch = '' }: { model: StatementModel; ledgerSearch?: string }) => (
+  <div className="statement" data-testid="statement">
+    <Row gutter={[32, 16]}>
+      {model.columns.map((column) => (
+        <Col key={column.key} xs={24} lg={model.columns.length > 1 ? 12 : 24}>
+          {column.sections.map((s) => (
+            <Section key={s.key} section={s} ledgerSearch={ledgerSearch} />
+          ))}
+          {column.totals.map((total) => (
+            <div key={total.key} className="statement-grand">
+              <Line line={total} strong ledgerSearch={ledgerSearch} />
+            </div>
+          ))}
+        </Col>
+      ))}
+    </Row>
+    {model.totals.map((total) => (
+      <div key={total.key} className="statement-grand">
+        <Line line={total} strong ledgerSearch={ledgerSearch} />
+      </div>
+    ))}
+  </div>
+);

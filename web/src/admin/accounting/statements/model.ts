@@ -1,0 +1,135 @@
+import type { TFunction } from 'i18next';
+import { csvAmount, eurosToCents } from './amounts';
+
+/** One shown line: a label and a signed amount in cents (what reduces the result is negative). */
+export interface StatementLine {
+  key: string;
+  label: string;
+  cents: number;
+  /** Set for account lines: the label links to the account's ledger. */
+  accountId?: string | null;
+}
+
+export interface StatementSection {
+  key: string;
+  title: string;
+  lines: StatementLine[];
+  total?: StatementLine;
+}
+
+/** What a statement screen shows, in order; the CSV export writes exactly this. */
+export interface StatementModel {
+  title: string;
+  /** Column groups: the balance sheet puts assets on one side, liabilities and equity on the other. */
+  columns: Array<{ key: string; sections: StatementSection[]; totals: StatementLine[] }>;
+  totals: StatementLine[];
+}
+
+interface WireLine {
+  accountId?: string | null;
+  account: string;
+  balance: number;
+}
+
+const accountLines = (prefix: string, lines: WireLine[], sign = 1): StatementLine[] =>
+  lines.map((l, i) => ({ key: `${prefix}-${l.accountId ?? i}`, label: l.account, cents: sign * eurosToCents(l.balance), accountId: l.accountId }));
+
+export interface IncomeStatementData {
+  revenues: WireLine[];
+  expenses: WireLine[];
+  totalRevenue: number;
+  totalExpenses: number;
+  netIncome: number;
+}
+
+/** Expenses reduce net income, so they and their total are shown negative: in parentheses. */
+export const incomeStatementModel = (r: IncomeStatementData, t: TFunction): StatementModel => ({
+  title: t('admin.accounting.income.title'),
+  columns: [
+    {
+      key: 'main',
+      sections: [
+        { key: 'revenues', title: t('admin.accounting.income.revenues'), lines: accountLines('rev', r.revenues), total: { key: 'totalRevenue', label: t('admin.accounting.income.totalRevenue'), cents: eurosToCents(r.totalRevenue) } },
+        { key: 'expenses', title: t('admin.accounting.income.expenses'), lines: accountLines('exp', r.expenses, -1), total: { key: 'totalExpenses', label: t('admin.accounting.income.totalExpenses'), cents: -eurosToCents(r.totalExpenses) } },
+      ],
+      totals: [],
+    },
+  ],
+  totals: [{ key: 'netIncome', label: t('admin.accounting.income.netIncome'), cents: eurosToCents(r.netIncome) }],
+});
+
+export interface BalanceSheetData {
+  assets: WireLine[];
+  liabilities: WireLine[];
+  equity: WireLine[];
+  totalAssets: number;
+  totalLiabilities: number;
+  totalEquity: number;
+  totalLiabilitiesAndEquity: number;
+}
+
+export const balanceSheetModel = (r: BalanceSheetData, t: TFunction): StatementModel => ({
+  title: t('admin.accounting.balance.title'),
+  columns: [
+    {
+      key: 'assets',
+      sections: [{ key: 'assets', title: t('admin.accounting.balance.assets'), lines: accountLines('asset', r.assets) }],
+      totals: [{ key: 'totalAssets', label: t('admin.accounting.balance.totalAssets'), cents: eurosToCents(r.totalAssets) }],
+    },
+    {
+      key: 'claims',
+      sections: [
+        { key: 'liabilities', title: t('admin.accounting.balance.liabilities'), lines: accountLines('liab', r.liabilities), total: { key: 'totalLiabilities', label: t('admin.accounting.balance.totalLiabilities'), cents: eurosToCents(r.totalLiabilities) } },
+        { key: 'equity', title: t('admin.accounting.balance.equity'), lines: accountLines('eq', r.equity), total: { key: 'totalEquity', label: t('admin.accounting.balance.totalEquity'), cents: eurosToCents(r.totalEquity) } },
+      ],
+      totals: [{ key: 'totalLiabilitiesAndEquity', label: t('admin.accounting.balance.totalLiabilitiesAndEquity'), cents: eurosToCents(r.totalLiabilitiesAndEquity) }],
+    },
+  ],
+  totals: [],
+});
+
+export interface CashFlowData {
+  netIncome: number;
+  operatingAdjustments: WireLine[];
+  cashFromOperations: number;
+  investing: WireLine[];
+  cashFromInvesting: number;
+  financing: WireLine[];
+  cashFromFinancing: number;
+  netCashFlow: number;
+}
+
+export const cashFlowModel = (r: CashFlowData, t: TFunction): StatementModel => ({
+  title: t('admin.accounting.cashFlow.title'),
+  columns: [
+    {
+      key: 'main',
+      sections: [
+        {
+          key: 'operating',
+          title: t('admin.accounting.cashFlow.operating'),
+          lines: [{ key: 'netIncome', label: t('admin.accounting.cashFlow.netIncome'), cents: eurosToCents(r.netIncome) }, ...accountLines('op', r.operatingAdjustments)],
+          total: { key: 'cashFromOperations', label: t('admin.accounting.cashFlow.cashFromOperations'), cents: eurosToCents(r.cashFromOperations) },
+        },
+        { key: 'investing', title: t('admin.accounting.cashFlow.investing'), lines: accountLines('inv', r.investing), total: { key: 'cashFromInvesting', label: t('admin.accounting.cashFlow.cashFromInvesting'), cents: eurosToCents(r.cashFromInvesting) } },
+        { key: 'financing', title: t('admin.accounting.cashFlow.financing'), lines: accountLines('fin', r.financing), total: { key: 'cashFromFinancing', label: t('admin.accounting.cashFlow.cashFromFinancing'), cents: eurosToCents(r.cashFromFinancing) } },
+      ],
+      totals: [],
+    },
+  ],
+  totals: [{ key: 'netCashFlow', label: t('admin.accounting.cashFlow.netCashFlow'), cents: eurosToCents(r.netCashFlow) }],
+});
+
+/** Rows for the CSV export: section, line, amount, in the order shown. */
+export const statementRows = (m: StatementModel, period: string): string[][] => {
+  const rows: Array<[string, string, number]> = [];
+  for (const column of m.columns) {
+    for (const s of column.sections) {
+      for (const l of s.lines) rows.push([s.title, l.label, l.cents]);
+      if (s.total) rows.push([s.title, s.total.label, s.total.cents]);
+    }
+    for (const total of column.totals) rows.push(['', total.label, total.cents]);
+  }
+  for (const total of m.totals) rows.push(['', total.label, total.cents]);
+  return [[m.title, period, ''], ...rows.map(([a, b, c]) => [a, b, csvAmount(c)])];
+};

@@ -1,0 +1,69 @@
+import { Alert, Drawer, Grid, Timeline, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../common/format';
+import { useFeedback } from '../common/useFeedback';
+import { useAccounts } from '../accounting/hooks/useAccounts';
+import { describeEvent, type Change } from './describeEvent';
+import { useEntityHistory, type HistoryKind } from './useEntityHistory';
+
+export type { HistoryKind } from './useEntityHistory';
+
+const ChangeRow = ({ change }: { change: Change }) => (
+  <div className="history-change">
+    <Typography.Text type="secondary">{change.label}: </Typography.Text>
+    {change.value !== undefined ? (
+      <span>{change.value}</span>
+    ) : (
+      <span>
+        <del>{change.before}</del> → <ins>{change.after}</ins>
+      </span>
+    )}
+  </div>
+);
+
+/**
+ * The auditable history of one entity (a journal entry or an invoice): every event of its stream,
+ * oldest first, with what changed, who did it and when. Opened with an id; closed with undefined.
+ */
+export const HistoryDrawer = ({ kind, id, title, onClose }: { kind: HistoryKind; id: string | undefined; title?: string; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const screens = Grid.useBreakpoint();
+  const { events, loading, error } = useEntityHistory(kind, id);
+  const { accounts } = useAccounts(true);
+  const names = useMemo(() => new Map(accounts.map((a) => [a.id, a.accountName])), [accounts]);
+  useEffect(() => {
+    if (error) feedback.logged(error, `Failed to fetch the history of ${kind} ${id}`);
+  }, [error, feedback, kind, id]);
+
+  return (
+    <Drawer open={!!id} onClose={onClose} title={title ?? t('admin.history.title')} size={screens.sm ? 520 : '100%'} destroyOnHidden data-testid="history-drawer">
+      {loading && !events && <p>{t('common.loading')}</p>}
+      {error && <Alert type="warning" showIcon title={t('admin.history.loadFailed')} />}
+      {events && events.length === 0 && <p>{t('admin.history.empty')}</p>}
+      {events && events.length > 0 && (
+        <Timeline
+          items={events.map((e) => {
+            const described = describeEvent(e.type, JSON.parse(e.data) as Record<string, unknown>, (accountId) => names.get(accountId) ?? accountId, t);
+            return {
+              key: e.revision,
+              content: (
+                <div className="history-event" data-testid="history-event">
+                  <Typography.Text strong>{described.title}</Typography.Text>
+                  <div className="admin-muted">
+                    {t('admin.history.byAt', { actor: e.actorName, date: formatDate(e.recordedAt), time: dayjs(e.recordedAt).format('HH:mm') })}
+                  </div>
+                  {described.changes.map((c) => (
+                    <ChangeRow key={c.label} change={c} />
+                  ))}
+                </div>
+              ),
+            };
+          })}
+        />
+      )}
+    </Drawer>
+  );
+};

@@ -1,0 +1,110 @@
+import type { TFunction } from 'i18next';
+import { formatDate, formatMoney } from '../../common/format';
+
+/** One line of "what changed": a value, or a before/after pair. */
+export interface Change {
+  label: string;
+  value?: string;
+  before?: string;
+  after?: string;
+}
+
+export interface DescribedEvent {
+  title: string;
+  changes: Change[];
+}
+
+interface Line {
+  accountId: string;
+  debitCents: number;
+  creditCents: number;
+}
+interface Posted {
+  date: string;
+  description: string;
+  lines: Line[];
+}
+interface Totals {
+  grossCents: number;
+}
+
+type Data = Record<string, unknown>;
+
+const lineText = (l: Line, accountName: (id: string) => string, t: TFunction) =>
+  `${accountName(l.accountId)}: ${l.debitCents > 0 ? `${t('admin.history.debit')} ${formatMoney(l.debitCents)}` : `${t('admin.history.credit')} ${formatMoney(l.creditCents)}`}`;
+
+const linesText = (lines: Line[], accountName: (id: string) => string, t: TFunction) => lines.map((l) => lineText(l, accountName, t)).join('; ');
+
+const postedChanges = (p: Posted, accountName: (id: string) => string, t: TFunction): Change[] => [
+  { label: t('admin.history.fields.date'), value: formatDate(p.date) },
+  ...(p.description ? [{ label: t('admin.history.fields.description'), value: p.description }] : []),
+  { label: t('admin.history.fields.lines'), value: linesText(p.lines, accountName, t) },
+];
+
+/** Before/after pairs for what a correction changed; unchanged fields are left out. */
+const diff = (before: Posted, after: Posted, accountName: (id: string) => string, t: TFunction): Change[] => {
+  const out: Change[] = [];
+  if (before.date !== after.date) out.push({ label: t('admin.history.fields.date'), before: formatDate(before.date), after: formatDate(after.date) });
+  if (before.description !== after.description) out.push({ label: t('admin.history.fields.description'), before: before.description || '—', after: after.description || '—' });
+  const b = linesText(before.lines, accountName, t);
+  const a = linesText(after.lines, accountName, t);
+  if (a !== b) out.push({ label: t('admin.history.fields.lines'), before: b, after: a });
+  return out;
+};
+
+/**
+ * A human reading of one stored event (journal or invoice stream). Unknown types, e.g. from a
+ * newer schema, still show their type and raw data rather than nothing.
+ */
+export const describeEvent = (type: string, data: Data, accountName: (id: string) => string, t: TFunction): DescribedEvent => {
+  const title = t(`admin.history.events.${type}`, { defaultValue: type });
+  switch (type) {
+    case 'JournalEntryRecorded':
+      return { title, changes: postedChanges(data as unknown as Posted, accountName, t) };
+    case 'JournalEntryCorrected':
+      return { title, changes: diff((data as { previous: Posted }).previous, data as unknown as Posted, accountName, t) };
+    case 'JournalEntryDeleted':
+      return { title, changes: [{ label: t('admin.history.fields.reversed'), value: linesText((data as { previous: Posted }).previous.lines, accountName, t) }] };
+    case 'InvoiceIssued':
+      return {
+        title,
+        changes: [
+          { label: t('admin.history.fields.invoiceNumber'), value: String(data.invoiceNumber) },
+          { label: t('admin.history.fields.date'), value: formatDate(String(data.date)) },
+          { label: t('admin.history.fields.dueDate'), value: formatDate(String(data.dueDate)) },
+          { label: t('admin.history.fields.total'), value: formatMoney((data.totals as Totals).grossCents) },
+        ],
+      };
+    case 'InvoiceEdited': {
+      const changes: Change[] = [];
+      if (data.previousDate !== data.date) changes.push({ label: t('admin.history.fields.date'), before: formatDate(String(data.previousDate)), after: formatDate(String(data.date)) });
+      const before = (data.previousTotals as Totals).grossCents;
+      const after = (data.totals as Totals).grossCents;
+      changes.push(before !== after ? { label: t('admin.history.fields.total'), before: formatMoney(before), after: formatMoney(after) } : { label: t('admin.history.fields.total'), value: formatMoney(after) });
+      changes.push({ label: t('admin.history.fields.dueDate'), value: formatDate(String(data.dueDate)) });
+      return { title, changes };
+    }
+    case 'InvoiceSent':
+      return { title, changes: [{ label: t('admin.history.fields.to'), value: String(data.to) }] };
+    case 'PaymentRecorded':
+      return {
+        title,
+        changes: [
+          { label: t('admin.history.fields.amount'), value: formatMoney(Number(data.amountCents)) },
+          { label: t('admin.history.fields.date'), value: formatDate(String(data.date)) },
+          { label: t('admin.history.fields.method'), value: t(`enum.paymentMethod.${String(data.method)}`, { defaultValue: String(data.method) }) },
+          ...(data.reference ? [{ label: t('admin.history.fields.reference'), value: String(data.reference) }] : []),
+        ],
+      };
+    case 'InvoiceVoided':
+      return {
+        title,
+        changes: [
+          { label: t('admin.history.fields.reason'), value: t(`admin.history.voidReason.${String(data.reason)}`, { defaultValue: String(data.reason) }) },
+          { label: t('admin.history.fields.total'), value: formatMoney((data.totals as Totals).grossCents) },
+        ],
+      };
+    default:
+      return { title, changes: [{ label: t('admin.history.fields.data'), value: JSON.stringify(data) }] };
+  }
+};

@@ -1,0 +1,84 @@
+import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
+import { Button, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../common/format';
+import type { ProjectionStatusQuery } from '../../gql/graphql';
+import { AdminPage, PageHeader } from '../common/PageHeader';
+import { confirmed, useFeedback } from '../common/useFeedback';
+import { messageOf } from '../accounting/hooks/graphqlErrors';
+import { useProjectionStatus, useRebuildProjection } from './useProjections';
+
+type Row = ProjectionStatusQuery['projectionStatus'][number];
+
+const STATE_COLORS: Record<string, string> = { running: 'green', remote: 'blue', paused: 'gold', starting: 'gold', failed: 'red', stopped: 'default' };
+
+/** /admin/operations: each projection's and reactor's position, lag and last error, with Rebuild. */
+export const OperationsPage = () => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const { projections, loading, error, refetch } = useProjectionStatus();
+  const { rebuild } = useRebuildProjection();
+  const [busy, setBusy] = useState<string>();
+  useEffect(() => {
+    if (error) feedback.logged(error, 'Failed to fetch projection status');
+  }, [error, feedback]);
+
+  const onRebuild = async (name: string) => {
+    if (!confirmed(t('admin.operations.confirmRebuild', { name }))) return;
+    setBusy(name);
+    try {
+      const result = await rebuild(name);
+      if (result?.caughtUp) feedback.success(t('admin.operations.rebuilt', { name, ms: result.durationMs }));
+      else feedback.info(t('admin.operations.stillRunning', { name }));
+    } catch (err) {
+      console.error('Failed to rebuild projection', err);
+      feedback.error(messageOf(err));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const columns: TableColumnsType<Row> = [
+    { key: 'name', title: t('admin.operations.name'), dataIndex: 'name', render: (n: string) => <code>{n}</code> },
+    { key: 'kind', title: t('admin.operations.kind'), render: (_, r) => t(`enum.handlerKind.${r.kind}`, { defaultValue: r.kind }) },
+    { key: 'state', title: t('admin.operations.state'), render: (_, r) => <Tag color={STATE_COLORS[r.state] ?? 'default'}>{t(`enum.runnerState.${r.state}`, { defaultValue: r.state })}</Tag> },
+    { key: 'position', title: t('admin.operations.position'), render: (_, r) => r.position ?? '—' },
+    { key: 'lag', title: t('admin.operations.lag'), align: 'right', render: (_, r) => <span data-testid={`lag-${r.name}`}>{`${r.lag}${r.lagCapped ? '+' : ''}`}</span> },
+    { key: 'processed', title: t('admin.operations.processed'), align: 'right', dataIndex: 'eventsProcessed' },
+    { key: 'updated', title: t('admin.operations.updated'), render: (_, r) => (r.updatedAt ? `${formatDate(r.updatedAt)} ${dayjs(r.updatedAt).format('HH:mm:ss')}` : '—') },
+    {
+      key: 'error',
+      title: t('admin.operations.lastError'),
+      render: (_, r) => (r.lastError ? <Typography.Text type="danger" className="history-change">{r.lastError}</Typography.Text> : '—'),
+    },
+    {
+      key: 'actions',
+      title: t('admin.accounting.journal.actions'),
+      render: (_, r) =>
+        r.rebuildable ? (
+          <Button size="small" icon={<SyncOutlined aria-hidden spin={busy === r.name} />} disabled={!!busy} onClick={() => void onRebuild(r.name)} data-testid={`rebuild-${r.name}`}>
+            {t('admin.operations.rebuild')}
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">{t('admin.operations.noRebuild')}</Typography.Text>
+        ),
+    },
+  ];
+
+  return (
+    <AdminPage testId="operations-page">
+      <PageHeader
+        title={t('admin.operations.title')}
+        actions={
+          <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void refetch()}>
+            {t('admin.operations.refresh')}
+          </Button>
+        }
+      />
+      <Typography.Paragraph className="admin-muted">{t('admin.operations.intro')}</Typography.Paragraph>
+      <Table<Row> rowKey="name" size="small" columns={columns} dataSource={projections} loading={loading && projections.length === 0} pagination={false} scroll={{ x: 1000 }} />
+    </AdminPage>
+  );
+};
