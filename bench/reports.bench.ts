@@ -79,11 +79,16 @@ const load = async (db: Knex, lines: number, firstDay: string, days: number) => 
   );
   await db.raw(
     `insert into ledger_balances_daily (day, account_id, debit_cents, credit_cents)
-     select date, account_id, sum(debit_cents), sum(credit_cents) from ledger_lines group by date, account_id`,
+     select date, account_id, sum(debit_cents), sum(credit_cents) from ledger_lines group by date, account_id order by date, account_id`,
   );
+  // Ordered by period like the live projection writes them (days arrive roughly in order).
   await db.raw(
     `insert into ledger_balances_monthly (month, account_id, debit_cents, credit_cents)
-     select date_trunc('month', day)::date, account_id, sum(debit_cents), sum(credit_cents) from ledger_balances_daily group by 1, 2`,
+     select date_trunc('month', day)::date, account_id, sum(debit_cents), sum(credit_cents) from ledger_balances_daily group by 1, 2 order by 1, 2`,
+  );
+  await db.raw(
+    `insert into ledger_balances_yearly (year, account_id, debit_cents, credit_cents)
+     select date_trunc('year', month)::date, account_id, sum(debit_cents), sum(credit_cents) from ledger_balances_monthly group by 1, 2 order by 1, 2`,
   );
   await db.raw('analyze');
   return Number((await db('ledger_lines').count({ n: '*' }).first())?.n ?? 0);

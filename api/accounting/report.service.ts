@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { addDays, dayOf, yearStart } from '../../domain/accounting/dates';
 import { normalBalance, type AccountType, type CashFlowClass } from '../../domain/accounting/accounts';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance, type BalanceSheet, type CashFlowStatement, type IncomeStatement, type ReportAccount, type TotalsByAccount, type TrialBalance } from '../../domain/accounting/reports';
+import { mergeTotals } from '../../domain/accounting/balances';
 import { chartWithTotals, totalsInRange, type DayRange } from '../../projections/ledger/balances/queries';
 import { accountLines, type AccountLedgerLine } from '../../projections/ledger/journal-lines/queries';
 import type { AccountService } from './account.service';
@@ -50,11 +51,12 @@ export class ReportService {
 
   async balanceSheet(input: PeriodInput, names?: PeriodFieldNames): Promise<BalanceSheet & { asOf: string }> {
     const asOf = resolveAsOf(input, this.today(), names);
+    // Two disjoint ranges, so no row is read twice: cumulative = prior years + year to date.
     const { chart, totals } = await this.chart([
-      { from: undefined, to: asOf },
+      { from: undefined, to: addDays(yearStart(asOf), -1) },
       { from: yearStart(asOf), to: asOf },
     ]);
-    return { ...balanceSheet(chart, totals[0]!, totals[1]!), asOf };
+    return { ...balanceSheet(chart, mergeTotals(totals[0]!, totals[1]!), totals[1]!), asOf };
   }
 
   async cashFlow(input: PeriodInput, names?: PeriodFieldNames): Promise<CashFlowStatement & { period: Period }> {

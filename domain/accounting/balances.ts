@@ -12,6 +12,13 @@ export const addToTotals = (row: Totals | null, line: Totals): Totals => ({
   creditCents: (row?.creditCents ?? 0) + line.creditCents,
 });
 
+/** Totals of two disjoint ranges added per account (e.g. prior years + year to date). */
+export const mergeTotals = (a: TotalsByAccount, b: TotalsByAccount): TotalsByAccount => {
+  const out = new Map(a);
+  for (const [id, t] of b) out.set(id, addToTotals(out.get(id) ?? null, t));
+  return out;
+};
+
 /** accountId -> day -> totals. */
 export type DailyTotals = Map<string, Map<string, Totals>>;
 

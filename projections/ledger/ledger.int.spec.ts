@@ -110,6 +110,7 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
     const snapshot = async () => ({
       daily: await testDb.db('ledger_balances_daily').select('*').orderBy(['day', 'account_id']),
       monthly: await testDb.db('ledger_balances_monthly').select('*').orderBy(['month', 'account_id']),
+      yearly: await testDb.db('ledger_balances_yearly').select('*').orderBy(['year', 'account_id']),
       entries: await testDb.db('ledger_entries').select('entry_id', 'status', 'date', 'version', 'description').orderBy('entry_id'),
       lines: await testDb.db('ledger_lines').count({ n: '*' }).first(),
       reports: await reportsFromDb(reports, ['2023-06-30', '2024-12-31', '2025-02-28', '2026-12-31']),

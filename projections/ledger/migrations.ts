@@ -1,11 +1,11 @@
 import type { Migration } from '../../api/db/migration';
 
-export const LEDGER_TABLES = ['ledger_entries', 'ledger_lines', 'ledger_balances_daily', 'ledger_balances_monthly'];
+export const LEDGER_TABLES = ['ledger_entries', 'ledger_lines', 'ledger_balances_daily', 'ledger_balances_monthly', 'ledger_balances_yearly'];
 
 /**
  * The ledger read models: entries (one row per journal entry, invoice or payment), their lines
- * (append-only: corrections add reversal lines), and debit/credit totals per account per day and
- * per month, which is all the reports read.
+ * (append-only: corrections add reversal lines), and debit/credit totals per account per day,
+ * month and year, which is all the reports read.
  */
 export const ledgerMigrations: Migration[] = [
   {
@@ -58,7 +58,27 @@ export const ledgerMigrations: Migration[] = [
       }
     },
     down: async (db) => {
-      for (const table of [...LEDGER_TABLES].reverse()) await db.schema.dropTableIfExists(table);
+      for (const table of ['ledger_balances_monthly', 'ledger_balances_daily', 'ledger_lines', 'ledger_entries']) await db.schema.dropTableIfExists(table);
+    },
+  },
+  {
+    // Years of history then cost one row per account per year in an as-of report.
+    name: '202611220052_ledger_yearly_balances',
+    up: async (db) => {
+      await db.schema.createTable('ledger_balances_yearly', (t) => {
+        t.date('year').notNullable();
+        t.uuid('account_id').notNullable();
+        t.bigInteger('debit_cents').notNullable();
+        t.bigInteger('credit_cents').notNullable();
+        t.primary(['year', 'account_id']);
+      });
+      await db.raw(
+        `insert into ledger_balances_yearly (year, account_id, debit_cents, credit_cents)
+         select date_trunc('year', month)::date, account_id, sum(debit_cents), sum(credit_cents) from ledger_balances_monthly group by 1, 2`,
+      );
+    },
+    down: async (db) => {
+      await db.schema.dropTableIfExists('ledger_balances_yearly');
     },
   },
 ];

@@ -2,25 +2,53 @@ import type { Knex } from 'knex';
 import { addDays, monthEnd, monthStart, nextMonthStart } from '../../../domain/accounting/dates';
 import type { Totals, TotalsByAccount } from '../../../domain/accounting/reports';
 
+/** A half-open run of whole periods [from, until) by period start; from undefined = all earlier. */
+export interface Run {
+  from: string | undefined;
+  until: string;
+}
+
 export interface RangeSegments {
-  /** Whole months read from the monthly table: [from, until) by month start; from undefined = all earlier. */
-  months: { from: string | undefined; until: string } | null;
-  /** Inclusive day ranges read from the daily table (the ragged edges). */
+  /** Whole years from the yearly table. */
+  years: Run | null;
+  /** Whole months from the monthly table (at most two runs: before and after the whole years). */
+  months: Run[];
+  /** Inclusive day ranges from the daily table (the ragged edges, at most two). */
   days: Array<[string, string]>;
 }
 
+const nextYearStart = (day: string): string => `${Number(day.slice(0, 4)) + 1}-01-01`;
+
+/** [from, to] (from defined) as whole months plus ragged days. */
+const monthSplit = (from: string, to: string, out: RangeSegments): void => {
+  if (from > to) return;
+  const monthsFrom = from === monthStart(from) ? from : nextMonthStart(from);
+  const monthsUntil = to === monthEnd(to) ? nextMonthStart(to) : monthStart(to);
+  if (monthsFrom >= monthsUntil) {
+    out.days.push([from, to]);
+    return;
+  }
+  if (from < monthsFrom) out.days.push([from, addDays(monthsFrom, -1)]);
+  out.months.push({ from: monthsFrom, until: monthsUntil });
+  if (monthsUntil <= to) out.days.push([monthsUntil, to]);
+};
+
 /**
- * Splits [from, to] into whole months plus at most two ragged day ranges, so any period costs
- * O(accounts x (months + 62 days)) rows, never O(lines).
+ * Splits [from, to] into whole years, whole months and at most two ragged day ranges, so any
+ * period costs O(accounts x (years + 22 months + 62 days)) rows, never O(lines).
  */
 export const rangeSegments = (from: string | undefined, to: string): RangeSegments => {
-  const monthsFrom = from === undefined ? undefined : from === monthStart(from) ? from : nextMonthStart(from);
-  const monthsUntil = to === monthEnd(to) ? nextMonthStart(to) : monthStart(to);
-  if (monthsFrom !== undefined && monthsFrom >= monthsUntil) return { months: null, days: from! <= to ? [[from!, to]] : [] };
-  const days: Array<[string, string]> = [];
-  if (from !== undefined && monthsFrom !== undefined && from < monthsFrom) days.push([from, addDays(monthsFrom, -1)]);
-  if (monthsUntil <= to) days.push([monthsUntil, to]);
-  return { months: { from: monthsFrom, until: monthsUntil }, days };
+  const out: RangeSegments = { years: null, months: [], days: [] };
+  const yearsFrom = from === undefined ? undefined : from.endsWith('-01-01') ? from : nextYearStart(from);
+  const yearsUntil = to.endsWith('-12-31') ? nextYearStart(to) : `${to.slice(0, 4)}-01-01`;
+  if (yearsFrom !== undefined && yearsFrom >= yearsUntil) {
+    monthSplit(from!, to, out);
+    return out;
+  }
+  if (from !== undefined && from < yearsFrom!) monthSplit(from, addDays(yearsFrom!, -1), out);
+  out.years = { from: yearsFrom, until: yearsUntil };
+  if (yearsUntil <= to) monthSplit(yearsUntil, to, out);
+  return out;
 };
 
 export interface DayRange {
@@ -36,9 +64,13 @@ const segmentsSql = (ranges: DayRange[], accountId?: string): { sql: string; arg
   const account = accountId ? ' and account_id = ?' : '';
   ranges.forEach(({ from, to }, r) => {
     const seg = rangeSegments(from, to);
-    if (seg.months) {
-      parts.push(`select ${r} as r, account_id, debit_cents, credit_cents from ledger_balances_monthly where month < ?${seg.months.from ? ' and month >= ?' : ''}${account}`);
-      args.push(seg.months.until, ...(seg.months.from ? [seg.months.from] : []), ...(accountId ? [accountId] : []));
+    const runs: Array<[string, string, Run]> = [
+      ...(seg.years ? [['ledger_balances_yearly', 'year', seg.years] as [string, string, Run]] : []),
+      ...seg.months.map((m) => ['ledger_balances_monthly', 'month', m] as [string, string, Run]),
+    ];
+    for (const [table, key, run] of runs) {
+      parts.push(`select ${r} as r, account_id, debit_cents, credit_cents from ${table} where ${key} < ?${run.from ? ` and ${key} >= ?` : ''}${account}`);
+      args.push(run.until, ...(run.from ? [run.from] : []), ...(accountId ? [accountId] : []));
     }
     for (const [a, b] of seg.days) {
       parts.push(`select ${r} as r, account_id, debit_cents, credit_cents from ledger_balances_daily where day between ? and ?${account}`);

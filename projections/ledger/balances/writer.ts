@@ -7,12 +7,13 @@ import type { LedgerEffect } from '../../../domain/accounting/postings';
 type Key = `${string}|${string}`;
 
 /**
- * Adds a batch's postings to the per-day and per-month totals. The batch is summed in memory
+ * Adds a batch's postings to the per-day, per-month and per-year totals. The batch is summed in memory
  * first so each (period, account) row is written once per batch, whatever the number of lines.
  */
 export const writeBalances = async (trx: Knex.Transaction, effects: LedgerEffect[]): Promise<void> => {
   const daily = new Map<Key, Totals>();
   const monthly = new Map<Key, Totals>();
+  const yearly = new Map<Key, Totals>();
   for (const effect of effects) {
     for (const posting of effect.postings) {
       for (const line of posting.lines) {
@@ -20,14 +21,17 @@ export const writeBalances = async (trx: Knex.Transaction, effects: LedgerEffect
         const m: Key = `${monthStart(posting.date)}|${line.accountId}`;
         daily.set(d, addToTotals(daily.get(d) ?? null, line));
         monthly.set(m, addToTotals(monthly.get(m) ?? null, line));
+        const y: Key = `${posting.date.slice(0, 4)}-01-01|${line.accountId}`;
+        yearly.set(y, addToTotals(yearly.get(y) ?? null, line));
       }
     }
   }
   await upsert(trx, 'ledger_balances_daily', 'day', daily);
   await upsert(trx, 'ledger_balances_monthly', 'month', monthly);
+  await upsert(trx, 'ledger_balances_yearly', 'year', yearly);
 };
 
-const upsert = async (trx: Knex.Transaction, table: string, key: 'day' | 'month', rows: Map<Key, Totals>): Promise<void> => {
+const upsert = async (trx: Knex.Transaction, table: string, key: 'day' | 'month' | 'year', rows: Map<Key, Totals>): Promise<void> => {
   const values = [...rows].map(([k, t]) => {
     const [period, accountId] = k.split('|') as [string, string];
     return { [key]: period, account_id: accountId, debit_cents: t.debitCents, credit_cents: t.creditCents };
