@@ -61,7 +61,12 @@ describe.each(testBackends())('billing over GraphQL on $name', (backend) => {
     expect(stale.errors![0].extensions.code).toBe('CONFLICT');
     const missing = await gql(admin, 'query { invoice(id: "nope") { id } }');
     expect(missing.errors![0].extensions.code).toBe('NOT_FOUND');
+    const pub = await gql(server.client(), 'query($id: ID!) { publicInvoice(id: $id) { invoiceNumber clientName totalAmount paid } }', { id });
+    expect(pub.data!.publicInvoice).toEqual({ invoiceNumber: 'G-1', clientName: 'Codes', totalAmount: 36.06, paid: false });
     expect((await gql(admin, 'mutation($id: ID!) { deleteInvoice(id: $id) }', { id })).data!.deleteInvoice).toBe(true);
+    const history = await gql(admin, 'query($id: ID!) { invoiceHistory(id: $id) { type actor revision } }', { id });
+    expect(history.data!.invoiceHistory.map((h: { type: string }) => h.type)).toEqual(['InvoiceIssued', 'InvoiceVoided']);
+    expect((await gql(server.client(), 'query($id: ID!) { publicInvoice(id: $id) { id } }', { id })).errors![0].extensions.code).toBe('NOT_FOUND');
   });
 
   it('reads and updates company settings', async () => {

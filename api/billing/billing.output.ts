@@ -203,3 +203,23 @@ export class CompanySettingsOutput {
   @Field(() => String) jurisdiction!: string;
   @Field(() => String) updatedAt!: string;
 }
+
+@ObjectType('PublicInvoice', { description: 'What the anonymous pay link shows.' })
+export class PublicInvoiceOutput {
+  @Field(() => ID) id!: string;
+  @Field(() => String) invoiceNumber!: string;
+  @Field(() => String) clientName!: string;
+  @Field(() => String) date!: string;
+  @Field(() => String) dueDate!: string;
+  @Field(() => Float) totalAmount!: number;
+  @Field(() => Boolean) paid!: boolean;
+}
+
+@ObjectType('InvoiceHistoryEntry')
+export class InvoiceHistoryEntryOutput {
+  @Field(() => String, { description: 'Event type: InvoiceIssued, InvoiceEdited, InvoiceSent, PaymentRecorded, InvoiceVoided.' }) type!: string;
+  @Field(() => String) at!: string;
+  @Field(() => String, { description: "User id, or 'system' / 'stripe' / 'scheduler'." }) actor!: string;
+  @Field(() => Int) revision!: number;
+  @Field(() => String, { description: 'The event data as JSON (amounts in cents).' }) data!: string;
+}

@@ -4,8 +4,8 @@ import { NotFoundError } from '../../domain/shared/errors';
 import { PageInput, pageOf } from '../accounting/accounting.input';
 import type { GraphQLContext } from '../graphql/context';
 import { InvoiceInput } from './billing.input';
-import { GenerationResultOutput, InvoiceOutput, InvoicePage, InvoicePaidFilter } from './billing.output';
-import { listInvoices } from './invoice.queries';
+import { GenerationResultOutput, InvoiceHistoryEntryOutput, InvoiceOutput, InvoicePage, InvoicePaidFilter, PublicInvoiceOutput } from './billing.output';
+import { findPublicInvoice, listInvoices } from './invoice.queries';
 import { isUuid, pathId } from './wire';
 
 const NOT_FOUND = 'Invoice not found.';
@@ -33,6 +33,28 @@ export class InvoiceResolver {
     const invoice = await ctx.services.billing.invoices.get(pathId(id, NOT_FOUND));
     if (!invoice) throw new NotFoundError(NOT_FOUND);
     return InvoiceOutput.from(invoice);
+  }
+
+  @Query(() => PublicInvoiceOutput, { description: 'Anonymous: the pay-link page.' })
+  async publicInvoice(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<PublicInvoiceOutput> {
+    const invoice = await findPublicInvoice(ctx.deps.db, pathId(id, NOT_FOUND));
+    if (!invoice) throw new NotFoundError(NOT_FOUND);
+    return {
+      id: invoice.id,
+      invoiceNumber: invoice.invoice_number,
+      clientName: invoice.client.name,
+      date: invoice.date,
+      dueDate: invoice.due_date,
+      totalAmount: invoice.total_amount,
+      paid: invoice.paid,
+    };
+  }
+
+  @Authorized('superuser')
+  @Query(() => [InvoiceHistoryEntryOutput], { description: 'Every change with who and when, oldest first; deleted invoices too.' })
+  async invoiceHistory(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<InvoiceHistoryEntryOutput[]> {
+    const history = await ctx.services.billing.invoices.history(pathId(id, NOT_FOUND));
+    return history.map((h) => ({ ...h, data: JSON.stringify(h.data) }));
   }
 
   @Authorized('superuser')
