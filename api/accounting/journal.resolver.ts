@@ -6,6 +6,7 @@ import type { GraphQLContext } from '../graphql/context';
 import { JournalEntryInput, PageInput, pageOf, toPosted } from './accounting.input';
 import { HistoryEventOutput, JournalEntryOutput, JournalEntryPage } from './accounting.output';
 import { isUuid } from './ids';
+import { resolvePeriod } from './period';
 import { NotFoundError } from '../../domain/shared/errors';
 
 const actor = (ctx: GraphQLContext): string => {
@@ -23,10 +24,16 @@ export class JournalResolver {
     @Arg('page', () => PageInput, { nullable: true }) page: PageInput | undefined,
     @Arg('source', () => String, { nullable: true, description: 'manual, invoice or payment' }) source: string | undefined,
     @Arg('includeDeleted', () => Boolean, { defaultValue: false }) includeDeleted: boolean,
+    @Arg('from', () => String, { nullable: true, description: 'YYYY-MM-DD' }) from: string | undefined,
+    @Arg('to', () => String, { nullable: true, description: 'YYYY-MM-DD' }) to: string | undefined,
     @Ctx() ctx: GraphQLContext,
   ): Promise<JournalEntryPage> {
     if (source && !SOURCES.includes(source as SourceType)) throw new ValidationError('Please correct the errors below.', { source: ['Choose manual, invoice or payment.'] });
-    const { items, total } = await ctx.services.accounting.ledger.entries({ sources: source ? [source as SourceType] : undefined, includeDeleted }, pageOf(page));
+    const period = from || to ? resolvePeriod({ from, to }, ctx.services.accounting.reports.today(), { from: 'from', to: 'to', asOf: 'asOf' }) : undefined;
+    const { items, total } = await ctx.services.accounting.ledger.entries(
+      { sources: source ? [source as SourceType] : undefined, includeDeleted, from: period?.from, to: period?.to },
+      pageOf(page),
+    );
     return { items: items.map(JournalEntryOutput.from), total };
   }
 

@@ -90,15 +90,23 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
       const d = event.data;
       const revenue = known?.revenueAccountId ?? revenueAccountFor(d.period);
       const description = `Invoice ${d.invoiceNumber}`;
+      // An edit of the due date or the wording moves no money: no reversal pair in the ledger.
+      const unchanged =
+        d.date === d.previousDate &&
+        d.totals.netCents === d.previousTotals.netCents &&
+        d.totals.vatCents === d.previousTotals.vatCents &&
+        d.totals.grossCents === d.previousTotals.grossCents;
       return {
         entryId: invoiceEntryId(d.invoiceId),
         source: { type: 'invoice', id: d.invoiceId, invoiceId: d.invoiceId },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: revenue,
-        postings: [
-          ...posting('reversal', d.previousDate, `Reversal (edit): ${description}`, reverseLines(invoiceLines(d.previousTotals, revenue))),
-          ...posting('posting', d.date, description, invoiceLines(d.totals, revenue)),
-        ],
+        postings: unchanged
+          ? []
+          : [
+              ...posting('reversal', d.previousDate, `Reversal (edit): ${description}`, reverseLines(invoiceLines(d.previousTotals, revenue))),
+              ...posting('posting', d.date, description, invoiceLines(d.totals, revenue)),
+            ],
       };
     }
     case 'InvoiceVoided': {

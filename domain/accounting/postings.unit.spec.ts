@@ -60,6 +60,15 @@ describe('automatic postings', () => {
     expect(del).toMatchObject({ entry: { status: 'deleted' }, postings: [{ kind: 'reversal', date: '2026-02-05' }] });
   });
 
+  it('posts nothing for an edit that moves no money, but keeps the new invoice number', () => {
+    const edited: InvoiceEvent = {
+      type: 'InvoiceEdited',
+      data: { invoiceId: INV, invoiceNumber: 'INV-7b', clientId: 'c', date: '2026-02-01', dueDate: '2026-04-01', lines: [], totals, previousTotals: totals, previousDate: '2026-02-01' },
+    };
+    const [, edit] = effectsOf([issued, edited]);
+    expect(edit).toMatchObject({ postings: [], entry: { description: 'Invoice INV-7b' } });
+  });
+
   it('posts nothing for a sent invoice', () => {
     expect(effectsOf([{ type: 'InvoiceSent', data: { invoiceId: INV, to: 'x@example.com', sentAt: '2026-02-01T00:00:00Z' } }])).toEqual([]);
   });
