@@ -160,6 +160,21 @@ describe.each(testBackends())('accounting reports over REST and GraphQL on $name
     expect(is.data.cashFlow).toMatchObject({ from: '2026-01-01', to: '2026-12-31' });
   });
 
+  it('pages through journal entries, newest first, with a total', async () => {
+    const first = await gql('{ journalEntries(page: { offset: 0, limit: 2 }) { total items { id date source } } }');
+    const second = await gql('{ journalEntries(page: { offset: 2, limit: 2 }) { total items { id date source } } }');
+    const all = [...first.data.journalEntries.items, ...second.data.journalEntries.items];
+    expect(first.data.journalEntries.total).toBe(5);
+    expect(first.data.journalEntries.items).toHaveLength(2);
+    expect(new Set(all.map((e: { id: string }) => e.id)).size).toBe(4);
+    const dates = all.map((e: { date: string }) => e.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const q1 = await gql('{ journalEntries(from: "2026-01-01", to: "2026-02-28") { total items { date } } }');
+    expect(q1.data.journalEntries.items.map((e: { date: string }) => e.date).sort()).toEqual(['2026-01-10', '2026-02-01', '2026-02-20']);
+    const bad = await gql('{ journalEntries(page: { offset: 0, limit: 5000 }) { total } }');
+    expect(bad.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
+  });
+
   it('reverses a voided invoice in the reports', async () => {
     await appendInvoice([{ type: 'InvoiceVoided', data: { invoiceId, reason: 'voided', date: '2026-05-10', totals, originalDate: '2026-02-01' } }]);
     const after = await admin.get('/api/reports/income-statement/?from=2026-01-01&to=2026-12-31');
