@@ -51,6 +51,7 @@ const toEvent = (row: EventRow): RecordedEvent => ({
 });
 
 const UNIQUE_VIOLATION = '23505';
+const MAX_PAGE = 1000;
 
 /**
  * The event store on PostgreSQL (and PGlite) through knex. An append is one statement: the streams
@@ -138,7 +139,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
-    const limit = options.limit ?? 1000;
+    // Pages above ~1000 rows can tip the planner from the ordered index scan to sorting the whole
+    // remaining range, which is far slower; callers page on hasMore anyway.
+    const limit = Math.min(options.limit ?? 1000, MAX_PAGE);
     const after = options.after === undefined ? { tx: '0', pos: '0' } : parsePgPosition(options.after);
     const types = options.eventTypes;
     const typeFilter = types ? 'and e.type in (select jsonb_array_elements_text(?::jsonb))' : '';
