@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewEvent, RecordedEvent } from '../event-store';
+import { createDb } from '../../api/db/knex';
 import { testBackends, type TestDb } from '../../test/db';
 import { PostgresEventStore } from './postgres-event-store';
 
@@ -69,5 +70,23 @@ describe.runIf(postgres)('PostgreSQL event store gap safety', () => {
       after = page.lastPosition;
     }
     expect(numbers(paged)).toEqual([1, 2, 5, 6, 3, 4]);
+  });
+
+  it('wakes a live subscriber of another process by NOTIFY, without waiting for its poll', async () => {
+    const other = await createDb({ databaseUrl: testDb.databaseUrl!, schema: testDb.schema! });
+    const listener = new PostgresEventStore(other, { pollMs: 60_000 });
+    const seen: RecordedEvent[] = [];
+    const sub = listener.subscribeToAll({ onEvents: async (events) => void seen.push(...events) });
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const started = Date.now();
+      await store.append('notify-1', [ev(1)]);
+      await expect.poll(() => seen.length, { timeout: 5000, interval: 10 }).toBe(1);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await sub.stop();
+      await listener.close();
+      await other.destroy();
+    }
   });
 });
