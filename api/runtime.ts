@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { createEventStore } from '../eventstore/create-event-store';
 import { ProjectionEngine } from '../projections/engine';
 import { createApp } from './app';
+import { seedAccountingDemo } from './accounting/demo-seed';
 import { seedBillingDemo } from './billing/demo-seed';
 import { startRecurringSchedule } from './billing/recurring-schedule';
 import { bootstrap } from './bootstrap';
@@ -81,6 +82,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   if (background) projections.start();
   // Demo data goes through the services, whose responses wait for the projections started above.
   if (config.seedDemo && background) await seedBillingDemo(deps, services.billing);
+  if (config.seedDemo && background) await seedAccountingDemo(deps, services.accounting);
   const recurringSchedule =
     config.recurringSchedule && background ? startRecurringSchedule(deps, services.billing.recurring) : undefined;
 
