@@ -39,7 +39,8 @@ export const startTestServer = async (backend: TestBackend, options: TestServerO
     RECURRING_SCHEDULE: 'false',
     ...options.env,
   });
-  const runtime = await startRuntime(config, { db: testDb.db, limits: options.limits, clock: options.clock });
+  // TEST_WEB_DIST: a private build, so another engineer's `vite build` cannot swap chunks mid-test.
+  const runtime = await startRuntime(config, { db: testDb.db, limits: options.limits, clock: options.clock, webDist: process.env.TEST_WEB_DIST || undefined });
   config.publicBaseUrl = runtime.url;
   return {
     runtime,
