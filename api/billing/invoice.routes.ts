@@ -43,8 +43,13 @@ export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router =
     const status = req.query.status === 'paid' || req.query.status === 'unpaid' ? req.query.status : undefined;
     const overdue = req.query.overdue === 'true' ? true : req.query.overdue === 'false' ? false : undefined;
     const clientId = isUuid(req.query.client) ? req.query.client : undefined;
-    const { items } = await listInvoices(deps.db, { clientId, status, overdue, today: dayOf(deps.clock()) });
-    res.json(items);
+    // The spec's list is a plain array; `limit`/`offset` page it for large ledgers (total in X-Total-Count).
+    const limit = Number(req.query.limit);
+    const offset = Number(req.query.offset ?? 0);
+    const page =
+      Number.isInteger(limit) && limit > 0 && Number.isInteger(offset) && offset >= 0 ? { limit: Math.min(limit, 500), offset } : undefined;
+    const { items, total } = await listInvoices(deps.db, { clientId, status, overdue, today: dayOf(deps.clock()) }, page);
+    res.set('X-Total-Count', String(total)).json(items);
   });
 
   router.post('/invoices/', async (req, res) => {
