@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AdminPage, PageHeader } from '../common/PageHeader';
-import { confirmed, useFeedback } from '../common/useFeedback';
+import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
 import { ClientFormModal } from './ClientFormModal';
 import type { ClientValues, ClientView } from './clientTypes';
 import { CreatedUserModal, CreateUserButton, type CreatedUser } from './CreateUserButton';
@@ -17,7 +17,8 @@ export const ClientsPage = () => {
   const feedback = useFeedback();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState({ page: 1, pageSize: 50 });
-  const { clients, total, loading } = useClients({ search, ...page });
+  const { clients, total, loading, error } = useClients({ search, ...page });
+  useReportLoadError(error, 'Failed to fetch clients');
   const { save, saving } = useSaveClient();
   const remove = useDeleteClient();
   const [editing, setEditing] = useState<Editing>(null);

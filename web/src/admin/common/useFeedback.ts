@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -28,3 +28,11 @@ export const errorText = (err: unknown): string => (err instanceof Error ? err.m
 
 /** The spec's confirmations use the browser's own confirm dialog with the exact text. */
 export const confirmed = (text: string): boolean => window.confirm(text);
+
+/** A list that failed to load: the spec only logs it; the admin also gets a notification once per error. */
+export const useReportLoadError = (error: unknown, context: string) => {
+  const feedback = useFeedback();
+  useEffect(() => {
+    if (error) feedback.logged(error, context);
+  }, [error, context, feedback]);
+};

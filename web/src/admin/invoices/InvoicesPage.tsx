@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localToday } from '../../common/format';
 import { AdminPage, PageHeader } from '../common/PageHeader';
-import { confirmed, useFeedback } from '../common/useFeedback';
+import { HistoryDrawer } from '../history/HistoryDrawer';
+import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
 import { InvoiceFilters, useInvoiceFilters } from './InvoiceFilters';
 import { invoiceColumns } from './invoiceColumns';
 import { InvoiceFormModal } from './InvoiceFormModal';
@@ -19,10 +20,12 @@ export const InvoicesPage = () => {
   const feedback = useFeedback();
   const [filters, setFilters] = useInvoiceFilters();
   const [page, setPage] = useState({ page: 1, pageSize: 25 });
-  const { invoices, total, loading } = useInvoices(filters, page);
+  const { invoices, total, loading, error } = useInvoices(filters, page);
+  useReportLoadError(error, 'Failed to fetch invoices');
   const { save, saving } = useSaveInvoice();
   const { remove, generate, generating } = useInvoiceCommands();
   const [editing, setEditing] = useState<Editing>(null);
+  const [history, setHistory] = useState<InvoiceView | null>(null);
 
   const onSave = async (values: InvoiceValues) => {
     const creating = !editing?.invoice;
@@ -107,12 +110,19 @@ export const InvoicesPage = () => {
                 returnTo="/admin/invoices"
                 onEdit={(inv) => setEditing({ invoice: inv })}
                 onDelete={(inv) => void onDelete(inv)}
+                onHistory={setHistory}
               />
             ),
           },
         ]}
       />
       <InvoiceFormModal open={editing !== null} invoice={editing?.invoice ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />
+      <HistoryDrawer
+        kind="invoice"
+        id={history?.id}
+        title={history ? t('admin.invoices.historyTitle', { number: history.invoiceNumber }) : undefined}
+        onClose={() => setHistory(null)}
+      />
     </AdminPage>
   );
 };

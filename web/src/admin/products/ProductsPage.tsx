@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../common/format';
 import { AdminPage, PageHeader } from '../common/PageHeader';
-import { confirmed, useFeedback } from '../common/useFeedback';
+import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
 import { ProductFormModal } from './ProductFormModal';
 import type { ProductValues, ProductView } from './productTypes';
 import { useDeleteProduct, useProducts, useSaveProduct } from './useProducts';
@@ -13,7 +13,8 @@ type Editing = { product: ProductView | null } | null;
 export const ProductsPage = () => {
   const { t } = useTranslation();
   const feedback = useFeedback();
-  const { products, loading } = useProducts();
+  const { products, loading, error } = useProducts();
+  useReportLoadError(error, 'Failed to fetch products');
   const { save, saving } = useSaveProduct();
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<Editing>(null);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localToday } from '../../common/format';
 import { AdminPage, PageHeader } from '../common/PageHeader';
-import { confirmed, useFeedback } from '../common/useFeedback';
+import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
 import { subscriptionColumns } from './subscriptionColumns';
 import { SubscriptionFormModal } from './SubscriptionFormModal';
 import type { SubscriptionValues, SubscriptionView } from './subscriptionTypes';
@@ -16,7 +16,8 @@ export const SubscriptionsPage = () => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [page, setPage] = useState({ page: 1, pageSize: 50 });
-  const { subscriptions, total, loading } = useSubscriptions(page);
+  const { subscriptions, total, loading, error } = useSubscriptions(page);
+  useReportLoadError(error, 'Failed to fetch subscriptions');
   const { save, saving } = useSaveSubscription();
   const { remove, createInvoice } = useSubscriptionCommands();
   const [editing, setEditing] = useState<Editing>(null);
