@@ -9,22 +9,30 @@ export interface PollingOptions {
 }
 
 /**
- * Catch-up then live over paged readAll. After a wake-up that found nothing new (an append that
- * is committed but not yet visible because an older transaction is still open) it re-reads soon,
+ * Catch-up then live over paged readAll. While catching up, the next page is read while the
+ * handler works on the current one. After a wake-up that found nothing new (an append that is
+ * committed but not yet visible because an older transaction is still open) it re-reads soon,
  * backing off to the poll interval.
  */
 export const pollingSubscription = (store: PollingOptions, options: SubscribeOptions): Subscription => {
   const abort = new AbortController();
   const batchSize = options.batchSize ?? 500;
+  const read = (after: string | undefined) => {
+    const page = store.readAll({ after, limit: batchSize, eventTypes: options.eventTypes });
+    page.catch(() => undefined);
+    return page;
+  };
   const run = async () => {
     let after = options.after;
     let sleepMs = store.pollMs;
+    let seq = store.wake.seq;
+    let next = read(after);
     while (!abort.signal.aborted) {
-      const seq = store.wake.seq;
-      const page = await store.readAll({ after, limit: batchSize, eventTypes: options.eventTypes });
+      const page = await next;
       if (abort.signal.aborted) return;
       const advanced = page.lastPosition !== undefined && page.lastPosition !== after;
       if (advanced) {
+        if (page.hasMore) next = read(page.lastPosition);
         await options.onEvents(page.events, page.lastPosition!);
         after = page.lastPosition;
         sleepMs = store.pollMs;
@@ -32,6 +40,8 @@ export const pollingSubscription = (store: PollingOptions, options: SubscribeOpt
       }
       const woken = await waitForWake(store.wake, seq, sleepMs, abort.signal);
       sleepMs = woken ? 5 : Math.min(sleepMs * 2, store.pollMs);
+      seq = store.wake.seq;
+      next = read(after);
     }
   };
   const done = run();
