@@ -29,7 +29,7 @@ export const ChartOfAccountsTab = () => {
     try {
       await action();
     } catch (err) {
-      console.error(err);
+      console.warn('Account change refused', err);
       feedback.error(messageOf(err));
     }
   };
@@ -61,12 +61,17 @@ export const ChartOfAccountsTab = () => {
           <Button size="small" onClick={() => setModal({ mode: 'rename', id: a.id, accountName: a.accountName })}>
             {t('admin.accounting.accounts.rename')}
           </Button>
-          <Button size="small" onClick={() => void run(() => setAccountActive(a.id, !a.isActive))}>
-            {a.isActive ? t('admin.accounting.accounts.deactivate') : t('admin.accounting.accounts.activate')}
-          </Button>
-          <Button size="small" danger onClick={() => confirmed(t('admin.accounting.accounts.confirmDelete')) && void run(() => deleteAccount(a.id))}>
-            {t('buttons.delete')}
-          </Button>
+          {/* Automatic postings need system accounts: the server refuses, so the buttons are not offered. */}
+          {!a.isSystem && (
+            <>
+              <Button size="small" onClick={() => void run(() => setAccountActive(a.id, !a.isActive))}>
+                {a.isActive ? t('admin.accounting.accounts.deactivate') : t('admin.accounting.accounts.activate')}
+              </Button>
+              <Button size="small" onClick={() => confirmed(t('admin.accounting.accounts.confirmDelete')) && void run(() => deleteAccount(a.id))}>
+                {t('buttons.delete')}
+              </Button>
+            </>
+          )}
         </Flex>
       ),
     },

@@ -73,7 +73,7 @@ export const JournalEntriesTab = () => {
               <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setModal({ open: true, entry: e })}>
                 {t('buttons.edit')}
               </Button>
-              <Button size="small" danger icon={<DeleteOutlined aria-hidden />} onClick={() => void onDelete(e)}>
+              <Button size="small" icon={<DeleteOutlined aria-hidden />} onClick={() => void onDelete(e)}>
                 {t('buttons.delete')}
               </Button>
             </>

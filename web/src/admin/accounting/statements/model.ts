@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { CURRENT_EARNINGS } from '../../../../../domain/accounting/reports';
 import { csvAmount, eurosToCents } from './amounts';
 
 /** One shown line: a label and a signed amount in cents (what reduces the result is negative). */
@@ -31,8 +32,11 @@ interface WireLine {
   balance: number;
 }
 
-const accountLines = (prefix: string, lines: WireLine[], sign = 1): StatementLine[] =>
-  lines.map((l, i) => ({ key: `${prefix}-${l.accountId ?? i}`, label: l.account, cents: sign * eurosToCents(l.balance), accountId: l.accountId }));
+// The server names its one computed line in English; the label is ours to translate.
+const labelOf = (l: WireLine, t: TFunction) => (l.accountId == null && l.account === CURRENT_EARNINGS ? t('admin.accounting.balance.currentEarnings') : l.account);
+
+const accountLines = (t: TFunction, prefix: string, lines: WireLine[], sign = 1): StatementLine[] =>
+  lines.map((l, i) => ({ key: `${prefix}-${l.accountId ?? i}`, label: labelOf(l, t), cents: sign * eurosToCents(l.balance), accountId: l.accountId }));
 
 export interface IncomeStatementData {
   revenues: WireLine[];
@@ -49,8 +53,8 @@ export const incomeStatementModel = (r: IncomeStatementData, t: TFunction): Stat
     {
       key: 'main',
       sections: [
-        { key: 'revenues', title: t('admin.accounting.income.revenues'), lines: accountLines('rev', r.revenues), total: { key: 'totalRevenue', label: t('admin.accounting.income.totalRevenue'), cents: eurosToCents(r.totalRevenue) } },
-        { key: 'expenses', title: t('admin.accounting.income.expenses'), lines: accountLines('exp', r.expenses, -1), total: { key: 'totalExpenses', label: t('admin.accounting.income.totalExpenses'), cents: -eurosToCents(r.totalExpenses) } },
+        { key: 'revenues', title: t('admin.accounting.income.revenues'), lines: accountLines(t, 'rev', r.revenues), total: { key: 'totalRevenue', label: t('admin.accounting.income.totalRevenue'), cents: eurosToCents(r.totalRevenue) } },
+        { key: 'expenses', title: t('admin.accounting.income.expenses'), lines: accountLines(t, 'exp', r.expenses, -1), total: { key: 'totalExpenses', label: t('admin.accounting.income.totalExpenses'), cents: -eurosToCents(r.totalExpenses) } },
       ],
       totals: [],
     },
@@ -73,14 +77,14 @@ export const balanceSheetModel = (r: BalanceSheetData, t: TFunction): StatementM
   columns: [
     {
       key: 'assets',
-      sections: [{ key: 'assets', title: t('admin.accounting.balance.assets'), lines: accountLines('asset', r.assets) }],
+      sections: [{ key: 'assets', title: t('admin.accounting.balance.assets'), lines: accountLines(t, 'asset', r.assets) }],
       totals: [{ key: 'totalAssets', label: t('admin.accounting.balance.totalAssets'), cents: eurosToCents(r.totalAssets) }],
     },
     {
       key: 'claims',
       sections: [
-        { key: 'liabilities', title: t('admin.accounting.balance.liabilities'), lines: accountLines('liab', r.liabilities), total: { key: 'totalLiabilities', label: t('admin.accounting.balance.totalLiabilities'), cents: eurosToCents(r.totalLiabilities) } },
-        { key: 'equity', title: t('admin.accounting.balance.equity'), lines: accountLines('eq', r.equity), total: { key: 'totalEquity', label: t('admin.accounting.balance.totalEquity'), cents: eurosToCents(r.totalEquity) } },
+        { key: 'liabilities', title: t('admin.accounting.balance.liabilities'), lines: accountLines(t, 'liab', r.liabilities), total: { key: 'totalLiabilities', label: t('admin.accounting.balance.totalLiabilities'), cents: eurosToCents(r.totalLiabilities) } },
+        { key: 'equity', title: t('admin.accounting.balance.equity'), lines: accountLines(t, 'eq', r.equity), total: { key: 'totalEquity', label: t('admin.accounting.balance.totalEquity'), cents: eurosToCents(r.totalEquity) } },
       ],
       totals: [{ key: 'totalLiabilitiesAndEquity', label: t('admin.accounting.balance.totalLiabilitiesAndEquity'), cents: eurosToCents(r.totalLiabilitiesAndEquity) }],
     },
@@ -108,11 +112,11 @@ export const cashFlowModel = (r: CashFlowData, t: TFunction): StatementModel => 
         {
           key: 'operating',
           title: t('admin.accounting.cashFlow.operating'),
-          lines: [{ key: 'netIncome', label: t('admin.accounting.cashFlow.netIncome'), cents: eurosToCents(r.netIncome) }, ...accountLines('op', r.operatingAdjustments)],
+          lines: [{ key: 'netIncome', label: t('admin.accounting.cashFlow.netIncome'), cents: eurosToCents(r.netIncome) }, ...accountLines(t, 'op', r.operatingAdjustments)],
           total: { key: 'cashFromOperations', label: t('admin.accounting.cashFlow.cashFromOperations'), cents: eurosToCents(r.cashFromOperations) },
         },
-        { key: 'investing', title: t('admin.accounting.cashFlow.investing'), lines: accountLines('inv', r.investing), total: { key: 'cashFromInvesting', label: t('admin.accounting.cashFlow.cashFromInvesting'), cents: eurosToCents(r.cashFromInvesting) } },
-        { key: 'financing', title: t('admin.accounting.cashFlow.financing'), lines: accountLines('fin', r.financing), total: { key: 'cashFromFinancing', label: t('admin.accounting.cashFlow.cashFromFinancing'), cents: eurosToCents(r.cashFromFinancing) } },
+        { key: 'investing', title: t('admin.accounting.cashFlow.investing'), lines: accountLines(t, 'inv', r.investing), total: { key: 'cashFromInvesting', label: t('admin.accounting.cashFlow.cashFromInvesting'), cents: eurosToCents(r.cashFromInvesting) } },
+        { key: 'financing', title: t('admin.accounting.cashFlow.financing'), lines: accountLines(t, 'fin', r.financing), total: { key: 'cashFromFinancing', label: t('admin.accounting.cashFlow.cashFromFinancing'), cents: eurosToCents(r.cashFromFinancing) } },
       ],
       totals: [],
     },

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import dayjs from 'dayjs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
+import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
+import { testBackends } from '../../../../test/db';
+import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
+
+// Needs `npx vite build` first: the test server serves dist/web.
+describe('admin accounting and operations screens in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const dialogs: string[] = [];
+  const today = dayjs().format('YYYY-MM-DD');
+  const invoiceId = randomUUID();
+
+  const login = async (p: Page) => {
+    await p.goto('/login');
+    await p.fill('#login-username', ADMIN.username);
+    await p.fill('#login-password', ADMIN.password);
+    await p.click('button[type="submit"]');
+    await p.waitForURL((u) => u.pathname.startsWith('/admin'));
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(testBackends()[0]!, { limits: { loginPerIp: 1000, loginPerUsername: 1000 } });
+    // Billing's events, as billing appends them: an issued invoice and its card payment.
+    const events: InvoiceEvent[] = [
+      {
+        type: 'InvoiceIssued',
+        data: { invoiceId, invoiceNumber: 'INV-0042', clientId: randomUUID(), date: today, dueDate: today, lines: [], totals: { netCents: 100000, vatCents: 19000, grossCents: 119000 }, period: { subscriptionId: randomUUID(), start: today, end: today } },
+      },
+      { type: 'PaymentRecorded', data: { invoiceId, paymentId: randomUUID(), amountCents: 119000, date: today, method: 'stripe', reference: 'pi_42' } },
+    ];
+    const appended = await server.runtime.deps.eventStore.append(invoiceStreamId(invoiceId), events.map((e) => ({ type: e.type, data: e.data, metadata: { actor: 'system', schemaVersion: 1 } })));
+    expect(await server.runtime.deps.projections.waitFor(appended.position, { timeoutMs: 10_000 })).toBe(true);
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, server.url));
+    errors = collectPageErrors(page);
+    page.on('response', (r) => r.status() === 404 && errors.push(`404: ${r.url()}`));
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    await login(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const modal = () => page.locator('.ant-modal-wrap:visible .ant-modal').last();
+  const amount = (key: string) => page.getByTestId(`amount-${key}`).first().textContent().then((s) => s?.replace(/\u00a0/g, ' '));
+  const pickAccount = async (selector: string, name: string) => {
+    await page.click(selector);
+    await page.fill(selector, name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
+  };
+  const openStatement = async (path: string, testId: string) => {
+    await page.goto(`/admin/accounting/${path}`);
+    await page.getByTestId(testId).getByTestId('statement').waitFor();
+  };
+
+  it('lands on Journal Entries; automatic postings link to their invoice and cannot be edited', async () => {
+    await page.goto('/admin/accounting');
+    await page.waitForURL((u) => u.pathname === '/admin/accounting/journal-entries');
+    for (const tab of ['Journal Entries', 'Income Statement', 'Balance Sheet', 'Cash Flow', 'Trial Balance', 'Chart of Accounts']) await page.getByRole('tab', { name: tab }).waitFor();
+    const invoiceRow = page.locator('tr', { hasText: 'From invoice' });
+    await invoiceRow.waitFor();
+    expect(await invoiceRow.getByRole('link', { name: 'From invoice' }).getAttribute('href')).toBe(`/admin/invoices?invoice=${invoiceId}`);
+    expect(await invoiceRow.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    await page.locator('tr', { hasText: 'From payment' }).waitFor();
+    await page.getByRole('link', { name: 'Operations' }).waitFor();
+  });
+
+  it('income statement before manual entries: revenue from the invoice', async () => {
+    await openStatement('income-statement', 'income-statement');
+    expect(await amount('totalRevenue')).toBe('1.000,00 €');
+    expect(await amount('totalExpenses')).toBe('0,00 €');
+    expect(await amount('netIncome')).toBe('1.000,00 €');
+  });
+
+  it('records a single-line journal entry in the spec modal', async () => {
+    await page.goto('/admin/accounting/journal-entries');
+    await page.getByTestId('create-entry').click();
+    await modal().getByText('Create Journal Entry').waitFor();
+    expect(await page.getAttribute('#journal-entry_description', 'rows')).toBe('3');
+    await modal().getByText('Select Account').waitFor();
+    await pickAccount('#journal-entry_accountId', 'Rent');
+    await page.fill('#journal-entry_debit', '250');
+    await page.fill('#journal-entry_description', 'Office rent');
+    await modal().getByRole('button', { name: 'Save' }).click();
+    const row = page.locator('tr', { hasText: 'Office rent' });
+    await row.getByText('250,00 €').waitFor();
+    await row.getByText('Rent').first().waitFor();
+    await openStatement('income-statement', 'income-statement');
+    expect(await page.getByTestId('income-statement').getByRole('link', { name: 'Rent' }).count()).toBe(1);
+    expect(await amount('totalExpenses')).toBe('(250,00 €)');
+    expect(await amount('netIncome')).toBe('750,00 €');
+  });
+
+  it('multi-line entry: the balance indicator refuses an unbalanced entry, then saves the balanced one', async () => {
+    await page.goto('/admin/accounting/journal-entries');
+    await page.getByTestId('create-entry').click();
+    await modal().getByText('Multiple lines').click();
+    await pickAccount('#journal-entry_lines_0_accountId', 'Equipment');
+    await page.fill('#journal-entry_lines_0_debit', '2000');
+    await pickAccount('#journal-entry_lines_1_accountId', 'Bank');
+    await page.fill('#journal-entry_lines_1_credit', '1500');
+    await page.fill('#journal-entry_description', 'Laptops');
+    await page.getByTestId('balance-problem').getByText('differ by 500,00 €').waitFor();
+    expect(await page.locator('#journal-save').isDisabled()).toBe(true);
+    await screenshot(page, 'accounting-journal-multi-unbalanced-1280');
+    await page.getByTestId('add-line').click();
+    await pickAccount('#journal-entry_lines_2_accountId', 'Loans');
+    await page.fill('#journal-entry_lines_2_credit', '500');
+    await page.locator('[data-testid="balance-indicator"][data-balanced="true"]').waitFor();
+    expect((await page.getByTestId('total-debit').textContent())?.replace(/\u00a0/g, ' ')).toBe('2.000,00 €');
+    await screenshot(page, 'accounting-journal-multi-balanced-1280');
+    await page.locator('#journal-save').click();
+    const row = page.locator('tr', { hasText: 'Laptops' });
+    await row.waitFor();
+    await row.getByText('2.000,00 €').first().waitFor();
+  });
+
+  it('the three statements changed as expected and the balance sheet balances on screen', async () => {
+    await openStatement('cash-flow', 'cash-flow');
+    expect(await amount('netIncome')).toBe('750,00 €');
+    expect(await amount('cashFromOperations')).toBe('1.190,00 €');
+    expect(await amount('cashFromInvesting')).toBe('(2.000,00 €)');
+    expect(await amount('cashFromFinancing')).toBe('500,00 €');
+    expect(await amount('netCashFlow')).toBe('(310,00 €)');
+    await screenshot(page, 'accounting-cash-flow-1280');
+    await openStatement('balance-sheet', 'balance-sheet');
+    const assets = await amount('totalAssets');
+    expect(assets).toBe('1.690,00 €');
+    expect(await amount('totalLiabilitiesAndEquity')).toBe(assets);
+    expect(await amount('totalLiabilities')).toBe('940,00 €');
+    expect(await amount('totalEquity')).toBe('750,00 €');
+    await screenshot(page, 'accounting-balance-sheet-1280');
+    await openStatement('income-statement', 'income-statement');
+    await screenshot(page, 'accounting-income-statement-1280');
+    await page.goto('/admin/accounting/trial-balance');
+    await page.getByTestId('trial-balanced').getByText('Debits = Credits').waitFor();
+    expect(await page.getByTestId('trial-total-debit').textContent()).toBe(await page.getByTestId('trial-total-credit').textContent());
+    await screenshot(page, 'accounting-trial-balance-1280');
+  });
+
+  it('edits the single-line entry and shows who changed what in the history drawer', async () => {
+    await page.goto('/admin/accounting/journal-entries');
+    const row = page.locator('tr', { hasText: 'Office rent' });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await modal().getByText('Edit Journal Entry').waitFor();
+    await page.fill('#journal-entry_debit', '300');
+    await modal().getByRole('button', { name: 'Save' }).click();
+    await row.getByText('300,00 €').waitFor();
+    await row.getByRole('button', { name: 'History' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByText('Entry recorded').waitFor({ timeout: 10_000 }).catch(async (err) => {
+      await screenshot(page, 'debug-history');
+      throw err;
+    });
+    await drawer.getByText('Entry corrected').waitFor();
+    expect(await drawer.getByTestId('history-event').count()).toBe(2);
+    await drawer.getByText(/by admin on/).first().waitFor();
+    await drawer.locator('del', { hasText: 'Rent: debit 250,00' }).waitFor();
+    await drawer.locator('ins', { hasText: 'Rent: debit 300,00' }).waitFor();
+    await screenshot(page, 'accounting-history-drawer-1280');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await page.locator('tr', { hasText: 'From invoice' }).getByRole('button', { name: 'History' }).click();
+    await page.getByRole('dialog').getByText('Invoice issued').waitFor();
+    await page.getByRole('dialog').getByText('Payment recorded').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('deletes an entry after the spec confirmation', async () => {
+    await page.goto('/admin/accounting/journal-entries');
+    await page.getByTestId('create-entry').click();
+    await pickAccount('#journal-entry_accountId', 'Travel');
+    await page.fill('#journal-entry_debit', '12.5');
+    await page.fill('#journal-entry_description', 'Taxi to be deleted');
+    await modal().getByRole('button', { name: 'Save' }).click();
+    const row = page.locator('tr', { hasText: 'Taxi to be deleted' });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(dialogs).toContain('Are you sure you want to delete this journal entry?');
+  });
+
+  it('chart of accounts: adds an account, refuses to delete one with postings with the server message', async () => {
+    await page.goto('/admin/accounting/accounts');
+    await page.getByTestId('create-account').click();
+    await page.fill('#account_accountName', 'Training');
+    await modal().getByRole('button', { name: 'Save' }).click();
+    await page.locator('tr', { hasText: 'Training' }).waitFor();
+    await page.locator('tr', { hasText: 'Equipment' }).getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-message').getByText('This account has postings and cannot be deleted. Deactivate it instead.').waitFor();
+    await page.locator('tr', { hasText: 'Training' }).getByRole('button', { name: 'Delete' }).click();
+    await page.locator('tr', { hasText: 'Training' }).waitFor({ state: 'detached' });
+    await screenshot(page, 'accounting-chart-of-accounts-1280');
+    await page.locator('tr', { hasText: 'Equipment' }).getByRole('link', { name: 'Equipment' }).click();
+    await page.getByTestId('account-ledger').getByText('Laptops').waitFor();
+    expect((await page.getByTestId('ledger-closing').textContent())?.replace(/\u00a0/g, ' ')).toContain('2.000,00 €');
+    await screenshot(page, 'accounting-ledger-1280');
+  });
+
+  it('operations page: rebuilds the ledger projection; the statements are unchanged afterwards', async () => {
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Operations' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/operations');
+    const row = page.locator('tr', { hasText: 'ledger' }).first();
+    await row.getByText('Running').waitFor();
+    await screenshot(page, 'operations-1280');
+    await page.getByTestId('rebuild-ledger').click();
+    await page.locator('.ant-message').getByText(/Projection ledger rebuilt in \d+ ms\./).waitFor({ timeout: 60_000 });
+    expect(dialogs.at(-1)).toBe('Rebuild the projection ledger? Its tables are emptied and replayed from the first event.');
+    expect(await page.getByTestId('lag-ledger').textContent()).toBe('0');
+    expect(await page.locator('tr', { hasText: 'invoice_mail' }).getByRole('button', { name: 'Rebuild' }).count()).toBe(0);
+    await openStatement('balance-sheet', 'balance-sheet');
+    expect(await amount('totalAssets')).toBe('1.690,00 €');
+    expect(await amount('totalLiabilitiesAndEquity')).toBe('1.690,00 €');
+    await openStatement('income-statement', 'income-statement');
+    expect(await amount('netIncome')).toBe('700,00 €');
+  });
+
+  it('is accessible and translated, with no page errors', async () => {
+    await page.goto('/admin/accounting/journal-entries');
+    await page.locator('tr', { hasText: 'Laptops' }).waitFor();
+    await screenshot(page, 'accounting-journal-entries-1280');
+    expect(await axeViolations(page)).toEqual([]);
+    for (const lng of ['el', 'ru']) {
+      await page.goto(`/admin/accounting/journal-entries?lng=${lng}`);
+      await page.locator('tr', { hasText: 'Laptops' }).waitFor();
+      expect(await rawKeyLeaks(page)).toEqual([]);
+      await screenshot(page, `accounting-journal-entries-${lng}-1280`);
+      await openStatement(`income-statement?lng=${lng}`, 'income-statement');
+      expect(await rawKeyLeaks(page)).toEqual([]);
+      await screenshot(page, `accounting-income-statement-${lng}-1280`);
+      await page.goto(`/admin/operations?lng=${lng}`);
+      await page.getByTestId('rebuild-ledger').waitFor();
+      await screenshot(page, `operations-${lng}-1280`);
+    }
+    await page.goto('/admin/accounting/journal-entries?lng=en');
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a 375 px screen', async () => {
+    const { context, page: mobile } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
+    const mobileErrors = collectPageErrors(mobile);
+    await login(mobile);
+    const shots: Array<[string, string]> = [
+      ['/admin/accounting/journal-entries', 'journal-entries'],
+      ['/admin/accounting/income-statement', 'income-statement'],
+      ['/admin/accounting/balance-sheet', 'balance-sheet'],
+      ['/admin/accounting/cash-flow', 'cash-flow'],
+      ['/admin/accounting/trial-balance', 'trial-balance'],
+      ['/admin/accounting/accounts', 'chart-of-accounts'],
+      ['/admin/operations', 'operations-page'],
+    ];
+    for (const [path, testId] of shots) {
+      await mobile.goto(path);
+      await mobile.getByTestId(testId).waitFor();
+      await mobile.waitForLoadState('networkidle');
+      const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      await screenshot(mobile, `${testId}-375`);
+    }
+    await mobile.goto('/admin/accounting/journal-entries');
+    await mobile.getByTestId('create-entry').click();
+    await mobile.locator('.ant-modal-wrap:visible .ant-modal').getByText('Multiple lines').click();
+    await screenshot(mobile, 'accounting-journal-modal-375');
+    const box = await mobile.locator('.ant-modal-wrap:visible .ant-modal').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(MOBILE_WIDTH);
+    await mobile.goto('/admin/accounting/balance-sheet?lng=ru');
+    await mobile.getByTestId('balance-sheet').getByTestId('statement').waitFor();
+    await screenshot(mobile, 'balance-sheet-ru-375');
+    expect(mobileErrors).toEqual([]);
+    await context.close();
+  });
+});
