@@ -160,6 +160,22 @@ describe.each(testBackends())('accounting reports over REST and GraphQL on $name
     expect(is.data.cashFlow).toMatchObject({ from: '2026-01-01', to: '2026-12-31' });
   });
 
+  it('answers NOT_FOUND for unknown or malformed ids over GraphQL', async () => {
+    const unknown = randomUUID();
+    for (const query of [
+      `{ journalEntry(id: "${unknown}") { id } }`,
+      '{ journalEntry(id: "nope") { id } }',
+      `{ journalEntryHistory(id: "${unknown}") { type } }`,
+      `{ invoiceEventHistory(id: "${unknown}") { type } }`,
+      `{ accountLedger(accountId: "${unknown}") { total } }`,
+      `mutation { deleteJournalEntry(id: "${unknown}") }`,
+      `mutation { renameAccount(id: "nope", accountName: "X") { id } }`,
+    ]) {
+      const res = await gql(query);
+      expect(res.errors?.[0]?.extensions.code, query).toBe('NOT_FOUND');
+    }
+  });
+
   it('pages through journal entries, newest first, with a total', async () => {
     const first = await gql('{ journalEntries(page: { offset: 0, limit: 2 }) { total items { id date source } } }');
     const second = await gql('{ journalEntries(page: { offset: 2, limit: 2 }) { total items { id date source } } }');
