@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { createInvoice } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
 
@@ -179,6 +180,7 @@ describe('admin billing screens in Chromium', () => {
     await row.getByRole('button', { name: 'History' }).click();
     const drawer = page.locator('.ant-drawer:visible');
     await drawer.locator('.ant-timeline-item').nth(2).waitFor();
+    await page.waitForTimeout(500);
     await screenshot(page, 'admin-invoice-history-en-1280');
     await drawer.locator('.ant-drawer-close').click();
     const generated = page.locator('.admin-page tbody tr', { hasText: '2.380,00 €' });
@@ -221,6 +223,27 @@ describe('admin billing screens in Chromium', () => {
     await page.getByText('Handled', { exact: true }).click();
     await page.getByRole('tab', { name: /Contact messages/ }).click();
     await contact.locator('tr', { hasText: 'Pricing question' }).getByRole('button', { name: 'Mark as unhandled' }).waitFor();
+  });
+
+  it('pays an invoice from the client page through the simulated checkout, after a cancelled try', async () => {
+    const clientUrl = await clientPageUrl(page);
+    await createInvoice(server.runtime.deps, clientUrl.split('/').pop()!, 120, '2026-10-01', '2026-10-15');
+    await page.goto(clientUrl);
+    const row = page.getByTestId('client-invoices').locator('tr', { hasText: '120,00 €' });
+    await row.getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL('**/simulated-checkout/**');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((u) => u.pathname === clientUrl && u.searchParams.get('payment') === 'cancelled');
+    await page.getByText('Payment was cancelled.').waitFor();
+    await row.getByText('Unpaid').waitFor();
+    await row.getByRole('button', { name: 'Pay by card' }).click();
+    await page.waitForURL('**/simulated-checkout/**');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((u) => u.pathname === clientUrl && u.searchParams.get('payment') === 'success');
+    await page.getByText('Payment successful!').waitFor();
+    await row.getByText('Paid', { exact: true }).waitFor();
+    await page.goto('/admin');
+    await page.locator('tr', { hasText: '120,00 €' }).getByText('Card (Stripe)').waitFor();
   });
 
   it('takes screenshots of every screen at 1280 and 375 px, and in Greek and Russian', async () => {

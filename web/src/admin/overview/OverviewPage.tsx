@@ -16,14 +16,14 @@ export const OverviewPage = () => {
       <PageHeader title={t('admin.overview.title')} />
       {error && <Alert type="error" showIcon title={t('admin.overview.loadFailed')} className="admin-toolbar" />}
       <Row gutter={[16, 16]} className="admin-figures">
-        <Col xs={24} sm={12} lg={6}>
-          <Card loading={loading && !overview}>
+        <Col xs={12} lg={6}>
+          <Card size="small" loading={loading && !overview}>
             <Statistic title={t('admin.overview.receivables')} value={overview?.receivables} formatter={euros} />
             <span className="admin-muted">{t('admin.overview.unpaidCount', { count: overview?.unpaidCount ?? 0 })}</span>
           </Card>
         </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Card loading={loading && !overview}>
+        <Col xs={12} lg={6}>
+          <Card size="small" loading={loading && !overview}>
             <Statistic
               title={t('admin.overview.overdue')}
               value={overview?.overdueAmount}
@@ -35,14 +35,14 @@ export const OverviewPage = () => {
             </Link>
           </Card>
         </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Card loading={loading && !overview}>
+        <Col xs={12} lg={6}>
+          <Card size="small" loading={loading && !overview}>
             <Statistic title={t('admin.overview.revenueMonth')} value={overview?.revenueMonth} formatter={euros} />
             <span className="admin-muted">{t('admin.overview.netOfVat')}</span>
           </Card>
         </Col>
-        <Col xs={24} sm={12} lg={6}>
-          <Card loading={loading && !overview}>
+        <Col xs={12} lg={6}>
+          <Card size="small" loading={loading && !overview}>
             <Statistic title={t('admin.overview.revenueYear')} value={overview?.revenueYear} formatter={euros} />
             <span className="admin-muted">{t('admin.overview.netOfVat')}</span>
           </Card>
