@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../common/format';
 import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { InvoiceStatusBadge } from '../shared/billing-badges';
+import { ScrollRegion } from './ScrollRegion';
 import type { PortalInvoice } from './usePortalAccount';
 
 const euroCents = (euros: number) => Math.round(euros * 100);
@@ -32,42 +33,43 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
   return (
     <>
       {error && <Alert type="error" showIcon title={error} className="portal-alert" closable={{ onClose: () => setError(null) }} />}
-      <Table<PortalInvoice>
-        rowKey="id"
-        size="middle"
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('portal.invoices.empty') }}
-        columns={[
-          { title: t('portal.invoices.number'), dataIndex: 'invoice_number', key: 'number' },
-          { title: t('portal.invoices.date'), key: 'date', render: (_, i) => formatDate(i.date) },
-          { title: t('portal.invoices.dueDate'), key: 'due', render: (_, i) => formatDate(i.due_date) },
-          { title: t('portal.invoices.amount'), key: 'amount', align: 'right', render: (_, i) => formatMoney(euroCents(i.total_amount)) },
-          { title: t('portal.invoices.status'), key: 'status', render: (_, i) => <InvoiceStatusBadge paid={i.paid} /> },
-          {
-            title: t('portal.invoices.actions'),
-            key: 'actions',
-            render: (_, i) => (
-              <Space size="small" wrap={false}>
-                {!i.paid && (
-                  <Button type="primary" size="small" loading={busy === i.id} disabled={busy !== null && busy !== i.id} onClick={() => void pay(i)}>
-                    {busy === i.id ? t('portal.invoices.processing') : t('portal.invoices.payNow')}
+      <ScrollRegion label={t('portal.invoices.title')}>
+        <Table<PortalInvoice>
+          rowKey="id"
+          size="middle"
+          dataSource={rows}
+          pagination={false}
+          locale={{ emptyText: t('portal.invoices.empty') }}
+          columns={[
+            { title: t('portal.invoices.number'), dataIndex: 'invoice_number', key: 'number' },
+            { title: t('portal.invoices.date'), key: 'date', render: (_, i) => formatDate(i.date) },
+            { title: t('portal.invoices.dueDate'), key: 'due', render: (_, i) => formatDate(i.due_date) },
+            { title: t('portal.invoices.amount'), key: 'amount', align: 'right', render: (_, i) => formatMoney(euroCents(i.total_amount)) },
+            { title: t('portal.invoices.status'), key: 'status', render: (_, i) => <InvoiceStatusBadge paid={i.paid} /> },
+            {
+              title: t('portal.invoices.actions'),
+              key: 'actions',
+              render: (_, i) => (
+                <Space size="small" wrap={false}>
+                  {!i.paid && (
+                    <Button type="primary" size="small" loading={busy === i.id} disabled={busy !== null && busy !== i.id} onClick={() => void pay(i)}>
+                      {busy === i.id ? t('portal.invoices.processing') : t('portal.invoices.payNow')}
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    href={`/api/invoices/${i.id}/pdf/`}
+                    download
+                    aria-label={t('portal.invoices.pdfLabel', { number: i.invoice_number })}
+                  >
+                    {t('portal.invoices.pdf')}
                   </Button>
-                )}
-                <Button
-                  size="small"
-                  href={`/api/invoices/${i.id}/pdf/`}
-                  download
-                  aria-label={t('portal.invoices.pdfLabel', { number: i.invoice_number })}
-                >
-                  {t('portal.invoices.pdf')}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
-      />
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </ScrollRegion>
     </>
   );
 };

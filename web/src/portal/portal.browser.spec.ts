@@ -2,11 +2,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserService } from '../../../api/auth/user.service';
 import { createClientWithLogin, createInvoice } from '../../../test/billing-fixtures';
-import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage as openPage, rawKeyLeaks, screenshot, type PageOptions } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { startTestServer, type TestServer } from '../../../test/server';
 
 // Needs `npx vite build` first: the test server serves dist/web. No Stripe keys: the simulated checkout.
+// The machine is shared: give slow page loads time rather than fail on Playwright's 30 s default.
+const newPage = async (browser: Browser, url: string, options?: PageOptions) => {
+  const opened = await openPage(browser, url, options);
+  opened.page.setDefaultTimeout(60_000);
+  opened.page.setDefaultNavigationTimeout(60_000);
+  return opened;
+};
+
 describe('client portal and pay page in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
@@ -176,12 +184,14 @@ describe('client portal and pay page in Chromium', () => {
     await page.goto(`/portal/dashboard?lng=${lng}`);
     await page.locator('.portal-card').nth(2).waitFor();
     expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, `portal-dashboard-${lng}-375`);
     await page.goto(`/pay-invoice/${inv.older!.id}?lng=${lng}&payment=cancelled`);
     await page.locator('.pay-invoice-card').waitFor();
     expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, `pay-invoice-${lng}-375`);
     await page.setViewportSize({ width: 1280, height: 900 });

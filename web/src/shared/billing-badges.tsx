@@ -21,14 +21,30 @@ export const nextBillingOf = (s: NextBillingSource, today: string): NextBilling 
   return { kind: 'none' };
 };
 
+type BadgeTone = 'success' | 'warning' | 'error' | 'default';
+
+// At least 4.5:1 contrast; antd's preset tag colours are lighter than that.
+const TONES: Record<BadgeTone, { color: string; background: string }> = {
+  success: { color: '#166534', background: '#dcfce7' },
+  warning: { color: '#854d0e', background: '#fef3c7' },
+  error: { color: '#991b1b', background: '#fee2e2' },
+  default: { color: '#374151', background: '#e5e7eb' },
+};
+
+const Badge = ({ tone, children }: { tone: BadgeTone; children: string }) => (
+  <Tag className={`billing-badge billing-badge--${tone}`} style={{ ...TONES[tone], borderColor: 'transparent', fontWeight: 500 }}>
+    {children}
+  </Tag>
+);
+
 export const NextBillingBadge = ({ subscription, today }: { subscription: NextBillingSource; today: string }) => {
   const { t } = useTranslation();
   const next = nextBillingOf(subscription, today);
   switch (next.kind) {
     case 'onceOffDone':
-      return <Tag color="default">{t('enum.nextBilling.onceOffDone')}</Tag>;
+      return <Badge tone="default">{t('enum.nextBilling.onceOffDone')}</Badge>;
     case 'date':
-      return <Tag color={next.past ? 'error' : 'success'}>{formatDate(next.date)}</Tag>;
+      return <Badge tone={next.past ? 'error' : 'success'}>{formatDate(next.date)}</Badge>;
     case 'none':
       return <span>{t('enum.nextBilling.none')}</span>;
     default: {
@@ -44,11 +60,11 @@ const KNOWN_STATUSES = ['active', 'cancelled'];
 export const SubscriptionStatusBadge = ({ status }: { status: string }) => {
   const { t } = useTranslation();
   const label = KNOWN_STATUSES.includes(status) ? t(`enum.subscriptionStatus.${status}`) : status;
-  return <Tag color={status === 'active' ? 'success' : 'default'}>{label}</Tag>;
+  return <Badge tone={status === 'active' ? 'success' : 'default'}>{label}</Badge>;
 };
 
 /** Paid green, Unpaid yellow. */
 export const InvoiceStatusBadge = ({ paid }: { paid: boolean }) => {
   const { t } = useTranslation();
-  return <Tag color={paid ? 'success' : 'warning'}>{t(paid ? 'enum.invoiceStatus.paid' : 'enum.invoiceStatus.unpaid')}</Tag>;
+  return <Badge tone={paid ? 'success' : 'warning'}>{t(paid ? 'enum.invoiceStatus.paid' : 'enum.invoiceStatus.unpaid')}</Badge>;
 };
