@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isPglite } from '../../api/db/knex';
+import ClientPGLite from 'knex-pglite';
 import {
   InvalidAppendError,
   StreamConflictError,
@@ -51,6 +51,8 @@ const toEvent = (row: EventRow): RecordedEvent => ({
 });
 
 const UNIQUE_VIOLATION = '23505';
+/** Embedded PGlite has one connection and no LISTEN: subscribers are woken in-process only. */
+const isPglite = (db: Knex): boolean => (db.client.config as { client?: unknown }).client === ClientPGLite;
 const MAX_PAGE = 1000;
 
 /**
