@@ -1,0 +1,117 @@
+import 'reflect-metadata';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ClientService } from '../api/billing/client.service';
+import { InvoiceService } from '../api/billing/invoice.service';
+import { loadConfig } from '../api/config';
+import { startCore } from '../api/runtime';
+import { benchTarget, figure, runPool, scratchDatabase } from './support';
+
+// npm run bench:http: a real server process on a database holding many invoices, loaded over
+// loopback by autocannon. Figures: public_home_rps, api_invoices_list_p99_ms (page of 50),
+// graphql_invoices_p99_ms, login_rps, server_rss_mb, http_errors.
+const root = path.resolve(import.meta.dirname, '..');
+const { url, prefix } = benchTarget();
+const INVOICES = Number(process.env.BENCH_INVOICES ?? (url ? 10_000 : 2_000));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+
+if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
+  spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+}
+
+const scratch = url ? await scratchDatabase(url) : undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grc-bench-http-'));
+const env: Record<string, string> = {
+  NODE_ENV: 'development',
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  RECURRING_SCHEDULE: 'false',
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
+  LOG_LEVEL: 'warn',
+  ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+};
+
+// Seed through the application services, as an admin would create them.
+const seedStart = Date.now();
+const core = await startCore(loadConfig({ ...env, PORT: '0' }));
+const clients = await Promise.all(
+  Array.from({ length: 50 }, (_, i) => new ClientService(core.deps).create({ name: `Bench Client ${i}`, email: `bench${i}@example.com` }, 'bench')),
+);
+const invoices = new InvoiceService(core.deps);
+await runPool(INVOICES, 8, async (i) => {
+  const day = String(1 + (i % 28)).padStart(2, '0');
+  const month = String(1 + (i % 12)).padStart(2, '0');
+  await invoices.create(
+    {
+      client: clients[i % clients.length]!.id,
+      date: `2026-${month}-${day}`,
+      due_date: `2026-${month}-28`,
+      paid: false,
+      items: [{ description: 'GRC platform licence', quantity: 1, unit_price: 100 + (i % 900), vat_rate: 19 }],
+    },
+    'bench',
+  );
+});
+await core.stop();
+figure(prefix, 'seeded_invoices', INVOICES, 'count');
+figure(prefix, 'seed_invoices_per_s', INVOICES / ((Date.now() - seedStart) / 1000), 'invoices/s');
+
+const port = 20000 + Math.floor(Math.random() * 20000);
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/main.ts')], {
+  cwd: root,
+  env: { ...process.env, ...env, PORT: String(port) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+  if (ok) break;
+  if (i > 600) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const login = await fetch(`${base}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
+const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
+const cookie = cookies.join('; ');
+
+let errors = 0;
+const run = async (opts: autocannon.Options) => {
+  const result = await autocannon({ duration: DURATION, connections: 50, ...opts });
+  errors += result.errors + result.timeouts + result.non2xx;
+  return result;
+};
+
+const home = await run({ url: `${base}/` });
+figure(prefix, 'public_home_rps', home.requests.average, 'requests/s');
+const list = await run({ url: `${base}/api/invoices/?limit=50`, headers: { cookie } });
+figure(prefix, 'api_invoices_list_p99_ms', list.latency.p99, 'ms');
+const graphql = await run({
+  url: `${base}/graphql`,
+  method: 'POST',
+  headers: { cookie, 'content-type': 'application/json', 'x-csrftoken': csrf },
+  body: JSON.stringify({ query: '{ invoices(page: {limit: 50, offset: 0}) { total items { id invoiceNumber date totalAmount paid client { name } } } }' }),
+});
+figure(prefix, 'graphql_invoices_p99_ms', graphql.latency.p99, 'ms');
+const logins = await run({
+  url: `${base}/api/login/`,
+  method: 'POST',
+  connections: 10,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(ADMIN),
+});
+figure(prefix, 'login_rps', logins.requests.average, 'requests/s');
+
+const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+figure(prefix, 'server_rss_mb', Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024, 'MB');
+figure(prefix, 'http_errors', errors, 'count');
+
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+await scratch?.drop();
+fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import knexFactory from 'knex';
+
+/**
+ * Where a benchmark runs: real PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set (figures
+ * under their plain names), else embedded PGlite (names prefixed `pglite_`).
+ */
+export const benchTarget = (): { url?: string; prefix: string } => {
+  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+  return { url, prefix: url ? '' : 'pglite_' };
+};
+
+/** A fresh database on the server of `url`, dropped by the returned function. */
+export const scratchDatabase = async (url: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    },
+  };
+};
+
+export const figure = (prefix: string, name: string, value: number, unit: string): void => {
+  console.log(`${prefix}${name}: ${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`);
+};
+
+/** Runs `task(i)` for i in [0, count) with at most `concurrency` in flight. */
+export const runPool = async (count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+};
