@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
+import { NotFoundError, UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
 import { invoiceStreamId } from '../../domain/invoice/events';
 import type { SourceType } from '../../domain/accounting/postings';
 import type { GraphQLContext } from '../graphql/context';
@@ -7,7 +7,6 @@ import { JournalEntryInput, PageInput, pageOf, toPosted } from './accounting.inp
 import { HistoryEventOutput, JournalEntryOutput, JournalEntryPage } from './accounting.output';
 import { isUuid } from './ids';
 import { resolvePeriod } from './period';
-import { NotFoundError } from '../../domain/shared/errors';
 
 const actor = (ctx: GraphQLContext): string => {
   if (!ctx.user) throw new UnauthenticatedError();

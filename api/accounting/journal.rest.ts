@@ -1,9 +1,8 @@
 import { isIsoDate } from '../../domain/accounting/dates';
-import type { Account } from '../../domain/accounting/accounts';
+import { SYSTEM_ACCOUNT_IDS, type Account } from '../../domain/accounting/accounts';
 import { centsToEuros, parseEuros } from '../../domain/shared/money';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { MAX_DESCRIPTION } from '../../domain/journal/decide';
-import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import type { EntryRow, LineRow } from '../../projections/ledger/journal-lines/queries';
 import type { SingleLineEntry } from './journal.service';
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Account } from '../../domain/accounting/accounts';
-import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
+import { SYSTEM_ACCOUNT_IDS, type Account } from '../../domain/accounting/accounts';
 import { decide, type JournalCommand } from '../../domain/journal/decide';
 import { replay } from '../../domain/journal/entry';
 import { JOURNAL_SCHEMA_VERSION, journalStreamId, type JournalEvent, type JournalLine, type PostedLines } from '../../domain/journal/events';
