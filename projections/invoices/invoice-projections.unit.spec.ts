@@ -44,7 +44,8 @@ describe('invoice read models', () => {
     const later = evolveSubscriptionBilling(null, recorded(issued('i2', '2026-04-01', '2026-05-01')));
     const both = evolveSubscriptionBilling(later, recorded(issued('i1', '2026-03-01', '2026-04-01')));
     expect(both).toEqual({ subscription_id: 's1', invoiced_end: '2026-05-01', invoice_count: 2, last_invoice_id: 'i2' });
-    const manual: InvoiceEvent = { type: 'InvoiceIssued', data: { ...(issued('i3', '2026-01-01', '2026-02-01').data as never), period: null } };
+    const base = issued('i3', '2026-01-01', '2026-02-01') as Extract<InvoiceEvent, { type: 'InvoiceIssued' }>;
+    const manual: InvoiceEvent = { type: 'InvoiceIssued', data: { ...base.data, period: null } };
     expect(evolveSubscriptionBilling(both, recorded(manual))).toBe(both);
   });
 });
