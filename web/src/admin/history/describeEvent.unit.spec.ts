@@ -1,9 +1,9 @@
-import i18n, { type TFunction } from 'i18next';
+import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../public/static/locales/en/translation.json';
 import { describeEvent } from './describeEvent';
 
-let t: TFunction;
+let t: typeof i18n.t;
 beforeAll(async () => {
   await i18n.init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
   t = i18n.t;

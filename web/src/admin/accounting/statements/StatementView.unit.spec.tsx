@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
-import i18n, { type TFunction } from 'i18next';
+import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { toCsv } from './csv';
 import { balanceSheetModel, cashFlowModel, incomeStatementModel, statementRows, type StatementModel } from './model';
 import { StatementView } from './StatementView';
 
-let t: TFunction;
+let t: typeof i18n.t;
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
   t = i18n.t;
