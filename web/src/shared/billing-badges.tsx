@@ -21,7 +21,7 @@ export const nextBillingOf = (s: NextBillingSource, today: string): NextBilling 
   return { kind: 'none' };
 };
 
-type BadgeTone = 'success' | 'warning' | 'error' | 'default';
+export type BadgeTone = 'success' | 'warning' | 'error' | 'default';
 
 // At least 4.5:1 contrast; antd's preset tag colours are lighter than that.
 const TONES: Record<BadgeTone, { color: string; background: string }> = {
@@ -31,7 +31,8 @@ const TONES: Record<BadgeTone, { color: string; background: string }> = {
   default: { color: '#374151', background: '#e5e7eb' },
 };
 
-const Badge = ({ tone, children }: { tone: BadgeTone; children: string }) => (
+/** The high-contrast tag every billing badge uses (the admin's invoice-status badge too). */
+export const Badge = ({ tone, children }: { tone: BadgeTone; children: string }) => (
   <Tag className={`billing-badge billing-badge--${tone}`} style={{ ...TONES[tone], borderColor: 'transparent', fontWeight: 500 }}>
     {children}
   </Tag>

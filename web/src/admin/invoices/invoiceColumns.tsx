@@ -1,9 +1,8 @@
-import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router-dom';
 import { formatDate, formatEuros } from '../../common/format';
-import { InvoiceStatusBadge } from '../../shared/billing-badges';
+import { Badge, InvoiceStatusBadge } from '../../shared/billing-badges';
 import type { InvoiceView } from './invoiceTypes';
 
 /** Number, dates, amount and paid/sent state: the columns the invoice list and the client page share. */
@@ -18,7 +17,7 @@ export const invoiceColumns = (t: TFunction, today: string, options: { withClien
     title: t('admin.invoices.dueDate'),
     render: (_, i) => (
       <span>
-        {formatDate(i.dueDate)} {!i.paid && i.dueDate < today && <Tag color="error">{t('admin.invoices.overdue')}</Tag>}
+        {formatDate(i.dueDate)} {!i.paid && i.dueDate < today && <Badge tone="error">{t('admin.invoices.overdue')}</Badge>}
       </span>
     ),
   },
@@ -29,7 +28,7 @@ export const invoiceColumns = (t: TFunction, today: string, options: { withClien
     render: (_, i) => (
       <span>
         <InvoiceStatusBadge paid={i.paid} />
-        {i.sent && <Tag color="blue">{t('admin.invoices.sentTag')}</Tag>}
+        {i.sent && <Badge tone="default">{t('admin.invoices.sentTag')}</Badge>}
       </span>
     ),
   },

@@ -1,5 +1,5 @@
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../shared/billing-badges';
 
 const LABEL_KEYS: Record<string, string> = {
   Invoiced: 'enum.subscriptionInvoiceStatus.invoiced',
@@ -11,5 +11,5 @@ const LABEL_KEYS: Record<string, string> = {
 export const SubscriptionInvoiceStatusBadge = ({ status }: { status: string }) => {
   const { t } = useTranslation();
   const key = LABEL_KEYS[status];
-  return <Tag color={status === 'Invoiced' ? 'success' : 'warning'}>{key ? t(key) : status}</Tag>;
+  return <Badge tone={status === 'Invoiced' ? 'success' : 'warning'}>{key ? t(key) : status}</Badge>;
 };

@@ -41,7 +41,7 @@ const tag = (id: string, text: string) => within(row(id)).getByText(text).closes
 describe('admin subscription rows', () => {
   it('shows Once-off Done in grey for an invoiced one-time product, whatever its next date', () => {
     renderRows([sub('once', { product: { id: 'p', name: 'Workshop', billingCycle: 'one_time' }, invoicedUntil: '2026-02-01', nextBillingDate: '2026-03-01' })]);
-    expect(tag('once', 'Once-off Done')).toContain('ant-tag-default');
+    expect(tag('once', 'Once-off Done')).toContain('billing-badge--default');
     expect(within(row('once')).queryByText('01 / March / 2026')).toBeNull();
   });
 
@@ -52,16 +52,16 @@ describe('admin subscription rows', () => {
       sub('none', { nextBillingDate: null, status: 'cancelled' }),
       sub('oncePending', { product: { id: 'p', name: 'Workshop', billingCycle: 'one_time' }, nextBillingDate: '2026-12-01' }),
     ]);
-    expect(tag('past', '21 / November / 2026')).toContain('ant-tag-error');
-    expect(tag('today', '22 / November / 2026')).toContain('ant-tag-success');
+    expect(tag('past', '21 / November / 2026')).toContain('billing-badge--error');
+    expect(tag('today', '22 / November / 2026')).toContain('billing-badge--success');
     expect(within(row('none')).getByText('N/A')).toBeTruthy();
-    expect(tag('oncePending', '01 / December / 2026')).toContain('ant-tag-success');
+    expect(tag('oncePending', '01 / December / 2026')).toContain('billing-badge--success');
   });
 
   it('colours the status green only when active', () => {
     renderRows([sub('a', { status: 'active' }), sub('c', { status: 'cancelled' })]);
-    expect(tag('a', 'Active')).toContain('ant-tag-success');
-    expect(tag('c', 'Cancelled')).toContain('ant-tag-default');
+    expect(tag('a', 'Active')).toContain('billing-badge--success');
+    expect(tag('c', 'Cancelled')).toContain('billing-badge--default');
     expect(tag('c', 'Cancelled')).not.toContain('success');
   });
 
@@ -75,9 +75,9 @@ describe('admin subscription rows', () => {
       </>,
     );
     const cls = (text: string) => screen.getByText(text).closest('.ant-tag')?.className ?? '';
-    expect(cls('Invoiced')).toContain('ant-tag-success');
-    expect(cls('Due')).toContain('ant-tag-warning');
-    expect(cls('Not invoiced')).toContain('ant-tag-warning');
-    expect(cls('Something new')).toContain('ant-tag-warning');
+    expect(cls('Invoiced')).toContain('billing-badge--success');
+    expect(cls('Due')).toContain('billing-badge--warning');
+    expect(cls('Not invoiced')).toContain('billing-badge--warning');
+    expect(cls('Something new')).toContain('billing-badge--warning');
   });
 });
