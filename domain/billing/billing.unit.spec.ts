@@ -85,3 +85,24 @@ describe('numbering and dates', () => {
     expect(isIsoDate('2026-2-1')).toBe(false);
   });
 });
+
+describe('period properties', () => {
+  it('tiles time without gaps or overlaps, anchored on the start day', async () => {
+    const fc = await import('fast-check');
+    const day = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(day, fc.constantFrom('monthly' as const, 'annually' as const), fc.integer({ min: 0, max: 40 }), (start, cycle, k) => {
+        const p = periodAt(start, cycle, k);
+        const q = periodAt(start, cycle, k + 1);
+        expect(p.end).toBe(q.start);
+        expect(p.start < p.end).toBe(true);
+        const anchor = Number(start.slice(8, 10));
+        const [y, m] = p.start.split('-').map(Number) as [number, number];
+        expect(Number(p.start.slice(8, 10))).toBe(Math.min(anchor, new Date(Date.UTC(y, m, 0)).getUTCDate()));
+        // the next unbilled period after billing up to p.end is exactly q
+        expect(nextPeriod(start, cycle, p.end)).toEqual(q);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
