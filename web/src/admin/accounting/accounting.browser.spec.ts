@@ -241,6 +241,7 @@ describe('admin accounting and operations screens in Chromium', () => {
       await screenshot(page, `accounting-income-statement-${lng}-1280`);
       await page.goto(`/admin/operations?lng=${lng}`);
       await page.getByTestId('rebuild-ledger').waitFor();
+      await page.locator('.ant-spin-blur').waitFor({ state: 'detached' });
       await screenshot(page, `operations-${lng}-1280`);
     }
     await page.goto('/admin/accounting/journal-entries?lng=en');

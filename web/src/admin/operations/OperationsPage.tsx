@@ -12,6 +12,9 @@ import { useProjectionStatus, useRebuildProjection } from './useProjections';
 
 type Row = ProjectionStatusQuery['projectionStatus'][number];
 
+/** Store positions are zero-padded for sorting ("000…855:000…7"); people read "855:7". */
+const shortPosition = (position: string) => position.split(':').map((part) => part.replace(/^0+(?=\d)/, '')).join(':');
+
 const STATE_COLORS: Record<string, string> = { running: 'green', remote: 'blue', paused: 'gold', starting: 'gold', failed: 'red', stopped: 'default' };
 
 /** /admin/operations: each projection's and reactor's position, lag and last error, with Rebuild. */
@@ -44,7 +47,7 @@ export const OperationsPage = () => {
     { key: 'name', title: t('admin.operations.name'), dataIndex: 'name', render: (n: string) => <code>{n}</code> },
     { key: 'kind', title: t('admin.operations.kind'), render: (_, r) => t(`enum.handlerKind.${r.kind}`, { defaultValue: r.kind }) },
     { key: 'state', title: t('admin.operations.state'), render: (_, r) => <Tag color={STATE_COLORS[r.state] ?? 'default'}>{t(`enum.runnerState.${r.state}`, { defaultValue: r.state })}</Tag> },
-    { key: 'position', title: t('admin.operations.position'), render: (_, r) => r.position ?? '—' },
+    { key: 'position', title: t('admin.operations.position'), render: (_, r) => (r.position ? <span title={r.position}>{shortPosition(r.position)}</span> : '—') },
     { key: 'lag', title: t('admin.operations.lag'), align: 'right', render: (_, r) => <span data-testid={`lag-${r.name}`}>{`${r.lag}${r.lagCapped ? '+' : ''}`}</span> },
     { key: 'processed', title: t('admin.operations.processed'), align: 'right', dataIndex: 'eventsProcessed' },
     { key: 'updated', title: t('admin.operations.updated'), render: (_, r) => (r.updatedAt ? `${formatDate(r.updatedAt)} ${dayjs(r.updatedAt).format('HH:mm:ss')}` : '—') },
