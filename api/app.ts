@@ -12,6 +12,7 @@ import { billingRoutes } from './billing/billing.routes';
 import { paymentRoutes } from './payments/payment.routes';
 import { simulatedCheckoutRoutes } from './payments/simulated-checkout.routes';
 import { portalRoutes } from './portal/portal.routes';
+import { pageHeadTransform } from './public/page-head';
 import { publicRoutes } from './public/public.routes';
 import { seoRoutes } from './public/seo.routes';
 import { loadUser, sessionMiddleware } from './auth/session';
@@ -115,7 +116,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
 
   app.use(seoRoutes(deps));
   app.use(simulatedCheckoutRoutes(services.payments));
-  serveWeb(app, options.webDist);
+  serveWeb(app, options.webDist, pageHeadTransform(deps.config.publicBaseUrl));
   app.use(apiNotFound);
   app.use(errorMiddleware);
 

@@ -19,3 +19,24 @@ export const PRIVATE_PREFIXES = ['/admin', '/portal', '/pay-invoice'] as const;
 
 /** The language is carried in the query string (the first source of the language detector). */
 export const localizedUrl = (base: string, page: string, lng: SiteLanguage): string => `${base}${page}?lng=${lng}`;
+
+export interface PageMetaKeys {
+  title: string;
+  description: string;
+}
+
+/** Translation keys of each page's <title> and meta description (used by the web app and the server). */
+export const PAGE_META: Record<PublicPage | '/login' | 'notFound', PageMetaKeys> = {
+  '/': { title: 'home.metaTitle', description: 'home.metaDescription' },
+  '/features': { title: 'features.metaTitle', description: 'features.metaDescription' },
+  '/about-us': { title: 'about.metaTitle', description: 'about.metaDescription' },
+  '/why-us': { title: 'whyUs.metaTitle', description: 'whyUs.metaDescription' },
+  '/pricing': { title: 'pricing.metaTitle', description: 'pricing.metaDescription' },
+  '/contact': { title: 'contact.metaTitle', description: 'contact.metaDescription' },
+  '/demo-request': { title: 'demo.metaTitle', description: 'demo.metaDescription' },
+  '/terms-and-conditions': { title: 'terms.metaTitle', description: 'terms.metaDescription' },
+  '/login': { title: 'auth.metaTitle', description: 'auth.metaDescription' },
+  notFound: { title: 'notFound.metaTitle', description: 'notFound.metaDescription' },
+};
+
+export const OG_LOCALES: Record<SiteLanguage, string> = { en: 'en_US', el: 'el_GR', ru: 'ru_RU' };

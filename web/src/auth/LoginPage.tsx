@@ -1,3 +1,4 @@
+import { PAGE_META } from '../../../domain/site/site-map';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { homeOf, useAuth } from './AuthContext';
 
 export const LoginPage = () => {
   const { t } = useTranslation();
-  usePageMeta('auth.metaTitle', 'auth.metaDescription');
+  usePageMeta(PAGE_META['/login']);
   const { login } = useAuth();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');

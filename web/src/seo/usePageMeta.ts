@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { localizedUrl, SITE_LANGUAGES } from '../../../domain/site/site-map';
+import { localizedUrl, OG_LOCALES, SITE_LANGUAGES, type PageMetaKeys } from '../../../domain/site/site-map';
 import { currentLanguage } from '../i18n';
-
-const OG_LOCALES = { en: 'en_US', el: 'el_GR', ru: 'ru_RU' } as const;
 
 const upsert = (selector: string, create: () => HTMLElement, apply: (el: HTMLElement) => void): void => {
   let el = document.head.querySelector<HTMLElement>(selector);
@@ -40,7 +38,7 @@ const link = (rel: string, href: string, hreflang?: string): void =>
  * Sets the translated <title>, meta description, Open Graph tags, canonical URL and hreflang
  * alternates of the current page, and keeps them in step with the language.
  */
-export const usePageMeta = (titleKey: string, descriptionKey: string): void => {
+export const usePageMeta = ({ title: titleKey, description: descriptionKey }: PageMetaKeys): void => {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { PAGE_META } from '../../../../domain/site/site-map';
 import { useTranslation } from 'react-i18next';
 import { DownloadIcon } from '../../common/icons';
 import { usePageMeta } from '../../seo/usePageMeta';
@@ -8,7 +9,7 @@ const EXPERTISE = ['charteredAccountants', 'computerScientists', 'mechanicalEngi
 
 export const AboutUsPage = () => {
   const { t } = useTranslation();
-  usePageMeta('about.metaTitle', 'about.metaDescription');
+  usePageMeta(PAGE_META['/about-us']);
   return (
     <>
       <PageIntro title={t('about.title')} lead={t('about.lead')} />

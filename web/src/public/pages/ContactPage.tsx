@@ -1,3 +1,4 @@
+import { PAGE_META } from '../../../../domain/site/site-map';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../seo/usePageMeta';
 import { ContactForm } from '../forms/ContactForm';
@@ -6,7 +7,7 @@ import { useCompanyInfo } from '../useCompanyInfo';
 
 export const ContactPage = () => {
   const { t } = useTranslation();
-  usePageMeta('contact.metaTitle', 'contact.metaDescription');
+  usePageMeta(PAGE_META['/contact']);
   const company = useCompanyInfo();
   return (
     <>

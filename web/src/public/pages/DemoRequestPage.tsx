@@ -1,3 +1,4 @@
+import { PAGE_META } from '../../../../domain/site/site-map';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../seo/usePageMeta';
 import { DemoRequestForm } from '../forms/DemoRequestForm';
@@ -7,7 +8,7 @@ const EXPECT = ['tour', 'questions', 'plan'] as const;
 
 export const DemoRequestPage = () => {
   const { t } = useTranslation();
-  usePageMeta('demo.metaTitle', 'demo.metaDescription');
+  usePageMeta(PAGE_META['/demo-request']);
   return (
     <>
       <PageIntro title={t('demo.title')} lead={t('demo.lead')} />

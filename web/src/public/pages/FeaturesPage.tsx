@@ -1,3 +1,4 @@
+import { PAGE_META } from '../../../../domain/site/site-map';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../common/ButtonLink';
@@ -9,7 +10,7 @@ import { ScreenZoomDialog, type ZoomedScreen } from '../features/ScreenZoomDialo
 
 export const FeaturesPage = () => {
   const { t } = useTranslation();
-  usePageMeta('features.metaTitle', 'features.metaDescription');
+  usePageMeta(PAGE_META['/features']);
   const [zoomed, setZoomed] = useState<ZoomedScreen | null>(null);
   return (
     <>

@@ -1,10 +1,11 @@
+import { PAGE_META } from '../../../../domain/site/site-map';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../common/ButtonLink';
 import { usePageMeta } from '../../seo/usePageMeta';
 
 export const HomePage = () => {
   const { t } = useTranslation();
-  usePageMeta('home.metaTitle', 'home.metaDescription');
+  usePageMeta(PAGE_META['/']);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero-inner container">

@@ -1,3 +1,4 @@
+import { PAGE_META } from '../../../../domain/site/site-map';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../common/ButtonLink';
 import { usePageMeta } from '../../seo/usePageMeta';
@@ -5,7 +6,7 @@ import { PageIntro } from '../PageIntro';
 
 export const NotFoundPage = () => {
   const { t } = useTranslation();
-  usePageMeta('notFound.metaTitle', 'notFound.metaDescription');
+  usePageMeta(PAGE_META['notFound']);
   return (
     <PageIntro title={t('notFound.title')} lead={t('notFound.text')}>
       <ButtonLink to="/" variant="primary">

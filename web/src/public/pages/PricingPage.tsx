@@ -1,3 +1,4 @@
+import { PAGE_META } from '../../../../domain/site/site-map';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../common/ButtonLink';
 import { CheckIcon } from '../../common/icons';
@@ -26,7 +27,7 @@ const FeatureList = ({ keys, prefix }: { keys: readonly string[]; prefix: string
 
 export const PricingPage = () => {
   const { t } = useTranslation();
-  usePageMeta('pricing.metaTitle', 'pricing.metaDescription');
+  usePageMeta(PAGE_META['/pricing']);
   return (
     <>
       <PageIntro title={t('pricing.title')} lead={t('pricing.lead')} />

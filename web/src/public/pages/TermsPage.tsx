@@ -1,3 +1,4 @@
+import { PAGE_META } from '../../../../domain/site/site-map';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../common/format';
 import { usePageMeta } from '../../seo/usePageMeta';
@@ -8,7 +9,7 @@ export const TERMS_SECTIONS = ['acceptance', 'useOfSite', 'intellectualProperty'
 
 export const TermsPage = () => {
   const { t } = useTranslation();
-  usePageMeta('terms.metaTitle', 'terms.metaDescription');
+  usePageMeta(PAGE_META['/terms-and-conditions']);
   const company = useCompanyInfo();
   const jurisdiction = company?.jurisdiction ?? t('terms.defaultJurisdiction');
   return (

@@ -1,3 +1,4 @@
+import { PAGE_META } from '../../../../domain/site/site-map';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../common/ButtonLink';
 import { usePageMeta } from '../../seo/usePageMeta';
@@ -7,7 +8,7 @@ const ADVANTAGES = ['integrated', 'standards', 'hosting', 'openSource', 'ai', 'e
 
 export const WhyUsPage = () => {
   const { t } = useTranslation();
-  usePageMeta('whyUs.metaTitle', 'whyUs.metaDescription');
+  usePageMeta(PAGE_META['/why-us']);
   return (
     <>
       <PageIntro title={t('whyUs.title')} lead={t('whyUs.lead')} />

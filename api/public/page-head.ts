@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Request } from 'express';
+import { localizedUrl, OG_LOCALES, PAGE_META, PUBLIC_PAGES, SITE_LANGUAGES, type PublicPage, type SiteLanguage } from '../../domain/site/site-map';
+
+type Translations = Record<string, unknown>;
+
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const lookup = (translations: Translations, key: string): string | undefined => {
+  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Translations)[part] : undefined), translations);
+  return typeof value === 'string' ? value : undefined;
+};
+
+const isLanguage = (v: unknown): v is SiteLanguage => typeof v === 'string' && (SITE_LANGUAGES as readonly string[]).includes(v);
+
+/** The language the web app's detector will pick, as far as the server can see it: query, cookie, Accept-Language. */
+export interface LanguageHints {
+  query: Record<string, unknown>;
+  cookies?: Record<string, string>;
+  get: (header: string) => string | undefined;
+}
+
+export const requestLanguage = (req: LanguageHints): SiteLanguage => {
+  const fromQuery = String(req.query?.lng ?? '').slice(0, 2);
+  if (isLanguage(fromQuery)) return fromQuery;
+  const fromCookie = String(req.cookies?.i18next ?? '').slice(0, 2);
+  if (isLanguage(fromCookie)) return fromCookie;
+  for (const part of (req.get('accept-language') ?? '').split(',')) {
+    const lng = part.trim().slice(0, 2).toLowerCase();
+    if (isLanguage(lng)) return lng;
+  }
+  return 'en';
+};
+
+export interface HeadInput {
+  pathname: string;
+  lng: SiteLanguage;
+  baseUrl: string;
+  translations: Translations;
+}
+
+/**
+ * Writes a public page's translated <title>, description, Open Graph tags, canonical URL and
+ * hreflang alternates into the SPA's index.html, so crawlers and link previews see them without
+ * running scripts. Other paths get the document unchanged apart from the language.
+ */
+export const injectPageHead = (html: string, input: HeadInput): string => {
+  const page = (input.pathname.replace(/\/+$/, '') || '/') as PublicPage;
+  let out = html.replace(/<html lang="[^"]*"/, `<html lang="${input.lng}"`);
+  if (!(PUBLIC_PAGES as readonly string[]).includes(page)) return out;
+  const keys = PAGE_META[page];
+  const brand = lookup(input.translations, 'common.brand') ?? '';
+  const title = `${lookup(input.translations, keys.title) ?? ''} | ${brand}`;
+  const description = lookup(input.translations, keys.description) ?? '';
+  const url = localizedUrl(input.baseUrl, page, input.lng);
+  out = out
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*"/, `$1${escapeHtml(description)}"`)
+    .replace(/(<meta property="og:title" content=")[^"]*"/, `$1${escapeHtml(title)}"`)
+    .replace(/(<meta property="og:description" content=")[^"]*"/, `$1${escapeHtml(description)}"`)
+    .replace(/(<meta property="og:locale" content=")[^"]*"/, `$1${OG_LOCALES[input.lng]}"`);
+  const links = [
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...SITE_LANGUAGES.map((alt) => `<link rel="alternate" hreflang="${alt}" href="${escapeHtml(localizedUrl(input.baseUrl, page, alt))}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(input.baseUrl + page)}" />`,
+  ];
+  return out.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+};
+
+/** Reads a file again only when it changed on disk (the build may be redone while serving). */
+const cachedRead = <T>(parse: (text: string) => T) => {
+  const cache = new Map<string, { mtimeMs: number; value: T }>();
+  return (file: string): T | undefined => {
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      const hit = cache.get(file);
+      if (hit && hit.mtimeMs === mtimeMs) return hit.value;
+      const value = parse(fs.readFileSync(file, 'utf8'));
+      cache.set(file, { mtimeMs, value });
+      return value;
+    } catch {
+      return undefined;
+    }
+  };
+};
+
+/** The index.html transform for api/http/static.ts: per-page head tags from the built translation files. */
+export const pageHeadTransform = (baseUrl: string) => {
+  const readTranslations = cachedRead((text) => JSON.parse(text) as Translations);
+  return (html: string, req: Request, dist: string): string => {
+    const lng = requestLanguage(req);
+    const translations = readTranslations(path.join(dist, 'static/locales', lng, 'translation.json'));
+    return translations ? injectPageHead(html, { pathname: req.path, lng, baseUrl, translations }) : html;
+  };
+};
