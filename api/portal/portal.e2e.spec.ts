@@ -39,6 +39,23 @@ describe.each(testBackends())('portal my-account on $name', (backend) => {
     expect(JSON.stringify(account)).not.toContain('Bob');
   });
 
+  it('shows subscriptions with product, status and billing dates', async () => {
+    const admin = server.client();
+    await admin.login();
+    const once = (await admin.post('/api/products/', { name: 'Workshop', price: 500, billing_cycle: 'one_time' })).body;
+    const sub = (await admin.post('/api/subscriptions/', { client: alice.id, product: once.id, start_date: '2026-03-01' })).body;
+    const c = server.client();
+    await c.login(alice.username, alice.password);
+    const before = (await c.get('/api/portal/my-account/')).body[0].subscriptions;
+    expect(before).toEqual([
+      { id: sub.id, product: { name: 'Workshop', billing_cycle: 'one_time' }, status: 'active', start_date: '2026-03-01', next_billing_date: '2026-03-01', invoiced_until: null },
+    ]);
+    expect((await admin.post(`/api/subscriptions/${sub.id}/create-invoice/`)).status).toBeLessThan(300);
+    const after = (await c.get('/api/portal/my-account/')).body[0].subscriptions[0];
+    expect(after.invoiced_until).not.toBeNull();
+    expect(JSON.stringify((await c.get('/api/portal/my-account/')).body)).not.toContain('Bob');
+  });
+
   it('answers 401 anonymously and 403 to a superuser (who has no client)', async () => {
     expect((await server.client().get('/api/portal/my-account/')).status).toBe(401);
     const admin = server.client();

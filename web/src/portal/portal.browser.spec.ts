@@ -135,9 +135,17 @@ describe('client portal and pay page in Chromium', () => {
     await login(second.page);
     await second.page.getByText('My Invoices').waitFor();
     // Fault injection: the network drops these calls, as an outage would.
-    await second.page.route('**/create-checkout-session/', (route) => route.abort());
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await second.page.route('**/create-checkout-session/', async (route) => {
+      await held;
+      await route.abort();
+    });
     await invoiceRow(second.page, inv.older!.invoice_number).getByRole('button', { name: 'Pay Now' }).click();
+    await invoiceRow(second.page, inv.older!.invoice_number).getByText('Processing...').waitFor();
+    release();
     await second.page.getByText('Failed to create Stripe checkout session.').waitFor();
+    await invoiceRow(second.page, inv.older!.invoice_number).getByRole('button', { name: 'Pay Now' }).waitFor();
     await second.page.route('**/api/portal/my-account/', (route) => route.abort());
     await second.page.reload();
     await second.page.getByText('Failed to fetch your account details.').waitFor();
