@@ -90,7 +90,7 @@ describe.each(testBackends())('operations and single-line journal over GraphQL o
 
   it('projection status lists every projection and reactor, caught up', async () => {
     const res = await gql(admin, '{ projectionStatus { name kind lag lagCapped state position rebuildable lastError } }');
-    const byName = new Map(res.data!.projectionStatus.map((s: { name: string }) => [s.name, s]));
+    const byName = new Map<string, Record<string, unknown>>(res.data!.projectionStatus.map((s: { name: string }) => [s.name, s]));
     expect(byName.get('ledger')).toMatchObject({ kind: 'projection', lag: 0, lagCapped: false, state: 'running', rebuildable: true, lastError: null });
     expect(byName.get('ledger')!.position).toEqual(expect.any(String));
     expect(byName.get('invoice_mail')).toMatchObject({ kind: 'reactor', rebuildable: false });
