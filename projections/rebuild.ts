@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
+import ClientPGLite from 'knex-pglite';
 import type { Logger } from 'pino';
-import type { EventStore } from '../eventstore/event-store';
-import { ensureCheckpoint, resetCheckpoint } from './checkpoints';
-import { ProjectionEngine } from './engine';
-import type { Handler } from './handler';
-import { tryBatchLock } from './locks';
+import type { EventStore, Position, ReadAllPage } from '../eventstore/event-store';
+import { advanceCheckpoint, ensureCheckpoint, resetCheckpoint } from './checkpoints';
+import type { ProjectionEngine } from './engine';
+import { projectionHandler, type Handler } from './handler';
+import { localRebuilds, sessionLock, sessionUnlock } from './locks';
 import type { Projection } from './projection';
 import { projections as registeredProjections } from './registry';
 
@@ -12,17 +13,17 @@ export interface RebuildDeps {
   db: Knex;
   store: EventStore;
   logger: Logger;
-  /** The engine already running in this process, if any: its runner replays the projection. */
+  /** The engine running in this process, if any: its runner resumes from the rebuilt checkpoint. */
   engine?: ProjectionEngine;
   /** Projections to look the name up in; the registry's by default. */
   projections?: Projection[];
-  /** Batch size of the replaying engine when this process starts its own. */
+  /** Events per replayed batch (one transaction each); at most 1000 are read per page. */
   batchSize?: number;
 }
 
 export interface RebuildResult {
   name: string;
-  /** True when the projection reached the event store's head within the time limit. */
+  /** True when the replay reached the head of the event store within the time limit. */
   caughtUp: boolean;
   durationMs: number;
 }
@@ -33,57 +34,85 @@ export class UnknownProjectionError extends Error {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+type Run = <T>(work: (trx: Knex.Transaction) => Promise<T>) => Promise<T>;
 
 /**
- * Empties a projection's tables and resets its checkpoint in one transaction, under the same
- * batch lock the live runners take, so no runner commits a batch in between. Every runner (in this
- * or another process) then sees its checkpoint moved and replays from position 0.
+ * Holds the projection's lock for the whole replay: on PostgreSQL its session advisory lock on a
+ * dedicated connection (the live runners' per-batch lock attempts fail, so they pause, in every
+ * process), and in-process the rebuilding mark (PGlite has one session, where locks never block).
+ * `run` executes a transaction on the lock's connection.
  */
-export const resetProjection = async (db: Knex, handler: Handler, lockTimeoutMs = 30_000): Promise<void> => {
-  await ensureCheckpoint(db, handler.name, handler.kind);
-  const deadline = Date.now() + lockTimeoutMs;
+const withRebuildLock = async <T>(db: Knex, name: string, work: (run: Run) => Promise<T>): Promise<T> => {
+  const marks = localRebuilds(db);
+  if (marks.has(name)) throw new Error(`Projection "${name}" is already being rebuilt`);
+  marks.add(name);
+  try {
+    if ((db.client.config as { client?: unknown }).client === ClientPGLite) return await work((w) => db.transaction(w));
+    const connection = await db.client.acquireConnection();
+    const run: Run = (w) => db.transaction(w, { connection });
+    try {
+      await run((trx) => sessionLock(trx, name));
+      try {
+        return await work(run);
+      } finally {
+        await run((trx) => sessionUnlock(trx, name));
+      }
+    } finally {
+      await db.client.releaseConnection(connection);
+    }
+  } finally {
+    marks.delete(name);
+  }
+};
+
+/** Empties the tables, resets the checkpoint, then replays every event from position 0 in batches. */
+const replay = async (store: EventStore, handler: Handler, run: Run, batchSize: number, deadline: number): Promise<boolean> => {
+  await run(async (trx) => {
+    for (const table of handler.tables) await trx(table).del();
+    await resetCheckpoint(trx, handler.name);
+  });
+  const read = (after: Position | undefined) => {
+    const page = store.readAll({ after, limit: batchSize, eventTypes: handler.eventTypes });
+    page.catch(() => undefined);
+    return page;
+  };
+  let after: Position | undefined;
+  let next: Promise<ReadAllPage> = read(after);
   for (;;) {
-    const done = await db.transaction(async (trx) => {
-      if (!(await tryBatchLock(trx, handler.name))) return false;
-      for (const table of handler.tables) await trx(table).del();
-      await resetCheckpoint(trx, handler.name);
-      return true;
-    });
-    if (done) return;
-    if (Date.now() > deadline) throw new Error(`Projection "${handler.name}" stayed locked for ${lockTimeoutMs} ms; try again`);
-    await sleep(50);
+    const page = await next;
+    // Read the next page while this one is written.
+    if (page.hasMore) next = read(page.lastPosition);
+    if (page.lastPosition !== undefined && page.lastPosition !== after) {
+      const last = page.lastPosition;
+      await run(async (trx) => {
+        if (page.events.length > 0) await handler.apply(trx, page.events);
+        await advanceCheckpoint(trx, handler.name, last, page.events.length);
+      });
+      after = last;
+    }
+    if (!page.hasMore) return true;
+    if (Date.now() > deadline) return false;
   }
 };
 
 /**
- * The one rebuild path (CLI and admin operations page): reset, then replay from position 0 with the
- * live runner code until the projection reaches the head of the event store. Reactors are never
- * rebuilt: replaying them would repeat their side effects (e-mails).
+ * The one rebuild path (CLI and admin operations page): under the projection's lock, so live
+ * runners everywhere pause, empty its tables and replay from position 0 until the head; then the
+ * live runners resume from there. Safe while the server runs. Reactors are never rebuilt:
+ * replaying them would repeat their side effects (e-mails). On timeout the replay stops where it
+ * got to, consistently, and the live runner carries on from that checkpoint.
  */
 export const rebuildProjection = async (deps: RebuildDeps, name: string, options: { timeoutMs?: number } = {}): Promise<RebuildResult> => {
   const started = Date.now();
-  const projection: Projection | undefined = (deps.projections ?? registeredProjections()).find((p) => p.name === name);
+  const projection = (deps.projections ?? registeredProjections()).find((p) => p.name === name);
   if (!projection) throw new UnknownProjectionError(name);
-  const local = deps.engine?.running ? deps.engine.handlers.find((h) => h.name === name) : undefined;
-  // A process that runs no runner for it (the CLI, a web-only process) replays with its own engine.
-  const engine = local ? deps.engine! : new ProjectionEngine({ db: deps.db, store: deps.store, logger: deps.logger, projections: [projection], reactors: [], batchSize: deps.batchSize });
-  const handler = engine.handlers.find((h) => h.name === name)!;
-  await resetProjection(deps.db, handler);
-  deps.logger.info({ projection: name }, 'projection reset; replaying from position 0');
-  if (local) await engine.resync(name);
-  else engine.start();
-  try {
-    const caughtUp = await waitForOne(engine, deps.store, name, options.timeoutMs ?? 60_000);
-    deps.logger.info({ projection: name, caughtUp, ms: Date.now() - started }, 'projection rebuild finished');
-    return { name, caughtUp, durationMs: Date.now() - started };
-  } finally {
-    if (!local) await engine.stop();
-  }
-};
-
-/** Waits for this projection alone to reach the head as it was when the replay began. */
-const waitForOne = async (engine: ProjectionEngine, store: EventStore, name: string, timeoutMs: number): Promise<boolean> => {
-  const head = await store.headPosition();
-  return engine.waitFor(head, { only: [name], timeoutMs });
+  const handler = projectionHandler(projection);
+  await ensureCheckpoint(deps.db, handler.name, handler.kind);
+  deps.logger.info({ projection: name }, 'projection rebuild: replaying from position 0');
+  const deadline = started + (options.timeoutMs ?? 60_000);
+  const caughtUp = await withRebuildLock(deps.db, name, (run) => replay(deps.store, handler, run, Math.min(deps.batchSize ?? 1000, 1000), deadline));
+  await deps.engine?.resync(name);
+  const durationMs = Date.now() - started;
+  deps.logger.info({ projection: name, caughtUp, ms: durationMs }, 'projection rebuild finished');
+  return { name, caughtUp, durationMs };
 };

@@ -153,6 +153,20 @@ describe.each(cases)('projection runner with $label', ({ backend, open }) => {
     expect(reactor!.state).toBe('running');
   });
 
+  it('lets a process without runners (ROLE=web) wait on a worker, including past events no projection reads', async () => {
+    const worker = engine();
+    worker.start();
+    const web = engine();
+    const relevant = await store.append('acct-1', [ev('Credited', { account: 'w', amount: 1 })]);
+    expect(await web.waitFor(relevant.position, { timeoutMs: 10_000 })).toBe(true);
+    expect(await testDb.db('test_totals').where({ account: 'w' }).first()).toMatchObject({ events: 1 });
+    const noise = await store.append('noise-1', [ev('Noise', {})]);
+    expect(await web.waitFor(noise.position, { timeoutMs: 10_000 })).toBe(true);
+    await worker.stop();
+    const pending = await store.append('acct-2', [ev('Credited', { account: 'w', amount: 1 })]);
+    expect(await web.waitFor(pending.position, { timeoutMs: 300 })).toBe(false);
+  });
+
   it('waitFor returns false on timeout without throwing', async () => {
     const e = engine();
     const appended = await store.append('acct-1', [ev('Credited', { account: 'q', amount: 1 })]);

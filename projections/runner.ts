@@ -36,6 +36,11 @@ export class HandlerRunner {
   state: RunnerState = 'starting';
   /** Last committed position, as this runner knows it. */
   position?: Position;
+  /**
+   * Every event of the handler's types up to here is applied. Runs ahead of `position` across
+   * pages of filtered-out events, which are not worth a write each (waitFor reads this).
+   */
+  scanned?: Position;
   lastError?: string;
   private stopped = false;
   private loop?: Promise<void>;
@@ -67,6 +72,7 @@ export class HandlerRunner {
     await this.stopSubscription?.();
     const [row] = await readCheckpoints(this.db, [this.handler.name]);
     this.position = row?.position ?? undefined;
+    this.scanned = this.position;
   }
 
   private async run(): Promise<void> {
@@ -77,6 +83,7 @@ export class HandlerRunner {
         const [row] = await readCheckpoints(this.db, [this.handler.name]);
         if (!row) await ensureCheckpoint(this.db, this.handler.name, this.handler.kind);
         this.position = row?.position ?? undefined;
+        this.scanned = this.position;
         const sub = this.store.subscribeToAll({
           after: this.position,
           eventTypes: this.handler.eventTypes,
@@ -113,13 +120,19 @@ export class HandlerRunner {
   }
 
   private async commitBatch(events: RecordedEvent[], last: Position): Promise<void> {
+    if (events.length === 0) {
+      // Only filtered-out events: nothing to write; the next real batch carries the checkpoint past them.
+      if (this.store.comparePositions(last, this.scanned) > 0) this.scanned = last;
+      this.options.onProgress();
+      return;
+    }
     try {
       await this.commit(events, last);
     } catch (err) {
       if (!(err instanceof HandlerFailed) || events.length <= 1) throw err;
       // Find the failing event: apply one per transaction up to it, so the checkpoint stops just before it.
       for (const event of events) await this.commit([event], event.position);
-      await this.commit([], last);
+      if (this.store.comparePositions(last, this.scanned) > 0) this.scanned = last;
     }
   }
 
@@ -131,16 +144,15 @@ export class HandlerRunner {
       if (localRebuilds(this.db).has(this.handler.name)) throw new Busy();
       const stored = await lockCheckpoint(trx, this.handler.name);
       if (this.store.comparePositions(stored, this.position) !== 0) throw new Restart();
-      if (events.length > 0) {
-        try {
-          await this.handler.apply(trx, events);
-        } catch (cause) {
-          throw new HandlerFailed(events[0]!, cause);
-        }
+      try {
+        await this.handler.apply(trx, events);
+      } catch (cause) {
+        throw new HandlerFailed(events[0]!, cause);
       }
       await advanceCheckpoint(trx, this.handler.name, last, events.length);
     });
     this.position = last;
+    this.scanned = last;
     this.lastError = undefined;
     this.options.onProgress();
   }
