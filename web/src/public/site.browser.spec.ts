@@ -73,7 +73,14 @@ const expectText = async (page: Page, selector: string, text: string) => {
 
 const open = async (page: Page, route: string, lng: string) => {
   await page.goto(`${route}?lng=${lng}`, { waitUntil: 'networkidle' });
-  await page.locator('main h1').first().waitFor();
+  // Generous: the machine is shared, and a slow first paint is not what these tests measure.
+  await page
+    .locator('main h1')
+    .first()
+    .waitFor({ timeout: 60_000 })
+    .catch((err: Error) => {
+      throw new Error(`${route}?lng=${lng} rendered no heading: ${err.message}`);
+    });
 };
 
 describe('public website in the browser', () => {
