@@ -65,18 +65,19 @@ export class PaymentService {
     if (invoice.paid || invoice.openCents <= 0) throw new ValidationError(ALREADY_PAID);
     const path = resolveReturnPath(returnTo, invoice.id);
     const urls = returnUrls(this.deps.config.publicBaseUrl, path);
-    // Double clicks within the hour reuse one session; a changed amount or page makes a new one.
+    const request = {
+      invoiceId: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      amountCents: invoice.openCents,
+      customerEmail: invoice.clientEmail ?? undefined,
+      ...urls,
+    };
+    // Double clicks within the hour reuse one session. Stripe refuses a reused key with other
+    // parameters, so every parameter is part of the key: any change makes a new session.
     const bucket = Math.floor(this.deps.clock().getTime() / HOUR_MS);
-    const idempotencyKey = createHash('sha256').update(`checkout|${invoice.id}|${invoice.openCents}|${path}|${bucket}`).digest('hex');
+    const idempotencyKey = createHash('sha256').update(JSON.stringify([request, bucket])).digest('hex');
     try {
-      const session = await this.gateway.createSession({
-        invoiceId: invoice.id,
-        invoiceNumber: invoice.invoiceNumber,
-        amountCents: invoice.openCents,
-        customerEmail: invoice.clientEmail ?? undefined,
-        idempotencyKey,
-        ...urls,
-      });
+      const session = await this.gateway.createSession({ ...request, idempotencyKey });
       return { sessionId: session.id, url: session.url };
     } catch (err) {
       if (!(err instanceof CheckoutProviderError)) throw err;

@@ -74,8 +74,9 @@ describe.each(testBackends())('Stripe payments over HTTP on $name', (backend) =>
       success_url: `${server.url}/pay-invoice/${invoice.id}?payment=success&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${server.url}/pay-invoice/${invoice.id}?payment=cancelled`,
     });
-    // A double click reuses the same session.
+    // A double click reuses the same session; another return page is another session.
     expect((await checkout(invoice.id)).body.sessionId).toBe(res.body.sessionId);
+    expect((await checkout(invoice.id, { return_to: '/portal' })).body.sessionId).not.toBe(res.body.sessionId);
   });
 
   it('returns to a known page only, and refuses other pages', async () => {
