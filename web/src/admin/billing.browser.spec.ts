@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
 import { createInvoice } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -249,6 +249,7 @@ describe('admin billing screens in Chromium', () => {
   it('takes screenshots of every screen at 1280 and 375 px, and in Greek and Russian', async () => {
     const screens = ['/admin', '/admin/clients', '/admin/products', '/admin/subscriptions', '/admin/invoices', '/admin/inbox', '/admin/settings'];
     const clientUrl = await clientPageUrl(page);
+    const violations: string[] = [];
     for (const width of [1280, MOBILE_WIDTH]) {
       await page.setViewportSize({ width, height: width === 1280 ? 900 : 740 });
       for (const url of [...screens, clientUrl]) {
@@ -256,10 +257,12 @@ describe('admin billing screens in Chromium', () => {
         await settled(page);
         const name = url === clientUrl ? 'client-detail' : url.split('/').pop() || 'overview';
         await screenshot(page, `admin-${name === 'admin' ? 'overview' : name}-en-${width}`);
+        if (width === 1280) violations.push(...(await axeViolations(page)).map((v) => `${url}: ${v.id} ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`));
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${url} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
       }
     }
+    expect(violations).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
     for (const lng of ['el', 'ru']) {
       for (const url of ['/admin/invoices', clientUrl, '/admin/subscriptions']) {

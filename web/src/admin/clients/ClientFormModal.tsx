@@ -22,6 +22,7 @@ export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Prop
 
   return (
     <Modal
+      className="admin-modal"
       open={open}
       title={t(client ? 'admin.clients.editTitle' : 'admin.clients.createTitle')}
       okText={t('buttons.saveChanges')}

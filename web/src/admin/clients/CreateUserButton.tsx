@@ -38,6 +38,7 @@ export const CreatedUserModal = ({ user, onClose }: { user: CreatedUser | null; 
   const { t } = useTranslation();
   return (
     <Modal
+      className="admin-modal"
       open={user !== null}
       title={t('admin.clients.userCreatedTitle', { name: user?.clientName ?? '' })}
       onCancel={onClose}

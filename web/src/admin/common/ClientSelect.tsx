@@ -10,12 +10,14 @@ interface Props {
   current?: { id: string; name: string } | null;
   allowClear?: boolean;
   placeholder?: string;
+  /** For a select without a visible label (the invoice filter). */
+  ariaLabel?: string;
   id?: string;
   style?: React.CSSProperties;
 }
 
 /** Clients searched on the server by name or e-mail (a select over thousands of clients stays light). */
-export const ClientSelect = ({ value, onChange, current, allowClear, placeholder, id, style }: Props) => {
+export const ClientSelect = ({ value, onChange, current, allowClear, placeholder, ariaLabel, id, style }: Props) => {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const { options, loading } = useClientOptions(search);
@@ -23,6 +25,7 @@ export const ClientSelect = ({ value, onChange, current, allowClear, placeholder
   return (
     <Select
       id={id}
+      aria-label={ariaLabel}
       showSearch={{ filterOption: false, onSearch: setSearch }}
       allowClear={allowClear}
       loading={loading}

@@ -32,6 +32,7 @@ export const InvoiceFilters = ({ value, onChange }: { value: InvoiceFilterValues
         value={value.clientId}
         onChange={(clientId) => onChange({ ...value, clientId })}
         placeholder={t('admin.invoices.allClients')}
+        ariaLabel={t('admin.fields.client')}
         style={{ width: 260, maxWidth: '100%' }}
       />
       <Select<'all' | 'paid' | 'unpaid'>

@@ -41,6 +41,7 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
   const required = [{ required: true, message: t('admin.validation.required') }];
   return (
     <Modal
+      className="admin-modal"
       open={open}
       width={{ xs: '100%', md: 860 }}
       title={t(invoice ? 'admin.invoices.editTitle' : 'admin.invoices.createTitle')}

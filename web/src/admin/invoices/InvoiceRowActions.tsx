@@ -79,12 +79,13 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
           <Button size="small" icon={<HistoryOutlined />} onClick={() => onHistory(invoice)} aria-label={t('admin.invoices.history')} />
         </Tooltip>
       )}
-      {onEdit && (
+      {/* A paid invoice can no longer be edited or deleted (the server refuses both). */}
+      {onEdit && !invoice.paid && (
         <Tooltip title={t('buttons.edit')}>
           <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(invoice)} aria-label={t('buttons.edit')} />
         </Tooltip>
       )}
-      {onDelete && (
+      {onDelete && !invoice.paid && (
         <Tooltip title={t('buttons.delete')}>
           <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onDelete(invoice)} aria-label={t('buttons.delete')} />
         </Tooltip>

@@ -27,6 +27,7 @@ export const ProductFormModal = ({ open, product, saving, onCancel, onSave }: Pr
 
   return (
     <Modal
+      className="admin-modal"
       open={open}
       title={t(product ? 'admin.products.editTitle' : 'admin.products.createTitle')}
       okText={t('buttons.saveChanges')}

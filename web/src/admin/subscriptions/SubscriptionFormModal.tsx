@@ -48,6 +48,7 @@ export const SubscriptionFormModal = ({ open, subscription, saving, onCancel, on
 
   return (
     <Modal
+      className="admin-modal"
       open={open}
       title={t(subscription ? 'admin.subscriptions.editTitle' : 'admin.subscriptions.createTitle')}
       okText={t('buttons.saveChanges')}
