@@ -11,11 +11,10 @@ import { useAsOf } from './period';
 import { StatementScreen } from './StatementScreen';
 
 export const BalanceSheetTab = () => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { asOf, setAsOf } = useAsOf();
   const { report, loading, error } = useBalanceSheet(asOf);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const model = useMemo(() => (report ? balanceSheetModel(report, t) : undefined), [report, t, i18n.language]);
+  const model = useMemo(() => (report ? balanceSheetModel(report, t) : undefined), [report, t]);
   // The books balance by construction; a difference here means a broken read model: say so loudly.
   const outOfBalance = report && eurosToCents(report.totalAssets) !== eurosToCents(report.totalLiabilitiesAndEquity);
   return (

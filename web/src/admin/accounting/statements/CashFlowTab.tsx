@@ -9,11 +9,10 @@ import { usePeriod } from './period';
 import { StatementScreen } from './StatementScreen';
 
 export const CashFlowTab = () => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { from, to, setPeriod } = usePeriod();
   const { report, loading, error } = useCashFlow(from, to);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const model = useMemo(() => (report ? cashFlowModel(report, t) : undefined), [report, t, i18n.language]);
+  const model = useMemo(() => (report ? cashFlowModel(report, t) : undefined), [report, t]);
   return (
     <StatementScreen
       testId="cash-flow"

@@ -9,11 +9,10 @@ import { usePeriod } from './period';
 import { StatementScreen } from './StatementScreen';
 
 export const IncomeStatementTab = () => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { from, to, setPeriod } = usePeriod();
   const { report, loading, error } = useIncomeStatement(from, to);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const model = useMemo(() => (report ? incomeStatementModel(report, t) : undefined), [report, t, i18n.language]);
+  const model = useMemo(() => (report ? incomeStatementModel(report, t) : undefined), [report, t]);
   const periodText = t('admin.accounting.period.range', { from: formatDate(from), to: formatDate(to) });
   return (
     <StatementScreen
