@@ -1,0 +1,113 @@
+import type { Express } from 'express';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClientWithLogin, createInvoice } from '../billing-fixtures';
+import { testBackends } from '../db';
+import { startTestServer, type TestClient, type TestServer } from '../server';
+import { envInt, fingerprint, hostileBody, hostileId, hostileQuery, hostileRaw } from './hostile';
+import { enumerateRoutes, type RouteEntry } from './surface';
+
+// CI default; SECURITY_FUZZ_RUNS=5000 for a longer local hunt.
+const RUNS = envInt('SECURITY_FUZZ_RUNS', 600);
+const LIMITS = { loginPerIp: 1_000_000, loginPerUsername: 1_000_000, publicFormsPerIp: 1_000_000 };
+// Lone surrogates cannot be percent-encoded; the server sees U+FFFD for them, as from a browser.
+const encodeId = (id: string) => encodeURIComponent(Buffer.from(id, 'utf8').toString('utf8'));
+const wellFormed = (q: Record<string, string>) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, Buffer.from(v, 'utf8').toString('utf8')]));
+// Sent as they are: broken percent-escapes and encoded separators in the path itself.
+const RAW_PATH_IDS = ['%', '%E0%A4%A', '%00', '%2F..%2F..', '..%252f', '%C0%AE%C0%AE', '%FF%FE'];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(testBackends())('hostile REST input on $name', (backend) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let anon: TestClient;
+  let targets: RouteEntry[];
+  let realIds: string[];
+  const tally = { requests: 0, rejected: 0, accepted: 0 };
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { limits: LIMITS });
+    admin = server.client();
+    await admin.login();
+    anon = server.client();
+    const deps = server.runtime.deps;
+    const c = await createClientWithLogin(deps, 'Fuzz Target Ltd');
+    const inv = await createInvoice(deps, c.id, 50);
+    realIds = [c.id, inv.id];
+    const app = server.runtime.server.listeners('request')[0] as Express;
+    // Every write, plus the reads that parse a query string. Logout is left out: it would end the fuzzing session.
+    targets = enumerateRoutes(app).filter((r) => (r.method !== 'get' && !r.path.endsWith('/logout/')) || r.path.includes('/reports/') || r.path === '/api/invoices/' || r.path === '/api/subscriptions/');
+  });
+  afterAll(async () => {
+    console.log(`hostile REST (${backend.name}): requests: ${tally.requests}, rejected: ${tally.rejected}, accepted: ${tally.accepted}`);
+    await server?.close();
+  });
+
+  /** After an accepted write, reactors may still be working: wait until the tables stop changing. */
+  const settled = async (): Promise<string> => {
+    let last = await fingerprint(server.testDb.db);
+    for (let i = 0; i < 40; i++) {
+      await sleep(50);
+      const now = await fingerprint(server.testDb.db);
+      if (now === last) return now;
+      last = now;
+    }
+    return last;
+  };
+
+  it('answers malformed bodies, ids and query strings with a clear 4xx, writes nothing when it refuses, and keeps answering', async () => {
+    let before = await settled();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...targets),
+        fc.boolean(),
+        fc.oneof(fc.constantFrom(...realIds), hostileId.map(encodeId), fc.constantFrom(...RAW_PATH_IDS)),
+        hostileQuery,
+        fc.oneof({ weight: 3, arbitrary: hostileBody.map((b) => ({ json: b })) }, { weight: 1, arbitrary: hostileRaw.map((raw) => ({ raw })) }),
+        async (route, asAdmin, id, query, body) => {
+          const caller = asAdmin ? admin : anon;
+          const path = route.path.replace(':id', id);
+          let req = caller.agent[route.method](path).query(wellFormed(query));
+          const token = caller.csrfToken();
+          if (token) req = req.set('X-CSRFToken', token);
+          // Always as text: superagent refuses bare numbers and strings, which are valid JSON bodies too.
+          const text = 'raw' in body ? body.raw : (JSON.stringify(body.json) ?? 'null');
+          const res = await req.set('Content-Type', 'application/json').send(text);
+          tally.requests++;
+          const what = `${route.method} ${path.slice(0, 80)} ${JSON.stringify(body).slice(0, 120)}`;
+          expect(res.status, `${what} -> ${res.text?.slice(0, 200)}`).toBeLessThan(500);
+          if (res.status >= 400) {
+            tally.rejected++;
+            expect(typeof res.body?.message, what).toBe('string');
+            expect(res.body.message.length, what).toBeGreaterThan(0);
+            expect(await fingerprint(server.testDb.db), `${what} was refused (${res.status}) but wrote`).toBe(before);
+          } else {
+            tally.accepted++;
+            before = await settled();
+          }
+        },
+      ),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+    expect((await anon.get('/healthz')).status).toBe(200);
+    expect((await admin.get('/api/clients/')).status).toBe(200);
+  });
+
+  it('refuses a logged-in write without the CSRF header, or with a cross-origin Origin and a wrong token, writing nothing', async () => {
+    const before = await settled();
+    for (const [path, body] of [['/api/clients/', { name: 'CSRF Ltd', email: 'csrf@x.test' }], ['/api/products/', { name: 'CSRF', price: 1 }]] as const) {
+      const bare = await admin.agent.post(path).send(body);
+      expect(bare.status).toBe(403);
+      expect(bare.body.message).toMatch(/CSRF/);
+      const foreign = await admin.agent.post(path).set('Origin', 'https://evil.example').set('X-CSRFToken', 'forged').send(body);
+      expect(foreign.status).toBe(403);
+      // No CORS grant: a foreign page cannot read answers nor send preflighted calls.
+      expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await admin.agent.options(path).set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    const gql = await admin.agent.post('/graphql').send({ query: 'mutation { createProduct(input: {name: "CSRF", price: 1}) { id } }' });
+    expect(gql.status).toBe(403);
+    expect(await fingerprint(server.testDb.db)).toBe(before);
+  });
+});
