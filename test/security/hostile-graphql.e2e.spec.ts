@@ -1,0 +1,120 @@
+import fc from 'fast-check';
+import { getNamedType, isInputObjectType, isNonNullType } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSchema } from '../../api/graphql/schema';
+import { createClientWithLogin, createInvoice } from '../billing-fixtures';
+import { testBackends } from '../db';
+import { startTestServer, type TestClient, type TestServer } from '../server';
+import { envInt, fingerprint, hostileString, hostileValue } from './hostile';
+import { enumerateOperations, operationDocument, sampleValue, type Operation } from './surface';
+
+const RUNS = envInt('SECURITY_FUZZ_RUNS', 600);
+const LIMITS = { loginPerIp: 1_000_000, loginPerUsername: 1_000_000, publicFormsPerIp: 1_000_000 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Malformed or abusive documents: syntax errors, depth and alias bombs, introspection of secrets. */
+const RAW_DOCUMENTS = [
+  'mutation {',
+  '{ me { id } ',
+  'mutation { createClient(input: {name: "x", email: 5}) { id } }',
+  'mutation { createProduct(input: {name: "x", price: "1e400"}) { id } }',
+  `{ ${Array.from({ length: 2000 }, (_, i) => `a${i}: me { id }`).join(' ')} }`,
+  `query { ${'me { '.repeat(300)}${'}'.repeat(300)} }`,
+  'query { __schema { types { name } } }',
+  '{ me { id passwordHash } }',
+  'mutation { login(username: "admin", password: {x: 1}) { success } }',
+  `mutation { ${Array.from({ length: 50 }, (_, i) => `l${i}: login(username: "admin", password: "wrong${i}") { success }`).join(' ')} }`,
+];
+
+const argArbitrary = (op: Operation, id: string) =>
+  fc.record(
+    Object.fromEntries(
+      op.field.args
+        .filter((a) => isNonNullType(a.type) && a.defaultValue === undefined)
+        .map((a) => {
+          const named = getNamedType(a.type);
+          const sample = sampleValue(a.type, id);
+          const fieldNames = isInputObjectType(named) ? Object.keys(named.getFields()) : [];
+          const mutated = fieldNames.length
+            ? fc.dictionary(fc.constantFrom(...fieldNames), hostileValue, { minKeys: 1, maxKeys: 4 }).map((d) => ({ ...(sample as object), ...d }))
+            : fc.oneof(hostileString, fc.constant(sample));
+          return [a.name, fc.oneof(mutated, hostileValue)];
+        }),
+    ),
+  );
+
+describe.each(testBackends())('hostile GraphQL input on $name', (backend) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let anon: TestClient;
+  let id: string;
+  const tally = { requests: 0, rejected: 0, accepted: 0 };
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { limits: LIMITS });
+    admin = server.client();
+    await admin.login();
+    anon = server.client();
+    const c = await createClientWithLogin(server.runtime.deps, 'GraphQL Fuzz Ltd');
+    id = (await createInvoice(server.runtime.deps, c.id, 30)).id;
+  });
+  afterAll(async () => {
+    console.log(`hostile GraphQL (${backend.name}): requests: ${tally.requests}, rejected: ${tally.rejected}, accepted: ${tally.accepted}`);
+    await server?.close();
+  });
+
+  const settled = async (): Promise<string> => {
+    let last = await fingerprint(server.testDb.db);
+    for (let i = 0; i < 40; i++) {
+      await sleep(50);
+      const now = await fingerprint(server.testDb.db);
+      if (now === last) return now;
+      last = now;
+    }
+    return last;
+  };
+
+  const check = async (caller: TestClient, query: string, variables: unknown, before: string, what: string): Promise<boolean> => {
+    const res = await caller.agent.post('/graphql').set('X-CSRFToken', caller.csrfToken() ?? '').set('Content-Type', 'application/json').send(JSON.stringify({ query, variables }));
+    tally.requests++;
+    expect(res.status, `${what} -> ${res.text?.slice(0, 200)}`).toBeLessThan(500);
+    const errors: { message?: string; extensions?: { code?: string } }[] = res.body?.errors ?? [];
+    for (const e of errors) {
+      expect(e.extensions?.code, `${what} -> ${e.message}`).not.toBe('INTERNAL_SERVER_ERROR');
+      expect(e.message?.length ?? 0, what).toBeGreaterThan(0);
+    }
+    const hasData = res.body?.data && Object.values(res.body.data).some((v) => v !== null);
+    if (errors.length && !hasData) {
+      tally.rejected++;
+      expect(await fingerprint(server.testDb.db), `${what} was refused but wrote`).toBe(before);
+      return false;
+    }
+    tally.accepted++;
+    return true;
+  };
+
+  it('answers hostile variables to every mutation with a coded error, never an internal one, writing nothing when it refuses', async () => {
+    const mutations = enumerateOperations(await getSchema()).filter((o) => o.kind === 'mutation' && o.name !== 'logout');
+    let before = await settled();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...mutations).chain((op) => fc.tuple(fc.constant(op), argArbitrary(op, id), fc.boolean())),
+        async ([op, variables, asAdmin]) => {
+          const { query } = operationDocument(op, id);
+          const accepted = await check(asAdmin ? admin : anon, query, variables, before, `${op.name} ${JSON.stringify(variables).slice(0, 160)}`);
+          if (accepted) before = await settled();
+        },
+      ),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+    expect((await anon.get('/healthz')).status).toBe(200);
+  });
+
+  it('answers malformed and abusive documents without an internal error', async () => {
+    const before = await settled();
+    for (const doc of RAW_DOCUMENTS) await check(admin, doc, {}, before, doc.slice(0, 80));
+    // The server still answers and the admin session still works.
+    const me = await admin.graphql('{ me { username } }');
+    expect(me.body.data.me.username).toBe('admin');
+  });
+});
