@@ -26,7 +26,7 @@ export const useInvoiceFilters = (): [InvoiceFilterValues, (next: InvoiceFilterV
 export const InvoiceFilters = ({ value, onChange }: { value: InvoiceFilterValues; onChange: (next: InvoiceFilterValues) => void }) => {
   const { t } = useTranslation();
   return (
-    <Flex gap={8} wrap className="admin-toolbar" role="search" aria-label={t('admin.invoices.filters')}>
+    <Flex gap={8} wrap align="center" className="admin-toolbar" role="search" aria-label={t('admin.invoices.filters')}>
       <ClientSelect
         allowClear
         value={value.clientId}
@@ -39,7 +39,7 @@ export const InvoiceFilters = ({ value, onChange }: { value: InvoiceFilterValues
         aria-label={t('admin.fields.status')}
         value={value.status ?? 'all'}
         onChange={(s) => onChange({ ...value, status: s === 'all' ? undefined : s })}
-        style={{ width: 160 }}
+        style={{ width: 210 }}
         options={[
           { value: 'all', label: t('admin.invoices.allStatuses') },
           { value: 'unpaid', label: t('enum.invoiceStatus.unpaid') },
