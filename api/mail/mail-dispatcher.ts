@@ -4,9 +4,13 @@ import type { MailAttachment } from './outbox';
 import type { MailTransport } from './transport';
 
 const MAX_BACKOFF_S = 3600;
+/** Outbox keys of mails whose body holds a secret (the portal welcome mail's initial password). */
+export const SCRUBBED_AFTER_SEND = ['client-user:'];
+export const SCRUBBED_TEXT = '[removed after delivery: it contained a one-time password]';
 
 interface OutboxRow {
   id: number;
+  key: string;
   to: string;
   subject: string;
   text: string;
@@ -61,7 +65,9 @@ export class MailDispatcher {
         if (!row) return 'empty' as const;
         try {
           await this.send(row);
-          await trx('mail_outbox').where({ id: row.id }).update({ sent_at: trx.fn.now(), attempts: row.attempts + 1, last_error: null });
+          // A delivered mail that carried a one-time password keeps no copy of it in the database.
+          const scrub = SCRUBBED_AFTER_SEND.some((prefix) => row.key.startsWith(prefix)) ? { text: SCRUBBED_TEXT, html: null } : {};
+          await trx('mail_outbox').where({ id: row.id }).update({ sent_at: trx.fn.now(), attempts: row.attempts + 1, last_error: null, ...scrub });
           return 'sent' as const;
         } catch (err) {
           const backoff = Math.min(MAX_BACKOFF_S, 2 ** row.attempts * 5);

@@ -1,0 +1,106 @@
+import { pino } from 'pino';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../db';
+import { ADMIN, startTestServer, type TestServer } from '../server';
+
+const cookieOf = (res: supertest.Response, name: string): string | undefined =>
+  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${name}=`));
+const valueOf = (cookie: string | undefined) => cookie?.split(';')[0]!.split('=').slice(1).join('=');
+
+describe.each(testBackends())('sessions and passwords on $name', (backend) => {
+  let server: TestServer;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { limits: { loginPerUsername: 5, loginPerIp: 12 } });
+    // Capture every log line the server writes, at the most verbose level, to look for passwords.
+    const logger = server.runtime.deps.logger;
+    logger.level = 'trace';
+    const stream = (logger as unknown as Record<symbol, { write: (s: string) => boolean }>)[pino.symbols.streamSym]!;
+    stream.write = (s: string) => {
+      logLines.push(s);
+      return true;
+    };
+  });
+  afterAll(() => server?.close());
+
+  const login = (agent: supertest.Agent | supertest.SuperTest<supertest.Test>, username = ADMIN.username, password = ADMIN.password) =>
+    agent.post('/api/login/').send({ username, password });
+
+  it('issues a new session id at login, so a planted cookie is worthless', async () => {
+    const planted = 's%3Aattacker-chosen-id.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const res = await supertest(server.url).post('/api/login/').set('Cookie', `sessionid=${planted}`).send(ADMIN);
+    expect(res.status).toBe(200);
+    const issued = valueOf(cookieOf(res, 'sessionid'));
+    expect(issued).toBeDefined();
+    expect(issued).not.toBe(planted);
+    const attacker = await supertest(server.url).get('/api/check-auth/').set('Cookie', `sessionid=${planted}`);
+    expect(attacker.body.isAuthenticated).toBe(false);
+    // Logging in again from a live session also rotates the id and retires the old one.
+    const again = await supertest(server.url).post('/api/login/').set('Cookie', `sessionid=${issued}`).set('X-CSRFToken', valueOf(cookieOf(res, 'csrftoken'))!).send(ADMIN);
+    const second = valueOf(cookieOf(again, 'sessionid'));
+    expect(second).not.toBe(issued);
+    expect((await supertest(server.url).get('/api/check-auth/').set('Cookie', `sessionid=${issued}`)).body.isAuthenticated).toBe(false);
+    expect((await supertest(server.url).get('/api/check-auth/').set('Cookie', `sessionid=${second}`)).body.isAuthenticated).toBe(true);
+  });
+
+  it('ends the session on the server at logout: the old cookie replayed is anonymous', async () => {
+    const c = server.client();
+    await c.login();
+    const sid = valueOf(c.agent.jar.getCookie('sessionid', { domain: '127.0.0.1', path: '/', secure: false, script: false } as never)?.toString());
+    const before = Number((await server.testDb.db('sessions').count({ n: '*' }))[0]!.n);
+    expect((await c.post('/api/logout/')).status).toBe(200);
+    expect(Number((await server.testDb.db('sessions').count({ n: '*' }))[0]!.n)).toBe(before - 1);
+    const replay = await supertest(server.url).get('/api/clients/').set('Cookie', `sessionid=${sid}`);
+    expect(replay.status).toBe(401);
+  });
+
+  it('shows the create_user password once and stores it nowhere in clear, not even in the sent mail', async () => {
+    const admin = server.client();
+    await admin.login();
+    const client = await admin.post('/api/clients/', { name: 'Once Only Ltd', email: 'once@only.test' });
+    const created = await admin.post(`/api/clients/${client.body.id}/create_user/`);
+    expect(created.status).toBe(201);
+    const password: string = created.body.password;
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    // Usable once shown...
+    expect((await login(supertest.agent(server.url), created.body.username, password)).status).toBe(200);
+    // ...and never shown again.
+    const again = await admin.post(`/api/clients/${client.body.id}/create_user/`);
+    expect(again.status).toBe(400);
+    expect(again.text).not.toContain(password);
+    expect((await admin.get(`/api/clients/${client.body.id}/`)).text).not.toContain(password);
+    const user = await server.testDb.db('users').where({ username: created.body.username }).first();
+    expect(JSON.stringify(user)).not.toContain(password);
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    // The welcome mail carries it to the client; once delivered the outbox keeps no copy.
+    await server.runtime.mail.drain();
+    const outbox = await server.testDb.db('mail_outbox').whereLike('key', 'client-user:%');
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0].sent_at).not.toBeNull();
+    expect(JSON.stringify(outbox)).not.toContain(password);
+    expect(logLines.join('')).not.toContain(password);
+  });
+
+  it('throttles repeated failed logins per username, even with the right password after, and across GraphQL aliases', async () => {
+    const agent = supertest.agent(server.url);
+    for (let i = 0; i < 5; i++) expect((await login(agent, 'admin', `wrong-${i}`)).status).toBe(401);
+    const blocked = await login(agent, 'admin', ADMIN.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Too many/);
+    // Aliased logins in one document gain nothing: the first refusal nulls the answer and stops the rest.
+    const aliases = Array.from({ length: 10 }, (_, i) => `l${i}: login(username: "other", password: "bad${i}") { success }`).join(' ');
+    const batch = await supertest(server.url).post('/graphql').send({ query: `mutation { ${aliases} }` });
+    expect(batch.body.errors).toHaveLength(1);
+    // The per-IP budget (12 failures) stops guessing across usernames too: 6 failures so far.
+    for (let i = 0; i < 6; i++) expect((await login(supertest.agent(server.url), `someone-${i}`, 'x')).status).toBe(401);
+    expect((await login(supertest.agent(server.url), 'someone-else', 'x')).status).toBe(429);
+  });
+
+  it('never writes a password into the logs', async () => {
+    const text = logLines.join('');
+    expect(logLines.length).toBeGreaterThan(5);
+    for (const secret of [ADMIN.password, 'wrong-0', 'wrong-4', 'bad3']) expect(text).not.toContain(secret);
+  });
+});
