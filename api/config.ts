@@ -34,6 +34,8 @@ export interface Config {
   role: Role;
   recurringSchedule: boolean;
   metricsToken?: string;
+  /** Events per projection transaction. */
+  projectionBatchSize: number;
 }
 
 const bool = (value: string | undefined, fallback: boolean): boolean => {
@@ -89,5 +91,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     role,
     recurringSchedule: bool(env.RECURRING_SCHEDULE, true),
     metricsToken: env.METRICS_TOKEN || undefined,
+    projectionBatchSize: Math.max(1, Number(env.PROJECTION_BATCH_SIZE) || 500),
   };
 };

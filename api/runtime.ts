@@ -57,7 +57,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   await migrate(db);
   await bootstrap(db, config, logger);
   const eventStore = await createEventStore(db, config, upcasters());
-  const projections = new ProjectionEngine({ db, store: eventStore, logger });
+  const projections = new ProjectionEngine({ db, store: eventStore, logger, batchSize: config.projectionBatchSize });
   const deps: AppDeps = {
     config,
     db,

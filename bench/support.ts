@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import knexFactory from 'knex';
+import { createScratchDatabase } from '../test/db';
 
 /**
  * Where a benchmark runs: real PostgreSQL when DATABASE_URL or TEST_DATABASE_URL is set (figures
@@ -11,20 +10,7 @@ export const benchTarget = (): { url?: string; prefix: string } => {
 };
 
 /** A fresh database on the server of `url`, dropped by the returned function. */
-export const scratchDatabase = async (url: string): Promise<{ url: string; drop: () => Promise<void> }> => {
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
-  await admin.raw(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      await admin.raw(`drop database if exists ${name} with (force)`);
-      await admin.destroy();
-    },
-  };
-};
+export const scratchDatabase = createScratchDatabase;
 
 export const figure = (prefix: string, name: string, value: number, unit: string): void => {
   console.log(`${prefix}${name}: ${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import knexFactory from 'knex';
 import type { Knex } from 'knex';
 import { createDb } from '../api/db/knex';
 import { migrate } from '../api/db/migrate';
@@ -48,4 +49,20 @@ const postgres = (url: string): TestBackend => ({
 export const testBackends = (): TestBackend[] => {
   const url = process.env.TEST_DATABASE_URL;
   return url ? [pglite, postgres(url)] : [pglite];
+};
+
+/** A whole fresh database on the server of `url` (for several processes sharing one), dropped by `drop`. */
+export const createScratchDatabase = async (url: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `scratch_${randomBytes(5).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    },
+  };
 };

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface AppProcess {
+  proc: ChildProcess;
+  url?: string;
+  output: () => string;
+  /** Graceful stop (SIGTERM), resolved when the process has exited. */
+  stop: () => Promise<void>;
+  kill: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+const exited = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
+
+/** Starts `npm start`'s server (`web`) or `npm run worker` (`worker`) as a real child process. */
+export const startAppProcess = async (kind: 'web' | 'worker', env: Record<string, string>): Promise<AppProcess> => {
+  const port = kind === 'web' ? String(20000 + Math.floor(Math.random() * 30000)) : '0';
+  const entry = path.join(root, kind === 'web' ? 'api/main.ts' : 'api/worker.ts');
+  const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env, ROLE: kind, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const url = kind === 'web' ? `http://127.0.0.1:${port}` : undefined;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${kind} exited early:\n${out}`);
+    const ready = url ? await fetch(`${url}/healthz`).then((r) => r.ok, () => false) : out.includes('worker started');
+    if (ready) break;
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`${kind} did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    proc,
+    url,
+    output: () => out,
+    stop: async () => {
+      proc.kill('SIGTERM');
+      await exited(proc);
+    },
+    kill: async (signal = 'SIGKILL') => {
+      proc.kill(signal);
+      await exited(proc);
+    },
+  };
+};
+
+/** A tiny cookie-keeping HTTP client that echoes the CSRF cookie, usable against any instance. */
+export class SessionClient {
+  private cookies = new Map<string, string>();
+
+  constructor(public base: string) {}
+
+  at(base: string): SessionClient {
+    const other = new SessionClient(base);
+    other.cookies = this.cookies;
+    return other;
+  }
+
+  async call(method: string, p: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const csrf = this.cookies.get('csrftoken');
+    if (csrf && method !== 'GET') headers['x-csrftoken'] = decodeURIComponent(csrf);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.base}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  }
+}
