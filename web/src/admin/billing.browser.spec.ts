@@ -263,6 +263,17 @@ describe('admin billing screens in Chromium', () => {
       }
     }
     expect(violations).toEqual([]);
+    // The line-item modal fits a phone: its table scrolls inside, the page never does.
+    await page.goto('/admin/invoices');
+    await settled(page);
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    await page.getByTestId('add-line').waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, 'admin-invoice-modal-en-375');
+    const modalBox = await modal().boundingBox();
+    expect(modalBox!.x).toBeGreaterThanOrEqual(0);
+    expect(modalBox!.x + modalBox!.width).toBeLessThanOrEqual(MOBILE_WIDTH);
+    await modal().getByRole('button', { name: 'Cancel' }).click();
     await page.setViewportSize({ width: 1280, height: 900 });
     for (const lng of ['el', 'ru']) {
       for (const url of ['/admin/invoices', clientUrl, '/admin/subscriptions']) {

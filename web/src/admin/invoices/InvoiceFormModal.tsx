@@ -64,12 +64,12 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
               <Input maxLength={50} placeholder={t('admin.invoices.autoNumber')} />
             </Form.Item>
           </Col>
-          <Col xs={12} md={8}>
+          <Col xs={24} sm={12} md={8}>
             <Form.Item name="date" label={t('admin.fields.date')} rules={required}>
               <IsoDatePicker />
             </Form.Item>
           </Col>
-          <Col xs={12} md={8}>
+          <Col xs={24} sm={12} md={8}>
             <Form.Item name="dueDate" label={t('admin.invoices.dueDate')} rules={required}>
               <IsoDatePicker />
             </Form.Item>
