@@ -17,7 +17,7 @@ export const toHttpError = (err: unknown): { status: number; body: ErrorBody } =
   if (err instanceof StreamConflictError) {
     return { status: 409, body: { message: 'The record was changed by someone else. Reload and try again.' } };
   }
-  const e = err as { type?: string; status?: number; statusCode?: number; code?: string };
+  const e = err as { type?: string; status?: number; statusCode?: number; code?: string; message?: string };
   // body-parser's own errors carry a 4xx status and a type.
   if (e?.type === 'entity.parse.failed') return { status: 400, body: { message: 'Malformed JSON in request body.' } };
   if (e?.type === 'entity.too.large') return { status: 413, body: { message: 'Request body is too large.' } };
@@ -32,8 +32,13 @@ export const toHttpError = (err: unknown): { status: number; body: ErrorBody } =
   return { status: 500, body: { message: 'Internal server error.' } };
 };
 
-const isConnectionLoss = (e: { code?: string } | undefined): boolean =>
-  !!e?.code && ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(e.code);
+// pg reports a connection that died mid-query (e.g. pg_terminate_backend, then knex's ROLLBACK on
+// it) by message only, without a code.
+const LOST_CONNECTION_MESSAGES = /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+
+export const isConnectionLoss = (e: { code?: string; message?: string } | undefined): boolean =>
+  (!!e?.code && ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(e.code)) ||
+  (typeof e?.message === 'string' && LOST_CONNECTION_MESSAGES.test(e.message));
 
 export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   const { status, body } = toHttpError(err);
