@@ -43,11 +43,13 @@ export interface HeadInput {
 /**
  * Writes a public page's translated <title>, description, Open Graph tags, canonical URL and
  * hreflang alternates into the SPA's index.html, so crawlers and link previews see them without
- * running scripts. Other paths get the document unchanged apart from the language.
+ * running scripts. Every page also gets its language and a preload of its translation file.
  */
 export const injectPageHead = (html: string, input: HeadInput): string => {
   const page = (input.pathname.replace(/\/+$/, '') || '/') as PublicPage;
-  let out = html.replace(/<html lang="[^"]*"/, `<html lang="${input.lng}"`);
+  // The app waits for its translations before the first render: fetch them alongside the scripts.
+  const preload = `<link rel="preload" href="/static/locales/${input.lng}/translation.json" as="fetch" crossorigin="anonymous" />`;
+  let out = html.replace(/<html lang="[^"]*"/, `<html lang="${input.lng}"`).replace('</head>', `    ${preload}\n  </head>`);
   if (!(PUBLIC_PAGES as readonly string[]).includes(page)) return out;
   const keys = PAGE_META[page];
   const brand = lookup(input.translations, 'common.brand') ?? '';

@@ -25,9 +25,12 @@ describe('page head for crawlers', () => {
     expect(out.match(/<title>/g)).toHaveLength(1);
   });
 
-  it('leaves private and unknown paths alone apart from the language', () => {
+  it('gives private and unknown paths only the language and the translation preload', () => {
     const out = injectPageHead(html, { pathname: '/admin/clients', lng: 'ru', baseUrl: 'https://grc.example', translations: locale('ru') });
-    expect(out).toBe(html.replace('<html lang="en"', '<html lang="ru"'));
+    expect(out).toContain('<html lang="ru"');
+    expect(out).toContain('<link rel="preload" href="/static/locales/ru/translation.json" as="fetch" crossorigin="anonymous" />');
+    expect(out).not.toContain('hreflang');
+    expect(out).toContain('<title>Integrated Governance, Risk and Compliance Platform | Aegis GRC</title>');
   });
 
   it('picks the language like the web detector: query, then cookie, then Accept-Language, then English', () => {
