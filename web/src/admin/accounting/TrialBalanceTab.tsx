@@ -1,4 +1,4 @@
-import { Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Badge, Table, Typography, type TableColumnsType } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -58,9 +58,7 @@ export const TrialBalanceTab = () => {
             <Table.Summary.Row className="statement-total">
               <Table.Summary.Cell index={0} colSpan={2}>
                 {t('admin.accounting.trial.totals')}{' '}
-                <Tag color={balanced ? 'green' : 'red'} data-testid="trial-balanced">
-                  {balanced ? t('admin.accounting.trial.balanced') : t('admin.accounting.trial.unbalanced')}
-                </Tag>
+                <Badge status={balanced ? 'success' : 'error'} text={balanced ? t('admin.accounting.trial.balanced') : t('admin.accounting.trial.unbalanced')} data-testid="trial-balanced" />
               </Table.Summary.Cell>
               <Table.Summary.Cell index={1} align="right">
                 <span className="admin-amount" data-testid="trial-total-debit">{formatMoney(eurosToCents(report.totalDebit))}</span>

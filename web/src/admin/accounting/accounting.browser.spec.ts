@@ -231,6 +231,24 @@ describe('admin accounting and operations screens in Chromium', () => {
     await page.locator('tr', { hasText: 'Laptops' }).waitFor();
     await screenshot(page, 'accounting-journal-entries-1280');
     expect(await axeViolations(page)).toEqual([]);
+    for (const [path, testId] of [
+      ['balance-sheet', 'balance-sheet'],
+      ['cash-flow', 'cash-flow'],
+      ['trial-balance', 'trial-balance'],
+      ['accounts', 'chart-of-accounts'],
+    ]) {
+      await page.goto(`/admin/accounting/${path}`);
+      await page.getByTestId(testId).locator('.ant-table-row, [data-testid="statement"]').first().waitFor();
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    await page.goto('/admin/operations');
+    await page.getByTestId('rebuild-ledger').waitFor();
+    expect(await axeViolations(page), 'operations').toEqual([]);
+    await page.goto('/admin/accounting/journal-entries');
+    await page.getByTestId('create-entry').click();
+    await modal().getByText('Multiple lines').click();
+    await page.getByTestId('balance-indicator').waitFor();
+    expect(await axeViolations(page), 'journal modal').toEqual([]);
     for (const lng of ['el', 'ru']) {
       await page.goto(`/admin/accounting/journal-entries?lng=${lng}`);
       await page.locator('tr', { hasText: 'Laptops' }).waitFor();

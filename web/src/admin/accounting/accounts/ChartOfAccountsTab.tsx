@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Badge, Button, Flex, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -51,7 +51,7 @@ export const ChartOfAccountsTab = () => {
     {
       key: 'status',
       title: t('admin.accounting.accounts.status'),
-      render: (_, a) => <Tag color={a.isActive ? 'green' : 'default'}>{a.isActive ? t('admin.accounting.accounts.active') : t('admin.accounting.accounts.inactive')}</Tag>,
+      render: (_, a) => <Badge status={a.isActive ? 'success' : 'default'} text={a.isActive ? t('admin.accounting.accounts.active') : t('admin.accounting.accounts.inactive')} />,
     },
     {
       key: 'actions',

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, WarningFilled } from '@ant-design/icons';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../common/format';
 import type { EntryBalance } from './balance';
@@ -17,16 +17,16 @@ export const BalanceIndicator = ({ balance }: { balance: EntryBalance }) => {
         {t('admin.accounting.multi.totalCredit')}: <strong className="admin-amount" data-testid="total-credit">{formatMoney(creditCents)}</strong>
       </span>
       {balanced ? (
-        <Typography.Text type="success">
+        <span className="balance-ok">
           <CheckCircleFilled aria-hidden /> {t('admin.accounting.multi.balanced')}
-        </Typography.Text>
+        </span>
       ) : (
-        <Typography.Text type="danger" data-testid="balance-problem">
+        <span className="balance-bad" data-testid="balance-problem">
           <WarningFilled aria-hidden />{' '}
           {differenceCents !== 0
             ? t('admin.accounting.multi.difference', { amount: formatMoney(Math.abs(differenceCents)) })
             : t('admin.accounting.multi.incomplete')}
-        </Typography.Text>
+        </span>
       )}
     </Flex>
   );

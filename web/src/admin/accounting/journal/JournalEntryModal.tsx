@@ -88,6 +88,7 @@ export const JournalEntryModal = ({ open, entry, onClose }: { open: boolean; ent
       cancelText={t('buttons.cancel')}
       okButtonProps={{ loading: saving, disabled: mode === 'multi' && !balanced, id: 'journal-save' }}
       width={mode === 'multi' ? 760 : 520}
+      rootClassName="journal-modal"
       destroyOnHidden
       forceRender
     >
