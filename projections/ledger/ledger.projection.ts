@@ -5,7 +5,7 @@ import { JOURNAL_EVENT_TYPES, type JournalEvent } from '../../domain/journal/eve
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { Projection } from '../projection';
 import { writeBalances } from './balances/writer';
-import { loadKnownEntries, writeEntry } from './journal-lines/writer';
+import { loadKnownEntries, writeEntries, type EntryWrite } from './journal-lines/writer';
 import { LEDGER_TABLES } from './migrations';
 
 export const LEDGER_EVENT_TYPES = [...JOURNAL_EVENT_TYPES, 'InvoiceIssued', 'InvoiceEdited', 'PaymentRecorded', 'InvoiceVoided'];
@@ -25,6 +25,7 @@ export const ledgerProjection = (): Projection => ({
     const domain = events.map((e) => ({ recorded: e, event: toDomain(e) }));
     const known = await loadKnownEntries(trx, domain.map((d) => entryIdOf(d.event)).filter((id): id is string => id !== null));
     const effects: LedgerEffect[] = [];
+    const writes: EntryWrite[] = [];
     for (const { recorded, event } of domain) {
       const id = entryIdOf(event);
       if (id === null) continue;
@@ -33,9 +34,10 @@ export const ledgerProjection = (): Projection => ({
       if (!effect) continue;
       const version = (prior?.version ?? 0) + 1;
       known.set(id, { revenueAccountId: effect.revenueAccountId, version });
-      await writeEntry(trx, effect, version, { eventId: recorded.eventId, actor: recorded.metadata.actor, recordedAt: recorded.metadata.recordedAt });
+      writes.push({ effect, version, ctx: { eventId: recorded.eventId, actor: recorded.metadata.actor, recordedAt: recorded.metadata.recordedAt } });
       effects.push(effect);
     }
+    await writeEntries(trx, writes);
     await writeBalances(trx, effects);
   },
 });

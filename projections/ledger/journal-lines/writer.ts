@@ -17,44 +17,63 @@ export const loadKnownEntries = async (trx: Knex.Transaction, entryIds: string[]
   return known;
 };
 
-/** Writes one effect: the entry's current header, and its new lines tagged with the entry version. */
-export const writeEntry = async (trx: Knex.Transaction, effect: LedgerEffect, version: number, ctx: EffectContext): Promise<void> => {
-  const header = {
-    status: effect.entry.status,
-    date: effect.entry.date,
-    description: effect.entry.description,
-    version,
-    revenue_account_id: effect.revenueAccountId,
-    updated_at: ctx.recordedAt,
-    updated_by: ctx.actor,
-  };
-  await trx('ledger_entries')
-    .insert({
+export interface EntryWrite {
+  effect: LedgerEffect;
+  version: number;
+  ctx: EffectContext;
+}
+
+/**
+ * Writes a batch of effects: each entry's current header (one upsert row per entry, the batch's
+ * last state, created_* from its first) and all new lines tagged with their entry version, in a
+ * few statements per batch rather than two per event.
+ */
+export const writeEntries = async (trx: Knex.Transaction, writes: EntryWrite[]): Promise<void> => {
+  const headers = new Map<string, Record<string, unknown>>();
+  const lines: Record<string, unknown>[] = [];
+  for (const { effect, version, ctx } of writes) {
+    const first = headers.get(effect.entryId);
+    headers.set(effect.entryId, {
       entry_id: effect.entryId,
       source_type: effect.source.type,
       source_id: effect.source.id,
       invoice_id: effect.source.invoiceId,
-      created_at: ctx.recordedAt,
-      created_by: ctx.actor,
-      ...header,
-    })
-    .onConflict('entry_id')
-    .merge(header);
-  let lineNo = 0;
-  const rows = effect.postings.flatMap((p) =>
-    p.lines.map((l) => ({
-      entry_id: effect.entryId,
-      entry_version: version,
-      kind: p.kind,
-      line_no: lineNo++,
-      date: p.date,
-      account_id: l.accountId,
-      debit_cents: l.debitCents,
-      credit_cents: l.creditCents,
-      description: p.description,
-      event_id: ctx.eventId,
-      recorded_at: ctx.recordedAt,
-    })),
-  );
-  if (rows.length) await trx('ledger_lines').insert(rows);
+      created_at: first?.created_at ?? ctx.recordedAt,
+      created_by: first?.created_by ?? ctx.actor,
+      status: effect.entry.status,
+      date: effect.entry.date,
+      description: effect.entry.description,
+      version,
+      revenue_account_id: effect.revenueAccountId,
+      updated_at: ctx.recordedAt,
+      updated_by: ctx.actor,
+    });
+    let lineNo = 0;
+    for (const p of effect.postings) {
+      for (const l of p.lines) {
+        lines.push({
+          entry_id: effect.entryId,
+          entry_version: version,
+          kind: p.kind,
+          line_no: lineNo++,
+          date: p.date,
+          account_id: l.accountId,
+          debit_cents: l.debitCents,
+          credit_cents: l.creditCents,
+          description: p.description,
+          event_id: ctx.eventId,
+          recorded_at: ctx.recordedAt,
+        });
+      }
+    }
+  }
+  const rows = [...headers.values()];
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx('ledger_entries')
+      .insert(rows.slice(i, i + 500))
+      .onConflict('entry_id')
+      .merge(['status', 'date', 'description', 'version', 'revenue_account_id', 'updated_at', 'updated_by']);
+  }
+  // Lines keep batch order, so their serial ids order them as the events did.
+  for (let i = 0; i < lines.length; i += 1000) await trx('ledger_lines').insert(lines.slice(i, i + 1000));
 };
