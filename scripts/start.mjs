@@ -15,7 +15,12 @@ const newest = (dir) => {
   return max;
 };
 
-const sourcesTime = Math.max(newest(path.join(root, 'web')), fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs);
+// The web app also imports the pure rules it shares with the server (domain/site, domain/shared).
+const sourcesTime = Math.max(
+  newest(path.join(root, 'web')),
+  newest(path.join(root, 'domain')),
+  fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+);
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourcesTime) {
   console.log('Building the web app...');
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
