@@ -49,6 +49,12 @@ export const eventStoreContract = (name: string, create: () => Promise<ContractS
       expect(err).toBeInstanceOf(StreamConflictError);
       return err as StreamConflictError;
     };
+    // On PostgreSQL an append is readable once every older write transaction in the cluster has
+    // ended (that is what keeps readers from skipping it), so reads wait for it to become visible.
+    const untilVisible = async (position: Position) => {
+      await expect.poll(async () => store.comparePositions(await store.headPosition(), position) >= 0, { timeout: 30_000, interval: 20 }).toBe(true);
+    };
+    const latest = (positions: Position[]) => positions.reduce((a, b) => (store.comparePositions(a, b) >= 0 ? a : b));
     const expectOrdered = (events: RecordedEvent[]) => {
       for (let i = 1; i < events.length; i++) expect(store.comparePositions(events[i - 1]!.position, events[i]!.position)).toBeLessThan(0);
     };
@@ -154,13 +160,16 @@ export const eventStoreContract = (name: string, create: () => Promise<ContractS
       });
       const writers = 8;
       const batches = 5;
+      const positions: Position[] = [];
       await Promise.all(
         Array.from({ length: writers }, async (_, w) => {
           for (let b = 0; b < batches; b++) {
-            await store.append(`batch-${t}-${w}`, Array.from({ length: 100 }, (_, i) => ev(t, { w, b, i })), { expectedRevision: b === 0 ? 'no_stream' : b * 100 - 1 });
+            const events = Array.from({ length: 100 }, (_, i) => ev(t, { w, b, i }));
+            positions.push((await store.append(`batch-${t}-${w}`, events, { expectedRevision: b === 0 ? 'no_stream' : b * 100 - 1 })).position);
           }
         }),
       );
+      await untilVisible(latest(positions));
       const total = writers * batches * 100;
       const paged = await readAllOf([t], start, 89);
       expect(paged.length).toBe(total);
@@ -181,6 +190,7 @@ export const eventStoreContract = (name: string, create: () => Promise<ContractS
       const start = await store.headPosition();
       const appended = [];
       for (let i = 0; i < 12; i++) appended.push(await store.append(`g-${a}-${i % 4}`, [ev(i % 3 === 0 ? b : a, { i })]));
+      await untilVisible(appended[11]!.position);
       const all = await readAllOf([a, b], start, 5);
       expect(all.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 12 }, (_, i) => i));
       expect(all.map((e) => e.position)).toEqual(appended.map((r) => r.position));
@@ -261,23 +271,23 @@ export const eventStoreContract = (name: string, create: () => Promise<ContractS
 
     it('rejects bad input with a clear error and writes nothing', async () => {
       const s = `bad-${tag()}`;
-      const before = await store.headPosition();
+      const t = `Bad${tag()}`;
       const circular: Record<string, unknown> = {};
       circular.self = circular;
       const cases: [string, () => Promise<unknown>, RegExp][] = [
-        ['empty stream name', () => store.append('', [ev('X')]), /Invalid stream name/],
-        ['stream name with spaces', () => store.append('has space', [ev('X')]), /Invalid stream name/],
-        ['system stream name', () => store.append('$all', [ev('X')]), /Invalid stream name/],
+        ['empty stream name', () => store.append('', [ev(t)]), /Invalid stream name/],
+        ['stream name with spaces', () => store.append('has space', [ev(t)]), /Invalid stream name/],
+        ['system stream name', () => store.append('$all', [ev(t)]), /Invalid stream name/],
         ['no type', () => store.append(s, [{ data: {}, metadata: { actor: 'a', schemaVersion: 1 } } as unknown as NewEvent]), /has no type/],
-        ['bigint data', () => store.append(s, [ev('Ok'), ev('X', { n: 1n })]), /bigint.*not JSON serialisable/],
-        ['function data', () => store.append(s, [ev('X', { f: () => 1 })]), /function.*not JSON serialisable/],
-        ['circular data', () => store.append(s, [ev('X', circular)]), /circular/],
-        ['a Map', () => store.append(s, [ev('X', { m: new Map() })]), /Map.*not JSON serialisable/],
-        ['NaN', () => store.append(s, [ev('X', { n: Number.NaN })]), /NaN/],
-        ['no schema version', () => store.append(s, [{ type: 'X', data: {}, metadata: { actor: 'a' } } as unknown as NewEvent]), /schemaVersion/],
+        ['bigint data', () => store.append(s, [ev(t), ev(t, { n: 1n })]), /bigint.*not JSON serialisable/],
+        ['function data', () => store.append(s, [ev(t, { f: () => 1 })]), /function.*not JSON serialisable/],
+        ['circular data', () => store.append(s, [ev(t, circular)]), /circular/],
+        ['a Map', () => store.append(s, [ev(t, { m: new Map() })]), /Map.*not JSON serialisable/],
+        ['NaN', () => store.append(s, [ev(t, { n: Number.NaN })]), /NaN/],
+        ['no schema version', () => store.append(s, [{ type: t, data: {}, metadata: { actor: 'a' } } as unknown as NewEvent]), /schemaVersion/],
         ['no events', () => store.append(s, []), /at least one event/],
-        ['eventId not a UUID', () => store.append(s, [ev('X', {}, { eventId: 'nope' })]), /UUID/],
-        ['bad expected revision', () => store.append(s, [ev('X')], { expectedRevision: -1 }), /expected revision/],
+        ['eventId not a UUID', () => store.append(s, [ev(t, {}, { eventId: 'nope' })]), /UUID/],
+        ['bad expected revision', () => store.append(s, [ev(t)], { expectedRevision: -1 }), /expected revision/],
       ];
       for (const [label, run, message] of cases) {
         const err = await run().then(() => undefined, (e: unknown) => e);
@@ -285,7 +295,9 @@ export const eventStoreContract = (name: string, create: () => Promise<ContractS
         expect((err as Error).message, label).toMatch(message);
       }
       expect(await store.readStream(s)).toEqual([]);
-      expect(store.comparePositions(await store.headPosition(), before)).toBe(0);
+      const marker = await store.append(s, [ev(t)]);
+      await untilVisible(marker.position);
+      expect((await readAllOf([t])).map((e) => e.position)).toEqual([marker.position]);
     });
   });
 };

@@ -22,11 +22,12 @@ export const pollingSubscription = (store: PollingOptions, options: SubscribeOpt
     page.catch(() => undefined);
     return page;
   };
-  const run = async () => {
+  let next: Promise<ReadAllPage> | undefined;
+  const follow = async () => {
     let after = options.after;
     let sleepMs = store.pollMs;
     let seq = store.wake.seq;
-    let next = read(after);
+    next = read(after);
     while (!abort.signal.aborted) {
       const page = await next;
       if (abort.signal.aborted) return;
@@ -42,6 +43,14 @@ export const pollingSubscription = (store: PollingOptions, options: SubscribeOpt
       sleepMs = woken ? 5 : Math.min(sleepMs * 2, store.pollMs);
       seq = store.wake.seq;
       next = read(after);
+    }
+  };
+  const run = async () => {
+    try {
+      await follow();
+    } finally {
+      // Never leave a read in flight behind a stopped subscription: its pool may be closed next.
+      await next?.catch(() => undefined);
     }
   };
   const done = run();

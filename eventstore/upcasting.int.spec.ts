@@ -38,6 +38,7 @@ describe.each(testBackends())('upcasting on read on $name', (backend) => {
       { data: { displayName: 'Acme Ltd', legalName: 'Acme Limited' }, version: 2 },
     ];
     const shape = (events: RecordedEvent[]) => events.map((e) => ({ data: e.data, version: e.metadata.schemaVersion }));
+    await expect.poll(async () => (await store.readAll()).events.length, { timeout: 30_000 }).toBe(2);
     expect(shape(await store.readStream('client-1'))).toEqual(expected);
     expect(shape((await store.readAll()).events)).toEqual(expected);
     const seen: RecordedEvent[] = [];

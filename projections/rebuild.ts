@@ -87,11 +87,17 @@ const replay = async (store: EventStore, handler: Handler, run: Run, batchSize: 
       await run(async (trx) => {
         if (page.events.length > 0) await handler.apply(trx, page.events);
         await advanceCheckpoint(trx, handler.name, last, page.events.length);
+      }).catch(async (err: unknown) => {
+        await next.catch(() => undefined);
+        throw err;
       });
       after = last;
     }
     if (!page.hasMore) return true;
-    if (Date.now() > deadline) return false;
+    if (Date.now() > deadline) {
+      await next.catch(() => undefined);
+      return false;
+    }
   }
 };
 

@@ -25,7 +25,7 @@ describe.runIf(postgres)('PostgreSQL event store gap safety', () => {
     const seen: RecordedEvent[] = [];
     const sub = store.subscribeToAll({ onEvents: async (events) => void seen.push(...events) });
     await store.append('gap-0', [ev(0)]);
-    await expect.poll(() => seen.length).toBe(1);
+    await expect.poll(() => seen.length, { timeout: 30_000 }).toBe(1);
 
     const held = await testDb.db.transaction();
     const heldStore = new PostgresEventStore(held as never);
@@ -41,7 +41,7 @@ describe.runIf(postgres)('PostgreSQL event store gap safety', () => {
     expect(naive.map((r) => r.data.n)).toEqual([2, 3, 4, 5]);
 
     await held.commit();
-    await expect.poll(() => seen.length, { timeout: 5000 }).toBe(6);
+    await expect.poll(() => seen.length, { timeout: 30_000 }).toBe(6);
     await sub.stop();
     expect(numbers(seen)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(numbers((await store.readAll()).events)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -57,6 +57,8 @@ describe.runIf(postgres)('PostgreSQL event store gap safety', () => {
     await s1.append('inter-1', [ev(5), ev(6)]);
     await t2.commit();
     await t1.commit();
+    // Visible once no older write transaction anywhere in the cluster is still open.
+    await expect.poll(async () => (await store.readAll()).events.length, { timeout: 30_000 }).toBe(6);
     const positions = await testDb.db('events').orderBy('global_position').select('global_position', 'data');
     expect(positions.map((r) => r.data.n)).toEqual([1, 2, 3, 4, 5, 6]);
 
