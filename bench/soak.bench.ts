@@ -37,7 +37,7 @@ const db = runtime.deps.db;
 
 const tally = { requests: 0, errors: 0, payments: 0, invoices: 0 };
 const errors: string[] = [];
-const expectStatus = (what: string, res: { status: number; text?: string }, ...ok: number[]) => {
+const expectStatus = <R extends { status: number; text?: string }>(what: string, res: R, ...ok: number[]): R => {
   tally.requests++;
   if (!ok.includes(res.status)) {
     tally.errors++;
