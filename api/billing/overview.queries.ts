@@ -47,7 +47,7 @@ export const adminOverview = async (db: Knex, now: Date, recentLimit = 5): Promi
       .leftJoin('invoice_list as i', 'i.id', 'p.invoice_id')
       .leftJoin('clients as c', 'c.id', 'i.client_id')
       .select('p.payment_id', 'p.invoice_id', 'p.amount_cents', 'p.date', 'p.method', 'i.invoice_number', 'i.client_id', 'c.name as client_name')
-      .orderBy([{ column: 'p.recorded_at', order: 'desc' }, { column: 'p.payment_id' }])
+      .orderBy([{ column: 'p.date', order: 'desc' }, { column: 'p.recorded_at', order: 'desc' }, { column: 'p.payment_id' }])
       .limit(recentLimit),
   ]);
   return {
