@@ -4,7 +4,7 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 // (`npm run codegen` first prints it to api/graphql/schema.graphql).
 const config: CodegenConfig = {
   schema: 'api/graphql/schema.graphql',
-  documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**/*'],
+  documents: ['web/src/**/*.{ts,tsx}', '!web/src/gql/**/*', '!web/src/**/*.spec.{ts,tsx}'],
   ignoreNoDocuments: true,
   generates: {
     'web/src/gql/': {
