@@ -31,7 +31,7 @@ const concurrently = async (writers: number, total: number, work: (writer: numbe
  * database (its tables in the bench schema through search_path); on PGlite over pglite-socket,
  * since emmett speaks the PostgreSQL wire protocol only.
  */
-export const benchEmmett = async (url: string | undefined, schema: string, counts: { single: number; batch: number; writers: number }) => {
+export const benchEmmett = async (url: string | undefined, schema: string, counts: { single: number; batch: number; writers: number; warmup: number }) => {
   let socket: PGLiteSocketServer | undefined;
   let pglite: PGlite | undefined;
   let connectionString: string;
@@ -56,6 +56,7 @@ export const benchEmmett = async (url: string | undefined, schema: string, count
       versions.set(stream, r.nextExpectedStreamVersion);
     };
     const writers = url ? counts.writers : 1;
+    await concurrently(writers, counts.warmup, (w, i) => append(`warm-${w}-${i % 50}`, [event(i)]));
     const single = await concurrently(writers, counts.single, (w, i) => append(`single-${w}-${i % 50}`, [event(i)]));
     print(url, 'emmett_append_events_per_s', counts.single / single, 'events/s');
     const batches = counts.batch / 100;

@@ -28,6 +28,7 @@ const counts = url
   ? { single: int('BENCH_SINGLE_EVENTS', 20_000), batch: int('BENCH_BATCH_EVENTS', 100_000), rebuild: int('BENCH_REBUILD_EVENTS', 200_000) }
   : { single: int('BENCH_PGLITE_SINGLE_EVENTS', 5_000), batch: int('BENCH_PGLITE_BATCH_EVENTS', 20_000), rebuild: int('BENCH_PGLITE_REBUILD_EVENTS', 20_000) };
 const WRITERS = 8;
+const WARMUP = url ? 1000 : 100;
 
 export const print = (name: string, value: number, unit: string) => process.stdout.write(`${prefix}${name}: ${Number(value.toFixed(1))} ${unit}\n`);
 
@@ -55,6 +56,8 @@ const ours = async (db: Knex) => {
     const r = await store.append(stream, events, { expectedRevision: revisions.get(stream) ?? 'no_stream' });
     revisions.set(stream, r.nextExpectedRevision);
   };
+  // Warm up connections and JIT first, as the emmett run below gets them warm after ours.
+  await concurrently(WRITERS, WARMUP, (w, i) => append(`warm-${w}-${i % 50}`, [posted(i)]));
   const single = await concurrently(WRITERS, counts.single, (w, i) => append(`single-${w}-${i % 50}`, [posted(i)]));
   print('append_events_per_s', counts.single / single, 'events/s');
   const batches = counts.batch / 100;
@@ -97,8 +100,7 @@ const main = async () => {
   try {
     await migrate(db, [...eventStoreMigrations, ...projectionMigrations]);
     await ours(db);
-    if (url) await benchEmmett(url, schema, { single: counts.single, batch: counts.batch, writers: WRITERS });
-    else await benchEmmett(undefined, schema, { single: counts.single, batch: counts.batch, writers: WRITERS });
+    await benchEmmett(url, schema, { single: counts.single, batch: counts.batch, writers: WRITERS, warmup: WARMUP });
   } finally {
     if (url) await db.raw('drop schema if exists ?? cascade', [schema]);
     await db.destroy();
