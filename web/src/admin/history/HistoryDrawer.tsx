@@ -32,7 +32,7 @@ export const HistoryDrawer = ({ kind, id, title, onClose }: { kind: HistoryKind;
   const feedback = useFeedback();
   const screens = Grid.useBreakpoint();
   const { events, loading, error } = useEntityHistory(kind, id);
-  const { accounts } = useAccounts(true);
+  const { accounts } = useAccounts(true, { skip: !id });
   const names = useMemo(() => new Map(accounts.map((a) => [a.id, a.accountName])), [accounts]);
   useEffect(() => {
     if (error) feedback.logged(error, `Failed to fetch the history of ${kind} ${id}`);

@@ -1,7 +1,8 @@
-import { useQuery } from '@apollo/client/react';
+import { skipToken, useQuery } from '@apollo/client/react';
 import { ACCOUNTS } from '../graphql/queries/accounts';
 
-export const useAccounts = (includeInactive = false) => {
-  const { data, loading, error, refetch } = useQuery(ACCOUNTS, { variables: { includeInactive } });
+/** `skip` leaves the chart unloaded until needed (e.g. a closed history drawer). */
+export const useAccounts = (includeInactive = false, options: { skip?: boolean } = {}) => {
+  const { data, loading, error, refetch } = useQuery(ACCOUNTS, options.skip ? skipToken : { variables: { includeInactive } });
   return { accounts: data?.accounts ?? [], loading, error, refetch };
 };
