@@ -7,6 +7,8 @@ interface PgConnection {
   removeAllListeners: (event?: string) => void;
 }
 
+const NOTIFY_INTERVAL_MS = 20;
+
 /**
  * Cross-process wake-ups on real PostgreSQL. Appends do not NOTIFY inside their transaction (that
  * serialises every commit on PostgreSQL's notify queue lock); instead one coalesced NOTIFY follows
@@ -46,6 +48,8 @@ export class PgNotifier {
         do {
           this.pending = false;
           await this.db.raw('select pg_notify(?, ?)', [await this.channel(), '']);
+          // At most one NOTIFY per interval under load: each is a statement competing with appends.
+          await new Promise((resolve) => setTimeout(resolve, NOTIFY_INTERVAL_MS));
         } while (this.pending && !this.closed);
       } catch {
         // Subscribers also poll: a lost notification only delays them.
