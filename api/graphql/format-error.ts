@@ -2,7 +2,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError, type ErrorCode } from '../../domain/shared/errors';
 import { StreamConflictError } from '../../eventstore/event-store';
-import { isConnectionLoss } from '../http/error-middleware';
+import { INVALID_DATA, isConnectionLoss, isInvalidData } from '../http/error-middleware';
 
 const GRAPHQL_CODES: Record<ErrorCode, string> = {
   VALIDATION: 'BAD_USER_INPUT',
@@ -48,6 +48,9 @@ export const formatError = (formatted: GraphQLFormattedError, error: unknown): G
       path: formatted.path,
       extensions: { code: 'CONFLICT' },
     };
+  }
+  if (isInvalidData(original as { code?: string })) {
+    return { message: INVALID_DATA, path: formatted.path, extensions: { code: 'BAD_USER_INPUT' } };
   }
   if (isConnectionLoss(original as { code?: string; message?: string })) {
     return { message: 'The service is temporarily unavailable. Please try again shortly.', path: formatted.path, extensions: { code: 'SERVICE_UNAVAILABLE' } };

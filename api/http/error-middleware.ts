@@ -26,11 +26,17 @@ export const toHttpError = (err: unknown): { status: number; body: ErrorBody } =
   }
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return { status, body: { message: 'Bad request.' } };
+  if (isInvalidData(e)) return { status: 400, body: { message: INVALID_DATA } };
   if (isConnectionLoss(e)) {
     return { status: 503, body: { message: 'The service is temporarily unavailable. Please try again shortly.' } };
   }
   return { status: 500, body: { message: 'Internal server error.' } };
 };
+
+export const INVALID_DATA = 'The request contains a value that cannot be stored (for example a NUL character or an out-of-range number).';
+
+/** SQLSTATE class 22 (data exception): a value from the request the database refuses, not a server fault. */
+export const isInvalidData = (e: { code?: string } | undefined): boolean => typeof e?.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code);
 
 // pg reports a connection that died mid-query (e.g. pg_terminate_backend, then knex's ROLLBACK on
 // it) by message only, without a code.
