@@ -39,6 +39,8 @@ export interface SignedDelivery {
 }
 
 const token = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
+// Ids from a URL go to the database only in the shape `token('cs_sim_')` makes (a NUL byte would fail the query).
+const SESSION_ID = /^cs_sim_[A-Za-z0-9_-]{1,64}$/;
 
 /** The Stripe Checkout Session object for a row: what the webhook and retrieve answer. */
 const sessionObject = (row: SessionRow) => ({
@@ -104,6 +106,7 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
 
   /** Marks the session paid (once) and returns the signed completion event to deliver. */
   async pay(sessionId: string): Promise<SignedDelivery | undefined> {
+    if (!SESSION_ID.test(sessionId)) return undefined;
     await this.db('simulated_checkout_sessions')
       .where({ id: sessionId, status: 'open' })
       .update({ status: 'complete', payment_status: 'paid', payment_intent: token('pi_sim_') });
@@ -122,6 +125,7 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
   }
 
   private async find(sessionId: string): Promise<SessionRow | undefined> {
+    if (!SESSION_ID.test(sessionId)) return undefined;
     return this.db('simulated_checkout_sessions').where({ id: sessionId }).first();
   }
 }
