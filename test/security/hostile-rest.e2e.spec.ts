@@ -78,8 +78,11 @@ describe.each(testBackends())('hostile REST input on $name', (backend) => {
           expect(res.status, `${what} -> ${res.text?.slice(0, 200)}`).toBeLessThan(500);
           if (res.status >= 400) {
             tally.rejected++;
-            expect(typeof res.body?.message, what).toBe('string');
-            expect(res.body.message.length, what).toBeGreaterThan(0);
+            // Node's HTTP parser refuses over-long request lines itself (431), before the app.
+            if (res.status !== 431) {
+              expect(typeof res.body?.message, `${what} -> ${res.status}`).toBe('string');
+              expect(res.body.message.length, what).toBeGreaterThan(0);
+            }
             expect(await fingerprint(server.testDb.db), `${what} was refused (${res.status}) but wrote`).toBe(before);
           } else {
             tally.accepted++;
@@ -91,6 +94,23 @@ describe.each(testBackends())('hostile REST input on $name', (backend) => {
     );
     expect((await anon.get('/healthz')).status).toBe(200);
     expect((await admin.get('/api/clients/')).status).toBe(200);
+  });
+
+  it('refuses NUL bytes and out-of-range values with a 4xx, found by the fuzzer as 500s', async () => {
+    const before = await settled();
+    expect((await anon.post('/simulated-checkout/%00/pay')).status).toBe(404);
+    expect((await anon.get('/simulated-checkout/a%00b')).status).toBe(404);
+    const reconcile = await anon.post('/api/payments/reconcile/', { session_id: 'cs_sim_\u0000' });
+    expect(reconcile.status).toBeGreaterThanOrEqual(400);
+    expect(reconcile.status).toBeLessThan(500);
+    for (const name of ['a\u0000b', '\u0000']) {
+      const res = await admin.post('/api/clients/', { name, email: 'nul@example.com' });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.message.length).toBeGreaterThan(0);
+      const gql = await admin.graphql('mutation($n: String!) { createProduct(input: {name: $n, price: 1}) { id } }', { n: name });
+      expect(gql.body.errors?.[0]?.extensions?.code, gql.text).toBe('BAD_USER_INPUT');
+    }
+    expect(await fingerprint(server.testDb.db)).toBe(before);
   });
 
   it('refuses a logged-in write without the CSRF header, or with a cross-origin Origin and a wrong token, writing nothing', async () => {
