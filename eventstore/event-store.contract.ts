@@ -144,7 +144,7 @@ export const eventStoreContract = (name: string, create: () => Promise<ContractS
       expect(events.map((e) => e.streamRevision)).toEqual(Array.from({ length: 102 }, (_, i) => i));
       const writers = events.slice(2).map((e) => (e.data as { writer: number }).writer);
       expect(new Set(writers).size).toBe(100);
-    });
+    }, 180_000);
 
     it('shows 8 concurrent writers of 100-event batches to a paged readAll and a subscription exactly once, in order', async () => {
       const t = `Batch${tag()}`;
@@ -182,7 +182,7 @@ export const eventStoreContract = (name: string, create: () => Promise<ContractS
         const mine = paged.filter((e) => (e.data as { w: number }).w === w).map((e) => e.streamRevision);
         expect(mine).toEqual(Array.from({ length: batches * 100 }, (_, i) => i));
       }
-    });
+    }, 180_000);
 
     it('reads all in global order, filters types while paging on, and resumes from a stored position', async () => {
       const a = `Alpha${tag()}`;
