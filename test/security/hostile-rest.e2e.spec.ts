@@ -9,6 +9,8 @@ import { enumerateRoutes, type RouteEntry } from './surface';
 
 // CI default; SECURITY_FUZZ_RUNS=5000 for a longer local hunt.
 const RUNS = envInt('SECURITY_FUZZ_RUNS', 600);
+// A loaded CI machine answers a fuzz request in well under 250 ms.
+const FUZZ_TIMEOUT_MS = 60_000 + RUNS * 250;
 const LIMITS = { loginPerIp: 1_000_000, loginPerUsername: 1_000_000, publicFormsPerIp: 1_000_000 };
 // Lone surrogates cannot be percent-encoded; the server sees U+FFFD for them, as from a browser.
 const encodeId = (id: string) => encodeURIComponent(Buffer.from(id, 'utf8').toString('utf8'));
@@ -94,7 +96,7 @@ describe.each(testBackends())('hostile REST input on $name', (backend) => {
     );
     expect((await anon.get('/healthz')).status).toBe(200);
     expect((await admin.get('/api/clients/')).status).toBe(200);
-  });
+   }, FUZZ_TIMEOUT_MS);
 
   it('refuses NUL bytes and out-of-range values with a 4xx, found by the fuzzer as 500s', async () => {
     const before = await settled();
