@@ -110,7 +110,7 @@ describe.each(testBackends())('hostile GraphQL input on $name', (backend) => {
       { numRuns: RUNS, endOnFailure: true },
     );
     expect((await anon.get('/healthz')).status).toBe(200);
-   }, FUZZ_TIMEOUT_MS);
+  }, FUZZ_TIMEOUT_MS);
 
   it('answers malformed and abusive documents without an internal error', async () => {
     const before = await settled();

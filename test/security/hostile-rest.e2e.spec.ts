@@ -96,7 +96,7 @@ describe.each(testBackends())('hostile REST input on $name', (backend) => {
     );
     expect((await anon.get('/healthz')).status).toBe(200);
     expect((await admin.get('/api/clients/')).status).toBe(200);
-   }, FUZZ_TIMEOUT_MS);
+  }, FUZZ_TIMEOUT_MS);
 
   it('refuses NUL bytes and out-of-range values with a 4xx, found by the fuzzer as 500s', async () => {
     const before = await settled();
