@@ -16,6 +16,7 @@ import { defaultRateLimits, type AppDeps, type RateLimits } from './deps';
 import { Metrics } from './http/metrics';
 import { withRequestCorrelation } from './http/request-context';
 import { createLogger } from './logger';
+import { projections as readModels, reactors } from './read-models';
 import { MailDispatcher } from './mail/mail-dispatcher';
 import { createMailTransport } from './mail/transport';
 import { createServices, shutdownServices, type Services } from './services';
@@ -57,7 +58,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   await migrate(db);
   await bootstrap(db, config, logger);
   const eventStore = await createEventStore(db, config, upcasters());
-  const projections = new ProjectionEngine({ db, store: eventStore, logger, batchSize: config.projectionBatchSize });
+  const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors(), batchSize: config.projectionBatchSize });
   const deps: AppDeps = {
     config,
     db,
@@ -68,6 +69,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
     projections,
     metrics: new Metrics(),
   };
+  deps.metrics.watchProjections(() => projections.status());
   const services = createServices(deps);
   const mail = new MailDispatcher(db, createMailTransport(config, logger), {
     from: config.mailFrom,

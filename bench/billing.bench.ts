@@ -22,6 +22,7 @@ import { defaultRateLimits, type AppDeps } from '../api/deps';
 import { Metrics } from '../api/http/metrics';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { ProjectionEngine } from '../projections/engine';
+import { projections as readModels, reactors } from '../api/read-models';
 
 const TODAY = '2026-03-01';
 
@@ -46,7 +47,7 @@ const bench = async (prefix: string, db: Knex, subscriptions: number) => {
   await load(db, subscriptions);
   const logger = pino({ level: 'silent' });
   const eventStore = new PostgresEventStore(db);
-  const projections = new ProjectionEngine({ db, store: eventStore, logger });
+  const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors() });
   const deps: AppDeps = {
     config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', RECURRING_SCHEDULE: 'false' }),
     db,

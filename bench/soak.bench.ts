@@ -5,7 +5,7 @@ import path from 'node:path';
 import { loadConfig } from '../api/config';
 import { startRuntime } from '../api/runtime';
 import { rebuildProjection } from '../projections/rebuild';
-import { projections } from '../projections/registry';
+import { projections } from '../api/read-models';
 import { createClientWithLogin } from '../test/billing-fixtures';
 import { ADMIN, TestClient } from '../test/server';
 import { benchTarget, figure, scratchDatabase } from './support';
@@ -118,7 +118,7 @@ const hashTables = async (tables: string[]) => {
 const differing: string[] = [];
 for (const p of projections()) {
   const before = await hashTables(p.tables);
-  const result = await rebuildProjection({ db, store: runtime.deps.eventStore, logger: runtime.deps.logger, engine: runtime.deps.projections }, p.name, { timeoutMs: 120_000 });
+  const result = await rebuildProjection({ db, store: runtime.deps.eventStore, logger: runtime.deps.logger, engine: runtime.deps.projections, projections: projections() }, p.name, { timeoutMs: 120_000 });
   const after = await hashTables(p.tables);
   for (const t of p.tables) if (before[t] !== after[t] || !result.caughtUp) differing.push(`${p.name}.${t}`);
 }

@@ -5,7 +5,6 @@ import type { EventStore, Position } from '../eventstore/event-store';
 import { readCheckpoints, type HandlerKind } from './checkpoints';
 import { assertUniqueNames, projectionHandler, reactorHandler, type Handler } from './handler';
 import type { Projection, Reactor } from './projection';
-import { projections as registeredProjections, reactors as registeredReactors } from './registry';
 import { HandlerRunner, type RunnerState } from './runner';
 
 export interface ProjectionStatus {
@@ -37,8 +36,8 @@ export interface ProjectionEngineOptions {
   db: Knex;
   store: EventStore;
   logger: Logger;
-  projections?: Projection[];
-  reactors?: Reactor[];
+  projections: Projection[];
+  reactors: Reactor[];
   batchSize?: number;
 }
 
@@ -58,8 +57,8 @@ export class ProjectionEngine {
 
   constructor(private readonly options: ProjectionEngineOptions) {
     this.handlers = [
-      ...(options.projections ?? registeredProjections()).map(projectionHandler),
-      ...(options.reactors ?? registeredReactors()).map(reactorHandler),
+      ...options.projections.map(projectionHandler),
+      ...options.reactors.map(reactorHandler),
     ];
     assertUniqueNames(this.handlers);
     this.batchSize = options.batchSize ?? 500;

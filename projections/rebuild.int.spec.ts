@@ -10,6 +10,7 @@ import { readCheckpoints } from './checkpoints';
 import { ProjectionEngine } from './engine';
 import { LEDGER_TABLES } from './ledger/migrations';
 import { rebuildProjection, UnknownProjectionError } from './rebuild';
+import { projections, reactors } from '../api/read-models';
 
 const logger = pino({ level: 'silent' });
 const RENT = 'a0000000-0000-4000-8000-000000005100';
@@ -56,14 +57,14 @@ describe.each(testBackends())('projection rebuild on $name', (backend) => {
 
   it('without a running engine (the CLI path) replays to the same read model and checkpoint', async () => {
     const last = await record(30);
-    const engine = new ProjectionEngine({ db: testDb.db, store, logger });
+    const engine = new ProjectionEngine({ db: testDb.db, store, logger, projections: projections(), reactors: reactors() });
     engine.start();
     expect(await engine.waitFor(last, { timeoutMs: 20_000 })).toBe(true);
     await engine.stop();
     const live = await snapshot();
     expect(live.ledger_entries).toHaveLength(30);
 
-    const result = await rebuildProjection({ db: testDb.db, store, logger }, 'ledger');
+    const result = await rebuildProjection({ db: testDb.db, store, logger, projections: projections() }, 'ledger');
     expect(result.caughtUp).toBe(true);
     expect(await snapshot()).toEqual(live);
     const [checkpoint] = await readCheckpoints(testDb.db, ['ledger']);
@@ -73,20 +74,20 @@ describe.each(testBackends())('projection rebuild on $name', (backend) => {
 
   it('with the live engine and appends during the rebuild, ends equal to a clean replay', async () => {
     await record(20);
-    const engine = new ProjectionEngine({ db: testDb.db, store, logger });
+    const engine = new ProjectionEngine({ db: testDb.db, store, logger, projections: projections(), reactors: reactors() });
     engine.start();
-    const [result, last] = await Promise.all([rebuildProjection({ db: testDb.db, store, logger, engine }, 'ledger'), record(10)]);
+    const [result, last] = await Promise.all([rebuildProjection({ db: testDb.db, store, logger, engine, projections: projections() }, 'ledger'), record(10)]);
     expect(result.caughtUp).toBe(true);
     expect(await engine.waitFor(last, { timeoutMs: 20_000 })).toBe(true);
     await engine.stop();
     const afterConcurrent = await snapshot();
     expect(afterConcurrent.ledger_entries).toHaveLength(30);
-    await rebuildProjection({ db: testDb.db, store, logger }, 'ledger');
+    await rebuildProjection({ db: testDb.db, store, logger, projections: projections() }, 'ledger');
     expect(await snapshot()).toEqual(afterConcurrent);
   });
 
   it('refuses a name that is not a projection', async () => {
-    await expect(rebuildProjection({ db: testDb.db, store, logger }, 'invoice_mail')).rejects.toBeInstanceOf(UnknownProjectionError);
-    await expect(rebuildProjection({ db: testDb.db, store, logger }, 'nope')).rejects.toBeInstanceOf(UnknownProjectionError);
+    await expect(rebuildProjection({ db: testDb.db, store, logger, projections: projections() }, 'invoice_mail')).rejects.toBeInstanceOf(UnknownProjectionError);
+    await expect(rebuildProjection({ db: testDb.db, store, logger, projections: projections() }, 'nope')).rejects.toBeInstanceOf(UnknownProjectionError);
   });
 });

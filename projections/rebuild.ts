@@ -7,7 +7,6 @@ import type { ProjectionEngine } from './engine';
 import { projectionHandler, type Handler } from './handler';
 import { localRebuilds, sessionLock, sessionUnlock } from './locks';
 import type { Projection } from './projection';
-import { projections as registeredProjections } from './registry';
 
 export interface RebuildDeps {
   db: Knex;
@@ -15,8 +14,8 @@ export interface RebuildDeps {
   logger: Logger;
   /** The engine running in this process, if any: its runner resumes from the rebuilt checkpoint. */
   engine?: ProjectionEngine;
-  /** Projections to look the name up in; the registry's by default. */
-  projections?: Projection[];
+  /** Projections to look the name up in (api/read-models.ts in the product). */
+  projections: Projection[];
   /** Events per replayed batch (one transaction each); at most 1000 are read per page. */
   batchSize?: number;
 }
@@ -110,7 +109,7 @@ const replay = async (store: EventStore, handler: Handler, run: Run, batchSize: 
  */
 export const rebuildProjection = async (deps: RebuildDeps, name: string, options: { timeoutMs?: number } = {}): Promise<RebuildResult> => {
   const started = Date.now();
-  const projection = (deps.projections ?? registeredProjections()).find((p) => p.name === name);
+  const projection = deps.projections.find((p) => p.name === name);
   if (!projection) throw new UnknownProjectionError(name);
   const handler = projectionHandler(projection);
   await ensureCheckpoint(deps.db, handler.name, handler.kind);

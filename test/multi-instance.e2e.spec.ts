@@ -9,7 +9,7 @@ import { createDb } from '../api/db/knex';
 import type { InvoiceIssued } from '../domain/invoice/events';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { rebuildProjection } from '../projections/rebuild';
-import { projections } from '../projections/registry';
+import { projections } from '../api/read-models';
 import { createScratchDatabase } from './db';
 import { SessionClient, startAppProcess, type AppProcess } from './processes';
 
@@ -166,7 +166,7 @@ describe.skipIf(!url)('several app instances and workers on one PostgreSQL', () 
     const live = await snapshot(db);
     const logger = pino({ level: 'silent' });
     for (const p of projections()) {
-      const result = await rebuildProjection({ db, store, logger }, p.name, { timeoutMs: 60_000 });
+      const result = await rebuildProjection({ db, store, logger, projections: projections() }, p.name, { timeoutMs: 60_000 });
       expect(result.caughtUp).toBe(true);
     }
     const rebuilt = await snapshot(db);

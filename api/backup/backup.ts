@@ -3,7 +3,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { Knex } from 'knex';
 import type { EventStore, NewEvent, RecordedEvent } from '../../eventstore/event-store';
-import { projections as registeredProjections, reactors as registeredReactors } from '../../projections/registry';
+import { projections as registeredProjections, reactors as registeredReactors } from '../read-models';
 
 /** Tables that are not data: migrations bookkeeping, sessions, the event store itself and checkpoints. */
 const SYSTEM_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'sessions', 'events', 'streams', 'projection_checkpoints']);

@@ -22,6 +22,8 @@ describe('metrics and health', () => {
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     expect(res.text).toMatch(/http_request_duration_seconds_bucket\{[^}]*route="\/api\/check-auth\/"/);
     expect(res.text).toMatch(/process_resident_memory_bytes/);
+    expect(res.text).toMatch(/projection_lag_events\{name="ledger"\} \d+/);
+    expect(res.text).toMatch(/projection_failing\{name="invoice_mail"\} 0/);
   });
 
   it('requires the bearer token when one is configured', async () => {

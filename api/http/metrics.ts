@@ -14,21 +14,46 @@ export class Metrics {
   });
   readonly mailsSent = new Counter({ name: 'mails_sent_total', help: 'E-mails delivered', registers: [this.registry] });
   readonly mailFailures = new Counter({ name: 'mail_failures_total', help: 'E-mail delivery attempts that failed', registers: [this.registry] });
+  private projectionStatus?: () => Promise<{ name: string; lag: number; state: string }[]>;
+  private refreshing?: Promise<void>;
   readonly projectionLag = new Gauge({
     name: 'projection_lag_events',
     help: 'Events a projection or reactor still has to process',
     labelNames: ['name'] as const,
     registers: [this.registry],
+    collect: async () => this.collectProjections(),
   });
   readonly projectionFailing = new Gauge({
     name: 'projection_failing',
-    help: '1 when a projection or reactor is stopped on an error',
+    help: '1 when a projection or reactor is stopped on an error (reactor failures included)',
     labelNames: ['name'] as const,
     registers: [this.registry],
+    collect: async () => this.collectProjections(),
   });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Lag and failure gauges read the projection engine's status at each scrape. */
+  watchProjections(status: () => Promise<{ name: string; lag: number; state: string }[]>): void {
+    this.projectionStatus = status;
+  }
+
+  /** Both gauges are collected concurrently at a scrape: they share one status read. */
+  private collectProjections(): Promise<void> {
+    const status = this.projectionStatus;
+    if (!status) return Promise.resolve();
+    return (this.refreshing ??= (async () => {
+      try {
+        for (const s of await status()) {
+          this.projectionLag.set({ name: s.name }, s.lag);
+          this.projectionFailing.set({ name: s.name }, s.state === 'failed' ? 1 : 0);
+        }
+      } finally {
+        this.refreshing = undefined;
+      }
+    })());
   }
 
   /** Times every request under its route pattern (not the raw URL, which would explode cardinality). */

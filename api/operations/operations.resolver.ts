@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { rebuildProjection, UnknownProjectionError } from '../../projections/rebuild';
 import type { GraphQLContext } from '../graphql/context';
 import { ProjectionStatusOutput, RebuildResultOutput } from './operations.output';
+import { projections } from '../read-models';
 
 @Resolver()
 export class OperationsResolver {
@@ -19,7 +20,7 @@ export class OperationsResolver {
     if (!handler) throw new NotFoundError(`No projection is named "${name}".`);
     if (handler.kind !== 'projection') throw new ValidationError('Reactors cannot be rebuilt: their side effects would happen again.', { name: ['Not a projection.'] });
     try {
-      const result = await rebuildProjection({ db: ctx.deps.db, store: ctx.deps.eventStore, logger: ctx.deps.logger, engine: ctx.deps.projections }, name, { timeoutMs: 60_000 });
+      const result = await rebuildProjection({ db: ctx.deps.db, store: ctx.deps.eventStore, logger: ctx.deps.logger, engine: ctx.deps.projections, projections: projections() }, name, { timeoutMs: 60_000 });
       return RebuildResultOutput.from(result);
     } catch (err) {
       if (err instanceof UnknownProjectionError) throw new NotFoundError(err.message);

@@ -1,6 +1,6 @@
 import type { Migration } from '../db/migration';
 import { invoicePaymentsMigrations } from '../../projections/invoice-payments/migrations';
-import { paymentConfirmationMigrations } from '../../projections/payment-confirmation/migrations';
+import { paymentConfirmationMigrations } from './payment-confirmation/migrations';
 import { paymentMigrations } from './migrations';
 
 /** Payments' tables, its read model's and its reactor's, for api/db/migrate.ts. */

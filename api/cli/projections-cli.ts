@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import { loadConfig } from '../api/config';
-import { migrate } from '../api/db/migrate';
-import { openDatabase } from '../api/db/open';
-import { createLogger } from '../api/logger';
-import { createEventStore } from '../eventstore/create-event-store';
-import { ProjectionEngine } from './engine';
-import { rebuildProjection } from './rebuild';
-import { projections } from './registry';
+import { loadConfig } from '../config';
+import { migrate } from '../db/migrate';
+import { openDatabase } from '../db/open';
+import { createLogger } from '../logger';
+import { createEventStore } from '../../eventstore/create-event-store';
+import { ProjectionEngine } from '../../projections/engine';
+import { rebuildProjection } from '../../projections/rebuild';
+import { projections, reactors } from '../read-models';
 
 // Usage: npm run projections -- status | rebuild [name]
 // With the embedded database, stop the server first: PGlite's directory admits one process.
@@ -23,7 +23,7 @@ try {
   await migrate(db);
   const store = await createEventStore(db, config);
   if (command === 'status') {
-    const engine = new ProjectionEngine({ db, store, logger });
+    const engine = new ProjectionEngine({ db, store, logger, projections: projections(), reactors: reactors() });
     for (const s of await engine.status()) {
       const lag = `${s.lag}${s.lagCapped ? '+' : ''}`;
       console.log([s.name.padEnd(28), s.kind.padEnd(10), `position=${s.position ?? '-'}`, `lag=${lag}`, s.lastError ? `error=${s.lastError}` : ''].join(' ').trimEnd());
@@ -31,7 +31,7 @@ try {
   } else if (command === 'rebuild') {
     const names = name ? [name] : projections().map((p) => p.name);
     for (const n of names) {
-      const result = await rebuildProjection({ db, store, logger }, n, { timeoutMs: 24 * 3600_000 });
+      const result = await rebuildProjection({ db, store, logger, projections: projections() }, n, { timeoutMs: 24 * 3600_000 });
       console.log(`${n}: ${result.caughtUp ? 'rebuilt' : 'NOT caught up (see status)'} in ${result.durationMs} ms`);
       if (!result.caughtUp) process.exitCode = 1;
     }

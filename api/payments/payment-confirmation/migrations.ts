@@ -1,4 +1,4 @@
-import type { Migration } from '../../api/db/migration';
+import type { Migration } from '../../db/migration';
 
 export const paymentConfirmationMigrations: Migration[] = [
   {

@@ -1,7 +1,7 @@
-import type { InvoiceEvent } from '../../domain/invoice/events';
-import type { RecordedEvent } from '../../eventstore/event-store';
-import { enqueueMail } from '../../api/mail/outbox';
-import type { Reactor } from '../projection';
+import type { InvoiceEvent } from '../../../domain/invoice/events';
+import type { RecordedEvent } from '../../../eventstore/event-store';
+import { enqueueMail } from '../../mail/outbox';
+import type { Reactor } from '../../../projections/projection';
 import { confirmationMail } from './confirmation-mail';
 
 export const PAYMENT_CONFIRMATION_REACTOR = 'payment_confirmation_mail';

@@ -1,0 +1,23 @@
+import type { Projection, Reactor } from '../projections/projection';
+import { ledgerProjection } from '../projections/ledger/ledger.projection';
+import { invoiceListProjection } from '../projections/invoices/invoice-list';
+import { publicInvoicesProjection } from '../projections/public-invoices/public-invoices';
+import { invoicePaymentsProjection } from '../projections/invoice-payments/invoice-payments';
+import { paymentConfirmationReactor } from './payments/payment-confirmation/payment-confirmation.reactor';
+import { subscriptionBillingProjection } from '../projections/subscription-billing/subscription-billing';
+import { invoiceMailReactor } from './billing/invoice-mail.reactor';
+
+/**
+ * The composition root of read models and reactors (api wires projections/ and its own reactors
+ * together; projections/ itself never imports api/). Feature modules add theirs here.
+ */
+export const projections = (): Projection[] => [
+  invoiceListProjection,
+  publicInvoicesProjection,
+  subscriptionBillingProjection,
+  invoicePaymentsProjection,
+  ledgerProjection(),
+];
+
+/** Every reactor of the product. Feature modules add theirs here. */
+export const reactors = (): Reactor[] => [paymentConfirmationReactor, invoiceMailReactor];
