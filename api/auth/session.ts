@@ -1,11 +1,37 @@
 import type { RequestHandler } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import type { AppDeps } from '../deps';
 import { UserService } from './user.service';
 
 export const SESSION_COOKIE = 'sessionid';
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
+
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * express-session touches the store at the end of every request, which would be one UPDATE per
+ * page view. For a two-week expiry, refreshing it once per session every five minutes is plenty.
+ */
+class ThrottledTouchStore extends ConnectSessionKnexStore {
+  private readonly touched = new Map<string, number>();
+
+  override async touch(sid: string, session: SessionData, callback?: () => void): Promise<void> {
+    const now = Date.now();
+    if (now - (this.touched.get(sid) ?? 0) < TOUCH_INTERVAL_MS) {
+      callback?.();
+      return;
+    }
+    if (this.touched.size > 50_000) this.touched.clear();
+    this.touched.set(sid, now);
+    return super.touch(sid, session, callback);
+  }
+
+  override async destroy(sid: string, callback?: (err?: unknown) => void): Promise<number> {
+    this.touched.delete(sid);
+    return super.destroy(sid, callback);
+  }
+}
 
 export const sessionMiddleware = (deps: AppDeps): RequestHandler =>
   session({
@@ -15,7 +41,7 @@ export const sessionMiddleware = (deps: AppDeps): RequestHandler =>
     saveUninitialized: false,
     rolling: false,
     proxy: deps.config.env === 'production',
-    store: new ConnectSessionKnexStore({ knex: deps.db, tableName: 'sessions', createTable: false, cleanupInterval: 0 }),
+    store: new ThrottledTouchStore({ knex: deps.db, tableName: 'sessions', createTable: false, cleanupInterval: 0 }),
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
