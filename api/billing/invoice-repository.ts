@@ -4,7 +4,6 @@ import type { EventStore, ExpectedRevision, AppendResult, RecordedEvent } from '
 import { invoiceStreamId, type InvoiceEvent } from '../../domain/invoice/events';
 import { evolve, initialState, type InvoiceState } from '../../domain/invoice/invoice';
 import { asInvoiceEvent, evolveInvoiceList, type InvoiceListRow } from '../../projections/invoices/invoice-list';
-import { currentRequestId } from '../http/request-context';
 
 export const INVOICE_SCHEMA_VERSION = 1;
 
@@ -42,15 +41,13 @@ export class InvoiceRepository {
     expectedRevision: ExpectedRevision,
     meta: { actor: string; correlationId?: string },
   ): Promise<AppendResult> {
-    // One command's events share a correlation id: the HTTP request's when there is one.
-    const correlationId = meta.correlationId ?? currentRequestId() ?? randomUUID();
     return this.store.append(
       invoiceStreamId(invoiceId),
       events.map((e) => ({
         eventId: eventIdOf(e),
         type: e.type,
         data: e.data,
-        metadata: { actor: meta.actor, correlationId, schemaVersion: INVOICE_SCHEMA_VERSION },
+        metadata: { actor: meta.actor, correlationId: meta.correlationId, schemaVersion: INVOICE_SCHEMA_VERSION },
       })),
       { expectedRevision },
     );

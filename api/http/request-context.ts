@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { EventStore } from '../../eventstore/event-store';
 
@@ -17,14 +18,13 @@ export const currentRequestId = (): string | undefined => storage.getStore()?.re
 
 /**
  * Events appended while serving a request carry its id as correlation id, so a log line and the
- * events it caused can be joined. Services need not thread the id through every call.
+ * events it caused can be joined; outside a request (scheduler, worker) the events of one append
+ * share a fresh id. Services need not thread the id through every call.
  */
 export const withRequestCorrelation = (store: EventStore): EventStore => {
   const append: EventStore['append'] = (streamId, events, options) => {
-    const correlationId = currentRequestId();
-    const stamped = correlationId
-      ? events.map((e) => ({ ...e, metadata: { ...e.metadata, correlationId: e.metadata.correlationId ?? correlationId } }))
-      : events;
+    const correlationId = currentRequestId() ?? randomUUID();
+    const stamped = events.map((e) => ({ ...e, metadata: { ...e.metadata, correlationId: e.metadata.correlationId ?? correlationId } }));
     return store.append(streamId, stamped, options);
   };
   return new Proxy(store, {
