@@ -57,7 +57,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   await bootstrap(db, config, logger);
-  const eventStore = await createEventStore(db, config, upcasters());
+  const eventStore = withRequestCorrelation(await createEventStore(db, config, upcasters()));
   const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors(), batchSize: config.projectionBatchSize });
   const deps: AppDeps = {
     config,
