@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Request } from 'express';
+import { watchedFile } from '../http/static';
 import { localizedUrl, OG_LOCALES, PAGE_META, PUBLIC_PAGES, SITE_LANGUAGES, type PublicPage, type SiteLanguage } from '../../domain/site/site-map';
 
 type Translations = Record<string, unknown>;
@@ -33,6 +33,8 @@ export const requestLanguage = (req: LanguageHints): SiteLanguage => {
   return 'en';
 };
 
+const pageOf = (pathname: string): PublicPage => (pathname.replace(/\/+$/, '') || '/') as PublicPage;
+
 export interface HeadInput {
   pathname: string;
   lng: SiteLanguage;
@@ -46,7 +48,7 @@ export interface HeadInput {
  * running scripts. Every page also gets its language and a preload of its translation file.
  */
 export const injectPageHead = (html: string, input: HeadInput): string => {
-  const page = (input.pathname.replace(/\/+$/, '') || '/') as PublicPage;
+  const page = pageOf(input.pathname);
   // The app waits for its translations before the first render: fetch them alongside the scripts.
   const preload = `<link rel="preload" href="/static/locales/${input.lng}/translation.json" as="fetch" crossorigin="anonymous" />`;
   let out = html.replace(/<html lang="[^"]*"/, `<html lang="${input.lng}"`).replace('</head>', `    ${preload}\n  </head>`);
@@ -71,29 +73,26 @@ export const injectPageHead = (html: string, input: HeadInput): string => {
   return out.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
 };
 
-/** Reads a file again only when it changed on disk (the build may be redone while serving). */
-const cachedRead = <T>(parse: (text: string) => T) => {
-  const cache = new Map<string, { mtimeMs: number; value: T }>();
-  return (file: string): T | undefined => {
-    try {
-      const { mtimeMs } = fs.statSync(file);
-      const hit = cache.get(file);
-      if (hit && hit.mtimeMs === mtimeMs) return hit.value;
-      const value = parse(fs.readFileSync(file, 'utf8'));
-      cache.set(file, { mtimeMs, value });
-      return value;
-    } catch {
-      return undefined;
-    }
-  };
-};
-
-/** The index.html transform for api/http/static.ts: per-page head tags from the built translation files. */
+/**
+ * The index.html transform for api/http/static.ts: per-page head tags from the built translation
+ * files. A page's head depends only on the page, the language and the two files, so each
+ * (page, language) is rendered once per version of the build.
+ */
 export const pageHeadTransform = (baseUrl: string) => {
-  const readTranslations = cachedRead((text) => JSON.parse(text) as Translations);
+  const translationFiles = new Map<string, () => Translations | undefined>();
+  const rendered = new Map<string, { html: string; translations: Translations; out: string }>();
   return (html: string, req: Request, dist: string): string => {
     const lng = requestLanguage(req);
-    const translations = readTranslations(path.join(dist, 'static/locales', lng, 'translation.json'));
-    return translations ? injectPageHead(html, { pathname: req.path, lng, baseUrl, translations }) : html;
+    let read = translationFiles.get(lng);
+    if (!read) translationFiles.set(lng, (read = watchedFile(path.join(dist, 'static/locales', lng, 'translation.json'), (text) => JSON.parse(text) as Translations)));
+    const translations = read();
+    if (!translations) return html;
+    const page = pageOf(req.path);
+    const key = `${lng} ${(PUBLIC_PAGES as readonly string[]).includes(page) ? page : '*'}`;
+    const hit = rendered.get(key);
+    if (hit && hit.html === html && hit.translations === translations) return hit.out;
+    const out = injectPageHead(html, { pathname: req.path, lng, baseUrl, translations });
+    rendered.set(key, { html, translations, out });
+    return out;
   };
 };
