@@ -6,7 +6,7 @@ import type { EventStore, NewEvent, RecordedEvent } from '../../eventstore/event
 import { projections as registeredProjections, reactors as registeredReactors } from '../read-models';
 
 /** Tables that are not data: migrations bookkeeping, sessions, the event store itself and checkpoints. */
-const SYSTEM_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'sessions', 'events', 'streams', 'projection_checkpoints']);
+const SYSTEM_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'sessions', 'events', 'streams', 'projection_checkpoints', 'table_versions']);
 
 /** Read models are rebuilt from events on import, so they are not exported. */
 const readModelTables = (): Set<string> => new Set(registeredProjections().flatMap((p) => p.tables));

@@ -34,7 +34,7 @@ export interface ClientWire {
 
 export interface ClientDetailWire extends ClientWire {
   subscriptions: SubscriptionWire[];
-  invoices: InvoiceWire[];
+  invoices: readonly InvoiceWire[];
 }
 
 export const clientWire = (row: ClientRow): ClientWire => ({

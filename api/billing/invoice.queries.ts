@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { TableVersionedCache } from '../db/table-versions';
 import { addDays } from '../../domain/billing/dates';
 import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import type { InvoiceListRow } from '../../projections/invoices/invoice-list';
@@ -98,8 +99,26 @@ const filtered = (db: Knex, f: InvoiceFilters) => {
   return q;
 };
 
-/** Newest first (date, then number), as the client page and the portal show them. */
+const lists = new WeakMap<Knex, TableVersionedCache<{ items: InvoiceWire[]; total: number }>>();
+
+/**
+ * Newest first (date, then number), as the client page and the portal show them. Results are
+ * reused while the invoice list and the clients are unchanged (see TableVersionedCache); they are
+ * frozen, since every caller shares them.
+ */
 export const listInvoices = async (
+  db: Knex,
+  filters: InvoiceFilters,
+  page?: { limit: number; offset: number },
+): Promise<{ items: readonly InvoiceWire[]; total: number }> => {
+  if (db.isTransaction) return queryInvoices(db, filters, page);
+  let cache = lists.get(db);
+  if (!cache) lists.set(db, (cache = new TableVersionedCache(db, ['invoice_list', 'clients'])));
+  const key = JSON.stringify([filters.clientId, filters.status, filters.overdue, filters.today, page?.limit, page?.offset]);
+  return cache.get(key, () => queryInvoices(db, filters, page));
+};
+
+const queryInvoices = async (
   db: Knex,
   filters: InvoiceFilters,
   page?: { limit: number; offset: number },
@@ -111,9 +130,11 @@ export const listInvoices = async (
   ]);
   if (page) q.limit(page.limit).offset(page.offset);
   const rows: InvoiceRowWithClient[] = await q;
-  const total = page
-    ? Number((await filtered(db, filters).clearSelect().count({ n: '*' }).first())?.n ?? 0)
-    : rows.length;
+  // A short page (or an empty one at the start) tells the total without counting.
+  const total =
+    page && (rows.length === page.limit || (rows.length === 0 && page.offset > 0))
+      ? Number((await filtered(db, filters).clearSelect().count({ n: '*' }).first())?.n ?? 0)
+      : (page?.offset ?? 0) + rows.length;
   return { items: rows.map(invoiceWire), total };
 };
 

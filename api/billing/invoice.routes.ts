@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { dayOf } from '../../domain/billing/dates';
 import { NotFoundError, UnauthenticatedError } from '../../domain/shared/errors';
@@ -10,6 +11,12 @@ import { findPublicInvoice } from './invoice.queries';
 import { isUuid, pathId } from './wire';
 
 const NOT_FOUND = 'Invoice not found.';
+
+const listBodies = new WeakMap<object, { buffer: Buffer; etag: string }>();
+const jsonBody = (value: unknown) => {
+  const buffer = Buffer.from(JSON.stringify(value));
+  return { buffer, etag: `W/"${createHash('sha1').update(buffer).digest('base64url')}"` };
+};
 
 export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router => {
   const router = Router();
@@ -49,7 +56,10 @@ export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router =
     const page =
       Number.isInteger(limit) && limit > 0 && Number.isInteger(offset) && offset >= 0 ? { limit: Math.min(limit, 500), offset } : undefined;
     const { items, total } = await listInvoices(deps.db, { clientId, status, overdue, today: dayOf(deps.clock()) }, page);
-    res.set('X-Total-Count', String(total)).json(items);
+    // A cached list is serialised (and tagged) once, not once per request.
+    let body = listBodies.get(items);
+    if (!body) listBodies.set(items, (body = jsonBody(items)));
+    res.set({ 'X-Total-Count': String(total), 'Content-Type': 'application/json; charset=utf-8', ETag: body.etag }).send(body.buffer);
   });
 
   router.post('/invoices/', async (req, res) => {

@@ -171,4 +171,25 @@ describe.each(testBackends())('invoices over HTTP on $name', (backend) => {
     expect((await admin.post('/api/invoices/00000000-0000-4000-8000-000000000000/send/')).status).toBe(404);
     expect((await admin.post('/api/invoices/00000000-0000-4000-8000-000000000000/mark_as_paid/')).status).toBe(404);
   });
+
+  it('pages the list with the total in X-Total-Count, and shows every change at once', async () => {
+    const other = (await createClient(admin, { name: 'Paging Ltd', email: 'paging@example.com' })).id;
+    const made = [];
+    for (const day of ['01', '02', '03']) made.push((await createInvoice(admin, { client: other, date: `2028-02-${day}`, due_date: '2028-02-28' })).id);
+    const page = async (query: string) => {
+      const res = await admin.get(`/api/invoices/?client=${other}&${query}`);
+      expect(res.status).toBe(200);
+      return { ids: res.body.map((i: { id: string }) => i.id), total: res.headers['x-total-count'] };
+    };
+    expect(await page('limit=2')).toEqual({ ids: [made[2], made[1]], total: '3' });
+    expect(await page('limit=2&offset=2')).toEqual({ ids: [made[0]], total: '3' });
+    expect(await page('limit=2&offset=5')).toEqual({ ids: [], total: '3' });
+    // The same page again right after a change: no stale answer.
+    await admin.post(`/api/invoices/${made[2]}/mark_as_paid/`);
+    expect((await admin.get(`/api/invoices/?client=${other}&limit=2`)).body[0]).toMatchObject({ id: made[2], paid: true });
+    expect((await admin.put(`/api/clients/${other}/`, { name: 'Paging Renamed Ltd', email: 'paging@example.com' })).status).toBe(200);
+    expect((await admin.get(`/api/invoices/?client=${other}&limit=2`)).body[0].client.name).toBe('Paging Renamed Ltd');
+    expect((await admin.delete(`/api/invoices/${made[1]}/`)).status).toBe(204);
+    expect(await page('limit=2')).toEqual({ ids: [made[2], made[0]], total: '2' });
+  });
 });

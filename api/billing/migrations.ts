@@ -1,4 +1,5 @@
 import type { Migration } from '../db/migration';
+import { trackTableVersion } from '../db/table-versions';
 
 /**
  * Billing's ordinary tables (clients, products, subscriptions: admin-edited, audited in audit_log)
@@ -67,6 +68,14 @@ export const billingMigrations: Migration[] = [
         t.uuid('invoice_id').primary();
         t.jsonb('state').notNullable();
       });
+    },
+  },
+  {
+    name: '202611221001_billing_list_versions',
+    up: async (db) => {
+      // The invoice list (api/billing/invoice.queries.ts) is cached while these two are unchanged.
+      await trackTableVersion(db, 'invoice_list');
+      await trackTableVersion(db, 'clients');
     },
   },
 ];

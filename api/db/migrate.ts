@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Migration } from './migration';
 import { mailMigrations } from '../mail/migrations';
 import { coreMigrations } from './migrations/core';
+import { tableVersionMigrations } from './table-versions';
 import { eventStoreMigrations } from '../../eventstore/postgres/migrations';
 import { projectionMigrations } from '../../projections/migrations';
 import { siteMigrations } from '../public/migrations';
@@ -15,7 +16,7 @@ import { ledgerMigrations } from '../../projections/ledger/migrations';
  * Add a layer's list here when it gains tables.
  */
 export const allMigrations = (): Migration[] =>
-  [...coreMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  [...coreMigrations, ...tableVersionMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations].sort((a, b) => a.name.localeCompare(b.name));
 
 export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
   const byName = new Map(migrations.map((m) => [m.name, m]));
