@@ -105,6 +105,9 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
     schema: await getSchema(),
     formatError,
     introspection: !production,
+    // main.ts and worker.ts own the process's shutdown; Apollo's own signal handlers would stop it
+    // early and re-raise the signal, leaving the HTTP server waiting until the forced exit.
+    stopOnTerminationSignals: false,
   });
   await apollo.start();
   app.use(

@@ -1,10 +1,11 @@
-// `npm start`: builds the web app when its sources are newer than the build, then serves everything.
+// `npm start`: builds the web app and the server when their sources are newer than the build,
+// then serves everything from the compiled server (dist/server/main.mjs).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'dist/web/index.html');
 
 const newest = (dir) => {
   let max = 0;
@@ -14,19 +15,21 @@ const newest = (dir) => {
   }
   return max;
 };
+const stale = (built, sources) => !fs.existsSync(built) || fs.statSync(built).mtimeMs < Math.max(...sources);
+const lockTime = fs.statSync(path.join(root, 'package-lock.json')).mtimeMs;
 
 // The web app also imports the pure rules it shares with the server (domain/site, domain/shared).
-const sourcesTime = Math.max(
-  newest(path.join(root, 'web')),
-  newest(path.join(root, 'domain')),
-  fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
-);
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourcesTime) {
+if (stale(path.join(root, 'dist/web/index.html'), [newest(path.join(root, 'web')), newest(path.join(root, 'domain')), fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs])) {
   console.log('Building the web app...');
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+const server = path.join(root, 'dist/server/main.mjs');
+if (stale(server, [lockTime, ...['api', 'domain', 'eventstore', 'projections'].map((d) => newest(path.join(root, d)))])) {
+  console.log('Building the server...');
+  await buildServer();
+}
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/main.ts')], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [server], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

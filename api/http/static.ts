@@ -5,7 +5,15 @@ import express, { type Express, type Request } from 'express';
 /** Rewrites index.html per request (e.g. a page's translated head tags) before it is sent. */
 export type IndexTransform = (html: string, req: Request, dist: string) => string;
 
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
+/** The directory holding package.json: the same from api/http (tsx) and from dist/server (compiled). */
+const projectRoot = (from: string): string => {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+};
+
+export const WEB_DIST = path.join(projectRoot(import.meta.dirname), 'dist/web');
 
 /** How often a served build file is checked for a newer version on disk (a rebuild while serving). */
 export const RELOAD_CHECK_MS = 1000;
