@@ -104,4 +104,18 @@ describe.each(testBackends())('auth over HTTP on $name', (backend) => {
     const refused = await server.client().graphql('mutation { changePassword(input: {oldPassword: "a", newPassword: "b"}) }');
     expect(refused.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
+
+  it('sees a change to the logged-in user on the very next request: demoted, then deleted', async () => {
+    const users = new UserService(server.testDb.db);
+    const made = await users.create({ username: 'fleeting', password: 'fleeting-pass-1', isSuperuser: true });
+    const c = server.client();
+    await c.login('fleeting', 'fleeting-pass-1');
+    expect((await c.get('/api/invoices/')).status).toBe(200);
+    await server.testDb.db('users').where({ id: made.id }).update({ is_superuser: false });
+    expect((await c.get('/api/invoices/')).status).toBe(403);
+    await server.testDb.db('users').where({ id: made.id }).delete();
+    expect((await c.get('/api/check-auth/')).body).toEqual({ isAuthenticated: false, user: null });
+    expect((await c.get('/api/invoices/')).status).toBe(401);
+  });
 });
+

@@ -1,20 +1,89 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import session, { type SessionData } from 'express-session';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
+import type { Knex } from 'knex';
+import { ALL_TABLE_VERSIONS_SQL } from '../db/table-versions';
 import type { AppDeps } from '../deps';
-import { UserService } from './user.service';
+import { rememberTableVersions } from '../http/request-context';
+import { type User, UserService } from './user.service';
 
 export const SESSION_COOKIE = 'sessionid';
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
 
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
+/** The user read together with a session, handed from the store to loadUser. */
+const LOADED_USER = Symbol('user loaded with the session');
+type LoadedSession = SessionData & { [LOADED_USER]?: User | null };
+const loadedUsers = new WeakMap<Request, User | null>();
+
 /**
- * express-session touches the store at the end of every request, which would be one UPDATE per
- * page view. For a two-week expiry, refreshing it once per session every five minutes is plenty.
+ * One round trip per request: the live session, its user and the table versions of this moment
+ * (which read-only requests use to validate cached reads, see TableVersionedCache).
  */
-class ThrottledTouchStore extends ConnectSessionKnexStore {
+const SESSION_SQL = `
+  select s.sess, u.id as user_id, u.username, u.email, u.is_superuser, u.client_id, u.language,
+         ${ALL_TABLE_VERSIONS_SQL} as versions
+    from sessions s
+    left join users u
+      on u.id = case when s.sess->>'userId' ~ '^[0-9a-fA-F-]{36}$' then (s.sess->>'userId')::uuid end
+   where s.sid = ? and s.expired > now()`;
+
+interface SessionRow {
+  sess: SessionData | string;
+  user_id: string | null;
+  username: string;
+  email: string | null;
+  is_superuser: boolean;
+  client_id: string | null;
+  language: string;
+  versions: Record<string, number> | string;
+}
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/**
+ * The knex session store, with two changes: `get` reads the session's user and the table versions
+ * in the same query, and `touch` is throttled: express-session touches the store at the end of
+ * every request, which would be one UPDATE per page view, while for a two-week expiry refreshing
+ * it once per session every five minutes is plenty.
+ */
+class SessionStore extends ConnectSessionKnexStore {
   private readonly touched = new Map<string, number>();
+
+  constructor(private readonly db: Knex) {
+    super({ knex: db, tableName: 'sessions', createTable: false, cleanupInterval: 0 });
+  }
+
+  override async get(sid: string, callback?: (err: unknown, session?: SessionData | null) => void): Promise<SessionData | null> {
+    try {
+      // Named: PostgreSQL prepares it once per connection instead of planning it on every request.
+      const { rows } = (await this.db.raw(SESSION_SQL, [sid]).options({ name: 'session_with_user' })) as { rows: SessionRow[] };
+      const row = rows[0];
+      if (!row) {
+        callback?.(null, null);
+        return null;
+      }
+      rememberTableVersions(parsed(row.versions));
+      const sess: LoadedSession = parsed(row.sess);
+      const { user_id, username, email, is_superuser, client_id, language } = row;
+      Object.defineProperty(sess, LOADED_USER, {
+        value: user_id ? { id: user_id, username, email, is_superuser, client_id, language } : null,
+        enumerable: false,
+      });
+      callback?.(null, sess);
+      return sess;
+    } catch (err) {
+      callback?.(err);
+      throw err;
+    }
+  }
+
+  override createSession(req: Request, sess: SessionData): session.Session & Partial<SessionData> {
+    const loaded = (sess as LoadedSession)[LOADED_USER];
+    if (loaded !== undefined) loadedUsers.set(req, loaded);
+    return super.createSession(req, sess);
+  }
 
   override async touch(sid: string, session: SessionData, callback?: () => void): Promise<void> {
     const now = Date.now();
@@ -41,7 +110,7 @@ export const sessionMiddleware = (deps: AppDeps): RequestHandler =>
     saveUninitialized: false,
     rolling: false,
     proxy: deps.config.env === 'production',
-    store: new ThrottledTouchStore({ knex: deps.db, tableName: 'sessions', createTable: false, cleanupInterval: 0 }),
+    store: new SessionStore(deps.db),
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
@@ -50,14 +119,15 @@ export const sessionMiddleware = (deps: AppDeps): RequestHandler =>
     },
   });
 
-/** Loads req.user from the session once per request; a deleted user ends the session. */
+/** Sets req.user from the session once per request (read with it); a deleted user ends the session. */
 export const loadUser = (deps: AppDeps): RequestHandler => {
   const users = new UserService(deps.db);
   return async (req, _res, next) => {
     try {
       const userId = req.session?.userId;
       if (userId) {
-        req.user = await users.findById(userId);
+        const loaded = loadedUsers.get(req);
+        req.user = loaded !== undefined && loaded?.id === userId ? loaded : await users.findById(userId);
         if (!req.user) delete req.session.userId;
       }
       next();

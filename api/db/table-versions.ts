@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
+import { requestTableVersions } from '../http/request-context';
 import type { Migration } from './migration';
 
 /**
@@ -32,6 +33,9 @@ export const tableVersionMigrations: Migration[] = [
   },
 ];
 
+/** Every table's version, one query: `{ name: version }`. */
+export const ALL_TABLE_VERSIONS_SQL = `(select coalesce(json_object_agg(name, version), '{}') from ${TABLE_VERSIONS})`;
+
 /** Puts a table under version tracking (use in the migration of the table's owner). */
 export const trackTableVersion = (db: Knex, table: string): Knex.Raw =>
   db.raw(`create trigger ?? after insert or update or delete or truncate on ?? for each statement execute function bump_table_version()`, [
@@ -60,8 +64,10 @@ export class TableVersionedCache<T extends object> {
     this.sql = `select name, version from ${TABLE_VERSIONS} where name in (${tables.map(() => '?').join(', ')})`;
   }
 
-  /** The tables' current versions as one comparable token. */
+  /** The tables' current versions as one comparable token (the request's snapshot when it has one). */
   async versions(): Promise<string> {
+    const snapshot = requestTableVersions();
+    if (snapshot) return this.tables.map((t) => snapshot[t] ?? 0).join(':');
     const { rows } = (await this.db.raw(this.sql, this.tables as string[])) as { rows: { name: string; version: number }[] };
     return this.tables.map((t) => rows.find((r) => r.name === t)?.version ?? 0).join(':');
   }

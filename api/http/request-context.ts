@@ -5,16 +5,35 @@ import type { EventStore } from '../../eventstore/event-store';
 
 interface RequestContext {
   requestId: string;
+  /** GET and HEAD: the request reads and never writes, so a snapshot taken at its start stays true for it. */
+  readOnly: boolean;
+  /** The table versions read with the session (api/db/table-versions.ts), when there was one. */
+  tableVersions?: Readonly<Record<string, number>>;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
 /** Runs the rest of the request inside a context carrying its id (pino-http's req.id). */
 export const requestContext: RequestHandler = (req, _res, next) => {
-  storage.run({ requestId: String(req.id ?? '') }, next);
+  storage.run({ requestId: String(req.id ?? ''), readOnly: req.method === 'GET' || req.method === 'HEAD' }, next);
 };
 
 export const currentRequestId = (): string | undefined => storage.getStore()?.requestId || undefined;
+
+/** Records the table versions read at the start of the current request. */
+export const rememberTableVersions = (versions: Readonly<Record<string, number>>): void => {
+  const context = storage.getStore();
+  if (context) context.tableVersions = versions;
+};
+
+/**
+ * The table versions of the current request's start, for a read-only request only: a request that
+ * writes must not trust versions read before its own write.
+ */
+export const requestTableVersions = (): Readonly<Record<string, number>> | undefined => {
+  const context = storage.getStore();
+  return context?.readOnly ? context.tableVersions : undefined;
+};
 
 /**
  * Events appended while serving a request carry its id as correlation id, so a log line and the
