@@ -43,12 +43,31 @@ interface SessionRow {
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
+ * express-session calls the store with callbacks and ignores the promises it returns, while the
+ * knex store reports a failure both ways: a database error during a session read or write would
+ * then also be an unhandled rejection, which ends the process. With a callback, the error goes
+ * to the callback only (and on to the error middleware: 503 when the database is gone).
+ */
+const settle = async <T>(work: Promise<T>, callback?: (err: unknown, value?: T) => void): Promise<T | undefined> => {
+  if (!callback) return work;
+  let value: T;
+  try {
+    value = await work;
+  } catch (err) {
+    callback(err);
+    return undefined;
+  }
+  callback(null, value);
+  return value;
+};
+
+/**
  * The knex session store, with two changes: `get` reads the session's user and the table versions
  * in the same query, and `touch` is throttled: express-session touches the store at the end of
  * every request, which would be one UPDATE per page view, while for a two-week expiry refreshing
  * it once per session every five minutes is plenty.
  */
-class SessionStore extends ConnectSessionKnexStore {
+export class SessionStore extends ConnectSessionKnexStore {
   private readonly touched = new Map<string, number>();
 
   constructor(private readonly db: Knex) {
@@ -56,27 +75,26 @@ class SessionStore extends ConnectSessionKnexStore {
   }
 
   override async get(sid: string, callback?: (err: unknown, session?: SessionData | null) => void): Promise<SessionData | null> {
-    try {
-      // Named: PostgreSQL prepares it once per connection instead of planning it on every request.
-      const { rows } = (await this.db.raw(SESSION_SQL, [sid]).options({ name: 'session_with_user' })) as { rows: SessionRow[] };
-      const row = rows[0];
-      if (!row) {
-        callback?.(null, null);
-        return null;
-      }
-      rememberTableVersions(parsed(row.versions));
-      const sess: LoadedSession = parsed(row.sess);
-      const { user_id, username, email, is_superuser, client_id, language } = row;
-      Object.defineProperty(sess, LOADED_USER, {
-        value: user_id ? { id: user_id, username, email, is_superuser, client_id, language } : null,
-        enumerable: false,
-      });
-      callback?.(null, sess);
-      return sess;
-    } catch (err) {
-      callback?.(err);
-      throw err;
-    }
+    return (await settle(this.readSession(sid), callback)) ?? null;
+  }
+
+  private async readSession(sid: string): Promise<SessionData | null> {
+    // Named: PostgreSQL prepares it once per connection instead of planning it on every request.
+    const { rows } = (await this.db.raw(SESSION_SQL, [sid]).options({ name: 'session_with_user' })) as { rows: SessionRow[] };
+    const row = rows[0];
+    if (!row) return null;
+    rememberTableVersions(parsed(row.versions));
+    const sess: LoadedSession = parsed(row.sess);
+    const { user_id, username, email, is_superuser, client_id, language } = row;
+    Object.defineProperty(sess, LOADED_USER, {
+      value: user_id ? { id: user_id, username, email, is_superuser, client_id, language } : null,
+      enumerable: false,
+    });
+    return sess;
+  }
+
+  override async set(sid: string, session: SessionData, callback?: (err?: unknown) => void): Promise<void> {
+    await settle(super.set(sid, session), callback);
   }
 
   override createSession(req: Request, sess: SessionData): session.Session & Partial<SessionData> {
@@ -93,12 +111,12 @@ class SessionStore extends ConnectSessionKnexStore {
     }
     if (this.touched.size > 50_000) this.touched.clear();
     this.touched.set(sid, now);
-    return super.touch(sid, session, callback);
+    await settle(super.touch(sid, session), callback);
   }
 
   override async destroy(sid: string, callback?: (err?: unknown) => void): Promise<number> {
     this.touched.delete(sid);
-    return super.destroy(sid, callback);
+    return (await settle(super.destroy(sid), callback)) ?? 0;
   }
 }
 

@@ -68,7 +68,7 @@ export class TableVersionedCache<T extends object> {
   async versions(): Promise<string> {
     const snapshot = requestTableVersions();
     if (snapshot) return this.tables.map((t) => snapshot[t] ?? 0).join(':');
-    const { rows } = (await this.db.raw(this.sql, this.tables as string[])) as { rows: { name: string; version: number }[] };
+    const { rows } = (await this.db.raw(this.sql, this.tables as string[]).options({ name: `versions_of_${this.tables.join('_')}` })) as { rows: { name: string; version: number }[] };
     return this.tables.map((t) => rows.find((r) => r.name === t)?.version ?? 0).join(':');
   }
 
