@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { SessionStore } from './session';
 
-const sessionData = (): SessionData => ({ cookie: { originalMaxAge: 60_000, maxAge: 60_000 } } as unknown as SessionData);
+const sessionData = (): SessionData => ({ cookie: { originalMaxAge: 60_000, maxAge: 60_000, expires: new Date(Date.now() + 60_000) } }) as unknown as SessionData;
 const withCallback = <T>(call: (cb: (err: unknown, value?: T) => void) => unknown) =>
   new Promise<{ err: unknown; value?: T }>((resolve) => {
     call((err, value) => resolve({ err, value }));
@@ -31,7 +31,8 @@ describe.each(testBackends())('session store ($name)', (backend) => {
   it('hands a database failure to the callback only', async () => {
     const t = await backend.create();
     const store = new SessionStore(t.db);
-    await t.destroy();
+    // Every statement of the store now fails.
+    await t.db.schema.dropTable('sessions');
     for (const op of [
       (cb: (err: unknown) => void) => store.get('sid-2', cb),
       (cb: (err: unknown) => void) => store.set('sid-2', sessionData(), cb),
@@ -41,5 +42,6 @@ describe.each(testBackends())('session store ($name)', (backend) => {
       expect((await withCallback(op)).err).toBeInstanceOf(Error);
     }
     await new Promise((r) => setTimeout(r, 50));
+    await t.destroy();
   });
 });
