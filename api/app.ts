@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
@@ -23,7 +24,7 @@ import { getSchema } from './graphql/schema';
 import { csrfProtection } from './http/csrf';
 import { apiNotFound, errorMiddleware } from './http/error-middleware';
 import { mountHealth } from './http/health';
-import { requestContext } from './http/request-context';
+import { markRequestReadOnly, requestContext } from './http/request-context';
 import { serveWeb } from './http/static';
 import './http/types';
 import type { Services } from './services';
@@ -108,6 +109,19 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
     // main.ts and worker.ts own the process's shutdown; Apollo's own signal handlers would stop it
     // early and re-raise the signal, leaving the HTTP server waiting until the forced exit.
     stopOnTerminationSignals: false,
+    plugins: [
+      // Nothing here sets cache hints; without this plugin Apollo wraps every field's resolver.
+      ApolloServerPluginCacheControlDisabled(),
+      {
+        // A query only reads: like a GET, it may trust the table versions read with its session.
+        // (One operation per HTTP request: batched requests stay off, Apollo's default.)
+        requestDidStart: async () => ({
+          didResolveOperation: async ({ operation }) => {
+            if (operation?.operation === 'query') markRequestReadOnly();
+          },
+        }),
+      },
+    ],
   });
   await apollo.start();
   app.use(

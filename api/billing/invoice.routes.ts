@@ -47,12 +47,13 @@ export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router =
   router.use('/billing', requireSuperuser);
 
   router.get('/invoices/', async (req, res) => {
-    const status = req.query.status === 'paid' || req.query.status === 'unpaid' ? req.query.status : undefined;
-    const overdue = req.query.overdue === 'true' ? true : req.query.overdue === 'false' ? false : undefined;
-    const clientId = isUuid(req.query.client) ? req.query.client : undefined;
+    const query = req.query; // Express 5 parses the query string again at every access.
+    const status = query.status === 'paid' || query.status === 'unpaid' ? query.status : undefined;
+    const overdue = query.overdue === 'true' ? true : query.overdue === 'false' ? false : undefined;
+    const clientId = isUuid(query.client) ? query.client : undefined;
     // The spec's list is a plain array; `limit`/`offset` page it for large ledgers (total in X-Total-Count).
-    const limit = Number(req.query.limit);
-    const offset = Number(req.query.offset ?? 0);
+    const limit = Number(query.limit);
+    const offset = Number(query.offset ?? 0);
     const page =
       Number.isInteger(limit) && limit > 0 && Number.isInteger(offset) && offset >= 0 ? { limit: Math.min(limit, 500), offset } : undefined;
     const { items, total } = await listInvoices(deps.db, { clientId, status, overdue, today: dayOf(deps.clock()) }, page);

@@ -20,6 +20,12 @@ export const requestContext: RequestHandler = (req, _res, next) => {
 
 export const currentRequestId = (): string | undefined => storage.getStore()?.requestId || undefined;
 
+/** The current request turned out to only read (a GraphQL query, as opposed to a mutation). */
+export const markRequestReadOnly = (): void => {
+  const context = storage.getStore();
+  if (context) context.readOnly = true;
+};
+
 /** Records the table versions read at the start of the current request. */
 export const rememberTableVersions = (versions: Readonly<Record<string, number>>): void => {
   const context = storage.getStore();

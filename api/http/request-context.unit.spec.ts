@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { rememberTableVersions, requestContext, requestTableVersions } from './request-context';
+import { markRequestReadOnly, rememberTableVersions, requestContext, requestTableVersions } from './request-context';
 
 const within = (method: string, body: () => unknown): Promise<unknown> =>
   new Promise((resolve) => requestContext({ method, id: 'r1' } as Request, {} as Response, () => resolve(body())));
@@ -14,6 +14,11 @@ describe('table versions of a request', () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
       expect(await within(method, () => (rememberTableVersions(versions), requestTableVersions()))).toBeUndefined();
     }
+  });
+
+  it('are trusted in a request found to only read, such as a GraphQL query sent by POST', async () => {
+    const versions = { clients: 2 };
+    expect(await within('POST', () => (markRequestReadOnly(), rememberTableVersions(versions), requestTableVersions()))).toEqual(versions);
   });
 
   it('belong to one request, and to none outside a request', async () => {
