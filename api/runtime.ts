@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { createEventStore } from '../eventstore/create-event-store';
 import { ProjectionEngine } from '../projections/engine';
+import { startSessionCleanup } from './auth/session-cleanup';
 import { createApp } from './app';
 import { seedAccountingDemo } from './accounting/demo-seed';
 import { seedBillingDemo } from './billing/demo-seed';
@@ -82,6 +83,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   if (background) mail.start();
   // Web-only processes leave projections to a worker; they still read its checkpoints in waitFor.
   if (background) projections.start();
+  const sessionCleanup = background ? startSessionCleanup(db, logger) : undefined;
   // Demo data goes through the services, whose responses wait for the projections started above.
   if (config.seedDemo && background) await seedBillingDemo(deps, services.billing);
   if (config.seedDemo && background) await seedAccountingDemo(deps, services.accounting);
@@ -92,6 +94,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   const stop = () =>
     (stopping ??= (async () => {
       await recurringSchedule?.stop();
+      sessionCleanup?.stop();
       await projections.stop();
       await eventStore.close();
       await mail.stop();
