@@ -37,11 +37,11 @@ const snapshot = async (db: Knex): Promise<Record<string, unknown[]>> => {
   return out;
 };
 
-const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 90_000): Promise<void> => {
+const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs = 90_000, pollMs = 250): Promise<void> => {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
 };
 
@@ -131,10 +131,11 @@ describe.skipIf(!url)('several app instances and workers on one PostgreSQL', () 
     const workers = procs.filter((p) => !p.url);
     await Promise.all(workers.map((w) => w.stop()));
 
-    // A backlog written straight to the event store while no worker runs.
+    // A backlog written straight to the event store while no worker runs: large enough (in batches
+    // of 10) that the worker cannot finish it between our noticing it started and the kill.
     const store = new PostgresEventStore(db);
     const [clientRow] = await db('clients').select('id');
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 400; i++) {
       const invoiceId = randomUUID();
       const event: InvoiceIssued = {
         type: 'InvoiceIssued',
@@ -155,7 +156,7 @@ describe.skipIf(!url)('several app instances and workers on one PostgreSQL', () 
     const before: { name: string; events_processed: number }[] = await db('projection_checkpoints').select('name', 'events_processed');
     const processed = (rows: { name: string; events_processed: number }[]) => rows.reduce((s, r) => s + Number(r.events_processed), 0);
     const doomed = await startAppProcess('worker', env);
-    await waitUntil('the worker to be mid-way', async () => processed(await db('projection_checkpoints').select('name', 'events_processed')) > processed(before) + 10, 60_000);
+    await waitUntil('the worker to be mid-way', async () => processed(await db('projection_checkpoints').select('name', 'events_processed')) > processed(before) + 10, 60_000, 10);
     await doomed.kill('SIGKILL');
     expect(await projectionsCaughtUp()).toBe(false);
 
