@@ -5,14 +5,13 @@ import { getSchema } from '../../api/graphql/schema';
 import { createClientWithLogin, createInvoice } from '../billing-fixtures';
 import { testBackends } from '../db';
 import { startTestServer, type TestClient, type TestServer } from '../server';
-import { envInt, fingerprint, hostileString, hostileValue } from './hostile';
+import { envInt, fingerprint, settledFingerprint, hostileString, hostileValue } from './hostile';
 import { enumerateOperations, operationDocument, sampleValue, type Operation } from './surface';
 
 const RUNS = envInt('SECURITY_FUZZ_RUNS', 600);
 // A loaded CI machine answers a fuzz request in well under 250 ms.
 const FUZZ_TIMEOUT_MS = 60_000 + RUNS * 250;
 const LIMITS = { loginPerIp: 1_000_000, loginPerUsername: 1_000_000, publicFormsPerIp: 1_000_000 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Malformed or abusive documents: syntax errors, depth and alias bombs, introspection of secrets. */
 const RAW_DOCUMENTS = [
@@ -65,16 +64,7 @@ describe.each(testBackends())('hostile GraphQL input on $name', (backend) => {
     await server?.close();
   });
 
-  const settled = async (): Promise<string> => {
-    let last = await fingerprint(server.testDb.db);
-    for (let i = 0; i < 40; i++) {
-      await sleep(50);
-      const now = await fingerprint(server.testDb.db);
-      if (now === last) return now;
-      last = now;
-    }
-    return last;
-  };
+  const settled = (): Promise<string> => settledFingerprint(server.testDb.db);
 
   const check = async (caller: TestClient, query: string, variables: unknown, before: string, what: string): Promise<boolean> => {
     const res = await caller.agent.post('/graphql').set('X-CSRFToken', caller.csrfToken() ?? '').set('Content-Type', 'application/json').send(JSON.stringify({ query, variables }));

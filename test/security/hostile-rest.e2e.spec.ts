@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientWithLogin, createInvoice } from '../billing-fixtures';
 import { testBackends } from '../db';
 import { startTestServer, type TestClient, type TestServer } from '../server';
-import { envInt, fingerprint, hostileBody, hostileId, hostileQuery, hostileRaw } from './hostile';
+import { envInt, fingerprint, settledFingerprint, hostileBody, hostileId, hostileQuery, hostileRaw } from './hostile';
 import { enumerateRoutes, type RouteEntry } from './surface';
 
 // CI default; SECURITY_FUZZ_RUNS=5000 for a longer local hunt.
@@ -17,7 +17,6 @@ const encodeId = (id: string) => encodeURIComponent(Buffer.from(id, 'utf8').toSt
 const wellFormed = (q: Record<string, string>) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, Buffer.from(v, 'utf8').toString('utf8')]));
 // Sent as they are: broken percent-escapes and encoded separators in the path itself.
 const RAW_PATH_IDS = ['%', '%E0%A4%A', '%00', '%2F..%2F..', '..%252f', '%C0%AE%C0%AE', '%FF%FE'];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(testBackends())('hostile REST input on $name', (backend) => {
   let server: TestServer;
@@ -45,17 +44,7 @@ describe.each(testBackends())('hostile REST input on $name', (backend) => {
     await server?.close();
   });
 
-  /** After an accepted write, reactors may still be working: wait until the tables stop changing. */
-  const settled = async (): Promise<string> => {
-    let last = await fingerprint(server.testDb.db);
-    for (let i = 0; i < 40; i++) {
-      await sleep(50);
-      const now = await fingerprint(server.testDb.db);
-      if (now === last) return now;
-      last = now;
-    }
-    return last;
-  };
+  const settled = (): Promise<string> => settledFingerprint(server.testDb.db);
 
   it('answers malformed bodies, ids and query strings with a clear 4xx, writes nothing when it refuses, and keeps answering', async () => {
     let before = await settled();

@@ -121,3 +121,15 @@ export const envInt = (name: string, fallback: number): number => {
   const v = Number(process.env[name]);
   return Number.isInteger(v) && v > 0 ? v : fallback;
 };
+
+/** After an accepted write, reactors may still be working: the fingerprint once the tables stop changing (2 s at most). */
+export const settledFingerprint = async (db: Knex): Promise<string> => {
+  let last = await fingerprint(db);
+  for (let i = 0; i < 40; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const now = await fingerprint(db);
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+};
