@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import session, { type SessionData } from 'express-session';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import type { Knex } from 'knex';
-import { ALL_TABLE_VERSIONS_SQL } from '../db/table-versions';
+import { ALL_TABLE_VERSIONS_SQL, type TableVersions, tableVersionsOf } from '../db/table-versions';
 import type { AppDeps } from '../deps';
 import { rememberTableVersions } from '../http/request-context';
 import { type User, UserService } from './user.service';
@@ -37,7 +37,7 @@ interface SessionRow {
   is_superuser: boolean;
   client_id: string | null;
   language: string;
-  versions: Record<string, number> | string;
+  versions: TableVersions | string;
 }
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -83,7 +83,7 @@ export class SessionStore extends ConnectSessionKnexStore {
     const { rows } = (await this.db.raw(SESSION_SQL, [sid]).options({ name: 'session_with_user' })) as { rows: SessionRow[] };
     const row = rows[0];
     if (!row) return null;
-    rememberTableVersions(parsed(row.versions));
+    rememberTableVersions(tableVersionsOf(row.versions));
     const sess: LoadedSession = parsed(row.sess);
     const { user_id, username, email, is_superuser, client_id, language } = row;
     Object.defineProperty(sess, LOADED_USER, {

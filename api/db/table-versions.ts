@@ -33,8 +33,21 @@ export const tableVersionMigrations: Migration[] = [
   },
 ];
 
-/** Every table's version, one query: `{ name: version }`. */
+export type TableVersions = Readonly<Record<string, number>>;
+
+/** Every table's version as one JSON value `{ name: version }`: a sub-select to put in a query. */
 export const ALL_TABLE_VERSIONS_SQL = `(select coalesce(json_object_agg(name, version), '{}') from ${TABLE_VERSIONS})`;
+
+/** The value of ALL_TABLE_VERSIONS_SQL as a driver returns it (PGlite may leave JSON as text). */
+export const tableVersionsOf = (value: TableVersions | string): TableVersions =>
+  typeof value === 'string' ? (JSON.parse(value) as TableVersions) : value;
+
+const readTableVersions = async (db: Knex): Promise<TableVersions> => {
+  const { rows } = (await db.raw(`select ${ALL_TABLE_VERSIONS_SQL} as versions`).options({ name: 'all_table_versions' })) as {
+    rows: { versions: TableVersions | string }[];
+  };
+  return tableVersionsOf(rows[0]!.versions);
+};
 
 /** Puts a table under version tracking (use in the migration of the table's owner). */
 export const trackTableVersion = (db: Knex, table: string): Knex.Raw =>
@@ -53,7 +66,6 @@ export const trackTableVersion = (db: Knex, table: string): Knex.Raw =>
  */
 export class TableVersionedCache<T extends object> {
   private readonly entries: LRUCache<string, { versions: string; value: Promise<T> }>;
-  private readonly sql: string;
 
   constructor(
     private readonly db: Knex,
@@ -61,15 +73,12 @@ export class TableVersionedCache<T extends object> {
     max = 200,
   ) {
     this.entries = new LRUCache({ max });
-    this.sql = `select name, version from ${TABLE_VERSIONS} where name in (${tables.map(() => '?').join(', ')})`;
   }
 
   /** The tables' current versions as one comparable token (the request's snapshot when it has one). */
   async versions(): Promise<string> {
-    const snapshot = requestTableVersions();
-    if (snapshot) return this.tables.map((t) => snapshot[t] ?? 0).join(':');
-    const { rows } = (await this.db.raw(this.sql, this.tables as string[]).options({ name: `versions_of_${this.tables.join('_')}` })) as { rows: { name: string; version: number }[] };
-    return this.tables.map((t) => rows.find((r) => r.name === t)?.version ?? 0).join(':');
+    const all = requestTableVersions() ?? (await readTableVersions(this.db));
+    return this.tables.map((t) => all[t] ?? 0).join(':');
   }
 
   async get(key: string, compute: () => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import type { TableVersions } from '../db/table-versions';
 import type { EventStore } from '../../eventstore/event-store';
 
 interface RequestContext {
@@ -8,7 +9,7 @@ interface RequestContext {
   /** GET and HEAD: the request reads and never writes, so a snapshot taken at its start stays true for it. */
   readOnly: boolean;
   /** The table versions read with the session (api/db/table-versions.ts), when there was one. */
-  tableVersions?: Readonly<Record<string, number>>;
+  tableVersions?: TableVersions;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -27,7 +28,7 @@ export const markRequestReadOnly = (): void => {
 };
 
 /** Records the table versions read at the start of the current request. */
-export const rememberTableVersions = (versions: Readonly<Record<string, number>>): void => {
+export const rememberTableVersions = (versions: TableVersions): void => {
   const context = storage.getStore();
   if (context) context.tableVersions = versions;
 };
@@ -36,7 +37,7 @@ export const rememberTableVersions = (versions: Readonly<Record<string, number>>
  * The table versions of the current request's start, for a read-only request only: a request that
  * writes must not trust versions read before its own write.
  */
-export const requestTableVersions = (): Readonly<Record<string, number>> | undefined => {
+export const requestTableVersions = (): TableVersions | undefined => {
   const context = storage.getStore();
   return context?.readOnly ? context.tableVersions : undefined;
 };
