@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -6,7 +5,6 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { accountingRoutes } from './accounting/accounting.routes';
 import { authRoutes } from './auth/auth.routes';
 import { billingRoutes } from './billing/billing.routes';
@@ -25,6 +23,7 @@ import { csrfProtection } from './http/csrf';
 import { apiNotFound, errorMiddleware } from './http/error-middleware';
 import { mountHealth } from './http/health';
 import { markRequestReadOnly, requestContext } from './http/request-context';
+import { mountRequestLog } from './http/request-log';
 import { serveWeb } from './http/static';
 import './http/types';
 import type { Services } from './services';
@@ -42,21 +41,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   app.disable('x-powered-by');
   app.set('trust proxy', production ? 1 : 'loopback');
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || !!req.url?.startsWith('/assets/') },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  mountRequestLog(app, deps.logger, { quiet: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url.startsWith('/assets/') });
   app.use(
     helmet({
       contentSecurityPolicy: {

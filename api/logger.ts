@@ -4,5 +4,5 @@ import type { Config } from './config';
 export const createLogger = (config: Pick<Config, 'env'>): Logger =>
   pino({
     level: process.env.LOG_LEVEL ?? (config.env === 'test' ? 'silent' : 'info'),
-    redact: { paths: ['req.headers.cookie', 'req.headers["x-csrftoken"]', 'password', '*.password', '*.new_password', '*.old_password'], censor: '[redacted]' },
+    redact: { paths: ['password', '*.password', '*.new_password', '*.old_password'], censor: '[redacted]' },
   });

@@ -14,7 +14,7 @@ interface RequestContext {
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
-/** Runs the rest of the request inside a context carrying its id (pino-http's req.id). */
+/** Runs the rest of the request inside a context carrying its id (req.id, see request-log.ts). */
 export const requestContext: RequestHandler = (req, _res, next) => {
   storage.run({ requestId: String(req.id ?? ''), readOnly: req.method === 'GET' || req.method === 'HEAD' }, next);
 };

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { User } from '../auth/user.service';
 
 declare module 'express-session' {
@@ -15,7 +16,10 @@ declare global {
       user?: User;
       /** The unparsed request body, kept for signature checks (Stripe webhooks). */
       rawBody?: Buffer;
+      /** This request's id (api/http/request-log.ts). */
       id?: string;
+      /** A logger whose lines carry the request id. */
+      log: Logger;
     }
   }
 }
