@@ -62,7 +62,14 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   );
   app.use(requestContext);
   app.use(deps.metrics.middleware());
-  app.use(compression());
+  // A request that accepts no encoding skips the compression middleware, whose per-response work
+  // (wrapping the response, negotiating at the headers) would end in "identity" anyway.
+  const compress = compression();
+  app.use((req, res, next) => {
+    if (req.headers['accept-encoding']) return compress(req, res, next);
+    res.vary('Accept-Encoding');
+    next();
+  });
   deps.metrics.mount(app, deps.config.metricsToken);
   mountHealth(app, deps);
 

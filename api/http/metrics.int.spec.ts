@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -24,6 +25,19 @@ describe('metrics and health', () => {
     expect(res.text).toMatch(/process_resident_memory_bytes/);
     expect(res.text).toMatch(/projection_lag_events\{name="ledger"\} \d+/);
     expect(res.text).toMatch(/projection_failing\{name="invoice_mail"\} 0/);
+  });
+
+  it('compresses for clients that accept an encoding, and sends Vary: Accept-Encoding to all', async () => {
+    const raw = (headers: Record<string, string>) =>
+      new Promise<http.IncomingMessage>((resolve, reject) => http.get(`${open.url}/metrics`, { headers }, resolve).on('error', reject));
+    const gzip = await raw({ 'accept-encoding': 'gzip' });
+    gzip.resume();
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/Accept-Encoding/);
+    const plain = await raw({});
+    plain.resume();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
   });
 
   it('requires the bearer token when one is configured', async () => {
