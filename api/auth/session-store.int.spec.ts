@@ -25,6 +25,40 @@ describe.each(testBackends())('session store ($name)', (backend) => {
     }
   });
 
+  it('reads the sessions of requests arriving together in one query, each as an object of its own', async () => {
+    const t = await backend.create();
+    try {
+      const store = new SessionStore(t.db);
+      const expired = { cookie: { originalMaxAge: 1, maxAge: 1, expires: new Date(Date.now() - 1000) } } as unknown as SessionData;
+      await withCallback((cb) => store.set('sid-a', { ...sessionData(), userId: 'user-a' }, cb));
+      await withCallback((cb) => store.set('sid-b', { ...sessionData(), userId: 'user-b' }, cb));
+      await withCallback((cb) => store.set('sid-old', { ...expired, userId: 'user-old' }, cb));
+      const reads: string[] = [];
+      t.db.on('query', (q: { sql: string }) => {
+        if (/from sessions/i.test(q.sql)) reads.push(q.sql);
+      });
+
+      const get = (sid: string) => withCallback<SessionData | null>((cb) => store.get(sid, cb)).then((r) => r.value);
+      const [a1, a2, b, old, missing] = await Promise.all(['sid-a', 'sid-a', 'sid-b', 'sid-old', 'sid-none'].map(get));
+      expect(reads).toHaveLength(1);
+      expect(a1).toMatchObject({ userId: 'user-a' });
+      expect(b).toMatchObject({ userId: 'user-b' });
+      expect(old).toBeNull();
+      expect(missing).toBeNull();
+      // Two requests of one session must not share the object either of them may change.
+      expect(a2).not.toBe(a1);
+      a1!.userId = 'changed';
+      expect(a2).toMatchObject({ userId: 'user-a' });
+
+      // Nothing is kept between turns: a later read sees a later write.
+      await withCallback((cb) => store.set('sid-b', { ...sessionData(), userId: 'user-b2' }, cb));
+      expect(await get('sid-b')).toMatchObject({ userId: 'user-b2' });
+      expect(reads).toHaveLength(2);
+    } finally {
+      await t.destroy();
+    }
+  });
+
   // express-session passes callbacks and ignores returned promises: a database failure must reach
   // the callback and nothing else (an unhandled rejection would end the server; vitest fails the
   // run on one).

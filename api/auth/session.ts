@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import DataLoader from 'dataloader';
 import session, { type SessionData } from 'express-session';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import type { Knex } from 'knex';
@@ -18,18 +19,20 @@ type LoadedSession = SessionData & { [LOADED_USER]?: User | null };
 const loadedUsers = new WeakMap<Request, User | null>();
 
 /**
- * One round trip per request: the live session, its user and the table versions of this moment
- * (which read-only requests use to validate cached reads, see TableVersionedCache).
+ * The live sessions among `sids`, each with its user, and the table versions of this moment (which
+ * read-only requests use to validate cached reads, see TableVersionedCache). One query serves all
+ * the requests that arrived in the same turn of the event loop (see SessionStore).
  */
-const SESSION_SQL = `
-  select s.sess, u.id as user_id, u.username, u.email, u.is_superuser, u.client_id, u.language,
+const SESSIONS_SQL = `
+  select s.sid, s.sess, u.id as user_id, u.username, u.email, u.is_superuser, u.client_id, u.language,
          ${ALL_TABLE_VERSIONS_SQL} as versions
     from sessions s
     left join users u
       on u.id = case when s.sess->>'userId' ~ '^[0-9a-fA-F-]{36}$' then (s.sess->>'userId')::uuid end
-   where s.sid = ? and s.expired > now()`;
+   where s.sid = any(?::text[]) and s.expired > now()`;
 
 interface SessionRow {
+  sid: string;
   sess: SessionData | string;
   user_id: string | null;
   username: string;
@@ -40,7 +43,6 @@ interface SessionRow {
   versions: TableVersions | string;
 }
 
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * express-session calls the store with callbacks and ignores the promises it returns, while the
@@ -78,13 +80,28 @@ export class SessionStore extends ConnectSessionKnexStore {
     return (await settle(this.readSession(sid), callback)) ?? null;
   }
 
+  /**
+   * Session reads of the requests that arrived in one turn of the event loop (the poll phase hands
+   * over every socket that has data) go to the database as one query, run once that turn is over.
+   * Under load that is one round trip for many requests instead of one each; each request still
+   * reads the database after it arrived, so it sees every write answered before it was sent.
+   */
+  private readonly sessions = new DataLoader<string, SessionRow | undefined>(
+    async (sids) => {
+      // Named: PostgreSQL prepares it once per connection instead of planning it on every batch.
+      const { rows } = (await this.db.raw(SESSIONS_SQL, [[...sids]]).options({ name: 'sessions_with_users' })) as { rows: SessionRow[] };
+      const bySid = new Map(rows.map((row) => [row.sid, row]));
+      return sids.map((sid) => bySid.get(sid));
+    },
+    { cache: false, maxBatchSize: 200, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+  );
+
   private async readSession(sid: string): Promise<SessionData | null> {
-    // Named: PostgreSQL prepares it once per connection instead of planning it on every request.
-    const { rows } = (await this.db.raw(SESSION_SQL, [sid]).options({ name: 'session_with_user' })) as { rows: SessionRow[] };
-    const row = rows[0];
+    const row = await this.sessions.load(sid);
     if (!row) return null;
     rememberTableVersions(tableVersionsOf(row.versions));
-    const sess: LoadedSession = parsed(row.sess);
+    // Parsed per request: each request gets a session object of its own to change.
+    const sess: LoadedSession = typeof row.sess === 'string' ? JSON.parse(row.sess) : structuredClone(row.sess);
     const { user_id, username, email, is_superuser, client_id, language } = row;
     Object.defineProperty(sess, LOADED_USER, {
       value: user_id ? { id: user_id, username, email, is_superuser, client_id, language } : null,
