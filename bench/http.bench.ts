@@ -87,30 +87,44 @@ for (let i = 0; ; i++) {
 }
 
 const PROXY = { 'x-forwarded-proto': 'https' };
-const login = await fetch(`${base}/api/login/`, { method: 'POST', headers: { ...PROXY, 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
-const csrf = cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length);
-const cookie = cookies.join('; ');
+const CONNECTIONS = 50;
+// Each connection is its own signed-in user (one session each), as 50 people at their desks would
+// be: one shared session would let the server read a single session row for every request.
+const sessions = await Promise.all(
+  Array.from({ length: CONNECTIONS }, async () => {
+    const login = await fetch(`${base}/api/login/`, { method: 'POST', headers: { ...PROXY, 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    return { cookie: cookies.join('; '), csrf: cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length) };
+  }),
+);
+let nextSession = 0;
+/** Gives each autocannon connection the next session's cookie (and CSRF token, for GraphQL). */
+const signedIn = (headers: Record<string, string>, csrf = false) => (client: { setHeaders: (h: Record<string, string>) => void }) => {
+  const session = sessions[nextSession++ % sessions.length]!;
+  client.setHeaders({ ...headers, cookie: session.cookie, ...(csrf ? { 'x-csrftoken': session.csrf } : {}) });
+};
 
 let errors = 0;
 // Each load is preceded by a short unmeasured one of the same kind, so figures describe the warm
 // server (compiled code paths, filled pools and caches), not its first second.
-const run = async (opts: autocannon.Options) => {
-  const warm = await autocannon({ connections: 50, ...opts, duration: WARMUP });
+// autocannon calls setupClient for every connection it opens (its typings leave it out).
+type LoadOptions = autocannon.Options & { setupClient?: ReturnType<typeof signedIn> };
+const run = async (opts: LoadOptions) => {
+  const warm = await autocannon({ connections: CONNECTIONS, ...opts, duration: WARMUP });
   errors += warm.errors + warm.timeouts + warm.non2xx;
-  const result = await autocannon({ duration: DURATION, connections: 50, ...opts });
+  const result = await autocannon({ duration: DURATION, connections: CONNECTIONS, ...opts });
   errors += result.errors + result.timeouts + result.non2xx;
   return result;
 };
 
 const home = await run({ url: `${base}/`, headers: PROXY });
 figure(prefix, 'public_home_rps', home.requests.average, 'requests/s');
-const list = await run({ url: `${base}/api/invoices/?limit=50`, headers: { ...PROXY, cookie } });
+const list = await run({ url: `${base}/api/invoices/?limit=50`, setupClient: signedIn(PROXY) });
 figure(prefix, 'api_invoices_list_p99_ms', list.latency.p99, 'ms');
 const graphql = await run({
   url: `${base}/graphql`,
   method: 'POST',
-  headers: { ...PROXY, cookie, 'content-type': 'application/json', 'x-csrftoken': csrf },
+  setupClient: signedIn({ ...PROXY, 'content-type': 'application/json' }, true),
   body: JSON.stringify({ query: '{ invoices(page: {limit: 50, offset: 0}) { total items { id invoiceNumber date totalAmount paid client { name } } } }' }),
 });
 figure(prefix, 'graphql_invoices_p99_ms', graphql.latency.p99, 'ms');
