@@ -43,7 +43,6 @@ interface SessionRow {
   versions: TableVersions | string;
 }
 
-
 /**
  * express-session calls the store with callbacks and ignores the promises it returns, while the
  * knex store reports a failure both ways: a database error during a session read or write would
