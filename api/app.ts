@@ -20,6 +20,7 @@ import type { GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
 import { getSchema } from './graphql/schema';
 import { csrfProtection } from './http/csrf';
+import { enteredUnder } from './http/entered-under';
 import { apiNotFound, errorMiddleware } from './http/error-middleware';
 import { mountHealth } from './http/health';
 import { markRequestReadOnly, requestContext } from './http/request-context';
@@ -85,11 +86,11 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   app.use(['/api', '/graphql'], sessionMiddleware(deps), loadUser(deps), csrfProtection(production));
 
   const api = express.Router();
-  api.use(authRoutes(services.auth));
-  api.use(publicRoutes(deps, services.site));
-  api.use(paymentRoutes(deps, services.payments));
-  api.use(portalRoutes(deps));
-  api.use(accountingRoutes(services.accounting));
+  api.use(enteredUnder(authRoutes(services.auth)));
+  api.use(enteredUnder(publicRoutes(deps, services.site)));
+  api.use(enteredUnder(paymentRoutes(deps, services.payments)));
+  api.use(enteredUnder(portalRoutes(deps)));
+  api.use(enteredUnder(accountingRoutes(services.accounting)));
   api.use(billingRoutes(deps, services.billing));
   api.use(apiNotFound);
   app.use('/api', api);
