@@ -76,6 +76,26 @@ describe('admin accounting and operations screens in Chromium', () => {
     await page.getByRole('link', { name: 'Operations' }).waitFor();
   });
 
+  it('"From invoice" opens that invoice alone, with a way back to all invoices', async () => {
+    await page.goto('/admin/accounting/journal-entries');
+    await page.locator('tr', { hasText: 'From invoice' }).getByRole('link', { name: 'From invoice' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/invoices' && u.searchParams.get('invoice') === invoiceId);
+    await page.getByText('Showing invoice INV-0042 only.').waitFor();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('INV-0042');
+    expect(await page.locator('.ant-pagination').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show all invoices' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/invoices' && !u.searchParams.has('invoice'));
+    await page.locator('.ant-pagination').first().waitFor();
+    expect(await page.getByText('Showing invoice INV-0042 only.').count()).toBe(0);
+
+    await page.goto(`/admin/invoices?invoice=${randomUUID()}`);
+    await page.getByText('This invoice no longer exists.').waitFor();
+    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(0);
+  });
+
   it('income statement before manual entries: revenue from the invoice', async () => {
     await openStatement('income-statement', 'income-statement');
     expect(await amount('totalRevenue')).toBe('1.000,00 €');

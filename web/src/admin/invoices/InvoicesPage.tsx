@@ -1,7 +1,8 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { Button, Table } from 'antd';
+import { Alert, Button, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { localToday } from '../../common/format';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { HistoryDrawer } from '../history/HistoryDrawer';
@@ -11,7 +12,7 @@ import { invoiceColumns } from './invoiceColumns';
 import { InvoiceFormModal } from './InvoiceFormModal';
 import { InvoiceRowActions } from './InvoiceRowActions';
 import type { InvoiceValues, InvoiceView } from './invoiceTypes';
-import { useInvoiceCommands, useInvoices, useSaveInvoice } from './useInvoices';
+import { useInvoice, useInvoiceCommands, useInvoices, useSaveInvoice } from './useInvoices';
 
 type Editing = { invoice: InvoiceView | null } | null;
 
@@ -20,8 +21,17 @@ export const InvoicesPage = () => {
   const feedback = useFeedback();
   const [filters, setFilters] = useInvoiceFilters();
   const [page, setPage] = useState({ page: 1, pageSize: 25 });
-  const { invoices, total, loading, error } = useInvoices(filters, page);
+  // ?invoice=<id> (a journal entry's "From invoice" link) shows that invoice alone.
+  const [params, setParams] = useSearchParams();
+  const focusId = params.get('invoice') ?? undefined;
+  const focused = useInvoice(focusId);
+  const { invoices, total, loading, error } = useInvoices(filters, page, !!focusId);
   useReportLoadError(error, 'Failed to fetch invoices');
+  const showAll = () => {
+    const next = new URLSearchParams(params);
+    next.delete('invoice');
+    setParams(next, { replace: true });
+  };
   const { save, saving } = useSaveInvoice();
   const { remove, generate, generating } = useInvoiceCommands();
   const [editing, setEditing] = useState<Editing>(null);
@@ -45,6 +55,7 @@ export const InvoicesPage = () => {
     if (!confirmed(t('admin.invoices.confirmDelete'))) return;
     try {
       await remove(invoice.id);
+      if (invoice.id === focusId) showAll();
     } catch (err) {
       console.error('Failed to delete invoice', err);
       feedback.error(t('admin.invoices.deleteFailed'));
@@ -83,12 +94,31 @@ export const InvoicesPage = () => {
           setPage((p) => ({ ...p, page: 1 }));
         }}
       />
+      {focusId && (
+        <Alert
+          className="admin-toolbar"
+          type={focused.error ? 'warning' : 'info'}
+          showIcon
+          title={
+            focused.error
+              ? t('admin.invoices.focusMissing')
+              : focused.invoice
+                ? t('admin.invoices.focused', { number: focused.invoice.invoiceNumber })
+                : t('admin.invoices.focusLoading')
+          }
+          action={
+            <Button size="small" onClick={showAll}>
+              {t('admin.invoices.showAll')}
+            </Button>
+          }
+        />
+      )}
       <Table<InvoiceView>
         rowKey="id"
-        loading={loading}
-        dataSource={invoices}
+        loading={focusId ? focused.loading : loading}
+        dataSource={focusId ? (focused.invoice ? [focused.invoice] : []) : invoices}
         scroll={{ x: 'max-content' }}
-        pagination={{
+        pagination={focusId ? false : {
           current: page.page,
           pageSize: page.pageSize,
           total,

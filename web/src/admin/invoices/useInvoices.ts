@@ -5,14 +5,18 @@ import { GENERATE_RECURRING_INVOICES } from './graphql/mutations/generateRecurri
 import { MARK_INVOICE_PAID } from './graphql/mutations/markInvoicePaid';
 import { SEND_INVOICE } from './graphql/mutations/sendInvoice';
 import { UPDATE_INVOICE } from './graphql/mutations/updateInvoice';
+import { INVOICE } from './graphql/queries/invoice';
 import { INVOICES } from './graphql/queries/invoices';
 import type { InvoiceFilterValues, InvoiceValues, InvoiceView } from './invoiceTypes';
 
+// Mutations that change one invoice answer with its admin fields, so every view of it (the list,
+// a single invoice, the client page) updates from the cache; these refetches cover the rest.
 const refetchQueries = ['AdminInvoices', 'ClientDetail', 'AdminSubscriptions', 'AdminOverview'];
 
 /** Server-side pages and filters: the list stays fast with thousands of invoices. */
-export const useInvoices = (filters: InvoiceFilterValues, { page, pageSize }: { page: number; pageSize: number }) => {
+export const useInvoices = (filters: InvoiceFilterValues, { page, pageSize }: { page: number; pageSize: number }, skip = false) => {
   const { data, loading, error } = useQuery(INVOICES, {
+    skip,
     variables: {
       page: { offset: (page - 1) * pageSize, limit: pageSize },
       clientId: filters.clientId ?? null,
@@ -21,6 +25,12 @@ export const useInvoices = (filters: InvoiceFilterValues, { page, pageSize }: { 
     },
   });
   return { invoices: (data?.invoices.items ?? []) as InvoiceView[], total: data?.invoices.total ?? 0, loading: loading && !data, error };
+};
+
+/** One invoice by id; nothing is fetched without an id. */
+export const useInvoice = (id: string | undefined) => {
+  const { data, loading, error } = useQuery(INVOICE, { variables: { id: id ?? '' }, skip: !id });
+  return { invoice: data?.invoice as InvoiceView | undefined, loading: loading && !data, error };
 };
 
 const toInput = (v: InvoiceValues) => ({

@@ -35,25 +35,7 @@ export const CLIENT_DETAIL = graphql(`
         version
       }
       invoices {
-        id
-        client {
-          id
-          name
-        }
-        invoiceNumber
-        date
-        dueDate
-        paid
-        sent
-        totalAmount
-        openAmount
-        version
-        items {
-          description
-          quantity
-          unitPrice
-          vatRate
-        }
+        ...AdminInvoiceFields
       }
     }
   }

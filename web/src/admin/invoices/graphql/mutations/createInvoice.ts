@@ -3,10 +3,7 @@ import { graphql } from '../../../../gql';
 export const CREATE_INVOICE = graphql(`
   mutation CreateInvoice($input: InvoiceInput!) {
     createInvoice(input: $input) {
-      id
-      paid
-      sent
-      version
+      ...AdminInvoiceFields
     }
   }
 `);

@@ -3,10 +3,7 @@ import { graphql } from '../../../../gql';
 export const SEND_INVOICE = graphql(`
   mutation SendInvoice($id: ID!) {
     sendInvoice(id: $id) {
-      id
-      paid
-      sent
-      version
+      ...AdminInvoiceFields
     }
   }
 `);

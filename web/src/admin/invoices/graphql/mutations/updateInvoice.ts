@@ -3,10 +3,7 @@ import { graphql } from '../../../../gql';
 export const UPDATE_INVOICE = graphql(`
   mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {
     updateInvoice(id: $id, input: $input) {
-      id
-      paid
-      sent
-      version
+      ...AdminInvoiceFields
     }
   }
 `);

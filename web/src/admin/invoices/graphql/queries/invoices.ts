@@ -5,25 +5,7 @@ export const INVOICES = graphql(`
     invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {
       total
       items {
-        id
-        client {
-          id
-          name
-        }
-        invoiceNumber
-        date
-        dueDate
-        paid
-        sent
-        totalAmount
-        openAmount
-        version
-        items {
-          description
-          quantity
-          unitPrice
-          vatRate
-        }
+        ...AdminInvoiceFields
       }
     }
   }
