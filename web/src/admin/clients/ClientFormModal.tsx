@@ -1,6 +1,6 @@
-import { Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../common/FormModal';
 import type { ClientValues, ClientView } from './clientTypes';
 
 interface Props {
@@ -14,48 +14,40 @@ interface Props {
 export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<ClientValues>();
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (client) form.setFieldsValue({ name: client.name, email: client.email, phone: client.phone, address: client.address, vatNumber: client.vatNumber });
-  }, [open, client, form]);
-
   return (
-    <Modal
-      className="admin-modal"
+    <FormModal<ClientValues>
       open={open}
       title={t(client ? 'admin.clients.editTitle' : 'admin.clients.createTitle')}
-      okText={t('buttons.saveChanges')}
-      cancelText={t('buttons.cancel')}
-      confirmLoading={saving}
+      saving={saving}
+      form={form}
+      name="client"
+      record={client}
+      values={() => (client ? { name: client.name, email: client.email, phone: client.phone, address: client.address, vatNumber: client.vatNumber } : {})}
       onCancel={onCancel}
-      onOk={() => form.submit()}
-      forceRender
+      onSave={onSave}
     >
-      <Form form={form} layout="vertical" onFinish={onSave} name="client">
-        <Form.Item name="name" label={t('admin.fields.name')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }]}>
-          <Input maxLength={200} autoComplete="organization" />
-        </Form.Item>
-        <Form.Item
-          name="email"
-          label={t('admin.fields.email')}
-          rules={[
-            { required: true, whitespace: true, message: t('admin.validation.required') },
-            { type: 'email', message: t('admin.validation.email') },
-          ]}
-        >
-          <Input type="email" maxLength={254} autoComplete="email" />
-        </Form.Item>
-        <Form.Item name="phone" label={t('admin.fields.phone')}>
-          <Input type="tel" maxLength={50} autoComplete="tel" />
-        </Form.Item>
-        <Form.Item name="address" label={t('admin.fields.address')}>
-          <Input.TextArea rows={2} maxLength={500} autoComplete="street-address" />
-        </Form.Item>
-        <Form.Item name="vatNumber" label={t('admin.fields.vatNumber')}>
-          <Input maxLength={50} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('admin.fields.name')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }]}>
+        <Input maxLength={200} autoComplete="organization" />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label={t('admin.fields.email')}
+        rules={[
+          { required: true, whitespace: true, message: t('admin.validation.required') },
+          { type: 'email', message: t('admin.validation.email') },
+        ]}
+      >
+        <Input type="email" maxLength={254} autoComplete="email" />
+      </Form.Item>
+      <Form.Item name="phone" label={t('admin.fields.phone')}>
+        <Input type="tel" maxLength={50} autoComplete="tel" />
+      </Form.Item>
+      <Form.Item name="address" label={t('admin.fields.address')}>
+        <Input.TextArea rows={2} maxLength={500} autoComplete="street-address" />
+      </Form.Item>
+      <Form.Item name="vatNumber" label={t('admin.fields.vatNumber')}>
+        <Input maxLength={50} />
+      </Form.Item>
+    </FormModal>
   );
 };

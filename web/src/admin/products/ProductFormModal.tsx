@@ -1,6 +1,6 @@
-import { Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useEffect } from 'react';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../common/FormModal';
 import { BILLING_CYCLES, type BillingCycle, type ProductView, type ProductValues } from './productTypes';
 
 interface Props {
@@ -15,42 +15,34 @@ interface Props {
 export const ProductFormModal = ({ open, product, saving, onCancel, onSave }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProductValues>();
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      product
-        ? { name: product.name, price: product.price, billingCycle: product.billingCycle as BillingCycle, vatRate: product.vatRate }
-        : { name: '', price: undefined, billingCycle: 'one_time', vatRate: 0 },
-    );
-  }, [open, product, form]);
-
   return (
-    <Modal
-      className="admin-modal"
+    <FormModal<ProductValues>
       open={open}
       title={t(product ? 'admin.products.editTitle' : 'admin.products.createTitle')}
-      okText={t('buttons.saveChanges')}
-      cancelText={t('buttons.cancel')}
-      confirmLoading={saving}
+      saving={saving}
+      form={form}
+      name="product"
+      record={product}
+      values={() =>
+        product
+          ? { name: product.name, price: product.price, billingCycle: product.billingCycle as BillingCycle, vatRate: product.vatRate }
+          : { name: '', price: undefined, billingCycle: 'one_time', vatRate: 0 }
+      }
       onCancel={onCancel}
-      onOk={() => form.submit()}
-      forceRender
+      onSave={onSave}
     >
-      <Form form={form} layout="vertical" onFinish={onSave} name="product">
-        <Form.Item name="name" label={t('admin.products.name')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }]}>
-          <Input maxLength={200} />
-        </Form.Item>
-        <Form.Item name="price" label={t('admin.products.price')} rules={[{ required: true, message: t('admin.validation.required') }]}>
-          <InputNumber<number> min={0} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="billingCycle" label={t('admin.products.billingCycle')}>
-          <Select options={BILLING_CYCLES.map((c) => ({ value: c, label: t(`enum.billingCycle.${c}`) }))} />
-        </Form.Item>
-        <Form.Item name="vatRate" label={t('admin.products.vatRate')}>
-          <InputNumber<number> min={0} max={100} step={1} precision={2} suffix="%" style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('admin.products.name')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }]}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item name="price" label={t('admin.products.price')} rules={[{ required: true, message: t('admin.validation.required') }]}>
+        <InputNumber<number> min={0} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="billingCycle" label={t('admin.products.billingCycle')}>
+        <Select options={BILLING_CYCLES.map((c) => ({ value: c, label: t(`enum.billingCycle.${c}`) }))} />
+      </Form.Item>
+      <Form.Item name="vatRate" label={t('admin.products.vatRate')}>
+        <InputNumber<number> min={0} max={100} step={1} precision={2} suffix="%" style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 };
