@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { CREATE_INVOICE } from './graphql/mutations/createInvoice';
 import { DELETE_INVOICE } from './graphql/mutations/deleteInvoice';
 import { GENERATE_RECURRING_INVOICES } from './graphql/mutations/generateRecurringInvoices';
@@ -15,21 +15,25 @@ const refetchQueries = ['AdminInvoices', 'ClientDetail', 'AdminSubscriptions', '
 
 /** Server-side pages and filters: the list stays fast with thousands of invoices. */
 export const useInvoices = (filters: InvoiceFilterValues, { page, pageSize }: { page: number; pageSize: number }, skip = false) => {
-  const { data, loading, error } = useQuery(INVOICES, {
-    skip,
-    variables: {
-      page: { offset: (page - 1) * pageSize, limit: pageSize },
-      clientId: filters.clientId ?? null,
-      status: filters.status ?? null,
-      overdue: filters.overdue ?? null,
-    },
-  });
+  const { data, loading, error } = useQuery(
+    INVOICES,
+    skip
+      ? skipToken
+      : {
+          variables: {
+            page: { offset: (page - 1) * pageSize, limit: pageSize },
+            clientId: filters.clientId ?? null,
+            status: filters.status ?? null,
+            overdue: filters.overdue ?? null,
+          },
+        },
+  );
   return { invoices: (data?.invoices.items ?? []) as InvoiceView[], total: data?.invoices.total ?? 0, loading: loading && !data, error };
 };
 
 /** One invoice by id; nothing is fetched without an id. */
 export const useInvoice = (id: string | undefined) => {
-  const { data, loading, error } = useQuery(INVOICE, { variables: { id: id ?? '' }, skip: !id });
+  const { data, loading, error } = useQuery(INVOICE, id ? { variables: { id } } : skipToken);
   return { invoice: data?.invoice as InvoiceView | undefined, loading: loading && !data, error };
 };
 
