@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+
 /**
  * The EventStore port. Generic: knows no domain types. Two adapters implement it (PostgreSQL via
  * knex, also on PGlite; EventStoreDB via @eventstore/db-client) and one contract suite tests both.
@@ -80,9 +82,25 @@ export interface SubscribeOptions {
   onEvents: (events: RecordedEvent[], lastPosition: Position) => Promise<void>;
 }
 
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+}
+
+/** Appends that commit together with the caller's own rows in one database transaction. */
+export interface EventStoreTransaction {
+  /** The open transaction, for the caller's rows (a document number, a registry row). */
+  readonly db: Knex.Transaction;
+  append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+}
+
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
-  append(streamId: string, events: NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Only where events live in the read-model database (PostgreSQL, PGlite): `work`'s appends and
+   * writes commit together or not at all. Undefined on EventStoreDB, which shares no transaction.
+   */
+  transaction?<T>(work: (tx: EventStoreTransaction) => Promise<T>): Promise<T>;
   /** All events of a stream in revision order; [] for a stream that does not exist. */
   readStream(streamId: string, options?: { fromRevision?: number; limit?: number }): Promise<RecordedEvent[]>;
   /** One page of all events in global order, never skipping one that commits late. */

@@ -75,6 +75,10 @@ export class UpcastingEventStore implements EventStore {
     return this.inner.append(streamId, events, options);
   }
 
+  get transaction(): EventStore['transaction'] {
+    return this.inner.transaction?.bind(this.inner);
+  }
+
   async readStream(streamId: string, options?: { fromRevision?: number; limit?: number }): Promise<RecordedEvent[]> {
     return (await this.inner.readStream(streamId, options)).map((e) => this.registry.upcast(e));
   }

@@ -1,4 +1,4 @@
-import type { Migration } from '../api/db/migration';
+import type { Migration } from '../eventstore/migration';
 
 /** One checkpoint row per projection or reactor, updated in the same transaction as its writes. */
 export const projectionMigrations: Migration[] = [

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../eventstore/migration';
 import { ACCOUNT_TYPES, CASH_FLOW_CLASSES, DEFAULT_CHART } from '../../domain/accounting/accounts';
 
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../eventstore/migration';
 import { invoiceListMigrations } from '../../projections/invoices/migrations';
 import { publicInvoiceMigrations } from '../../projections/public-invoices/migrations';
 import { subscriptionBillingMigrations } from '../../projections/subscription-billing/migrations';

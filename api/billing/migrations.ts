@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../eventstore/migration';
 import { trackTableVersion } from '../db/table-versions';
 
 /**

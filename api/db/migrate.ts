@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './migration';
+import type { Migration } from '../../eventstore/migration';
 import { mailMigrations } from '../mail/migrations';
 import { coreMigrations } from './migrations/core';
 import { tableVersionMigrations } from './table-versions';

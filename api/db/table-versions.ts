@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import { requestTableVersions } from '../http/request-context';
-import type { Migration } from './migration';
+import type { Migration } from '../../eventstore/migration';
 
 /**
  * Table versions: a statement-level trigger bumps `table_versions.version` of a table in the same

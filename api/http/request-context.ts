@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { TableVersions } from '../db/table-versions';
-import type { EventStore } from '../../eventstore/event-store';
+import type { EventStore, NewEvent } from '../../eventstore/event-store';
 
 interface RequestContext {
   requestId: string;
@@ -48,14 +48,18 @@ export const requestTableVersions = (): TableVersions | undefined => {
  * share a fresh id. Services need not thread the id through every call.
  */
 export const withRequestCorrelation = (store: EventStore): EventStore => {
-  const append: EventStore['append'] = (streamId, events, options) => {
+  const stamp = (events: NewEvent[]): NewEvent[] => {
     const correlationId = currentRequestId() ?? randomUUID();
-    const stamped = events.map((e) => ({ ...e, metadata: { ...e.metadata, correlationId: e.metadata.correlationId ?? correlationId } }));
-    return store.append(streamId, stamped, options);
+    return events.map((e) => ({ ...e, metadata: { ...e.metadata, correlationId: e.metadata.correlationId ?? correlationId } }));
   };
+  const append: EventStore['append'] = (streamId, events, options) => store.append(streamId, stamp(events), options);
+  const transaction: EventStore['transaction'] = store.transaction
+    ? (work) => store.transaction!((tx) => work({ db: tx.db, append: (streamId, events, options) => tx.append(streamId, stamp(events), options) }))
+    : undefined;
   return new Proxy(store, {
     get: (target, prop) => {
       if (prop === 'append') return append;
+      if (prop === 'transaction') return transaction;
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

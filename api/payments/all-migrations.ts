@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../eventstore/migration';
 import { invoicePaymentsMigrations } from '../../projections/invoice-payments/migrations';
 import { paymentConfirmationMigrations } from './payment-confirmation/migrations';
 import { paymentMigrations } from './migrations';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from '../db/migration';
+import type { Migration } from '../../eventstore/migration';
 
 // Both inboxes are worked by hand in the back office: a handled flag plus timestamps.
 const inboxColumns = (db: Knex, t: Knex.CreateTableBuilder): void => {

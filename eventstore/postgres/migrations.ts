@@ -1,4 +1,4 @@
-import type { Migration } from '../../api/db/migration';
+import type { Migration } from '../migration';
 
 /**
  * The PostgreSQL event store. `transaction_id` (the appending transaction's xid8) plus

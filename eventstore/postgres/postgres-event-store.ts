@@ -3,8 +3,10 @@ import ClientPGLite from 'knex-pglite';
 import {
   InvalidAppendError,
   StreamConflictError,
+  type AppendOptions,
   type AppendResult,
   type EventStore,
+  type EventStoreTransaction,
   type ExpectedRevision,
   type NewEvent,
   type Position,
@@ -79,7 +81,40 @@ export class PostgresEventStore implements EventStore {
     this.clock = options.clock ?? (() => new Date());
   }
 
-  async append(streamId: string, events: NewEvent[], options: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+  async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    const result = await this.appendWith(this.db, streamId, events, options);
+    this.woken();
+    return result;
+  }
+
+  async transaction<T>(work: (tx: EventStoreTransaction) => Promise<T>): Promise<T> {
+    let appended = false;
+    const result = await this.db.transaction((trx) =>
+      work({
+        db: trx,
+        append: (streamId, events, options = {}) => {
+          appended = true;
+          return this.appendWith(trx, streamId, events, options, { inTransaction: true });
+        },
+      }),
+    );
+    // Subscribers are woken once the events are visible, after the commit.
+    if (appended) this.woken();
+    return result;
+  }
+
+  private woken(): void {
+    this.wake.wake();
+    this.notifier?.notify();
+  }
+
+  private async appendWith(
+    db: Knex,
+    streamId: string,
+    events: NewEvent[],
+    options: AppendOptions,
+    mode: { inTransaction?: boolean } = {},
+  ): Promise<AppendResult> {
     const expected = options.expectedRevision ?? 'any';
     assertExpectedRevision(expected);
     const valid = validateAppend(streamId, events, this.clock);
@@ -88,28 +123,27 @@ export class PostgresEventStore implements EventStore {
       .join(',')}]`;
     let rows: { tx: string; pos: number; stream_revision: number }[];
     try {
-      rows = rowsOf(await this.db.raw(appendSql(stepFor(expected)), appendBindings(expected, streamId, valid.length, payload)));
+      rows = rowsOf(await db.raw(appendSql(stepFor(expected)), appendBindings(expected, streamId, valid.length, payload)));
     } catch (err) {
-      if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
-      const retried = await this.alreadyAppended(streamId, valid);
+      // Inside a caller's transaction the failed statement aborted it: nothing more can be read there.
+      if ((err as { code?: string }).code !== UNIQUE_VIOLATION || mode.inTransaction) throw err;
+      const retried = await this.alreadyAppended(db, streamId, valid);
       if (retried) return retried;
       throw err;
     }
     if (rows.length === 0) {
-      const retried = await this.alreadyAppended(streamId, valid);
+      const retried = await this.alreadyAppended(db, streamId, valid);
       if (retried) return retried;
-      throw new StreamConflictError(streamId, expected, await this.currentRevision(streamId));
+      throw new StreamConflictError(streamId, expected, await this.currentRevision(db, streamId));
     }
     const last = rows.reduce((a, b) => (Number(b.stream_revision) > Number(a.stream_revision) ? b : a));
-    this.wake.wake();
-    this.notifier?.notify();
     return { nextExpectedRevision: Number(last.stream_revision), position: formatPgPosition(last.tx, last.pos) };
   }
 
   /** A retried append (same event ids, same stream) succeeds with the original result; a partial overlap is an error. */
-  private async alreadyAppended(streamId: string, valid: ValidEvent[]): Promise<AppendResult | undefined> {
+  private async alreadyAppended(db: Knex, streamId: string, valid: ValidEvent[]): Promise<AppendResult | undefined> {
     const found = rowsOf<{ tx: string; pos: number; stream_id: string; stream_revision: number; event_id: string }>(
-      await this.db.raw(
+      await db.raw(
         `select transaction_id::text as tx, global_position as pos, stream_id, stream_revision, event_id::text as event_id
            from events where event_id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
         [JSON.stringify(valid.map((e) => e.eventId))],
@@ -123,8 +157,8 @@ export class PostgresEventStore implements EventStore {
     return { nextExpectedRevision: Number(last.stream_revision), position: formatPgPosition(last.tx, last.pos) };
   }
 
-  private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
-    const row = rowsOf<{ revision: number }>(await this.db.raw('select revision from streams where stream_id = ?', [streamId]))[0];
+  private async currentRevision(db: Knex, streamId: string): Promise<number | 'no_stream'> {
+    const row = rowsOf<{ revision: number }>(await db.raw('select revision from streams where stream_id = ?', [streamId]))[0];
     return row ? Number(row.revision) : 'no_stream';
   }
 

@@ -1,4 +1,4 @@
-import type { Migration } from '../../api/db/migration';
+import type { Migration } from '../../eventstore/migration';
 
 export const LEDGER_TABLES = ['ledger_entries', 'ledger_lines', 'ledger_balances_daily', 'ledger_balances_monthly', 'ledger_balances_yearly'];
 

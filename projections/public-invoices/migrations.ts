@@ -1,4 +1,4 @@
-import type { Migration } from '../../api/db/migration';
+import type { Migration } from '../../eventstore/migration';
 
 export const publicInvoiceMigrations: Migration[] = [
   {

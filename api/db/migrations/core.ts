@@ -1,4 +1,4 @@
-import type { Migration } from '../migration';
+import type { Migration } from '../../../eventstore/migration';
 
 export const coreMigrations: Migration[] = [
   {
