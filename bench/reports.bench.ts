@@ -15,7 +15,7 @@ import { AccountService } from '../api/accounting/account.service';
 import { ReportService } from '../api/accounting/report.service';
 import { createDb } from '../api/db/knex';
 import { migrate } from '../api/db/migrate';
-import { addDays, dayOf, yearEnd, yearStart } from '../domain/accounting/dates';
+import { addDays, dayOf, yearEnd, yearStart } from '../domain/shared/dates';
 import { incomeStatement, type Totals } from '../domain/accounting/reports';
 
 const YEARS = 5;

@@ -1,5 +1,5 @@
 import { SYSTEM_ACCOUNT_IDS as A } from '../../domain/accounting/accounts';
-import { addDays, dayOf } from '../../domain/accounting/dates';
+import { addDays, dayOf } from '../../domain/shared/dates';
 import type { JournalLine } from '../../domain/journal/events';
 import type { AppDeps } from '../deps';
 import type { AccountingServices } from './accounting.services';

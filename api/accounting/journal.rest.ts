@@ -1,4 +1,4 @@
-import { isIsoDate } from '../../domain/accounting/dates';
+import { isIsoDate } from '../../domain/shared/dates';
 import { SYSTEM_ACCOUNT_IDS, type Account } from '../../domain/accounting/accounts';
 import { centsToEuros, parseEuros } from '../../domain/shared/money';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';

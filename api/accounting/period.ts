@@ -1,4 +1,4 @@
-import { isIsoDate, yearEnd, yearStart } from '../../domain/accounting/dates';
+import { isIsoDate, yearEnd, yearStart } from '../../domain/shared/dates';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
 
 export interface PeriodInput {

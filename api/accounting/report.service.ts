@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addDays, dayOf, yearStart } from '../../domain/accounting/dates';
+import { addDays, dayOf, yearStart } from '../../domain/shared/dates';
 import { normalBalance, type AccountType, type CashFlowClass } from '../../domain/accounting/accounts';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance, type BalanceSheet, type CashFlowStatement, type IncomeStatement, type ReportAccount, type TotalsByAccount, type TrialBalance } from '../../domain/accounting/reports';
 import { mergeTotals } from '../../domain/accounting/balances';

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { dayOf } from '../../domain/billing/dates';
+import { dayOf } from '../../domain/shared/dates';
 import { PageInput, pageOf } from '../accounting/accounting.input';
 import type { GraphQLContext } from '../graphql/context';
 import { ClientInput } from './billing.input';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { dayOf } from '../../domain/billing/dates';
+import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { generatePassword, UserService } from '../auth/user.service';
 import type { AppDeps } from '../deps';

@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import { addDays, addMonthsClamped, dayOf } from '../../domain/billing/dates';
+import { addDays, addMonthsClamped, dayOf } from '../../domain/shared/dates';
 import { parseEuros } from '../../domain/shared/money';
 import { generatePassword, UserService } from '../auth/user.service';
 import type { AppDeps } from '../deps';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { InvoiceData } from '../../domain/invoice/invoice';
-import { isPaid } from '../../domain/invoice/invoice';
+import { isPaid, settlementOf } from '../../domain/invoice/invoice';
 import { readCompanySettings } from './company-settings.service';
 import { renderInvoicePdf, type InvoicePdfData } from './invoice-pdf';
 
@@ -25,7 +25,7 @@ export const buildInvoiceDocument = async (db: Knex, invoice: InvoiceData, payUr
     dueDate: invoice.dueDate,
     lines: invoice.lines,
     totals: invoice.totals,
-    paid: isPaid(invoice),
+    paid: isPaid(settlementOf(invoice)),
     period: invoice.period && { start: invoice.period.start, end: invoice.period.end },
     seller,
     buyer: {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
-import { addDays } from '../../domain/billing/dates';
+import { addDays } from '../../domain/shared/dates';
 import type { InvoiceLine, InvoiceTotals } from '../../domain/invoice/events';
 import { bpToPercent, formatEuros } from '../../domain/shared/money';
 import type { CompanySettings } from './company-settings.service';

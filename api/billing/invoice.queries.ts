@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { TableVersionedCache } from '../db/table-versions';
-import { addDays } from '../../domain/billing/dates';
+import { addDays } from '../../domain/shared/dates';
 import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import type { InvoiceListRow } from '../../projections/invoices/invoice-list';
 import { parseJson } from '../../projections/invoices/invoice-list';

@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { dayOf } from '../../domain/billing/dates';
+import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError } from '../../domain/shared/errors';
 import { PageInput, pageOf } from '../accounting/accounting.input';
 import type { GraphQLContext } from '../graphql/context';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Router } from 'express';
-import { dayOf } from '../../domain/billing/dates';
+import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError, UnauthenticatedError } from '../../domain/shared/errors';
 import { requireSuperuser } from '../auth/guards';
 import type { AppDeps } from '../deps';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import { dayOf, yearOf } from '../../domain/billing/dates';
+import { dayOf, yearOf } from '../../domain/shared/dates';
 import { normaliseInvoiceNumber } from '../../domain/billing/numbering';
 import { decide, type InvoiceCommand, type LineInput } from '../../domain/invoice/decide';
 import type { InvoiceEvent, PaymentMethod } from '../../domain/invoice/events';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dayOf } from '../../domain/billing/dates';
+import { dayOf } from '../../domain/shared/dates';
 
 export interface RecentPayment {
   paymentId: string;

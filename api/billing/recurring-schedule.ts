@@ -1,4 +1,4 @@
-import { dayOf } from '../../domain/billing/dates';
+import { dayOf } from '../../domain/shared/dates';
 import type { AppDeps } from '../deps';
 import type { RecurringInvoicing } from './recurring';
 

@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import { addDays, dayOf, yearOf } from '../../domain/billing/dates';
+import { addDays, dayOf, yearOf } from '../../domain/shared/dates';
 import { defaultDueDate } from '../../domain/billing/numbering';
 import { duePeriods, nextPeriod, type BillingCycle, type Period } from '../../domain/billing/periods';
 import { decide } from '../../domain/invoice/decide';

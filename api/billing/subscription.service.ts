@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../domain/billing/billing-state';
-import { dayOf } from '../../domain/billing/dates';
+import { dayOf } from '../../domain/shared/dates';
 import { AppError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/validate';

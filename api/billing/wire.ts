@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '../../domain/billing/dates';
+import { isIsoDate } from '../../domain/shared/dates';
 import { NotFoundError } from '../../domain/shared/errors';
 import { parseEuros, parseQuantity, parseVatRate, type Parsed } from '../../domain/shared/money';
 

@@ -1,6 +1,50 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, httpStatusOf } from '../../domain/shared/errors';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { AppError, type ErrorCode } from '../../domain/shared/errors';
 import { StreamConflictError } from '../../eventstore/event-store';
+
+export const httpStatusOf = (code: ErrorCode): number => {
+  switch (code) {
+    case 'VALIDATION':
+      return 400;
+    case 'UNAUTHENTICATED':
+      return 401;
+    case 'FORBIDDEN':
+      return 403;
+    case 'NOT_FOUND':
+      return 404;
+    case 'CONFLICT':
+      return 409;
+    case 'RATE_LIMITED':
+      return 429;
+    case 'UNAVAILABLE':
+      return 503;
+    default: {
+      const exhaustive: never = code;
+      return exhaustive;
+    }
+  }
+};
+
+type Renames = Record<string, string>;
+
+/**
+ * A command field's REST name: each path segment in the spec's snake_case, references without
+ * their `Id` (`clientId` → `client`, `lines.0.accountId` → `lines.0.account`), unless the route
+ * names it otherwise. Snake_case names (zod's, already REST's) come out unchanged.
+ */
+export const restFieldName = (field: string, renames: Renames = {}): string =>
+  field
+    .split('.')
+    .map((segment) => renames[segment] ?? segment.replace(/(?<=[a-z0-9])Id$/, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
+    .join('.');
+
+/** A route whose wire names differ from the generic rule declares them here (`{ lines: 'items' }`). */
+export const restFieldNames =
+  (renames: Renames): RequestHandler =>
+  (_req, res, next) => {
+    res.locals.restFieldNames = renames;
+    next();
+  };
 
 export interface ErrorBody {
   message: string;
@@ -8,10 +52,10 @@ export interface ErrorBody {
 }
 
 /** The one mapping from any thrown value to a REST answer. Never leaks stacks or SQL. */
-export const toHttpError = (err: unknown): { status: number; body: ErrorBody } => {
+export const toHttpError = (err: unknown, renames: Renames = {}): { status: number; body: ErrorBody } => {
   if (err instanceof AppError) {
     const body: ErrorBody = { message: err.message };
-    if (err.fieldErrors) body.errors = err.fieldErrors;
+    if (err.fieldErrors) body.errors = err.withFieldNames((f) => restFieldName(f, renames)).fieldErrors;
     return { status: httpStatusOf(err.code), body };
   }
   if (err instanceof StreamConflictError) {
@@ -46,8 +90,10 @@ export const isConnectionLoss = (e: { code?: string; message?: string } | undefi
   (!!e?.code && ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(e.code)) ||
   (typeof e?.message === 'string' && LOST_CONNECTION_MESSAGES.test(e.message));
 
+const renamesOf = (res: Response): Renames => (res.locals.restFieldNames as Renames | undefined) ?? {};
+
 export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
-  const { status, body } = toHttpError(err);
+  const { status, body } = toHttpError(err, renamesOf(res));
   if (status >= 500) req.log?.error({ err }, 'request failed');
   if (res.headersSent) return;
   res.status(status).json(body);

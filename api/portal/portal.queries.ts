@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dayOf } from '../../domain/billing/dates';
+import { dayOf } from '../../domain/shared/dates';
 import type { BillingCycle } from '../../domain/billing/periods';
 import { listInvoices } from '../billing/invoice.queries';
 import { listSubscriptions } from '../billing/subscription.queries';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dayArb, historyArb } from '../../test/accounting/history';
 import { DEFAULT_CHART } from './accounts';
 import { effectsOf, foldEffects, totalsInRange } from './balances';
-import { addDays, yearStart } from './dates';
+import { addDays, yearStart } from '../shared/dates';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance } from './reports';
 
 const accounts = DEFAULT_CHART;

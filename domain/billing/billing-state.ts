@@ -1,4 +1,4 @@
-import { addDays, type IsoDate } from './dates';
+import { addDays, type IsoDate } from '../shared/dates';
 import { nextPeriod, type BillingCycle } from './periods';
 
 export type SubscriptionStatus = 'active' | 'cancelled';

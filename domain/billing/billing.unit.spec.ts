@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billingState } from './billing-state';
-import { addMonthsClamped, isIsoDate } from './dates';
+import { addMonthsClamped, isIsoDate } from '../shared/dates';
 import { defaultDueDate, formatInvoiceNumber, normaliseInvoiceNumber } from './numbering';
 import { duePeriods, nextPeriod, periodAt } from './periods';
 

@@ -1,5 +1,5 @@
 import { ValidationError } from '../shared/errors';
-import { addDays, type IsoDate } from './dates';
+import { addDays, type IsoDate } from '../shared/dates';
 
 /** Days between an invoice's date and its due date when none is given. */
 export const PAYMENT_TERMS_DAYS = 14;

@@ -1,4 +1,4 @@
-import { addDays, addMonthsClamped, type IsoDate } from './dates';
+import { addDays, addMonthsClamped, type IsoDate } from '../shared/dates';
 
 export type BillingCycle = 'one_time' | 'monthly' | 'annually';
 export const BILLING_CYCLES: BillingCycle[] = ['one_time', 'monthly', 'annually'];

@@ -1,7 +1,7 @@
 import { lineAmounts, sumAmounts } from '../shared/money';
 import { NotFoundError, ValidationError } from '../shared/errors';
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, PaymentMethod } from './events';
-import { isPaid, openCents, type InvoiceData, type InvoiceState } from './invoice';
+import { isPaid, openCents, settlementOf, type InvoiceData, type InvoiceState } from './invoice';
 
 /** A line as entered: quantity in thousandths, price in cents, VAT in basis points. */
 export interface LineInput {
@@ -79,7 +79,7 @@ const edit = (cmd: EditInvoice, state: InvoiceState): InvoiceEvent[] => {
     d.dueDate !== s.dueDate ||
     JSON.stringify(lines) !== JSON.stringify(s.lines);
   if (!changed) return [];
-  if (isPaid(s) || s.payments.length > 0) throw new ValidationError(PAID_NOT_EDITABLE);
+  if (s.payments.length > 0) throw new ValidationError(PAID_NOT_EDITABLE);
   assertDates(d);
   return [
     {
@@ -112,7 +112,7 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
 
 const markPaid = (cmd: MarkInvoicePaid, state: InvoiceState): InvoiceEvent[] => {
   const s = live(state);
-  if (isPaid(s)) return [];
+  if (isPaid(settlementOf(s))) return [];
   const data = { invoiceId: s.invoiceId, paymentId: cmd.data.paymentId, amountCents: openCents(s), date: cmd.data.date, method: 'manual' as const, reference: null };
   return [{ type: 'PaymentRecorded', data }];
 };

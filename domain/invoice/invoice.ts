@@ -28,8 +28,17 @@ export type InvoiceState =
 
 export const initialState = (): InvoiceState => ({ status: 'empty' });
 
+/** What decides whether an invoice is paid; read models keep these three numbers per invoice. */
+export interface Settlement {
+  paidCents: number;
+  grossCents: number;
+  paymentCount: number;
+}
+
 /** Paid once payments cover the gross total (a zero invoice counts as paid once marked). */
-export const isPaid = (s: InvoiceData): boolean => s.payments.length > 0 && s.paidCents >= s.totals.grossCents;
+export const isPaid = (s: Settlement): boolean => s.paymentCount > 0 && s.paidCents >= s.grossCents;
+
+export const settlementOf = (s: InvoiceData): Settlement => ({ paidCents: s.paidCents, grossCents: s.totals.grossCents, paymentCount: s.payments.length });
 
 /** What is still owed; never negative. */
 export const openCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.paidCents);

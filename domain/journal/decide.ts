@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError, type FieldErrors } from '../shared/errors';
-import { isIsoDate } from '../accounting/dates';
+import { isIsoDate } from '../shared/dates';
 import { MAX_CENTS } from '../shared/money';
 import type { JournalEntry } from './entry';
 import type { JournalEntryCorrected, JournalEntryDeleted, JournalEntryRecorded, JournalEvent, JournalLine, PostedLines } from './events';

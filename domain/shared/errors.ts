@@ -1,7 +1,8 @@
 /**
  * The one error hierarchy of the product. Every layer throws these; the REST middleware and the
  * GraphQL formatError map them to transport codes in one place each (api/http/error-middleware.ts,
- * api/graphql/format-error.ts).
+ * api/graphql/format-error.ts). Field errors are keyed by the command's own (camelCase) field
+ * names; each transport renames them to its wire names.
  */
 export type ErrorCode =
   | 'VALIDATION'
@@ -22,6 +23,15 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = new.target.name;
+  }
+
+  /** The same error with its fields named as a transport names them (`dueDate` → `due_date`). */
+  withFieldNames(rename: (field: string) => string): this {
+    if (!this.fieldErrors) return this;
+    const renamed: FieldErrors = {};
+    for (const [field, messages] of Object.entries(this.fieldErrors)) (renamed[rename(field)] ??= []).push(...messages);
+    const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
+    return Object.assign(copy, this, { fieldErrors: renamed, message: this.message, stack: this.stack });
   }
 }
 
@@ -66,26 +76,3 @@ export class UnavailableError extends AppError {
     super('UNAVAILABLE', message);
   }
 }
-
-export const httpStatusOf = (code: ErrorCode): number => {
-  switch (code) {
-    case 'VALIDATION':
-      return 400;
-    case 'UNAUTHENTICATED':
-      return 401;
-    case 'FORBIDDEN':
-      return 403;
-    case 'NOT_FOUND':
-      return 404;
-    case 'CONFLICT':
-      return 409;
-    case 'RATE_LIMITED':
-      return 429;
-    case 'UNAVAILABLE':
-      return 503;
-    default: {
-      const exhaustive: never = code;
-      return exhaustive;
-    }
-  }
-};

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { InvoiceEvent, InvoiceLine } from '../../domain/invoice/events';
 import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
+import { isPaid } from '../../domain/invoice/invoice';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
 
@@ -57,7 +58,8 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: Recorded
     case 'InvoiceEdited': {
       if (!row) return null;
       const d = event.data;
-      const paid = row.paid_cents > 0 && row.paid_cents >= d.totals.grossCents;
+      // Edits are refused once any payment exists, so an edited invoice has none.
+      const paid = isPaid({ paidCents: row.paid_cents, grossCents: d.totals.grossCents, paymentCount: 0 });
       return {
         ...row,
         client_id: d.clientId,
@@ -77,7 +79,7 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: Recorded
     case 'PaymentRecorded': {
       if (!row) return null;
       const paidCents = row.paid_cents + event.data.amountCents;
-      return { ...row, paid_cents: paidCents, paid: paidCents >= row.gross_cents, revision };
+      return { ...row, paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1 }), revision };
     }
     case 'InvoiceVoided':
       return null;

@@ -7,7 +7,7 @@ import { AccountService } from '../../api/accounting/account.service';
 import { ReportService } from '../../api/accounting/report.service';
 import { DEFAULT_CHART } from '../../domain/accounting/accounts';
 import { effectsOf, foldEffects, totalsInRange as pureTotals } from '../../domain/accounting/balances';
-import { yearStart } from '../../domain/accounting/dates';
+import { yearStart } from '../../domain/shared/dates';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance } from '../../domain/accounting/reports';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store';

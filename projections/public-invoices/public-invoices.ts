@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../../eventstore/event-store';
 import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
+import { isPaid } from '../../domain/invoice/invoice';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
 import { asInvoiceEvent } from '../invoices/invoice-list';
@@ -42,7 +43,7 @@ export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: Reco
     case 'PaymentRecorded': {
       if (!row) return null;
       const paidCents = row.paid_cents + event.data.amountCents;
-      return { ...row, paid_cents: paidCents, paid: paidCents >= row.gross_cents };
+      return { ...row, paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1 }) };
     }
     case 'InvoiceVoided':
       return null;

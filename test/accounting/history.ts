@@ -4,7 +4,7 @@ import type { InvoiceEvent, InvoiceTotals, PaymentMethod } from '../../domain/in
 import { decide } from '../../domain/journal/decide';
 import { replay } from '../../domain/journal/entry';
 import type { JournalEvent, JournalLine } from '../../domain/journal/events';
-import { addDays } from '../../domain/accounting/dates';
+import { addDays } from '../../domain/shared/dates';
 
 /**
  * Random but valid histories of invoice and journal events, generated through the real journal

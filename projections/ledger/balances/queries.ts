@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addDays, monthEnd, monthStart, nextMonthStart } from '../../../domain/accounting/dates';
+import { addDays, monthEnd, monthStart, nextMonthStart } from '../../../domain/shared/dates';
 import type { Totals, TotalsByAccount } from '../../../domain/accounting/reports';
 
 /** A half-open run of whole periods [from, until) by period start; from undefined = all earlier. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, monthEnd } from '../../../domain/accounting/dates';
+import { addDays, monthEnd } from '../../../domain/shared/dates';
 import { rangeSegments, type Run } from './queries';
 
 const FLOOR = '2020-01-01';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { addToTotals } from '../../../domain/accounting/balances';
 import type { Totals } from '../../../domain/accounting/reports';
-import { monthStart } from '../../../domain/accounting/dates';
+import { monthStart } from '../../../domain/shared/dates';
 import type { LedgerEffect } from '../../../domain/accounting/postings';
 
 type Key = `${string}|${string}`;

@@ -1,4 +1,4 @@
-/** Calendar days as 'YYYY-MM-DD' strings: lexical order is date order and no timezone applies. */
+/** Calendar days as 'YYYY-MM-DD' strings: lexical order is date order, and no timezone applies. */
 export type IsoDate = string;
 
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -14,13 +14,32 @@ export const isIsoDate = (value: unknown): value is IsoDate => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 };
 
-const fromUtc = (date: Date): IsoDate => date.toISOString().slice(0, 10);
+const toDate = (day: IsoDate): Date => new Date(`${day}T00:00:00Z`);
+const fromDate = (date: Date): IsoDate => date.toISOString().slice(0, 10);
 
 export const addDays = (day: IsoDate, days: number): IsoDate => {
-  const d = new Date(`${day}T00:00:00Z`);
+  const d = toDate(day);
   d.setUTCDate(d.getUTCDate() + days);
-  return fromUtc(d);
+  return fromDate(d);
 };
+
+/** The calendar day of an instant in UTC (the company books in one timezone; UTC is that zone). */
+export const dayOf = (instant: Date): IsoDate => fromDate(instant);
+
+export const yearOf = (day: IsoDate): number => Number(day.slice(0, 4));
+
+export const monthStart = (day: IsoDate): IsoDate => `${day.slice(0, 7)}-01`;
+
+export const nextMonthStart = (day: IsoDate): IsoDate => {
+  const d = toDate(monthStart(day));
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return fromDate(d);
+};
+
+export const monthEnd = (day: IsoDate): IsoDate => addDays(nextMonthStart(day), -1);
+
+export const yearStart = (day: IsoDate): IsoDate => `${day.slice(0, 4)}-01-01`;
+export const yearEnd = (day: IsoDate): IsoDate => `${day.slice(0, 4)}-12-31`;
 
 export const daysInMonth = (year: number, month1: number): number => new Date(Date.UTC(year, month1, 0)).getUTCDate();
 
@@ -36,8 +55,3 @@ export const addMonthsClamped = (anchor: IsoDate, months: number): IsoDate => {
   const day = Math.min(d, daysInMonth(year, month1));
   return `${String(year).padStart(4, '0')}-${String(month1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 };
-
-/** The calendar day of an instant; the company books in UTC. */
-export const dayOf = (instant: Date): IsoDate => fromUtc(instant);
-
-export const yearOf = (day: IsoDate): number => Number(day.slice(0, 4));
