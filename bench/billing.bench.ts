@@ -74,7 +74,7 @@ const bench = async (prefix: string, db: Knex, subscriptions: number) => {
     print(prefix, 'recurring_read_models_catch_up', (performance.now() - t1) / 1000, caughtUp ? 's' : 's (timed out)');
     const second = await billing.recurring.run({ today: TODAY, actor: 'bench' });
     print(prefix, 'recurring_second_run_created', second.created, 'invoices');
-    const numbers = await db('invoice_numbers').count({ n: '*' }).countDistinct({ d: 'number' }).first();
+    const numbers = await db('invoice_list').count({ n: '*' }).countDistinct({ d: 'invoice_number' }).first();
     print(prefix, 'recurring_invoice_numbers_duplicated', Number(numbers?.n ?? 0) - Number(numbers?.d ?? 0), 'numbers');
   } finally {
     await projections.stop();

@@ -59,11 +59,11 @@ await runPool(INVOICES, 8, async (i) => {
   const month = String(1 + (i % 12)).padStart(2, '0');
   await invoices.create(
     {
-      client: clients[i % clients.length]!.id,
+      clientId: clients[i % clients.length]!.id,
       date: `2026-${month}-${day}`,
-      due_date: `2026-${month}-28`,
+      dueDate: `2026-${month}-28`,
       paid: false,
-      items: [{ description: 'GRC platform licence', quantity: 1, unit_price: 100 + (i % 900), vat_rate: 19 }],
+      lines: [{ description: 'GRC platform licence', quantityMilli: 1000, unitPriceCents: (100 + (i % 900)) * 100, vatRateBp: 1900 }],
     },
     'bench',
   );

@@ -15,7 +15,7 @@ export const createClientWithLogin = async (deps: AppDeps, name: string, extra: 
 /** An issued invoice of one line, gross = `euros` (no VAT). */
 export const createInvoice = async (deps: AppDeps, clientId: string, euros: number, date = '2026-11-01', dueDate = '2026-11-15') => {
   const invoice = await new InvoiceService(deps).create(
-    { client: clientId, date, due_date: dueDate, items: [{ description: 'GRC platform licence', unit_price: euros, vat_rate: 0 }] },
+    { clientId, date, dueDate, lines: [{ description: 'GRC platform licence', quantityMilli: 1000, unitPriceCents: Math.round(euros * 100), vatRateBp: 0 }] },
     'test',
   );
   return invoice;

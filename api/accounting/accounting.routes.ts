@@ -3,8 +3,9 @@ import { centsToEuros } from '../../domain/shared/money';
 import { UnauthenticatedError } from '../../domain/shared/errors';
 import { requireSuperuser } from '../auth/guards';
 import type { AccountingServices } from './accounting.services';
-import { accountView, parseSingleLine, toSingleLineView } from './journal.rest';
-import { singleLineToPosted } from './journal.service';
+import { singleLineToPosted } from '../../domain/journal/single-line';
+import { restFieldNames } from '../http/error-middleware';
+import { accountView, parseSingleLine, SINGLE_LINE_REST_FIELDS, toSingleLineView } from './journal.rest';
 import type { ReportLine } from '../../domain/accounting/reports';
 
 const actorOf = (req: Request): string => {
@@ -30,10 +31,10 @@ export const accountingRoutes = (s: AccountingServices): Router => {
     res.json(items.map((i) => toSingleLineView(i.entry, i.lines)));
   });
 
-  router.post('/journal-entries/', async (req, res) => {
+  router.post('/journal-entries/', restFieldNames(SINGLE_LINE_REST_FIELDS), async (req, res) => {
     const posted = singleLineToPosted(parseSingleLine(req.body));
     const actor = actorOf(req);
-    const id = await s.journal.record(posted, actor, () => 'account');
+    const id = await s.journal.record(posted, actor);
     const saved = await s.ledger.written(id, posted, actor, new Date().toISOString());
     res.status(201).json(toSingleLineView(saved.entry, saved.lines));
   });
@@ -43,12 +44,12 @@ export const accountingRoutes = (s: AccountingServices): Router => {
     res.json(toSingleLineView(found.entry, found.lines));
   });
 
-  router.put('/journal-entries/:id/', async (req, res) => {
+  router.put('/journal-entries/:id/', restFieldNames(SINGLE_LINE_REST_FIELDS), async (req, res) => {
     const id = req.params.id as string;
     const input = parseSingleLine(req.body);
     const posted = singleLineToPosted(input);
     const actor = actorOf(req);
-    await s.journal.correct(id, posted, actor, input.version, () => 'account');
+    await s.journal.correct(id, posted, actor, input.version);
     const saved = await s.ledger.written(id, posted, actor, new Date().toISOString());
     res.json(toSingleLineView(saved.entry, saved.lines));
   });

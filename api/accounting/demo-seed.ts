@@ -3,7 +3,7 @@ import { addDays, dayOf } from '../../domain/shared/dates';
 import type { JournalLine } from '../../domain/journal/events';
 import type { AppDeps } from '../deps';
 import type { AccountingServices } from './accounting.services';
-import { singleLineToPosted } from './journal.service';
+import { singleLineToPosted } from '../../domain/journal/single-line';
 
 const SEED_ACTOR = 'system';
 const code = (c: string) => `a0000000-0000-4000-8000-00000000${c}`;

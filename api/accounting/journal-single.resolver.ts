@@ -3,18 +3,15 @@ import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { UnauthenticatedError } from '../../domain/shared/errors';
 import type { GraphQLContext } from '../graphql/context';
 import { JournalEntryOutput } from './accounting.output';
-import { SingleLineJournalEntryInput } from './journal-single.input';
-import { parseSingleLine } from './journal.rest';
-import { singleLineToPosted } from './journal.service';
+import { singleLineToPosted } from '../../domain/journal/single-line';
+import { withInputNames } from '../graphql/validators';
+import { SINGLE_LINE_INPUT_NAMES, SingleLineJournalEntryInput } from './journal-single.input';
 
 const actor = (ctx: GraphQLContext): string => {
   if (!ctx.user) throw new UnauthenticatedError();
   return ctx.user.id;
 };
 
-/** The same strict parser as REST, so both transports accept and refuse the same entries. */
-const parse = (input: SingleLineJournalEntryInput) =>
-  parseSingleLine({ date: input.date, account: input.accountId, debit: input.debit, credit: input.credit, description: input.description });
 
 @ObjectType('SingleLineView', { description: 'The spec\'s one-account view of an entry whose other side is the Suspense account.' })
 export class SingleLineViewOutput {
@@ -40,7 +37,7 @@ export class SingleLineJournalResolver {
   @Mutation(() => JournalEntryOutput, { description: 'Records the spec\'s single-line entry (date, account, debit or credit, description).' })
   async recordSingleLineJournalEntry(@Arg('input', () => SingleLineJournalEntryInput) input: SingleLineJournalEntryInput, @Ctx() ctx: GraphQLContext): Promise<JournalEntryOutput> {
     const { accounting } = ctx.services;
-    const id = await accounting.journal.record(singleLineToPosted(parse(input)), actor(ctx), () => 'account');
+    const id = await withInputNames(SINGLE_LINE_INPUT_NAMES, () => accounting.journal.record(singleLineToPosted(input.toEntry()), actor(ctx)));
     return JournalEntryOutput.from(await accounting.ledger.entry(id));
   }
 
@@ -53,7 +50,7 @@ export class SingleLineJournalResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<JournalEntryOutput> {
     const { accounting } = ctx.services;
-    await accounting.journal.correct(id, singleLineToPosted(parse(input)), actor(ctx), expectedVersion ?? undefined, () => 'account');
+    await withInputNames(SINGLE_LINE_INPUT_NAMES, () => accounting.journal.correct(id, singleLineToPosted(input.toEntry()), actor(ctx), expectedVersion ?? undefined));
     return JournalEntryOutput.from(await accounting.ledger.entry(id));
   }
 }

@@ -3,6 +3,7 @@ import { NotFoundError, UnauthenticatedError, ValidationError } from '../../doma
 import { invoiceStreamId } from '../../domain/invoice/events';
 import type { SourceType } from '../../domain/accounting/postings';
 import type { GraphQLContext } from '../graphql/context';
+import { withInputNames } from '../graphql/validators';
 import { JournalEntryInput, PageInput, pageOf, toPosted } from './accounting.input';
 import { HistoryEventOutput, JournalEntryOutput, JournalEntryPage } from './accounting.output';
 import { isUuid } from './ids';
@@ -14,6 +15,8 @@ const actor = (ctx: GraphQLContext): string => {
 };
 
 const SOURCES: SourceType[] = ['manual', 'invoice', 'payment'];
+/** The journal command's line fields as JournalLineInput names them. */
+const LINE_INPUT_NAMES = { debitCents: 'debit', creditCents: 'credit' };
 
 @Resolver()
 export class JournalResolver {
@@ -60,7 +63,7 @@ export class JournalResolver {
   @Mutation(() => JournalEntryOutput, { description: 'Records a balanced entry of two or more lines.' })
   async recordJournalEntry(@Arg('input', () => JournalEntryInput) input: JournalEntryInput, @Ctx() ctx: GraphQLContext): Promise<JournalEntryOutput> {
     const posted = toPosted(input);
-    const id = await ctx.services.accounting.journal.record(posted, actor(ctx));
+    const id = await withInputNames(LINE_INPUT_NAMES, () => ctx.services.accounting.journal.record(posted, actor(ctx)));
     return JournalEntryOutput.from(await ctx.services.accounting.ledger.written(id, posted, actor(ctx), new Date().toISOString()));
   }
 
@@ -73,7 +76,7 @@ export class JournalResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<JournalEntryOutput> {
     const posted = toPosted(input);
-    await ctx.services.accounting.journal.correct(id, posted, actor(ctx), expectedVersion ?? undefined);
+    await withInputNames(LINE_INPUT_NAMES, () => ctx.services.accounting.journal.correct(id, posted, actor(ctx), expectedVersion ?? undefined));
     return JournalEntryOutput.from(await ctx.services.accounting.ledger.written(id, posted, actor(ctx), new Date().toISOString()));
   }
 

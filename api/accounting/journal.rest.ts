@@ -4,12 +4,22 @@ import { centsToEuros, parseEuros } from '../../domain/shared/money';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { MAX_DESCRIPTION } from '../../domain/journal/decide';
 import type { EntryRow, LineRow } from '../../projections/ledger/journal-lines/queries';
-import type { SingleLineEntry } from './journal.service';
+import type { SingleLineEntry } from '../../domain/journal/single-line';
+
+/** REST names of the single-line command's fields (its first line's, once posted). */
+export const SINGLE_LINE_REST_FIELDS = {
+  accountId: 'account',
+  debitCents: 'debit',
+  creditCents: 'credit',
+  'lines.0.accountId': 'account',
+  'lines.0.debitCents': 'debit',
+  'lines.0.creditCents': 'credit',
+};
 
 /**
  * The spec's wire shape of a journal entry: `{date, account, debit, credit, description}` with
- * debit and credit defaulting to 0 and exactly one of them non-zero. Parsed strictly: amounts go
- * through the decimal parser, so 12.345, 1e21, '-1' and 'abc' are field errors, never rounded.
+ * debit and credit defaulting to 0 (the domain then wants exactly one of them). Parsed strictly:
+ * amounts go through the decimal parser, so 12.345, 1e21, '-1' and 'abc' are field errors, never rounded.
  */
 export const parseSingleLine = (body: unknown): SingleLineEntry & { version?: number } => {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
@@ -35,14 +45,6 @@ export const parseSingleLine = (body: unknown): SingleLineEntry & { version?: nu
   };
   const debitCents = amount('debit');
   const creditCents = amount('credit');
-  if (!errors.debit && !errors.credit) {
-    if (debitCents > 0 && creditCents > 0) {
-      add('debit', 'Enter either a debit or a credit, not both.');
-      add('credit', 'Enter either a debit or a credit, not both.');
-    } else if (debitCents === 0 && creditCents === 0) {
-      add('debit', 'Enter a debit or a credit amount greater than zero.');
-    }
-  }
 
   let description = '';
   if (b.description !== undefined && b.description !== null) {

@@ -50,6 +50,13 @@ describe.each(testBackends())('billing over GraphQL on $name', (backend) => {
     const bad = await gql(admin, 'mutation($i: InvoiceInput!) { createInvoice(input: $i) { id } }', { i: { clientId, date: '2026-02-31', dueDate: '2026-03-01' } });
     expect(bad.errors![0].extensions.code).toBe('BAD_USER_INPUT');
     expect(bad.errors![0].extensions.fieldErrors!.date).toBeDefined();
+    // A domain rule's field is named as the input names it (REST answers due_date for the same).
+    const early = await gql(admin, 'mutation($i: InvoiceInput!) { createInvoice(input: $i) { id } }', { i: { clientId, date: '2026-03-10', dueDate: '2026-03-01' } });
+    expect(early.errors![0].extensions.fieldErrors).toEqual({ dueDate: ['The due date cannot be before the invoice date.'] });
+    const badPrice = await gql(admin, 'mutation($i: InvoiceInput!) { createInvoice(input: $i) { id } }', {
+      i: { clientId, date: '2026-03-01', dueDate: '2026-03-10', items: [{ description: 'Work', unitPrice: 1.234 }] },
+    });
+    expect(Object.keys(badPrice.errors![0].extensions.fieldErrors!)).toEqual(['items.0.unitPrice']);
     const made = await gql(admin, 'mutation($i: InvoiceInput!) { createInvoice(input: $i) { id invoiceNumber version totalAmount } }', {
       i: { clientId, invoiceNumber: 'G-1', date: '2026-03-01', dueDate: '2026-03-10', items: [{ description: 'Work', quantity: 3, unitPrice: 10.1, vatRate: 19 }] },
     });

@@ -1,7 +1,11 @@
-import { IsOptional, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsNotEmpty, IsOptional, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import type { BillingCycle } from '../../domain/billing/periods';
 import type { SubscriptionStatus } from '../../domain/billing/billing-state';
+import { MAX_INVOICE_NUMBER_LENGTH } from '../../domain/billing/numbering';
+import type { CreateInvoice, UpdateInvoice } from '../../domain/invoice/commands';
+import type { LineInput } from '../../domain/invoice/decide';
+import { InputConversion, IsIsoDay } from '../graphql/validators';
 import { BillingCycleEnum, SubscriptionStatusEnum } from './billing.output';
 
 /**
@@ -62,7 +66,7 @@ export class SubscriptionInput {
 
 @InputType()
 export class InvoiceItemInput {
-  @Field(() => String) @MaxLength(500) description!: string;
+  @Field(() => String) @IsNotEmpty({ message: 'This field may not be blank.' }) @MaxLength(500) description!: string;
   @Field(() => Float, { nullable: true, defaultValue: 1 }) quantity?: number;
   @Field(() => Float, { description: 'Euros.' }) unitPrice!: number;
   @Field(() => Float, { nullable: true, defaultValue: 0, description: 'Percent.' }) vatRate?: number;
@@ -70,24 +74,35 @@ export class InvoiceItemInput {
 
 @InputType()
 export class InvoiceInput {
-  @Field(() => ID) clientId!: string;
-  @Field(() => String, { nullable: true, description: 'Blank: the next number of the year.' }) @IsOptional() invoiceNumber?: string;
-  @Field(() => String) date!: string;
-  @Field(() => String) dueDate!: string;
+  @Field(() => ID) @IsUUID('all', { message: 'Invalid pk - client does not exist.' }) clientId!: string;
+  @Field(() => String, { nullable: true, description: 'Blank: the next number of the year.' }) @IsOptional() @MaxLength(MAX_INVOICE_NUMBER_LENGTH) invoiceNumber?: string;
+  @Field(() => String) @IsIsoDay() date!: string;
+  @Field(() => String) @IsIsoDay() dueDate!: string;
   @Field(() => Boolean, { nullable: true }) @IsOptional() paid?: boolean;
-  @Field(() => [InvoiceItemInput], { nullable: true, description: 'Absent on update: lines unchanged.' }) @IsOptional() items?: InvoiceItemInput[];
-  @Field(() => Int, { nullable: true }) @IsOptional() version?: number;
+  @Field(() => [InvoiceItemInput], { nullable: true, description: 'Absent on update: lines unchanged.' })
+  @IsOptional()
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  items?: InvoiceItemInput[];
+  @Field(() => Int, { nullable: true }) @IsOptional() @Min(0) version?: number;
 
-  toBody() {
-    return drop({
-      client: this.clientId,
-      invoice_number: this.invoiceNumber,
-      date: this.date,
-      due_date: this.dueDate,
-      paid: this.paid,
-      items: this.items?.map((i) => ({ description: i.description, quantity: i.quantity, unit_price: i.unitPrice, vat_rate: i.vatRate })),
-      version: this.version,
-    });
+  private lines(): LineInput[] | undefined {
+    const convert = new InputConversion();
+    const lines = this.items?.map((item, i) => ({
+      description: item.description.trim(),
+      quantityMilli: convert.milli(item.quantity ?? 1, `items.${i}.quantity`),
+      unitPriceCents: convert.cents(item.unitPrice, `items.${i}.unitPrice`),
+      vatRateBp: convert.basisPoints(item.vatRate ?? 0, `items.${i}.vatRate`),
+    }));
+    return convert.done(lines);
+  }
+
+  toCreate(): CreateInvoice {
+    return { clientId: this.clientId.toLowerCase(), invoiceNumber: this.invoiceNumber ?? undefined, date: this.date, dueDate: this.dueDate, paid: this.paid ?? undefined, lines: this.lines() };
+  }
+
+  toUpdate(invoiceId: string): UpdateInvoice {
+    return { ...this.toCreate(), invoiceId, expectedVersion: this.version ?? undefined };
   }
 }
 

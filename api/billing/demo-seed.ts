@@ -68,12 +68,12 @@ export const seedBillingDemo = async (deps: AppDeps, billing: BillingServices): 
   // The cancelled subscription's past months were invoiced by hand, with a consulting day.
   await billing.invoices.create(
     {
-      client: clients[4]!.id,
+      clientId: clients[4]!.id,
       date: monthsAgo(2, 12),
-      due_date: addDays(monthsAgo(2, 12), 30),
-      items: [
-        { description: 'Professional plan, back-office migration', quantity: 1, unit_price: 2000, vat_rate: 19 },
-        { description: consulting.name, quantity: 2, unit_price: 1200, vat_rate: 19 },
+      dueDate: addDays(monthsAgo(2, 12), 30),
+      lines: [
+        { description: 'Professional plan, back-office migration', quantityMilli: 1000, unitPriceCents: 200_000, vatRateBp: 1900 },
+        { description: consulting.name, quantityMilli: 2000, unitPriceCents: 120_000, vatRateBp: 1900 },
       ],
     },
     SEED_ACTOR,

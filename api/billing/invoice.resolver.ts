@@ -3,12 +3,15 @@ import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError } from '../../domain/shared/errors';
 import { PageInput, pageOf } from '../accounting/accounting.input';
 import type { GraphQLContext } from '../graphql/context';
+import { withInputNames } from '../graphql/validators';
 import { InvoiceInput } from './billing.input';
 import { GenerationResultOutput, InvoiceHistoryEntryOutput, InvoiceOutput, InvoicePage, InvoicePaidFilter, PublicInvoiceOutput } from './billing.output';
 import { findPublicInvoice, listInvoices } from './invoice.queries';
 import { isUuid, pathId } from './wire';
 
 const NOT_FOUND = 'Invoice not found.';
+/** The invoice command's fields as InvoiceInput names them. */
+const INVOICE_INPUT_NAMES = { lines: 'items', unitPriceCents: 'unitPrice', vatRateBp: 'vatRate', quantityMilli: 'quantity' };
 
 @Resolver(() => InvoiceOutput)
 export class InvoiceResolver {
@@ -60,7 +63,7 @@ export class InvoiceResolver {
   @Authorized('superuser')
   @Mutation(() => InvoiceOutput)
   async createInvoice(@Arg('input', () => InvoiceInput) input: InvoiceInput, @Ctx() ctx: GraphQLContext): Promise<InvoiceOutput> {
-    return InvoiceOutput.from(await ctx.services.billing.invoices.create(input.toBody(), ctx.user!.id));
+    return InvoiceOutput.from(await withInputNames(INVOICE_INPUT_NAMES, () => ctx.services.billing.invoices.create(input.toCreate(), ctx.user!.id)));
   }
 
   @Authorized('superuser')
@@ -70,7 +73,8 @@ export class InvoiceResolver {
     @Arg('input', () => InvoiceInput) input: InvoiceInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<InvoiceOutput> {
-    return InvoiceOutput.from(await ctx.services.billing.invoices.update(pathId(id, NOT_FOUND), input.toBody(), ctx.user!.id));
+    const command = input.toUpdate(pathId(id, NOT_FOUND));
+    return InvoiceOutput.from(await withInputNames(INVOICE_INPUT_NAMES, () => ctx.services.billing.invoices.update(command, ctx.user!.id)));
   }
 
   @Authorized('superuser')

@@ -5,7 +5,9 @@ import { NotFoundError, UnauthenticatedError } from '../../domain/shared/errors'
 import { requireSuperuser } from '../auth/guards';
 import type { AppDeps } from '../deps';
 import type { BillingServices } from './billing.services';
+import { restFieldNames } from '../http/error-middleware';
 import { buildInvoiceDocument, payUrlOf } from './invoice-document';
+import { INVOICE_REST_FIELDS, parseInvoiceBody } from './invoice.schema';
 import { listInvoices } from './invoice.queries';
 import { findPublicInvoice } from './invoice.queries';
 import { isUuid, pathId } from './wire';
@@ -33,7 +35,7 @@ export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router =
   router.get('/invoices/:id/pdf/', async (req, res) => {
     if (!req.user) throw new UnauthenticatedError();
     const id = pathId(req.params.id, NOT_FOUND);
-    const { state } = await billing.invoices.repository.load(id);
+    const state = await billing.invoices.load(id);
     if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
     if (!req.user.is_superuser && req.user.client_id !== state.clientId) throw new NotFoundError(NOT_FOUND);
     const doc = await buildInvoiceDocument(deps.db, state, payUrlOf(deps.config.publicBaseUrl, id));
@@ -63,8 +65,9 @@ export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router =
     res.set({ 'X-Total-Count': String(total), 'Content-Type': 'application/json; charset=utf-8', ETag: body.etag }).send(body.buffer);
   });
 
-  router.post('/invoices/', async (req, res) => {
-    res.status(201).json(await billing.invoices.create(req.body, req.user!.id));
+  router.post('/invoices/', restFieldNames(INVOICE_REST_FIELDS), async (req, res) => {
+    const { expectedVersion: _unused, ...command } = parseInvoiceBody(req.body);
+    res.status(201).json(await billing.invoices.create(command, req.user!.id));
   });
 
   router.get('/invoices/:id/', async (req, res) => {
@@ -77,8 +80,9 @@ export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router =
     res.json(await billing.invoices.history(pathId(req.params.id, NOT_FOUND)));
   });
 
-  router.put('/invoices/:id/', async (req, res) => {
-    res.json(await billing.invoices.update(pathId(req.params.id, NOT_FOUND), req.body, req.user!.id));
+  router.put('/invoices/:id/', restFieldNames(INVOICE_REST_FIELDS), async (req, res) => {
+    const invoiceId = pathId(req.params.id, NOT_FOUND);
+    res.json(await billing.invoices.update({ ...parseInvoiceBody(req.body), invoiceId }, req.user!.id));
   });
 
   router.delete('/invoices/:id/', async (req, res) => {

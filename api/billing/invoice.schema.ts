@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { CreateInvoice } from '../../domain/invoice/commands';
+import { parseInput } from '../http/validate';
 import { REQUIRED, zCents, zDefaulted, zDate, zId, zQuantityMilli, zRequiredText, zVatBp, zVersion } from './wire';
 
 export const invoiceItemInput = z.object({
@@ -8,7 +10,7 @@ export const invoiceItemInput = z.object({
   vat_rate: zDefaulted(0, zVatBp),
 });
 
-/** POST/PUT /api/invoices/ body (and the GraphQL inputs, mapped to these names). */
+/** POST/PUT /api/invoices/ body. */
 export const invoiceInput = z.object({
   client: zId('client'),
   /** Blank or absent: the next number of the invoice's year is assigned (on create) or kept (on edit). */
@@ -22,5 +24,22 @@ export const invoiceInput = z.object({
 });
 
 export type InvoiceInput = z.infer<typeof invoiceInput>;
+
+/** The spec's snake_case body as the service's command (cents, basis points, thousandths). */
+export const parseInvoiceBody = (body: unknown): CreateInvoice & { expectedVersion?: number } => {
+  const input = parseInput(invoiceInput, body);
+  return {
+    clientId: input.client,
+    invoiceNumber: input.invoice_number ?? undefined,
+    date: input.date,
+    dueDate: input.due_date,
+    paid: input.paid,
+    lines: input.items?.map((i) => ({ description: i.description, quantityMilli: i.quantity, unitPriceCents: i.unit_price, vatRateBp: i.vat_rate })),
+    expectedVersion: input.version,
+  };
+};
+
+/** REST names of the invoice command's fields that the generic rule does not give. */
+export const INVOICE_REST_FIELDS = { lines: 'items', unitPriceCents: 'unit_price', vatRateBp: 'vat_rate', quantityMilli: 'quantity' };
 
 export const INVOICE_REQUIRED = REQUIRED;

@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import { dayOf, yearOf } from '../../domain/shared/dates';
 import { normaliseInvoiceNumber } from '../../domain/billing/numbering';
-import { decide, type InvoiceCommand, type LineInput } from '../../domain/invoice/decide';
-import type { InvoiceEvent, PaymentMethod } from '../../domain/invoice/events';
-import { evolve, isPaid, openCents, type InvoiceState } from '../../domain/invoice/invoice';
-import { ConflictError, NotFoundError, ValidationError } from '../../domain/shared/errors';
-import { StreamConflictError, type ExpectedRevision } from '../../eventstore/event-store';
+import type { CreateInvoice, UpdateInvoice } from '../../domain/invoice/commands';
+import { decide, type InvoiceCommand, type RecordPayment } from '../../domain/invoice/decide';
+import { invoiceStreamId, type InvoiceEvent } from '../../domain/invoice/events';
+import { evolve, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors';
+import type { ExpectedRevision } from '../../eventstore/event-store';
+import type { CommandHandler, Handled, Loaded } from '../commands/command-handler';
+import { writePathOf } from '../commands/write-path';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/validate';
-import { invoiceInput, type InvoiceInput } from './invoice.schema';
-import { InvoiceNumbers } from './invoice-numbers';
 import { findInvoice, invoiceWire, type InvoiceWire } from './invoice.queries';
-import { InvoiceRepository, type LoadedInvoice } from './invoice-repository';
+import { invoiceModel, viewInvoice } from './invoice-stream';
 import { isUuid } from './wire';
 
 /** Namespace of payment ids derived from a manual "mark as paid" (so a retry derives the same id). */
@@ -20,23 +20,7 @@ const MANUAL_PAYMENT_NAMESPACE = '4f7c1d52-9a0e-4a53-8d7e-3b8f0c6a2e11';
 const NOT_FOUND = 'Invoice not found.';
 export const NOT_UNPAID = 'A paid invoice cannot be marked as unpaid.';
 
-export interface PaymentInput {
-  paymentId: string;
-  amountCents: number;
-  method: PaymentMethod;
-  reference: string | null;
-  date: string;
-}
-
-/** What payments need to charge an invoice (see api/payments InvoicePaymentsPort). */
-export interface PayableInvoice {
-  id: string;
-  invoiceNumber: string;
-  clientId: string;
-  clientEmail: string | null;
-  openCents: number;
-  paid: boolean;
-}
+export type PaymentToRecord = RecordPayment['data'];
 
 const decideAll = (state: InvoiceState, commands: InvoiceCommand[]): InvoiceEvent[] => {
   const out: InvoiceEvent[] = [];
@@ -49,17 +33,14 @@ const decideAll = (state: InvoiceState, commands: InvoiceCommand[]): InvoiceEven
   return out;
 };
 
-const lineInputs = (items: InvoiceInput['items']): LineInput[] | undefined =>
-  items?.map((i) => ({ description: i.description, quantityMilli: i.quantity, unitPriceCents: i.unit_price, vatRateBp: i.vat_rate }));
+const typedNumber = (value: string | undefined): string | undefined => (value?.trim() ? normaliseInvoiceNumber(value) : undefined);
 
 /** Invoice commands (the only writer of invoice streams) and the reads payments rely on. */
 export class InvoiceService {
-  readonly repository: InvoiceRepository;
-  readonly numbers: InvoiceNumbers;
+  private readonly commands: CommandHandler;
 
   constructor(private readonly deps: AppDeps) {
-    this.repository = new InvoiceRepository(deps.eventStore);
-    this.numbers = new InvoiceNumbers(deps.db);
+    this.commands = writePathOf(deps).commands;
   }
 
   private today(): string {
@@ -68,114 +49,74 @@ export class InvoiceService {
 
   private async assertClient(clientId: string): Promise<void> {
     const client = await this.deps.db('clients').where({ id: clientId }).first('id');
-    if (!client) {
-      throw new ValidationError('Please correct the errors below.', { client: [`Invalid pk "${clientId}" - object does not exist.`] });
-    }
+    if (!client) throw new ValidationError('Please correct the errors below.', { clientId: [`Invalid pk "${clientId}" - object does not exist.`] });
   }
 
-  /** The invoice as answered after a command: read from its stream, once the read models caught up. */
-  private async answer(invoiceId: string, position?: string): Promise<InvoiceWire> {
-    if (position) await this.deps.projections.waitFor(position);
-    const row = await this.repository.view(invoiceId);
+  private run(invoiceId: string, actor: string, decideOn: (loaded: Loaded<InvoiceState>, number: string | undefined) => InvoiceEvent[] | Promise<InvoiceEvent[]>, options: Pick<Parameters<CommandHandler['handle']>[1], 'expectedRevision' | 'number'> = {}): Promise<Handled<InvoiceState, InvoiceEvent>> {
+    return this.commands.handle(invoiceModel, { streamId: invoiceStreamId(invoiceId), actor, decide: decideOn, ...options });
+  }
+
+  /** The invoice as answered after a command (the handler already waited for the read models). */
+  private async answer(invoiceId: string): Promise<InvoiceWire> {
+    const row = await viewInvoice(this.deps.eventStore, invoiceId);
     if (!row) throw new NotFoundError(NOT_FOUND);
     const client = await this.deps.db('clients').where({ id: row.client_id }).first('name');
     return invoiceWire({ ...row, client_name: client?.name ?? null });
   }
 
-  /**
-   * Runs a command against the current stream. Without a version from the caller a concurrent
-   * append is retried on fresh state (marking paid twice stays harmless); with one it is a 409.
-   */
-  private async execute(
-    invoiceId: string,
-    actor: string,
-    plan: (loaded: LoadedInvoice) => Promise<InvoiceEvent[]> | InvoiceEvent[],
-    options: { expectedVersion?: number; onFailure?: () => Promise<void> } = {},
-  ): Promise<string | undefined> {
-    for (let attempt = 0; ; attempt++) {
-      const loaded = await this.repository.load(invoiceId);
-      if (options.expectedVersion !== undefined && loaded.revision !== options.expectedVersion) throw new ConflictError();
-      const events = await plan(loaded);
-      if (events.length === 0) return undefined;
-      try {
-        return (await this.repository.append(invoiceId, events, loaded.revision, { actor })).position;
-      } catch (err) {
-        if (err instanceof StreamConflictError && options.expectedVersion === undefined && attempt < 3) continue;
-        await options.onFailure?.();
-        throw err instanceof StreamConflictError ? new ConflictError() : err;
-      }
-    }
+  /** The current state of an invoice's stream. */
+  async load(invoiceId: string): Promise<InvoiceState> {
+    return (await this.commands.load(invoiceModel, invoiceStreamId(invoiceId))).state;
   }
 
-  async create(body: unknown, actor: string): Promise<InvoiceWire> {
-    const input = parseInput(invoiceInput, body);
-    await this.assertClient(input.client);
+  async create(command: CreateInvoice, actor: string): Promise<InvoiceWire> {
+    await this.assertClient(command.clientId);
     const invoiceId = randomUUID();
-    const typed = input.invoice_number?.trim() ? normaliseInvoiceNumber(input.invoice_number) : undefined;
-    let number: string;
-    if (typed) {
-      await this.numbers.claim(typed, invoiceId);
-      number = typed;
-    } else {
-      number = (await this.numbers.assign([{ invoiceId, year: yearOf(input.date) }])).get(invoiceId)!;
-    }
-    const commands: InvoiceCommand[] = [
-      {
-        type: 'IssueInvoice',
-        data: { invoiceId, invoiceNumber: number, clientId: input.client, date: input.date, dueDate: input.due_date, lines: lineInputs(input.items) ?? [], period: null },
-      },
-    ];
-    if (input.paid) commands.push(this.markCommand(invoiceId, 0));
-    let events: InvoiceEvent[];
-    try {
-      events = decideAll({ status: 'empty' }, commands);
-    } catch (err) {
-      await this.numbers.release(number, invoiceId);
-      throw err;
-    }
-    const position = await this.execute(invoiceId, actor, () => events, { onFailure: () => this.numbers.release(number, invoiceId) });
-    return this.answer(invoiceId, position);
-  }
-
-  async update(invoiceId: string, body: unknown, actor: string): Promise<InvoiceWire> {
-    const input = parseInput(invoiceInput, body);
-    const current = await this.repository.load(invoiceId);
-    if (current.state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
-    await this.assertClient(input.client);
-    const typed = input.invoice_number?.trim() ? normaliseInvoiceNumber(input.invoice_number) : undefined;
-    const oldNumber = current.state.invoiceNumber;
-    const renamed = typed !== undefined && typed !== oldNumber;
-    if (renamed) await this.numbers.claim(typed, invoiceId);
-    const position = await this.execute(
+    const typed = typedNumber(command.invoiceNumber);
+    await this.run(
       invoiceId,
       actor,
-      ({ state, revision }) => {
-        if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
-        if (input.paid === false && isPaid(state)) throw new ValidationError(NOT_UNPAID, { paid: [NOT_UNPAID] });
-        const commands: InvoiceCommand[] = [
+      ({ state }, number) =>
+        decideAll(state, [
           {
-            type: 'EditInvoice',
-            data: { invoiceNumber: typed ?? state.invoiceNumber, clientId: input.client, date: input.date, dueDate: input.due_date, lines: lineInputs(input.items) },
+            type: 'IssueInvoice',
+            data: { invoiceId, invoiceNumber: number!, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines ?? [], period: null },
           },
-        ];
-        if (input.paid === true) commands.push(this.markCommand(invoiceId, revision));
-        return decideAll(state, commands);
+          ...(command.paid ? [this.markCommand(invoiceId, 0)] : []),
+        ]),
+      { number: { documentId: invoiceId, request: typed ? { series: 'invoice', typed } : { series: 'invoice', year: yearOf(command.date) } } },
+    );
+    return this.answer(invoiceId);
+  }
+
+  async update(command: UpdateInvoice, actor: string): Promise<InvoiceWire> {
+    const { invoiceId } = command;
+    const current = await this.load(invoiceId);
+    if (current.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+    await this.assertClient(command.clientId);
+    const typed = typedNumber(command.invoiceNumber);
+    // A new number is claimed in the same step as the edit; the old one is freed with it.
+    const renamed = typed !== undefined && typed !== current.invoiceNumber;
+    await this.run(
+      invoiceId,
+      actor,
+      ({ state, revision }, number) => {
+        if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+        if (command.paid === false && isPaid(settlementOf(state))) throw new ValidationError(NOT_UNPAID, { paid: [NOT_UNPAID] });
+        const edit: InvoiceCommand = {
+          type: 'EditInvoice',
+          data: { invoiceNumber: number ?? state.invoiceNumber, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines },
+        };
+        return decideAll(state, command.paid === true ? [edit, this.markCommand(invoiceId, revision)] : [edit]);
       },
-      { expectedVersion: input.version },
-    ).catch(async (err) => {
-      if (renamed) await this.numbers.release(typed, invoiceId);
-      throw err;
-    });
-    if (renamed && position) await this.numbers.release(oldNumber, invoiceId);
-    return this.answer(invoiceId, position);
+      { expectedRevision: command.expectedVersion, number: renamed ? { documentId: invoiceId, request: { series: 'invoice', typed } } : undefined },
+    );
+    return this.answer(invoiceId);
   }
 
   /** Deleting appends InvoiceVoided(reason 'deleted'): gone from lists, kept in history. */
   async remove(invoiceId: string, actor: string): Promise<void> {
-    const position = await this.execute(invoiceId, actor, ({ state }) =>
-      decide({ type: 'VoidInvoice', data: { reason: 'deleted', date: this.today() } }, state),
-    );
-    if (position) await this.deps.projections.waitFor(position);
+    await this.run(invoiceId, actor, ({ state }) => decide({ type: 'VoidInvoice', data: { reason: 'deleted', date: this.today() } }, state));
   }
 
   private markCommand(invoiceId: string, revision: ExpectedRevision): InvoiceCommand {
@@ -183,32 +124,31 @@ export class InvoiceService {
   }
 
   async markAsPaid(invoiceId: string, actor: string): Promise<InvoiceWire> {
-    const position = await this.execute(invoiceId, actor, ({ state, revision }) => decide(this.markCommand(invoiceId, revision), state));
-    return this.answer(invoiceId, position);
+    await this.run(invoiceId, actor, ({ state, revision }) => decide(this.markCommand(invoiceId, revision), state));
+    return this.answer(invoiceId);
   }
 
   /** Records a payment; idempotent on paymentId (a retried webhook records nothing new). */
-  async recordPayment(invoiceId: string, payment: PaymentInput, actor: string): Promise<void> {
+  async recordPayment(invoiceId: string, payment: PaymentToRecord, actor: string): Promise<void> {
     if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
-    const position = await this.execute(invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data: payment }, state));
-    if (position) await this.deps.projections.waitFor(position);
+    await this.run(invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data: payment }, state));
   }
 
   /** Appends InvoiceSent; the invoice-mail reactor e-mails the PDF exactly once per event. */
   async send(invoiceId: string, actor: string): Promise<InvoiceWire> {
-    const position = await this.execute(invoiceId, actor, async ({ state }) => {
+    await this.run(invoiceId, actor, async ({ state }) => {
       if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
       const client = await this.deps.db('clients').where({ id: state.clientId }).first('email');
       if (!client?.email) throw new ValidationError('The client has no e-mail address to send the invoice to.');
       const payUrl = `${this.deps.config.publicBaseUrl}/pay-invoice/${invoiceId}`;
       return decide({ type: 'SendInvoice', data: { to: client.email, sentAt: this.deps.clock().toISOString(), payUrl } }, state);
     });
-    return this.answer(invoiceId, position);
+    return this.answer(invoiceId);
   }
 
   async findPayable(invoiceId: string): Promise<PayableInvoice | undefined> {
     if (!isUuid(invoiceId)) return undefined;
-    const { state } = await this.repository.load(invoiceId);
+    const state = await this.load(invoiceId);
     if (state.status !== 'issued') return undefined;
     const client = await this.deps.db('clients').where({ id: state.clientId }).first('email');
     return {
@@ -217,7 +157,7 @@ export class InvoiceService {
       clientId: state.clientId,
       clientEmail: client?.email ?? null,
       openCents: openCents(state),
-      paid: isPaid(state),
+      paid: isPaid(settlementOf(state)),
     };
   }
 
@@ -232,7 +172,7 @@ export class InvoiceService {
 
   /** Every change with who and when, oldest first (deleted invoices included). */
   async history(invoiceId: string): Promise<{ type: string; at: string; actor: string; revision: number; data: unknown }[]> {
-    const { events } = await this.repository.load(invoiceId);
+    const { events } = await this.commands.load(invoiceModel, invoiceStreamId(invoiceId));
     if (events.length === 0) throw new NotFoundError(NOT_FOUND);
     return events.map((e) => ({ type: e.type, at: e.metadata.recordedAt, actor: e.metadata.actor, revision: e.streamRevision, data: e.data }));
   }

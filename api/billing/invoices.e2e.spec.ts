@@ -69,6 +69,10 @@ describe.each(testBackends())('invoices over HTTP on $name', (backend) => {
     const unknown = await admin.post('/api/invoices/', { client: '00000000-0000-4000-8000-000000000000', date: '2026-03-01', due_date: '2026-03-01' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.client).toBeDefined();
+    // A domain rule's field comes back under the spec's REST name.
+    const early = await admin.post('/api/invoices/', { client: clientId, date: '2026-03-10', due_date: '2026-03-01' });
+    expect(early.status).toBe(400);
+    expect(early.body.errors).toEqual({ due_date: ['The due date cannot be before the invoice date.'] });
   });
 
   it('edits with optimistic versions and refuses a stale one with 409', async () => {

@@ -5,7 +5,11 @@ import { duePeriods, nextPeriod, type BillingCycle, type Period } from '../../do
 import { decide } from '../../domain/invoice/decide';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { StreamConflictError, type EventStore, type Position } from '../../eventstore/event-store';
+import { invoiceStreamId } from '../../domain/invoice/events';
+import { writePathOf } from '../commands/write-path';
 import type { AppDeps } from '../deps';
+import type { DocumentNumbers, NumberedAppend } from '../numbering/document-numbers';
+import { invoiceModel } from './invoice-stream';
 import type { InvoiceService } from './invoice.service';
 import type { InvoiceWire } from './invoice.queries';
 import { findSubscription } from './subscription.queries';
@@ -52,16 +56,14 @@ const describe = (s: DueSubscription, p: Period): string =>
  */
 export class RecurringInvoicing {
   private readonly store: EventStore;
-  /** Appends in flight: most of the pool, leaving a couple of connections to web requests. */
-  private readonly concurrency: number;
+  private readonly numbers: DocumentNumbers;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly invoices: InvoiceService,
   ) {
     this.store = deps.eventStore;
-    const poolMax = (deps.db.client.config as { pool?: { max?: number } }).pool?.max ?? 10;
-    this.concurrency = Math.max(1, Math.min(24, poolMax - 2));
+    this.numbers = writePathOf(deps).numbers;
   }
 
   /** Issues every due period of every active, auto-invoiced subscription. */
@@ -128,25 +130,50 @@ export class RecurringInvoicing {
     return invoice;
   }
 
-  /** Numbers the batch in a few statements, then appends each invoice with no_stream. */
+  /**
+   * Numbers and appends a batch in one step (one transaction on PostgreSQL). A period some other
+   * run issued meanwhile fails the batch; its invoices are then issued one by one, and the taken
+   * periods skipped.
+   */
   async issue(items: PeriodInvoice[], actor: string): Promise<{ created: number; skipped: number; position?: Position }> {
-    const numbers = this.invoices.numbers;
-    const held = await numbers.heldBy(items.map((i) => i.invoiceId));
-    const fresh = await numbers.assign(items.filter((i) => !held.has(i.invoiceId)).map((i) => ({ invoiceId: i.invoiceId, year: yearOf(i.date) })));
+    const numbered = await this.numbers.numbered(items.map((i) => i.invoiceId));
+    const fresh = items.filter((i) => !numbered.has(i.invoiceId));
+    let skipped = items.length - fresh.length;
+    try {
+      const { position } = await this.numbers.append(fresh.map((item) => this.numberedAppend(item, actor)));
+      return { created: fresh.length, skipped, position };
+    } catch (err) {
+      if (!(err instanceof StreamConflictError)) throw err;
+    }
     let created = 0;
-    let skipped = 0;
     let position: Position | undefined;
-    const queue = [...items];
-    const worker = async () => {
-      for (let item = queue.shift(); item; item = queue.shift()) {
-        const number = held.get(item.invoiceId) ?? fresh.get(item.invoiceId)!;
-        const s = item.subscription;
-        const events = decide(
+    for (const item of fresh) {
+      try {
+        const result = await this.numbers.append([this.numberedAppend(item, actor)]);
+        created++;
+        position = this.later(position, result.position);
+      } catch (err) {
+        if (!(err instanceof StreamConflictError)) throw err;
+        skipped++;
+      }
+    }
+    return { created, skipped, position };
+  }
+
+  private numberedAppend(item: PeriodInvoice, actor: string): NumberedAppend {
+    const s = item.subscription;
+    return {
+      documentId: item.invoiceId,
+      streamId: invoiceStreamId(item.invoiceId),
+      expectedRevision: 'no_stream',
+      request: { series: 'invoice', year: yearOf(item.date) },
+      build: (invoiceNumber) =>
+        decide(
           {
             type: 'IssueInvoice',
             data: {
               invoiceId: item.invoiceId,
-              invoiceNumber: number,
+              invoiceNumber,
               clientId: s.client_id,
               date: item.date,
               dueDate: defaultDueDate(item.date),
@@ -155,21 +182,8 @@ export class RecurringInvoicing {
             },
           },
           { status: 'empty' },
-        );
-        try {
-          const appended = await this.invoices.repository.append(item.invoiceId, events, 'no_stream', { actor });
-          created++;
-          position = this.later(position, appended.position);
-        } catch (err) {
-          if (!(err instanceof StreamConflictError)) throw err;
-          skipped++;
-          // Another run issued this period first: give back the number only if we drew it.
-          if (fresh.has(item.invoiceId)) await numbers.release(number, item.invoiceId);
-        }
-      }
+        ).map((e) => invoiceModel.toNew(e, actor)),
     };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, items.length) }, worker));
-    return { created, skipped, position };
   }
 
   private later(a: Position | undefined, b: Position | undefined): Position | undefined {

@@ -33,12 +33,13 @@ type Renames = Record<string, string>;
  * names it otherwise. Snake_case names (zod's, already REST's) come out unchanged.
  */
 export const restFieldName = (field: string, renames: Renames = {}): string =>
+  renames[field] ??
   field
     .split('.')
     .map((segment) => renames[segment] ?? segment.replace(/(?<=[a-z0-9])Id$/, '').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
     .join('.');
 
-/** A route whose wire names differ from the generic rule declares them here (`{ lines: 'items' }`). */
+/** A route whose wire names differ from the generic rule declares them here, by whole path or segment (`{ lines: 'items' }`). */
 export const restFieldNames =
   (renames: Renames): RequestHandler =>
   (_req, res, next) => {

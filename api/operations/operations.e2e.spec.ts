@@ -72,13 +72,15 @@ describe.each(testBackends())('operations and single-line journal over GraphQL o
     ]);
   });
 
-  it('refuses a single-line entry with both sides or neither, with field errors like REST', async () => {
+  it('refuses a single-line entry with both sides, neither, or Suspense itself, with field errors named as its input', async () => {
     const both = await gql(admin, 'mutation ($input: SingleLineJournalEntryInput!) { recordSingleLineJournalEntry(input: $input) { id } }', { input: { date: '2026-03-01', accountId: RENT, debit: 1, credit: 1 } });
     expect(both.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldErrors: { debit: expect.any(Array), credit: expect.any(Array) } });
     const none = await gql(admin, 'mutation ($input: SingleLineJournalEntryInput!) { recordSingleLineJournalEntry(input: $input) { id } }', { input: { date: '2026-03-01', accountId: RENT } });
     expect(none.errors?.[0]?.extensions.fieldErrors?.debit).toBeDefined();
     const badAccount = await gql(admin, 'mutation ($input: SingleLineJournalEntryInput!) { recordSingleLineJournalEntry(input: $input) { id } }', { input: { date: '2026-03-01', accountId: 'nope', debit: 1 } });
-    expect(badAccount.errors?.[0]?.extensions.fieldErrors?.account).toBeDefined();
+    expect(badAccount.errors?.[0]?.extensions.fieldErrors?.accountId).toBeDefined();
+    const suspense = await gql(admin, 'mutation ($input: SingleLineJournalEntryInput!) { recordSingleLineJournalEntry(input: $input) { id } }', { input: { date: '2026-03-01', accountId: A.suspense, debit: 1 } });
+    expect(suspense.errors?.[0]?.extensions.fieldErrors?.accountId).toEqual(['Choose an account other than Suspense.']);
   });
 
   it('multi-line entries have no single-line view', async () => {

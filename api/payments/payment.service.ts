@@ -3,7 +3,8 @@ import { v5 as uuidv5 } from 'uuid';
 import type { User } from '../auth/user.service';
 import type { AppDeps } from '../deps';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../domain/shared/errors';
-import { StreamConflictError } from '../../eventstore/event-store';
+import type { RecordPayment } from '../../domain/invoice/decide';
+import type { PayableInvoice } from '../../domain/invoice/invoice';
 import { CheckoutProviderError, type CheckoutGateway, type CheckoutSessionSnapshot } from './checkout-gateway';
 import { resolveReturnPath, returnUrls } from './return-path';
 import { actionOf, verifyWebhook } from './webhook';
@@ -11,28 +12,12 @@ import { actionOf, verifyWebhook } from './webhook';
 export const ALREADY_PAID = 'This invoice has already been paid.';
 export const CHECKOUT_FAILED = 'Failed to create Stripe checkout session.';
 
-/** What payments reads of an invoice; billing's service answers it from the invoice aggregate. */
-export interface PayableInvoice {
-  id: string;
-  invoiceNumber: string;
-  clientId: string;
-  clientEmail: string | null;
-  openCents: number;
-  paid: boolean;
-}
-
-export interface PaymentToRecord {
-  paymentId: string;
-  amountCents: number;
-  method: 'stripe';
-  reference: string | null;
-  date: string;
-}
+export type PaymentToRecord = RecordPayment['data'];
 
 /** The invoice side payments depends on: billing owns invoices; payments never writes them itself. */
 export interface InvoicePaymentsPort {
   findPayable(invoiceId: string): Promise<PayableInvoice | undefined>;
-  /** Idempotent on paymentId. */
+  /** Idempotent on paymentId; concurrent deliveries are settled by the one write path's retries. */
   recordPayment(invoiceId: string, payment: PaymentToRecord, actor: string): Promise<void>;
 }
 
@@ -45,7 +30,6 @@ export const paymentIdOf = (session: CheckoutSessionSnapshot): string =>
 
 const HOUR_MS = 3_600_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CONFLICT_RETRIES = 8;
 
 export class PaymentService {
   constructor(
@@ -146,7 +130,7 @@ export class PaymentService {
       date: this.deps.clock().toISOString().slice(0, 10),
     };
     try {
-      await this.withConflictRetry(() => this.invoices.recordPayment(invoice.id, payment, 'stripe'));
+      await this.invoices.recordPayment(invoice.id, payment, 'stripe');
       return 'recorded';
     } catch (err) {
       // Money was taken but the invoice refuses it (deleted meanwhile): Stripe retrying cannot help.
@@ -155,19 +139,6 @@ export class PaymentService {
         return 'refused';
       }
       throw err;
-    }
-  }
-
-  /** Concurrent deliveries of one payment race on the invoice stream; the loser re-reads and finds it recorded. */
-  private async withConflictRetry(run: () => Promise<void>): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await run();
-      } catch (err) {
-        const conflict = err instanceof StreamConflictError || (err instanceof AppError && err.code === 'CONFLICT');
-        if (!conflict || attempt >= CONFLICT_RETRIES) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
-      }
     }
   }
 }

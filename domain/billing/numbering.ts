@@ -10,6 +10,20 @@ export const defaultDueDate = (date: IsoDate): IsoDate => addDays(date, PAYMENT_
 export const formatInvoiceNumber = (year: number, sequence: number): string =>
   `${year}-${String(sequence).padStart(6, '0')}`;
 
+/** The gap-free series the product numbers documents in, one sequence per series and year. */
+export type NumberSeries = 'invoice';
+
+export const formatDocumentNumber = (series: NumberSeries, year: number, sequence: number): string => {
+  switch (series) {
+    case 'invoice':
+      return formatInvoiceNumber(year, sequence);
+    default: {
+      const exhaustive: never = series;
+      return exhaustive;
+    }
+  }
+};
+
 export const MAX_INVOICE_NUMBER_LENGTH = 50;
 
 /** A number typed by an admin: trimmed, non-blank, printable, short enough for the PDF header. */
@@ -22,6 +36,6 @@ export const normaliseInvoiceNumber = (value: string): string => {
       : /[\u0000-\u001f\u007f]/.test(number)
         ? 'Enter a valid invoice number.'
         : null;
-  if (error) throw new ValidationError('Please correct the errors below.', { invoice_number: [error] });
+  if (error) throw new ValidationError('Please correct the errors below.', { invoiceNumber: [error] });
   return number;
 };

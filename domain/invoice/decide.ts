@@ -51,7 +51,7 @@ const totalsOf = (lines: InvoiceLine[]) => sumAmounts(lines);
 
 const assertDates = (f: InvoiceFields): void => {
   if (f.dueDate < f.date) {
-    throw new ValidationError('Please correct the errors below.', { due_date: ['The due date cannot be before the invoice date.'] });
+    throw new ValidationError('Please correct the errors below.', { dueDate: ['The due date cannot be before the invoice date.'] });
   }
 };
 

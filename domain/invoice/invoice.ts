@@ -40,6 +40,16 @@ export const isPaid = (s: Settlement): boolean => s.paymentCount > 0 && s.paidCe
 
 export const settlementOf = (s: InvoiceData): Settlement => ({ paidCents: s.paidCents, grossCents: s.totals.grossCents, paymentCount: s.payments.length });
 
+/** What payments need of an invoice to charge it (card checkout, webhooks). */
+export interface PayableInvoice {
+  id: string;
+  invoiceNumber: string;
+  clientId: string;
+  clientEmail: string | null;
+  openCents: number;
+  paid: boolean;
+}
+
 /** What is still owed; never negative. */
 export const openCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.paidCents);
 

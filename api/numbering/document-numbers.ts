@@ -1,0 +1,244 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { formatDocumentNumber, type NumberSeries } from '../../domain/billing/numbering';
+import { ConflictError } from '../../domain/shared/errors';
+import {
+  StreamConflictError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+} from '../../eventstore/event-store';
+
+export const DUPLICATE_NUMBER = 'An invoice with this invoice number already exists.';
+
+/** The next number of a series' year, or one an admin typed. */
+export type NumberRequest = { series: NumberSeries; year: number } | { series: NumberSeries; typed: string };
+
+export interface NumberedAppend {
+  documentId: string;
+  streamId: string;
+  expectedRevision: ExpectedRevision;
+  request: NumberRequest;
+  /** The stream's new events carrying the number; pure, since a retry builds them again. */
+  build: (number: string) => NewEvent[] | Promise<NewEvent[]>;
+}
+
+export interface NumberedResult {
+  numbers: string[];
+  position?: Position;
+}
+
+interface Taken {
+  number: string;
+  year: number | null;
+  sequence: number | null;
+}
+
+interface Pending {
+  streamId: string;
+  expectedRevision: ExpectedRevision;
+  events: NewEvent[];
+}
+
+const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/**
+ * Gap-free document numbers. Where events live in the same PostgreSQL, the number is taken and the
+ * events appended in one transaction: a crash at any point leaves both or neither. On EventStoreDB
+ * the number is reserved first, with the events to append, and the append follows; a reservation
+ * whose process died is completed by `recover` (the same events, whose ids make the append
+ * idempotent) or, when it can no longer be appended, kept as `void`: never a silent gap, never a
+ * duplicate.
+ */
+export class DocumentNumbers {
+  constructor(
+    private readonly db: Knex,
+    private readonly store: EventStore,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Takes each request's number and appends its stream; all of them or, on PostgreSQL, none. */
+  async append(items: NumberedAppend[]): Promise<NumberedResult> {
+    if (this.store.transaction) {
+      return this.store.transaction(async (tx) => {
+        const taken = await this.take(tx.db, items);
+        let position: Position | undefined;
+        for (const [i, item] of items.entries()) {
+          const result = await tx.append(item.streamId, await item.build(taken[i]!.number), { expectedRevision: item.expectedRevision });
+          position = this.later(position, result);
+        }
+        for (const [i, item] of items.entries()) await this.finalize(tx.db, item.documentId, taken[i]!.number);
+        return { numbers: taken.map((t) => t.number), position };
+      });
+    }
+    const numbers: string[] = [];
+    let position: Position | undefined;
+    for (const item of items) {
+      const { number, result } = await this.reserveThenAppend(item);
+      numbers.push(number);
+      position = this.later(position, result);
+    }
+    return { numbers, position };
+  }
+
+  /** EventStoreDB: reserve with the events to append (committed), append, then mark issued. */
+  private async reserveThenAppend(item: NumberedAppend): Promise<{ number: string; result: AppendResult }> {
+    const { taken, pending } = await this.db.transaction(async (trx) => {
+      const [t] = await this.take(trx, [item]);
+      const events = await item.build(t!.number);
+      const p: Pending = { streamId: item.streamId, expectedRevision: item.expectedRevision, events };
+      await trx('document_numbers').where({ number: t!.number }).update({ pending: JSON.stringify(p) });
+      return { taken: t!, pending: p };
+    });
+    let result: AppendResult;
+    try {
+      result = await this.store.append(pending.streamId, pending.events, { expectedRevision: pending.expectedRevision });
+    } catch (err) {
+      // A definite refusal: nothing was appended, so the number goes back (or is voided). Any other
+      // failure may have appended: `recover` decides once the store answers again.
+      if (err instanceof StreamConflictError) await this.giveBack(taken.number);
+      throw err;
+    }
+    await this.db.transaction((trx) => this.finalize(trx, item.documentId, taken.number));
+    return { number: taken.number, result };
+  }
+
+  /** Numbers for the requests, in order, as `reserved` rows of this transaction. */
+  private async take(trx: Knex.Transaction, items: NumberedAppend[]): Promise<Taken[]> {
+    const taken: (Taken | undefined)[] = [];
+    const auto: { index: number; series: NumberSeries; year: number; documentId: string }[] = [];
+    for (const [index, { request, documentId }] of items.entries()) {
+      if ('typed' in request) {
+        taken[index] = await this.claimTyped(trx, request.series, request.typed, documentId);
+      } else auto.push({ index, series: request.series, year: request.year, documentId });
+    }
+    let pending = auto;
+    while (pending.length > 0) {
+      const rows: { number: string; series: string; document_id: string; status: string; year: number; sequence: number }[] = [];
+      const groups = new Map<string, typeof pending>();
+      for (const p of pending) groups.set(`${p.series}/${p.year}`, [...(groups.get(`${p.series}/${p.year}`) ?? []), p]);
+      // Counters in one order, so two transactions never wait on each other's.
+      for (const [, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+        const { series, year } = group[0]!;
+        const last = await this.bump(trx, series, year, group.length);
+        group.forEach((p, i) => {
+          const sequence = last - group.length + 1 + i;
+          rows.push({ number: formatDocumentNumber(series, year, sequence), series, document_id: p.documentId, status: 'reserved', year, sequence });
+        });
+      }
+      const inserted = rowsOf<{ number: string; document_id: string; year: number; sequence: number }>(
+        await trx('document_numbers').insert(rows).onConflict('number').ignore().returning(['number', 'document_id', 'year', 'sequence']),
+      );
+      const byDocument = new Map(inserted.map((r) => [r.document_id, r]));
+      for (const p of pending) {
+        const row = byDocument.get(p.documentId);
+        if (row) taken[p.index] = { number: row.number, year: Number(row.year), sequence: Number(row.sequence) };
+      }
+      // A number typed by hand earlier holds that place: those documents draw the next ones.
+      pending = pending.filter((p) => !byDocument.has(p.documentId));
+    }
+    return taken as Taken[];
+  }
+
+  private async claimTyped(trx: Knex.Transaction, series: NumberSeries, number: string, documentId: string): Promise<Taken> {
+    const inserted = await trx('document_numbers')
+      .insert({ number, series, document_id: documentId, status: 'reserved' })
+      .onConflict('number')
+      .ignore()
+      .returning('number');
+    if (inserted.length === 0) throw new ConflictError(DUPLICATE_NUMBER);
+    return { number, year: null, sequence: null };
+  }
+
+  private async bump(trx: Knex.Transaction, series: NumberSeries, year: number, count: number): Promise<number> {
+    const rows = rowsOf<{ last: number }>(
+      await trx.raw(
+        `insert into document_number_sequences (series, year, last) values (?, ?, ?)
+         on conflict (series, year) do update set last = document_number_sequences.last + excluded.last
+         returning last`,
+        [series, year, count],
+      ),
+    );
+    return Number(rows[0]!.last);
+  }
+
+  /** The number is the document's now; a number it held before (renamed) is free again. */
+  private async finalize(trx: Knex.Transaction, documentId: string, number: string): Promise<void> {
+    await trx('document_numbers').where({ number }).update({ status: 'issued', pending: null });
+    await trx('document_numbers').where({ document_id: documentId, status: 'issued' }).whereNot({ number }).delete();
+  }
+
+  /**
+   * A reservation whose events were never stored: the last number of its sequence is handed back;
+   * one that later numbers already follow stays, visibly `void`, so the sequence keeps no hole.
+   */
+  private async giveBack(number: string): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      const row = await trx('document_numbers').where({ number, status: 'reserved' }).forUpdate().first();
+      if (!row) return;
+      if (row.sequence === null) {
+        await trx('document_numbers').where({ number }).delete();
+        return;
+      }
+      const handedBack = await trx('document_number_sequences')
+        .where({ series: row.series, year: row.year, last: row.sequence })
+        .update({ last: row.sequence - 1 });
+      if (handedBack > 0) await trx('document_numbers').where({ number }).delete();
+      else {
+        await trx('document_numbers').where({ number }).update({ status: 'void', pending: null });
+        this.logger.warn({ number, documentId: row.document_id }, 'a reserved document number could not be used and is void');
+      }
+    });
+  }
+
+  /**
+   * Completes reservations older than `graceMs` (their process died between reserving and
+   * appending): appends their events (ids make a repeat harmless) and marks them issued, or gives
+   * the number back when the stream refuses them. Nothing to do where appends are transactional.
+   */
+  async recover(graceMs = 30_000, now = new Date()): Promise<{ completed: number; released: number }> {
+    if (this.store.transaction) return { completed: 0, released: 0 };
+    const stale: { number: string; document_id: string; pending: Pending | string | null }[] = await this.db('document_numbers')
+      .where({ status: 'reserved' })
+      .where('reserved_at', '<', new Date(now.getTime() - graceMs))
+      .select('number', 'document_id', 'pending');
+    let completed = 0;
+    let released = 0;
+    for (const row of stale) {
+      const pending: Pending | null = typeof row.pending === 'string' ? (JSON.parse(row.pending) as Pending) : row.pending;
+      if (pending && (await this.appendedOrAppend(pending))) {
+        await this.db.transaction((trx) => this.finalize(trx, row.document_id, row.number));
+        completed++;
+      } else {
+        await this.giveBack(row.number);
+        released++;
+      }
+    }
+    if (stale.length > 0) this.logger.warn({ completed, released }, 'recovered document number reservations');
+    return { completed, released };
+  }
+
+  private async appendedOrAppend(pending: Pending): Promise<boolean> {
+    try {
+      await this.store.append(pending.streamId, pending.events, { expectedRevision: pending.expectedRevision });
+      return true;
+    } catch (err) {
+      if (!(err instanceof StreamConflictError)) throw err;
+      const first = pending.events[0]?.eventId;
+      return (await this.store.readStream(pending.streamId)).some((e) => e.eventId === first);
+    }
+  }
+
+  /** The documents among these that already hold a number (so their streams exist or are pending). */
+  async numbered(documentIds: string[]): Promise<Set<string>> {
+    if (documentIds.length === 0) return new Set();
+    const rows: { document_id: string }[] = await this.db('document_numbers').whereIn('document_id', documentIds).select('document_id');
+    return new Set(rows.map((r) => r.document_id));
+  }
+
+  private later(a: Position | undefined, b: AppendResult): Position {
+    return this.store.comparePositions(a, b.position) >= 0 ? a! : b.position;
+  }
+}

@@ -1,0 +1,31 @@
+import type { LineInput } from './decide';
+
+/**
+ * What the invoice service is asked to do, whichever transport asked (REST parses the spec's
+ * snake_case body into these, GraphQL its inputs). Amounts in cents, rates in basis points.
+ */
+export interface CreateInvoice {
+  clientId: string;
+  /** Absent: the next number of the invoice date's year. */
+  invoiceNumber?: string;
+  date: string;
+  dueDate: string;
+  /** True records the whole amount as paid at once (the spec's paid flag). */
+  paid?: boolean;
+  lines?: LineInput[];
+}
+
+export interface UpdateInvoice {
+  invoiceId: string;
+  clientId: string;
+  /** Absent: the number is kept. */
+  invoiceNumber?: string;
+  date: string;
+  dueDate: string;
+  /** True marks it paid; false is refused once it is paid; absent leaves it. */
+  paid?: boolean;
+  /** Absent: the lines are kept. */
+  lines?: LineInput[];
+  /** The stream revision the caller edited; another one answers 409. */
+  expectedVersion?: number;
+}
