@@ -5,6 +5,8 @@ import type { Knex } from 'knex';
 import { createEventStore } from '../eventstore/create-event-store';
 import { ProjectionEngine } from '../projections/engine';
 import { startSessionCleanup } from './auth/session-cleanup';
+import { writePathOf } from './commands/write-path';
+import { startNumberRecovery } from './numbering/number-recovery';
 import { createApp } from './app';
 import { seedAccountingDemo } from './accounting/demo-seed';
 import { seedBillingDemo } from './billing/demo-seed';
@@ -84,6 +86,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   // Web-only processes leave projections to a worker; they still read its checkpoints in waitFor.
   if (background) projections.start();
   const sessionCleanup = background ? startSessionCleanup(db, logger) : undefined;
+  const numberRecovery = background && !eventStore.transaction ? startNumberRecovery(writePathOf(deps).numbers, logger) : undefined;
   // Demo data goes through the services, whose responses wait for the projections started above.
   if (config.seedDemo && background) await seedBillingDemo(deps, services.billing);
   if (config.seedDemo && background) await seedAccountingDemo(deps, services.accounting);
@@ -95,6 +98,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
     (stopping ??= (async () => {
       await recurringSchedule?.stop();
       sessionCleanup?.stop();
+      numberRecovery?.stop();
       await projections.stop();
       await eventStore.close();
       await mail.stop();

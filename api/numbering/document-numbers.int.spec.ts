@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConflictError } from '../../domain/shared/errors';
+import type { EventStore, NewEvent } from '../../eventstore/event-store';
+import { EventStoreDbEventStore } from '../../eventstore/eventstoredb/eventstoredb-event-store';
+import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store';
+import { testBackends, type TestDb } from '../../test/db';
+import { EventStoreDbTestServer } from '../../test/eventstoredb-test-server';
+import { DocumentNumbers, type NumberedAppend } from './document-numbers';
+
+const silent = pino({ level: 'silent' });
+
+const issued = (number: string): NewEvent[] => [{ eventId: randomUUID(), type: 'DocumentIssued', data: { number }, metadata: { actor: 'test', schemaVersion: 1 } }];
+
+const newDocument = (year: number, extra: Partial<NumberedAppend> = {}): NumberedAppend => {
+  const documentId = randomUUID();
+  return { documentId, streamId: `doc-${documentId}`, expectedRevision: 'no_stream', request: { series: 'invoice', year }, build: issued, ...extra };
+};
+
+const rows = (db: TestDb['db'], year: number) =>
+  db('document_numbers').where({ year }).orderBy('number').select('number', 'document_id', 'status');
+
+describe.each(testBackends())('document numbers appended in one transaction on $name', (backend) => {
+  let t: TestDb;
+  let store: PostgresEventStore;
+  let numbers: DocumentNumbers;
+  beforeAll(async () => {
+    t = await backend.create();
+    store = new PostgresEventStore(t.db);
+    numbers = new DocumentNumbers(t.db, store, silent);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await t?.destroy();
+  });
+
+  it('numbers 1..N under concurrency, each number in exactly one stream', async () => {
+    const docs = Array.from({ length: 30 }, () => newDocument(2081));
+    await Promise.all(docs.map((d) => numbers.append([d])));
+    const taken = await rows(t.db, 2081);
+    expect(taken.map((r) => r.number)).toEqual(Array.from({ length: 30 }, (_, i) => `2081-${String(i + 1).padStart(6, '0')}`));
+    for (const r of taken) {
+      expect(r.status).toBe('issued');
+      expect((await store.readStream(`doc-${r.document_id}`)).map((e) => e.data)).toEqual([{ number: r.number }]);
+    }
+  });
+
+  it('leaves no number behind when the append or the build fails', async () => {
+    const first = newDocument(2082);
+    await numbers.append([first]);
+    await expect(numbers.append([newDocument(2082, { streamId: first.streamId })])).rejects.toThrow(/Concurrency conflict/);
+    await expect(numbers.append([newDocument(2082, { build: () => { throw new Error('refused'); } })])).rejects.toThrow('refused');
+    await numbers.append([newDocument(2082)]);
+    expect((await rows(t.db, 2082)).map((r) => r.number)).toEqual(['2082-000001', '2082-000002']);
+  });
+
+  it('refuses a typed number in use, skips it in the sequence and frees the old number on a rename', async () => {
+    const typed = newDocument(2083, { request: { series: 'invoice', typed: '2083-000002' } });
+    await numbers.append([typed]);
+    await expect(numbers.append([newDocument(2083, { request: { series: 'invoice', typed: '2083-000002' } })])).rejects.toBeInstanceOf(ConflictError);
+    const [a, b] = [newDocument(2083), newDocument(2083)];
+    await numbers.append([a, b]);
+    expect((await t.db('document_numbers').whereIn('document_id', [a.documentId, b.documentId]).orderBy('number')).map((r) => r.number)).toEqual(['2083-000001', '2083-000003']);
+    await numbers.append([{ ...typed, expectedRevision: 0, request: { series: 'invoice', typed: 'RENAMED-2083' } }]);
+    expect((await t.db('document_numbers').where({ document_id: typed.documentId })).map((r) => r.number)).toEqual(['RENAMED-2083']);
+  });
+});
+
+describe.each(testBackends())('document numbers reserved before an EventStoreDB append, registry on $name', (backend) => {
+  const server = new EventStoreDbTestServer();
+  let t: TestDb;
+  let esdb: EventStore;
+  let failNext = false;
+  let numbers: DocumentNumbers;
+  beforeAll(async () => {
+    t = await backend.create();
+    esdb = EventStoreDbEventStore.connect(await server.start());
+    // The store as the app sees it, except that an append can be made to die before it is sent.
+    const flaky: EventStore = Object.assign(Object.create(esdb) as EventStore, {
+      append: (...args: Parameters<EventStore['append']>) => {
+        if (!failNext) return esdb.append(...args);
+        failNext = false;
+        return Promise.reject(new Error('connection lost'));
+      },
+      transaction: undefined,
+    });
+    numbers = new DocumentNumbers(t.db, flaky, silent);
+  });
+  afterAll(async () => {
+    await esdb?.close();
+    await server.stop();
+    await t?.destroy();
+  });
+
+  it('issues reserved numbers in order', async () => {
+    const docs = [newDocument(2084), newDocument(2084)];
+    await numbers.append(docs);
+    expect(await rows(t.db, 2084)).toEqual(docs.map((d, i) => ({ number: `2084-00000${i + 1}`, document_id: d.documentId, status: 'issued' })));
+  });
+
+  it('completes a reservation whose process died before the append, with the same events', async () => {
+    const doc = newDocument(2085);
+    failNext = true;
+    await expect(numbers.append([doc])).rejects.toThrow('connection lost');
+    expect((await rows(t.db, 2085)).map((r) => r.status)).toEqual(['reserved']);
+    expect(await numbers.recover(60_000)).toEqual({ completed: 0, released: 0 });
+    expect(await numbers.recover(0, new Date(Date.now() + 1000))).toEqual({ completed: 1, released: 0 });
+    expect(await rows(t.db, 2085)).toEqual([{ number: '2085-000001', document_id: doc.documentId, status: 'issued' }]);
+    expect((await esdb.readStream(doc.streamId)).map((e) => e.data)).toEqual([{ number: '2085-000001' }]);
+  });
+
+  it('gives the last number back when the stream refuses the append, and voids one that later numbers follow', async () => {
+    const first = newDocument(2086);
+    await numbers.append([first]);
+    await expect(numbers.append([newDocument(2086, { streamId: first.streamId })])).rejects.toThrow();
+    await numbers.append([newDocument(2086)]);
+    expect((await rows(t.db, 2086)).map((r) => [r.number, r.status])).toEqual([['2086-000001', 'issued'], ['2086-000002', 'issued']]);
+
+    // A reservation that died, then another document numbered after it, then the stream was taken.
+    const stranded = newDocument(2086, { streamId: first.streamId });
+    failNext = true;
+    await expect(numbers.append([stranded])).rejects.toThrow('connection lost');
+    await numbers.append([newDocument(2086)]);
+    expect(await numbers.recover(0, new Date(Date.now() + 1000))).toEqual({ completed: 0, released: 1 });
+    expect((await rows(t.db, 2086)).map((r) => [r.number, r.status])).toEqual([
+      ['2086-000001', 'issued'],
+      ['2086-000002', 'issued'],
+      ['2086-000003', 'void'],
+      ['2086-000004', 'issued'],
+    ]);
+  });
+});
