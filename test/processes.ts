@@ -15,13 +15,13 @@ export interface AppProcess {
 const exited = (proc: ChildProcess) =>
   new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
 
-/** Starts `npm start`'s server (`web`) or `npm run worker` (`worker`) as a real child process. */
+/** Starts `npm start`'s server (`web`, ROLE=web unless `env` says otherwise) or `npm run worker` (`worker`) as a real child process. */
 export const startAppProcess = async (kind: 'web' | 'worker', env: Record<string, string>): Promise<AppProcess> => {
   const port = kind === 'web' ? String(20000 + Math.floor(Math.random() * 30000)) : '0';
   const entry = path.join(root, kind === 'web' ? 'api/main.ts' : 'api/worker.ts');
   const proc = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env, ROLE: kind, PORT: port },
+    env: { ...process.env, LOG_LEVEL: 'info', ROLE: kind, ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
