@@ -6,6 +6,7 @@ import { invoicePaymentsProjection } from '../projections/invoice-payments/invoi
 import { paymentConfirmationReactor } from './payments/payment-confirmation/payment-confirmation.reactor';
 import { subscriptionBillingProjection } from '../projections/subscription-billing/subscription-billing';
 import { invoiceMailReactor } from './billing/invoice-mail.reactor';
+import { creditNotesProjection } from '../projections/credit-notes/credit-notes';
 
 /**
  * The composition root of read models and reactors (api wires projections/ and its own reactors
@@ -16,6 +17,7 @@ export const projections = (): Projection[] => [
   publicInvoicesProjection,
   subscriptionBillingProjection,
   invoicePaymentsProjection,
+  creditNotesProjection,
   ledgerProjection(),
 ];
 

@@ -3,6 +3,7 @@ import { invoiceListMigrations } from '../../projections/invoices/migrations';
 import { publicInvoiceMigrations } from '../../projections/public-invoices/migrations';
 import { subscriptionBillingMigrations } from '../../projections/subscription-billing/migrations';
 import { billingMigrations } from './migrations';
+import { creditNoteMigrations } from '../../projections/credit-notes/migrations';
 
 /** Billing's tables and the tables of its read models, for api/db/migrate.ts. */
 export const billingAllMigrations: Migration[] = [
@@ -10,4 +11,5 @@ export const billingAllMigrations: Migration[] = [
   ...invoiceListMigrations,
   ...publicInvoiceMigrations,
   ...subscriptionBillingMigrations,
+  ...creditNoteMigrations,
 ];

@@ -131,7 +131,10 @@ export class InvoiceOutput {
   @Field(() => Float) netAmount!: number;
   @Field(() => Float) vatAmount!: number;
   @Field(() => Float) paidAmount!: number;
-  @Field(() => Float) openAmount!: number;
+  @Field(() => Float, { description: 'Credit notes against it.' }) creditedAmount!: number;
+  @Field(() => Float, { description: 'Still owed after payments and credit notes.' }) openAmount!: number;
+  @Field(() => Boolean, { description: 'Sent or paid: only its due date may still change; correct it with a credit note.' }) issued!: boolean;
+  @Field(() => Boolean, { description: 'Fully credited: no longer payable.' }) cancelled!: boolean;
   @Field(() => [InvoiceItemOutput]) items!: InvoiceItemOutput[];
   @Field(() => ID, { nullable: true }) subscriptionId!: string | null;
   @Field(() => String, { nullable: true }) periodStart!: string | null;
@@ -151,7 +154,10 @@ export class InvoiceOutput {
       netAmount: i.net_amount,
       vatAmount: i.vat_amount,
       paidAmount: i.paid_amount,
+      creditedAmount: i.credited_amount,
       openAmount: i.open_amount,
+      issued: i.issued,
+      cancelled: i.cancelled,
       items: i.items.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unit_price, vatRate: l.vat_rate, total: l.total, vatAmount: l.vat_amount })),
       subscriptionId: i.subscription,
       periodStart: i.period_start,
@@ -213,11 +219,12 @@ export class PublicInvoiceOutput {
   @Field(() => String) dueDate!: string;
   @Field(() => Float) totalAmount!: number;
   @Field(() => Boolean) paid!: boolean;
+  @Field(() => Boolean, { description: 'Fully credited: no longer payable.' }) cancelled!: boolean;
 }
 
 @ObjectType('InvoiceHistoryEntry')
 export class InvoiceHistoryEntryOutput {
-  @Field(() => String, { description: 'Event type: InvoiceIssued, InvoiceEdited, InvoiceSent, PaymentRecorded, InvoiceVoided.' }) type!: string;
+  @Field(() => String, { description: 'Event type: InvoiceIssued, InvoiceEdited, InvoiceSent, PaymentRecorded, InvoiceVoided, InvoiceCredited.' }) type!: string;
   @Field(() => String) at!: string;
   @Field(() => String, { description: "User id, or 'system' / 'stripe' / 'scheduler'." }) actor!: string;
   @Field(() => Int) revision!: number;

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { enteredUnder } from '../http/entered-under';
 import type { BillingServices } from './billing.services';
 import { clientRoutes } from './client.routes';
+import { creditNoteRoutes } from './credit-note.routes';
 import { invoiceRoutes } from './invoice.routes';
 import { productRoutes } from './product.routes';
 import { subscriptionRoutes } from './subscription.routes';
@@ -13,6 +14,7 @@ export const billingRoutes = (deps: AppDeps, billing: BillingServices): Router =
   router.use(enteredUnder(clientRoutes(billing)));
   router.use(enteredUnder(productRoutes(billing)));
   router.use(enteredUnder(subscriptionRoutes(billing)));
+  router.use(enteredUnder(creditNoteRoutes(deps, billing)));
   router.use(enteredUnder(invoiceRoutes(deps, billing)));
   return router;
 };

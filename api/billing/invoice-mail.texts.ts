@@ -21,6 +21,11 @@ export interface InvoiceLabels {
   registration: string;
   payNote: string;
   paidNote: string;
+  creditNote: string;
+  creditNoteNumber: string;
+  creditsInvoice: string;
+  reason: string;
+  creditNoteNote: string;
 }
 
 const labels: Record<Lang, InvoiceLabels> = {
@@ -29,18 +34,24 @@ const labels: Record<Lang, InvoiceLabels> = {
     description: 'Description', quantity: 'Qty', unitPrice: 'Unit price', vat: 'VAT', of: 'of', amount: 'Amount',
     net: 'Net amount', total: 'Total Amount', vatNumber: 'VAT number', registration: 'Registration number',
     payNote: 'Pay online:', paidNote: 'This invoice has already been paid.',
+    creditNote: 'CREDIT NOTE', creditNoteNumber: 'Credit note #', creditsInvoice: 'Credits invoice', reason: 'Reason',
+    creditNoteNote: 'This credit note reduces the amount owed on the invoice it refers to.',
   },
   el: {
     invoice: 'ΤΙΜΟΛΟΓΙΟ', number: 'Αρ. τιμολογίου', date: 'Ημερομηνία', dueDate: 'Ημερομηνία λήξης', period: 'Περίοδος', billTo: 'Χρέωση σε',
     description: 'Περιγραφή', quantity: 'Ποσ.', unitPrice: 'Τιμή μονάδας', vat: 'ΦΠΑ', of: 'επί', amount: 'Ποσό',
     net: 'Καθαρό ποσό', total: 'Συνολικό ποσό', vatNumber: 'ΑΦΜ', registration: 'Αριθμός εγγραφής',
     payNote: 'Πληρωμή online:', paidNote: 'Αυτό το τιμολόγιο έχει ήδη εξοφληθεί.',
+    creditNote: 'ΠΙΣΤΩΤΙΚΟ ΤΙΜΟΛΟΓΙΟ', creditNoteNumber: 'Αρ. πιστωτικού', creditsInvoice: 'Πιστώνει το τιμολόγιο', reason: 'Αιτιολογία',
+    creditNoteNote: 'Αυτό το πιστωτικό τιμολόγιο μειώνει το οφειλόμενο ποσό του τιμολογίου στο οποίο αναφέρεται.',
   },
   ru: {
     invoice: 'СЧЁТ', number: 'Счёт №', date: 'Дата', dueDate: 'Срок оплаты', period: 'Период', billTo: 'Плательщик',
     description: 'Описание', quantity: 'Кол.', unitPrice: 'Цена', vat: 'НДС', of: 'от', amount: 'Сумма',
     net: 'Сумма без НДС', total: 'Итого', vatNumber: 'Номер плательщика НДС', registration: 'Регистрационный номер',
     payNote: 'Оплатить онлайн:', paidNote: 'Этот счёт уже оплачен.',
+    creditNote: 'КРЕДИТ-НОТА', creditNoteNumber: 'Кредит-нота №', creditsInvoice: 'К счёту', reason: 'Основание',
+    creditNoteNote: 'Эта кредит-нота уменьшает сумму к оплате по указанному счёту.',
   },
 };
 

@@ -19,6 +19,8 @@ export interface InvoicePdfData {
   buyer: { name: string; address: string; email: string; vat_number: string };
   payUrl: string;
   language: string;
+  /** Set for a credit note: the invoice it corrects and why; it has no due date and no pay link. */
+  creditNote?: { invoiceNumber: string; invoiceDate: string; reason: string };
 }
 
 // The standard PDF fonts have no Greek or Cyrillic: embed a Unicode TrueType font when the system has one.
@@ -32,7 +34,9 @@ const day = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice
 /** Renders the invoice PDF (A4): seller, buyer, number, dates, lines, VAT breakdown, totals, pay link. */
 export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
   new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${data.invoiceNumber}`, Author: data.seller.name } });
+    const cn = data.creditNote;
+    const title = cn ? `Credit note ${data.invoiceNumber}` : `Invoice ${data.invoiceNumber}`;
+    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: data.seller.name } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -48,13 +52,20 @@ export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
     for (const line of [s.address, s.phone, s.email, s.registration_number && `${t.registration}: ${s.registration_number}`, s.vat_number && `${t.vatNumber}: ${s.vat_number}`]) {
       if (line) doc.text(line, { width: 240 });
     }
-    font('bold').fontSize(22).fillColor('#000').text(t.invoice, 350, 50, { width: 195, align: 'right' });
+    font('bold').fontSize(cn ? 18 : 22).fillColor('#000').text(cn ? t.creditNote : t.invoice, 300, 50, { width: 245, align: 'right' });
     font('regular').fontSize(10);
-    const meta: [string, string][] = [
-      [t.number, data.invoiceNumber],
-      [t.date, day(data.date)],
-      [t.dueDate, day(data.dueDate)],
-    ];
+    const meta: [string, string][] = cn
+      ? [
+          [t.creditNoteNumber, data.invoiceNumber],
+          [t.date, day(data.date)],
+          [t.creditsInvoice, `${cn.invoiceNumber} (${day(cn.invoiceDate)})`],
+          [t.reason, cn.reason],
+        ]
+      : [
+          [t.number, data.invoiceNumber],
+          [t.date, day(data.date)],
+          [t.dueDate, day(data.dueDate)],
+        ];
     if (data.period) meta.push([t.period, `${day(data.period.start)} – ${day(addDays(data.period.end, -1))}`]);
     let y = 82;
     for (const [k, v] of meta) {
@@ -111,7 +122,8 @@ export const renderInvoicePdf = (data: InvoicePdfData): Promise<Buffer> =>
 
     y += 20;
     font('regular').fontSize(10).fillColor('#000');
-    if (data.paid) doc.text(t.paidNote, 50, y);
+    if (cn) doc.text(t.creditNoteNote, 50, y);
+    else if (data.paid) doc.text(t.paidNote, 50, y);
     else {
       doc.text(t.payNote, 50, y);
       doc.fillColor('#1a56db').text(data.payUrl, { link: data.payUrl, underline: true });

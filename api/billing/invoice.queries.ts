@@ -29,7 +29,14 @@ export interface InvoiceWire {
   net_amount: number;
   vat_amount: number;
   paid_amount: number;
+  /** Credit notes against it. */
+  credited_amount: number;
+  /** What is still owed after payments and credit notes. */
   open_amount: number;
+  /** Sent or paid: a document of record, corrected only by credit notes (only its due date may change). */
+  issued: boolean;
+  /** Fully credited: no longer payable. */
+  cancelled: boolean;
   items: InvoiceItemWire[];
   subscription: string | null;
   period_start: string | null;
@@ -47,6 +54,8 @@ export interface PublicInvoiceWire {
   due_date: string;
   total_amount: number;
   paid: boolean;
+  /** Fully credited: the pay page says it is no longer payable. */
+  cancelled: boolean;
 }
 
 export type InvoiceRowWithClient = InvoiceListRow & { client_name: string | null };
@@ -63,7 +72,10 @@ export const invoiceWire = (row: InvoiceRowWithClient): InvoiceWire => ({
   net_amount: centsToEuros(row.net_cents),
   vat_amount: centsToEuros(row.vat_cents),
   paid_amount: centsToEuros(row.paid_cents),
-  open_amount: centsToEuros(Math.max(0, row.gross_cents - row.paid_cents)),
+  credited_amount: centsToEuros(row.credited_cents),
+  open_amount: centsToEuros(Math.max(0, row.gross_cents - row.credited_cents - row.paid_cents)),
+  issued: row.sent || row.paid_cents > 0 || row.paid,
+  cancelled: row.cancelled,
   items: (parseJson(row.items) as InvoiceListRow['items']).map((l) => ({
     description: l.description,
     quantity: l.quantity,
@@ -93,9 +105,10 @@ const filtered = (db: Knex, f: InvoiceFilters) => {
   const q = base(db);
   if (f.clientId) q.where('i.client_id', f.clientId);
   if (f.status === 'paid') q.where('i.paid', true);
-  if (f.status === 'unpaid') q.where('i.paid', false);
-  if (f.overdue === true) q.where('i.paid', false).where('i.due_date', '<', f.today);
-  if (f.overdue === false) q.where((w) => w.where('i.paid', true).orWhere('i.due_date', '>=', f.today));
+  // A cancelled invoice is owed by nobody: neither unpaid nor overdue.
+  if (f.status === 'unpaid') q.where('i.paid', false).where('i.cancelled', false);
+  if (f.overdue === true) q.where('i.paid', false).where('i.cancelled', false).where('i.due_date', '<', f.today);
+  if (f.overdue === false) q.where((w) => w.where('i.paid', true).orWhere('i.cancelled', true).orWhere('i.due_date', '>=', f.today));
   return q;
 };
 
@@ -158,5 +171,6 @@ export const findPublicInvoice = async (db: Knex, id: string): Promise<PublicInv
     due_date: row.due_date,
     total_amount: centsToEuros(row.gross_cents),
     paid: row.paid,
+    cancelled: row.cancelled,
   };
 };

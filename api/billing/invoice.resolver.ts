@@ -50,6 +50,7 @@ export class InvoiceResolver {
       dueDate: invoice.due_date,
       totalAmount: invoice.total_amount,
       paid: invoice.paid,
+      cancelled: invoice.cancelled,
     };
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
+import type { InvoiceData } from '../../domain/invoice/invoice';
 import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError, UnauthenticatedError } from '../../domain/shared/errors';
 import { requireSuperuser } from '../auth/guards';
@@ -31,18 +32,28 @@ export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router =
     res.json(invoice);
   });
 
-  // The superuser, and the client user the invoice belongs to; anyone else learns nothing (404).
-  router.get('/invoices/:id/pdf/', async (req, res) => {
-    if (!req.user) throw new UnauthenticatedError();
-    const id = pathId(req.params.id, NOT_FOUND);
-    const state = await billing.invoices.load(id);
-    if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
-    if (!req.user.is_superuser && req.user.client_id !== state.clientId) throw new NotFoundError(NOT_FOUND);
-    const doc = await buildInvoiceDocument(deps.db, state, payUrlOf(deps.config.publicBaseUrl, id));
+  const sendPdf = async (res: Response, state: InvoiceData) => {
+    const doc = await buildInvoiceDocument(deps.db, state, payUrlOf(deps.config.publicBaseUrl, state.invoiceId));
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="${doc.filename}"`);
     res.setHeader('Cache-Control', 'private, no-store');
     res.end(doc.pdf);
+  };
+
+  // The superuser, and the client user the invoice belongs to; anyone else learns nothing (404).
+  router.get('/invoices/:id/pdf/', async (req, res) => {
+    if (!req.user) throw new UnauthenticatedError();
+    const state = await billing.invoices.load(pathId(req.params.id, NOT_FOUND));
+    if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+    if (!req.user.is_superuser && req.user.client_id !== state.clientId) throw new NotFoundError(NOT_FOUND);
+    await sendPdf(res, state);
+  });
+
+  // The pay link's holder may download the invoice it names, as the e-mail that carried the link did.
+  router.get('/public/invoices/:id/pdf/', async (req, res) => {
+    const state = await billing.invoices.load(pathId(req.params.id, NOT_FOUND));
+    if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+    await sendPdf(res, state);
   });
 
   router.use('/invoices', requireSuperuser);

@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import { dayOf, yearOf } from '../../domain/shared/dates';
 import { normaliseInvoiceNumber } from '../../domain/billing/numbering';
-import type { CreateInvoice, UpdateInvoice } from '../../domain/invoice/commands';
+import type { CreateInvoice, IssueCreditNote, UpdateInvoice } from '../../domain/invoice/commands';
 import { decide, type InvoiceCommand, type RecordPayment } from '../../domain/invoice/decide';
 import { invoiceStreamId, type InvoiceEvent } from '../../domain/invoice/events';
-import { evolve, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
+import { evolve, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { ExpectedRevision } from '../../eventstore/event-store';
 import type { CommandHandler, Handled, Loaded } from '../commands/command-handler';
 import { writePathOf } from '../commands/write-path';
 import type { AppDeps } from '../deps';
+import { findCreditNote, type CreditNoteWire } from './credit-note.queries';
 import { findInvoice, invoiceWire, type InvoiceWire } from './invoice.queries';
 import { invoiceModel, viewInvoice } from './invoice-stream';
 import { isUuid } from './wire';
@@ -19,6 +20,7 @@ import { isUuid } from './wire';
 const MANUAL_PAYMENT_NAMESPACE = '4f7c1d52-9a0e-4a53-8d7e-3b8f0c6a2e11';
 const NOT_FOUND = 'Invoice not found.';
 export const NOT_UNPAID = 'A paid invoice cannot be marked as unpaid.';
+export const CANCELLATION_REASON = 'Invoice cancelled';
 
 export type PaymentToRecord = RecordPayment['data'];
 
@@ -114,9 +116,33 @@ export class InvoiceService {
     return this.answer(invoiceId);
   }
 
-  /** Deleting appends InvoiceVoided(reason 'deleted'): gone from lists, kept in history. */
+  /**
+   * Deleting a draft appends InvoiceVoided(reason 'deleted'): gone from lists, kept in history.
+   * An issued invoice is never erased: it is cancelled by a full credit note and stays readable.
+   */
   async remove(invoiceId: string, actor: string): Promise<void> {
-    await this.run(invoiceId, actor, ({ state }) => decide({ type: 'VoidInvoice', data: { reason: 'deleted', date: this.today() } }, state));
+    const state = await this.load(invoiceId);
+    if (state.status === 'issued' && isIssued(state)) {
+      await this.credit({ invoiceId, reason: CANCELLATION_REASON }, actor);
+      return;
+    }
+    await this.run(invoiceId, actor, ({ state: s }) => decide({ type: 'VoidInvoice', data: { reason: 'deleted', date: this.today() } }, s));
+  }
+
+  /** Issues a credit note (own gap-free series, claimed with its event) against an issued invoice. */
+  async credit(command: IssueCreditNote, actor: string): Promise<CreditNoteWire> {
+    const creditNoteId = randomUUID();
+    const date = command.date ?? this.today();
+    await this.run(
+      command.invoiceId,
+      actor,
+      ({ state }, number) =>
+        decide({ type: 'CreditInvoice', data: { creditNoteId, creditNoteNumber: number!, date, reason: command.reason, lines: command.lines } }, state),
+      { number: { documentId: creditNoteId, request: { series: 'credit_note', year: yearOf(date) } } },
+    );
+    const note = await findCreditNote(this.deps.db, creditNoteId);
+    if (!note) throw new NotFoundError('Credit note not found.');
+    return note;
   }
 
   private markCommand(invoiceId: string, revision: ExpectedRevision): InvoiceCommand {
@@ -158,6 +184,7 @@ export class InvoiceService {
       clientEmail: client?.email ?? null,
       openCents: openCents(state),
       paid: isPaid(settlementOf(state)),
+      cancelled: isCancelled(settlementOf(state)),
     };
   }
 
@@ -168,6 +195,11 @@ export class InvoiceService {
 
   get(invoiceId: string): Promise<InvoiceWire | undefined> {
     return findInvoice(this.deps.db, invoiceId);
+  }
+
+  /** A credit note's own history: the event that issued it (later ones will name it too). */
+  async creditNoteHistory(invoiceId: string, creditNoteId: string): Promise<{ type: string; at: string; actor: string; revision: number; data: unknown }[]> {
+    return (await this.history(invoiceId)).filter((e) => (e.data as { creditNoteId?: string }).creditNoteId === creditNoteId);
   }
 
   /** Every change with who and when, oldest first (deleted invoices included). */

@@ -91,7 +91,7 @@ describe.each(testBackends())('invoices over HTTP on $name', (backend) => {
     expect(taken.status).toBe(409);
   });
 
-  it('marks as paid once, harmlessly twice, and then refuses edits, deletes and unpaying', async () => {
+  it('marks as paid once, harmlessly twice, then refuses rewrites and unpaying, and cancels it on delete', async () => {
     const inv = await createInvoice(admin, { client: clientId, date: '2026-03-05', due_date: '2026-03-19', items });
     const first = await admin.post(`/api/invoices/${inv.id}/mark_as_paid/`);
     expect(first.status).toBe(200);
@@ -101,14 +101,15 @@ describe.each(testBackends())('invoices over HTTP on $name', (backend) => {
     const history = await admin.get(`/api/invoices/${inv.id}/history/`);
     expect(history.body.map((e: { type: string }) => e.type)).toEqual(['InvoiceIssued', 'PaymentRecorded']);
     const edit = await admin.put(`/api/invoices/${inv.id}/`, { client: clientId, date: '2026-03-06', due_date: '2026-03-19' });
-    expect(edit.status).toBe(400);
-    expect(edit.body.message).toBe('A paid invoice cannot be edited.');
+    expect(edit.status).toBe(409);
+    expect(edit.body.message).toBe('This invoice has been issued; correct it with a credit note.');
     const unpay = await admin.put(`/api/invoices/${inv.id}/`, { client: clientId, date: '2026-03-05', due_date: '2026-03-19', paid: false });
     expect(unpay.status).toBe(400);
     expect(unpay.body.message).toBe('A paid invoice cannot be marked as unpaid.');
+    // A paid invoice is never erased: deleting it issues a full credit note, and it stays readable.
     const del = await admin.delete(`/api/invoices/${inv.id}/`);
-    expect(del.status).toBe(400);
-    expect(del.body.message).toBe('A paid invoice cannot be deleted.');
+    expect(del.status).toBe(204);
+    expect((await admin.get(`/api/invoices/${inv.id}/`)).body).toMatchObject({ paid: true, cancelled: true, credited_amount: 458.19 });
   });
 
   it('creates an invoice already paid', async () => {
@@ -135,7 +136,7 @@ describe.each(testBackends())('invoices over HTTP on $name', (backend) => {
     const inv = await createInvoice(admin, { client: clientId, date: '2026-03-09', due_date: '2026-03-23', items });
     const res = await server.client().get(`/api/public/invoices/${inv.id}/`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: inv.id, invoice_number: inv.invoice_number, client: { name: 'Acme Ltd' }, date: '2026-03-09', due_date: '2026-03-23', total_amount: 458.19, paid: false });
+    expect(res.body).toEqual({ id: inv.id, invoice_number: inv.invoice_number, client: { name: 'Acme Ltd' }, date: '2026-03-09', due_date: '2026-03-23', total_amount: 458.19, paid: false, cancelled: false });
     expect((await server.client().get('/api/public/invoices/not-a-uuid/')).status).toBe(404);
   });
 

@@ -32,10 +32,11 @@ export const adminOverview = async (db: Knex, now: Date, recentLimit = 5): Promi
   const today = dayOf(now);
   const monthStart = `${today.slice(0, 7)}-01`;
   const yearStart = `${today.slice(0, 4)}-01-01`;
-  const open = 'sum(greatest(gross_cents - paid_cents, 0)) as cents';
+  const open = 'sum(greatest(gross_cents - credited_cents - paid_cents, 0)) as cents';
+  const owed = () => db('invoice_list').where({ paid: false, cancelled: false });
   const [openRow, overdueRow, revenueRow, payments] = await Promise.all([
-    db('invoice_list').where('paid', false).first(db.raw('count(*) as n'), db.raw(open)),
-    db('invoice_list').where('paid', false).where('due_date', '<', today).first(db.raw('count(*) as n'), db.raw(open)),
+    owed().first(db.raw('count(*) as n'), db.raw(open)),
+    owed().where('due_date', '<', today).first(db.raw('count(*) as n'), db.raw(open)),
     db('invoice_list')
       .where('date', '>=', yearStart)
       .where('date', '<=', `${today.slice(0, 4)}-12-31`)

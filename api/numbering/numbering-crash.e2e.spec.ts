@@ -34,7 +34,7 @@ const createUntilKilled = async (client: SessionClient, clientId: string, killAf
 };
 
 const backends = [
-  { name: 'pglite', env: async () => ({ env: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'grc-crash-')) }, drop: async () => undefined }) },
+  { name: 'pglite', env: async (): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> => ({ env: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'grc-crash-')) }, drop: async () => undefined }) },
   ...(process.env.TEST_DATABASE_URL
     ? [
         {

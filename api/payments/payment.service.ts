@@ -10,6 +10,7 @@ import { resolveReturnPath, returnUrls } from './return-path';
 import { actionOf, verifyWebhook } from './webhook';
 
 export const ALREADY_PAID = 'This invoice has already been paid.';
+export const NO_LONGER_PAYABLE = 'This invoice has been cancelled and is no longer payable.';
 export const CHECKOUT_FAILED = 'Failed to create Stripe checkout session.';
 
 export type PaymentToRecord = RecordPayment['data'];
@@ -46,6 +47,7 @@ export class PaymentService {
     const invoice = UUID.test(invoiceId) ? await this.invoices.findPayable(invoiceId.toLowerCase()) : undefined;
     if (!invoice) throw new NotFoundError('Invoice not found.');
     if (user && !user.is_superuser && user.client_id !== invoice.clientId) throw new NotFoundError('Invoice not found.');
+    if (invoice.cancelled) throw new ValidationError(NO_LONGER_PAYABLE);
     if (invoice.paid || invoice.openCents <= 0) throw new ValidationError(ALREADY_PAID);
     const path = resolveReturnPath(returnTo, invoice.id);
     const urls = returnUrls(this.deps.config.publicBaseUrl, path);

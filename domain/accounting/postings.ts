@@ -9,7 +9,7 @@ import { SYSTEM_ACCOUNT_IDS } from './accounts';
  * Corrections never edit lines: they add a reversal (sides swapped) and, for an edit, new lines.
  */
 
-export type SourceType = 'manual' | 'invoice' | 'payment';
+export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note';
 
 export type PostingLine = JournalLine;
 
@@ -38,6 +38,7 @@ export interface KnownEntry {
 const NAMESPACE = '6f1c2b8e-3d4a-4f5b-9c6d-7e8f9a0b1c2d';
 export const invoiceEntryId = (invoiceId: string): string => uuidv5(`invoice:${invoiceId}`, NAMESPACE);
 export const paymentEntryId = (paymentId: string): string => uuidv5(`payment:${paymentId}`, NAMESPACE);
+export const creditNoteEntryId = (creditNoteId: string): string => uuidv5(`credit-note:${creditNoteId}`, NAMESPACE);
 
 const dr = (accountId: string, cents: number): PostingLine => ({ accountId, debitCents: cents, creditCents: 0 });
 const cr = (accountId: string, cents: number): PostingLine => ({ accountId, debitCents: 0, creditCents: cents });
@@ -136,6 +137,20 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
         postings: posting('posting', d.date, description, [dr(cashAccountFor(d.method), d.amountCents), cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents)]),
       };
     }
+    case 'InvoiceCredited': {
+      const d = event.data;
+      // Posted once, on the credit note's date: Dr revenue and VAT payable, Cr receivables.
+      if (known) return null;
+      const revenue = revenueAccountFor(d.period);
+      const description = `Credit note ${d.creditNoteNumber} (invoice ${d.invoiceNumber})`;
+      return {
+        entryId: creditNoteEntryId(d.creditNoteId),
+        source: { type: 'credit_note', id: d.creditNoteId, invoiceId: d.invoiceId },
+        entry: { status: 'active', date: d.date, description },
+        revenueAccountId: revenue,
+        postings: posting('posting', d.date, description, reverseLines(invoiceLines(d.totals, revenue))),
+      };
+    }
     case 'InvoiceSent':
       return null;
     default: {
@@ -179,6 +194,8 @@ export const entryIdOf = (event: InvoiceEvent | JournalEvent): string | null => 
       return invoiceEntryId(event.data.invoiceId);
     case 'PaymentRecorded':
       return paymentEntryId(event.data.paymentId);
+    case 'InvoiceCredited':
+      return creditNoteEntryId(event.data.creditNoteId);
     case 'InvoiceSent':
       return null;
     case 'JournalEntryRecorded':

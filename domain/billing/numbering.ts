@@ -11,12 +11,17 @@ export const formatInvoiceNumber = (year: number, sequence: number): string =>
   `${year}-${String(sequence).padStart(6, '0')}`;
 
 /** The gap-free series the product numbers documents in, one sequence per series and year. */
-export type NumberSeries = 'invoice';
+export type NumberSeries = 'invoice' | 'credit_note';
+
+/** Credit notes: their own series per year (CN-2026-000001). */
+export const formatCreditNoteNumber = (year: number, sequence: number): string => `CN-${year}-${String(sequence).padStart(6, '0')}`;
 
 export const formatDocumentNumber = (series: NumberSeries, year: number, sequence: number): string => {
   switch (series) {
     case 'invoice':
       return formatInvoiceNumber(year, sequence);
+    case 'credit_note':
+      return formatCreditNoteNumber(year, sequence);
     default: {
       const exhaustive: never = series;
       return exhaustive;

@@ -29,3 +29,13 @@ export interface UpdateInvoice {
   /** The stream revision the caller edited; another one answers 409. */
   expectedVersion?: number;
 }
+
+/** POST /api/invoices/{id}/credit-notes/ and issueCreditNote. */
+export interface IssueCreditNote {
+  invoiceId: string;
+  reason: string;
+  /** Absent: today. */
+  date?: string;
+  /** Absent: everything still creditable (a full credit note, which cancels the invoice). */
+  lines?: LineInput[];
+}

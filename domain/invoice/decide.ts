@@ -1,7 +1,7 @@
 import { lineAmounts, sumAmounts } from '../shared/money';
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, PaymentMethod } from './events';
-import { isPaid, openCents, settlementOf, type InvoiceData, type InvoiceState } from './invoice';
+import { creditableCents, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceData, type InvoiceState } from './invoice';
 
 /** A line as entered: quantity in thousandths, price in cents, VAT in basis points. */
 export interface LineInput {
@@ -32,11 +32,20 @@ export type RecordPayment = {
 /** Records the open amount as a manual payment unless already paid (so a second mark is harmless). */
 export type MarkInvoicePaid = { type: 'MarkInvoicePaid'; data: { paymentId: string; date: string } };
 export type VoidInvoice = { type: 'VoidInvoice'; data: { reason: 'deleted' | 'voided'; date: string } };
+/** `lines` undefined credits everything still creditable (and so cancels the invoice). */
+export type CreditInvoice = {
+  type: 'CreditInvoice';
+  data: { creditNoteId: string; creditNoteNumber: string; date: string; reason: string; lines?: LineInput[] };
+};
 
-export type InvoiceCommand = IssueInvoice | EditInvoice | SendInvoice | RecordPayment | MarkInvoicePaid | VoidInvoice;
+export type InvoiceCommand = IssueInvoice | EditInvoice | SendInvoice | RecordPayment | MarkInvoicePaid | VoidInvoice | CreditInvoice;
 
-export const PAID_NOT_EDITABLE = 'A paid invoice cannot be edited.';
-export const PAID_NOT_DELETABLE = 'A paid invoice cannot be deleted.';
+export const ISSUED_IMMUTABLE = 'This invoice has been issued; correct it with a credit note.';
+export const CANCELLED = 'This invoice has been cancelled.';
+export const DRAFT_NOT_CREDITABLE = 'Only an issued (sent or paid) invoice can be credited; edit or delete the draft instead.';
+export const NOTHING_TO_CREDIT = 'This invoice has nothing left to credit.';
+export const overCredit = (creditableCents: number): string =>
+  `A credit note cannot exceed what remains creditable on the invoice (${(creditableCents / 100).toFixed(2)}).`;
 
 export const buildLines = (inputs: LineInput[]): InvoiceLine[] =>
   inputs.map((l) => ({
@@ -72,14 +81,11 @@ const edit = (cmd: EditInvoice, state: InvoiceState): InvoiceEvent[] => {
   const s = live(state);
   const d = cmd.data;
   const lines = d.lines ? buildLines(d.lines) : s.lines;
-  const changed =
-    d.invoiceNumber !== s.invoiceNumber ||
-    d.clientId !== s.clientId ||
-    d.date !== s.date ||
-    d.dueDate !== s.dueDate ||
-    JSON.stringify(lines) !== JSON.stringify(s.lines);
-  if (!changed) return [];
-  if (s.payments.length > 0) throw new ValidationError(PAID_NOT_EDITABLE);
+  const content = d.invoiceNumber !== s.invoiceNumber || d.clientId !== s.clientId || d.date !== s.date || JSON.stringify(lines) !== JSON.stringify(s.lines);
+  if (!content && d.dueDate === s.dueDate) return [];
+  // An issued invoice is a document of record: only its due date may still move.
+  if (content && isIssued(s)) throw new ConflictError(ISSUED_IMMUTABLE);
+  if (isCancelled(settlementOf(s))) throw new ConflictError(CANCELLED);
   assertDates(d);
   return [
     {
@@ -99,6 +105,62 @@ const edit = (cmd: EditInvoice, state: InvoiceState): InvoiceEvent[] => {
   ];
 };
 
+/** The part of every VAT rate not yet credited, as one line per rate (amounts exact, not recomputed). */
+const remainderLines = (s: InvoiceData): InvoiceLine[] => {
+  const byRate = new Map<number, { netCents: number; vatCents: number }>();
+  const add = (l: InvoiceLine, sign: 1 | -1) => {
+    const r = byRate.get(l.vatRateBp) ?? { netCents: 0, vatCents: 0 };
+    byRate.set(l.vatRateBp, { netCents: r.netCents + sign * l.netCents, vatCents: r.vatCents + sign * l.vatCents });
+  };
+  s.lines.forEach((l) => add(l, 1));
+  s.creditNotes.forEach((n) => n.lines.forEach((l) => add(l, -1)));
+  return [...byRate]
+    .filter(([, r]) => r.netCents > 0 || r.vatCents > 0)
+    .map(([vatRateBp, r]) => ({
+      description: `Balance of invoice ${s.invoiceNumber}`,
+      quantity: 1,
+      unitPriceCents: r.netCents,
+      vatRateBp,
+      netCents: r.netCents,
+      vatCents: r.vatCents,
+      grossCents: r.netCents + r.vatCents,
+    }));
+};
+
+const credit = (cmd: CreditInvoice, state: InvoiceState): InvoiceEvent[] => {
+  const s = live(state);
+  if (!isIssued(s)) throw new ValidationError(DRAFT_NOT_CREDITABLE);
+  const remaining = creditableCents(s);
+  if (remaining <= 0) throw new ValidationError(NOTHING_TO_CREDIT);
+  const d = cmd.data;
+  if (!d.reason.trim()) throw new ValidationError('Please correct the errors below.', { reason: ['This field may not be blank.'] });
+  if (d.date < s.date) throw new ValidationError('Please correct the errors below.', { date: ['A credit note cannot be dated before its invoice.'] });
+  const lines = d.lines ? buildLines(d.lines) : s.creditNotes.length === 0 ? s.lines : remainderLines(s);
+  if (lines.length === 0) throw new ValidationError('Please correct the errors below.', { lines: ['Add at least one line to credit.'] });
+  const totals = totalsOf(lines);
+  if (totals.grossCents <= 0) throw new ValidationError('Please correct the errors below.', { lines: ['A credit note must credit an amount greater than zero.'] });
+  if (totals.grossCents > remaining) throw new ValidationError(overCredit(remaining), { lines: [overCredit(remaining)] });
+  return [
+    {
+      type: 'InvoiceCredited',
+      data: {
+        invoiceId: s.invoiceId,
+        creditNoteId: d.creditNoteId,
+        creditNoteNumber: d.creditNoteNumber,
+        invoiceNumber: s.invoiceNumber,
+        invoiceDate: s.date,
+        clientId: s.clientId,
+        date: d.date,
+        reason: d.reason.trim(),
+        lines,
+        totals,
+        full: totals.grossCents === remaining,
+        period: s.period,
+      },
+    },
+  ];
+};
+
 const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] => {
   if (state.status === 'empty') throw new NotFoundError('Invoice not found.');
   // Idempotent on paymentId: a retried webhook or double click records nothing new.
@@ -113,6 +175,7 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
 const markPaid = (cmd: MarkInvoicePaid, state: InvoiceState): InvoiceEvent[] => {
   const s = live(state);
   if (isPaid(settlementOf(s))) return [];
+  if (isCancelled(settlementOf(s))) throw new ConflictError(CANCELLED);
   const data = { invoiceId: s.invoiceId, paymentId: cmd.data.paymentId, amountCents: openCents(s), date: cmd.data.date, method: 'manual' as const, reference: null };
   return [{ type: 'PaymentRecorded', data }];
 };
@@ -123,15 +186,21 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
       return issue(command, state);
     case 'EditInvoice':
       return edit(command, state);
-    case 'SendInvoice':
-      return [{ type: 'InvoiceSent', data: { invoiceId: live(state).invoiceId, ...command.data } }];
+    case 'SendInvoice': {
+      const s = live(state);
+      if (isCancelled(settlementOf(s))) throw new ConflictError(CANCELLED);
+      return [{ type: 'InvoiceSent', data: { invoiceId: s.invoiceId, ...command.data } }];
+    }
     case 'RecordPayment':
       return recordPayment(command, state);
     case 'MarkInvoicePaid':
       return markPaid(command, state);
+    case 'CreditInvoice':
+      return credit(command, state);
     case 'VoidInvoice': {
       const s = live(state);
-      if (s.payments.length > 0) throw new ValidationError(PAID_NOT_DELETABLE);
+      // Only a draft can vanish; an issued invoice is cancelled by a credit note.
+      if (isIssued(s)) throw new ConflictError(ISSUED_IMMUTABLE);
       const data = { invoiceId: s.invoiceId, reason: command.data.reason, date: command.data.date, totals: s.totals, originalDate: s.date };
       return [{ type: 'InvoiceVoided', data }];
     }

@@ -100,7 +100,31 @@ export type InvoiceVoided = {
   };
 };
 
-export type InvoiceEvent = InvoiceIssued | InvoiceEdited | InvoiceSent | PaymentRecorded | InvoiceVoided;
+/**
+ * A credit note against the invoice (its own gap-free number series). Kept in the invoice's
+ * stream, so the remaining creditable amount is checked against the invoice's own revision.
+ */
+export type InvoiceCredited = {
+  type: 'InvoiceCredited';
+  data: {
+    invoiceId: string;
+    creditNoteId: string;
+    creditNoteNumber: string;
+    /** The referenced invoice as it was when credited (a credit note names number and date). */
+    invoiceNumber: string;
+    invoiceDate: string;
+    clientId: string;
+    date: string;
+    reason: string;
+    lines: InvoiceLine[];
+    totals: InvoiceTotals;
+    /** True when it credits everything still creditable: the invoice is then cancelled. */
+    full: boolean;
+    period: BillingPeriod | null;
+  };
+};
+
+export type InvoiceEvent = InvoiceIssued | InvoiceEdited | InvoiceSent | PaymentRecorded | InvoiceVoided | InvoiceCredited;
 export type InvoiceEventType = InvoiceEvent['type'];
 
 export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
@@ -109,6 +133,7 @@ export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
   'InvoiceSent',
   'PaymentRecorded',
   'InvoiceVoided',
+  'InvoiceCredited',
 ];
 
 export const invoiceStreamId = (invoiceId: string): string => `invoice-${invoiceId}`;

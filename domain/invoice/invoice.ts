@@ -7,6 +7,14 @@ export interface InvoicePayment {
   method: PaymentMethod;
 }
 
+export interface CreditNoteRef {
+  creditNoteId: string;
+  creditNoteNumber: string;
+  date: string;
+  totals: InvoiceTotals;
+  lines: InvoiceLine[];
+}
+
 export interface InvoiceData {
   invoiceId: string;
   invoiceNumber: string;
@@ -19,6 +27,8 @@ export interface InvoiceData {
   sent: boolean;
   payments: InvoicePayment[];
   paidCents: number;
+  creditNotes: CreditNoteRef[];
+  creditedCents: number;
 }
 
 export type InvoiceState =
@@ -33,12 +43,31 @@ export interface Settlement {
   paidCents: number;
   grossCents: number;
   paymentCount: number;
+  /** Credit notes reduce what is owed. */
+  creditedCents: number;
 }
 
-/** Paid once payments cover the gross total (a zero invoice counts as paid once marked). */
-export const isPaid = (s: Settlement): boolean => s.paymentCount > 0 && s.paidCents >= s.grossCents;
+/** Paid once payments cover what is owed after credit notes (a zero invoice counts as paid once marked). */
+export const isPaid = (s: Settlement): boolean => s.paymentCount > 0 && s.paidCents >= s.grossCents - s.creditedCents;
 
-export const settlementOf = (s: InvoiceData): Settlement => ({ paidCents: s.paidCents, grossCents: s.totals.grossCents, paymentCount: s.payments.length });
+/** Cancelled once credit notes cover the whole invoice. */
+export const isCancelled = (s: Pick<Settlement, 'grossCents' | 'creditedCents'>): boolean => s.creditedCents > 0 && s.creditedCents >= s.grossCents;
+
+export const settlementOf = (s: InvoiceData): Settlement => ({
+  paidCents: s.paidCents,
+  grossCents: s.totals.grossCents,
+  paymentCount: s.payments.length,
+  creditedCents: s.creditedCents,
+});
+
+/**
+ * An invoice is issued (an accounting document that is never rewritten) once it has been sent or
+ * has any payment; before that it is a draft.
+ */
+export const isIssued = (s: InvoiceData): boolean => s.sent || s.payments.length > 0;
+
+/** What credit notes may still credit. */
+export const creditableCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.creditedCents);
 
 /** What payments need of an invoice to charge it (card checkout, webhooks). */
 export interface PayableInvoice {
@@ -48,10 +77,12 @@ export interface PayableInvoice {
   clientEmail: string | null;
   openCents: number;
   paid: boolean;
+  /** Fully credited: no longer payable. */
+  cancelled: boolean;
 }
 
-/** What is still owed; never negative. */
-export const openCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.paidCents);
+/** What is still owed after payments and credit notes; never negative. */
+export const openCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.creditedCents - s.paidCents);
 
 export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState => {
   switch (event.type) {
@@ -70,6 +101,8 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
         sent: false,
         payments: [],
         paidCents: 0,
+        creditNotes: [],
+        creditedCents: 0,
       };
     }
     case 'InvoiceEdited': {
@@ -87,6 +120,12 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
     }
     case 'InvoiceVoided':
       return state.status === 'empty' ? state : { ...state, status: 'voided', voidedOn: event.data.date };
+    case 'InvoiceCredited': {
+      if (state.status === 'empty') return state;
+      const d = event.data;
+      const note: CreditNoteRef = { creditNoteId: d.creditNoteId, creditNoteNumber: d.creditNoteNumber, date: d.date, totals: d.totals, lines: d.lines };
+      return { ...state, creditNotes: [...state.creditNotes, note], creditedCents: state.creditedCents + d.totals.grossCents };
+    }
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decide, PAID_NOT_DELETABLE, PAID_NOT_EDITABLE, type InvoiceCommand, type LineInput } from './decide';
+import { CANCELLED, decide, DRAFT_NOT_CREDITABLE, ISSUED_IMMUTABLE, overCredit, type InvoiceCommand, type LineInput } from './decide';
 import type { InvoiceEvent, InvoiceIssued } from './events';
-import { foldInvoice, isPaid, openCents, settlementOf } from './invoice';
+import { foldInvoice, isCancelled, isPaid, openCents, settlementOf } from './invoice';
 
 /** Given events, when a command: the events it decides (or the error it throws). */
 const given = (events: InvoiceEvent[]) => ({
@@ -26,6 +26,7 @@ const issued: InvoiceIssued = {
     period: { subscriptionId: 's1', start: '2026-03-01', end: '2026-04-01' },
   },
 };
+const sent: InvoiceEvent = { type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'billing@client.test', sentAt: '2026-03-02T10:00:00.000Z' } };
 const paid: InvoiceEvent = {
   type: 'PaymentRecorded',
   data: { invoiceId: 'i1', paymentId: 'p1', amountCents: 238000, date: '2026-03-05', method: 'manual', reference: null },
@@ -74,9 +75,44 @@ describe('invoice decide/evolve', () => {
     given([issued, paid]).when({ type: 'EditInvoice', data: { ...fields } }).then([]);
   });
 
-  it('refuses to edit or delete a paid invoice', () => {
-    given([issued, paid]).when({ type: 'EditInvoice', data: { ...fields, invoiceNumber: 'X-1' } }).thenThrows(PAID_NOT_EDITABLE);
-    given([issued, paid]).when({ type: 'VoidInvoice', data: { reason: 'deleted', date: '2026-03-06' } }).thenThrows(PAID_NOT_DELETABLE);
+  it('refuses to rewrite or delete an issued (sent or paid) invoice, but lets its due date move', () => {
+    for (const issuedBy of [paid, sent]) {
+      given([issued, issuedBy]).when({ type: 'EditInvoice', data: { ...fields, invoiceNumber: 'X-1' } }).thenThrows(ISSUED_IMMUTABLE);
+      given([issued, issuedBy]).when({ type: 'EditInvoice', data: { ...fields, lines: [{ ...line, unitPriceCents: 1 }] } }).thenThrows(ISSUED_IMMUTABLE);
+      given([issued, issuedBy]).when({ type: 'VoidInvoice', data: { reason: 'deleted', date: '2026-03-06' } }).thenThrows(ISSUED_IMMUTABLE);
+      const moved = decide({ type: 'EditInvoice', data: { ...fields, dueDate: '2026-04-30' } }, foldInvoice([issued, issuedBy]));
+      expect(moved).toMatchObject([{ type: 'InvoiceEdited', data: { dueDate: '2026-04-30', totals: issued.data.totals, previousTotals: issued.data.totals } }]);
+    }
+  });
+
+  it('credits an issued invoice in part, then the rest, and never more than remains', () => {
+    const cn = (id: string, lines?: LineInput[]): InvoiceCommand => ({
+      type: 'CreditInvoice',
+      data: { creditNoteId: id, creditNoteNumber: `CN-2026-00000${id}`, date: '2026-03-10', reason: 'Goodwill', lines },
+    });
+    given([issued]).when(cn('1')).thenThrows(DRAFT_NOT_CREDITABLE);
+    const part = decide(cn('1', [{ ...line, unitPriceCents: 50000 }]), foldInvoice([issued, sent]));
+    expect(part).toMatchObject([{ type: 'InvoiceCredited', data: { totals: { netCents: 50000, vatCents: 9500, grossCents: 59500 }, full: false, invoiceNumber: '2026-000001' } }]);
+    given([issued, sent, ...part]).when(cn('2', [line])).thenThrows(overCredit(178500));
+    const rest = decide(cn('2'), foldInvoice([issued, sent, ...part]));
+    expect(rest).toMatchObject([{ type: 'InvoiceCredited', data: { totals: { netCents: 150000, vatCents: 28500, grossCents: 178500 }, full: true } }]);
+    const state = foldInvoice([issued, sent, ...part, ...rest]);
+    expect(state.status === 'issued' && isCancelled(settlementOf(state))).toBe(true);
+    expect(state.status === 'issued' && openCents(state)).toBe(0);
+    given([issued, sent, ...part, ...rest]).when(cn('3')).thenThrows(/nothing left to credit/);
+    given([issued, sent, ...part, ...rest]).when({ type: 'MarkInvoicePaid', data: { paymentId: 'p9', date: '2026-03-11' } }).thenThrows(CANCELLED);
+  });
+
+  it('counts a paid invoice with a credit note as overpaid by the credit, and a part-credited one as paid once the rest is paid', () => {
+    const part = decide(
+      { type: 'CreditInvoice', data: { creditNoteId: 'c', creditNoteNumber: 'CN-1', date: '2026-03-10', reason: 'Discount', lines: [{ ...line, unitPriceCents: 100000 }] } },
+      foldInvoice([issued, sent]),
+    );
+    const state = foldInvoice([issued, sent, ...part]);
+    expect(state.status === 'issued' && openCents(state)).toBe(119000);
+    const rest: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'p2', amountCents: 119000, date: '2026-03-12', method: 'bank', reference: null } };
+    const after = foldInvoice([issued, sent, ...part, rest]);
+    expect(after.status === 'issued' && isPaid(settlementOf(after))).toBe(true);
   });
 
   it('marks as paid for the open amount, and a second mark is harmless', () => {

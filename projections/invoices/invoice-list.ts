@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { InvoiceEvent, InvoiceLine } from '../../domain/invoice/events';
 import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
-import { isPaid } from '../../domain/invoice/invoice';
+import { isCancelled, isPaid } from '../../domain/invoice/invoice';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
 
@@ -18,6 +18,9 @@ export interface InvoiceListRow {
   vat_cents: number;
   gross_cents: number;
   paid_cents: number;
+  /** Credit notes against it; the whole gross once it is cancelled. */
+  credited_cents: number;
+  cancelled: boolean;
   items: InvoiceLine[];
   subscription_id: string | null;
   period_start: string | null;
@@ -47,6 +50,8 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: Recorded
         vat_cents: d.totals.vatCents,
         gross_cents: d.totals.grossCents,
         paid_cents: 0,
+        credited_cents: 0,
+        cancelled: false,
         items: d.lines,
         subscription_id: d.period?.subscriptionId ?? null,
         period_start: d.period?.start ?? null,
@@ -59,7 +64,7 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: Recorded
       if (!row) return null;
       const d = event.data;
       // Edits are refused once any payment exists, so an edited invoice has none.
-      const paid = isPaid({ paidCents: row.paid_cents, grossCents: d.totals.grossCents, paymentCount: 0 });
+      const paid = isPaid({ paidCents: row.paid_cents, grossCents: d.totals.grossCents, paymentCount: 0, creditedCents: row.credited_cents });
       return {
         ...row,
         client_id: d.clientId,
@@ -79,7 +84,13 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: Recorded
     case 'PaymentRecorded': {
       if (!row) return null;
       const paidCents = row.paid_cents + event.data.amountCents;
-      return { ...row, paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1 }), revision };
+      return { ...row, paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1, creditedCents: row.credited_cents }), revision };
+    }
+    case 'InvoiceCredited': {
+      if (!row) return null;
+      const creditedCents = row.credited_cents + event.data.totals.grossCents;
+      const settlement = { paidCents: row.paid_cents, grossCents: row.gross_cents, paymentCount: row.paid_cents > 0 || row.paid ? 1 : 0, creditedCents };
+      return { ...row, credited_cents: creditedCents, cancelled: isCancelled(settlement), paid: isPaid(settlement), revision };
     }
     case 'InvoiceVoided':
       return null;

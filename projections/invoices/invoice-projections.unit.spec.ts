@@ -37,7 +37,7 @@ describe('invoice read models', () => {
     expect(full).toMatchObject({ paid: true, sent: true, revision: 3 });
     const voided: InvoiceEvent = { type: 'InvoiceVoided', data: { invoiceId: 'i1', reason: 'deleted', date: '2026-03-06', totals, originalDate: '2026-03-01' } };
     expect(evolveInvoiceList(full, recorded(voided))).toBeNull();
-    expect(evolvePublicInvoice({ id: 'i1', invoice_number: 'N', client_id: 'c', date: 'd', due_date: 'd', gross_cents: 1, paid_cents: 0, paid: false }, recorded(voided))).toBeNull();
+    expect(evolvePublicInvoice({ id: 'i1', invoice_number: 'N', client_id: 'c', date: 'd', due_date: 'd', gross_cents: 1, paid_cents: 0, paid: false, credited_cents: 0, cancelled: false }, recorded(voided))).toBeNull();
   });
 
   it('keeps the latest billed period end per subscription, whatever the order', () => {

@@ -29,4 +29,13 @@ export const invoiceListMigrations: Migration[] = [
       await db.raw('create index invoice_list_subscription on invoice_list (subscription_id)');
     },
   },
+  {
+    name: '202611241100_projection_invoice_list_credits',
+    up: async (db) => {
+      await db.schema.alterTable('invoice_list', (t) => {
+        t.bigInteger('credited_cents').notNullable().defaultTo(0);
+        t.boolean('cancelled').notNullable().defaultTo(false);
+      });
+    },
+  },
 ];

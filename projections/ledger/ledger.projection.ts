@@ -8,7 +8,7 @@ import { writeBalances } from './balances/writer';
 import { loadKnownEntries, writeEntries, type EntryWrite } from './journal-lines/writer';
 import { LEDGER_TABLES } from './migrations';
 
-export const LEDGER_EVENT_TYPES = [...JOURNAL_EVENT_TYPES, 'InvoiceIssued', 'InvoiceEdited', 'PaymentRecorded', 'InvoiceVoided'];
+export const LEDGER_EVENT_TYPES = [...JOURNAL_EVENT_TYPES, 'InvoiceIssued', 'InvoiceEdited', 'PaymentRecorded', 'InvoiceVoided', 'InvoiceCredited'];
 
 /** Only schema version 1 exists; a later version gets its upcaster here, before postings see it. */
 const toDomain = (e: RecordedEvent): InvoiceEvent | JournalEvent => ({ type: e.type, data: e.data }) as InvoiceEvent | JournalEvent;

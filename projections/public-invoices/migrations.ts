@@ -16,4 +16,13 @@ export const publicInvoiceMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '202611241101_projection_public_invoices_credits',
+    up: async (db) => {
+      await db.schema.alterTable('public_invoices', (t) => {
+        t.bigInteger('credited_cents').notNullable().defaultTo(0);
+        t.boolean('cancelled').notNullable().defaultTo(false);
+      });
+    },
+  },
 ];

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../eventstore/event-store';
 import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
-import { isPaid } from '../../domain/invoice/invoice';
+import { isCancelled, isPaid } from '../../domain/invoice/invoice';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
 import { asInvoiceEvent } from '../invoices/invoice-list';
@@ -15,6 +15,9 @@ export interface PublicInvoiceRow {
   gross_cents: number;
   paid_cents: number;
   paid: boolean;
+  credited_cents: number;
+  /** Fully credited: the pay page says it is no longer payable. */
+  cancelled: boolean;
 }
 
 export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: RecordedEvent): PublicInvoiceRow | null => {
@@ -31,6 +34,8 @@ export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: Reco
         gross_cents: d.totals.grossCents,
         paid_cents: 0,
         paid: false,
+        credited_cents: 0,
+        cancelled: false,
       };
     }
     case 'InvoiceEdited': {
@@ -43,7 +48,13 @@ export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: Reco
     case 'PaymentRecorded': {
       if (!row) return null;
       const paidCents = row.paid_cents + event.data.amountCents;
-      return { ...row, paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1 }) };
+      return { ...row, paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1, creditedCents: row.credited_cents }) };
+    }
+    case 'InvoiceCredited': {
+      if (!row) return null;
+      const creditedCents = row.credited_cents + event.data.totals.grossCents;
+      const settlement = { paidCents: row.paid_cents, grossCents: row.gross_cents, paymentCount: row.paid_cents > 0 || row.paid ? 1 : 0, creditedCents };
+      return { ...row, credited_cents: creditedCents, cancelled: isCancelled(settlement), paid: isPaid(settlement) };
     }
     case 'InvoiceVoided':
       return null;

@@ -36,6 +36,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   // The pay link: anyone holding the id may pay, but a logged-in user of another client learns nothing.
   'POST /api/invoices/:id/create-checkout-session/': { rule: 'capability', anon: 200, client: 404, superuser: 200 },
   'GET /api/public/invoices/:id/': { rule: 'capability', anon: 200, client: 200, superuser: 200 },
+  'GET /api/public/invoices/:id/pdf/': { rule: 'capability', anon: 200, client: 200, superuser: 200 },
   'POST /api/stripe/webhook/': { rule: 'signed', anon: 400, client: 400, superuser: 400 },
   'POST /api/payments/reconcile/': pub(400),
   'GET /simulated-checkout/:id': pub(404),
@@ -43,6 +44,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'POST /simulated-checkout/:id/cancel': pub(404),
   'GET /api/portal/my-account/': { rule: 'client', anon: 401, client: 200, superuser: 403 },
   'GET /api/invoices/:id/pdf/': { rule: 'owner', anon: 401, client: 404, superuser: 200 },
+  'GET /api/credit-notes/:id/pdf/': { rule: 'owner', anon: 401, client: 404, superuser: 404 },
   'GET /api/journal-entries/': su(200),
   'POST /api/journal-entries/': su(400),
   'GET /api/journal-entries/:id/': su(404),
@@ -78,6 +80,10 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'POST /api/invoices/:id/send/': su(404),
   'POST /api/invoices/:id/mark_as_paid/': su(404),
   'POST /api/billing/generate-invoices/': su(200),
+  'POST /api/invoices/:id/credit-notes/': su(400),
+  'GET /api/credit-notes/': su(200),
+  'GET /api/credit-notes/:id/': su(404),
+  'GET /api/credit-notes/:id/history/': su(404),
 };
 
 /** GraphQL operations by rule; every Query and Mutation field must be in exactly one list. */
@@ -96,7 +102,8 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
     'createClientUser', 'updateCompanySettings', 'createInvoice', 'updateInvoice', 'deleteInvoice', 'sendInvoice',
     'markInvoicePaid', 'generateRecurringInvoices', 'createProduct', 'updateProduct', 'deleteProduct',
     'createSubscription', 'updateSubscription', 'deleteSubscription', 'createSubscriptionInvoice',
-    'markContactMessageHandled', 'markDemoRequestHandled', 'rebuildProjection',
+    'markContactMessageHandled', 'markDemoRequestHandled', 'rebuildProjection', 'creditNotes', 'creditNote',
+    'creditNoteHistory', 'issueCreditNote',
   ],
 };
 

@@ -47,6 +47,7 @@ export const paymentConfirmationReactor: Reactor = {
       }
       case 'InvoiceSent':
       case 'InvoiceVoided':
+      case 'InvoiceCredited':
         return;
       default: {
         const exhaustive: never = event;
