@@ -54,9 +54,10 @@ export const resolvePeriod = (input: PeriodInput, today: string, names = REST_NA
   return period;
 };
 
-/** An as-of day: `as_of`, else `to`, else today. */
+/** An as-of day: `as_of`, else `to`, else today. A `from` means nothing here: refused, never ignored. */
 export const resolveAsOf = (input: PeriodInput, today: string, names = REST_NAMES): string => {
   const { dates, errors } = readDates(input, names);
   fail(errors);
+  if (dates.from) fail({ [names.from]: [`This report is as of one day: give ${names.asOf} (or ${names.to}), not ${names.from}.`] });
   return dates.asOf ?? dates.to ?? today;
 };

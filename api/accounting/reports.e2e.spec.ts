@@ -116,6 +116,20 @@ describe.each(testBackends())('accounting reports over REST and GraphQL on $name
     }
     expect((await admin.get('/api/reports/balance-sheet/?as_of=31-12-2026')).status).toBe(400);
     expect((await admin.get('/api/reports/cash-flow/?to=x')).status).toBe(400);
+    // A balance sheet is as of a day: a period start means nothing to it, so it is refused, not ignored.
+    const withFrom = await admin.get('/api/reports/balance-sheet/?from=2026-01-01&to=2026-06-30');
+    expect(withFrom.status).toBe(400);
+    expect(withFrom.body.errors.from).toBeDefined();
+  });
+
+  it('answers reports as of the last representable day', async () => {
+    const q = (day: string) =>
+      gql(`{ trialBalance(asOf: "${day}") { totalDebit totalCredit } accountLedger(accountId: "${A.bank}", from: "2026-01-01", to: "${day}") { closingBalance } balanceSheet(asOf: "${day}") { totalAssets } }`);
+    const [far, near] = [await q('9999-12-31'), await q('2026-12-31')];
+    expect(far.errors).toBeUndefined();
+    // Nothing is posted after 2026, so the end of time answers as the end of 2026 does.
+    expect(far.data).toEqual(near.data);
+    expect(far.data.trialBalance.totalDebit).toBeGreaterThan(0);
   });
 
   it('shows automatic postings with their invoice link, and refuses to edit them by hand', async () => {

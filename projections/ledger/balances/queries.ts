@@ -17,13 +17,19 @@ export interface RangeSegments {
   days: Array<[string, string]>;
 }
 
-const nextYearStart = (day: string): string => `${Number(day.slice(0, 4)) + 1}-01-01`;
+/**
+ * The exclusive bound after the last representable day (9999-12-31): it sorts after every day as a
+ * string, and a run ending there has no upper bound in SQL (the year 10000 is no date).
+ */
+const END = '9999-12-32';
+const nextYearStart = (day: string): string => (day.startsWith('9999') ? END : `${Number(day.slice(0, 4)) + 1}-01-01`);
+const monthAfter = (day: string): string => (day.startsWith('9999-12') ? END : nextMonthStart(day));
 
 /** [from, to] (from defined) as whole months plus ragged days. */
 const monthSplit = (from: string, to: string, out: RangeSegments): void => {
   if (from > to) return;
-  const monthsFrom = from === monthStart(from) ? from : nextMonthStart(from);
-  const monthsUntil = to === monthEnd(to) ? nextMonthStart(to) : monthStart(to);
+  const monthsFrom = from === monthStart(from) ? from : monthAfter(from);
+  const monthsUntil = to === monthEnd(to) ? monthAfter(to) : monthStart(to);
   if (monthsFrom >= monthsUntil) {
     out.days.push([from, to]);
     return;
@@ -69,8 +75,9 @@ const segmentsSql = (ranges: DayRange[], accountId?: string): { sql: string; arg
       ...seg.months.map((m) => ['ledger_balances_monthly', 'month', m] as [string, string, Run]),
     ];
     for (const [table, key, run] of runs) {
-      parts.push(`select ${r} as r, account_id, debit_cents, credit_cents from ${table} where ${key} < ?${run.from ? ` and ${key} >= ?` : ''}${account}`);
-      args.push(run.until, ...(run.from ? [run.from] : []), ...(accountId ? [accountId] : []));
+      const bounds = [...(run.until === END ? [] : [`${key} < ?`]), ...(run.from ? [`${key} >= ?`] : [])];
+      parts.push(`select ${r} as r, account_id, debit_cents, credit_cents from ${table} where ${bounds.length ? bounds.join(' and ') : 'true'}${account}`);
+      args.push(...(run.until === END ? [] : [run.until]), ...(run.from ? [run.from] : []), ...(accountId ? [accountId] : []));
     }
     for (const [a, b] of seg.days) {
       parts.push(`select ${r} as r, account_id, debit_cents, credit_cents from ledger_balances_daily where day between ? and ?${account}`);
