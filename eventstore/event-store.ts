@@ -91,6 +91,11 @@ export interface EventStoreTransaction {
   /** The open transaction, for the caller's rows (a document number, a registry row). */
   readonly db: Knex.Transaction;
   append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Starts several streams at once (each expected not to exist), in one round trip; a stream that
+   * exists fails the whole call with a StreamConflictError. Results in the order given.
+   */
+  appendNewStreams(streams: { streamId: string; events: NewEvent[] }[]): Promise<AppendResult[]>;
 }
 
 export interface EventStore {

@@ -54,7 +54,14 @@ export const withRequestCorrelation = (store: EventStore): EventStore => {
   };
   const append: EventStore['append'] = (streamId, events, options) => store.append(streamId, stamp(events), options);
   const transaction: EventStore['transaction'] = store.transaction
-    ? (work) => store.transaction!((tx) => work({ db: tx.db, append: (streamId, events, options) => tx.append(streamId, stamp(events), options) }))
+    ? (work) =>
+        store.transaction!((tx) =>
+          work({
+            db: tx.db,
+            append: (streamId, events, options) => tx.append(streamId, stamp(events), options),
+            appendNewStreams: (streams) => tx.appendNewStreams(streams.map((s) => ({ streamId: s.streamId, events: stamp(s.events) }))),
+          }),
+        )
     : undefined;
   return new Proxy(store, {
     get: (target, prop) => {

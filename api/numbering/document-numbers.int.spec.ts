@@ -55,6 +55,17 @@ describe.each(testBackends())('document numbers appended in one transaction on $
     expect((await rows(t.db, 2082)).map((r) => r.number)).toEqual(['2082-000001', '2082-000002']);
   });
 
+  it('starts a batch of new streams in one step, and takes no number when one of them exists', async () => {
+    const batch = Array.from({ length: 5 }, () => newDocument(2087));
+    const { numbers: taken } = await numbers.append(batch);
+    expect(taken).toEqual(batch.map((_, i) => `2087-00000${i + 1}`));
+    for (const [i, d] of batch.entries()) expect((await store.readStream(d.streamId)).map((e) => e.data)).toEqual([{ number: taken[i] }]);
+    const clash = [newDocument(2087), newDocument(2087, { streamId: batch[2]!.streamId }), newDocument(2087)];
+    await expect(numbers.append(clash)).rejects.toThrow(/Concurrency conflict/);
+    expect(await rows(t.db, 2087)).toHaveLength(5);
+    expect((await store.readStream(clash[0]!.streamId))).toEqual([]);
+  });
+
   it('refuses a typed number in use, skips it in the sequence and frees the old number on a rename', async () => {
     const typed = newDocument(2083, { request: { series: 'invoice', typed: '2083-000002' } });
     await numbers.append([typed]);

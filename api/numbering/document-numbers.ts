@@ -64,10 +64,15 @@ export class DocumentNumbers {
     if (this.store.transaction) {
       return this.store.transaction(async (tx) => {
         const taken = await this.take(tx.db, items);
+        const built = await Promise.all(items.map(async (item, i) => ({ item, events: await item.build(taken[i]!.number) })));
         let position: Position | undefined;
-        for (const [i, item] of items.entries()) {
-          const result = await tx.append(item.streamId, await item.build(taken[i]!.number), { expectedRevision: item.expectedRevision });
-          position = this.later(position, result);
+        // New documents (a recurring batch) start their streams in one statement.
+        const fresh = built.filter(({ item }) => item.expectedRevision === 'no_stream');
+        if (fresh.length > 1) {
+          for (const result of await tx.appendNewStreams(fresh.map(({ item, events }) => ({ streamId: item.streamId, events })))) position = this.later(position, result);
+        }
+        for (const { item, events } of built.filter((b) => fresh.length <= 1 || b.item.expectedRevision !== 'no_stream')) {
+          position = this.later(position, await tx.append(item.streamId, events, { expectedRevision: item.expectedRevision }));
         }
         for (const [i, item] of items.entries()) await this.finalize(tx.db, item.documentId, taken[i]!.number);
         return { numbers: taken.map((t) => t.number), position };

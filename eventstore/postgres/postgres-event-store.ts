@@ -21,7 +21,7 @@ import { assertExpectedRevision, assertStreamId, validateAppend, type ValidEvent
 import { wakeChannel, type WakeChannel } from '../wake';
 import { PgNotifier } from './notifier';
 import { comparePgPositions, formatPgPosition, parsePgPosition } from './positions';
-import { appendSql, type StreamRevisionStep } from './sql';
+import { appendNewStreamsSql, appendSql, type StreamRevisionStep } from './sql';
 
 export interface PostgresEventStoreOptions {
   /** Longest sleep of a live subscriber between reads when nothing wakes it. */
@@ -96,11 +96,37 @@ export class PostgresEventStore implements EventStore {
           appended = true;
           return this.appendWith(trx, streamId, events, options, { inTransaction: true });
         },
+        appendNewStreams: (streams) => {
+          appended = true;
+          return this.appendNewStreams(trx, streams);
+        },
       }),
     );
     // Subscribers are woken once the events are visible, after the commit.
     if (appended) this.woken();
     return result;
+  }
+
+  private async appendNewStreams(db: Knex, streams: { streamId: string; events: NewEvent[] }[]): Promise<AppendResult[]> {
+    const rows: string[] = [];
+    for (const { streamId, events } of streams) {
+      for (const [i, e] of validateAppend(streamId, events, this.clock).entries()) {
+        rows.push(
+          `{"ord":${rows.length},"stream_id":${JSON.stringify(streamId)},"stream_revision":${i},"event_id":"${e.eventId}","type":${JSON.stringify(e.type)},"data":${e.dataJson},"metadata":${e.metadataJson}}`,
+        );
+      }
+    }
+    const inserted = rowsOf<{ tx: string; pos: number; stream_id: string; stream_revision: number }>(await db.raw(appendNewStreamsSql, [`[${rows.join(',')}]`]));
+    if (inserted.length !== rows.length) {
+      const taken = streams.find((s) => !inserted.some((r) => r.stream_id === s.streamId));
+      throw new StreamConflictError(taken?.streamId ?? streams[0]!.streamId, 'no_stream', 0);
+    }
+    const last = new Map<string, { tx: string; pos: number; stream_revision: number }>();
+    for (const r of inserted) last.set(r.stream_id, r);
+    return streams.map(({ streamId }) => {
+      const r = last.get(streamId)!;
+      return { nextExpectedRevision: Number(r.stream_revision), position: formatPgPosition(r.tx, r.pos) };
+    });
   }
 
   private woken(): void {
