@@ -63,7 +63,8 @@ export class DocumentNumbers {
   async append(items: NumberedAppend[]): Promise<NumberedResult> {
     if (this.store.transaction) {
       return this.store.transaction(async (tx) => {
-        const taken = await this.take(tx.db, items);
+        // One transaction: the rows can be issued at once, since they commit with the events or not at all.
+        const taken = await this.take(tx.db, items, 'issued');
         const built = await Promise.all(items.map(async (item, i) => ({ item, events: await item.build(taken[i]!.number) })));
         let position: Position | undefined;
         // New documents (a recurring batch) start their streams in one statement.
@@ -74,7 +75,8 @@ export class DocumentNumbers {
         for (const { item, events } of built.filter((b) => fresh.length <= 1 || b.item.expectedRevision !== 'no_stream')) {
           position = this.later(position, await tx.append(item.streamId, events, { expectedRevision: item.expectedRevision }));
         }
-        for (const [i, item] of items.entries()) await this.finalize(tx.db, item.documentId, taken[i]!.number);
+        const renamed = items.filter((item) => item.expectedRevision !== 'no_stream');
+        for (const item of renamed) await this.releaseOthers(tx.db, item.documentId, taken[items.indexOf(item)]!.number);
         return { numbers: taken.map((t) => t.number), position };
       });
     }
@@ -91,7 +93,7 @@ export class DocumentNumbers {
   /** EventStoreDB: reserve with the events to append (committed), append, then mark issued. */
   private async reserveThenAppend(item: NumberedAppend): Promise<{ number: string; result: AppendResult }> {
     const { taken, pending } = await this.db.transaction(async (trx) => {
-      const [t] = await this.take(trx, [item]);
+      const [t] = await this.take(trx, [item], 'reserved');
       const events = await item.build(t!.number);
       const p: Pending = { streamId: item.streamId, expectedRevision: item.expectedRevision, events };
       await trx('document_numbers').where({ number: t!.number }).update({ pending: JSON.stringify(p) });
@@ -110,13 +112,13 @@ export class DocumentNumbers {
     return { number: taken.number, result };
   }
 
-  /** Numbers for the requests, in order, as `reserved` rows of this transaction. */
-  private async take(trx: Knex.Transaction, items: NumberedAppend[]): Promise<Taken[]> {
+  /** Numbers for the requests, in order, as rows of this transaction with the given status. */
+  private async take(trx: Knex.Transaction, items: NumberedAppend[], status: 'reserved' | 'issued'): Promise<Taken[]> {
     const taken: (Taken | undefined)[] = [];
     const auto: { index: number; series: NumberSeries; year: number; documentId: string }[] = [];
     for (const [index, { request, documentId }] of items.entries()) {
       if ('typed' in request) {
-        taken[index] = await this.claimTyped(trx, request.series, request.typed, documentId);
+        taken[index] = await this.claimTyped(trx, request.series, request.typed, documentId, status);
       } else auto.push({ index, series: request.series, year: request.year, documentId });
     }
     let pending = auto;
@@ -130,7 +132,7 @@ export class DocumentNumbers {
         const last = await this.bump(trx, series, year, group.length);
         group.forEach((p, i) => {
           const sequence = last - group.length + 1 + i;
-          rows.push({ number: formatDocumentNumber(series, year, sequence), series, document_id: p.documentId, status: 'reserved', year, sequence });
+          rows.push({ number: formatDocumentNumber(series, year, sequence), series, document_id: p.documentId, status, year, sequence });
         });
       }
       const inserted = rowsOf<{ number: string; document_id: string; year: number; sequence: number }>(
@@ -147,9 +149,9 @@ export class DocumentNumbers {
     return taken as Taken[];
   }
 
-  private async claimTyped(trx: Knex.Transaction, series: NumberSeries, number: string, documentId: string): Promise<Taken> {
+  private async claimTyped(trx: Knex.Transaction, series: NumberSeries, number: string, documentId: string, status: string): Promise<Taken> {
     const inserted = await trx('document_numbers')
-      .insert({ number, series, document_id: documentId, status: 'reserved' })
+      .insert({ number, series, document_id: documentId, status })
       .onConflict('number')
       .ignore()
       .returning('number');
@@ -172,6 +174,10 @@ export class DocumentNumbers {
   /** The number is the document's now; a number it held before (renamed) is free again. */
   private async finalize(trx: Knex.Transaction, documentId: string, number: string): Promise<void> {
     await trx('document_numbers').where({ number }).update({ status: 'issued', pending: null });
+    await this.releaseOthers(trx, documentId, number);
+  }
+
+  private async releaseOthers(trx: Knex.Transaction, documentId: string, number: string): Promise<void> {
     await trx('document_numbers').where({ document_id: documentId, status: 'issued' }).whereNot({ number }).delete();
   }
 
