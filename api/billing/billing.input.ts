@@ -1,9 +1,9 @@
-import { ArrayMaxSize, IsNotEmpty, IsOptional, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsIn, IsNotEmpty, IsOptional, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import type { BillingCycle } from '../../domain/billing/periods';
 import type { SubscriptionStatus } from '../../domain/billing/billing-state';
 import { MAX_INVOICE_NUMBER_LENGTH } from '../../domain/billing/numbering';
-import type { CreateInvoice, UpdateInvoice } from '../../domain/invoice/commands';
+import type { CreateInvoice, RecordInvoicePayment, UpdateInvoice } from '../../domain/invoice/commands';
 import type { LineInput } from '../../domain/invoice/decide';
 import { InputConversion, IsIsoDay } from '../graphql/validators';
 import { BillingCycleEnum, SubscriptionStatusEnum } from './billing.output';
@@ -126,5 +126,23 @@ export class CompanySettingsInput {
       vat_number: this.vatNumber,
       jurisdiction: this.jurisdiction,
     };
+  }
+}
+
+const PAYMENT_METHODS = { card: 'card', bank_transfer: 'bank', cash: 'cash', other: 'other' } as const;
+
+@InputType()
+export class InvoicePaymentInput {
+  @Field(() => Float, { description: 'Euros, at most two decimals; above what is owed leaves a credit balance.' }) amount!: number;
+  @Field(() => String, { description: 'YYYY-MM-DD, not before the invoice date.' }) @IsIsoDay() date!: string;
+  @Field(() => String, { description: 'card, bank_transfer, cash or other.' })
+  @IsIn(Object.keys(PAYMENT_METHODS), { message: 'Choose card, bank_transfer, cash or other.' })
+  method!: keyof typeof PAYMENT_METHODS;
+  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) reference?: string;
+
+  toCommand(invoiceId: string): RecordInvoicePayment {
+    const convert = new InputConversion();
+    const amountCents = convert.cents(this.amount, 'amount');
+    return convert.done({ invoiceId, amountCents, date: this.date, method: PAYMENT_METHODS[this.method], reference: this.reference ?? undefined });
   }
 }

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../domain/shared/errors';
 import { PageInput, pageOf } from '../accounting/accounting.input';
 import type { GraphQLContext } from '../graphql/context';
 import { withInputNames } from '../graphql/validators';
-import { InvoiceInput } from './billing.input';
+import { InvoiceInput, InvoicePaymentInput } from './billing.input';
 import { GenerationResultOutput, InvoiceHistoryEntryOutput, InvoiceOutput, InvoicePage, InvoicePaidFilter, PublicInvoiceOutput } from './billing.output';
 import { findPublicInvoice, listInvoices } from './invoice.queries';
 import { isUuid, pathId } from './wire';
@@ -95,6 +95,17 @@ export class InvoiceResolver {
   @Mutation(() => InvoiceOutput, { description: 'Records the open amount as a manual payment; harmless when already paid.' })
   async markInvoicePaid(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<InvoiceOutput> {
     return InvoiceOutput.from(await ctx.services.billing.invoices.markAsPaid(pathId(id, NOT_FOUND), ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => InvoiceOutput, { description: 'Records a payment by hand: any amount (partial, or above what is owed), date and method.' })
+  async recordInvoicePayment(
+    @Arg('invoiceId', () => ID) invoiceId: string,
+    @Arg('input', () => InvoicePaymentInput) input: InvoicePaymentInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<InvoiceOutput> {
+    const command = input.toCommand(pathId(invoiceId, NOT_FOUND));
+    return InvoiceOutput.from(await withInputNames({ amountCents: 'amount' }, () => ctx.services.billing.invoices.recordManualPayment(command, ctx.user!.id)));
   }
 
   @Authorized('superuser')

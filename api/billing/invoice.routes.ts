@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps';
 import type { BillingServices } from './billing.services';
 import { restFieldNames } from '../http/error-middleware';
 import { buildInvoiceDocument, payUrlOf } from './invoice-document';
+import { invoicePaymentRoutes } from './invoice-payments.routes';
 import { INVOICE_REST_FIELDS, parseInvoiceBody } from './invoice.schema';
 import { listInvoices } from './invoice.queries';
 import { findPublicInvoice } from './invoice.queries';
@@ -58,6 +59,7 @@ export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router =
 
   router.use('/invoices', requireSuperuser);
   router.use('/billing', requireSuperuser);
+  router.use(invoicePaymentRoutes(deps, billing));
 
   router.get('/invoices/', async (req, res) => {
     const query = req.query; // Express 5 parses the query string again at every access.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import { dayOf, yearOf } from '../../domain/shared/dates';
 import { normaliseInvoiceNumber } from '../../domain/billing/numbering';
-import type { CreateInvoice, IssueCreditNote, UpdateInvoice } from '../../domain/invoice/commands';
+import type { CreateInvoice, IssueCreditNote, RecordInvoicePayment, UpdateInvoice } from '../../domain/invoice/commands';
 import { decide, type InvoiceCommand, type RecordPayment } from '../../domain/invoice/decide';
 import { invoiceStreamId, type InvoiceEvent } from '../../domain/invoice/events';
 import { evolve, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
@@ -158,6 +158,13 @@ export class InvoiceService {
   async recordPayment(invoiceId: string, payment: PaymentToRecord, actor: string): Promise<void> {
     if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
     await this.run(invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data: payment }, state));
+  }
+
+  /** A payment recorded by hand (any date from the invoice's on, partial or above what is owed). */
+  async recordManualPayment(command: RecordInvoicePayment, actor: string): Promise<InvoiceWire> {
+    const data: PaymentToRecord = { paymentId: randomUUID(), amountCents: command.amountCents, date: command.date, method: command.method, reference: command.reference?.trim() || null };
+    await this.run(command.invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data, byHand: true }, state));
+    return this.answer(command.invoiceId);
   }
 
   /** Appends InvoiceSent; the invoice-mail reactor e-mails the PDF exactly once per event. */

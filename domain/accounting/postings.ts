@@ -57,9 +57,12 @@ export const invoiceLines = (totals: InvoiceTotals, revenueAccountId: string): P
 export const cashAccountFor = (method: PaymentMethod): string => {
   switch (method) {
     case 'stripe':
+    case 'card':
       return SYSTEM_ACCOUNT_IDS.stripeClearing;
     case 'bank':
     case 'manual':
+    case 'cash':
+    case 'other':
       return SYSTEM_ACCOUNT_IDS.bank;
     default: {
       const exhaustive: never = method;

@@ -39,3 +39,12 @@ export interface IssueCreditNote {
   /** Absent: everything still creditable (a full credit note, which cancels the invoice). */
   lines?: LineInput[];
 }
+
+/** A payment recorded by hand: POST /api/invoices/{id}/payments/ and recordInvoicePayment. */
+export interface RecordInvoicePayment {
+  invoiceId: string;
+  amountCents: number;
+  date: string;
+  method: 'card' | 'bank' | 'cash' | 'other';
+  reference?: string;
+}

@@ -28,6 +28,11 @@ export type SendInvoice = { type: 'SendInvoice'; data: { to: string; sentAt: str
 export type RecordPayment = {
   type: 'RecordPayment';
   data: { paymentId: string; amountCents: number; date: string; method: PaymentMethod; reference: string | null };
+  /**
+   * Recorded by hand rather than reported by a gateway: refused on a draft, a cancelled invoice or
+   * before the invoice date. (Money a gateway already took is never refused for those reasons.)
+   */
+  byHand?: boolean;
 };
 /** Records the open amount as a manual payment unless already paid (so a second mark is harmless). */
 export type MarkInvoicePaid = { type: 'MarkInvoicePaid'; data: { paymentId: string; date: string } };
@@ -43,6 +48,7 @@ export type InvoiceCommand = IssueInvoice | EditInvoice | SendInvoice | RecordPa
 export const ISSUED_IMMUTABLE = 'This invoice has been issued; correct it with a credit note.';
 export const CANCELLED = 'This invoice has been cancelled.';
 export const DRAFT_NOT_CREDITABLE = 'Only an issued (sent or paid) invoice can be credited; edit or delete the draft instead.';
+export const PAYMENT_ON_DRAFT = 'A payment can be recorded only on an issued invoice: send it (or mark it as paid) first.';
 export const NOTHING_TO_CREDIT = 'This invoice has nothing left to credit.';
 export const overCredit = (creditableCents: number): string =>
   `A credit note cannot exceed what remains creditable on the invoice (${(creditableCents / 100).toFixed(2)}).`;
@@ -167,7 +173,12 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
   if (state.payments.some((p) => p.paymentId === cmd.data.paymentId)) return [];
   if (state.status === 'voided') throw new ValidationError('This invoice was deleted and cannot take payments.');
   if (!Number.isSafeInteger(cmd.data.amountCents) || cmd.data.amountCents <= 0) {
-    throw new ValidationError('A payment amount must be a positive number of cents.');
+    throw new ValidationError('A payment amount must be a positive number of cents.', { amountCents: ['Enter an amount greater than zero.'] });
+  }
+  if (cmd.byHand) {
+    if (!isIssued(state)) throw new ValidationError(PAYMENT_ON_DRAFT);
+    if (isCancelled(settlementOf(state))) throw new ConflictError(CANCELLED);
+    if (cmd.data.date < state.date) throw new ValidationError('Please correct the errors below.', { date: ['A payment cannot be dated before its invoice.'] });
   }
   return [{ type: 'PaymentRecorded', data: { invoiceId: state.invoiceId, ...cmd.data } }];
 };

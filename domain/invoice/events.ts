@@ -72,7 +72,12 @@ export type InvoiceSent = {
   };
 };
 
-export type PaymentMethod = 'stripe' | 'bank' | 'manual';
+/**
+ * How money arrived. `stripe` is a card payment through Stripe's checkout, `card` one recorded by
+ * hand (both settle through Stripe clearing); `manual` is the spec's one-click mark as paid (a bank
+ * transfer), kept as written by earlier versions.
+ */
+export type PaymentMethod = 'stripe' | 'card' | 'bank' | 'manual' | 'cash' | 'other';
 
 export type PaymentRecorded = {
   type: 'PaymentRecorded';

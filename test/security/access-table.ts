@@ -81,6 +81,8 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'POST /api/invoices/:id/mark_as_paid/': su(404),
   'POST /api/billing/generate-invoices/': su(200),
   'POST /api/invoices/:id/credit-notes/': su(400),
+  'GET /api/invoices/:id/payments/': su(200),
+  'POST /api/invoices/:id/payments/': su(400),
   'GET /api/credit-notes/': su(200),
   'GET /api/credit-notes/:id/': su(404),
   'GET /api/credit-notes/:id/history/': su(404),
@@ -103,7 +105,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
     'markInvoicePaid', 'generateRecurringInvoices', 'createProduct', 'updateProduct', 'deleteProduct',
     'createSubscription', 'updateSubscription', 'deleteSubscription', 'createSubscriptionInvoice',
     'markContactMessageHandled', 'markDemoRequestHandled', 'rebuildProjection', 'creditNotes', 'creditNote',
-    'creditNoteHistory', 'issueCreditNote',
+    'creditNoteHistory', 'issueCreditNote', 'recordInvoicePayment',
   ],
 };
 
