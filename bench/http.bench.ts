@@ -51,7 +51,7 @@ const env: Record<string, string> = {
 const seedStart = Date.now();
 const core = await startCore(loadConfig({ ...env, PORT: '0' }));
 const clients = await Promise.all(
-  Array.from({ length: 50 }, (_, i) => new ClientService(core.deps).create({ name: `Bench Client ${i}`, email: `bench${i}@example.com` }, 'bench')),
+  Array.from({ length: 50 }, (_, i) => new ClientService(core.deps).create({ name: `Bench Client ${i}`, email: `bench${i}@example.com`, phone: '', address: '', vatNumber: '', language: 'en' }, 'bench')),
 );
 const invoices = new InvoiceService(core.deps);
 await runPool(INVOICES, 8, async (i) => {

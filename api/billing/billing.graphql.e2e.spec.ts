@@ -84,6 +84,20 @@ describe.each(testBackends())('billing over GraphQL on $name', (backend) => {
     expect(after.data!.updateCompanySettings).toEqual({ name: 'Seller Ltd', vatNumber: 'CY1', jurisdiction: 'Cyprus' });
     const invalid = await gql(admin, 'mutation($i: CompanySettingsInput!) { updateCompanySettings(input: $i) { name } }', { i: { ...input, email: 'nope' } });
     expect(invalid.errors![0].extensions.fieldErrors!.email).toBeDefined();
+    const longVat = await gql(admin, 'mutation($i: CompanySettingsInput!) { updateCompanySettings(input: $i) { name } }', { i: { ...input, vatNumber: 'x'.repeat(101) } });
+    expect(Object.keys(longVat.errors![0].extensions.fieldErrors!)).toEqual(['vatNumber']);
+  });
+
+  it('names field errors as each input does', async () => {
+    const client = await gql(admin, 'mutation { createClient(input: {name: "A", email: "a@a.test", vatNumber: "' + 'x'.repeat(51) + '"}) { id } }');
+    expect(Object.keys(client.errors![0].extensions.fieldErrors!)).toEqual(['vatNumber']);
+    const product = await gql(admin, 'mutation { createProduct(input: {name: "P", price: 10, vatRate: 120}) { id } }');
+    expect(Object.keys(product.errors![0].extensions.fieldErrors!)).toEqual(['vatRate']);
+    const clientId = (await gql(admin, 'mutation { createClient(input: {name: "Sub", email: "s@s.test"}) { id } }')).data!.createClient.id;
+    const noProduct = await gql(admin, `mutation { createSubscription(input: {clientId: "${clientId}", startDate: "2026-03-01"}) { id } }`);
+    expect(noProduct.errors![0]).toMatchObject({ message: 'Please select a client and a product.', extensions: { fieldErrors: { productId: expect.any(Array) } } });
+    const unknownProduct = await gql(admin, `mutation { createSubscription(input: {clientId: "${clientId}", productId: "00000000-0000-4000-8000-000000000000", startDate: "2026-03-01"}) { id } }`);
+    expect(Object.keys(unknownProduct.errors![0].extensions.fieldErrors!)).toEqual(['productId']);
   });
 
   it('refuses anonymous callers and client users', async () => {

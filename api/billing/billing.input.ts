@@ -1,66 +1,91 @@
-import { ArrayMaxSize, IsIn, IsNotEmpty, IsOptional, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsEmail, IsIn, IsNotEmpty, IsOptional, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import type { BillingCycle } from '../../domain/billing/periods';
 import type { SubscriptionStatus } from '../../domain/billing/billing-state';
+import { CLIENT_LANGUAGES, type ClientLanguage, type SaveClient, type SaveProduct, type SaveSubscription, type UpdateCompanySettings } from '../../domain/billing/commands';
 import { MAX_INVOICE_NUMBER_LENGTH } from '../../domain/billing/numbering';
+import { ValidationError } from '../../domain/shared/errors';
 import type { CreateInvoice, RecordInvoicePayment, UpdateInvoice } from '../../domain/invoice/commands';
 import type { LineInput } from '../../domain/invoice/decide';
 import { InputConversion, IsIsoDay } from '../graphql/validators';
+import { SELECT_CLIENT_AND_PRODUCT } from './billing.schema';
 import { BillingCycleEnum, SubscriptionStatusEnum } from './billing.output';
+import { REQUIRED } from './wire';
 
 /**
- * GraphQL inputs. Each maps to the REST body (snake_case) and goes through the same service
- * validation, so both transports accept and refuse exactly the same things.
+ * GraphQL inputs. Each validates itself (class-validator) and builds the service's command with the
+ * domain's own parsers for money and rates; field errors name the input's fields.
  */
 
-const drop = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+const BLANK = { message: 'This field may not be blank.' };
+const optionalText = (v: string | null | undefined) => (v ?? '').trim();
 
 @InputType()
 export class ClientInput {
-  @Field(() => String) @MaxLength(200) name!: string;
-  @Field(() => String) @MaxLength(254) email!: string;
+  @Field(() => String) @IsNotEmpty(BLANK) @MaxLength(200) name!: string;
+  @Field(() => String) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) phone?: string;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(500) address?: string;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) vatNumber?: string;
-  @Field(() => String, { nullable: true, description: 'en, el or ru.' }) @IsOptional() language?: string;
-  @Field(() => Int, { nullable: true }) @IsOptional() version?: number;
+  @Field(() => String, { nullable: true, description: 'en, el or ru.' }) @IsOptional() @IsIn([...CLIENT_LANGUAGES]) language?: ClientLanguage;
+  @Field(() => Int, { nullable: true }) @IsOptional() @Min(0) version?: number;
 
-  toBody() {
-    return drop({ name: this.name, email: this.email, phone: this.phone, address: this.address, vat_number: this.vatNumber, language: this.language, version: this.version });
+  toCommand(): SaveClient {
+    return {
+      name: this.name.trim(),
+      email: this.email.trim(),
+      phone: optionalText(this.phone),
+      address: optionalText(this.address),
+      vatNumber: optionalText(this.vatNumber),
+      language: this.language ?? 'en',
+      expectedVersion: this.version ?? undefined,
+    };
   }
 }
 
 @InputType()
 export class ProductInput {
-  @Field(() => String) @MaxLength(200) name!: string;
+  @Field(() => String) @IsNotEmpty(BLANK) @MaxLength(200) name!: string;
   @Field(() => Float, { description: 'Euros, at most two decimals.' }) price!: number;
   @Field(() => BillingCycleEnum, { nullable: true }) @IsOptional() billingCycle?: BillingCycle;
   @Field(() => Float, { nullable: true, description: 'Percent.' }) @IsOptional() vatRate?: number;
-  @Field(() => Int, { nullable: true }) @IsOptional() version?: number;
+  @Field(() => Int, { nullable: true }) @IsOptional() @Min(0) version?: number;
 
-  toBody() {
-    return drop({ name: this.name, price: this.price, billing_cycle: this.billingCycle, vat_rate: this.vatRate, version: this.version });
+  toCommand(): SaveProduct {
+    const convert = new InputConversion();
+    const command = {
+      name: this.name.trim(),
+      priceCents: convert.cents(this.price, 'price'),
+      billingCycle: this.billingCycle ?? 'one_time',
+      vatRateBp: convert.basisPoints(this.vatRate ?? 0, 'vatRate'),
+      expectedVersion: this.version ?? undefined,
+    };
+    return convert.done(command);
   }
 }
 
 @InputType()
 export class SubscriptionInput {
-  @Field(() => ID, { nullable: true }) @IsOptional() clientId?: string;
-  @Field(() => ID, { nullable: true }) @IsOptional() productId?: string;
-  @Field(() => String, { description: 'YYYY-MM-DD.' }) startDate!: string;
+  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID('all', { message: 'Invalid pk - client does not exist.' }) clientId?: string;
+  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID('all', { message: 'Invalid pk - product does not exist.' }) productId?: string;
+  @Field(() => String, { description: 'YYYY-MM-DD.' }) @IsIsoDay() startDate!: string;
   @Field(() => SubscriptionStatusEnum, { nullable: true }) @IsOptional() status?: SubscriptionStatus;
   @Field(() => Boolean, { nullable: true }) @IsOptional() autoGenerateInvoices?: boolean;
-  @Field(() => Int, { nullable: true }) @IsOptional() version?: number;
+  @Field(() => Int, { nullable: true }) @IsOptional() @Min(0) version?: number;
 
-  toBody() {
-    return drop({
-      client: this.clientId,
-      product: this.productId,
-      start_date: this.startDate,
-      status: this.status,
-      auto_generate_invoices: this.autoGenerateInvoices,
-      version: this.version,
-    });
+  toCommand(): SaveSubscription {
+    if (!this.clientId || !this.productId) {
+      const errors = { ...(this.clientId ? {} : { clientId: [REQUIRED] }), ...(this.productId ? {} : { productId: [REQUIRED] }) };
+      throw new ValidationError(SELECT_CLIENT_AND_PRODUCT, errors);
+    }
+    return {
+      clientId: this.clientId.toLowerCase(),
+      productId: this.productId.toLowerCase(),
+      startDate: this.startDate,
+      status: this.status ?? 'active',
+      autoGenerateInvoices: this.autoGenerateInvoices ?? true,
+      expectedVersion: this.version ?? undefined,
+    };
   }
 }
 
@@ -108,23 +133,23 @@ export class InvoiceInput {
 
 @InputType()
 export class CompanySettingsInput {
-  @Field(() => String) @MaxLength(200) name!: string;
-  @Field(() => String) address!: string;
-  @Field(() => String) phone!: string;
-  @Field(() => String) email!: string;
-  @Field(() => String) registrationNumber!: string;
-  @Field(() => String) vatNumber!: string;
-  @Field(() => String) jurisdiction!: string;
+  @Field(() => String) @IsNotEmpty(BLANK) @MaxLength(200) name!: string;
+  @Field(() => String) @MaxLength(500) address!: string;
+  @Field(() => String) @MaxLength(50) phone!: string;
+  @Field(() => String) @IsEmail({}, { message: 'Enter a valid email address.' }) @MaxLength(254) email!: string;
+  @Field(() => String) @MaxLength(100) registrationNumber!: string;
+  @Field(() => String) @MaxLength(100) vatNumber!: string;
+  @Field(() => String) @MaxLength(200) jurisdiction!: string;
 
-  toBody() {
+  toCommand(): UpdateCompanySettings {
     return {
-      name: this.name,
-      address: this.address,
-      phone: this.phone,
-      email: this.email,
-      registration_number: this.registrationNumber,
-      vat_number: this.vatNumber,
-      jurisdiction: this.jurisdiction,
+      name: this.name.trim(),
+      address: this.address.trim(),
+      phone: this.phone.trim(),
+      email: this.email.trim(),
+      registrationNumber: this.registrationNumber.trim(),
+      vatNumber: this.vatNumber.trim(),
+      jurisdiction: this.jurisdiction.trim(),
     };
   }
 }

@@ -44,7 +44,7 @@ export class ClientResolver {
   @Authorized('superuser')
   @Mutation(() => ClientOutput)
   async createClient(@Arg('input', () => ClientInput) input: ClientInput, @Ctx() ctx: GraphQLContext): Promise<ClientOutput> {
-    return ClientOutput.from(await ctx.services.billing.clients.create(input.toBody(), ctx.user!.id));
+    return ClientOutput.from(await ctx.services.billing.clients.create(input.toCommand(), ctx.user!.id));
   }
 
   @Authorized('superuser')
@@ -54,7 +54,7 @@ export class ClientResolver {
     @Arg('input', () => ClientInput) input: ClientInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ClientOutput> {
-    return ClientOutput.from(await ctx.services.billing.clients.update(pathId(id, NOT_FOUND), input.toBody(), ctx.user!.id));
+    return ClientOutput.from(await ctx.services.billing.clients.update(pathId(id, NOT_FOUND), input.toCommand(), ctx.user!.id));
   }
 
   @Authorized('superuser')

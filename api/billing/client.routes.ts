@@ -1,9 +1,16 @@
 import { Router } from 'express';
+import { parseClientBody } from './billing.schema';
 import { requireSuperuser } from '../auth/guards';
 import type { BillingServices } from './billing.services';
 import { pathId } from './wire';
 
 const NOT_FOUND = 'Client not found.';
+
+/** The optional username of create_user's body (the spec sends none): text or nothing. */
+const requestedUsername = (body: unknown): string | undefined => {
+  const value = (body as { username?: unknown } | undefined)?.username;
+  return typeof value === 'string' ? value : undefined;
+};
 
 export const clientRoutes = (billing: BillingServices): Router => {
   const router = Router();
@@ -14,7 +21,7 @@ export const clientRoutes = (billing: BillingServices): Router => {
   });
 
   router.post('/clients/', async (req, res) => {
-    res.status(201).json(await billing.clients.create(req.body, req.user!.id));
+    res.status(201).json(await billing.clients.create(parseClientBody(req.body), req.user!.id));
   });
 
   router.get('/clients/:id/', async (req, res) => {
@@ -22,7 +29,7 @@ export const clientRoutes = (billing: BillingServices): Router => {
   });
 
   router.put('/clients/:id/', async (req, res) => {
-    res.json(await billing.clients.update(pathId(req.params.id, NOT_FOUND), req.body, req.user!.id));
+    res.json(await billing.clients.update(pathId(req.params.id, NOT_FOUND), parseClientBody(req.body), req.user!.id));
   });
 
   router.delete('/clients/:id/', async (req, res) => {
@@ -31,7 +38,7 @@ export const clientRoutes = (billing: BillingServices): Router => {
   });
 
   router.post('/clients/:id/create_user/', async (req, res) => {
-    const { password, username } = await billing.clients.createUser(pathId(req.params.id, NOT_FOUND), req.user!.id, req.body?.username);
+    const { password, username } = await billing.clients.createUser(pathId(req.params.id, NOT_FOUND), req.user!.id, requestedUsername(req.body));
     res.status(201).json({ password, username });
   });
 

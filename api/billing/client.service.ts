@@ -1,38 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { SaveClient } from '../../domain/billing/commands';
 import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { generatePassword, UserService } from '../auth/user.service';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/validate';
 import { enqueueMail } from '../mail/outbox';
 import { writeAudit } from './audit';
 import { clientUserMail } from './client-user.mail';
 import { listInvoices } from './invoice.queries';
 import { listSubscriptions } from './subscription.queries';
 import { deleteAudited, insertAudited, updateVersioned } from './versioned';
-import { zEmail, zOptionalText, zRequiredText, zUpdatedAt, zVersion } from './wire';
 import type { ClientDetailWire, ClientRow, ClientWire } from './client.wire';
 import { clientWire } from './client.wire';
 
-export const CLIENT_LANGUAGES = ['en', 'el', 'ru'] as const;
 const NOT_FOUND = 'Client not found.';
 const IN_USE = 'This client has subscriptions or invoices and cannot be deleted.';
 export const USER_EXISTS = 'A user already exists for this client.';
 
-const clientInput = z.object({
-  name: zRequiredText(200),
-  email: zEmail,
-  phone: zOptionalText(50),
-  address: zOptionalText(500),
-  vat_number: zOptionalText(50),
-  language: z
-    .enum(CLIENT_LANGUAGES, { error: (i) => `"${String(i.input)}" is not a valid choice.` })
-    .optional()
-    .transform((v) => v ?? 'en'),
-  version: zVersion,
-  updated_at: zUpdatedAt,
-});
+const clientColumns = (c: SaveClient) => ({ name: c.name, email: c.email, phone: c.phone, address: c.address, vat_number: c.vatNumber, language: c.language });
 
 const withUsers = (db: AppDeps['db']) =>
   db('clients as c')
@@ -73,8 +58,7 @@ export class ClientService {
     return { ...client, subscriptions: subscriptions.items, invoices: invoices.items };
   }
 
-  async create(body: unknown, actor: string): Promise<ClientWire> {
-    const input = parseInput(clientInput, body);
+  async create(command: SaveClient, actor: string): Promise<ClientWire> {
     const id = randomUUID();
     await this.deps.db.transaction((trx) =>
       insertAudited(trx, {
@@ -82,25 +66,24 @@ export class ClientService {
         entity: 'client',
         actor,
         now: this.deps.clock(),
-        row: { id, name: input.name, email: input.email, phone: input.phone, address: input.address, vat_number: input.vat_number, language: input.language },
+        row: { id, ...clientColumns(command) },
       }),
     );
     return this.get(id);
   }
 
-  async update(id: string, body: unknown, actor: string): Promise<ClientWire> {
-    const input = parseInput(clientInput, body);
+  async update(id: string, command: SaveClient, actor: string): Promise<ClientWire> {
     await this.deps.db.transaction((trx) =>
       updateVersioned(trx, {
         table: 'clients',
         entity: 'client',
         id,
-        expectedVersion: input.version,
-        expectedUpdatedAt: input.updated_at,
+        expectedVersion: command.expectedVersion,
+        expectedUpdatedAt: command.expectedUpdatedAt,
         actor,
         now: this.deps.clock(),
         notFound: NOT_FOUND,
-        patch: { name: input.name, email: input.email, phone: input.phone, address: input.address, vat_number: input.vat_number, language: input.language },
+        patch: clientColumns(command),
       }),
     );
     return this.get(id);
@@ -126,13 +109,14 @@ export class ClientService {
   }
 
   /** Creates the client's login with a generated password, returned once and e-mailed to the client. */
-  async createUser(id: string, actor: string, requested?: unknown): Promise<{ password: string; username: string }> {
+  /** `requested` is the username to give it; the client's e-mail (made unique) otherwise. */
+  async createUser(id: string, actor: string, requested?: string): Promise<{ password: string; username: string }> {
     const password = generatePassword();
     return this.deps.db.transaction(async (trx) => {
       const client: ClientRow | undefined = await trx('clients').where({ id }).forUpdate().first();
       if (!client) throw new NotFoundError(NOT_FOUND);
       if (await trx('users').where({ client_id: id }).first('id')) throw new ValidationError(USER_EXISTS);
-      const username = typeof requested === 'string' && requested.trim() ? requested.trim() : await this.freeUsername(trx, client.email);
+      const username = requested?.trim() || (await this.freeUsername(trx, client.email));
       const user = await new UserService(trx).create({ username, password, clientId: id, email: client.email }, trx);
       await trx('users').where({ id: user.id }).update({ language: client.language });
       const now = this.deps.clock();

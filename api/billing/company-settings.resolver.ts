@@ -27,6 +27,6 @@ export class CompanySettingsResolver {
   @Authorized('superuser')
   @Mutation(() => CompanySettingsOutput)
   async updateCompanySettings(@Arg('input', () => CompanySettingsInput) input: CompanySettingsInput, @Ctx() ctx: GraphQLContext): Promise<CompanySettingsOutput> {
-    return toOutput(await ctx.services.billing.companySettings.update(input.toBody(), ctx.user!.id));
+    return toOutput(await ctx.services.billing.companySettings.update(input.toCommand(), ctx.user!.id));
   }
 }

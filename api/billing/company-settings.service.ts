@@ -1,10 +1,9 @@
 import type { Knex } from 'knex';
-import { z } from 'zod';
 import { NotFoundError } from '../../domain/shared/errors';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/validate';
 import { writeAudit } from './audit';
-import { toIso, zEmail, zOptionalText, zRequiredText } from './wire';
+import type { UpdateCompanySettings } from '../../domain/billing/commands';
+import { toIso } from './wire';
 
 export interface CompanySettings {
   name: string;
@@ -16,16 +15,6 @@ export interface CompanySettings {
   jurisdiction: string;
   updated_at: string;
 }
-
-const settingsInput = z.object({
-  name: zRequiredText(200),
-  address: zOptionalText(500),
-  phone: zOptionalText(50),
-  email: zEmail,
-  registration_number: zOptionalText(100),
-  vat_number: zOptionalText(100),
-  jurisdiction: zOptionalText(200),
-});
 
 const COLUMNS = ['name', 'address', 'phone', 'email', 'registration_number', 'vat_number', 'jurisdiction', 'updated_at'];
 
@@ -43,8 +32,16 @@ export class CompanySettingsService {
     return readCompanySettings(this.deps.db);
   }
 
-  async update(body: unknown, actor: string): Promise<CompanySettings> {
-    const input = parseInput(settingsInput, body);
+  async update(command: UpdateCompanySettings, actor: string): Promise<CompanySettings> {
+    const input = {
+      name: command.name,
+      address: command.address,
+      phone: command.phone,
+      email: command.email,
+      registration_number: command.registrationNumber,
+      vat_number: command.vatNumber,
+      jurisdiction: command.jurisdiction,
+    };
     await this.deps.db.transaction(async (trx) => {
       const before = await trx('company_settings').where({ id: 1 }).forUpdate().first(COLUMNS);
       if (!before) throw new NotFoundError('Company settings are missing.');

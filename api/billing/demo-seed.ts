@@ -1,4 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
+import type { SaveClient, SaveProduct, SaveSubscription } from '../../domain/billing/commands';
 import { addDays, addMonthsClamped, dayOf } from '../../domain/shared/dates';
 import { parseEuros } from '../../domain/shared/money';
 import { generatePassword, UserService } from '../auth/user.service';
@@ -10,19 +11,19 @@ import { listInvoices } from './invoice.queries';
 const SEED_ACTOR = 'system';
 const DEMO_PAYMENT_NAMESPACE = '0d7e3c2a-5b8f-4c61-9a4e-2f6d8b1c7e93';
 
-const CLIENTS = [
-  { name: 'Northwind Assurance Ltd', email: 'accounts@northwind.example.com', phone: '+357 22 123456', address: '25 Makarios Avenue, 1065 Nicosia, Cyprus', vat_number: 'CY10234567L', language: 'en' },
-  { name: 'Αιγαίο Ασφαλιστική Α.Ε.', email: 'logistirio@aigaio.example.com', phone: '+30 210 1234567', address: 'Λεωφόρος Κηφισίας 120, 11526 Αθήνα', vat_number: 'EL099887766', language: 'el' },
-  { name: 'Baltic Freight Group', email: 'finance@balticfreight.example.com', phone: '+371 6700 0000', address: 'Brivibas iela 1, Riga, Latvia', vat_number: 'LV40003000000', language: 'ru' },
-  { name: 'Helios Energy Partners', email: 'ap@helios.example.com', phone: '+357 25 654321', address: '8 Anexartisias Street, 3036 Limassol, Cyprus', vat_number: 'CY10987654X', language: 'en' },
-  { name: 'Meridian Health Group', email: 'billing@meridian.example.com', phone: '+44 20 7946 0000', address: '1 King William Street, London EC4N 7AR', vat_number: 'GB123456789', language: 'en' },
+const CLIENTS: SaveClient[] = [
+  { name: 'Northwind Assurance Ltd', email: 'accounts@northwind.example.com', phone: '+357 22 123456', address: '25 Makarios Avenue, 1065 Nicosia, Cyprus', vatNumber: 'CY10234567L', language: 'en' },
+  { name: 'Αιγαίο Ασφαλιστική Α.Ε.', email: 'logistirio@aigaio.example.com', phone: '+30 210 1234567', address: 'Λεωφόρος Κηφισίας 120, 11526 Αθήνα', vatNumber: 'EL099887766', language: 'el' },
+  { name: 'Baltic Freight Group', email: 'finance@balticfreight.example.com', phone: '+371 6700 0000', address: 'Brivibas iela 1, Riga, Latvia', vatNumber: 'LV40003000000', language: 'ru' },
+  { name: 'Helios Energy Partners', email: 'ap@helios.example.com', phone: '+357 25 654321', address: '8 Anexartisias Street, 3036 Limassol, Cyprus', vatNumber: 'CY10987654X', language: 'en' },
+  { name: 'Meridian Health Group', email: 'billing@meridian.example.com', phone: '+44 20 7946 0000', address: '1 King William Street, London EC4N 7AR', vatNumber: 'GB123456789', language: 'en' },
 ];
 
-const PRODUCTS = [
-  { name: 'Professional (monthly)', price: 2000, billing_cycle: 'monthly', vat_rate: 19 },
-  { name: 'Professional (annual)', price: 20000, billing_cycle: 'annually', vat_rate: 19 },
-  { name: 'Onboarding and training', price: 1500, billing_cycle: 'one_time', vat_rate: 19 },
-  { name: 'Enterprise consulting day', price: 1200, billing_cycle: 'one_time', vat_rate: 19 },
+const PRODUCTS: SaveProduct[] = [
+  { name: 'Professional (monthly)', priceCents: 200_000, billingCycle: 'monthly', vatRateBp: 1900 },
+  { name: 'Professional (annual)', priceCents: 2_000_000, billingCycle: 'annually', vatRateBp: 1900 },
+  { name: 'Onboarding and training', priceCents: 150_000, billingCycle: 'one_time', vatRateBp: 1900 },
+  { name: 'Enterprise consulting day', priceCents: 120_000, billingCycle: 'one_time', vatRateBp: 1900 },
 ];
 
 /** True once demo data was loaded, or when the database already holds billing data of its own. */
@@ -52,16 +53,16 @@ export const seedBillingDemo = async (deps: AppDeps, billing: BillingServices): 
   for (const p of PRODUCTS) products.push(await billing.products.create(p, SEED_ACTOR));
   const [monthly, annual, onboarding, consulting] = products as [typeof products[0], typeof products[0], typeof products[0], typeof products[0]];
 
-  const subs: [number, string, string, Record<string, unknown>][] = [
+  const subs: [number, string, string, Partial<SaveSubscription>][] = [
     [0, monthly.id, monthsAgo(5), {}],
     [1, annual.id, monthsAgo(7, 15), {}],
     [2, monthly.id, monthsAgo(3, 10), {}],
     [2, onboarding.id, monthsAgo(3, 10), {}],
     [3, monthly.id, monthsAgo(1, 20), {}],
-    [4, monthly.id, monthsAgo(6), { status: 'cancelled', auto_generate_invoices: false }],
+    [4, monthly.id, monthsAgo(6), { status: 'cancelled', autoGenerateInvoices: false }],
   ];
   for (const [client, product, start, extra] of subs) {
-    await billing.subscriptions.create({ client: clients[client]!.id, product, start_date: start, ...extra }, SEED_ACTOR);
+    await billing.subscriptions.create({ clientId: clients[client]!.id, productId: product, startDate: start, status: 'active', autoGenerateInvoices: true, ...extra }, SEED_ACTOR);
   }
   await billing.recurring.run({ today, actor: SEED_ACTOR });
 

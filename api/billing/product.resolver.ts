@@ -23,7 +23,7 @@ export class ProductResolver {
   @Authorized('superuser')
   @Mutation(() => ProductOutput)
   async createProduct(@Arg('input', () => ProductInput) input: ProductInput, @Ctx() ctx: GraphQLContext): Promise<ProductOutput> {
-    return ProductOutput.from(await ctx.services.billing.products.create(input.toBody(), ctx.user!.id));
+    return ProductOutput.from(await ctx.services.billing.products.create(input.toCommand(), ctx.user!.id));
   }
 
   @Authorized('superuser')
@@ -33,7 +33,7 @@ export class ProductResolver {
     @Arg('input', () => ProductInput) input: ProductInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<ProductOutput> {
-    return ProductOutput.from(await ctx.services.billing.products.update(pathId(id, NOT_FOUND), input.toBody(), ctx.user!.id));
+    return ProductOutput.from(await ctx.services.billing.products.update(pathId(id, NOT_FOUND), input.toCommand(), ctx.user!.id));
   }
 
   @Authorized('superuser')

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { parseProductBody } from './billing.schema';
 import { requireSuperuser } from '../auth/guards';
 import type { BillingServices } from './billing.services';
 import { pathId } from './wire';
@@ -14,7 +15,7 @@ export const productRoutes = (billing: BillingServices): Router => {
   });
 
   router.post('/products/', async (req, res) => {
-    res.status(201).json(await billing.products.create(req.body, req.user!.id));
+    res.status(201).json(await billing.products.create(parseProductBody(req.body), req.user!.id));
   });
 
   router.get('/products/:id/', async (req, res) => {
@@ -22,7 +23,7 @@ export const productRoutes = (billing: BillingServices): Router => {
   });
 
   router.put('/products/:id/', async (req, res) => {
-    res.json(await billing.products.update(pathId(req.params.id, NOT_FOUND), req.body, req.user!.id));
+    res.json(await billing.products.update(pathId(req.params.id, NOT_FOUND), parseProductBody(req.body), req.user!.id));
   });
 
   router.delete('/products/:id/', async (req, res) => {

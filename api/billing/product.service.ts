@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { BILLING_CYCLES, type BillingCycle } from '../../domain/billing/periods';
+import type { SaveProduct } from '../../domain/billing/commands';
+import type { BillingCycle } from '../../domain/billing/periods';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/validate';
 import { deleteAudited, insertAudited, updateVersioned } from './versioned';
-import { toIso, zCents, zDefaulted, zRequiredText, zVatBp, zUpdatedAt, zVersion } from './wire';
+import { toIso } from './wire';
 
 export interface ProductRow {
   id: string;
@@ -29,18 +28,6 @@ export interface ProductWire {
   updated_at: string;
 }
 
-const productInput = z.object({
-  name: zRequiredText(200),
-  price: zCents,
-  billing_cycle: z
-    .enum(BILLING_CYCLES as [BillingCycle, ...BillingCycle[]], { error: (i) => `"${String(i.input)}" is not a valid choice.` })
-    .optional()
-    .transform((v) => v ?? 'one_time'),
-  vat_rate: zDefaulted(0, zVatBp),
-  version: zVersion,
-  updated_at: zUpdatedAt,
-});
-
 export const productWire = (row: ProductRow): ProductWire => ({
   id: row.id,
   name: row.name,
@@ -52,6 +39,8 @@ export const productWire = (row: ProductRow): ProductWire => ({
 });
 
 const NOT_FOUND = 'Product not found.';
+
+const productColumns = (c: SaveProduct) => ({ name: c.name, price_cents: c.priceCents, billing_cycle: c.billingCycle, vat_rate_bp: c.vatRateBp });
 const IN_USE = 'This product is used by subscriptions and cannot be deleted.';
 
 export class ProductService {
@@ -68,33 +57,31 @@ export class ProductService {
     return productWire(row);
   }
 
-  async create(body: unknown, actor: string): Promise<ProductWire> {
-    const input = parseInput(productInput, body);
+  async create(command: SaveProduct, actor: string): Promise<ProductWire> {
     const row = await this.deps.db.transaction((trx) =>
       insertAudited<ProductRow & { [k: string]: unknown }>(trx, {
         table: 'products',
         entity: 'product',
         actor,
         now: this.deps.clock(),
-        row: { id: randomUUID(), name: input.name, price_cents: input.price, billing_cycle: input.billing_cycle, vat_rate_bp: input.vat_rate },
+        row: { id: randomUUID(), ...productColumns(command) },
       }),
     );
     return productWire(row);
   }
 
-  async update(id: string, body: unknown, actor: string): Promise<ProductWire> {
-    const input = parseInput(productInput, body);
+  async update(id: string, command: SaveProduct, actor: string): Promise<ProductWire> {
     const row = await this.deps.db.transaction((trx) =>
       updateVersioned<ProductRow & { [k: string]: unknown }>(trx, {
         table: 'products',
         entity: 'product',
         id,
-        expectedVersion: input.version,
-        expectedUpdatedAt: input.updated_at,
+        expectedVersion: command.expectedVersion,
+        expectedUpdatedAt: command.expectedUpdatedAt,
         actor,
         now: this.deps.clock(),
         notFound: NOT_FOUND,
-        patch: { name: input.name, price_cents: input.price, billing_cycle: input.billing_cycle, vat_rate_bp: input.vat_rate },
+        patch: productColumns(command),
       }),
     );
     return productWire(row);

@@ -32,7 +32,7 @@ export class SubscriptionResolver {
   @Authorized('superuser')
   @Mutation(() => SubscriptionOutput)
   async createSubscription(@Arg('input', () => SubscriptionInput) input: SubscriptionInput, @Ctx() ctx: GraphQLContext): Promise<SubscriptionOutput> {
-    return SubscriptionOutput.from(await ctx.services.billing.subscriptions.create(input.toBody(), ctx.user!.id));
+    return SubscriptionOutput.from(await ctx.services.billing.subscriptions.create(input.toCommand(), ctx.user!.id));
   }
 
   @Authorized('superuser')
@@ -42,7 +42,7 @@ export class SubscriptionResolver {
     @Arg('input', () => SubscriptionInput) input: SubscriptionInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<SubscriptionOutput> {
-    return SubscriptionOutput.from(await ctx.services.billing.subscriptions.update(pathId(id, NOT_FOUND), input.toBody(), ctx.user!.id));
+    return SubscriptionOutput.from(await ctx.services.billing.subscriptions.update(pathId(id, NOT_FOUND), input.toCommand(), ctx.user!.id));
   }
 
   @Authorized('superuser')

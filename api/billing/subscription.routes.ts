@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { parseSubscriptionBody } from './billing.schema';
 import { requireSuperuser } from '../auth/guards';
 import type { BillingServices } from './billing.services';
 import { isUuid, pathId } from './wire';
@@ -16,7 +17,7 @@ export const subscriptionRoutes = (billing: BillingServices): Router => {
   });
 
   router.post('/subscriptions/', async (req, res) => {
-    res.status(201).json(await billing.subscriptions.create(req.body, req.user!.id));
+    res.status(201).json(await billing.subscriptions.create(parseSubscriptionBody(req.body), req.user!.id));
   });
 
   router.get('/subscriptions/:id/', async (req, res) => {
@@ -24,7 +25,7 @@ export const subscriptionRoutes = (billing: BillingServices): Router => {
   });
 
   router.put('/subscriptions/:id/', async (req, res) => {
-    res.json(await billing.subscriptions.update(pathId(req.params.id, NOT_FOUND), req.body, req.user!.id));
+    res.json(await billing.subscriptions.update(pathId(req.params.id, NOT_FOUND), parseSubscriptionBody(req.body), req.user!.id));
   });
 
   router.delete('/subscriptions/:id/', async (req, res) => {

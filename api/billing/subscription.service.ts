@@ -1,42 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../domain/billing/billing-state';
+import type { SubscriptionStatus } from '../../domain/billing/billing-state';
+import type { SaveSubscription } from '../../domain/billing/commands';
 import { dayOf } from '../../domain/shared/dates';
-import { AppError, NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/validate';
 import { listSubscriptions, findSubscription, subscriptionWire, type SubscriptionWire } from './subscription.queries';
 import { deleteAudited, insertAudited, updateVersioned } from './versioned';
-import { zBool, zDate, zId, zUpdatedAt, zVersion } from './wire';
+import { SELECT_CLIENT_AND_PRODUCT } from './billing.schema';
 
-export const SELECT_CLIENT_AND_PRODUCT = 'Please select a client and a product.';
 const NOT_FOUND = 'Subscription not found.';
-const IN_USE = 'This subscription has invoices and cannot be deleted. Cancel it instead.';
 
-const subscriptionInput = z.object({
-  client: zId('client'),
-  product: zId('product'),
-  start_date: zDate,
-  status: z
-    .enum(SUBSCRIPTION_STATUSES as [SubscriptionStatus, ...SubscriptionStatus[]], { error: (i) => `"${String(i.input)}" is not a valid choice.` })
-    .optional()
-    .transform((v) => v ?? 'active'),
-  auto_generate_invoices: zBool(true),
-  version: zVersion,
-  updated_at: zUpdatedAt,
+const subscriptionColumns = (c: SaveSubscription) => ({
+  client_id: c.clientId,
+  product_id: c.productId,
+  start_date: c.startDate,
+  status: c.status,
+  auto_generate_invoices: c.autoGenerateInvoices,
 });
-
-/** The spec's alert when the client or the product is missing or unknown; other errors keep the generic message. */
-const parseSubscription = (body: unknown) => {
-  try {
-    return parseInput(subscriptionInput, body);
-  } catch (err) {
-    if (err instanceof AppError && err.fieldErrors && (err.fieldErrors.client || err.fieldErrors.product)) {
-      throw new ValidationError(SELECT_CLIENT_AND_PRODUCT, err.fieldErrors);
-    }
-    throw err;
-  }
-};
+const IN_USE = 'This subscription has invoices and cannot be deleted. Cancel it instead.';
 
 export class SubscriptionService {
   constructor(private readonly deps: AppDeps) {}
@@ -61,42 +42,40 @@ export class SubscriptionService {
       trx('products').where({ id: productId }).first('id'),
     ]);
     const errors: Record<string, string[]> = {};
-    if (!client) errors.client = [`Invalid pk "${clientId}" - object does not exist.`];
-    if (!product) errors.product = [`Invalid pk "${productId}" - object does not exist.`];
+    if (!client) errors.clientId = [`Invalid pk "${clientId}" - object does not exist.`];
+    if (!product) errors.productId = [`Invalid pk "${productId}" - object does not exist.`];
     if (Object.keys(errors).length > 0) throw new ValidationError(SELECT_CLIENT_AND_PRODUCT, errors);
   }
 
-  async create(body: unknown, actor: string): Promise<SubscriptionWire> {
-    const input = parseSubscription(body);
+  async create(command: SaveSubscription, actor: string): Promise<SubscriptionWire> {
     const id = randomUUID();
     await this.deps.db.transaction(async (trx) => {
-      await this.assertRefs(trx, input.client, input.product);
+      await this.assertRefs(trx, command.clientId, command.productId);
       await insertAudited(trx, {
         table: 'subscriptions',
         entity: 'subscription',
         actor,
         now: this.deps.clock(),
-        row: { id, client_id: input.client, product_id: input.product, start_date: input.start_date, status: input.status, auto_generate_invoices: input.auto_generate_invoices },
+        row: { id, ...subscriptionColumns(command) },
       });
     });
     return this.get(id);
   }
 
-  async update(id: string, body: unknown, actor: string): Promise<SubscriptionWire> {
-    const input = parseSubscription(body);
+  async update(id: string, command: SaveSubscription, actor: string): Promise<SubscriptionWire> {
     await this.deps.db.transaction(async (trx) => {
       if (!(await trx('subscriptions').where({ id }).first('id'))) throw new NotFoundError(NOT_FOUND);
-      await this.assertRefs(trx, input.client, input.product);
+      await this.assertRefs(trx, command.clientId, command.productId);
       await updateVersioned(trx, {
         table: 'subscriptions',
         entity: 'subscription',
         id,
-        expectedVersion: input.version,
-        expectedUpdatedAt: input.updated_at,
+        expectedVersion: command.expectedVersion,
+        expectedUpdatedAt: command.expectedUpdatedAt,
         actor,
         now: this.deps.clock(),
         notFound: NOT_FOUND,
-        patch: { client_id: input.client, product_id: input.product, start_date: input.start_date, status: input.status, auto_generate_invoices: input.auto_generate_invoices },
+        patch: subscriptionColumns(command),
       });
     });
     return this.get(id);

@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { addDays, dayOf } from '../../domain/shared/dates';
 import { RateLimitedError } from '../../domain/shared/errors';
+import { FORM_INVALID_MESSAGE } from '../../domain/site/form-rules';
 import type { AppDeps } from '../deps';
-import { HONEYPOT_FIELD } from './site-forms.schema';
+import { parseInput } from '../http/validate';
+import { contactSchema, demoSchema, HONEYPOT_FIELD } from './site-forms.schema';
 import type { SiteInboxService } from './site-inbox.service';
 
 const filledHoneypot = (req: Request): boolean => {
   const value = (req.body as Record<string, unknown> | undefined)?.[HONEYPOT_FIELD];
   return typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null;
 };
+
+/** One day of slack for a demo date: the visitor's "today" may be the server's yesterday or tomorrow. */
+const yesterday = (now: Date): string => addDays(dayOf(now), -1);
 
 const language = (req: Request): string | undefined => {
   const lng = req.get('accept-language')?.split(',')[0]?.trim().slice(0, 2);
@@ -38,12 +44,12 @@ export const publicRoutes = (deps: AppDeps, site: SiteInboxService): Router => {
   });
 
   router.post('/contact/', formsLimiter, async (req, res) => {
-    const { id } = filledHoneypot(req) ? { id: randomUUID() } : await site.submitContact(req.body, { language: language(req) });
+    const { id } = filledHoneypot(req) ? { id: randomUUID() } : await site.submitContact(parseInput(contactSchema, req.body, FORM_INVALID_MESSAGE), { language: language(req) });
     res.status(201).json({ success: true, id });
   });
 
   router.post('/demo-request/', formsLimiter, async (req, res) => {
-    const { id } = filledHoneypot(req) ? { id: randomUUID() } : await site.submitDemo(req.body, { language: language(req) });
+    const { id } = filledHoneypot(req) ? { id: randomUUID() } : await site.submitDemo(parseInput(demoSchema(yesterday(deps.clock())), req.body, FORM_INVALID_MESSAGE), { language: language(req) });
     res.status(201).json({ success: true, id });
   });
 

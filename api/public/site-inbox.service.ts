@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { FORM_INVALID_MESSAGE } from '../../domain/site/form-rules';
+import type { ContactInput, DemoInput } from '../../domain/site/form-rules';
 import type { AppDeps } from '../deps';
-import { parseInput } from '../http/validate';
-import { contactSchema, demoSchema } from './site-forms.schema';
 import { mailContactToSales, mailDemoRequest } from './site-mail';
 
 export interface CompanyInfo {
@@ -19,8 +17,6 @@ export interface SubmitMeta {
   language?: string;
 }
 
-const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
-
 /** The public website's inbox: contact messages and demo requests, each mailed to sales. */
 export class SiteInboxService {
   constructor(private readonly deps: AppDeps) {}
@@ -33,8 +29,7 @@ export class SiteInboxService {
     return row as CompanyInfo;
   }
 
-  async submitContact(body: unknown, meta: SubmitMeta = {}): Promise<{ id: string }> {
-    const input = parseInput(contactSchema, body, FORM_INVALID_MESSAGE);
+  async submitContact(input: ContactInput, meta: SubmitMeta = {}): Promise<{ id: string }> {
     const id = randomUUID();
     await this.deps.db.transaction(async (trx) => {
       await trx('contact_messages').insert({ id, ...input, language: meta.language ?? null });
@@ -43,10 +38,7 @@ export class SiteInboxService {
     return { id };
   }
 
-  async submitDemo(body: unknown, meta: SubmitMeta = {}): Promise<{ id: string }> {
-    // One day of slack: the visitor's "today" may be the server's yesterday or tomorrow.
-    const yesterday = dayOf(new Date(this.deps.clock().getTime() - 24 * 60 * 60 * 1000));
-    const input = parseInput(demoSchema(yesterday), body, FORM_INVALID_MESSAGE);
+  async submitDemo(input: DemoInput, meta: SubmitMeta = {}): Promise<{ id: string }> {
     const id = randomUUID();
     await this.deps.db.transaction(async (trx) => {
       const company = await trx('company_settings').where({ id: 1 }).first('name');

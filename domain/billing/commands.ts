@@ -1,0 +1,49 @@
+import type { SubscriptionStatus } from './billing-state';
+import type { BillingCycle } from './periods';
+
+/**
+ * What the client, product, subscription and company-settings services are asked to do, whichever
+ * transport asked. camelCase, cents and basis points; the optimistic-concurrency tokens are the
+ * version (or `updated_at`) the caller read.
+ */
+interface Versioned {
+  expectedVersion?: number;
+  expectedUpdatedAt?: string;
+}
+
+export const CLIENT_LANGUAGES = ['en', 'el', 'ru'] as const;
+export type ClientLanguage = (typeof CLIENT_LANGUAGES)[number];
+
+export interface SaveClient extends Versioned {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  vatNumber: string;
+  language: ClientLanguage;
+}
+
+export interface SaveProduct extends Versioned {
+  name: string;
+  priceCents: number;
+  billingCycle: BillingCycle;
+  vatRateBp: number;
+}
+
+export interface SaveSubscription extends Versioned {
+  clientId: string;
+  productId: string;
+  startDate: string;
+  status: SubscriptionStatus;
+  autoGenerateInvoices: boolean;
+}
+
+export interface UpdateCompanySettings {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  registrationNumber: string;
+  vatNumber: string;
+  jurisdiction: string;
+}
