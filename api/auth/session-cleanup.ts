@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { startPeriodic } from '../background/periodic';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -22,14 +23,5 @@ export const startSessionCleanup = (db: Knex, logger: Logger, intervalMs = HOUR_
       (n) => n > 0 && logger.info({ sessions: n }, 'expired sessions deleted'),
       (err: unknown) => logger.warn({ err }, 'expired session cleanup failed'),
     );
-  const first = setTimeout(run, 0);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return startPeriodic(run, intervalMs);
 };

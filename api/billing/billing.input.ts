@@ -97,6 +97,15 @@ export class InvoiceItemInput {
   @Field(() => Float, { nullable: true, defaultValue: 0, description: 'Percent.' }) vatRate?: number;
 }
 
+/** GraphQL items (euros, percent, decimal quantities) as the domain's lines, refusals under `items.<i>.<field>`. */
+export const linesOf = (items: InvoiceItemInput[], convert: InputConversion): LineInput[] =>
+  items.map((item, i) => ({
+    description: item.description.trim(),
+    quantityMilli: convert.milli(item.quantity ?? 1, `items.${i}.quantity`),
+    unitPriceCents: convert.cents(item.unitPrice, `items.${i}.unitPrice`),
+    vatRateBp: convert.basisPoints(item.vatRate ?? 0, `items.${i}.vatRate`),
+  }));
+
 @InputType()
 export class InvoiceInput {
   @Field(() => ID) @IsUUID('all', { message: 'Invalid pk - client does not exist.' }) clientId!: string;
@@ -113,13 +122,7 @@ export class InvoiceInput {
 
   private lines(): LineInput[] | undefined {
     const convert = new InputConversion();
-    const lines = this.items?.map((item, i) => ({
-      description: item.description.trim(),
-      quantityMilli: convert.milli(item.quantity ?? 1, `items.${i}.quantity`),
-      unitPriceCents: convert.cents(item.unitPrice, `items.${i}.unitPrice`),
-      vatRateBp: convert.basisPoints(item.vatRate ?? 0, `items.${i}.vatRate`),
-    }));
-    return convert.done(lines);
+    return convert.done(this.items && linesOf(this.items, convert));
   }
 
   toCreate(): CreateInvoice {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { bpToPercent, centsToEuros } from '../../domain/shared/money';
+import { centsToEuros } from '../../domain/shared/money';
 import type { CreditNoteRow } from '../../projections/credit-notes/credit-notes';
 import { parseJson } from '../../projections/invoices/invoice-list';
-import type { InvoiceItemWire } from './invoice.queries';
+import { itemWire, type InvoiceItemWire } from './invoice.queries';
 
 export interface CreditNoteWire {
   id: string;
@@ -29,14 +29,7 @@ export const creditNoteWire = (row: Row): CreditNoteWire => ({
   client: { id: row.client_id, name: row.client_name ?? '' },
   date: row.date,
   reason: row.reason,
-  items: (parseJson(row.lines) as CreditNoteRow['lines']).map((l) => ({
-    description: l.description,
-    quantity: l.quantity,
-    unit_price: centsToEuros(l.unitPriceCents),
-    vat_rate: bpToPercent(l.vatRateBp),
-    total: centsToEuros(l.netCents),
-    vat_amount: centsToEuros(l.vatCents),
-  })),
+  items: (parseJson(row.lines) as CreditNoteRow['lines']).map(itemWire),
   net_amount: centsToEuros(Number(row.net_cents)),
   vat_amount: centsToEuros(Number(row.vat_cents)),
   total_amount: centsToEuros(Number(row.gross_cents)),

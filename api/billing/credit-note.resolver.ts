@@ -4,7 +4,7 @@ import type { IssueCreditNote } from '../../domain/invoice/commands';
 import { NotFoundError } from '../../domain/shared/errors';
 import type { GraphQLContext } from '../graphql/context';
 import { InputConversion, IsIsoDay, withInputNames } from '../graphql/validators';
-import { InvoiceItemInput } from './billing.input';
+import { InvoiceItemInput, linesOf } from './billing.input';
 import { InvoiceHistoryEntryOutput, InvoiceItemOutput } from './billing.output';
 import { findCreditNote, listCreditNotes, type CreditNoteWire } from './credit-note.queries';
 import { isUuid, pathId } from './wire';
@@ -24,14 +24,7 @@ export class CreditNoteInput {
 
   toCommand(invoiceId: string): IssueCreditNote {
     const convert = new InputConversion();
-    const lines = this.items?.length
-      ? this.items.map((item, i) => ({
-          description: item.description.trim(),
-          quantityMilli: convert.milli(item.quantity ?? 1, `items.${i}.quantity`),
-          unitPriceCents: convert.cents(item.unitPrice, `items.${i}.unitPrice`),
-          vatRateBp: convert.basisPoints(item.vatRate ?? 0, `items.${i}.vatRate`),
-        }))
-      : undefined;
+    const lines = this.items?.length ? linesOf(this.items, convert) : undefined;
     return convert.done({ invoiceId, reason: this.reason.trim(), date: this.date ?? undefined, lines });
   }
 }

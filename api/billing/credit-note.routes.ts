@@ -9,7 +9,7 @@ import { parseInput } from '../http/validate';
 import type { BillingServices } from './billing.services';
 import { findCreditNote, listCreditNotes } from './credit-note.queries';
 import { buildCreditNoteDocument } from './invoice-document';
-import { INVOICE_REST_FIELDS, invoiceItemInput } from './invoice.schema';
+import { INVOICE_REST_FIELDS, invoiceItemInput, linesOf } from './invoice.schema';
 import { isUuid, pathId, zDate, zRequiredText } from './wire';
 
 const NOT_FOUND = 'Credit note not found.';
@@ -27,9 +27,7 @@ const parseCreditNoteBody = (invoiceId: string, body: unknown): IssueCreditNote 
     invoiceId,
     reason: input.reason,
     date: input.date,
-    lines: input.items?.length
-      ? input.items.map((i) => ({ description: i.description, quantityMilli: i.quantity, unitPriceCents: i.unit_price, vatRateBp: i.vat_rate }))
-      : undefined,
+    lines: input.items?.length ? linesOf(input.items) : undefined,
   };
 };
 

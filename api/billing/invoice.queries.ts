@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { TableVersionedCache } from '../db/table-versions';
+import type { InvoiceLine } from '../../domain/invoice/events';
 import { addDays } from '../../domain/shared/dates';
 import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import type { InvoiceListRow } from '../../projections/invoices/invoice-list';
@@ -58,6 +59,15 @@ export interface PublicInvoiceWire {
   cancelled: boolean;
 }
 
+export const itemWire = (l: InvoiceLine): InvoiceItemWire => ({
+  description: l.description,
+  quantity: l.quantity,
+  unit_price: centsToEuros(l.unitPriceCents),
+  vat_rate: bpToPercent(l.vatRateBp),
+  total: centsToEuros(l.netCents),
+  vat_amount: centsToEuros(l.vatCents),
+});
+
 export type InvoiceRowWithClient = InvoiceListRow & { client_name: string | null };
 
 export const invoiceWire = (row: InvoiceRowWithClient): InvoiceWire => ({
@@ -76,14 +86,7 @@ export const invoiceWire = (row: InvoiceRowWithClient): InvoiceWire => ({
   open_amount: centsToEuros(Math.max(0, row.gross_cents - row.credited_cents - row.paid_cents)),
   issued: row.sent || row.paid_cents > 0 || row.paid,
   cancelled: row.cancelled,
-  items: (parseJson(row.items) as InvoiceListRow['items']).map((l) => ({
-    description: l.description,
-    quantity: l.quantity,
-    unit_price: centsToEuros(l.unitPriceCents),
-    vat_rate: bpToPercent(l.vatRateBp),
-    total: centsToEuros(l.netCents),
-    vat_amount: centsToEuros(l.vatCents),
-  })),
+  items: (parseJson(row.items) as InvoiceLine[]).map(itemWire),
   subscription: row.subscription_id,
   period_start: row.period_start,
   period_end: row.period_end ? addDays(row.period_end, -1) : null,

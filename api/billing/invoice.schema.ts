@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CreateInvoice } from '../../domain/invoice/commands';
+import type { LineInput } from '../../domain/invoice/decide';
 import { parseInput } from '../http/validate';
 import { REQUIRED, zCents, zDefaulted, zDate, zId, zQuantityMilli, zRequiredText, zVatBp, zVersion } from './wire';
 
@@ -25,6 +26,10 @@ export const invoiceInput = z.object({
 
 export type InvoiceInput = z.infer<typeof invoiceInput>;
 
+/** REST invoice items (already in cents, basis points and thousandths) as the domain's lines. */
+export const linesOf = (items: z.infer<typeof invoiceItemInput>[]): LineInput[] =>
+  items.map((i) => ({ description: i.description, quantityMilli: i.quantity, unitPriceCents: i.unit_price, vatRateBp: i.vat_rate }));
+
 /** The spec's snake_case body as the service's command (cents, basis points, thousandths). */
 export const parseInvoiceBody = (body: unknown): CreateInvoice & { expectedVersion?: number } => {
   const input = parseInput(invoiceInput, body);
@@ -34,7 +39,7 @@ export const parseInvoiceBody = (body: unknown): CreateInvoice & { expectedVersi
     date: input.date,
     dueDate: input.due_date,
     paid: input.paid,
-    lines: input.items?.map((i) => ({ description: i.description, quantityMilli: i.quantity, unitPriceCents: i.unit_price, vatRateBp: i.vat_rate })),
+    lines: input.items && linesOf(input.items),
     expectedVersion: input.version,
   };
 };

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { startPeriodic } from '../background/periodic';
 import type { DocumentNumbers } from './document-numbers';
 
 const MINUTE_MS = 60_000;
@@ -10,14 +11,5 @@ const MINUTE_MS = 60_000;
  */
 export const startNumberRecovery = (numbers: DocumentNumbers, logger: Logger, intervalMs = MINUTE_MS): { stop: () => void } => {
   const run = () => void numbers.recover().catch((err: unknown) => logger.warn({ err }, 'document number recovery failed'));
-  const first = setTimeout(run, 0);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return startPeriodic(run, intervalMs);
 };

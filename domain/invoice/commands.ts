@@ -15,13 +15,8 @@ export interface CreateInvoice {
   lines?: LineInput[];
 }
 
-export interface UpdateInvoice {
+export interface UpdateInvoice extends Omit<CreateInvoice, 'paid' | 'lines'> {
   invoiceId: string;
-  clientId: string;
-  /** Absent: the number is kept. */
-  invoiceNumber?: string;
-  date: string;
-  dueDate: string;
   /** True marks it paid; false is refused once it is paid; absent leaves it. */
   paid?: boolean;
   /** Absent: the lines are kept. */
