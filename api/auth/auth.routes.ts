@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { CheckAuthAnswer, LoginAnswer } from '../contracts/rest.contract';
 import type { AuthService } from './auth.service';
 import { userPayload } from './auth.service';
 import { requireLogin } from './guards';
@@ -8,11 +9,13 @@ export const authRoutes = (auth: AuthService): Router => {
 
   router.post('/login/', async (req, res) => {
     const user = await auth.login(req, res, req.body?.username, req.body?.password);
-    res.json({ success: true, is_superuser: user.is_superuser, user: userPayload(user) });
+    const answer: LoginAnswer = { success: true, is_superuser: user.is_superuser, user: userPayload(user) };
+    res.json(answer);
   });
 
   router.get('/check-auth/', (req, res) => {
-    res.json(req.user ? { isAuthenticated: true, user: userPayload(req.user) } : { isAuthenticated: false, user: null });
+    const answer: CheckAuthAnswer = req.user ? { isAuthenticated: true, user: userPayload(req.user) } : { isAuthenticated: false, user: null };
+    res.json(answer);
   });
 
   router.post('/logout/', async (req, res) => {

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { UserWire } from '../contracts/rest.contract';
 import { UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
 import type { AppDeps } from '../deps';
 import { newCsrfToken, setCsrfCookie } from '../http/csrf';
@@ -60,7 +61,7 @@ export class AuthService {
 }
 
 /** What the spec's login and check-auth answers carry about a user. */
-export const userPayload = (user: User) => ({
+export const userPayload = (user: User): UserWire => ({
   id: user.id,
   username: user.username,
   email: user.email,

@@ -6,6 +6,7 @@ import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import type { InvoiceListRow } from '../../projections/invoices/invoice-list';
 import { parseJson } from '../../projections/invoices/invoice-list';
 import type { PublicInvoiceRow } from '../../projections/public-invoices/public-invoices';
+import type { PublicInvoiceWire } from '../contracts/rest.contract';
 
 export interface InvoiceItemWire {
   description: string;
@@ -45,18 +46,6 @@ export interface InvoiceWire {
   period_end: string | null;
   /** Stream revision: echo it on PUT for a 409 when someone else changed the invoice. */
   version: number;
-}
-
-export interface PublicInvoiceWire {
-  id: string;
-  invoice_number: string;
-  client: { name: string };
-  date: string;
-  due_date: string;
-  total_amount: number;
-  paid: boolean;
-  /** Fully credited: the pay page says it is no longer payable. */
-  cancelled: boolean;
 }
 
 export const itemWire = (l: InvoiceLine): InvoiceItemWire => ({

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { User } from '../auth/user.service';
+import type { CheckoutAnswer, ReconcileAnswer } from '../contracts/rest.contract';
 import type { AppDeps } from '../deps';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../domain/shared/errors';
 import type { RecordPayment } from '../../domain/invoice/decide';
@@ -43,7 +44,7 @@ export class PaymentService {
    * Opens a hosted checkout for what is still owed. The invoice id is the capability for anonymous
    * callers (the pay link); a client user may pay only its own invoices.
    */
-  async createCheckoutSession(invoiceId: string, returnTo: string | null | undefined, user: User | undefined) {
+  async createCheckoutSession(invoiceId: string, returnTo: string | null | undefined, user: User | undefined): Promise<CheckoutAnswer> {
     const invoice = UUID.test(invoiceId) ? await this.invoices.findPayable(invoiceId.toLowerCase()) : undefined;
     if (!invoice) throw new NotFoundError('Invoice not found.');
     if (user && !user.is_superuser && user.client_id !== invoice.clientId) throw new NotFoundError('Invoice not found.');
@@ -97,7 +98,7 @@ export class PaymentService {
   }
 
   /** The return from checkout is no proof of payment: ask the gateway, then settle idempotently. */
-  async reconcile(sessionId: string): Promise<{ invoice_id: string | null; paid: boolean }> {
+  async reconcile(sessionId: string): Promise<ReconcileAnswer> {
     let session: CheckoutSessionSnapshot | undefined;
     try {
       session = await this.gateway.retrieveSession(sessionId);

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import type { PortalAccount, PortalInvoice, PortalSubscription } from './portal.queries';
+import type { PortalAccount, PortalInvoice, PortalSubscription } from '../contracts/rest.contract';
 
 @ObjectType('PortalProduct')
 export class PortalProductOutput {

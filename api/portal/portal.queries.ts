@@ -1,37 +1,8 @@
 import type { Knex } from 'knex';
 import { dayOf } from '../../domain/shared/dates';
-import type { BillingCycle } from '../../domain/billing/periods';
+import type { PortalAccount } from '../contracts/rest.contract';
 import { listInvoices } from '../billing/invoice.queries';
 import { listSubscriptions } from '../billing/subscription.queries';
-
-export interface PortalSubscription {
-  id: string;
-  product: { name: string; billing_cycle: BillingCycle };
-  status: string;
-  start_date: string;
-  next_billing_date: string | null;
-  invoiced_until: string | null;
-}
-
-export interface PortalInvoice {
-  id: string;
-  invoice_number: string;
-  date: string;
-  due_date: string;
-  total_amount: number;
-  /** What is still owed (euros): the Pay Now amount. */
-  open_amount: number;
-  paid: boolean;
-}
-
-export interface PortalAccount {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  subscriptions: PortalSubscription[];
-  invoices: PortalInvoice[];
-}
 
 /**
  * The portal's view of one client, from billing's read models and queries; only the fields the
@@ -63,6 +34,7 @@ export const portalAccount = async (db: Knex, clientId: string, now: Date): Prom
       total_amount: i.total_amount,
       open_amount: i.open_amount,
       paid: i.paid,
+      cancelled: i.cancelled,
     })),
   };
 };

@@ -4,6 +4,7 @@ import { rateLimit } from 'express-rate-limit';
 import { addDays, dayOf } from '../../domain/shared/dates';
 import { RateLimitedError } from '../../domain/shared/errors';
 import { FORM_INVALID_MESSAGE } from '../../domain/site/form-rules';
+import type { FormAnswer } from '../contracts/rest.contract';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/validate';
 import { contactSchema, demoSchema, HONEYPOT_FIELD } from './site-forms.schema';
@@ -45,12 +46,12 @@ export const publicRoutes = (deps: AppDeps, site: SiteInboxService): Router => {
 
   router.post('/contact/', formsLimiter, async (req, res) => {
     const { id } = filledHoneypot(req) ? { id: randomUUID() } : await site.submitContact(parseInput(contactSchema, req.body, FORM_INVALID_MESSAGE), { language: language(req) });
-    res.status(201).json({ success: true, id });
+    res.status(201).json({ success: true, id } satisfies FormAnswer);
   });
 
   router.post('/demo-request/', formsLimiter, async (req, res) => {
     const { id } = filledHoneypot(req) ? { id: randomUUID() } : await site.submitDemo(parseInput(demoSchema(yesterday(deps.clock())), req.body, FORM_INVALID_MESSAGE), { language: language(req) });
-    res.status(201).json({ success: true, id });
+    res.status(201).json({ success: true, id } satisfies FormAnswer);
   });
 
   return router;

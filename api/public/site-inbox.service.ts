@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactInput, DemoInput } from '../../domain/site/form-rules';
+import type { CompanyInfo } from '../contracts/rest.contract';
 import type { AppDeps } from '../deps';
 import { mailContactToSales, mailDemoRequest } from './site-mail';
-
-export interface CompanyInfo {
-  name: string;
-  address: string;
-  phone: string;
-  email: string;
-  registration_number: string;
-  vat_number: string;
-  jurisdiction: string;
-}
 
 export interface SubmitMeta {
   language?: string;

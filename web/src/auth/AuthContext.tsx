@@ -1,24 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { CheckAuthAnswer, LoginAnswer, UserWire } from '../../../api/contracts/rest.contract';
 import { http } from '../api/http';
 
-export interface AuthUser {
-  id: string;
-  username: string;
-  email: string | null;
-  is_superuser: boolean;
-  client_id: string | null;
-}
+export type AuthUser = UserWire;
 
 export type AuthState =
   | { status: 'checking' }
   | { status: 'anonymous' }
   | { status: 'authenticated'; user: AuthUser };
-
-interface LoginAnswer {
-  success: boolean;
-  is_superuser: boolean;
-  user: AuthUser;
-}
 
 export interface AuthContextValue {
   state: AuthState;
@@ -36,7 +25,7 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
   useEffect(() => {
     const controller = new AbortController();
     http
-      .get<{ isAuthenticated: boolean; user: AuthUser | null }>('/api/check-auth/', { signal: controller.signal })
+      .get<CheckAuthAnswer>('/api/check-auth/', { signal: controller.signal })
       .then((answer) =>
         setState(answer.isAuthenticated && answer.user ? { status: 'authenticated', user: answer.user } : { status: 'anonymous' }),
       )

@@ -1,17 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { PublicInvoiceWire } from '../../../api/contracts/rest.contract';
 import { http } from '../api/http';
 import { reconcileCheckout } from '../payments/checkout';
 import type { PaymentReturn } from '../payments/usePaymentReturn';
 
-export interface PublicInvoice {
-  id: string;
-  invoice_number: string;
-  client: { name: string };
-  date: string;
-  due_date: string;
-  total_amount: number;
-  paid: boolean;
-}
+export type PublicInvoice = PublicInvoiceWire;
 
 export type PublicInvoiceState =
   | { status: 'loading' }

@@ -1,3 +1,4 @@
+import type { CheckoutAnswer, ReconcileAnswer } from '../../../api/contracts/rest.contract';
 import { ApiError, http } from '../api/http';
 
 export type CheckoutFailure = 'createSession' | 'redirect' | 'alreadyPaid';
@@ -9,10 +10,6 @@ export class CheckoutError extends Error {
   }
 }
 
-interface CheckoutAnswer {
-  sessionId: string;
-  url: string;
-}
 
 /** Only an absolute http(s) URL is followed: anything else counts as a failed redirect. */
 const checkoutUrl = (url: unknown): string | undefined => {
@@ -56,7 +53,7 @@ export const startCheckout = async (
 /** After returning from checkout, asks the server to confirm the session with the provider. Never throws. */
 export const reconcileCheckout = async (sessionId: string, credentials: 'include' | 'omit'): Promise<boolean> => {
   try {
-    const answer = await http.post<{ paid: boolean }>('/api/payments/reconcile/', { session_id: sessionId }, { credentials });
+    const answer = await http.post<ReconcileAnswer>('/api/payments/reconcile/', { session_id: sessionId }, { credentials });
     return answer.paid;
   } catch {
     return false;

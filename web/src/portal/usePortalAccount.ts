@@ -1,34 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { PortalAccount, PortalInvoice, PortalSubscription } from '../../../api/contracts/rest.contract';
 import { http } from '../api/http';
 import { reconcileCheckout } from '../payments/checkout';
 import type { PaymentReturn } from '../payments/usePaymentReturn';
 
-export interface PortalSubscription {
-  id: string;
-  product: { name: string; billing_cycle: string };
-  status: string;
-  start_date: string;
-  next_billing_date: string | null;
-  invoiced_until: string | null;
-}
-
-export interface PortalInvoice {
-  id: string;
-  invoice_number: string;
-  date: string;
-  due_date: string;
-  total_amount: number;
-  paid: boolean;
-}
-
-export interface PortalAccount {
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  subscriptions: PortalSubscription[];
-  invoices: PortalInvoice[];
-}
+export type { PortalAccount, PortalInvoice, PortalSubscription };
 
 export type AccountState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; account: PortalAccount | null };
 

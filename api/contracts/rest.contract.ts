@@ -1,0 +1,101 @@
+import type { BillingCycle } from '../../domain/billing/periods';
+
+/**
+ * The REST answers the web client reads, declared once: the server's routes and queries are typed
+ * with these, and the web imports them (`import type`, erased from its bundles), so a change on
+ * one side that the other does not follow fails `npm run typecheck`. Types only: nothing here runs.
+ */
+
+/** GET /api/check-auth/'s and POST /api/login/'s user. */
+export interface UserWire {
+  id: string;
+  username: string;
+  email: string | null;
+  is_superuser: boolean;
+  client_id: string | null;
+}
+
+export interface CheckAuthAnswer {
+  isAuthenticated: boolean;
+  user: UserWire | null;
+}
+
+export interface LoginAnswer {
+  success: boolean;
+  is_superuser: boolean;
+  user: UserWire;
+}
+
+/** GET /api/company-info/ */
+export interface CompanyInfo {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  registration_number: string;
+  vat_number: string;
+  jurisdiction: string;
+}
+
+/** POST /api/contact/ and /api/demo-request/ */
+export interface FormAnswer {
+  success: boolean;
+  id: string;
+}
+
+/** GET /api/public/invoices/{id}/: only what the spec lets the pay link show. */
+export interface PublicInvoiceWire {
+  id: string;
+  invoice_number: string;
+  client: { name: string };
+  date: string;
+  due_date: string;
+  total_amount: number;
+  paid: boolean;
+  /** Fully credited: the pay page says it is no longer payable. */
+  cancelled: boolean;
+}
+
+/** POST /api/invoices/{id}/create-checkout-session/ */
+export interface CheckoutAnswer {
+  sessionId: string;
+  url: string;
+}
+
+/** POST /api/payments/reconcile/ */
+export interface ReconcileAnswer {
+  invoice_id: string | null;
+  paid: boolean;
+}
+
+/** GET /api/portal/my-account/ (a list; the spec uses its first item). */
+export interface PortalSubscription {
+  id: string;
+  product: { name: string; billing_cycle: BillingCycle };
+  status: string;
+  start_date: string;
+  next_billing_date: string | null;
+  invoiced_until: string | null;
+}
+
+export interface PortalInvoice {
+  id: string;
+  invoice_number: string;
+  date: string;
+  due_date: string;
+  total_amount: number;
+  /** What is still owed (euros): the Pay Now amount. */
+  open_amount: number;
+  paid: boolean;
+  /** Fully credited: nothing to pay. */
+  cancelled: boolean;
+}
+
+export interface PortalAccount {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  subscriptions: PortalSubscription[];
+  invoices: PortalInvoice[];
+}
