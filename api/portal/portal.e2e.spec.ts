@@ -35,6 +35,7 @@ describe.each(testBackends())('portal my-account on $name', (backend) => {
       total_amount: 200.5,
       open_amount: 200.5,
       paid: false,
+      cancelled: false,
     });
     expect(JSON.stringify(account)).not.toContain('Bob');
   });
