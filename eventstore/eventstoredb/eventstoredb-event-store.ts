@@ -3,6 +3,7 @@ import {
   END,
   EventStoreDBClient,
   START,
+  StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError,
   eventTypeFilter,
@@ -12,6 +13,7 @@ import {
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
+  InvalidAppendError,
   StreamConflictError,
   type AppendResult,
   type EventStore,
@@ -79,15 +81,24 @@ export class EventStoreDbEventStore implements EventStore {
         })),
         { expectedRevision: toClientRevision(expected) },
       );
-      if (!result.position) throw new Error(`EventStoreDB returned no position for an append to ${streamId}`);
-      return { nextExpectedRevision: Number(result.nextExpectedRevision), position: formatEsdbPosition(result.position) };
+      // An idempotent repeat (same event ids where the expected revision says) is answered without
+      // a position: the position is the one its events were first written at.
+      const position = result.position ? formatEsdbPosition(result.position) : await this.positionOf(streamId, valid[valid.length - 1]!.eventId);
+      return { nextExpectedRevision: Number(result.nextExpectedRevision), position };
     } catch (err) {
+      if (err instanceof StreamDeletedError) throw new InvalidAppendError(`Stream ${streamId} was deleted and cannot be written to.`);
       if (err instanceof WrongExpectedVersionError) {
         const actual = err.actualVersion;
         throw new StreamConflictError(streamId, expected, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
       }
       throw err;
     }
+  }
+
+  private async positionOf(streamId: string, eventId: string): Promise<Position> {
+    const found = (await this.readStream(streamId)).find((e) => e.eventId === eventId);
+    if (!found) throw new Error(`EventStoreDB acknowledged an append to ${streamId} whose events it does not have`);
+    return found.position;
   }
 
   async readStream(streamId: string, options: { fromRevision?: number; limit?: number } = {}): Promise<RecordedEvent[]> {
@@ -103,7 +114,8 @@ export class EventStoreDbEventStore implements EventStore {
         if (e) out.push(e);
       }
     } catch (err) {
-      if (err instanceof StreamNotFoundError) return [];
+      // The port's contract: a stream that does not exist, or no longer does, reads as [].
+      if (err instanceof StreamNotFoundError || err instanceof StreamDeletedError) return [];
       throw err;
     }
     return out;
