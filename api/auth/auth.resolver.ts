@@ -16,7 +16,7 @@ export class AuthResolver {
     @Arg('password', () => String) password: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<LoginResult> {
-    const user = await ctx.services.auth.login(ctx.req, ctx.res, username, password);
+    const user = await ctx.services.auth.login(ctx.req, ctx.res, { username, password });
     ctx.user = user;
     return { success: true, isSuperuser: user.is_superuser, user: UserOutput.from(user) };
   }
@@ -34,7 +34,7 @@ export class AuthResolver {
     @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<boolean> {
-    await ctx.services.auth.changePassword(ctx.user, input.oldPassword, input.newPassword);
+    await ctx.services.auth.changePassword(ctx.user, { oldPassword: input.oldPassword, newPassword: input.newPassword });
     return true;
   }
 }

@@ -4,11 +4,17 @@ import type { AuthService } from './auth.service';
 import { userPayload } from './auth.service';
 import { requireLogin } from './guards';
 
+/** A text field of a body; anything else (absent, a number, an object) counts as blank. */
+const text = (body: unknown, field: string): string => {
+  const value = (body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === 'string' ? value : '';
+};
+
 export const authRoutes = (auth: AuthService): Router => {
   const router = Router();
 
   router.post('/login/', async (req, res) => {
-    const user = await auth.login(req, res, req.body?.username, req.body?.password);
+    const user = await auth.login(req, res, { username: text(req.body, 'username'), password: text(req.body, 'password') });
     const answer: LoginAnswer = { success: true, is_superuser: user.is_superuser, user: userPayload(user) };
     res.json(answer);
   });
@@ -24,7 +30,7 @@ export const authRoutes = (auth: AuthService): Router => {
   });
 
   router.post('/change-password/', requireLogin, async (req, res) => {
-    await auth.changePassword(req.user, req.body?.old_password, req.body?.new_password);
+    await auth.changePassword(req.user, { oldPassword: text(req.body, 'old_password'), newPassword: text(req.body, 'new_password') });
     res.json({ success: true, message: 'Your password was changed.' });
   });
 

@@ -19,11 +19,11 @@ export class AuthService {
     this.throttle = new LoginThrottle(deps.limits);
   }
 
-  async login(req: Request, res: Response, username: unknown, password: unknown): Promise<User> {
-    if (typeof username !== 'string' || typeof password !== 'string' || !username || !password) {
+  async login(req: Request, res: Response, { username, password }: Credentials): Promise<User> {
+    if (!username || !password) {
       throw new ValidationError(LOGIN_FAILED, {
-        ...(typeof username !== 'string' || !username ? { username: ['This field is required.'] } : {}),
-        ...(typeof password !== 'string' || !password ? { password: ['This field is required.'] } : {}),
+        ...(username ? {} : { username: ['This field is required.'] }),
+        ...(password ? {} : { password: ['This field is required.'] }),
       });
     }
     const ip = req.ip ?? 'unknown';
@@ -50,14 +50,25 @@ export class AuthService {
     req.user = undefined;
   }
 
-  async changePassword(user: User | undefined, oldPassword: unknown, newPassword: unknown): Promise<void> {
+  async changePassword(user: User | undefined, { oldPassword, newPassword }: PasswordChange): Promise<void> {
     if (!user) throw new UnauthenticatedError();
     const errors: Record<string, string[]> = {};
-    if (typeof oldPassword !== 'string' || !oldPassword) errors.old_password = ['This field is required.'];
-    if (typeof newPassword !== 'string' || !newPassword) errors.new_password = ['This field is required.'];
+    if (!oldPassword) errors.oldPassword = ['This field is required.'];
+    if (!newPassword) errors.newPassword = ['This field is required.'];
     if (Object.keys(errors).length) throw new ValidationError('Please correct the errors below.', errors);
-    await this.users.changePassword(user.id, oldPassword as string, newPassword as string);
+    await this.users.changePassword(user.id, oldPassword, newPassword);
   }
+}
+
+/** A login attempt; blank fields are refused with the spec's message. */
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
 }
 
 /** What the spec's login and check-auth answers carry about a user. */
