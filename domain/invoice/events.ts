@@ -1,3 +1,5 @@
+import type { DocumentParties, VatCategory } from './vat';
+
 /**
  * Invoice events: the contract between billing (writes), accounting postings and read models.
  * Amounts are integer cents (EUR). Dates are 'YYYY-MM-DD'. Stream: `invoice-<invoiceId>`.
@@ -14,6 +16,10 @@ export interface InvoiceLine {
   netCents: number;
   vatCents: number;
   grossCents: number;
+  /** Optional (added with e-invoices): absent on older lines, which are S above 0 % and Z at 0 %. */
+  vatCategory?: VatCategory;
+  /** Exempt (E) and reverse-charge (AE) lines say why no VAT is charged. */
+  exemptionReason?: string;
 }
 
 export interface InvoiceTotals {
@@ -40,6 +46,8 @@ export type InvoiceIssued = {
     lines: InvoiceLine[];
     totals: InvoiceTotals;
     period: BillingPeriod | null;
+    /** Optional (added with e-invoices): seller and buyer as they were when it was written. */
+    parties?: DocumentParties;
   };
 };
 
@@ -58,6 +66,8 @@ export type InvoiceEdited = {
     previousDate: string;
     /** Optional (added for accounting): the billed period, so postings pick the revenue account. */
     period?: BillingPeriod | null;
+    /** Optional (added with e-invoices): seller and buyer as they were when it was written. */
+    parties?: DocumentParties;
   };
 };
 
@@ -126,6 +136,8 @@ export type InvoiceCredited = {
     /** True when it credits everything still creditable: the invoice is then cancelled. */
     full: boolean;
     period: BillingPeriod | null;
+    /** Optional (added with e-invoices): the invoice's parties, which the credit note repeats. */
+    parties?: DocumentParties;
   };
 };
 
