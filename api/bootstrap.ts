@@ -31,7 +31,12 @@ export const bootstrap = async (db: Knex, config: Config, logger: Logger): Promi
       registration_number: c.registrationNumber,
       vat_number: c.vatNumber,
       jurisdiction: c.jurisdiction,
+      country: c.country,
+      iban: c.iban,
+      bic: c.bic,
     })
     .onConflict('id')
     .ignore();
+  // Installs from before the country existed get COMPANY_COUNTRY once.
+  await db('company_settings').where({ id: 1, country: '' }).update({ country: c.country });
 };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { isCountryCode, normaliseCountry } from '../domain/invoice/vat';
 
 export type Role = 'all' | 'web' | 'worker';
 
@@ -11,6 +12,10 @@ export interface CompanyDefaults {
   registrationNumber: string;
   vatNumber: string;
   jurisdiction: string;
+  /** ISO 3166-1 alpha-2: decides reverse charge and is the default country of clients. */
+  country: string;
+  iban: string;
+  bic: string;
 }
 
 export interface Config {
@@ -41,6 +46,12 @@ export interface Config {
 const bool = (value: string | undefined, fallback: boolean): boolean => {
   if (value === undefined || value === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+};
+
+const companyCountry = (value: string | undefined): string => {
+  const code = normaliseCountry(value || 'CY');
+  if (!isCountryCode(code)) throw new Error(`COMPANY_COUNTRY must be an ISO 3166-1 alpha-2 code, got "${value}"`);
+  return code;
 };
 
 /** Reads the runtime contract of DESIGN.md from an environment. Pure apart from the random dev secret. */
@@ -87,6 +98,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       registrationNumber: env.COMPANY_REGISTRATION_NUMBER || 'HE 000000',
       vatNumber: env.COMPANY_VAT_NUMBER || 'CY00000000X',
       jurisdiction: env.COMPANY_JURISDICTION || 'the Republic of Cyprus',
+      country: companyCountry(env.COMPANY_COUNTRY),
+      iban: env.COMPANY_IBAN || '',
+      bic: env.COMPANY_BIC || '',
     },
     role,
     recurringSchedule: bool(env.RECURRING_SCHEDULE, true),

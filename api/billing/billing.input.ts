@@ -7,6 +7,7 @@ import { MAX_INVOICE_NUMBER_LENGTH } from '../../domain/billing/numbering';
 import { ValidationError } from '../../domain/shared/errors';
 import type { CreateInvoice, RecordInvoicePayment, UpdateInvoice } from '../../domain/invoice/commands';
 import type { LineInput } from '../../domain/invoice/decide';
+import { NOT_A_COUNTRY, UNKNOWN_VAT_CATEGORY, VAT_CATEGORIES, type VatCategory } from '../../domain/invoice/vat';
 import { InputConversion, IsIsoDay } from '../graphql/validators';
 import { SELECT_CLIENT_AND_PRODUCT } from './billing.schema';
 import { BillingCycleEnum, SubscriptionStatusEnum } from './billing.output';
@@ -28,6 +29,10 @@ export class ClientInput {
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(500) address?: string;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) vatNumber?: string;
   @Field(() => String, { nullable: true, description: 'en, el or ru.' }) @IsOptional() @IsIn([...CLIENT_LANGUAGES]) language?: ClientLanguage;
+  @Field(() => String, { nullable: true, description: "ISO 3166-1 alpha-2; absent: the company's country (create) or unchanged (update)." })
+  @IsOptional()
+  @MaxLength(2, { message: NOT_A_COUNTRY })
+  country?: string;
   @Field(() => Int, { nullable: true }) @IsOptional() @Min(0) version?: number;
 
   toCommand(): SaveClient {
@@ -38,6 +43,7 @@ export class ClientInput {
       address: optionalText(this.address),
       vatNumber: optionalText(this.vatNumber),
       language: this.language ?? 'en',
+      country: this.country?.trim() || undefined,
       expectedVersion: this.version ?? undefined,
     };
   }
@@ -95,6 +101,11 @@ export class InvoiceItemInput {
   @Field(() => Float, { nullable: true, defaultValue: 1 }) quantity?: number;
   @Field(() => Float, { description: 'Euros.' }) unitPrice!: number;
   @Field(() => Float, { nullable: true, defaultValue: 0, description: 'Percent.' }) vatRate?: number;
+  @Field(() => String, { nullable: true, description: 'S, Z, E or AE; absent: decided from the rate and the parties.' })
+  @IsOptional()
+  @IsIn([...VAT_CATEGORIES], { message: UNKNOWN_VAT_CATEGORY })
+  vatCategory?: VatCategory;
+  @Field(() => String, { nullable: true, description: 'Why an exempt (E) line is exempt.' }) @IsOptional() @MaxLength(300) vatExemptionReason?: string;
 }
 
 /** GraphQL items (euros, percent, decimal quantities) as the domain's lines, refusals under `items.<i>.<field>`. */
@@ -104,6 +115,8 @@ export const linesOf = (items: InvoiceItemInput[], convert: InputConversion): Li
     quantityMilli: convert.milli(item.quantity ?? 1, `items.${i}.quantity`),
     unitPriceCents: convert.cents(item.unitPrice, `items.${i}.unitPrice`),
     vatRateBp: convert.basisPoints(item.vatRate ?? 0, `items.${i}.vatRate`),
+    ...(item.vatCategory ? { vatCategory: item.vatCategory } : {}),
+    ...(item.vatExemptionReason?.trim() ? { exemptionReason: item.vatExemptionReason.trim() } : {}),
   }));
 
 @InputType()
@@ -143,6 +156,9 @@ export class CompanySettingsInput {
   @Field(() => String) @MaxLength(100) registrationNumber!: string;
   @Field(() => String) @MaxLength(100) vatNumber!: string;
   @Field(() => String) @MaxLength(200) jurisdiction!: string;
+  @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2; absent: unchanged.' }) @IsOptional() @MaxLength(2, { message: NOT_A_COUNTRY }) country?: string;
+  @Field(() => String, { nullable: true, description: 'Printed on invoices; empty removes it; absent: unchanged.' }) @IsOptional() @MaxLength(42) iban?: string;
+  @Field(() => String, { nullable: true, description: 'Absent: unchanged.' }) @IsOptional() @MaxLength(11, { message: 'Enter a valid BIC (8 or 11 letters and digits).' }) bic?: string;
 
   toCommand(): UpdateCompanySettings {
     return {
@@ -153,6 +169,9 @@ export class CompanySettingsInput {
       registrationNumber: this.registrationNumber.trim(),
       vatNumber: this.vatNumber.trim(),
       jurisdiction: this.jurisdiction.trim(),
+      ...(this.country != null ? { country: this.country } : {}),
+      ...(this.iban != null ? { iban: this.iban } : {}),
+      ...(this.bic != null ? { bic: this.bic } : {}),
     };
   }
 }

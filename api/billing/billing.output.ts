@@ -2,7 +2,7 @@ import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphq
 import type { BillingCycle } from '../../domain/billing/periods';
 import type { SubscriptionStatus } from '../../domain/billing/billing-state';
 import type { ClientWire } from './client.wire';
-import type { InvoiceWire } from './invoice.queries';
+import type { InvoiceItemWire, InvoiceWire } from './invoice.queries';
 import type { ProductWire } from './product.service';
 import type { SubscriptionWire } from './subscription.queries';
 
@@ -48,6 +48,7 @@ export class ClientOutput {
   @Field(() => String) address!: string;
   @Field(() => String) vatNumber!: string;
   @Field(() => String, { description: 'en, el or ru: the language of e-mails to the client.' }) language!: string;
+  @Field(() => String, { description: 'ISO 3166-1 alpha-2.' }) country!: string;
   @Field(() => String) createdAt!: string;
   @Field(() => ClientUserOutput, { nullable: true }) user!: ClientUserOutput | null;
   @Field(() => Int, { description: 'Echo it on update for a conflict error when someone else changed the client.' }) version!: number;
@@ -116,7 +117,21 @@ export class InvoiceItemOutput {
   @Field(() => Float, { description: 'Percent.' }) vatRate!: number;
   @Field(() => Float, { description: 'Net line amount.' }) total!: number;
   @Field(() => Float) vatAmount!: number;
+  @Field(() => String, { description: 'S standard, Z zero rated, E exempt, AE reverse charge.' }) vatCategory!: string;
+  @Field(() => String, { nullable: true, description: 'Why no VAT is charged (E and AE lines).' }) vatExemptionReason!: string | null;
 }
+
+/** An item on the wire as the GraphQL type (invoices and credit notes). */
+export const itemOutput = (l: InvoiceItemWire): InvoiceItemOutput => ({
+  description: l.description,
+  quantity: l.quantity,
+  unitPrice: l.unit_price,
+  vatRate: l.vat_rate,
+  total: l.total,
+  vatAmount: l.vat_amount,
+  vatCategory: l.vat_category,
+  vatExemptionReason: l.vat_exemption_reason,
+});
 
 @ObjectType('Invoice')
 export class InvoiceOutput {
@@ -135,6 +150,7 @@ export class InvoiceOutput {
   @Field(() => Float, { description: 'Still owed after payments and credit notes.' }) openAmount!: number;
   @Field(() => Boolean, { description: 'Sent or paid: only its due date may still change; correct it with a credit note.' }) issued!: boolean;
   @Field(() => Boolean, { description: 'Fully credited: no longer payable.' }) cancelled!: boolean;
+  @Field(() => Boolean, { description: 'The buyer accounts for the VAT (an EU business in another member state).' }) reverseCharge!: boolean;
   @Field(() => [InvoiceItemOutput]) items!: InvoiceItemOutput[];
   @Field(() => ID, { nullable: true }) subscriptionId!: string | null;
   @Field(() => String, { nullable: true }) periodStart!: string | null;
@@ -158,7 +174,8 @@ export class InvoiceOutput {
       openAmount: i.open_amount,
       issued: i.issued,
       cancelled: i.cancelled,
-      items: i.items.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unit_price, vatRate: l.vat_rate, total: l.total, vatAmount: l.vat_amount })),
+      reverseCharge: i.reverse_charge,
+      items: i.items.map(itemOutput),
       subscriptionId: i.subscription,
       periodStart: i.period_start,
       periodEnd: i.period_end,
@@ -207,6 +224,9 @@ export class CompanySettingsOutput {
   @Field(() => String) registrationNumber!: string;
   @Field(() => String) vatNumber!: string;
   @Field(() => String) jurisdiction!: string;
+  @Field(() => String, { description: 'ISO 3166-1 alpha-2.' }) country!: string;
+  @Field(() => String, { description: 'Empty when not set.' }) iban!: string;
+  @Field(() => String) bic!: string;
   @Field(() => String) updatedAt!: string;
 }
 

@@ -4,7 +4,7 @@ import { CLIENT_LANGUAGES, type SaveClient, type SaveProduct, type SaveSubscript
 import { BILLING_CYCLES, type BillingCycle } from '../../domain/billing/periods';
 import { AppError, ValidationError } from '../../domain/shared/errors';
 import { parseInput } from '../http/validate';
-import { zBool, zCents, zDefaulted, zDate, zEmail, zId, zOptionalText, zRequiredText, zUpdatedAt, zVatBp, zVersion } from './wire';
+import { zBool, zCents, zDefaulted, zDate, zEmail, zId, zOptionalText, zRequiredText, zText, zUpdatedAt, zVatBp, zVersion } from './wire';
 
 /** The spec's snake_case REST bodies of clients, products and subscriptions, parsed into commands. */
 
@@ -17,13 +17,15 @@ const clientBody = z.object({
   address: zOptionalText(500),
   vat_number: zOptionalText(50),
   language: choice(CLIENT_LANGUAGES).optional().transform((v) => v ?? 'en'),
+  /** ISO 3166-1 alpha-2; optional so the spec's client form keeps working. */
+  country: z.union([zText(2), z.null()]).optional(),
   version: zVersion,
   updated_at: zUpdatedAt,
 });
 
 export const parseClientBody = (body: unknown): SaveClient => {
   const b = parseInput(clientBody, body);
-  return { name: b.name, email: b.email, phone: b.phone, address: b.address, vatNumber: b.vat_number, language: b.language, expectedVersion: b.version, expectedUpdatedAt: b.updated_at };
+  return { name: b.name, email: b.email, phone: b.phone, address: b.address, vatNumber: b.vat_number, language: b.language, country: b.country || undefined, expectedVersion: b.version, expectedUpdatedAt: b.updated_at };
 };
 
 const productBody = z.object({

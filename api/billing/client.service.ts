@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SaveClient } from '../../domain/billing/commands';
 import { dayOf } from '../../domain/shared/dates';
+import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../../domain/invoice/vat';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { generatePassword, UserService } from '../auth/user.service';
 import type { AppDeps } from '../deps';
@@ -17,7 +18,11 @@ const NOT_FOUND = 'Client not found.';
 const IN_USE = 'This client has subscriptions or invoices and cannot be deleted.';
 export const USER_EXISTS = 'A user already exists for this client.';
 
-const clientColumns = (c: SaveClient) => ({ name: c.name, email: c.email, phone: c.phone, address: c.address, vat_number: c.vatNumber, language: c.language });
+const clientColumns = (c: SaveClient) => {
+  const country = c.country === undefined ? undefined : normaliseCountry(c.country);
+  if (country !== undefined && !isCountryCode(country)) throw new ValidationError('Please correct the errors below.', { country: [NOT_A_COUNTRY] });
+  return { name: c.name, email: c.email, phone: c.phone, address: c.address, vat_number: c.vatNumber, language: c.language, ...(country ? { country } : {}) };
+};
 
 const withUsers = (db: AppDeps['db']) =>
   db('clients as c')
@@ -60,15 +65,12 @@ export class ClientService {
 
   async create(command: SaveClient, actor: string): Promise<ClientWire> {
     const id = randomUUID();
-    await this.deps.db.transaction((trx) =>
-      insertAudited(trx, {
-        table: 'clients',
-        entity: 'client',
-        actor,
-        now: this.deps.clock(),
-        row: { id, ...clientColumns(command) },
-      }),
-    );
+    const columns = clientColumns(command);
+    await this.deps.db.transaction(async (trx) => {
+      // A client without a country is taken to be in the company's own.
+      const country = columns.country ?? (await trx('company_settings').where({ id: 1 }).first('country'))?.country ?? '';
+      await insertAudited(trx, { table: 'clients', entity: 'client', actor, now: this.deps.clock(), row: { id, ...columns, country } });
+    });
     return this.get(id);
   }
 

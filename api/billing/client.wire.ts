@@ -10,6 +10,7 @@ export interface ClientRow {
   address: string;
   vat_number: string;
   language: string;
+  country: string;
   version: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -25,6 +26,8 @@ export interface ClientWire {
   address: string;
   vat_number: string;
   language: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
   created_at: string;
   /** Null when the client has no login yet (the admin list shows Create User then). */
   user: { id: string; username: string } | null;
@@ -45,6 +48,7 @@ export const clientWire = (row: ClientRow): ClientWire => ({
   address: row.address,
   vat_number: row.vat_number,
   language: row.language,
+  country: row.country,
   created_at: toIso(row.created_at),
   user: row.user_id ? { id: row.user_id, username: row.user_username ?? '' } : null,
   version: row.version,

@@ -13,6 +13,9 @@ const toOutput = (s: CompanySettings): CompanySettingsOutput =>
     registrationNumber: s.registration_number,
     vatNumber: s.vat_number,
     jurisdiction: s.jurisdiction,
+    country: s.country,
+    iban: s.iban,
+    bic: s.bic,
     updatedAt: s.updated_at,
   });
 

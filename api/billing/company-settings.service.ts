@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import { NotFoundError } from '../../domain/shared/errors';
+import { INVALID_BIC, INVALID_IBAN, isValidBic, isValidIban, normaliseIban } from '../../domain/billing/bank';
+import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../../domain/invoice/vat';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import type { AppDeps } from '../deps';
 import { writeAudit } from './audit';
 import type { UpdateCompanySettings } from '../../domain/billing/commands';
@@ -13,10 +15,35 @@ export interface CompanySettings {
   registration_number: string;
   vat_number: string;
   jurisdiction: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** Empty when not set: invoices then print no bank details. */
+  iban: string;
+  bic: string;
   updated_at: string;
 }
 
-const COLUMNS = ['name', 'address', 'phone', 'email', 'registration_number', 'vat_number', 'jurisdiction', 'updated_at'];
+const COLUMNS = ['name', 'address', 'phone', 'email', 'registration_number', 'vat_number', 'jurisdiction', 'country', 'iban', 'bic', 'updated_at'];
+
+/** The optional country and bank details of an update, checked; absent ones are left out. */
+const legalDetails = (command: UpdateCompanySettings): Partial<Pick<CompanySettings, 'country' | 'iban' | 'bic'>> => {
+  const errors: FieldErrors = {};
+  const out: Partial<Pick<CompanySettings, 'country' | 'iban' | 'bic'>> = {};
+  if (command.country !== undefined) {
+    out.country = normaliseCountry(command.country);
+    if (!isCountryCode(out.country)) errors.country = [NOT_A_COUNTRY];
+  }
+  if (command.iban !== undefined) {
+    out.iban = normaliseIban(command.iban);
+    if (out.iban && !isValidIban(out.iban)) errors.iban = [INVALID_IBAN];
+  }
+  if (command.bic !== undefined) {
+    out.bic = normaliseIban(command.bic);
+    if (out.bic && !isValidBic(out.bic)) errors.bic = [INVALID_BIC];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError('Please correct the errors below.', errors);
+  return out;
+};
 
 export const readCompanySettings = async (db: Knex): Promise<CompanySettings> => {
   const row = await db('company_settings').where({ id: 1 }).first(COLUMNS);
@@ -41,6 +68,7 @@ export class CompanySettingsService {
       registration_number: command.registrationNumber,
       vat_number: command.vatNumber,
       jurisdiction: command.jurisdiction,
+      ...legalDetails(command),
     };
     await this.deps.db.transaction(async (trx) => {
       const before = await trx('company_settings').where({ id: 1 }).forUpdate().first(COLUMNS);

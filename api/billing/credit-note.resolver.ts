@@ -5,7 +5,7 @@ import { NotFoundError } from '../../domain/shared/errors';
 import type { GraphQLContext } from '../graphql/context';
 import { InputConversion, IsIsoDay, withInputNames } from '../graphql/validators';
 import { InvoiceItemInput, linesOf } from './billing.input';
-import { InvoiceHistoryEntryOutput, InvoiceItemOutput } from './billing.output';
+import { InvoiceHistoryEntryOutput, InvoiceItemOutput, itemOutput } from './billing.output';
 import { findCreditNote, listCreditNotes, type CreditNoteWire } from './credit-note.queries';
 import { isUuid, pathId } from './wire';
 
@@ -60,7 +60,7 @@ export class CreditNoteOutput {
       clientName: n.client.name,
       date: n.date,
       reason: n.reason,
-      items: n.items.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unit_price, vatRate: l.vat_rate, total: l.total, vatAmount: l.vat_amount })),
+      items: n.items.map(itemOutput),
       netAmount: n.net_amount,
       vatAmount: n.vat_amount,
       totalAmount: n.total_amount,

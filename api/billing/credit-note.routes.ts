@@ -8,7 +8,7 @@ import { restFieldNames } from '../http/error-middleware';
 import { parseInput } from '../http/validate';
 import type { BillingServices } from './billing.services';
 import { findCreditNote, listCreditNotes } from './credit-note.queries';
-import { buildCreditNoteDocument } from './invoice-document';
+import { creditNotePrintable, withPdf } from './invoice-document';
 import { INVOICE_REST_FIELDS, invoiceItemInput, linesOf } from './invoice.schema';
 import { isUuid, pathId, zDate, zRequiredText } from './wire';
 
@@ -39,7 +39,8 @@ export const creditNoteRoutes = (deps: AppDeps, billing: BillingServices): Route
     if (!req.user) throw new UnauthenticatedError();
     const note = await findCreditNote(deps.db, pathId(req.params.id, NOT_FOUND));
     if (!note || (!req.user.is_superuser && req.user.client_id !== note.client.id)) throw new NotFoundError(NOT_FOUND);
-    const doc = await buildCreditNoteDocument(deps.db, note.id);
+    const invoice = await billing.invoices.load(note.invoice.id);
+    const doc = await withPdf(await creditNotePrintable(deps.db, note.id, invoice.status === 'empty' ? null : invoice.parties));
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="${doc.filename}"`);
     res.setHeader('Cache-Control', 'private, no-store');

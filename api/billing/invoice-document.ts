@@ -1,69 +1,100 @@
 import type { Knex } from 'knex';
+import { buildBillingDocument, type BillingDocument } from '../../domain/einvoice/document';
 import type { InvoiceData } from '../../domain/invoice/invoice';
 import { isPaid, settlementOf } from '../../domain/invoice/invoice';
+import type { DocumentParties } from '../../domain/invoice/vat';
 import { NotFoundError } from '../../domain/shared/errors';
 import type { CreditNoteRow } from '../../projections/credit-notes/credit-notes';
 import { parseJson } from '../../projections/invoices/invoice-list';
 import { readCompanySettings } from './company-settings.service';
-import { renderInvoicePdf, type InvoicePdfData } from './invoice-pdf';
+import { readParties } from './parties';
+import { renderInvoicePdf } from './invoice-pdf';
 
-export interface InvoiceDocument {
+/** A document of record with what its PDF needs beyond the law's content. */
+export interface PrintableDocument {
+  document: BillingDocument;
+  /** The client's language (en, el, ru): the PDF and the e-mail speak it. */
+  language: string;
+  paid: boolean;
+  /** Invoices: the public pay link printed on the PDF. */
+  payUrl: string;
+}
+
+export interface InvoiceDocument extends PrintableDocument {
   pdf: Buffer;
   filename: string;
-  data: InvoicePdfData;
 }
 
 export const payUrlOf = (publicBaseUrl: string, invoiceId: string): string => `${publicBaseUrl}/pay-invoice/${invoiceId}`;
 
+const safeName = (number: string) => number.replace(/[^\w.-]+/g, '_');
+
 /**
- * Gathers seller (company_settings), buyer (clients) and the invoice, and renders the PDF. Takes
- * any knex handle, so the mail reactor can run it inside its own transaction.
+ * Seller and buyer as the document was written; documents from before parties were kept name
+ * them as they are now. Contact details and bank account are the company's current ones.
  */
-export const buildInvoiceDocument = async (db: Knex, invoice: InvoiceData, payUrl: string): Promise<InvoiceDocument> => {
-  const [seller, client] = [await readCompanySettings(db), await db('clients').where({ id: invoice.clientId }).first()];
-  const data: InvoicePdfData = {
-    invoiceId: invoice.invoiceId,
-    invoiceNumber: invoice.invoiceNumber,
+const context = async (db: Knex, clientId: string, kept: DocumentParties | null | undefined) => {
+  const [company, client, parties] = [
+    await readCompanySettings(db),
+    await db('clients').where({ id: clientId }).first('email', 'language'),
+    kept ?? (await readParties(db, clientId)),
+  ];
+  return {
+    parties,
+    contact: { sellerEmail: company.email, sellerPhone: company.phone, buyerEmail: client?.email ?? '' },
+    bank: { iban: company.iban, bic: company.bic },
+    language: (client?.language as string | undefined) ?? 'en',
+  };
+};
+
+/** The invoice as a document of record. Takes any knex handle, so the mail reactor can run it in its own transaction. */
+export const invoicePrintable = async (db: Knex, invoice: InvoiceData, payUrl: string): Promise<PrintableDocument> => {
+  const { language, ...ctx } = await context(db, invoice.clientId, invoice.parties);
+  const document = buildBillingDocument({
+    kind: 'invoice',
+    id: invoice.invoiceId,
+    number: invoice.invoiceNumber,
     date: invoice.date,
     dueDate: invoice.dueDate,
     lines: invoice.lines,
     totals: invoice.totals,
-    paid: isPaid(settlementOf(invoice)),
-    period: invoice.period && { start: invoice.period.start, end: invoice.period.end },
-    seller,
-    buyer: {
-      name: client?.name ?? '',
-      address: client?.address ?? '',
-      email: client?.email ?? '',
-      vat_number: client?.vat_number ?? '',
-    },
-    payUrl,
-    language: client?.language ?? 'en',
-  };
-  const safe = invoice.invoiceNumber.replace(/[^\w.-]+/g, '_');
-  return { pdf: await renderInvoicePdf(data), filename: `invoice-${safe}.pdf`, data };
+    paidCents: invoice.paidCents,
+    period: invoice.period,
+    ...ctx,
+  });
+  return { document, language, paid: isPaid(settlementOf(invoice)), payUrl };
 };
 
-/** A credit note's PDF: the same document with the credit note's number, lines and reference. */
-export const buildCreditNoteDocument = async (db: Knex, creditNoteId: string): Promise<InvoiceDocument> => {
+/** A credit note as a document of record; `parties` are its invoice's (kept with the invoice stream). */
+export const creditNotePrintable = async (db: Knex, creditNoteId: string, parties: DocumentParties | null): Promise<PrintableDocument> => {
   const note: CreditNoteRow | undefined = await db('credit_notes').where({ id: creditNoteId }).first();
   if (!note) throw new NotFoundError('Credit note not found.');
-  const [seller, client] = [await readCompanySettings(db), await db('clients').where({ id: note.client_id }).first()];
-  const data: InvoicePdfData = {
-    invoiceId: note.invoice_id,
-    invoiceNumber: note.credit_note_number,
+  const { language, ...ctx } = await context(db, note.client_id, parties);
+  const document = buildBillingDocument({
+    kind: 'credit_note',
+    id: note.id,
+    number: note.credit_note_number,
     date: note.date,
-    dueDate: note.date,
+    dueDate: null,
     lines: parseJson(note.lines) as CreditNoteRow['lines'],
     totals: { netCents: Number(note.net_cents), vatCents: Number(note.vat_cents), grossCents: Number(note.gross_cents) },
-    paid: false,
+    paidCents: 0,
     period: null,
-    seller,
-    buyer: { name: client?.name ?? '', address: client?.address ?? '', email: client?.email ?? '', vat_number: client?.vat_number ?? '' },
-    payUrl: '',
-    language: client?.language ?? 'en',
-    creditNote: { invoiceNumber: note.invoice_number, invoiceDate: note.invoice_date, reason: note.reason },
-  };
-  const safe = note.credit_note_number.replace(/[^\w.-]+/g, '_');
-  return { pdf: await renderInvoicePdf(data), filename: `credit-note-${safe}.pdf`, data };
+    precedingInvoice: { number: note.invoice_number, date: note.invoice_date },
+    reason: note.reason,
+    ...ctx,
+  });
+  return { document, language, paid: false, payUrl: '' };
 };
+
+export const pdfFilename = (document: BillingDocument): string =>
+  `${document.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${safeName(document.number)}.pdf`;
+
+export const withPdf = async (printable: PrintableDocument): Promise<InvoiceDocument> => ({
+  ...printable,
+  pdf: await renderInvoicePdf(printable),
+  filename: pdfFilename(printable.document),
+});
+
+export const buildInvoiceDocument = async (db: Knex, invoice: InvoiceData, payUrl: string): Promise<InvoiceDocument> =>
+  withPdf(await invoicePrintable(db, invoice, payUrl));

@@ -41,13 +41,13 @@ export const invoiceMailReactor: Reactor = {
     const sent = event.data as InvoiceSent['data'];
     const payUrl = sent.payUrl ?? `/pay-invoice/${sent.invoiceId}`;
     const doc = await buildInvoiceDocument(trx, state, payUrl);
-    const message = invoiceMail(doc.data.language, {
-      clientName: doc.data.buyer.name,
+    const message = invoiceMail(doc.language, {
+      clientName: doc.document.buyer.name,
       invoiceNumber: state.invoiceNumber,
       total: formatEuros(state.totals.grossCents),
       dueDate: dayText(state.dueDate),
       payUrl,
-      company: doc.data.seller.name,
+      company: doc.document.seller.name,
     });
     await enqueueMail(trx, {
       key: `invoice-sent:${event.eventId}`,

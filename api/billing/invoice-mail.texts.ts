@@ -26,6 +26,16 @@ export interface InvoiceLabels {
   creditsInvoice: string;
   reason: string;
   creditNoteNote: string;
+  paymentTerms: string;
+  payableBy: string;
+  bankTransfer: string;
+  iban: string;
+  bic: string;
+  paymentReference: string;
+  reverseCharge: string;
+  reverseChargeNote: string;
+  exempt: string;
+  zeroRated: string;
 }
 
 const labels: Record<Lang, InvoiceLabels> = {
@@ -36,6 +46,9 @@ const labels: Record<Lang, InvoiceLabels> = {
     payNote: 'Pay online:', paidNote: 'This invoice has already been paid.',
     creditNote: 'CREDIT NOTE', creditNoteNumber: 'Credit note #', creditsInvoice: 'Credits invoice', reason: 'Reason',
     creditNoteNote: 'This credit note reduces the amount owed on the invoice it refers to.',
+    paymentTerms: 'Payment terms', payableBy: 'payable by', bankTransfer: 'Bank transfer', iban: 'IBAN', bic: 'BIC', paymentReference: 'Reference',
+    reverseCharge: 'Reverse charge', reverseChargeNote: 'VAT to be accounted for by the recipient (Article 196 of Directive 2006/112/EC).',
+    exempt: 'Exempt', zeroRated: 'zero rated',
   },
   el: {
     invoice: 'ΤΙΜΟΛΟΓΙΟ', number: 'Αρ. τιμολογίου', date: 'Ημερομηνία', dueDate: 'Ημερομηνία λήξης', period: 'Περίοδος', billTo: 'Χρέωση σε',
@@ -44,6 +57,9 @@ const labels: Record<Lang, InvoiceLabels> = {
     payNote: 'Πληρωμή online:', paidNote: 'Αυτό το τιμολόγιο έχει ήδη εξοφληθεί.',
     creditNote: 'ΠΙΣΤΩΤΙΚΟ ΤΙΜΟΛΟΓΙΟ', creditNoteNumber: 'Αρ. πιστωτικού', creditsInvoice: 'Πιστώνει το τιμολόγιο', reason: 'Αιτιολογία',
     creditNoteNote: 'Αυτό το πιστωτικό τιμολόγιο μειώνει το οφειλόμενο ποσό του τιμολογίου στο οποίο αναφέρεται.',
+    paymentTerms: 'Όροι πληρωμής', payableBy: 'πληρωτέο έως', bankTransfer: 'Τραπεζική μεταφορά', iban: 'IBAN', bic: 'BIC', paymentReference: 'Αιτιολογία',
+    reverseCharge: 'Αντίστροφη επιβάρυνση', reverseChargeNote: 'Ο ΦΠΑ οφείλεται από τον λήπτη (άρθρο 196 της Οδηγίας 2006/112/ΕΚ).',
+    exempt: 'Απαλλάσσεται', zeroRated: 'μηδενικός συντελεστής',
   },
   ru: {
     invoice: 'СЧЁТ', number: 'Счёт №', date: 'Дата', dueDate: 'Срок оплаты', period: 'Период', billTo: 'Плательщик',
@@ -52,6 +68,9 @@ const labels: Record<Lang, InvoiceLabels> = {
     payNote: 'Оплатить онлайн:', paidNote: 'Этот счёт уже оплачен.',
     creditNote: 'КРЕДИТ-НОТА', creditNoteNumber: 'Кредит-нота №', creditsInvoice: 'К счёту', reason: 'Основание',
     creditNoteNote: 'Эта кредит-нота уменьшает сумму к оплате по указанному счёту.',
+    paymentTerms: 'Условия оплаты', payableBy: 'оплатить до', bankTransfer: 'Банковский перевод', iban: 'IBAN', bic: 'BIC', paymentReference: 'Назначение платежа',
+    reverseCharge: 'Обратное начисление НДС', reverseChargeNote: 'НДС уплачивается получателем (статья 196 Директивы 2006/112/ЕС).',
+    exempt: 'Освобождено', zeroRated: 'нулевая ставка',
   },
 };
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { TableVersionedCache } from '../db/table-versions';
 import type { InvoiceLine } from '../../domain/invoice/events';
 import { addDays } from '../../domain/shared/dates';
+import { categoryOf, REVERSE_CHARGE_TEXT, type VatCategory } from '../../domain/invoice/vat';
 import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import type { InvoiceListRow } from '../../projections/invoices/invoice-list';
 import { parseJson } from '../../projections/invoices/invoice-list';
@@ -16,6 +17,10 @@ export interface InvoiceItemWire {
   /** Net line amount (quantity × unit price). */
   total: number;
   vat_amount: number;
+  /** S, Z, E or AE. */
+  vat_category: VatCategory;
+  /** Why no VAT is charged (E and AE lines); null otherwise. */
+  vat_exemption_reason: string | null;
 }
 
 export interface InvoiceWire {
@@ -39,6 +44,8 @@ export interface InvoiceWire {
   issued: boolean;
   /** Fully credited: no longer payable. */
   cancelled: boolean;
+  /** Invoiced under reverse charge: the buyer accounts for the VAT. */
+  reverse_charge: boolean;
   items: InvoiceItemWire[];
   subscription: string | null;
   period_start: string | null;
@@ -55,11 +62,15 @@ export const itemWire = (l: InvoiceLine): InvoiceItemWire => ({
   vat_rate: bpToPercent(l.vatRateBp),
   total: centsToEuros(l.netCents),
   vat_amount: centsToEuros(l.vatCents),
+  vat_category: categoryOf(l),
+  vat_exemption_reason: l.exemptionReason ?? (categoryOf(l) === 'AE' ? REVERSE_CHARGE_TEXT : null),
 });
 
 export type InvoiceRowWithClient = InvoiceListRow & { client_name: string | null };
 
-export const invoiceWire = (row: InvoiceRowWithClient): InvoiceWire => ({
+export const invoiceWire = (row: InvoiceRowWithClient): InvoiceWire => {
+  const items = (parseJson(row.items) as InvoiceLine[]).map(itemWire);
+  return {
   id: row.id,
   client: { id: row.client_id, name: row.client_name ?? '' },
   invoice_number: row.invoice_number,
@@ -75,12 +86,14 @@ export const invoiceWire = (row: InvoiceRowWithClient): InvoiceWire => ({
   open_amount: centsToEuros(Math.max(0, row.gross_cents - row.credited_cents - row.paid_cents)),
   issued: row.sent || row.paid_cents > 0 || row.paid,
   cancelled: row.cancelled,
-  items: (parseJson(row.items) as InvoiceLine[]).map(itemWire),
+  reverse_charge: items.some((i) => i.vat_category === 'AE'),
+  items,
   subscription: row.subscription_id,
   period_start: row.period_start,
   period_end: row.period_end ? addDays(row.period_end, -1) : null,
   version: row.revision,
-});
+  };
+};
 
 export interface InvoiceFilters {
   clientId?: string;

@@ -2,13 +2,18 @@ import { z } from 'zod';
 import type { CreateInvoice } from '../../domain/invoice/commands';
 import type { LineInput } from '../../domain/invoice/decide';
 import { parseInput } from '../http/validate';
-import { REQUIRED, zCents, zDefaulted, zDate, zId, zQuantityMilli, zRequiredText, zVatBp, zVersion } from './wire';
+import { UNKNOWN_VAT_CATEGORY, VAT_CATEGORIES, type VatCategory } from '../../domain/invoice/vat';
+import { REQUIRED, zCents, zDefaulted, zDate, zId, zQuantityMilli, zRequiredText, zText, zVatBp, zVersion } from './wire';
 
 export const invoiceItemInput = z.object({
   description: zRequiredText(500),
   quantity: zDefaulted(1, zQuantityMilli),
   unit_price: zCents,
   vat_rate: zDefaulted(0, zVatBp),
+  /** S, Z, E or AE; absent: decided from the rate and the parties. */
+  vat_category: z.enum(VAT_CATEGORIES as [VatCategory, ...VatCategory[]], { error: UNKNOWN_VAT_CATEGORY }).nullish(),
+  /** Why an exempt (E) line is exempt. */
+  vat_exemption_reason: z.union([zText(300), z.null()]).optional(),
 });
 
 /** POST/PUT /api/invoices/ body. */
@@ -28,7 +33,14 @@ export type InvoiceInput = z.infer<typeof invoiceInput>;
 
 /** REST invoice items (already in cents, basis points and thousandths) as the domain's lines. */
 export const linesOf = (items: z.infer<typeof invoiceItemInput>[]): LineInput[] =>
-  items.map((i) => ({ description: i.description, quantityMilli: i.quantity, unitPriceCents: i.unit_price, vatRateBp: i.vat_rate }));
+  items.map((i) => ({
+    description: i.description,
+    quantityMilli: i.quantity,
+    unitPriceCents: i.unit_price,
+    vatRateBp: i.vat_rate,
+    ...(i.vat_category ? { vatCategory: i.vat_category } : {}),
+    ...(i.vat_exemption_reason ? { exemptionReason: i.vat_exemption_reason } : {}),
+  }));
 
 /** The spec's snake_case body as the service's command (cents, basis points, thousandths). */
 export const parseInvoiceBody = (body: unknown): CreateInvoice & { expectedVersion?: number } => {
@@ -45,6 +57,6 @@ export const parseInvoiceBody = (body: unknown): CreateInvoice & { expectedVersi
 };
 
 /** REST names of the invoice command's fields that the generic rule does not give. */
-export const INVOICE_REST_FIELDS = { lines: 'items', unitPriceCents: 'unit_price', vatRateBp: 'vat_rate', quantityMilli: 'quantity' };
+export const INVOICE_REST_FIELDS = { lines: 'items', unitPriceCents: 'unit_price', vatRateBp: 'vat_rate', quantityMilli: 'quantity', vatCategory: 'vat_category', exemptionReason: 'vat_exemption_reason' };
 
 export const INVOICE_REQUIRED = REQUIRED;

@@ -14,6 +14,7 @@ import type { AppDeps } from '../deps';
 import { findCreditNote, type CreditNoteWire } from './credit-note.queries';
 import { findInvoice, invoiceWire, type InvoiceWire } from './invoice.queries';
 import { invoiceModel, viewInvoice } from './invoice-stream';
+import { readParties } from './parties';
 import { isUuid } from './wire';
 
 /** Namespace of payment ids derived from a manual "mark as paid" (so a retry derives the same id). */
@@ -49,10 +50,6 @@ export class InvoiceService {
     return dayOf(this.deps.clock());
   }
 
-  private async assertClient(clientId: string): Promise<void> {
-    const client = await this.deps.db('clients').where({ id: clientId }).first('id');
-    if (!client) throw new ValidationError('Please correct the errors below.', { clientId: [`Invalid pk "${clientId}" - object does not exist.`] });
-  }
 
   private run(invoiceId: string, actor: string, decideOn: (loaded: Loaded<InvoiceState>, number: string | undefined) => InvoiceEvent[] | Promise<InvoiceEvent[]>, options: Pick<Parameters<CommandHandler['handle']>[1], 'expectedRevision' | 'number'> = {}): Promise<Handled<InvoiceState, InvoiceEvent>> {
     return this.commands.handle(invoiceModel, { streamId: invoiceStreamId(invoiceId), actor, decide: decideOn, ...options });
@@ -72,7 +69,7 @@ export class InvoiceService {
   }
 
   async create(command: CreateInvoice, actor: string): Promise<InvoiceWire> {
-    await this.assertClient(command.clientId);
+    const parties = await readParties(this.deps.db, command.clientId);
     const invoiceId = randomUUID();
     const typed = typedNumber(command.invoiceNumber);
     await this.run(
@@ -82,7 +79,7 @@ export class InvoiceService {
         decideAll(state, [
           {
             type: 'IssueInvoice',
-            data: { invoiceId, invoiceNumber: number!, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines ?? [], period: null },
+            data: { invoiceId, invoiceNumber: number!, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines ?? [], period: null, parties },
           },
           ...(command.paid ? [this.markCommand(invoiceId, 0)] : []),
         ]),
@@ -95,7 +92,7 @@ export class InvoiceService {
     const { invoiceId } = command;
     const current = await this.load(invoiceId);
     if (current.status !== 'issued') throw new NotFoundError(NOT_FOUND);
-    await this.assertClient(command.clientId);
+    const parties = await readParties(this.deps.db, command.clientId);
     const typed = typedNumber(command.invoiceNumber);
     // A new number is claimed in the same step as the edit; the old one is freed with it.
     const renamed = typed !== undefined && typed !== current.invoiceNumber;
@@ -107,7 +104,7 @@ export class InvoiceService {
         if (command.paid === false && isPaid(settlementOf(state))) throw new ValidationError(NOT_UNPAID, { paid: [NOT_UNPAID] });
         const edit: InvoiceCommand = {
           type: 'EditInvoice',
-          data: { invoiceNumber: number ?? state.invoiceNumber, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines },
+          data: { invoiceNumber: number ?? state.invoiceNumber, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines, parties },
         };
         return decideAll(state, command.paid === true ? [edit, this.markCommand(invoiceId, revision)] : [edit]);
       },

@@ -78,4 +78,19 @@ export const billingMigrations: Migration[] = [
       await trackTableVersion(db, 'clients');
     },
   },
+  {
+    name: '202611250100_billing_legal_content',
+    up: async (db) => {
+      // Art. 226 content: the buyer's country (empty on older rows: the company's country applies),
+      // the seller's country and bank details (bootstrap fills the country from COMPANY_COUNTRY).
+      await db.schema.alterTable('clients', (t) => {
+        t.text('country').notNullable().defaultTo('');
+      });
+      await db.schema.alterTable('company_settings', (t) => {
+        t.text('country').notNullable().defaultTo('');
+        t.text('iban').notNullable().defaultTo('');
+        t.text('bic').notNullable().defaultTo('');
+      });
+    },
+  },
 ];

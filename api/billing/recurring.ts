@@ -13,6 +13,8 @@ import { invoiceModel } from './invoice-stream';
 import type { InvoiceService } from './invoice.service';
 import type { InvoiceWire } from './invoice.queries';
 import { findSubscription } from './subscription.queries';
+import { buyerOf, readParties, readSeller, type BuyerColumns } from './parties';
+import type { DocumentParties } from '../../domain/invoice/vat';
 
 /** Fixed namespace: an invoice generated for (subscription, period start) has the same id everywhere, forever. */
 export const GENERATED_INVOICE_NAMESPACE = 'b6f1e0a4-2c55-4f0e-9d3a-6f1b9c7e8a21';
@@ -33,6 +35,8 @@ interface DueSubscription {
 export interface PeriodInvoice {
   invoiceId: string;
   subscription: DueSubscription;
+  /** Seller and buyer as they are when the period is invoiced. */
+  parties: DocumentParties;
   period: Period;
   date: string;
 }
@@ -73,12 +77,15 @@ export class RecurringInvoicing {
     const result: GenerationResult = { created: 0, skipped: 0, subscriptions: 0 };
     let last: Position | undefined;
     let after = '';
+    const seller = await readSeller(this.deps.db);
     for (;;) {
-      const page: DueSubscription[] = await this.deps
+      const page: (DueSubscription & BuyerColumns)[] = await this.deps
         .db('subscriptions as s')
         .join('products as p', 'p.id', 's.product_id')
+        .join('clients as c', 'c.id', 's.client_id')
         .leftJoin('subscription_billing as b', 'b.subscription_id', 's.id')
         .select('s.id', 's.client_id', 'p.name as product_name', 'p.billing_cycle', 'p.price_cents', 'p.vat_rate_bp', 's.start_date', 'b.invoiced_end')
+        .select('c.name', 'c.address', 'c.country', 'c.vat_number')
         .where({ 's.status': 'active', 's.auto_generate_invoices': true })
         .where('s.start_date', '<=', today)
         .where((w) => w.whereNull('b.invoiced_end').orWhere((o) => o.whereNot('p.billing_cycle', 'one_time').where('b.invoiced_end', '<=', today)))
@@ -87,14 +94,16 @@ export class RecurringInvoicing {
         .limit(PAGE);
       if (page.length === 0) break;
       after = page[page.length - 1]!.id;
-      const due = page.flatMap((s) =>
-        duePeriods(s.start_date, s.billing_cycle, s.invoiced_end, today).map((period) => ({
+      const due = page.flatMap((s) => {
+        const parties = { seller, buyer: buyerOf(s, seller) };
+        return duePeriods(s.start_date, s.billing_cycle, s.invoiced_end, today).map((period) => ({
           invoiceId: generatedInvoiceId(s.id, period.start),
           subscription: s,
+          parties,
           period,
           date: period.start,
-        })),
-      );
+        }));
+      });
       result.subscriptions += new Set(due.map((d) => d.subscription.id)).size;
       for (let i = 0; i < due.length; i += CHUNK) {
         const outcome = await this.issue(due.slice(i, i + CHUNK), actor);
@@ -118,6 +127,7 @@ export class RecurringInvoicing {
     const item: PeriodInvoice = {
       invoiceId: generatedInvoiceId(s.id, period.start),
       subscription: { ...s },
+      parties: await readParties(this.deps.db, s.client_id),
       period,
       // Billed ahead of its start: the invoice is dated today.
       date: period.start < today ? period.start : today,
@@ -179,6 +189,7 @@ export class RecurringInvoicing {
               dueDate: defaultDueDate(item.date),
               lines: [{ description: describe(s, item.period), quantityMilli: 1000, unitPriceCents: s.price_cents, vatRateBp: s.vat_rate_bp }],
               period: { subscriptionId: s.id, start: item.period.start, end: item.period.end },
+              parties: item.parties,
             },
           },
           { status: 'empty' },

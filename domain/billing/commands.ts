@@ -21,6 +21,8 @@ export interface SaveClient extends Versioned {
   address: string;
   vatNumber: string;
   language: ClientLanguage;
+  /** ISO 3166-1 alpha-2. Absent: the company's country on create, unchanged on update. */
+  country?: string;
 }
 
 export interface SaveProduct extends Versioned {
@@ -46,4 +48,8 @@ export interface UpdateCompanySettings {
   registrationNumber: string;
   vatNumber: string;
   jurisdiction: string;
+  /** Absent: unchanged. Country is ISO 3166-1 alpha-2; an empty IBAN removes the bank details. */
+  country?: string;
+  iban?: string;
+  bic?: string;
 }

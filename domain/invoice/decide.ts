@@ -1,7 +1,8 @@
 import { lineAmounts, sumAmounts } from '../shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, PaymentMethod } from './events';
-import { creditableCents, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceData, type InvoiceState } from './invoice';
+import { creditableCents, isCancelled, isIssued, isPaid, openCents, reverseChargeOf, settlementOf, type InvoiceData, type InvoiceState } from './invoice';
+import { categoryOf, decideLineVat, isReverseCharge, type DocumentParties, type VatCategory } from './vat';
 
 /** A line as entered: quantity in thousandths, price in cents, VAT in basis points. */
 export interface LineInput {
@@ -9,6 +10,10 @@ export interface LineInput {
   quantityMilli: number;
   unitPriceCents: number;
   vatRateBp: number;
+  /** Absent: decided from the rate and the parties (S, Z, or AE under reverse charge). */
+  vatCategory?: VatCategory;
+  /** Why an exempt line is exempt (e.g. the article of the Directive). */
+  exemptionReason?: string;
 }
 
 export interface InvoiceFields {
@@ -20,10 +25,11 @@ export interface InvoiceFields {
 
 export type IssueInvoice = {
   type: 'IssueInvoice';
-  data: InvoiceFields & { invoiceId: string; lines: LineInput[]; period: BillingPeriod | null };
+  /** `parties`: the company and the client as they are now; they decide reverse charge and are kept with the invoice. */
+  data: InvoiceFields & { invoiceId: string; lines: LineInput[]; period: BillingPeriod | null; parties: DocumentParties };
 };
-/** `lines` undefined keeps the current lines. */
-export type EditInvoice = { type: 'EditInvoice'; data: InvoiceFields & { lines?: LineInput[] } };
+/** `lines` undefined keeps the current lines; `parties` replace the stored ones only while it is a draft. */
+export type EditInvoice = { type: 'EditInvoice'; data: InvoiceFields & { lines?: LineInput[]; parties: DocumentParties } };
 export type SendInvoice = { type: 'SendInvoice'; data: { to: string; sentAt: string; payUrl?: string } };
 export type RecordPayment = {
   type: 'RecordPayment';
@@ -53,14 +59,26 @@ export const NOTHING_TO_CREDIT = 'This invoice has nothing left to credit.';
 export const overCredit = (creditableCents: number): string =>
   `A credit note cannot exceed what remains creditable on the invoice (${(creditableCents / 100).toFixed(2)}).`;
 
-export const buildLines = (inputs: LineInput[]): InvoiceLine[] =>
-  inputs.map((l) => ({
-    description: l.description,
-    quantity: l.quantityMilli / 1000,
-    unitPriceCents: l.unitPriceCents,
-    vatRateBp: l.vatRateBp,
-    ...lineAmounts(l.quantityMilli, l.unitPriceCents, l.vatRateBp),
-  }));
+/** Lines with their VAT decided (category, rate) and their amounts rounded half-up per line. */
+export const buildLines = (inputs: LineInput[], reverseCharge: boolean): InvoiceLine[] =>
+  inputs.map((l) => {
+    const vat = decideLineVat(l, reverseCharge);
+    return {
+      description: l.description,
+      quantity: l.quantityMilli / 1000,
+      unitPriceCents: l.unitPriceCents,
+      vatRateBp: vat.vatRateBp,
+      ...lineAmounts(l.quantityMilli, l.unitPriceCents, vat.vatRateBp),
+      vatCategory: vat.vatCategory,
+      ...(vat.exemptionReason ? { exemptionReason: vat.exemptionReason } : {}),
+    };
+  });
+
+/** The same content, whether or not a line was written before categories were stored. */
+const sameLines = (a: InvoiceLine[], b: InvoiceLine[]): boolean => {
+  const norm = (lines: InvoiceLine[]) => JSON.stringify(lines.map((l) => ({ ...l, vatCategory: categoryOf(l), exemptionReason: l.exemptionReason ?? null })));
+  return norm(a) === norm(b);
+};
 
 const totalsOf = (lines: InvoiceLine[]) => sumAmounts(lines);
 
@@ -78,19 +96,23 @@ const live = (state: InvoiceState): InvoiceData & { status: 'issued' } => {
 const issue = (cmd: IssueInvoice, state: InvoiceState): InvoiceEvent[] => {
   if (state.status !== 'empty') throw new ValidationError('This invoice already exists.');
   assertDates(cmd.data);
-  const lines = buildLines(cmd.data.lines);
-  const { invoiceId, invoiceNumber, clientId, date, dueDate, period } = cmd.data;
-  return [{ type: 'InvoiceIssued', data: { invoiceId, invoiceNumber, clientId, date, dueDate, lines, totals: totalsOf(lines), period } }];
+  const { invoiceId, invoiceNumber, clientId, date, dueDate, period, parties } = cmd.data;
+  const lines = buildLines(cmd.data.lines, isReverseCharge(parties));
+  return [{ type: 'InvoiceIssued', data: { invoiceId, invoiceNumber, clientId, date, dueDate, lines, totals: totalsOf(lines), period, parties } }];
 };
 
 const edit = (cmd: EditInvoice, state: InvoiceState): InvoiceEvent[] => {
   const s = live(state);
   const d = cmd.data;
-  const lines = d.lines ? buildLines(d.lines) : s.lines;
-  const content = d.invoiceNumber !== s.invoiceNumber || d.clientId !== s.clientId || d.date !== s.date || JSON.stringify(lines) !== JSON.stringify(s.lines);
+  const issued = isIssued(s);
+  // A draft follows the client and company as they are now; an issued invoice keeps what it said.
+  const parties = issued ? s.parties : d.parties;
+  const reverseCharge = issued || !parties ? reverseChargeOf(s) : isReverseCharge(parties);
+  const lines = d.lines ? buildLines(d.lines, reverseCharge) : s.lines;
+  const content = d.invoiceNumber !== s.invoiceNumber || d.clientId !== s.clientId || d.date !== s.date || !sameLines(lines, s.lines);
   if (!content && d.dueDate === s.dueDate) return [];
   // An issued invoice is a document of record: only its due date may still move.
-  if (content && isIssued(s)) throw new ConflictError(ISSUED_IMMUTABLE);
+  if (content && issued) throw new ConflictError(ISSUED_IMMUTABLE);
   if (isCancelled(settlementOf(s))) throw new ConflictError(CANCELLED);
   assertDates(d);
   return [
@@ -106,30 +128,37 @@ const edit = (cmd: EditInvoice, state: InvoiceState): InvoiceEvent[] => {
         totals: totalsOf(lines),
         previousTotals: s.totals,
         previousDate: s.date,
+        ...(parties ? { parties } : {}),
       },
     },
   ];
 };
 
-/** The part of every VAT rate not yet credited, as one line per rate (amounts exact, not recomputed). */
+/**
+ * The part of every VAT category and rate not yet credited, as one line each (amounts exact, not
+ * recomputed).
+ */
 const remainderLines = (s: InvoiceData): InvoiceLine[] => {
-  const byRate = new Map<number, { netCents: number; vatCents: number }>();
+  type Rest = { vatRateBp: number; vatCategory: VatCategory; exemptionReason?: string; netCents: number; vatCents: number };
+  const rest = new Map<string, Rest>();
   const add = (l: InvoiceLine, sign: 1 | -1) => {
-    const r = byRate.get(l.vatRateBp) ?? { netCents: 0, vatCents: 0 };
-    byRate.set(l.vatRateBp, { netCents: r.netCents + sign * l.netCents, vatCents: r.vatCents + sign * l.vatCents });
+    const vatCategory = categoryOf(l);
+    const key = `${vatCategory}|${l.vatRateBp}`;
+    const r = rest.get(key) ?? { vatRateBp: l.vatRateBp, vatCategory, ...(l.exemptionReason ? { exemptionReason: l.exemptionReason } : {}), netCents: 0, vatCents: 0 };
+    rest.set(key, { ...r, netCents: r.netCents + sign * l.netCents, vatCents: r.vatCents + sign * l.vatCents });
   };
   s.lines.forEach((l) => add(l, 1));
   s.creditNotes.forEach((n) => n.lines.forEach((l) => add(l, -1)));
-  return [...byRate]
-    .filter(([, r]) => r.netCents > 0 || r.vatCents > 0)
-    .map(([vatRateBp, r]) => ({
+  return [...rest.values()]
+    .filter((r) => r.netCents > 0 || r.vatCents > 0)
+    .map(({ netCents, vatCents, ...vat }) => ({
       description: `Balance of invoice ${s.invoiceNumber}`,
       quantity: 1,
-      unitPriceCents: r.netCents,
-      vatRateBp,
-      netCents: r.netCents,
-      vatCents: r.vatCents,
-      grossCents: r.netCents + r.vatCents,
+      unitPriceCents: netCents,
+      netCents,
+      vatCents,
+      grossCents: netCents + vatCents,
+      ...vat,
     }));
 };
 
@@ -141,7 +170,7 @@ const credit = (cmd: CreditInvoice, state: InvoiceState): InvoiceEvent[] => {
   const d = cmd.data;
   if (!d.reason.trim()) throw new ValidationError('Please correct the errors below.', { reason: ['This field may not be blank.'] });
   if (d.date < s.date) throw new ValidationError('Please correct the errors below.', { date: ['A credit note cannot be dated before its invoice.'] });
-  const lines = d.lines ? buildLines(d.lines) : s.creditNotes.length === 0 ? s.lines : remainderLines(s);
+  const lines = d.lines ? buildLines(d.lines, reverseChargeOf(s)) : s.creditNotes.length === 0 ? s.lines : remainderLines(s);
   if (lines.length === 0) throw new ValidationError('Please correct the errors below.', { lines: ['Add at least one line to credit.'] });
   const totals = totalsOf(lines);
   if (totals.grossCents <= 0) throw new ValidationError('Please correct the errors below.', { lines: ['A credit note must credit an amount greater than zero.'] });
@@ -162,6 +191,7 @@ const credit = (cmd: CreditInvoice, state: InvoiceState): InvoiceEvent[] => {
         totals,
         full: totals.grossCents === remaining,
         period: s.period,
+        ...(s.parties ? { parties: s.parties } : {}),
       },
     },
   ];

@@ -1,4 +1,5 @@
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, InvoiceTotals, PaymentMethod } from './events';
+import { categoryOf, isReverseCharge, type DocumentParties } from './vat';
 
 export interface InvoicePayment {
   paymentId: string;
@@ -29,6 +30,8 @@ export interface InvoiceData {
   paidCents: number;
   creditNotes: CreditNoteRef[];
   creditedCents: number;
+  /** Seller and buyer as written with the invoice; null for invoices written before they were kept. */
+  parties: DocumentParties | null;
 }
 
 export type InvoiceState =
@@ -65,6 +68,10 @@ export const settlementOf = (s: InvoiceData): Settlement => ({
  * has any payment; before that it is a draft.
  */
 export const isIssued = (s: InvoiceData): boolean => s.sent || s.payments.length > 0;
+
+/** Reverse charge as the invoice was written: from its parties, or (older invoices) from its lines. */
+export const reverseChargeOf = (s: Pick<InvoiceData, 'parties' | 'lines'>): boolean =>
+  s.parties ? isReverseCharge(s.parties) : s.lines.some((l) => categoryOf(l) === 'AE');
 
 /** What credit notes may still credit. */
 export const creditableCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.creditedCents);
@@ -103,12 +110,13 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
         paidCents: 0,
         creditNotes: [],
         creditedCents: 0,
+        parties: d.parties ?? null,
       };
     }
     case 'InvoiceEdited': {
       if (state.status === 'empty') return state;
       const d = event.data;
-      return { ...state, invoiceNumber: d.invoiceNumber, clientId: d.clientId, date: d.date, dueDate: d.dueDate, lines: d.lines, totals: d.totals };
+      return { ...state, invoiceNumber: d.invoiceNumber, clientId: d.clientId, date: d.date, dueDate: d.dueDate, lines: d.lines, totals: d.totals, parties: d.parties ?? state.parties };
     }
     case 'InvoiceSent':
       return state.status === 'empty' ? state : { ...state, sent: true };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CANCELLED, decide, DRAFT_NOT_CREDITABLE, ISSUED_IMMUTABLE, overCredit, type InvoiceCommand, type LineInput } from './decide';
 import type { InvoiceEvent, InvoiceIssued } from './events';
 import { foldInvoice, isCancelled, isPaid, openCents, settlementOf } from './invoice';
+import type { DocumentParties } from './vat';
 
 /** Given events, when a command: the events it decides (or the error it throws). */
 const given = (events: InvoiceEvent[]) => ({
@@ -15,13 +16,16 @@ const given = (events: InvoiceEvent[]) => ({
 });
 
 const line: LineInput = { description: 'Professional plan', quantityMilli: 1000, unitPriceCents: 200000, vatRateBp: 1900 };
-const fields = { invoiceNumber: '2026-000001', clientId: 'c1', date: '2026-03-01', dueDate: '2026-03-15' };
+const seller = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', country: 'CY', vatNumber: 'CY10000000X', registrationNumber: 'HE 1' };
+const domestic: DocumentParties = { seller, buyer: { name: 'Client Ltd', address: 'Limassol', country: 'CY', vatNumber: 'CY20000000Y' } };
+const german: DocumentParties = { seller, buyer: { name: 'Kunde GmbH', address: 'Berlin', country: 'DE', vatNumber: 'DE123456789' } };
+const fields = { invoiceNumber: '2026-000001', clientId: 'c1', date: '2026-03-01', dueDate: '2026-03-15', parties: domestic };
 const issued: InvoiceIssued = {
   type: 'InvoiceIssued',
   data: {
     invoiceId: 'i1',
     ...fields,
-    lines: [{ description: 'Professional plan', quantity: 1, unitPriceCents: 200000, vatRateBp: 1900, netCents: 200000, vatCents: 38000, grossCents: 238000 }],
+    lines: [{ description: 'Professional plan', quantity: 1, unitPriceCents: 200000, vatRateBp: 1900, netCents: 200000, vatCents: 38000, grossCents: 238000, vatCategory: 'S' }],
     totals: { netCents: 200000, vatCents: 38000, grossCents: 238000 },
     period: { subscriptionId: 's1', start: '2026-03-01', end: '2026-04-01' },
   },
@@ -31,6 +35,53 @@ const paid: InvoiceEvent = {
   type: 'PaymentRecorded',
   data: { invoiceId: 'i1', paymentId: 'p1', amountCents: 238000, date: '2026-03-05', method: 'manual', reference: null },
 };
+
+describe('VAT treatment decided with the invoice', () => {
+  const issue = (parties: DocumentParties, lines: LineInput[]) =>
+    decide({ type: 'IssueInvoice', data: { invoiceId: 'i9', ...fields, parties, lines, period: null } }, foldInvoice([]))[0] as InvoiceIssued;
+
+  it('invoices an EU business buyer in another member state under reverse charge: 0 %, AE, no VAT', () => {
+    const e = issue(german, [line]);
+    expect(e.data.lines[0]).toMatchObject({ vatRateBp: 0, vatCents: 0, vatCategory: 'AE', exemptionReason: 'Reverse charge', netCents: 200000 });
+    expect(e.data.totals).toEqual({ netCents: 200000, vatCents: 0, grossCents: 200000 });
+    expect(e.data.parties).toEqual(german);
+  });
+
+  it('keeps VAT for a buyer without a VAT number, in the same country, or outside the EU', () => {
+    const consumer = { ...german, buyer: { ...german.buyer, vatNumber: '' } };
+    const swiss = { ...german, buyer: { ...german.buyer, country: 'CH', vatNumber: 'CHE-123.456.789' } };
+    for (const parties of [domestic, consumer, swiss]) expect(issue(parties, [line]).data.lines[0]).toMatchObject({ vatRateBp: 1900, vatCategory: 'S', vatCents: 38000 });
+  });
+
+  it('zero-rates a 0 % line, keeps an exempt line exempt with its reason, and refuses contradictions', () => {
+    const e = issue(domestic, [{ ...line, vatRateBp: 0 }, { ...line, vatRateBp: 0, vatCategory: 'E', exemptionReason: 'Art. 135(1)(g)' }]);
+    expect(e.data.lines.map((l) => [l.vatCategory, l.exemptionReason])).toEqual([['Z', undefined], ['E', 'Art. 135(1)(g)']]);
+    expect(() => issue(domestic, [{ ...line, vatCategory: 'E' }])).toThrow('An exempt (E) line carries a VAT rate of 0 %.');
+    expect(() => issue(domestic, [{ ...line, vatCategory: 'Z' }])).toThrow('A zero-rated (Z) line carries a VAT rate of 0 %.');
+    expect(() => issue(domestic, [{ ...line, vatRateBp: 0, vatCategory: 'S' }])).toThrow('needs a VAT rate above 0 %');
+    expect(() => issue(domestic, [{ ...line, vatCategory: 'AE' }])).toThrow('Reverse charge (AE) applies only');
+    expect(issue(german, [{ ...line, vatRateBp: 0, vatCategory: 'E' }]).data.lines[0]).toMatchObject({ vatCategory: 'E' });
+  });
+
+  it('keeps an issued invoice as it was written when the client later moves country', () => {
+    const e = issue(german, [line]);
+    const written = [e, { ...sent, data: { ...sent.data, invoiceId: 'i9' } }] as InvoiceEvent[];
+    // The same lines sent again (the client now domestic) are not a change; new lines are refused.
+    given(written).when({ type: 'EditInvoice', data: { ...fields, parties: domestic, lines: [line], dueDate: '2026-03-31' } }).then([
+      expect.objectContaining({ type: 'InvoiceEdited', data: expect.objectContaining({ lines: e.data.lines, parties: german }) }) as InvoiceEvent,
+    ]);
+    given(written).when({ type: 'EditInvoice', data: { ...fields, lines: [{ ...line, quantityMilli: 2000 }] } }).thenThrows(ISSUED_IMMUTABLE);
+  });
+
+  it('credits a reverse-charge invoice under reverse charge, category by category', () => {
+    const e = issue(german, [line]);
+    const written = [e, { ...sent, data: { ...sent.data, invoiceId: 'i9' } }] as InvoiceEvent[];
+    const [credited] = decide({ type: 'CreditInvoice', data: { creditNoteId: 'n1', creditNoteNumber: 'CN-2026-000001', date: '2026-03-10', reason: 'Discount', lines: [{ ...line, unitPriceCents: 1000 }] } }, foldInvoice(written));
+    expect(credited).toMatchObject({ type: 'InvoiceCredited', data: { lines: [{ vatCategory: 'AE', vatCents: 0 }], parties: german } });
+    const [rest] = decide({ type: 'CreditInvoice', data: { creditNoteId: 'n2', creditNoteNumber: 'CN-2026-000002', date: '2026-03-11', reason: 'Cancelled' } }, foldInvoice([...written, credited!]));
+    expect(rest).toMatchObject({ data: { full: true, lines: [{ vatCategory: 'AE', netCents: 199000, exemptionReason: 'Reverse charge' }] } });
+  });
+});
 
 describe('invoice decide/evolve', () => {
   it('issues an invoice with per-line VAT and gross totals', () => {
@@ -61,7 +112,7 @@ describe('invoice decide/evolve', () => {
             invoiceId: 'i1',
             ...fields,
             date: '2026-03-02',
-            lines: [{ description: 'Professional plan', quantity: 2, unitPriceCents: 200000, vatRateBp: 1900, netCents: 400000, vatCents: 76000, grossCents: 476000 }],
+            lines: [{ description: 'Professional plan', quantity: 2, unitPriceCents: 200000, vatRateBp: 1900, netCents: 400000, vatCents: 76000, grossCents: 476000, vatCategory: 'S' }],
             totals: { netCents: 400000, vatCents: 76000, grossCents: 476000 },
             previousTotals: issued.data.totals,
             previousDate: '2026-03-01',

@@ -11,6 +11,8 @@ export type BillingCycle =
 
 export type ClientInput = {
   address?: string | null | undefined;
+  /** ISO 3166-1 alpha-2; absent: the company's country (create) or unchanged (update). */
+  country?: string | null | undefined;
   email: string;
   /** en, el or ru. */
   language?: string | null | undefined;
@@ -22,7 +24,13 @@ export type ClientInput = {
 
 export type CompanySettingsInput = {
   address: string;
+  /** Absent: unchanged. */
+  bic?: string | null | undefined;
+  /** ISO 3166-1 alpha-2; absent: unchanged. */
+  country?: string | null | undefined;
   email: string;
+  /** Printed on invoices; empty removes it; absent: unchanged. */
+  iban?: string | null | undefined;
   jurisdiction: string;
   name: string;
   phone: string;
@@ -57,6 +65,10 @@ export type InvoiceItemInput = {
   quantity?: number | null | undefined;
   /** Euros. */
   unitPrice: number;
+  /** S, Z, E or AE; absent: decided from the rate and the parties. */
+  vatCategory?: string | null | undefined;
+  /** Why an exempt (E) line is exempt. */
+  vatExemptionReason?: string | null | undefined;
   /** Percent. */
   vatRate?: number | null | undefined;
 };
