@@ -1,5 +1,5 @@
 /**
- * Recurring invoice generation throughput.
+ * Recurring invoice generation throughput, then credit notes per second on the generated invoices.
  *
  *   npm run bench:billing      # PGlite always; real PostgreSQL too with DATABASE_URL or TEST_DATABASE_URL
  *   BENCH_SUBSCRIPTIONS=10000 BENCH_PGLITE_SUBSCRIPTIONS=2000 npm run bench:billing
@@ -33,7 +33,9 @@ const print = (prefix: string, name: string, value: number, unit: string) => {
 const load = async (db: Knex, subscriptions: number) => {
   const clientId = randomUUID();
   const productId = randomUUID();
-  await db('clients').insert({ id: clientId, name: 'Bench client', email: 'bench@example.com' });
+  const c = loadConfig({ NODE_ENV: 'test' }).company;
+  await db('company_settings').insert({ id: 1, name: c.name, address: c.address, phone: c.phone, email: c.email, registration_number: c.registrationNumber, vat_number: c.vatNumber, jurisdiction: c.jurisdiction, country: c.country });
+  await db('clients').insert({ id: clientId, name: 'Bench client', email: 'bench@example.com', country: 'CY' });
   await db('products').insert({ id: productId, name: 'Professional (monthly)', price_cents: 200000, billing_cycle: 'monthly', vat_rate_bp: 1900 });
   await db.raw(
     `insert into subscriptions (id, client_id, product_id, start_date, status, auto_generate_invoices)
@@ -76,10 +78,38 @@ const bench = async (prefix: string, db: Knex, subscriptions: number) => {
     print(prefix, 'recurring_second_run_created', second.created, 'invoices');
     const numbers = await db('invoice_list').count({ n: '*' }).countDistinct({ d: 'invoice_number' }).first();
     print(prefix, 'recurring_invoice_numbers_duplicated', Number(numbers?.n ?? 0) - Number(numbers?.d ?? 0), 'numbers');
+    await benchCreditNotes(prefix, db, billing);
   } finally {
     await projections.stop();
     await eventStore.close();
   }
+};
+
+/**
+ * Credit notes through the one write path: each numbers its note in the CN series, appends to the
+ * invoice's stream and waits for the read models, as the REST call does. Invoices are issued
+ * (paid) first, untimed; CREDIT_CONCURRENCY callers credit them in part.
+ */
+const CREDIT_NOTES = Number(process.env.BENCH_CREDIT_NOTES ?? 300);
+const CREDIT_CONCURRENCY = 8;
+
+const benchCreditNotes = async (prefix: string, db: Knex, billing: ReturnType<typeof createBillingServices>) => {
+  const ids: string[] = (await db('invoice_list').orderBy('invoice_number').limit(CREDIT_NOTES).pluck('id')) as string[];
+  for (let i = 0; i < ids.length; i += CREDIT_CONCURRENCY) {
+    await Promise.all(ids.slice(i, i + CREDIT_CONCURRENCY).map((id) => billing.invoices.markAsPaid(id, 'bench')));
+  }
+  const queue = [...ids];
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CREDIT_CONCURRENCY }, async () => {
+      for (let id = queue.shift(); id; id = queue.shift()) {
+        await billing.invoices.credit({ invoiceId: id, reason: 'Bench discount', lines: [{ description: 'Discount', quantityMilli: 1000, unitPriceCents: 10000, vatRateBp: 1900 }] }, 'bench');
+      }
+    }),
+  );
+  print(prefix, 'credit_notes_per_s', ids.length / ((performance.now() - t0) / 1000), 'credit notes/s');
+  const notes = await db('credit_notes').count({ n: '*' }).countDistinct({ d: 'credit_note_number' }).first();
+  print(prefix, 'credit_note_numbers_duplicated', Number(notes?.n ?? 0) - Number(notes?.d ?? 0), 'numbers');
 };
 
 const main = async () => {
