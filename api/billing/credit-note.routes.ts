@@ -8,7 +8,8 @@ import { restFieldNames } from '../http/error-middleware';
 import { parseInput } from '../http/validate';
 import type { BillingServices } from './billing.services';
 import { findCreditNote, listCreditNotes } from './credit-note.queries';
-import { creditNotePrintable, withPdf } from './invoice-document';
+import { creditNotePrintable } from './invoice-document';
+import { sendDocument } from './document-download';
 import { INVOICE_REST_FIELDS, invoiceItemInput, linesOf } from './invoice.schema';
 import { isUuid, pathId, zDate, zRequiredText } from './wire';
 
@@ -35,17 +36,15 @@ const parseCreditNoteBody = (invoiceId: string, body: unknown): IssueCreditNote 
 export const creditNoteRoutes = (deps: AppDeps, billing: BillingServices): Router => {
   const router = Router();
 
-  router.get('/credit-notes/:id/pdf/', async (req, res) => {
-    if (!req.user) throw new UnauthenticatedError();
-    const note = await findCreditNote(deps.db, pathId(req.params.id, NOT_FOUND));
-    if (!note || (!req.user.is_superuser && req.user.client_id !== note.client.id)) throw new NotFoundError(NOT_FOUND);
-    const invoice = await billing.invoices.load(note.invoice.id);
-    const doc = await withPdf(await creditNotePrintable(deps.db, note.id, invoice.status === 'empty' ? null : invoice.parties));
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', `attachment; filename="${doc.filename}"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end(doc.pdf);
-  });
+  for (const format of ['pdf', 'ubl'] as const) {
+    router.get(`/credit-notes/:id/${format}/`, async (req, res) => {
+      if (!req.user) throw new UnauthenticatedError();
+      const note = await findCreditNote(deps.db, pathId(req.params.id, NOT_FOUND));
+      if (!note || (!req.user.is_superuser && req.user.client_id !== note.client.id)) throw new NotFoundError(NOT_FOUND);
+      const invoice = await billing.invoices.load(note.invoice.id);
+      await sendDocument(res, await creditNotePrintable(deps.db, note.id, invoice.status === 'empty' ? null : invoice.parties), format);
+    });
+  }
 
   router.use('/credit-notes', requireSuperuser);
   router.use('/invoices/:id/credit-notes', requireSuperuser);

@@ -58,6 +58,13 @@ describe.each(testBackends())('sending an invoice by e-mail on $name', (backend)
     const pdf = mimePart(mail.raw, 'application/pdf');
     expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
     expect(mail.raw).toContain(`invoice-${invoice.invoice_number}.pdf`);
+    // Beside the PDF, the EN 16931 e-invoice with the same number and total.
+    const xml = mimePart(mail.raw, 'application/xml')?.toString('utf8');
+    expect(xml).toContain('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"');
+    expect(xml).toContain(`<cbc:ID>${invoice.invoice_number}</cbc:ID>`);
+    expect(xml).toContain('Ελληνική Εταιρεία');
+    expect(xml).toMatch(/<cbc:PayableAmount currencyID="EUR">2380.00<\/cbc:PayableAmount>/);
+    expect(mail.raw).toContain(`invoice-${invoice.invoice_number}.xml`);
 
     // a replay of the same event (crash before the checkpoint moved) queues nothing new
     await server.testDb.db.transaction((trx) => invoiceMailReactor.handle(trx, sent));

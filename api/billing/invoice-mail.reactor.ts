@@ -8,6 +8,7 @@ import { asInvoiceEvent } from '../../projections/invoices/invoice-list';
 import { attachment, enqueueMail } from '../mail/outbox';
 import { buildInvoiceDocument } from './invoice-document';
 import { invoiceMail } from './invoice-mail.texts';
+import { renderUbl, UBL_MEDIA_TYPE, ublFilename } from '../einvoice/ubl';
 
 /**
  * The reactor keeps its own copy of each invoice's state (folded in event order, in its own
@@ -53,7 +54,8 @@ export const invoiceMailReactor: Reactor = {
       key: `invoice-sent:${event.eventId}`,
       to: sent.to,
       ...message,
-      attachments: [attachment(doc.filename, 'application/pdf', doc.pdf)],
+      // The PDF for people, the EN 16931 e-invoice for the buyer's procurement system.
+      attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document), 'utf8'))],
     });
   },
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { InvoiceData } from '../../domain/invoice/invoice';
 import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError, UnauthenticatedError } from '../../domain/shared/errors';
@@ -7,7 +7,8 @@ import { requireSuperuser } from '../auth/guards';
 import type { AppDeps } from '../deps';
 import type { BillingServices } from './billing.services';
 import { restFieldNames } from '../http/error-middleware';
-import { buildInvoiceDocument, payUrlOf } from './invoice-document';
+import { invoicePrintable, payUrlOf } from './invoice-document';
+import { sendDocument } from './document-download';
 import { invoicePaymentRoutes } from './invoice-payments.routes';
 import { INVOICE_REST_FIELDS, parseInvoiceBody } from './invoice.schema';
 import { listInvoices } from './invoice.queries';
@@ -33,29 +34,25 @@ export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router =
     res.json(invoice);
   });
 
-  const sendPdf = async (res: Response, state: InvoiceData) => {
-    const doc = await buildInvoiceDocument(deps.db, state, payUrlOf(deps.config.publicBaseUrl, state.invoiceId));
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Disposition', `attachment; filename="${doc.filename}"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end(doc.pdf);
-  };
+  const printable = (state: InvoiceData) => invoicePrintable(deps.db, state, payUrlOf(deps.config.publicBaseUrl, state.invoiceId));
 
   // The superuser, and the client user the invoice belongs to; anyone else learns nothing (404).
-  router.get('/invoices/:id/pdf/', async (req, res) => {
-    if (!req.user) throw new UnauthenticatedError();
-    const state = await billing.invoices.load(pathId(req.params.id, NOT_FOUND));
-    if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
-    if (!req.user.is_superuser && req.user.client_id !== state.clientId) throw new NotFoundError(NOT_FOUND);
-    await sendPdf(res, state);
-  });
+  for (const format of ['pdf', 'ubl'] as const) {
+    router.get(`/invoices/:id/${format}/`, async (req, res) => {
+      if (!req.user) throw new UnauthenticatedError();
+      const state = await billing.invoices.load(pathId(req.params.id, NOT_FOUND));
+      if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+      if (!req.user.is_superuser && req.user.client_id !== state.clientId) throw new NotFoundError(NOT_FOUND);
+      await sendDocument(res, await printable(state), format);
+    });
 
-  // The pay link's holder may download the invoice it names, as the e-mail that carried the link did.
-  router.get('/public/invoices/:id/pdf/', async (req, res) => {
-    const state = await billing.invoices.load(pathId(req.params.id, NOT_FOUND));
-    if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
-    await sendPdf(res, state);
-  });
+    // The pay link's holder may download the invoice it names, as the e-mail that carried the link did.
+    router.get(`/public/invoices/:id/${format}/`, async (req, res) => {
+      const state = await billing.invoices.load(pathId(req.params.id, NOT_FOUND));
+      if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+      await sendDocument(res, await printable(state), format);
+    });
+  }
 
   router.use('/invoices', requireSuperuser);
   router.use('/billing', requireSuperuser);
