@@ -1,5 +1,6 @@
 /**
- * Recurring invoice generation throughput, then credit notes per second on the generated invoices.
+ * Recurring invoice generation throughput, then credit notes per second on the generated invoices;
+ * first the p50 render times of one 20-line invoice as UBL and as PDF (bench/document-render.ts).
  *
  *   npm run bench:billing      # PGlite always; real PostgreSQL too with DATABASE_URL or TEST_DATABASE_URL
  *   BENCH_SUBSCRIPTIONS=10000 BENCH_PGLITE_SUBSCRIPTIONS=2000 npm run bench:billing
@@ -23,6 +24,7 @@ import { Metrics } from '../api/http/metrics';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { ProjectionEngine } from '../projections/engine';
 import { projections as readModels, reactors } from '../api/read-models';
+import { measurePdfRender, measureUblRender } from './document-render';
 
 const TODAY = '2026-03-01';
 
@@ -113,6 +115,9 @@ const benchCreditNotes = async (prefix: string, db: Knex, billing: ReturnType<ty
 };
 
 const main = async () => {
+  // The renderers touch no database: one figure each, under the plain name.
+  print('', 'ubl_render_ms_p50', await measureUblRender(), 'ms');
+  print('', 'pdf_render_ms_p50', await measurePdfRender(), 'ms');
   const pgliteCount = Number(process.env.BENCH_PGLITE_SUBSCRIPTIONS ?? 2000);
   const pgCount = Number(process.env.BENCH_SUBSCRIPTIONS ?? 10_000);
   const lite = await createDb({});

@@ -9,7 +9,16 @@ import { invoiceLabels, type InvoiceLabels } from './invoice-mail.texts';
 // The standard PDF fonts have no Greek or Cyrillic: embed a Unicode TrueType font when the system has one.
 const UNICODE_FONTS = [process.env.PDF_FONT, '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'].filter(Boolean) as string[];
 const UNICODE_BOLD = [process.env.PDF_FONT_BOLD, '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'].filter(Boolean) as string[];
-const firstExisting = (paths: string[]) => paths.find((p) => fs.existsSync(p));
+/** The font file's bytes, read once per process (pdfkit embeds the glyphs each document uses). */
+const fontCache = new Map<string, Buffer | null>();
+const firstExisting = (paths: string[]): Buffer | undefined => {
+  const key = paths.join('|');
+  if (!fontCache.has(key)) {
+    const found = paths.find((p) => fs.existsSync(p));
+    fontCache.set(key, found ? fs.readFileSync(found) : null);
+  }
+  return fontCache.get(key) ?? undefined;
+};
 
 /** dd.mm.yyyy, as German-format invoices print dates. */
 const day = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
@@ -50,7 +59,10 @@ export const renderInvoicePdf = ({ document: d, language, paid, payUrl }: Printa
     doc.on('error', reject);
     const regular = firstExisting(UNICODE_FONTS);
     const bold = firstExisting(UNICODE_BOLD) ?? regular;
-    const font = (weight: 'regular' | 'bold') => doc.font(weight === 'bold' ? (bold ?? 'Helvetica-Bold') : (regular ?? 'Helvetica'));
+    // Registered once per document: pdfkit would otherwise parse the font file at every switch.
+    if (regular) doc.registerFont('regular', regular);
+    if (bold) doc.registerFont('bold', bold);
+    const font = (weight: 'regular' | 'bold') => doc.font(weight === 'bold' ? (bold ? 'bold' : 'Helvetica-Bold') : regular ? 'regular' : 'Helvetica');
     const t = invoiceLabels(language);
     const s = d.seller;
     const addressLines = (address: string) => address.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
