@@ -135,6 +135,8 @@ describe.each(testBackends())('authorisation matrix on $name', (backend) => {
     expect((await a!.client.get(`/api/invoices/${owners.A.invoiceId}/pdf/`)).status).toBe(200);
     expect((await b!.client.get(`/api/invoices/${owners.B.invoiceId}/pdf/`)).status).toBe(200);
     expect((await superuser!.client.get(`/api/invoices/${owners.A.invoiceId}/pdf/`)).status).toBe(200);
+    expect((await a!.client.get(`/api/invoices/${owners.A.invoiceId}/ubl/`)).status).toBe(200);
+    expect((await a!.client.get(`/api/invoices/${owners.B.invoiceId}/ubl/`)).status).toBe(404);
     const mine = await a!.client.get('/api/portal/my-account/');
     expect(mine.text).toContain(owners.A.invoiceNumber);
     expect(mine.text).not.toContain(owners.B.invoiceNumber);
