@@ -17,3 +17,12 @@ export const formatDate = (date: dayjs.ConfigType): string => dayjs(date).format
 
 /** Today as YYYY-MM-DD in the visitor's own time zone (for date inputs' min). */
 export const localToday = (now = new Date()): string => dayjs(now).format('YYYY-MM-DD');
+
+/** A country's name in the screen's language (the browser's CLDR data); the code when unknown. */
+export const countryName = (code: string, language: string): string => {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+};

@@ -1,3 +1,4 @@
+import { FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,11 +83,21 @@ export const PayInvoicePage = () => {
               <strong className="pay-invoice-total">{formatMoney(Math.round(state.invoice.total_amount * 100))}</strong>
             </Descriptions.Item>
           </Descriptions>
-          {state.invoice.paid ? (
+          {state.invoice.cancelled ? (
+            <Alert type="warning" showIcon className="pay-invoice-paid" title={t('payInvoice.cancelledInvoice')} data-testid="pay-invoice-cancelled" />
+          ) : state.invoice.paid ? (
             <Alert type="success" showIcon className="pay-invoice-paid" title={t('payInvoice.alreadyPaid')} />
           ) : state.confirming ? null : (
             <PayButton invoice={state.invoice} />
           )}
+          <div className="pay-invoice-documents">
+            <Button href={`/api/public/invoices/${state.invoice.id}/pdf/`} download icon={<FilePdfOutlined />}>
+              {t('payInvoice.downloadPdf')}
+            </Button>
+            <Button href={`/api/public/invoices/${state.invoice.id}/ubl/`} download icon={<FileTextOutlined />}>
+              {t('payInvoice.downloadXml')}
+            </Button>
+          </div>
         </Card>
       )}
     </section>

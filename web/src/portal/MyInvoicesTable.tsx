@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../common/format';
 import { checkoutErrorKey, startCheckout } from '../payments/checkout';
-import { InvoiceStatusBadge } from '../shared/billing-badges';
+import { Badge, InvoiceStatusBadge } from '../shared/billing-badges';
 import { ScrollRegion } from './ScrollRegion';
 import type { PortalInvoice } from './usePortalAccount';
 
@@ -45,13 +45,17 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
             { title: t('portal.invoices.date'), key: 'date', render: (_, i) => formatDate(i.date) },
             { title: t('portal.invoices.dueDate'), key: 'due', render: (_, i) => formatDate(i.due_date) },
             { title: t('portal.invoices.amount'), key: 'amount', align: 'right', render: (_, i) => formatMoney(euroCents(i.total_amount)) },
-            { title: t('portal.invoices.status'), key: 'status', render: (_, i) => <InvoiceStatusBadge paid={i.paid} /> },
+            {
+              title: t('portal.invoices.status'),
+              key: 'status',
+              render: (_, i) => (i.cancelled ? <Badge tone="error">{t('portal.invoices.cancelled')}</Badge> : <InvoiceStatusBadge paid={i.paid} />),
+            },
             {
               title: t('portal.invoices.actions'),
               key: 'actions',
               render: (_, i) => (
                 <Space size="small" wrap={false}>
-                  {!i.paid && (
+                  {!i.paid && !i.cancelled && (
                     <Button type="primary" size="small" loading={busy === i.id} disabled={busy !== null && busy !== i.id} onClick={() => void pay(i)}>
                       {busy === i.id ? t('portal.invoices.processing') : t('portal.invoices.payNow')}
                     </Button>
@@ -63,6 +67,9 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
                     aria-label={t('portal.invoices.pdfLabel', { number: i.invoice_number })}
                   >
                     {t('portal.invoices.pdf')}
+                  </Button>
+                  <Button size="small" href={`/api/invoices/${i.id}/ubl/`} download aria-label={t('portal.invoices.xmlLabel', { number: i.invoice_number })}>
+                    {t('portal.invoices.xml')}
                   </Button>
                 </Space>
               ),

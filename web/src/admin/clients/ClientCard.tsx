@@ -1,10 +1,10 @@
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../common/format';
+import { countryName, formatDate } from '../../common/format';
 import type { ClientView } from './clientTypes';
 
 export const ClientCard = ({ client, extra }: { client: ClientView; extra?: React.ReactNode }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Card data-testid="client-card">
       <Descriptions
@@ -15,6 +15,7 @@ export const ClientCard = ({ client, extra }: { client: ClientView; extra?: Reac
           { key: 'email', label: t('admin.fields.email'), children: <a href={`mailto:${client.email}`}>{client.email}</a> },
           { key: 'phone', label: t('admin.fields.phone'), children: client.phone || '—' },
           { key: 'address', label: t('admin.fields.address'), children: client.address || '—' },
+          { key: 'country', label: t('admin.fields.country'), children: client.country ? `${countryName(client.country, i18n.language)} (${client.country})` : '—' },
           { key: 'vat', label: t('admin.fields.vatNumber'), children: client.vatNumber || '—' },
           { key: 'since', label: t('admin.clients.memberSince'), children: formatDate(client.createdAt) },
           { key: 'login', label: t('admin.clients.login'), children: client.user ? client.user.username : t('admin.clients.noLogin') },

@@ -15,6 +15,8 @@ import type { SubscriptionView } from '../subscriptions/subscriptionTypes';
 import { ClientCard } from './ClientCard';
 import { CreatedUserModal, CreateUserButton, type CreatedUser } from './CreateUserButton';
 import { useClientDetail } from './useClients';
+import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
+import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
 
 const isNotFound = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
 
@@ -25,6 +27,7 @@ export const ClientDetailPage = () => {
   const { client, loading, error, refetch } = useClientDetail(clientId);
   const payment = usePaymentReturn();
   const [createdUser, setCreatedUser] = useState<CreatedUser | null>(null);
+  const [crediting, setCrediting] = useState<InvoiceView | null>(null);
   const today = localToday();
   const sessionId = payment.status === 'success' ? payment.sessionId : null;
 
@@ -77,10 +80,13 @@ export const ClientDetailPage = () => {
               {
                 key: 'actions',
                 title: t('admin.fields.actions'),
-                render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} />,
+                render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} onCredit={setCrediting} />,
               },
             ]}
           />
+        </Card>
+        <Card title={t('admin.creditNotes.title')} className="admin-section" data-testid="client-credit-notes">
+          <CreditNotesTable clientId={client.id} />
         </Card>
       </>
     );
@@ -98,6 +104,7 @@ export const ClientDetailPage = () => {
       {banner}
       {body}
       <CreatedUserModal user={createdUser} onClose={() => setCreatedUser(null)} />
+      <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
     </AdminPage>
   );
 };

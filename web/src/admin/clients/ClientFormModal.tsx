@@ -1,6 +1,7 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../common/FormModal';
+import { CountrySelect } from '../common/CountrySelect';
 import type { ClientValues, ClientView } from './clientTypes';
 
 interface Props {
@@ -22,7 +23,7 @@ export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Prop
       form={form}
       name="client"
       record={client}
-      values={() => (client ? { name: client.name, email: client.email, phone: client.phone, address: client.address, vatNumber: client.vatNumber } : {})}
+      values={() => (client ? { name: client.name, email: client.email, phone: client.phone, address: client.address, vatNumber: client.vatNumber, country: client.country } : {})}
       onCancel={onCancel}
       onSave={onSave}
     >
@@ -45,7 +46,10 @@ export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Prop
       <Form.Item name="address" label={t('admin.fields.address')}>
         <Input.TextArea rows={2} maxLength={500} autoComplete="street-address" />
       </Form.Item>
-      <Form.Item name="vatNumber" label={t('admin.fields.vatNumber')}>
+      <Form.Item name="country" label={t('admin.fields.country')} extra={t('admin.clients.countryHelp')}>
+        <CountrySelect allowClear placeholder={t('admin.clients.countryDefault')} />
+      </Form.Item>
+      <Form.Item name="vatNumber" label={t('admin.fields.vatNumber')} extra={t('admin.clients.vatHelp')}>
         <Input maxLength={50} />
       </Form.Item>
     </FormModal>

@@ -5,6 +5,8 @@ export interface ClientView {
   phone: string;
   address: string;
   vatNumber: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
   createdAt: string;
   user: { id: string; username: string } | null | undefined;
   version: number;
@@ -16,4 +18,6 @@ export interface ClientValues {
   phone?: string;
   address?: string;
   vatNumber?: string;
+  /** Absent on a new client: the company's country. */
+  country?: string;
 }

@@ -14,10 +14,11 @@ interface Props {
   ariaLabel?: string;
   id?: string;
   style?: React.CSSProperties;
+  disabled?: boolean;
 }
 
 /** Clients searched on the server by name or e-mail (a select over thousands of clients stays light). */
-export const ClientSelect = ({ value, onChange, current, allowClear, placeholder, ariaLabel, id, style }: Props) => {
+export const ClientSelect = ({ value, onChange, current, allowClear, placeholder, ariaLabel, id, style, disabled }: Props) => {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const { options, loading } = useClientOptions(search);
@@ -25,6 +26,7 @@ export const ClientSelect = ({ value, onChange, current, allowClear, placeholder
   return (
     <Select
       id={id}
+      disabled={disabled}
       aria-label={ariaLabel}
       showSearch={{ filterOption: false, onSearch: setSearch }}
       allowClear={allowClear}

@@ -5,9 +5,10 @@ import dayjs from 'dayjs';
 const FORMATS = ['DD / MMMM / YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'];
 
 /** A date field whose form value is the wire's 'YYYY-MM-DD' string. */
-export const IsoDatePicker = ({ value, onChange, id }: { value?: string | null; onChange?: (value: string | undefined) => void; id?: string }) => (
+export const IsoDatePicker = ({ value, onChange, id, disabled }: { value?: string | null; onChange?: (value: string | undefined) => void; id?: string; disabled?: boolean }) => (
   <DatePicker
     id={id}
+    disabled={disabled}
     format={FORMATS}
     value={value ? dayjs(value) : null}
     onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : undefined)}

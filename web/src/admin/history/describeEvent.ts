@@ -104,6 +104,16 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
           { label: t('admin.history.fields.total'), value: formatMoney((data.totals as Totals).grossCents) },
         ],
       };
+    case 'InvoiceCredited':
+      return {
+        title,
+        changes: [
+          { label: t('admin.history.fields.creditNoteNumber'), value: String(data.creditNoteNumber) },
+          { label: t('admin.history.fields.date'), value: formatDate(String(data.date)) },
+          { label: t('admin.history.fields.reason'), value: String(data.reason) },
+          { label: t('admin.history.fields.total'), value: formatMoney((data.totals as Totals).grossCents) },
+        ],
+      };
     default:
       return { title, changes: [{ label: t('admin.history.fields.data'), value: JSON.stringify(data) }] };
   }

@@ -1,4 +1,4 @@
-import { Checkbox, Col, Form, Input, Row } from 'antd';
+import { Alert, Checkbox, Col, Form, Input, Row } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { localToday } from '../../common/format';
@@ -7,6 +7,7 @@ import { FormModal } from '../common/FormModal';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import type { InvoiceValues, InvoiceView } from './invoiceTypes';
 import { emptyLine, LineItemsEditor } from './LineItemsEditor';
+import { InvoiceItemsTable } from './InvoiceItemsTable';
 
 interface Props {
   open: boolean;
@@ -21,6 +22,8 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
   const [form] = Form.useForm<InvoiceValues>();
 
   const required = [{ required: true, message: t('admin.validation.required') }];
+  // An issued invoice is a document of record: only its due date and paid flag may still change.
+  const locked = !!invoice?.issued;
   return (
     <FormModal<InvoiceValues>
       open={open}
@@ -33,28 +36,44 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
       values={() => {
         if (invoice) {
           const { client, invoiceNumber, date, dueDate, paid, items } = invoice;
-          return { client: client.id, invoiceNumber, date, dueDate, paid, items: items.map(({ description, quantity, unitPrice, vatRate }) => ({ description, quantity, unitPrice, vatRate })) };
+          return {
+            client: client.id,
+            invoiceNumber,
+            date,
+            dueDate,
+            paid,
+            items: items.map(({ description, quantity, unitPrice, vatRate, vatCategory, vatExemptionReason }) => ({
+              description,
+              quantity,
+              unitPrice,
+              vatRate,
+              // AE is the server's decision from the parties, never typed; S and Z are the rate's own.
+              vatCategory: vatCategory === 'E' ? 'E' : null,
+              vatExemptionReason: vatCategory === 'E' ? vatExemptionReason : null,
+            })),
+          };
         }
         const today = localToday();
         return { date: today, dueDate: dayjs(today).add(14, 'day').format('YYYY-MM-DD'), paid: false, items: [{ ...emptyLine }] };
       }}
       onCancel={onCancel}
       onSave={onSave}
+      banner={locked ? <Alert type="info" showIcon title={t('admin.creditNotes.issuedHint')} data-testid="issued-hint" /> : undefined}
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="client" label={t('admin.fields.client')} rules={required}>
-            <ClientSelect current={invoice?.client} />
+            <ClientSelect current={invoice?.client} disabled={locked} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="invoiceNumber" label={t('admin.fields.invoiceNumber')} extra={t('admin.invoices.numberHelp')}>
-            <Input maxLength={50} placeholder={t('admin.invoices.autoNumber')} />
+            <Input maxLength={50} placeholder={t('admin.invoices.autoNumber')} disabled={locked} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12} md={8}>
           <Form.Item name="date" label={t('admin.fields.date')} rules={required}>
-            <IsoDatePicker />
+            <IsoDatePicker disabled={locked} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12} md={8}>
@@ -68,7 +87,7 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
           </Form.Item>
         </Col>
       </Row>
-      <LineItemsEditor form={form} />
+      {locked && invoice ? <InvoiceItemsTable items={invoice.items} /> : <LineItemsEditor form={form} />}
     </FormModal>
   );
 };

@@ -1,4 +1,4 @@
-import { CreditCardOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, FileExcelOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,9 +18,11 @@ interface Props {
   onEdit?: (invoice: InvoiceView) => void;
   onDelete?: (invoice: InvoiceView) => void;
   onHistory?: (invoice: InvoiceView) => void;
+  /** Issue credit note (on an issued invoice that is not cancelled). */
+  onCredit?: (invoice: InvoiceView) => void;
 }
 
-export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDelete, onHistory }: Props) => {
+export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDelete, onHistory, onCredit }: Props) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const { send, markPaid } = useInvoiceCommands();
@@ -51,12 +53,16 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
     }
   };
 
+  // A cancelled invoice (fully credited) is only read, downloaded and looked back on.
+  const live = !invoice.cancelled;
   return (
     <Space wrap size={4} onClick={(e) => e.stopPropagation()}>
-      <Button size="small" icon={<MailOutlined />} loading={busy === 'send'} onClick={() => void run('send', () => send(invoice.id), sentKey, 'admin.invoices.sendFailed')}>
-        {t('admin.invoices.send')}
-      </Button>
-      {!invoice.paid && (
+      {live && (
+        <Button size="small" icon={<MailOutlined />} loading={busy === 'send'} onClick={() => void run('send', () => send(invoice.id), sentKey, 'admin.invoices.sendFailed')}>
+          {t('admin.invoices.send')}
+        </Button>
+      )}
+      {live && !invoice.paid && (
         <Button
           size="small"
           icon={<CheckOutlined />}
@@ -66,28 +72,36 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
           {t('admin.invoices.markPaid')}
         </Button>
       )}
-      {!invoice.paid && (
+      {live && !invoice.paid && (
         <Tooltip title={t('admin.invoices.pay')}>
           <Button size="small" icon={<CreditCardOutlined />} loading={busy === 'pay'} onClick={() => void pay()} aria-label={t('admin.invoices.pay')} />
         </Tooltip>
       )}
-      <Tooltip title={t('admin.invoices.downloadPdf')}>
-        <Button size="small" icon={<FilePdfOutlined />} href={`/api/invoices/${invoice.id}/pdf/`} target="_blank" rel="noopener" aria-label={t('admin.invoices.downloadPdf')} />
+      {onCredit && live && invoice.issued && (
+        <Button size="small" icon={<RollbackOutlined />} onClick={() => onCredit(invoice)}>
+          {t('admin.creditNotes.issue')}
+        </Button>
+      )}
+      <Tooltip title={t('admin.documents.pdf')}>
+        <Button size="small" icon={<FilePdfOutlined />} href={`/api/invoices/${invoice.id}/pdf/`} target="_blank" rel="noopener" aria-label={t('admin.documents.pdf')} />
+      </Tooltip>
+      <Tooltip title={t('admin.documents.xml')}>
+        <Button size="small" icon={<FileExcelOutlined />} href={`/api/invoices/${invoice.id}/ubl/`} aria-label={t('admin.documents.xml')} />
       </Tooltip>
       {onHistory && (
         <Tooltip title={t('admin.invoices.history')}>
           <Button size="small" icon={<HistoryOutlined />} onClick={() => onHistory(invoice)} aria-label={t('admin.invoices.history')} />
         </Tooltip>
       )}
-      {/* A paid invoice can no longer be edited or deleted (the server refuses both). */}
-      {onEdit && !invoice.paid && (
+      {/* An issued invoice may still move its due date; deleting it cancels it with a full credit note. */}
+      {onEdit && live && (
         <Tooltip title={t('buttons.edit')}>
           <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(invoice)} aria-label={t('buttons.edit')} />
         </Tooltip>
       )}
-      {onDelete && !invoice.paid && (
-        <Tooltip title={t('buttons.delete')}>
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onDelete(invoice)} aria-label={t('buttons.delete')} />
+      {onDelete && live && (
+        <Tooltip title={invoice.issued ? t('admin.creditNotes.cancelInvoice') : t('buttons.delete')}>
+          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onDelete(invoice)} aria-label={invoice.issued ? t('admin.creditNotes.cancelInvoice') : t('buttons.delete')} />
         </Tooltip>
       )}
     </Space>

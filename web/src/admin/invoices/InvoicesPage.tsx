@@ -1,5 +1,5 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, Table } from 'antd';
+import { Alert, Button, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -13,6 +13,8 @@ import { InvoiceFormModal } from './InvoiceFormModal';
 import { InvoiceRowActions } from './InvoiceRowActions';
 import type { InvoiceValues, InvoiceView } from './invoiceTypes';
 import { useInvoice, useInvoiceCommands, useInvoices, useSaveInvoice } from './useInvoices';
+import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
+import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
 
 type Editing = { invoice: InvoiceView | null } | null;
 
@@ -36,6 +38,8 @@ export const InvoicesPage = () => {
   const { remove, generate, generating } = useInvoiceCommands();
   const [editing, setEditing] = useState<Editing>(null);
   const [history, setHistory] = useState<InvoiceView | null>(null);
+  const [crediting, setCrediting] = useState<InvoiceView | null>(null);
+  const [tab, setTab] = useState<'invoices' | 'creditNotes'>(params.get('tab') === 'credit-notes' ? 'creditNotes' : 'invoices');
 
   const onSave = async (values: InvoiceValues) => {
     const creating = !editing?.invoice;
@@ -52,9 +56,11 @@ export const InvoicesPage = () => {
   };
 
   const onDelete = async (invoice: InvoiceView) => {
-    if (!confirmed(t('admin.invoices.confirmDelete'))) return;
+    // An issued invoice is never erased: deleting it cancels it with a full credit note.
+    if (!confirmed(t(invoice.issued ? 'admin.creditNotes.confirmCancel' : 'admin.invoices.confirmDelete', { number: invoice.invoiceNumber }))) return;
     try {
       await remove(invoice.id);
+      if (invoice.issued) feedback.success(t('admin.creditNotes.cancelled', { number: invoice.invoiceNumber }));
       if (invoice.id === focusId) showAll();
     } catch (err) {
       console.error('Failed to delete invoice', err);
@@ -87,66 +93,83 @@ export const InvoicesPage = () => {
           </>
         }
       />
-      <InvoiceFilters
-        value={filters}
-        onChange={(next) => {
-          setFilters(next);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-      />
-      {focusId && (
-        <Alert
-          className="admin-toolbar"
-          type={focused.error ? 'warning' : 'info'}
-          showIcon
-          title={
-            focused.error
-              ? t('admin.invoices.focusMissing')
-              : focused.invoice
-                ? t('admin.invoices.focused', { number: focused.invoice.invoiceNumber })
-                : t('admin.invoices.focusLoading')
-          }
-          action={
-            <Button size="small" onClick={showAll}>
-              {t('admin.invoices.showAll')}
-            </Button>
-          }
-        />
-      )}
-      <Table<InvoiceView>
-        rowKey="id"
-        loading={focusId ? focused.loading : loading}
-        dataSource={focusId ? (focused.invoice ? [focused.invoice] : []) : invoices}
-        scroll={{ x: 'max-content' }}
-        pagination={focusId ? false : {
-          current: page.page,
-          pageSize: page.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: [25, 50, 100],
-          showTotal: (n) => t('admin.invoices.count', { count: n }),
-          onChange: (p, s) => setPage({ page: p, pageSize: s }),
-        }}
-        locale={{ emptyText: t('admin.invoices.empty') }}
-        columns={[
-          ...invoiceColumns(t, localToday(), { withClient: true }),
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as typeof tab)}
+        items={[
           {
-            key: 'actions',
-            title: t('admin.fields.actions'),
-            render: (_, i) => (
-              <InvoiceRowActions
-                invoice={i}
-                sendWording="invoicesPage"
-                returnTo="/admin/invoices"
-                onEdit={(inv) => setEditing({ invoice: inv })}
-                onDelete={(inv) => void onDelete(inv)}
-                onHistory={setHistory}
-              />
+            key: 'invoices',
+            label: t('admin.invoices.title'),
+            children: (
+              <>
+                <InvoiceFilters
+                  value={filters}
+                  onChange={(next) => {
+                    setFilters(next);
+                    setPage((p) => ({ ...p, page: 1 }));
+                  }}
+                />
+                {focusId && (
+                  <Alert
+                    className="admin-toolbar"
+                    type={focused.error ? 'warning' : 'info'}
+                    showIcon
+                    title={
+                      focused.error
+                        ? t('admin.invoices.focusMissing')
+                        : focused.invoice
+                          ? t('admin.invoices.focused', { number: focused.invoice.invoiceNumber })
+                          : t('admin.invoices.focusLoading')
+                    }
+                    action={
+                      <Button size="small" onClick={showAll}>
+                        {t('admin.invoices.showAll')}
+                      </Button>
+                    }
+                  />
+                )}
+                <Table<InvoiceView>
+                  rowKey="id"
+                  loading={focusId ? focused.loading : loading}
+                  dataSource={focusId ? (focused.invoice ? [focused.invoice] : []) : invoices}
+                  scroll={{ x: 'max-content' }}
+                  pagination={focusId ? false : {
+                    current: page.page,
+                    pageSize: page.pageSize,
+                    total,
+                    showSizeChanger: true,
+                    pageSizeOptions: [25, 50, 100],
+                    showTotal: (n) => t('admin.invoices.count', { count: n }),
+                    onChange: (p, s) => setPage({ page: p, pageSize: s }),
+                  }}
+                  locale={{ emptyText: t('admin.invoices.empty') }}
+                  columns={[
+                    ...invoiceColumns(t, localToday(), { withClient: true }),
+                    {
+                      key: 'actions',
+                      title: t('admin.fields.actions'),
+                      render: (_, i) => (
+                        <InvoiceRowActions
+                          invoice={i}
+                          sendWording="invoicesPage"
+                          returnTo="/admin/invoices"
+                          onEdit={(inv) => setEditing({ invoice: inv })}
+                          onDelete={(inv) => void onDelete(inv)}
+                          onHistory={setHistory}
+                          onCredit={setCrediting}
+                        />
+                      ),
+                    },
+                  ]}
+                />
+              </>
             ),
           },
+          { key: 'creditNotes', label: t('admin.creditNotes.title'), children: <CreditNotesTable /> },
         ]}
       />
       <InvoiceFormModal open={editing !== null} invoice={editing?.invoice ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />
+      <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
       <HistoryDrawer
         kind="invoice"
         id={history?.id}

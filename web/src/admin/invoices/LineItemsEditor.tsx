@@ -1,12 +1,27 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, InputNumber, Table } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../common/format';
 import { lineTotals, type EditableLine } from './lineTotals';
 import type { InvoiceValues } from './invoiceTypes';
 
-export const emptyLine = { description: '', quantity: 1, unitPrice: undefined, vatRate: 0 };
+export const emptyLine = { description: '', quantity: 1, unitPrice: undefined, vatRate: 0, vatCategory: null };
+
+/** The VAT categories a user may choose; empty lets the server decide (S, Z, or AE for an EU business abroad). */
+export const VatCategorySelect = (props: { value?: string | null; onChange?: (v: string | null) => void; 'aria-label'?: string }) => {
+  const { t } = useTranslation();
+  return (
+    <Select
+      {...props}
+      allowClear
+      placeholder={t('admin.invoices.vatCategoryAuto')}
+      style={{ width: 150 }}
+      options={(['S', 'Z', 'E'] as const).map((c) => ({ value: c, label: t(`admin.invoices.vatCategories.${c}`) }))}
+      onChange={(v) => props.onChange?.(v ?? null)}
+    />
+  );
+};
 
 /** Totals under the lines, recomputed on every keystroke with the server's rounding rules. */
 export const InvoiceTotals = ({ lines }: { lines: EditableLine[] }) => {
@@ -31,10 +46,13 @@ export const InvoiceTotals = ({ lines }: { lines: EditableLine[] }) => {
   );
 };
 
-/** Description, quantity, unit price and VAT per line; each line's net and gross as typed. */
-export const LineItemsEditor = ({ form }: { form: FormInstance<InvoiceValues> }) => {
+/**
+ * Description, quantity, unit price and VAT per line; each line's net and gross as typed. Edits
+ * the `items` list of any form that has one (an invoice, a credit note's chosen lines).
+ */
+export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form }: { form: FormInstance<T> }) => {
   const { t } = useTranslation();
-  const items = (Form.useWatch('items', form) ?? []) as EditableLine[];
+  const items = (Form.useWatch('items', form) ?? []) as (EditableLine & { vatCategory?: string | null })[];
   const amounts = lineTotals(items).lines;
   return (
     <Form.List name="items">
@@ -83,6 +101,26 @@ export const LineItemsEditor = ({ form }: { form: FormInstance<InvoiceValues> })
                   <Form.Item name={[field.name, 'vatRate']}>
                     <InputNumber<number> aria-label={t('admin.invoices.vatRate')} min={0} max={100} precision={2} suffix="%" style={{ width: 100 }} />
                   </Form.Item>
+                ),
+              },
+              {
+                key: 'vatCategory',
+                title: t('admin.invoices.vatCategory'),
+                render: (_, field) => (
+                  <>
+                    <Form.Item name={[field.name, 'vatCategory']}>
+                      <VatCategorySelect aria-label={t('admin.invoices.vatCategory')} />
+                    </Form.Item>
+                    <Form.Item noStyle shouldUpdate>
+                      {() =>
+                        items[field.name]?.vatCategory === 'E' && (
+                          <Form.Item name={[field.name, 'vatExemptionReason']}>
+                            <Input aria-label={t('admin.invoices.exemptionReason')} placeholder={t('admin.invoices.exemptionReason')} maxLength={300} style={{ width: 150 }} />
+                          </Form.Item>
+                        )
+                      }
+                    </Form.Item>
+                  </>
                 ),
               },
               {

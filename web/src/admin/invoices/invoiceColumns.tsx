@@ -17,7 +17,7 @@ export const invoiceColumns = (t: TFunction, today: string, options: { withClien
     title: t('admin.invoices.dueDate'),
     render: (_, i) => (
       <span>
-        {formatDate(i.dueDate)} {!i.paid && i.dueDate < today && <Badge tone="error">{t('admin.invoices.overdue')}</Badge>}
+        {formatDate(i.dueDate)} {!i.paid && !i.cancelled && i.dueDate < today && <Badge tone="error">{t('admin.invoices.overdue')}</Badge>}
       </span>
     ),
   },
@@ -27,8 +27,10 @@ export const invoiceColumns = (t: TFunction, today: string, options: { withClien
     title: t('admin.fields.status'),
     render: (_, i) => (
       <span>
-        <InvoiceStatusBadge paid={i.paid} />
+        {i.cancelled ? <Badge tone="error">{t('admin.creditNotes.cancelledTag')}</Badge> : <InvoiceStatusBadge paid={i.paid} />}
         {i.sent && <Badge tone="default">{t('admin.invoices.sentTag')}</Badge>}
+        {i.reverseCharge && <Badge tone="default">{t('admin.invoices.reverseChargeTag')}</Badge>}
+        {!i.cancelled && i.creditedAmount > 0 && <Badge tone="default">{t('admin.creditNotes.creditedTag')}</Badge>}
       </span>
     ),
   },

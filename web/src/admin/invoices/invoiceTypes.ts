@@ -5,6 +5,9 @@ export interface InvoiceItemView {
   unitPrice: number;
   /** Percent. */
   vatRate: number;
+  /** S, Z, E or AE (reverse charge). */
+  vatCategory?: string;
+  vatExemptionReason?: string | null;
 }
 
 export interface InvoiceView {
@@ -17,6 +20,12 @@ export interface InvoiceView {
   sent: boolean;
   totalAmount: number;
   openAmount: number;
+  creditedAmount: number;
+  /** Sent or paid: only the due date may still change; corrected by credit notes. */
+  issued: boolean;
+  /** Fully credited. */
+  cancelled: boolean;
+  reverseCharge: boolean;
   items: InvoiceItemView[];
   version: number;
 }
@@ -27,7 +36,17 @@ export interface InvoiceValues {
   date: string;
   dueDate: string;
   paid: boolean;
-  items: { description: string; quantity: number | string; unitPrice: number | string; vatRate: number | string }[];
+  items: EditableItem[];
+}
+
+/** A line as the form holds it; an empty category lets the server decide (S, Z, or AE). */
+export interface EditableItem {
+  description: string;
+  quantity: number | string;
+  unitPrice: number | string;
+  vatRate: number | string;
+  vatCategory?: string | null;
+  vatExemptionReason?: string | null;
 }
 
 export interface InvoiceFilterValues {

@@ -7,7 +7,7 @@ import { SEND_INVOICE } from './graphql/mutations/sendInvoice';
 import { UPDATE_INVOICE } from './graphql/mutations/updateInvoice';
 import { INVOICE } from './graphql/queries/invoice';
 import { INVOICES } from './graphql/queries/invoices';
-import type { InvoiceFilterValues, InvoiceValues, InvoiceView } from './invoiceTypes';
+import type { EditableItem, InvoiceFilterValues, InvoiceValues, InvoiceView } from './invoiceTypes';
 
 // Mutations that change one invoice answer with its admin fields, so every view of it (the list,
 // a single invoice, the client page) updates from the cache; these refetches cover the rest.
@@ -43,14 +43,28 @@ const toInput = (v: InvoiceValues) => ({
   date: v.date,
   dueDate: v.dueDate,
   paid: v.paid,
-  items: v.items.map((i) => ({ description: i.description, quantity: Number(i.quantity ?? 1), unitPrice: Number(i.unitPrice), vatRate: Number(i.vatRate ?? 0) })),
+  items: v.items.map(itemInput),
+});
+
+/** A form line as the GraphQL item input (also what a credit note's chosen lines send). */
+export const itemInput = (i: EditableItem) => ({
+  description: i.description,
+  quantity: Number(i.quantity ?? 1),
+  unitPrice: Number(i.unitPrice),
+  vatRate: Number(i.vatRate ?? 0),
+  vatCategory: i.vatCategory || null,
+  vatExemptionReason: i.vatCategory === 'E' ? i.vatExemptionReason?.trim() || null : null,
 });
 
 export const useSaveInvoice = () => {
   const [create, created] = useMutation(CREATE_INVOICE, { refetchQueries, awaitRefetchQueries: true });
   const [update, updated] = useMutation(UPDATE_INVOICE, { refetchQueries, awaitRefetchQueries: true });
   const save = async (invoice: InvoiceView | null, v: InvoiceValues) => {
-    if (invoice) await update({ variables: { id: invoice.id, input: { ...toInput(v), version: invoice.version } } });
+    // An issued invoice is sent back as it is but for its due date and paid flag (the server refuses the rest).
+    if (invoice?.issued) {
+      const kept = { clientId: invoice.client.id, invoiceNumber: invoice.invoiceNumber, date: invoice.date, dueDate: v.dueDate, paid: v.paid };
+      await update({ variables: { id: invoice.id, input: { ...kept, version: invoice.version } } });
+    } else if (invoice) await update({ variables: { id: invoice.id, input: { ...toInput(v), version: invoice.version } } });
     else await create({ variables: { input: toInput(v) } });
   };
   return { save, saving: created.loading || updated.loading };

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../common/format';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { useFeedback } from '../common/useFeedback';
+import { CountrySelect } from '../common/CountrySelect';
+import { fieldErrorsOf } from '../accounting/hooks/graphqlErrors';
 import { useCompanySettings, useUpdateCompanySettings, type CompanySettingsValues } from './useCompanySettings';
 
 /** The seller shown on invoices, the contact page and the terms: one record, edited here. */
@@ -23,7 +25,10 @@ export const SettingsPage = () => {
       await save(values);
       feedback.success(t('admin.settings.saved'));
     } catch (err) {
-      feedback.logged(err, 'Failed to save company settings');
+      // A wrong IBAN or country shows under its field; anything else as a notification.
+      const fields = Object.entries(fieldErrorsOf(err)).map(([name, errors]) => ({ name: name as keyof CompanySettingsValues, errors }));
+      if (fields.length > 0) form.setFields(fields);
+      else feedback.logged(err, 'Failed to save company settings');
     }
   };
 
@@ -57,6 +62,15 @@ export const SettingsPage = () => {
             </Form.Item>
             <Form.Item name="jurisdiction" label={t('admin.settings.jurisdiction')} extra={t('admin.settings.jurisdictionHelp')}>
               <Input maxLength={200} />
+            </Form.Item>
+            <Form.Item name="country" label={t('admin.fields.country')} extra={t('admin.settings.countryHelp')} rules={required}>
+              <CountrySelect />
+            </Form.Item>
+            <Form.Item name="iban" label={t('admin.settings.iban')} extra={t('admin.settings.ibanHelp')}>
+              <Input maxLength={42} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="bic" label={t('admin.settings.bic')}>
+              <Input maxLength={11} autoComplete="off" />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={saving}>
               {t('buttons.saveChanges')}

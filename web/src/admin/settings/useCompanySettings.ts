@@ -10,6 +10,10 @@ export interface CompanySettingsValues {
   registrationNumber: string;
   vatNumber: string;
   jurisdiction: string;
+  /** ISO 3166-1 alpha-2: decides reverse charge and is new clients' country. */
+  country: string;
+  iban: string;
+  bic: string;
 }
 
 export const useCompanySettings = () => {
@@ -32,6 +36,9 @@ export const useUpdateCompanySettings = () => {
             registrationNumber: clean(v.registrationNumber),
             vatNumber: clean(v.vatNumber),
             jurisdiction: clean(v.jurisdiction),
+            country: clean(v.country),
+            iban: clean(v.iban),
+            bic: clean(v.bic),
           },
         },
       });

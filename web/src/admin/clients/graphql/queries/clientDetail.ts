@@ -9,6 +9,7 @@ export const CLIENT_DETAIL = graphql(`
       phone
       address
       vatNumber
+      country
       createdAt
       version
       user {

@@ -11,6 +11,7 @@ export const CLIENTS = graphql(`
         phone
         address
         vatNumber
+        country
         createdAt
         version
         user {

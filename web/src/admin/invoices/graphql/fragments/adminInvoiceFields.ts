@@ -15,12 +15,18 @@ export const ADMIN_INVOICE_FIELDS = graphql(`
     sent
     totalAmount
     openAmount
+    creditedAmount
+    issued
+    cancelled
+    reverseCharge
     version
     items {
       description
       quantity
       unitPrice
       vatRate
+      vatCategory
+      vatExemptionReason
     }
   }
 `);

@@ -10,6 +10,9 @@ export const UPDATE_COMPANY_SETTINGS = graphql(`
       registrationNumber
       vatNumber
       jurisdiction
+      country
+      iban
+      bic
       updatedAt
     }
   }

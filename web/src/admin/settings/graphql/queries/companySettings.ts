@@ -10,6 +10,9 @@ export const COMPANY_SETTINGS = graphql(`
       registrationNumber
       vatNumber
       jurisdiction
+      country
+      iban
+      bic
       updatedAt
     }
   }

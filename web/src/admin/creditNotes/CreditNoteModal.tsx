@@ -1,0 +1,94 @@
+import { Alert, Form, Input, Modal, Radio } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatEuros } from '../../common/format';
+import { IsoDatePicker } from '../common/IsoDatePicker';
+import { errorText, useFeedback } from '../common/useFeedback';
+import type { InvoiceView } from '../invoices/invoiceTypes';
+import { LineItemsEditor } from '../invoices/LineItemsEditor';
+import { useIssueCreditNote, type CreditNoteValues } from './useCreditNotes';
+
+/**
+ * Issue credit note: the whole remaining amount (which cancels the invoice) or chosen lines,
+ * with a reason. The server's refusal (over-crediting, a date before the invoice) shows in the
+ * modal, which stays open.
+ */
+export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [form] = Form.useForm<CreditNoteValues>();
+  const { issue, issuing } = useIssueCreditNote();
+  const [error, setError] = useState<string | null>(null);
+  const scope = Form.useWatch('scope', form);
+
+  useEffect(() => {
+    if (!invoice) return;
+    setError(null);
+    form.resetFields();
+    form.setFieldsValue({
+      scope: 'full',
+      reason: '',
+      items: invoice.items.map(({ description, quantity, unitPrice, vatRate, vatCategory, vatExemptionReason }) => ({
+        description,
+        quantity,
+        unitPrice,
+        // Reverse charge follows from the invoice; an exempt line stays exempt.
+        vatRate: vatCategory === 'AE' ? 0 : vatRate,
+        vatCategory: vatCategory === 'E' ? 'E' : null,
+        vatExemptionReason: vatCategory === 'E' ? vatExemptionReason : null,
+      })),
+    });
+  }, [invoice, form]);
+
+  const submit = async (values: CreditNoteValues) => {
+    if (!invoice) return;
+    setError(null);
+    try {
+      const res = await issue(invoice.id, values);
+      feedback.success(t('admin.creditNotes.issued', { number: res.data?.issueCreditNote.creditNoteNumber ?? '' }));
+      onClose();
+    } catch (err) {
+      console.error('Failed to issue credit note', err);
+      setError(errorText(err));
+    }
+  };
+
+  return (
+    <Modal
+      className="admin-modal"
+      open={!!invoice}
+      width={{ xs: '100%', md: 860 }}
+      title={invoice ? t('admin.creditNotes.issueTitle', { number: invoice.invoiceNumber }) : ''}
+      okText={t('admin.creditNotes.issue')}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={issuing}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {invoice && (
+        <p className="admin-muted" data-testid="creditable">
+          {t('admin.creditNotes.creditable', { amount: formatEuros(Math.max(0, invoice.totalAmount - invoice.creditedAmount)) })}
+        </p>
+      )}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="credit-note-error" />}
+      <Form<CreditNoteValues> form={form} name="creditNote" layout="vertical" onFinish={(v) => void submit(v)}>
+        <Form.Item name="reason" label={t('admin.creditNotes.reason')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }]}>
+          <Input maxLength={500} />
+        </Form.Item>
+        <Form.Item name="date" label={t('admin.creditNotes.date')} extra={t('admin.creditNotes.dateHelp')}>
+          <IsoDatePicker />
+        </Form.Item>
+        <Form.Item name="scope" label={t('admin.creditNotes.scope')}>
+          <Radio.Group
+            options={[
+              { value: 'full', label: t('admin.creditNotes.full') },
+              { value: 'lines', label: t('admin.creditNotes.lines') },
+            ]}
+          />
+        </Form.Item>
+        {scope === 'lines' && <LineItemsEditor form={form} />}
+      </Form>
+    </Modal>
+  );
+};
