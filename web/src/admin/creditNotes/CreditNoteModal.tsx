@@ -48,7 +48,7 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
       feedback.success(t('admin.creditNotes.issued', { number: res.data?.issueCreditNote.creditNoteNumber ?? '' }));
       onClose();
     } catch (err) {
-      console.error('Failed to issue credit note', err);
+      // A refusal (over-crediting, a date before the invoice) is the user's to read, in the modal.
       setError(errorText(err));
     }
   };
