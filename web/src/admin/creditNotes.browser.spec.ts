@@ -113,6 +113,22 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     await modal.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('records a dated partial payment, refusing one dated before the invoice', async () => {
+    await row(inv.partial!.invoice_number).getByRole('button', { name: 'Record payment' }).click();
+    const modal = creditModal();
+    await modal.getByText('Still owed: 1.190,00 €').waitFor();
+    await modal.locator('#payment_amount').fill('500');
+    await modal.locator('#payment_date').fill('2026-10-01');
+    await modal.locator('#payment_date').press('Enter');
+    await modal.getByRole('button', { name: 'Record payment' }).click();
+    await modal.getByTestId('payment-error').getByText(/cannot be dated before its invoice/).waitFor();
+    await modal.locator('#payment_date').fill('2026-11-20');
+    await modal.locator('#payment_date').press('Enter');
+    await modal.getByRole('button', { name: 'Record payment' }).click();
+    await toast(`Payment of 500,00 € recorded on invoice ${inv.partial!.invoice_number}.`);
+    await row(inv.partial!.invoice_number).getByText('Partly paid · 690,00 € open').waitFor();
+  });
+
   it('shows the credit notes on the client page', async () => {
     await page.goto(`/admin/clients/${client.id}`);
     await page.getByTestId('client-credit-notes').getByText('CN-2026-000002').waitFor();
