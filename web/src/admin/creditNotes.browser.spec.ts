@@ -165,6 +165,8 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/xml');
     expect(await rawKeyLeaks(portal)).toEqual([]);
+    // A long username (an e-mail) never widens the phone's page.
+    expect(await portal.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_WIDTH);
     await screenshot(portal, 'issue-17/portal-documents-el-375');
     await context.close();
   });
