@@ -120,10 +120,10 @@ const loadReceivables = async (db: Knex, invoices: number, today: string) => {
   );
   await db.raw(
     `insert into ledger_lines (entry_id, entry_version, kind, line_no, date, account_id, debit_cents, credit_cents, description, event_id, recorded_at)
-     select md5('inv-entry' || i)::uuid, 1, 'posting', 0, ?::date - (i % 365), ?, (i * 7919 % 100000 + 100), 0, 'bench', 'bench', now()
+     select md5('inv-entry' || i)::uuid, 1, 'posting', 0, ?::date - (i % 365), ?::uuid, (i * 7919 % 100000 + 100), 0, 'bench', 'bench', now()
      from generate_series(1, ?) i
      union all
-     select md5('pay-entry' || i)::uuid, 1, 'posting', 0, ?::date - (i % 365) + 5, ?, 0, (i * 7919 % 100000 + 100) / (1 + i % 2), 'bench', 'bench', now()
+     select md5('pay-entry' || i)::uuid, 1, 'posting', 0, ?::date - (i % 365) + 5, ?::uuid, 0, (i * 7919 % 100000 + 100) / (1 + i % 2), 'bench', 'bench', now()
      from generate_series(1, ?) i where i % 5 < 2`,
     [today, ar, invoices, today, ar, invoices],
   );
