@@ -33,9 +33,9 @@ export const UserMenu = () => {
           ],
         }}
       >
-        <Button type="text" className="area-user" data-testid="user-menu">
+        <Button type="text" className="area-user" data-testid="user-menu" title={username}>
           <UserOutlined aria-hidden />
-          {username}
+          <span className="area-user-name">{username}</span>
           <DownOutlined aria-hidden className="nav-caret" />
         </Button>
       </Dropdown>
