@@ -67,7 +67,7 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="invoiceNumber" label={t('admin.fields.invoiceNumber')} extra={t('admin.invoices.numberHelp')}>
+          <Form.Item name="invoiceNumber" label={t('admin.fields.invoiceNumber')} extra={locked ? undefined : t('admin.invoices.numberHelp')}>
             <Input maxLength={50} placeholder={t('admin.invoices.autoNumber')} disabled={locked} />
           </Form.Item>
         </Col>
