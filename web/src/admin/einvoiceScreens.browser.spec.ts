@@ -82,6 +82,17 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await page.waitForTimeout(300);
   };
 
+  /** A whole page from its top; a modal or drawer as the viewport shows it (a full-page shot would tear it). */
+  const shoot = async (page: Page, name: string, overlay = false) => {
+    if (overlay) {
+      await page.waitForTimeout(400); // the modal's or drawer's opening animation
+      await page.screenshot({ path: `${SHOTS}/${name}.png` });
+    } else {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, name, SHOTS);
+    }
+  };
+
   const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
   const modal = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal').last();
@@ -125,7 +136,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE_WIDTH);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'credit-note-modal-lines-el-375', SHOTS);
+    await shoot(page, 'credit-note-modal-lines-el-375', true);
     await dialog.getByRole('button', { name: 'Έκδοση πιστωτικού' }).click();
     await toast(page, 'Εκδόθηκε το πιστωτικό CN-2026-000001.');
     await row.getByText('Πιστωμένο').waitFor();
@@ -147,7 +158,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await settled(page);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await rawKeyLeaks(page)).toEqual([]);
-    await screenshot(page, 'credit-notes-tab-el-375', SHOTS);
+    await shoot(page, 'credit-notes-tab-el-375');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -163,7 +174,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     const dialog = modal(page);
     await dialog.getByTestId('creditable').getByText('Можно кредитовать: 2.500,00 €').waitFor();
     await dialog.locator('#creditNote_reason').fill('Договор расторгнут');
-    await screenshot(page, 'credit-note-modal-full-ru-1280', SHOTS);
+    await shoot(page, 'credit-note-modal-full-ru-1280', true);
     await dialog.getByRole('button', { name: 'Выставить кредит-ноту' }).click();
     await toast(page, 'Кредит-нота CN-2026-000002 выставлена.');
     await row.getByText('Аннулирован').waitFor();
@@ -180,7 +191,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     const drawer = page.getByTestId('history-drawer');
     await drawer.getByText('Выставлена кредит-нота').waitFor();
     await drawer.getByText('Договор расторгнут').waitFor();
-    await screenshot(page, 'credit-note-history-ru-1280', SHOTS);
+    await shoot(page, 'credit-note-history-ru-1280', true);
     expect(await rawKeyLeaks(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -200,7 +211,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await dialog.getByTestId('invoice-items').getByText('Συνδρομή Νοεμβρίου').waitFor();
     expect(await dialog.locator('#invoice_items_0_description').count()).toBe(0);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'issued-invoice-form-en-375', SHOTS);
+    await shoot(page, 'issued-invoice-form-en-375', true);
     await dialog.locator('#invoice_dueDate').fill('2027-01-15');
     await dialog.locator('#invoice_dueDate').press('Enter');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
@@ -231,7 +242,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await page.getByTestId('client-card').getByText('Ελλάδα (GR)').waitFor();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await rawKeyLeaks(page)).toEqual([]);
-    await screenshot(page, 'client-detail-el-375', SHOTS);
+    await shoot(page, 'client-detail-el-375');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -254,7 +265,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     expect((await fetchDocument(page, `/api/invoices/${inv.reverseCharge!.id}/ubl/`)).status).toBe(404);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await rawKeyLeaks(page)).toEqual([]);
-    await screenshot(page, 'portal-invoices-ru-375', SHOTS);
+    await shoot(page, 'portal-invoices-ru-375');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -269,7 +280,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     expect(xml.status).toBe(200);
     expect(xml.body.toString('utf8')).toContain('Αθηνά Συμβουλευτική');
     expect(await sideways(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'pay-page-payable-el-375', SHOTS);
+    await shoot(page, 'pay-page-payable-el-375');
 
     await page.goto(`/pay-invoice/${inv.payable!.id}?lng=el`);
     await page.getByTestId('pay-invoice-cancelled').getByText('Το τιμολόγιο έχει ακυρωθεί και δεν είναι πλέον πληρωτέο.').waitFor();
@@ -277,7 +288,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     expect(await documentLinks(page.locator('.pay-invoice-card'))).toHaveLength(2);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await rawKeyLeaks(page)).toEqual([]);
-    await screenshot(page, 'pay-page-cancelled-el-375', SHOTS);
+    await shoot(page, 'pay-page-cancelled-el-375');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -294,7 +305,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     const ibanItem = page.locator('.ant-form-item', { has: page.locator('#company-settings_iban') });
     await ibanItem.locator('.ant-form-item-explain-error').waitFor();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
-    await screenshot(page, 'settings-iban-error-en-375', SHOTS);
+    await shoot(page, 'settings-iban-error-en-375');
     await page.fill('#company-settings_iban', 'GR16 0110 1250 0000 0001 2300 695');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Company information saved.');
@@ -315,7 +326,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await page.fill('#client_country', 'CY');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Κύπρος (CY)' }).click();
     await page.fill('#client_vatNumber', 'CY10259033P');
-    await screenshot(page, 'client-form-country-el-1280', SHOTS);
+    await shoot(page, 'client-form-country-el-1280', true);
     await dialog.getByRole('button', { name: 'Αποθήκευση αλλαγών' }).click();
     await page.locator('tr', { hasText: 'Κυπριακή Ναυτιλιακή Λτδ' }).waitFor();
 
@@ -335,7 +346,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await page.fill('#invoice_items_1_description', 'Συμβουλευτικές υπηρεσίες');
     await page.fill('#invoice_items_1_unitPrice', '200');
     await page.fill('#invoice_items_1_vatRate', '24');
-    await screenshot(page, 'invoice-form-vat-category-el-1280', SHOTS);
+    await shoot(page, 'invoice-form-vat-category-el-1280', true);
     await modal(page).getByRole('button', { name: 'Αποθήκευση αλλαγών' }).click();
     const row = page.getByRole('tabpanel').locator('tbody tr', { hasText: 'Κυπριακή Ναυτιλιακή Λτδ' });
     await row.getByText('1.000,00 €').waitFor();
