@@ -266,6 +266,9 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await rawKeyLeaks(page)).toEqual([]);
     await shoot(page, 'portal-invoices-ru-375');
+    // The table scrolls inside its own box to its status and documents.
+    await page.getByRole('region', { name: 'Мои счета' }).evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await shoot(page, 'portal-invoices-actions-ru-375');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -345,7 +348,11 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await page.getByTestId('add-line').click();
     await page.fill('#invoice_items_1_description', 'Συμβουλευτικές υπηρεσίες');
     await page.fill('#invoice_items_1_unitPrice', '200');
-    await page.fill('#invoice_items_1_vatRate', '24');
+    // The form knows the invoice will be reverse charge: rates are not asked and the totals carry no VAT, as the server will.
+    await page.getByTestId('reverse-charge-hint').waitFor();
+    expect(await page.locator('#invoice_items_1_vatRate').isDisabled()).toBe(true);
+    await page.getByTestId('total-vat').getByText('0,00 €').waitFor();
+    await page.getByTestId('total-gross').getByText('1.000,00 €').waitFor();
     await shoot(page, 'invoice-form-vat-category-el-1280', true);
     await modal(page).getByRole('button', { name: 'Αποθήκευση αλλαγών' }).click();
     const row = page.getByRole('tabpanel').locator('tbody tr', { hasText: 'Κυπριακή Ναυτιλιακή Λτδ' });

@@ -8,6 +8,7 @@ import { IsoDatePicker } from '../common/IsoDatePicker';
 import type { InvoiceValues, InvoiceView } from './invoiceTypes';
 import { emptyLine, LineItemsEditor } from './LineItemsEditor';
 import { InvoiceItemsTable } from './InvoiceItemsTable';
+import { useReverseCharge } from './useReverseCharge';
 
 interface Props {
   open: boolean;
@@ -24,6 +25,7 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
   const required = [{ required: true, message: t('admin.validation.required') }];
   // An issued invoice is a document of record: only its due date and paid flag may still change.
   const locked = !!invoice?.issued;
+  const reverseCharge = useReverseCharge(Form.useWatch('client', form));
   return (
     <FormModal<InvoiceValues>
       open={open}
@@ -87,7 +89,14 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
           </Form.Item>
         </Col>
       </Row>
-      {locked && invoice ? <InvoiceItemsTable items={invoice.items} /> : <LineItemsEditor form={form} />}
+      {locked && invoice ? (
+        <InvoiceItemsTable items={invoice.items} />
+      ) : (
+        <>
+          {reverseCharge && <Alert type="info" showIcon className="admin-toolbar" title={t('admin.invoices.reverseChargeHint')} data-testid="reverse-charge-hint" />}
+          <LineItemsEditor form={form} reverseCharge={reverseCharge} />
+        </>
+      )}
     </FormModal>
   );
 };
