@@ -16,6 +16,7 @@ import { ClientCard } from './ClientCard';
 import { CreatedUserModal, CreateUserButton, type CreatedUser } from './CreateUserButton';
 import { useClientDetail } from './useClients';
 import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
+import { RecordPaymentModal } from '../invoices/RecordPaymentModal';
 import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
 
 const isNotFound = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
@@ -28,6 +29,7 @@ export const ClientDetailPage = () => {
   const payment = usePaymentReturn();
   const [createdUser, setCreatedUser] = useState<CreatedUser | null>(null);
   const [crediting, setCrediting] = useState<InvoiceView | null>(null);
+  const [paying, setPaying] = useState<InvoiceView | null>(null);
   const today = localToday();
   const sessionId = payment.status === 'success' ? payment.sessionId : null;
 
@@ -80,7 +82,7 @@ export const ClientDetailPage = () => {
               {
                 key: 'actions',
                 title: t('admin.fields.actions'),
-                render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} onCredit={setCrediting} />,
+                render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} onCredit={setCrediting} onRecordPayment={setPaying} />,
               },
             ]}
           />
@@ -105,6 +107,7 @@ export const ClientDetailPage = () => {
       {body}
       <CreatedUserModal user={createdUser} onClose={() => setCreatedUser(null)} />
       <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
+      <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
     </AdminPage>
   );
 };

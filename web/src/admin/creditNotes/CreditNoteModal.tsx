@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../common/format';
 import { IsoDatePicker } from '../common/IsoDatePicker';
-import { errorText, useFeedback } from '../common/useFeedback';
+import { useFeedback } from '../common/useFeedback';
+import { refusalText } from '../accounting/hooks/graphqlErrors';
 import type { InvoiceView } from '../invoices/invoiceTypes';
 import { LineItemsEditor } from '../invoices/LineItemsEditor';
 import { useIssueCreditNote, type CreditNoteValues } from './useCreditNotes';
@@ -48,8 +49,8 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
       feedback.success(t('admin.creditNotes.issued', { number: res.data?.issueCreditNote.creditNoteNumber ?? '' }));
       onClose();
     } catch (err) {
-      console.error('Failed to issue credit note', err);
-      setError(errorText(err));
+      // A refusal (over-crediting, a date before the invoice) is the user's to read, in the modal.
+      setError(refusalText(err));
     }
   };
 

@@ -1,4 +1,4 @@
-import { CreditCardOutlined, FileExcelOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, DollarOutlined, FileExcelOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,11 @@ interface Props {
   onHistory?: (invoice: InvoiceView) => void;
   /** Issue credit note (on an issued invoice that is not cancelled). */
   onCredit?: (invoice: InvoiceView) => void;
+  /** Record payment (a dated, possibly partial payment of an issued invoice). */
+  onRecordPayment?: (invoice: InvoiceView) => void;
 }
 
-export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDelete, onHistory, onCredit }: Props) => {
+export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDelete, onHistory, onCredit, onRecordPayment }: Props) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const { send, markPaid } = useInvoiceCommands();
@@ -75,6 +77,11 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
       {live && !invoice.paid && (
         <Tooltip title={t('admin.invoices.pay')}>
           <Button size="small" icon={<CreditCardOutlined />} loading={busy === 'pay'} onClick={() => void pay()} aria-label={t('admin.invoices.pay')} />
+        </Tooltip>
+      )}
+      {onRecordPayment && live && invoice.issued && !invoice.paid && (
+        <Tooltip title={t('admin.payments.record')}>
+          <Button size="small" icon={<DollarOutlined />} onClick={() => onRecordPayment(invoice)} aria-label={t('admin.payments.record')} />
         </Tooltip>
       )}
       {onCredit && live && invoice.issued && (

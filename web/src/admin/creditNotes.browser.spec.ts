@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { createClientWithLogin } from '../../../test/billing-fixtures';
+import { testBackends } from '../../../test/db';
+import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
+
+// Needs `npx vite build` first: the test server serves dist/web.
+describe('credit notes and e-invoice downloads in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let client: Awaited<ReturnType<typeof createClientWithLogin>>;
+  const dialogs: string[] = [];
+  const inv: Record<string, { id: string; invoice_number: string }> = {};
+
+  beforeAll(async () => {
+    server = await startTestServer(testBackends()[0]!, { limits: { loginPerIp: 1000, loginPerUsername: 1000, publicFormsPerIp: 1000 } });
+    client = await createClientWithLogin(server.runtime.deps, 'Credit Test Ltd');
+    const admin = server.client();
+    await admin.login();
+    const issue = async (items: unknown[], date: string) => {
+      const res = await admin.post('/api/invoices/', { client: client.id, date, due_date: '2026-12-31', items });
+      expect((await admin.post(`/api/invoices/${res.body.id}/send/`)).status).toBe(200);
+      return res.body as { id: string; invoice_number: string };
+    };
+    inv.partial = await issue([{ description: 'Licence', unit_price: 1000, vat_rate: 19 }, { description: 'Workshop', unit_price: 500, vat_rate: 19 }], '2026-11-01');
+    inv.full = await issue([{ description: 'Audit', unit_price: 300, vat_rate: 19 }], '2026-11-02');
+    inv.deleted = await issue([{ description: 'Training', unit_price: 200, vat_rate: 19 }], '2026-11-03');
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, server.url));
+    page.setDefaultTimeout(60_000);
+    errors = collectPageErrors(page);
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+    await page.goto('/login');
+    await page.fill('#login-username', ADMIN.username);
+    await page.fill('#login-password', ADMIN.password);
+    await page.click('button[type="submit"]');
+    await page.waitForURL((u) => u.pathname === '/admin');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  // The invoices tab's rows (the credit notes tab names invoices too, and stays in the page once opened).
+  const row = (number: string) => page.locator('.admin-page tbody tr:visible', { hasText: number }).filter({ has: page.getByRole('button', { name: 'History' }) }).first();
+  const creditModal = () => page.locator('.ant-modal-wrap:visible .ant-modal').last();
+  const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true }).waitFor();
+
+  it('issues a credit note for chosen lines, and shows the refusal when it would credit too much', async () => {
+    await page.goto('/admin/invoices');
+    await row(inv.partial!.invoice_number).getByRole('button', { name: 'Issue credit note' }).click();
+    const modal = creditModal();
+    await modal.getByText(`Credit note for invoice ${inv.partial!.invoice_number}`).waitFor();
+    await modal.getByText('Still creditable: 1.785,00 €').waitFor();
+    await modal.locator('#creditNote_reason').fill('Workshop cancelled');
+    await modal.getByText('Chosen lines').click();
+    // Too much first: the server's message shows in the modal, which stays open.
+    await modal.getByRole('spinbutton', { name: 'Unit price' }).first().fill('5000');
+    await modal.getByRole('button', { name: 'Issue credit note' }).click();
+    await modal.getByTestId('credit-note-error').getByText(/cannot exceed what remains creditable/).waitFor();
+    await modal.getByRole('button', { name: 'Remove line' }).first().click();
+    await modal.getByRole('spinbutton', { name: 'Unit price' }).first().fill('500');
+    await screenshot(page, 'issue-17/credit-note-modal-lines-en-1280');
+    await modal.getByRole('button', { name: 'Issue credit note' }).click();
+    await toast('Credit note CN-2026-000001 issued.');
+    await row(inv.partial!.invoice_number).getByText('Credited').waitFor();
+  });
+
+  it('cancels an invoice with a full credit note: tagged cancelled, no more payment actions', async () => {
+    await row(inv.full!.invoice_number).getByRole('button', { name: 'Issue credit note' }).click();
+    const modal = creditModal();
+    await modal.locator('#creditNote_reason').fill('Contract ended');
+    await modal.getByRole('button', { name: 'Issue credit note' }).click();
+    await toast('Credit note CN-2026-000002 issued.');
+    const cancelled = row(inv.full!.invoice_number);
+    await cancelled.getByText('Cancelled').waitFor();
+    expect(await cancelled.getByRole('button', { name: 'Mark as Paid' }).count()).toBe(0);
+    expect(await cancelled.getByRole('button', { name: 'Issue credit note' }).count()).toBe(0);
+  });
+
+  it('asks before cancelling an issued invoice by delete, and lists every credit note with its downloads', async () => {
+    await row(inv.deleted!.invoice_number).getByRole('button', { name: 'Cancel with a credit note' }).click();
+    await toast(`Invoice ${inv.deleted!.invoice_number} cancelled with a credit note.`);
+    expect(dialogs).toContain(`Invoice ${inv.deleted!.invoice_number} has been issued and cannot be deleted. Cancel it with a full credit note?`);
+    await row(inv.deleted!.invoice_number).getByText('Cancelled').waitFor();
+    await page.getByRole('tab', { name: 'Credit notes' }).click();
+    for (const n of ['CN-2026-000001', 'CN-2026-000002', 'CN-2026-000003']) await page.getByTestId('credit-notes').getByText(n).waitFor();
+    const first = page.getByTestId('credit-notes').locator('tbody tr', { hasText: 'CN-2026-000001' });
+    await first.getByText('Workshop cancelled').waitFor();
+    const xml = await first.getByRole('link', { name: 'Download e-invoice (XML)' }).getAttribute('href');
+    const res = await page.request.get(xml!);
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain('<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>');
+    await screenshot(page, 'issue-17/credit-notes-list-en-1280');
+  });
+
+  it("shows an issued invoice's form with only the due date and paid flag to change", async () => {
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    await row(inv.partial!.invoice_number).getByRole('button', { name: 'Edit', exact: true }).click();
+    const modal = creditModal();
+    await modal.getByTestId('issued-hint').waitFor();
+    expect(await modal.locator('#invoice_date').isDisabled()).toBe(true);
+    expect(await modal.locator('#invoice_invoiceNumber').isDisabled()).toBe(true);
+    await modal.getByTestId('invoice-items').getByText('Licence').waitFor();
+    expect(await modal.getByRole('button', { name: 'Add line' }).count()).toBe(0);
+    await screenshot(page, 'issue-17/issued-invoice-form-en-1280');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('records a dated partial payment, refusing one dated before the invoice', async () => {
+    await row(inv.partial!.invoice_number).getByRole('button', { name: 'Record payment' }).click();
+    const modal = creditModal();
+    await modal.getByText('Still owed: 1.190,00 €').waitFor();
+    await modal.locator('#payment_amount').fill('500');
+    await modal.locator('#payment_date').fill('2026-10-01');
+    await modal.locator('#payment_date').press('Enter');
+    await modal.getByRole('button', { name: 'Record payment' }).click();
+    await modal.getByTestId('payment-error').getByText(/cannot be dated before its invoice/).waitFor();
+    await modal.locator('#payment_date').fill('2026-11-20');
+    await modal.locator('#payment_date').press('Enter');
+    await modal.getByRole('button', { name: 'Record payment' }).click();
+    await toast(`Payment of 500,00 € recorded on invoice ${inv.partial!.invoice_number}.`);
+    await row(inv.partial!.invoice_number).getByText('Partly paid · 690,00 € open').waitFor();
+  });
+
+  it('shows the credit notes on the client page', async () => {
+    await page.goto(`/admin/clients/${client.id}`);
+    await page.getByTestId('client-credit-notes').getByText('CN-2026-000002').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('lets the client download PDF and XML in the portal and see the cancelled invoice', async () => {
+    const { context, page: portal } = await newPage(browser, server.url, { width: MOBILE_WIDTH, locale: 'el-GR' });
+    portal.setDefaultTimeout(60_000);
+    await portal.goto('/login');
+    await portal.fill('#login-username', client.username);
+    await portal.fill('#login-password', client.password);
+    await portal.click('button[type="submit"]');
+    await portal.waitForURL((u) => u.pathname.startsWith('/portal'));
+    const cancelledRow = portal.locator('tbody tr', { hasText: inv.full!.invoice_number });
+    await cancelledRow.getByText('Ακυρωμένο').waitFor();
+    expect(await cancelledRow.getByRole('button', { name: /Πληρωμή|Pay/ }).count()).toBe(0);
+    const xml = await cancelledRow.getByRole('link', { name: `Λήψη του τιμολογίου ${inv.full!.invoice_number} ως ηλεκτρονικό τιμολόγιο (XML)` }).getAttribute('href');
+    const res = await portal.request.get(xml!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('application/xml');
+    expect(await rawKeyLeaks(portal)).toEqual([]);
+    await screenshot(portal, 'issue-17/portal-documents-el-375');
+    await context.close();
+  });
+
+  it('says on the pay page that a cancelled invoice is no longer payable, and offers PDF and XML', async () => {
+    for (const [locale, text] of [
+      ['en-US', 'This invoice has been cancelled and is no longer payable.'],
+      ['ru-RU', 'Этот счёт аннулирован и больше не подлежит оплате.'],
+    ] as const) {
+      const { context, page: pay } = await newPage(browser, server.url, { width: MOBILE_WIDTH, locale });
+      pay.setDefaultTimeout(60_000);
+      await pay.goto(`/pay-invoice/${inv.full!.id}`);
+      await pay.getByTestId('pay-invoice-cancelled').getByText(text).waitFor();
+      expect(await pay.locator('.pay-invoice-action').count()).toBe(0);
+      const links = await pay.locator('.pay-invoice-documents a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(links).toEqual([`/api/public/invoices/${inv.full!.id}/pdf/`, `/api/public/invoices/${inv.full!.id}/ubl/`]);
+      expect(await pay.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_WIDTH);
+      await screenshot(pay, `issue-17/pay-page-cancelled-${locale.slice(0, 2)}-375`);
+      await context.close();
+    }
+  });
+});
