@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, type PageOptions } from '../../../test/browser';
@@ -9,7 +10,7 @@ import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../
 // the documents a client downloads, each screen without sideways scrolling at 375 px.
 // The machine is shared: slow page loads get time rather than fail on Playwright's 30 s default.
 const WAIT_MS = Number(process.env.BROWSER_WAIT_MS ?? 60_000);
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/work/screens/issue-17';
+const SHOTS = path.join(process.env.SCREENSHOT_DIR ?? '/work/screens', 'issue-17');
 
 describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Greek and Russian', () => {
   let server: TestServer;
@@ -86,10 +87,10 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
   const shoot = async (page: Page, name: string, overlay = false) => {
     if (overlay) {
       await page.waitForTimeout(400); // the modal's or drawer's opening animation
-      await page.screenshot({ path: `${SHOTS}/${name}.png` });
+      await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
     } else {
       await page.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(page, name, SHOTS);
+      await screenshot(page, `issue-17/${name}`);
     }
   };
 
