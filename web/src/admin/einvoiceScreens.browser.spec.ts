@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, type PageOptions } from '../../../test/browser';
+import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, type PageOptions } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../test/server';
 
@@ -159,6 +159,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await settled(page);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'credit-notes-tab-el-375');
     expect(errors).toEqual([]);
     await context.close();
@@ -243,6 +244,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await page.getByTestId('client-card').getByText('Ελλάδα (GR)').waitFor();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'client-detail-el-375');
     expect(errors).toEqual([]);
     await context.close();
@@ -260,12 +262,13 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await open_.getByRole('button', { name: 'Оплатить' }).waitFor();
     const links = await documentLinks(open_);
     expect(links).toEqual([`/api/invoices/${inv.twoRates!.id}/pdf/`, `/api/invoices/${inv.twoRates!.id}/ubl/`]);
-    await open_.getByRole('link', { name: `Скачать счёт ${inv.twoRates!.invoice_number} как электронный счёт (XML)` }).waitFor();
+    await open_.getByRole('link', { name: `Скачать счёт ${inv.twoRates!.invoice_number} как электронный счёт XML` }).waitFor();
     for (const href of links) expect((await fetchDocument(page, href!)).status, href!).toBe(200);
     // Another client's documents stay closed to this login.
     expect((await fetchDocument(page, `/api/invoices/${inv.reverseCharge!.id}/ubl/`)).status).toBe(404);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'portal-invoices-ru-375');
     // The table scrolls inside its own box to its status and documents.
     await page.getByRole('region', { name: 'Мои счета' }).evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
@@ -284,6 +287,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     expect(xml.status).toBe(200);
     expect(xml.body.toString('utf8')).toContain('Αθηνά Συμβουλευτική');
     expect(await sideways(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'pay-page-payable-el-375');
 
     await page.goto(`/pay-invoice/${inv.payable!.id}?lng=el`);
@@ -292,6 +296,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     expect(await documentLinks(page.locator('.pay-invoice-card'))).toHaveLength(2);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'pay-page-cancelled-el-375');
     expect(errors).toEqual([]);
     await context.close();
