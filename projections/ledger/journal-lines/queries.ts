@@ -122,3 +122,36 @@ const countLines = async (db: Knex, accountId: string, from: string, to: string)
   const row = await db('ledger_lines').where('account_id', accountId).whereBetween('date', [from, to]).count<{ n: number | string }>({ n: '*' }).first();
   return Number(row?.n ?? 0);
 };
+
+/** One invoice's share of an account's balance as of a day, with what ages it. */
+export interface InvoiceBalanceRow {
+  invoice_id: string | null;
+  balance_cents: number | string;
+  client_id: string | null;
+  client_name: string | null;
+  due_date: string | null;
+}
+
+/**
+ * An account's balance as of a day per invoice (postings and reversals up to the day, so it is
+ * the balance sheet's figure split by invoice), with the invoice's client and due date. Lines of
+ * entries that name no invoice come as one row without one.
+ */
+export const balancesByInvoice = async (db: Knex, accountId: string, asOf: string): Promise<InvoiceBalanceRow[]> => {
+  const sums = db('ledger_lines as l')
+    .join('ledger_entries as e', 'e.entry_id', 'l.entry_id')
+    .where('l.account_id', accountId)
+    .where('l.date', '<=', asOf)
+    .groupBy('e.invoice_id')
+    .select('e.invoice_id', db.raw('sum(l.debit_cents - l.credit_cents) as balance_cents'))
+    .as('s');
+  const rows: InvoiceBalanceRow[] = await db
+    .from(sums)
+    .leftJoin('invoice_list as i', function () {
+      this.on('i.id', '=', db.raw('s.invoice_id::uuid'));
+    })
+    .leftJoin('clients as c', 'c.id', 'i.client_id')
+    .whereNot('s.balance_cents', 0)
+    .select('s.invoice_id', 's.balance_cents', 'i.client_id', 'c.name as client_name', db.raw('i.due_date::text as due_date'));
+  return rows;
+};

@@ -135,6 +135,20 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows aged receivables netting to Accounts Receivable, with a CSV export', async () => {
+    await page.goto('/admin/accounting/aged-receivables');
+    const table = page.getByTestId('aged-receivables');
+    await table.locator('tbody tr', { hasText: 'Credit Test Ltd' }).waitFor();
+    const api = await page.request.get('/api/reports/aged-receivables/');
+    const net = (await api.json()).totals.net as number;
+    expect(net).toBeGreaterThan(0);
+    const shown = await table.getByTestId('aging-net').innerText();
+    expect(shown.replace(/[^\d,]/g, '')).toBe(net.toFixed(2).replace('.', ','));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^aged-receivables_\d{4}-\d{2}-\d{2}\.csv$/);
+    await screenshot(page, 'issue-18/aged-receivables-en-1280');
+  });
+
   it('lets the client download PDF and XML in the portal and see the cancelled invoice', async () => {
     const { context, page: portal } = await newPage(browser, server.url, { width: MOBILE_WIDTH, locale: 'el-GR' });
     portal.setDefaultTimeout(60_000);
@@ -151,6 +165,8 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/xml');
     expect(await rawKeyLeaks(portal)).toEqual([]);
+    // A long username (an e-mail) never widens the phone's page.
+    expect(await portal.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_WIDTH);
     await screenshot(portal, 'issue-17/portal-documents-el-375');
     await context.close();
   });
