@@ -160,7 +160,7 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     const cancelledRow = portal.locator('tbody tr', { hasText: inv.full!.invoice_number });
     await cancelledRow.getByText('Ακυρωμένο').waitFor();
     expect(await cancelledRow.getByRole('button', { name: /Πληρωμή|Pay/ }).count()).toBe(0);
-    const xml = await cancelledRow.getByRole('link', { name: `Λήψη του τιμολογίου ${inv.full!.invoice_number} ως ηλεκτρονικό τιμολόγιο (XML)` }).getAttribute('href');
+    const xml = await cancelledRow.getByRole('link', { name: `Λήψη του τιμολογίου ${inv.full!.invoice_number} ως ηλεκτρονικό τιμολόγιο XML` }).getAttribute('href');
     const res = await portal.request.get(xml!);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/xml');

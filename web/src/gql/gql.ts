@@ -56,6 +56,7 @@ type Documents = {
     "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.SendInvoiceDocument,
     "\n  mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {\n    updateInvoice(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.UpdateInvoiceDocument,
     "\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.AdminInvoiceDocument,
+    "\n  query InvoiceParties($clientId: ID!) {\n    client(id: $clientId) {\n      id\n      country\n      vatNumber\n    }\n    companySettings {\n      country\n    }\n  }\n": typeof types.InvoicePartiesDocument,
     "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": typeof types.AdminInvoicesDocument,
     "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n": typeof types.RebuildProjectionDocument,
     "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n    }\n  }\n": typeof types.ProjectionStatusDocument,
@@ -115,6 +116,7 @@ const documents: Documents = {
     "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.SendInvoiceDocument,
     "\n  mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {\n    updateInvoice(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.UpdateInvoiceDocument,
     "\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.AdminInvoiceDocument,
+    "\n  query InvoiceParties($clientId: ID!) {\n    client(id: $clientId) {\n      id\n      country\n      vatNumber\n    }\n    companySettings {\n      country\n    }\n  }\n": types.InvoicePartiesDocument,
     "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": types.AdminInvoicesDocument,
     "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n": types.RebuildProjectionDocument,
     "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n    }\n  }\n": types.ProjectionStatusDocument,
@@ -314,6 +316,10 @@ export function graphql(source: "\n  mutation UpdateInvoice($id: ID!, $input: In
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n"): (typeof documents)["\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvoiceParties($clientId: ID!) {\n    client(id: $clientId) {\n      id\n      country\n      vatNumber\n    }\n    companySettings {\n      country\n    }\n  }\n"): (typeof documents)["\n  query InvoiceParties($clientId: ID!) {\n    client(id: $clientId) {\n      id\n      country\n      vatNumber\n    }\n    companySettings {\n      country\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

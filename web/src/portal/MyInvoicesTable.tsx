@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../common/format';
 import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { Badge, InvoiceStatusBadge } from '../shared/billing-badges';
-import { ScrollRegion } from './ScrollRegion';
+import { ScrollRegion } from '../common/ScrollRegion';
 import type { PortalInvoice } from './usePortalAccount';
 
 const euroCents = (euros: number) => Math.round(euros * 100);

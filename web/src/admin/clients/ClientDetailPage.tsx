@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { localToday } from '../../common/format';
 import { reconcileCheckout } from '../../payments/checkout';
 import { usePaymentReturn } from '../../payments/usePaymentReturn';
+import { ScrollRegion } from '../../common/ScrollRegion';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { invoiceColumns } from '../invoices/invoiceColumns';
 import { InvoiceRowActions } from '../invoices/InvoiceRowActions';
@@ -57,35 +58,37 @@ export const ClientDetailPage = () => {
       <>
         <ClientCard client={client} extra={!client.user && <CreateUserButton clientId={client.id} clientName={client.name} onCreated={setCreatedUser} />} />
         <Card title={t('admin.clients.subscriptions')} className="admin-section">
-          <Table<SubscriptionView>
-            rowKey="id"
-            size="small"
-            dataSource={client.subscriptions as SubscriptionView[]}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('admin.clients.noSubscriptions') }}
-            columns={subscriptionColumns(t, today, { withClient: false })}
-            data-testid="client-subscriptions"
-          />
+          <ScrollRegion label={t('admin.clients.subscriptions')}>
+            <Table<SubscriptionView>
+              rowKey="id"
+              size="small"
+              dataSource={client.subscriptions as SubscriptionView[]}
+              pagination={false}
+              locale={{ emptyText: t('admin.clients.noSubscriptions') }}
+              columns={subscriptionColumns(t, today, { withClient: false })}
+              data-testid="client-subscriptions"
+            />
+          </ScrollRegion>
         </Card>
         <Card title={t('admin.clients.invoices')} className="admin-section">
-          <Table<InvoiceView>
-            rowKey="id"
-            size="small"
-            dataSource={client.invoices as InvoiceView[]}
-            pagination={client.invoices.length > 20 ? { pageSize: 20 } : false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('admin.clients.noInvoices') }}
-            data-testid="client-invoices"
-            columns={[
-              ...invoiceColumns(t, today, { withClient: false }),
-              {
-                key: 'actions',
-                title: t('admin.fields.actions'),
-                render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} onCredit={setCrediting} onRecordPayment={setPaying} />,
-              },
-            ]}
-          />
+          <ScrollRegion label={t('admin.clients.invoices')}>
+            <Table<InvoiceView>
+              rowKey="id"
+              size="small"
+              dataSource={client.invoices as InvoiceView[]}
+              pagination={client.invoices.length > 20 ? { pageSize: 20 } : false}
+              locale={{ emptyText: t('admin.clients.noInvoices') }}
+              data-testid="client-invoices"
+              columns={[
+                ...invoiceColumns(t, today, { withClient: false }),
+                {
+                  key: 'actions',
+                  title: t('admin.fields.actions'),
+                  render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} onCredit={setCrediting} onRecordPayment={setPaying} />,
+                },
+              ]}
+            />
+          </ScrollRegion>
         </Card>
         <Card title={t('admin.creditNotes.title')} className="admin-section" data-testid="client-credit-notes">
           <CreditNotesTable clientId={client.id} />

@@ -88,7 +88,7 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
             ]}
           />
         </Form.Item>
-        {scope === 'lines' && <LineItemsEditor form={form} />}
+        {scope === 'lines' && <LineItemsEditor form={form} reverseCharge={invoice?.reverseCharge} />}
       </Form>
     </Modal>
   );

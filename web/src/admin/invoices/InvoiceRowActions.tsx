@@ -1,4 +1,4 @@
-import { CreditCardOutlined, DollarOutlined, FileExcelOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, DollarOutlined, FileTextOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,7 +93,7 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
         <Button size="small" icon={<FilePdfOutlined />} href={`/api/invoices/${invoice.id}/pdf/`} target="_blank" rel="noopener" aria-label={t('admin.documents.pdf')} />
       </Tooltip>
       <Tooltip title={t('admin.documents.xml')}>
-        <Button size="small" icon={<FileExcelOutlined />} href={`/api/invoices/${invoice.id}/ubl/`} aria-label={t('admin.documents.xml')} />
+        <Button size="small" icon={<FileTextOutlined />} href={`/api/invoices/${invoice.id}/ubl/`} aria-label={t('admin.documents.xml')} />
       </Tooltip>
       {onHistory && (
         <Tooltip title={t('admin.invoices.history')}>
