@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../shared/dates';
-import { AGING_BUCKETS, ageReceivables, bucketOf, type Receivable } from './aging';
+import { AGING_BUCKETS, ageReceivables, agingRowOf, bucketOf, type Receivable } from './aging';
 
 describe('aged receivables', () => {
   it('buckets by days past due: current up to the due day, then 1–30, 31–60, 61–90, over 90', () => {
@@ -21,7 +21,7 @@ describe('aged receivables', () => {
       { clientId: 'c', clientName: 'Gamma', invoiceId: '5', dueDate: '2026-01-01', openCents: 0 },
       { clientId: null, clientName: '', invoiceId: null, dueDate: null, openCents: 300 },
     ];
-    const r = ageReceivables(items, '2026-06-30');
+    const r = ageReceivables(items.map((i) => agingRowOf(i, '2026-06-30')), '2026-06-30');
     expect(r.clients.map((c) => c.clientName)).toEqual(['Alpha', 'Beta', '']);
     expect(r.clients[0]).toMatchObject({ buckets: { current: 10_000, days31to60: 2_500 }, owedCents: 12_500, creditCents: 700 });
     expect(r.clients[1]!.buckets.over90).toBe(999);
@@ -38,7 +38,7 @@ describe('aged receivables', () => {
     });
     fc.assert(
       fc.property(fc.array(item), (items) => {
-        const r = ageReceivables(items, '2026-06-30');
+        const r = ageReceivables(items.map((i) => agingRowOf(i, '2026-06-30')), '2026-06-30');
         const sum = items.reduce((s, i) => s + i.openCents, 0);
         expect(r.totals.netCents).toBe(sum);
         expect(AGING_BUCKETS.reduce((s, b) => s + r.totals[b], 0)).toBe(r.totals.owedCents);
