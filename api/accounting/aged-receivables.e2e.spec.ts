@@ -89,6 +89,10 @@ describe.each(testBackends())('aged receivables on $name', (backend) => {
     expect(await at('2026-10-15')).toMatchObject({ days_61_90: 100 });
     expect(await at('2026-11-13')).toMatchObject({ days_61_90: 100 });
     expect(await at('2026-11-14')).toMatchObject({ days_61_90: 0, over_90: 100 });
+    // The excess is the client's credit balance on its page too.
+    expect((await admin.get(`/api/clients/${client.id}/`)).body.credit_balance).toBe(30);
+    const gql = await admin.graphql('query($id: ID!) { client(id: $id) { creditBalance } }', { id: client.id });
+    expect(gql.body.data.client.creditBalance).toBe(30);
     // Before the invoices existed the client owed nothing.
     expect(await at('2026-07-31')).toBeUndefined();
   });

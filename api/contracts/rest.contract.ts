@@ -98,4 +98,6 @@ export interface PortalAccount {
   address: string;
   subscriptions: PortalSubscription[];
   invoices: PortalInvoice[];
+  /** Paid or credited beyond its invoices (euros): the client's credit balance. */
+  credit_balance: number;
 }
