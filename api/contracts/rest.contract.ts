@@ -51,6 +51,8 @@ export interface PublicInvoiceWire {
   date: string;
   due_date: string;
   total_amount: number;
+  /** Still owed after payments and credit notes: what Pay Now charges. */
+  open_amount: number;
   paid: boolean;
   /** Fully credited: the pay page says it is no longer payable. */
   cancelled: boolean;

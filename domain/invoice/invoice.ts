@@ -94,8 +94,11 @@ export interface PayableInvoice {
   cancelled: boolean;
 }
 
+/** What a settlement still owes after payments and credit notes; never negative. */
+export const owedCents = (s: Pick<Settlement, 'grossCents' | 'creditedCents' | 'paidCents'>): number => Math.max(0, s.grossCents - s.creditedCents - s.paidCents);
+
 /** What is still owed after payments and credit notes; never negative. */
-export const openCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.creditedCents - s.paidCents);
+export const openCents = (s: InvoiceData): number => owedCents(settlementOf(s));
 
 export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState => {
   switch (event.type) {
