@@ -132,6 +132,16 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     await row(inv.partial!.invoice_number).getByText('Partly paid · 690,00 € open').waitFor();
   });
 
+  it("opens an invoice's history when its row is clicked, with its credit notes in it", async () => {
+    await page.goto('/admin/invoices');
+    await row(inv.partial!.invoice_number).locator('td').first().click();
+    const drawer = page.getByTestId('history-drawer');
+    await drawer.getByText(`History of invoice ${inv.partial!.invoice_number}`).waitFor();
+    await drawer.getByText('Credit note issued').waitFor();
+    await drawer.getByText('CN-2026-000001').waitFor();
+    await drawer.locator('.ant-drawer-close').click();
+  });
+
   it('shows the credit notes on the client page', async () => {
     await page.goto(`/admin/clients/${client.id}`);
     await page.getByTestId('client-credit-notes').getByText('CN-2026-000002').waitFor();

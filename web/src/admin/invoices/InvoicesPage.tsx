@@ -145,6 +145,9 @@ export const InvoicesPage = () => {
                     onChange: (p, s) => setPage({ page: p, pageSize: s }),
                   }}
                   locale={{ emptyText: t('admin.invoices.empty') }}
+                  // A row opens the invoice's history (its actions stop the click from reaching the row).
+                  rowClassName="admin-table-row-link"
+                  onRow={(i) => ({ onClick: () => setHistory(i) })}
                   columns={[
                     ...invoiceColumns(t, localToday(), { withClient: true }),
                     {
