@@ -1,7 +1,8 @@
 import { create } from 'xmlbuilder2';
 import type { BillingDocument, DocumentLine, VatBreakdownRow } from '../../domain/einvoice/document';
-import type { Party } from '../../domain/invoice/vat';
+import { DEFAULT_EXEMPTION_REASON, REVERSE_CHARGE_TEXT, type Party, type VatCategory } from '../../domain/invoice/vat';
 import { ValidationError } from '../../domain/shared/errors';
+import { quantityToMilli } from '../../domain/shared/money';
 
 /**
  * EN 16931 e-invoices in the UBL 2.1 syntax (an `Invoice`, type 380, or a `CreditNote`, type 381),
@@ -23,41 +24,72 @@ type Xml = Record<string, unknown>;
 export const ublFilename = (d: BillingDocument): string =>
   `${d.kind === 'credit_note' ? 'credit-note' : 'invoice'}-${d.number.replace(/[^\w.-]+/g, '_')}.xml`;
 
-/** Integer cents as the two-decimal text UBL amounts carry (-1234 → "-12.34"). */
-const amountText = (cents: number): string => {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/**
+ * An integer scaled by 10^decimals as decimal text, by integer arithmetic only: cents (2 places,
+ * kept: -1234 → "-12.34"), basis points (550 → "5.5") and thousandths of a quantity (1333 → "1.333").
+ */
+const scaledText = (value: number, decimals: number, keepZeros: boolean): string => {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not an integer amount: ${value}`);
+  const scale = 10 ** decimals;
+  const abs = Math.abs(value);
+  const digits = String(abs % scale).padStart(decimals, '0');
+  const fraction = keepZeros ? digits : digits.replace(/0+$/, '');
+  return `${value < 0 ? '-' : ''}${Math.floor(abs / scale)}${fraction ? `.${fraction}` : ''}`;
 };
+export const amountText = (cents: number): string => scaledText(cents, 2, true);
 const amount = (cents: number): Xml => ({ '@currencyID': 'EUR', '#': amountText(cents) });
-const percent = (bp: number): string => String(bp / 100);
+const percent = (bp: number): string => scaledText(bp, 2, false);
+const quantity = (q: number): string => scaledText(quantityToMilli(q), 3, false);
 
 /**
- * A VAT identifier with its country prefix (BR-CO-09); Greece's prefix is EL, not its ISO code.
- * A number already starting with two letters is kept as typed.
+ * A VAT identifier with its country prefix (BR-CO-09). Greece's prefix is EL, not its ISO code GR,
+ * so a Greek number typed with GR is corrected. Any other number already starting with two letters
+ * is kept as typed: a party may be registered for VAT in another country than its address.
  */
 export const vatIdentifier = (vatNumber: string, country: string): string => {
   const compact = vatNumber.replace(/[\s.-]+/g, '').toUpperCase();
-  if (!compact || /^[A-Z]{2}/.test(compact)) return compact;
+  if (!compact) return '';
+  if (country === 'GR' && compact.startsWith('GR')) return `EL${compact.slice(2)}`;
+  if (/^[A-Z]{2}/.test(compact)) return compact;
   return `${country === 'GR' ? 'EL' : country}${compact}`;
 };
 
+const POSTAL_CODE_FIRST = /^(\d[\d -]{1,9}\d)\s+(\S.*)$/;
+const POSTAL_CODE_LAST = /^(\S.*?)\s+(\d[\d -]{1,9}\d)$/;
+
+/** A city line as city and postal code, when a postal code leads it ("105 64 Αθήνα") or ends it ("Лимассол 3036"). */
+const cityAndPostalZone = (line: string): { city: string; postalZone?: string } => {
+  const first = POSTAL_CODE_FIRST.exec(line);
+  if (first) return { city: first[2]!, postalZone: first[1]! };
+  const last = POSTAL_CODE_LAST.exec(line);
+  return last ? { city: last[1]!, postalZone: last[2]! } : { city: line };
+};
+
 /**
- * The postal address from the free-text address: first line the street, the last line the city
- * (with its postal code when one leads or ends it), what lies between the additional street line.
+ * The free-text address (lines separated by newlines) as the UBL postal address: the first line
+ * is the street, the last the city with its postal code, a line between them the additional
+ * street, and any further lines the one free address line UBL has. A one-line address is split
+ * at its last comma only when what follows reads as a postal code and city.
  */
+const addressLines = (address: string): string[] => {
+  const lines = address.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  if (lines.length !== 1) return lines;
+  const comma = lines[0]!.lastIndexOf(',');
+  const tail = lines[0]!.slice(comma + 1).trim();
+  return comma > 0 && (POSTAL_CODE_FIRST.test(tail) || POSTAL_CODE_LAST.test(tail)) ? [lines[0]!.slice(0, comma).trim(), tail] : lines;
+};
+
 const postalAddress = (p: Party): Xml => {
-  const lines = p.address.split(/\r?\n|,\s*(?=\S)/).map((l) => l.trim()).filter(Boolean);
+  const lines = addressLines(p.address);
   const out: Xml = {};
   if (lines.length > 0) out['cbc:StreetName'] = lines[0];
-  if (lines.length > 2) out['cbc:AdditionalStreetName'] = lines.slice(1, -1).join(', ');
+  if (lines.length > 2) out['cbc:AdditionalStreetName'] = lines[1];
   if (lines.length > 1) {
-    const city = lines[lines.length - 1]!;
-    const lead = /^(\d[\d -]{1,9}\d)\s+(.+)$/.exec(city);
-    const trail = /^(.+?)\s+(\d[\d -]{1,9}\d)$/.exec(city);
-    if (lead) Object.assign(out, { 'cbc:CityName': lead[2], 'cbc:PostalZone': lead[1] });
-    else if (trail) Object.assign(out, { 'cbc:CityName': trail[1], 'cbc:PostalZone': trail[2] });
-    else out['cbc:CityName'] = city;
+    const { city, postalZone } = cityAndPostalZone(lines[lines.length - 1]!);
+    out['cbc:CityName'] = city;
+    if (postalZone) out['cbc:PostalZone'] = postalZone;
   }
+  if (lines.length > 3) out['cac:AddressLine'] = { 'cbc:Line': lines.slice(2, -1).join(', ') };
   out['cac:Country'] = { 'cbc:IdentificationCode': p.country };
   return out;
 };
@@ -77,12 +109,16 @@ const party = (p: Party & { email: string; phone?: string; registrationNumber?: 
   };
 };
 
-/** The tax category of a breakdown row or a line; exempt and reverse-charge ones say why. */
-const taxCategory = (c: { category: string; rateBp: number; exemptionReason?: string }, withReason: boolean): Xml => ({
+/** Why no VAT is charged (BR-E-10, BR-AE-10); a row without its own text gets the product's standard one. */
+const exemptionReason = (category: VatCategory, reason: string | undefined): string =>
+  reason?.trim() || (category === 'AE' ? REVERSE_CHARGE_TEXT : DEFAULT_EXEMPTION_REASON);
+
+/** The tax category of a breakdown row (with its exemption reason) or of a line (without). */
+const taxCategory = (c: { category: VatCategory; rateBp: number; exemptionReason?: string }, withReason: boolean): Xml => ({
   'cbc:ID': c.category,
   'cbc:Percent': percent(c.rateBp),
   ...(withReason && c.category === 'AE' ? { 'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE' } : {}),
-  ...(withReason && (c.category === 'AE' || c.category === 'E') ? { 'cbc:TaxExemptionReason': c.exemptionReason ?? '' } : {}),
+  ...(withReason && (c.category === 'AE' || c.category === 'E') ? { 'cbc:TaxExemptionReason': exemptionReason(c.category, c.exemptionReason) } : {}),
   'cac:TaxScheme': { 'cbc:ID': 'VAT' },
 });
 
@@ -94,7 +130,7 @@ const subtotal = (r: VatBreakdownRow): Xml => ({
 
 const line = (l: DocumentLine, index: number, credit: boolean): Xml => ({
   'cbc:ID': String(index + 1),
-  [credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity']: { '@unitCode': 'C62', '#': String(l.quantity) },
+  [credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity']: { '@unitCode': 'C62', '#': quantity(l.quantity) },
   'cbc:LineExtensionAmount': amount(l.netCents),
   'cac:Item': {
     'cbc:Name': l.description,
@@ -103,6 +139,14 @@ const line = (l: DocumentLine, index: number, credit: boolean): Xml => ({
   'cac:Price': { 'cbc:PriceAmount': amount(l.unitPriceCents) },
 });
 
+/**
+ * BR-CO-25 asks for payment terms or a due date whenever an amount is due; a credit note (UBL 2.1
+ * gives it no DueDate) says which invoice it credits instead.
+ */
+const paymentTerms = (d: BillingDocument): string => {
+  if (d.kind === 'credit_note') return d.precedingInvoice ? `Credits invoice ${d.precedingInvoice.number}` : 'Credit note';
+  return d.dueDate ? `Payment due by ${d.dueDate}` : 'Payment due on receipt';
+};
 
 /** The document as a UBL 2.1 Invoice or CreditNote conforming to EN 16931. */
 export const renderUbl = (d: BillingDocument): string => {
@@ -139,9 +183,7 @@ export const renderUbl = (d: BillingDocument): string => {
           },
         }
       : {}),
-    'cac:PaymentTerms': {
-      'cbc:Note': credit ? `Credits invoice ${d.precedingInvoice?.number ?? ''}`.trim() : `Payment due by ${d.dueDate ?? d.issueDate}`,
-    },
+    'cac:PaymentTerms': { 'cbc:Note': paymentTerms(d) },
     'cac:TaxTotal': { 'cbc:TaxAmount': amount(d.totals.vatCents), 'cac:TaxSubtotal': d.breakdown.map(subtotal) },
     'cac:LegalMonetaryTotal': {
       'cbc:LineExtensionAmount': amount(d.totals.netCents),
