@@ -17,6 +17,7 @@ import { createDb } from '../api/db/knex';
 import { migrate } from '../api/db/migrate';
 import { addDays, dayOf, yearEnd, yearStart } from '../domain/shared/dates';
 import { incomeStatement, type Totals } from '../domain/accounting/reports';
+import { SYSTEM_ACCOUNT_IDS } from '../domain/accounting/accounts';
 
 const YEARS = 5;
 const ACCOUNTS = 60;
@@ -94,6 +95,41 @@ const load = async (db: Knex, lines: number, firstDay: string, days: number) => 
   return Number((await db('ledger_lines').count({ n: '*' }).first())?.n ?? 0);
 };
 
+/**
+ * N invoices over the last year for 500 clients, each posted to Accounts Receivable (an entry
+ * naming its invoice), two in five with a payment entry crediting it: what aged receivables reads.
+ */
+const loadReceivables = async (db: Knex, invoices: number, today: string) => {
+  const ar = SYSTEM_ACCOUNT_IDS.receivables;
+  await db.raw(`insert into clients (id, name, email) select md5('client' || c)::uuid, 'Client ' || c, 'c' || c || '@bench.example' from generate_series(1, 500) c`);
+  await db.raw(
+    `insert into invoice_list (id, client_id, invoice_number, date, due_date, paid, sent, net_cents, vat_cents, gross_cents, paid_cents, items, revision, issued_at)
+     select md5('inv' || i)::uuid, md5('client' || (i % 500 + 1))::uuid, 'B-' || i, ?::date - (i % 365), ?::date - (i % 365) + 14, false, true,
+            (i * 7919 % 100000 + 100), 0, (i * 7919 % 100000 + 100), 0, '[]'::jsonb, 1, now()
+     from generate_series(1, ?) i`,
+    [today, today, invoices],
+  );
+  await db.raw(
+    `insert into ledger_entries (entry_id, source_type, source_id, invoice_id, status, date, description, version, created_at, created_by, updated_at, updated_by)
+     select md5('inv-entry' || i)::uuid, 'invoice', md5('inv' || i), md5('inv' || i)::uuid::text, 'active', ?::date - (i % 365), 'bench', 1, now(), 'bench', now(), 'bench'
+     from generate_series(1, ?) i
+     union all
+     select md5('pay-entry' || i)::uuid, 'payment', md5('pay' || i), md5('inv' || i)::uuid::text, 'active', ?::date - (i % 365) + 5, 'bench', 1, now(), 'bench', now(), 'bench'
+     from generate_series(1, ?) i where i % 5 < 2`,
+    [today, invoices, today, invoices],
+  );
+  await db.raw(
+    `insert into ledger_lines (entry_id, entry_version, kind, line_no, date, account_id, debit_cents, credit_cents, description, event_id, recorded_at)
+     select md5('inv-entry' || i)::uuid, 1, 'posting', 0, ?::date - (i % 365), ?::uuid, (i * 7919 % 100000 + 100), 0, 'bench', 'bench', now()
+     from generate_series(1, ?) i
+     union all
+     select md5('pay-entry' || i)::uuid, 1, 'posting', 0, ?::date - (i % 365) + 5, ?::uuid, 0, (i * 7919 % 100000 + 100) / (1 + i % 2), 'bench', 'bench', now()
+     from generate_series(1, ?) i where i % 5 < 2`,
+    [today, ar, invoices, today, ar, invoices],
+  );
+  await db.raw('analyze');
+};
+
 /** The same income statement, summed over the raw lines of the period. */
 const naiveIncomeStatement = async (db: Knex, accounts: AccountService, from: string, to: string) => {
   const result = await db.raw(
@@ -134,6 +170,13 @@ const run = async (db: Knex, prefix: string, lines: number) => {
   const naiveMs = await p50(() => naiveIncomeStatement(db, accounts, period.from, period.to));
   print(prefix, 'naive_income_statement_ms_p50', naiveMs, 'ms');
   print(prefix, 'income_statement_speedup_vs_naive', naiveMs / income, 'x');
+
+  const invoices = Number(process.env.BENCH_RECEIVABLE_INVOICES ?? 100_000);
+  await loadReceivables(db, invoices, today);
+  const aged = await reports.agedReceivables({});
+  print(prefix, 'aged_receivables_invoices', invoices, 'invoices');
+  print(prefix, 'aged_receivables_clients', aged.clients.length, 'clients');
+  print(prefix, 'aged_receivables_ms_p50', await p50(() => reports.agedReceivables({})), 'ms');
 };
 
 const main = async () => {

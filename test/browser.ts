@@ -55,10 +55,11 @@ export const collectPageErrors = (page: Page): string[] => {
   return errors;
 };
 
-/** Full-page PNG into SCREENSHOT_DIR (default /work/screens, outside the repository). */
+/** Full-page PNG into SCREENSHOT_DIR (default /work/screens, outside the repository); `issue-17/name` goes into a subfolder. */
 export const screenshot = async (page: Page, name: string, dir = process.env.SCREENSHOT_DIR ?? '/work/screens'): Promise<string> => {
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name.replace(/[^a-z0-9._-]+/gi, '_')}.png`);
+  const parts = name.split('/').map((part) => part.replace(/[^a-z0-9._-]+/gi, '_').replace(/^\.+/, '_'));
+  const file = `${path.join(dir, ...parts)}.png`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: true });
   return file;
 };

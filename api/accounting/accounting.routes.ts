@@ -7,6 +7,10 @@ import { singleLineToPosted } from '../../domain/journal/single-line';
 import { restFieldNames } from '../http/error-middleware';
 import { accountView, parseSingleLine, SINGLE_LINE_REST_FIELDS, toSingleLineView } from './journal.rest';
 import type { ReportLine } from '../../domain/accounting/reports';
+import { AGING_BUCKETS, type AgingBucket, type BucketAmounts } from '../../domain/accounting/aging';
+
+/** The aging buckets as the REST answer names them. */
+const AGING_REST_NAMES: Record<AgingBucket, string> = { current: 'current', days1to30: 'days_1_30', days31to60: 'days_31_60', days61to90: 'days_61_90', over90: 'over_90' };
 
 const actorOf = (req: Request): string => {
   if (!req.user) throw new UnauthenticatedError();
@@ -88,6 +92,16 @@ export const accountingRoutes = (s: AccountingServices): Router => {
       total_equity: centsToEuros(r.totalEquityCents),
       total_liabilities_and_equity: centsToEuros(r.totalLiabilitiesAndEquityCents),
       as_of: r.asOf,
+    });
+  });
+
+  router.get('/reports/aged-receivables/', async (req, res) => {
+    const r = await s.reports.agedReceivables(query(req));
+    const buckets = (b: BucketAmounts) => Object.fromEntries(AGING_BUCKETS.map((k) => [AGING_REST_NAMES[k], centsToEuros(b[k])]));
+    res.json({
+      as_of: r.asOf,
+      clients: r.clients.map((c) => ({ client_id: c.clientId, client: c.clientName, ...buckets(c.buckets), total: centsToEuros(c.owedCents), credit_balance: centsToEuros(c.creditCents) })),
+      totals: { ...buckets(r.totals), total: centsToEuros(r.totals.owedCents), credit_balance: centsToEuros(r.totals.creditCents), net: centsToEuros(r.totals.netCents) },
     });
   });
 

@@ -1,6 +1,7 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { BalanceSheet, CashFlowStatement, IncomeStatement, ReportLine, TrialBalance } from '../../domain/accounting/reports';
 import { centsToEuros } from '../../domain/shared/money';
+import { AGING_BUCKETS, type AgedReceivables, type BucketAmounts } from '../../domain/accounting/aging';
 import type { Period } from './period';
 import type { AccountLedger } from './report.service';
 
@@ -162,6 +163,51 @@ export class AccountLedgerOutput {
         credit: eur(l.credit_cents),
         balance: eur(l.balanceCents),
       })),
+    });
+  }
+}
+
+@ObjectType('AgingBuckets', { description: 'Euros owed by days past due.' })
+export class AgingBucketsOutput {
+  @Field(() => Float, { description: 'Not yet due, or due today.' }) current!: number;
+  @Field(() => Float) days1to30!: number;
+  @Field(() => Float) days31to60!: number;
+  @Field(() => Float) days61to90!: number;
+  @Field(() => Float) over90!: number;
+
+  static from(b: BucketAmounts): AgingBucketsOutput {
+    return Object.assign(new AgingBucketsOutput(), Object.fromEntries(AGING_BUCKETS.map((k) => [k, centsToEuros(b[k])])));
+  }
+}
+
+@ObjectType('ClientAging')
+export class ClientAgingOutput {
+  @Field(() => ID, { nullable: true, description: 'Null for receivables posted without an invoice.' }) clientId!: string | null;
+  @Field(() => String) clientName!: string;
+  @Field(() => AgingBucketsOutput) buckets!: AgingBucketsOutput;
+  @Field(() => Float, { description: 'Owed in all (the sum of the buckets).' }) total!: number;
+  @Field(() => Float, { description: 'Paid or credited beyond its invoices.' }) creditBalance!: number;
+}
+
+@ObjectType('AgedReceivables')
+export class AgedReceivablesOutput {
+  @Field(() => String) asOf!: string;
+  @Field(() => [ClientAgingOutput]) clients!: ClientAgingOutput[];
+  @Field(() => AgingBucketsOutput) totals!: AgingBucketsOutput;
+  @Field(() => Float) total!: number;
+  @Field(() => Float) creditBalance!: number;
+  @Field(() => Float, { description: 'Owed less credit balances: the Accounts Receivable balance.' }) net!: number;
+
+  static from(r: AgedReceivables): AgedReceivablesOutput {
+    return Object.assign(new AgedReceivablesOutput(), {
+      asOf: r.asOf,
+      clients: r.clients.map((c) =>
+        Object.assign(new ClientAgingOutput(), { clientId: c.clientId, clientName: c.clientName, buckets: AgingBucketsOutput.from(c.buckets), total: centsToEuros(c.owedCents), creditBalance: centsToEuros(c.creditCents) }),
+      ),
+      totals: AgingBucketsOutput.from(r.totals),
+      total: centsToEuros(r.totals.owedCents),
+      creditBalance: centsToEuros(r.totals.creditCents),
+      net: centsToEuros(r.totals.netCents),
     });
   }
 }

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, ID, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context';
 import { PageInput, pageOf } from './accounting.input';
 import type { PeriodFieldNames } from './period';
-import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementOutput, TrialBalanceOutput } from './report.output';
+import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementOutput, TrialBalanceOutput, AgedReceivablesOutput } from './report.output';
 
 const NAMES: PeriodFieldNames = { from: 'from', to: 'to', asOf: 'asOf' };
 const opt = { nullable: true, description: 'YYYY-MM-DD' } as const;
@@ -24,6 +24,12 @@ export class ReportResolver {
   @Query(() => BalanceSheetOutput, { description: 'As of a day (default today); equity includes current-period earnings.' })
   async balanceSheet(@Arg('asOf', () => String, opt) asOf: string | undefined, @Ctx() ctx: GraphQLContext): Promise<BalanceSheetOutput> {
     return BalanceSheetOutput.from(await ctx.services.accounting.reports.balanceSheet({ asOf }, NAMES));
+  }
+
+  @Authorized('superuser')
+  @Query(() => AgedReceivablesOutput, { description: 'What each client owes as of a day (default today) by days past due; nets to Accounts Receivable.' })
+  async agedReceivables(@Arg('asOf', () => String, opt) asOf: string | undefined, @Ctx() ctx: GraphQLContext): Promise<AgedReceivablesOutput> {
+    return AgedReceivablesOutput.from(await ctx.services.accounting.reports.agedReceivables({ asOf }, NAMES));
   }
 
   @Authorized('superuser')

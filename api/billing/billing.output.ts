@@ -238,6 +238,7 @@ export class PublicInvoiceOutput {
   @Field(() => String) date!: string;
   @Field(() => String) dueDate!: string;
   @Field(() => Float) totalAmount!: number;
+  @Field(() => Float, { description: 'Still owed after payments and credit notes: what Pay Now charges.' }) openAmount!: number;
   @Field(() => Boolean) paid!: boolean;
   @Field(() => Boolean, { description: 'Fully credited: no longer payable.' }) cancelled!: boolean;
 }

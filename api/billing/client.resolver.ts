@@ -1,4 +1,6 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Float, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { centsToEuros } from '../../domain/shared/money';
+import { clientCreditCents } from './client-balance';
 import { dayOf } from '../../domain/shared/dates';
 import { PageInput, pageOf } from '../accounting/accounting.input';
 import type { GraphQLContext } from '../graphql/context';
@@ -33,6 +35,11 @@ export class ClientResolver {
   async subscriptions(@Root() client: ClientOutput, @Ctx() ctx: GraphQLContext): Promise<SubscriptionOutput[]> {
     const { items } = await listSubscriptions(ctx.deps.db, dayOf(ctx.deps.clock()), { clientId: client.id });
     return items.map(SubscriptionOutput.from);
+  }
+
+  @FieldResolver(() => Float, { description: 'Paid or credited beyond its invoices: the credit balance (euros).' })
+  async creditBalance(@Root() client: ClientOutput, @Ctx() ctx: GraphQLContext): Promise<number> {
+    return centsToEuros(await clientCreditCents(ctx.deps.db, client.id));
   }
 
   @FieldResolver(() => [InvoiceOutput], { description: 'Newest first.' })

@@ -13,6 +13,8 @@ import { listSubscriptions } from './subscription.queries';
 import { deleteAudited, insertAudited, updateVersioned } from './versioned';
 import type { ClientDetailWire, ClientRow, ClientWire } from './client.wire';
 import { clientWire } from './client.wire';
+import { clientCreditCents } from './client-balance';
+import { centsToEuros } from '../../domain/shared/money';
 
 const NOT_FOUND = 'Client not found.';
 const IN_USE = 'This client has subscriptions or invoices and cannot be deleted.';
@@ -56,11 +58,12 @@ export class ClientService {
   async detail(id: string): Promise<ClientDetailWire> {
     const client = await this.get(id);
     const today = dayOf(this.deps.clock());
-    const [subscriptions, invoices] = await Promise.all([
+    const [subscriptions, invoices, credit] = await Promise.all([
       listSubscriptions(this.deps.db, today, { clientId: id }),
       listInvoices(this.deps.db, { clientId: id, today }),
+      clientCreditCents(this.deps.db, id),
     ]);
-    return { ...client, subscriptions: subscriptions.items, invoices: invoices.items };
+    return { ...client, subscriptions: subscriptions.items, invoices: invoices.items, credit_balance: centsToEuros(credit) };
   }
 
   async create(command: SaveClient, actor: string): Promise<ClientWire> {

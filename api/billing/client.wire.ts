@@ -38,6 +38,8 @@ export interface ClientWire {
 export interface ClientDetailWire extends ClientWire {
   subscriptions: SubscriptionWire[];
   invoices: readonly InvoiceWire[];
+  /** Paid or credited beyond its invoices (euros). */
+  credit_balance: number;
 }
 
 export const clientWire = (row: ClientRow): ClientWire => ({

@@ -3,6 +3,7 @@ import { TableVersionedCache } from '../db/table-versions';
 import type { InvoiceLine } from '../../domain/invoice/events';
 import { addDays } from '../../domain/shared/dates';
 import { categoryOf, REVERSE_CHARGE_TEXT, type VatCategory } from '../../domain/invoice/vat';
+import { owedCents } from '../../domain/invoice/invoice';
 import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import type { InvoiceListRow } from '../../projections/invoices/invoice-list';
 import { parseJson } from '../../projections/invoices/invoice-list';
@@ -83,7 +84,7 @@ export const invoiceWire = (row: InvoiceRowWithClient): InvoiceWire => {
   vat_amount: centsToEuros(row.vat_cents),
   paid_amount: centsToEuros(row.paid_cents),
   credited_amount: centsToEuros(row.credited_cents),
-  open_amount: centsToEuros(Math.max(0, row.gross_cents - row.credited_cents - row.paid_cents)),
+  open_amount: centsToEuros(owedCents({ grossCents: Number(row.gross_cents), creditedCents: Number(row.credited_cents), paidCents: Number(row.paid_cents) })),
   issued: row.sent || row.paid_cents > 0 || row.paid,
   cancelled: row.cancelled,
   reverse_charge: items.some((i) => i.vat_category === 'AE'),
@@ -175,6 +176,7 @@ export const findPublicInvoice = async (db: Knex, id: string): Promise<PublicInv
     date: row.date,
     due_date: row.due_date,
     total_amount: centsToEuros(row.gross_cents),
+    open_amount: centsToEuros(owedCents({ grossCents: Number(row.gross_cents), creditedCents: Number(row.credited_cents), paidCents: Number(row.paid_cents) })),
     paid: row.paid,
     cancelled: row.cancelled,
   };

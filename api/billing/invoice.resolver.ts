@@ -49,6 +49,7 @@ export class InvoiceResolver {
       date: invoice.date,
       dueDate: invoice.due_date,
       totalAmount: invoice.total_amount,
+      openAmount: invoice.open_amount,
       paid: invoice.paid,
       cancelled: invoice.cancelled,
     };

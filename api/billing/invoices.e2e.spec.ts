@@ -136,7 +136,7 @@ describe.each(testBackends())('invoices over HTTP on $name', (backend) => {
     const inv = await createInvoice(admin, { client: clientId, date: '2026-03-09', due_date: '2026-03-23', items });
     const res = await server.client().get(`/api/public/invoices/${inv.id}/`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: inv.id, invoice_number: inv.invoice_number, client: { name: 'Acme Ltd' }, date: '2026-03-09', due_date: '2026-03-23', total_amount: 458.19, paid: false, cancelled: false });
+    expect(res.body).toEqual({ id: inv.id, invoice_number: inv.invoice_number, client: { name: 'Acme Ltd' }, date: '2026-03-09', due_date: '2026-03-23', total_amount: 458.19, open_amount: 458.19, paid: false, cancelled: false });
     expect((await server.client().get('/api/public/invoices/not-a-uuid/')).status).toBe(404);
   });
 

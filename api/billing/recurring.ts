@@ -1,6 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import { addDays, dayOf, yearOf } from '../../domain/shared/dates';
 import { defaultDueDate } from '../../domain/billing/numbering';
+import { assertInvoiceable } from '../../domain/billing/billing-state';
 import { duePeriods, nextPeriod, type BillingCycle, type Period } from '../../domain/billing/periods';
 import { decide } from '../../domain/invoice/decide';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/shared/errors';
@@ -121,6 +122,7 @@ export class RecurringInvoicing {
   async createForSubscription(subscriptionId: string, actor: string): Promise<InvoiceWire> {
     const s = await findSubscription(this.deps.db, subscriptionId);
     if (!s) throw new NotFoundError('Subscription not found.');
+    assertInvoiceable(s.status);
     const period = nextPeriod(s.start_date, s.billing_cycle, s.invoiced_end);
     if (!period) throw new ValidationError('This once-off subscription has already been invoiced.');
     const today = dayOf(this.deps.clock());

@@ -106,6 +106,17 @@ describe.each(testBackends())('subscriptions and recurring invoicing over HTTP o
     expect((await admin.post('/api/subscriptions/00000000-0000-4000-8000-000000000000/create-invoice/')).status).toBe(404);
   });
 
+  it('refuses to invoice a cancelled subscription, on REST and GraphQL, writing nothing', async () => {
+    const s = await createSubscription(admin, { client: clientId, product: monthly, start_date: '2026-03-01', status: 'cancelled' });
+    const before = (await admin.get('/api/invoices/')).body.length;
+    const res = await admin.post(`/api/subscriptions/${s.id}/create-invoice/`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This subscription has been cancelled; it is no longer invoiced.');
+    const gql = await admin.graphql('mutation($id: ID!) { createSubscriptionInvoice(id: $id) { id } }', { id: s.id });
+    expect(gql.body.errors[0].extensions.code).toBe('CONFLICT');
+    expect((await admin.get('/api/invoices/')).body.length).toBe(before);
+  });
+
   it('shows subscriptions and invoices newest first on the client page', async () => {
     const detail = await admin.get(`/api/clients/${clientId}/`);
     const dates = detail.body.invoices.map((i: { date: string }) => i.date);

@@ -51,6 +51,8 @@ export interface PublicInvoiceWire {
   date: string;
   due_date: string;
   total_amount: number;
+  /** Still owed after payments and credit notes: what Pay Now charges. */
+  open_amount: number;
   paid: boolean;
   /** Fully credited: the pay page says it is no longer payable. */
   cancelled: boolean;
@@ -98,4 +100,6 @@ export interface PortalAccount {
   address: string;
   subscriptions: PortalSubscription[];
   invoices: PortalInvoice[];
+  /** Paid or credited beyond its invoices (euros): the client's credit balance. */
+  credit_balance: number;
 }

@@ -57,6 +57,22 @@ describe.each(testBackends())('portal my-account on $name', (backend) => {
     expect(JSON.stringify((await c.get('/api/portal/my-account/')).body)).not.toContain('Bob');
   });
 
+  it("shows what the client paid beyond its invoices as its credit balance", async () => {
+    const carol = await createClientWithLogin(server.runtime.deps, 'Carol Overpaid');
+    await createInvoice(server.runtime.deps, carol.id, 300, '2026-11-02', '2026-11-16');
+    const c = server.client();
+    await c.login(carol.username, carol.password);
+    expect((await c.get('/api/portal/my-account/')).body[0].credit_balance).toBe(0);
+    const admin = server.client();
+    await admin.login();
+    const invoice = (await c.get('/api/portal/my-account/')).body[0].invoices[0];
+    await admin.post(`/api/invoices/${invoice.id}/send/`);
+    expect((await admin.post(`/api/invoices/${invoice.id}/payments/`, { amount: 345.5, date: '2026-11-10', method: 'bank_transfer' })).status).toBe(201);
+    expect((await c.get('/api/portal/my-account/')).body[0]).toMatchObject({ credit_balance: 45.5 });
+    const gql = await c.graphql('{ myAccount { creditBalance } }');
+    expect(gql.body.data.myAccount.creditBalance).toBe(45.5);
+  });
+
   it('answers 401 anonymously and 403 to a superuser (who has no client)', async () => {
     expect((await server.client().get('/api/portal/my-account/')).status).toBe(401);
     const admin = server.client();

@@ -1,4 +1,4 @@
-import { Field, ID, ObjectType } from 'type-graphql';
+import { Field, Float, ID, ObjectType } from 'type-graphql';
 import type { PortalAccount, PortalInvoice, PortalSubscription } from '../contracts/rest.contract';
 
 @ObjectType('PortalProduct')
@@ -98,6 +98,9 @@ export class PortalAccountOutput {
   @Field(() => [PortalInvoiceOutput], { description: 'Newest first.' })
   invoices!: PortalInvoiceOutput[];
 
+  @Field(() => Float, { description: 'Paid or credited beyond its invoices: the credit balance.' })
+  creditBalance!: number;
+
   static from(a: PortalAccount): PortalAccountOutput {
     return Object.assign(new PortalAccountOutput(), {
       name: a.name,
@@ -106,6 +109,7 @@ export class PortalAccountOutput {
       address: a.address,
       subscriptions: a.subscriptions.map(PortalSubscriptionOutput.from),
       invoices: a.invoices.map(PortalInvoiceOutput.from),
+      creditBalance: a.credit_balance,
     });
   }
 }

@@ -3,6 +3,8 @@ import { dayOf } from '../../domain/shared/dates';
 import type { PortalAccount } from '../contracts/rest.contract';
 import { listInvoices } from '../billing/invoice.queries';
 import { listSubscriptions } from '../billing/subscription.queries';
+import { clientCreditCents } from '../billing/client-balance';
+import { centsToEuros } from '../../domain/shared/money';
 
 /**
  * The portal's view of one client, from billing's read models and queries; only the fields the
@@ -12,7 +14,7 @@ export const portalAccount = async (db: Knex, clientId: string, now: Date): Prom
   const client = await db('clients').where({ id: clientId }).first('name', 'email', 'phone', 'address');
   if (!client) return undefined;
   const today = dayOf(now);
-  const [subscriptions, invoices] = await Promise.all([listSubscriptions(db, today, { clientId }), listInvoices(db, { clientId, today })]);
+  const [subscriptions, invoices, credit] = await Promise.all([listSubscriptions(db, today, { clientId }), listInvoices(db, { clientId, today }), clientCreditCents(db, clientId)]);
   return {
     name: client.name,
     email: client.email,
@@ -36,5 +38,6 @@ export const portalAccount = async (db: Knex, clientId: string, now: Date): Prom
       paid: i.paid,
       cancelled: i.cancelled,
     })),
+    credit_balance: centsToEuros(credit),
   };
 };

@@ -1,3 +1,4 @@
+import { ConflictError } from '../shared/errors';
 import { addDays, type IsoDate } from '../shared/dates';
 import { nextPeriod, type BillingCycle } from './periods';
 
@@ -31,4 +32,11 @@ export const billingState = (terms: SubscriptionTerms, today: IsoDate): BillingS
   if (terms.invoicedEnd === null) invoiceStatus = nextBillingDate !== null && nextBillingDate <= today ? 'Due' : 'Not invoiced';
   else invoiceStatus = nextBillingDate !== null && nextBillingDate <= today ? 'Due' : 'Invoiced';
   return { invoicedUntil, nextBillingDate, invoiceStatus };
+};
+
+export const CANCELLED_NOT_INVOICED = 'This subscription has been cancelled; it is no longer invoiced.';
+
+/** Invoicing on demand asks an active subscription; a cancelled one is refused, never billed. */
+export const assertInvoiceable = (status: SubscriptionStatus): void => {
+  if (status !== 'active') throw new ConflictError(CANCELLED_NOT_INVOICED);
 };

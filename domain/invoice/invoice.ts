@@ -73,6 +73,12 @@ export const isIssued = (s: InvoiceData): boolean => s.sent || s.payments.length
 export const reverseChargeOf = (s: Pick<InvoiceData, 'parties' | 'lines'>): boolean =>
   s.parties ? isReverseCharge(s.parties) : s.lines.some((l) => categoryOf(l) === 'AE');
 
+/**
+ * What was paid or credited beyond the invoice (an overpayment, a credit note after payment): it
+ * belongs to the client as credit balance.
+ */
+export const excessCents = (s: Pick<Settlement, 'grossCents' | 'paidCents' | 'creditedCents'>): number => Math.max(0, s.paidCents + s.creditedCents - s.grossCents);
+
 /** What credit notes may still credit. */
 export const creditableCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.creditedCents);
 
@@ -88,8 +94,11 @@ export interface PayableInvoice {
   cancelled: boolean;
 }
 
+/** What a settlement still owes after payments and credit notes; never negative. */
+export const owedCents = (s: Pick<Settlement, 'grossCents' | 'creditedCents' | 'paidCents'>): number => Math.max(0, s.grossCents - s.creditedCents - s.paidCents);
+
 /** What is still owed after payments and credit notes; never negative. */
-export const openCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.creditedCents - s.paidCents);
+export const openCents = (s: InvoiceData): number => owedCents(settlementOf(s));
 
 export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState => {
   switch (event.type) {

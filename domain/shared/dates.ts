@@ -55,3 +55,7 @@ export const addMonthsClamped = (anchor: IsoDate, months: number): IsoDate => {
   const day = Math.min(d, daysInMonth(year, month1));
   return `${String(year).padStart(4, '0')}-${String(month1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 };
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: IsoDate, to: IsoDate): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

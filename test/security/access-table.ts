@@ -56,6 +56,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'GET /api/accounts/': su(200),
   'GET /api/reports/income-statement/': su(200),
   'GET /api/reports/balance-sheet/': su(200),
+  'GET /api/reports/aged-receivables/': su(200),
   'GET /api/reports/cash-flow/': su(200),
   'GET /api/clients/': su(200),
   'POST /api/clients/': su(400),
@@ -99,7 +100,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
   client: ['myAccount'],
   superuser: [
     'accounts', 'journalEntries', 'journalEntry', 'journalEntryHistory', 'invoiceEventHistory', 'incomeStatement',
-    'balanceSheet', 'cashFlow', 'trialBalance', 'accountLedger', 'clients', 'client', 'companySettings', 'invoices',
+    'balanceSheet', 'agedReceivables', 'cashFlow', 'trialBalance', 'accountLedger', 'clients', 'client', 'companySettings', 'invoices',
     'invoice', 'invoiceHistory', 'products', 'product', 'subscriptions', 'subscription', 'adminOverview',
     'contactMessages', 'demoRequests', 'inboxCounts', 'projectionStatus', 'createAccount', 'renameAccount',
     'setAccountActive', 'deleteAccount', 'recordSingleLineJournalEntry', 'correctSingleLineJournalEntry',

@@ -28,6 +28,8 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     inv.partial = await issue([{ description: 'Licence', unit_price: 1000, vat_rate: 19 }, { description: 'Workshop', unit_price: 500, vat_rate: 19 }], '2026-11-01');
     inv.full = await issue([{ description: 'Audit', unit_price: 300, vat_rate: 19 }], '2026-11-02');
     inv.deleted = await issue([{ description: 'Training', unit_price: 200, vat_rate: 19 }], '2026-11-03');
+    // Due long before today's date in the browser: overdue in the portal and on the pay page.
+    inv.late = (await admin.post('/api/invoices/', { client: client.id, date: '2026-09-01', due_date: '2026-09-15', items: [{ description: 'Review', unit_price: 80, vat_rate: 19 }] })).body;
     browser = await launchBrowser();
     ({ page } = await newPage(browser, server.url));
     page.setDefaultTimeout(60_000);
@@ -50,6 +52,7 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
   // The invoices tab's rows (the credit notes tab names invoices too, and stays in the page once opened).
   const row = (number: string) => page.locator('.admin-page tbody tr:visible', { hasText: number }).filter({ has: page.getByRole('button', { name: 'History' }) }).first();
   const creditModal = () => page.locator('.ant-modal-wrap:visible .ant-modal').last();
+  const cancelledRowCount = (p: Page, number: string, text: string) => p.locator('tbody tr', { hasText: number }).getByText(text).count();
   const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true }).waitFor();
 
   it('issues a credit note for chosen lines, and shows the refusal when it would credit too much', async () => {
@@ -113,10 +116,50 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     await modal.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('records a dated partial payment, refusing one dated before the invoice', async () => {
+    await row(inv.partial!.invoice_number).getByRole('button', { name: 'Record payment' }).click();
+    const modal = creditModal();
+    await modal.getByText('Still owed: 1.190,00 €').waitFor();
+    await modal.locator('#payment_amount').fill('500');
+    await modal.locator('#payment_date').fill('2026-10-01');
+    await modal.locator('#payment_date').press('Enter');
+    await modal.getByRole('button', { name: 'Record payment' }).click();
+    await modal.getByTestId('payment-error').getByText(/cannot be dated before its invoice/).waitFor();
+    await modal.locator('#payment_date').fill('2026-11-20');
+    await modal.locator('#payment_date').press('Enter');
+    await modal.getByRole('button', { name: 'Record payment' }).click();
+    await toast(`Payment of 500,00 € recorded on invoice ${inv.partial!.invoice_number}.`);
+    await row(inv.partial!.invoice_number).getByText('Partly paid · 690,00 € open').waitFor();
+  });
+
+  it("opens an invoice's history when its row is clicked, with its credit notes in it", async () => {
+    await page.goto('/admin/invoices');
+    await row(inv.partial!.invoice_number).locator('td').first().click();
+    const drawer = page.getByTestId('history-drawer');
+    await drawer.getByText(`History of invoice ${inv.partial!.invoice_number}`).waitFor();
+    await drawer.getByText('Credit note issued').waitFor();
+    await drawer.getByText('CN-2026-000001').waitFor();
+    await drawer.locator('.ant-drawer-close').click();
+  });
+
   it('shows the credit notes on the client page', async () => {
     await page.goto(`/admin/clients/${client.id}`);
     await page.getByTestId('client-credit-notes').getByText('CN-2026-000002').waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('shows aged receivables netting to Accounts Receivable, with a CSV export', async () => {
+    await page.goto('/admin/accounting/aged-receivables');
+    const table = page.getByTestId('aged-receivables');
+    await table.locator('tbody tr', { hasText: 'Credit Test Ltd' }).waitFor();
+    const api = await page.request.get('/api/reports/aged-receivables/');
+    const net = (await api.json()).totals.net as number;
+    expect(net).toBeGreaterThan(0);
+    const shown = await table.getByTestId('aging-net').innerText();
+    expect(shown.replace(/[^\d,]/g, '')).toBe(net.toFixed(2).replace('.', ','));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^aged-receivables_\d{4}-\d{2}-\d{2}\.csv$/);
+    await screenshot(page, 'issue-18/aged-receivables-en-1280');
   });
 
   it('lets the client download PDF and XML in the portal and see the cancelled invoice', async () => {
@@ -127,15 +170,33 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     await portal.fill('#login-password', client.password);
     await portal.click('button[type="submit"]');
     await portal.waitForURL((u) => u.pathname.startsWith('/portal'));
+    await portal.locator('tbody tr', { hasText: inv.late!.invoice_number }).getByText('Ληξιπρόθεσμο').waitFor();
+    expect(await cancelledRowCount(portal, inv.full!.invoice_number, 'Ληξιπρόθεσμο')).toBe(0);
+    // The partly paid and credited invoice shows what is still owed.
+    await portal.locator('tbody tr', { hasText: inv.partial!.invoice_number }).getByText('Υπόλοιπο 690,00 €').waitFor();
     const cancelledRow = portal.locator('tbody tr', { hasText: inv.full!.invoice_number });
     await cancelledRow.getByText('Ακυρωμένο').waitFor();
     expect(await cancelledRow.getByRole('button', { name: /Πληρωμή|Pay/ }).count()).toBe(0);
-    const xml = await cancelledRow.getByRole('link', { name: `Λήψη του τιμολογίου ${inv.full!.invoice_number} ως ηλεκτρονικό τιμολόγιο (XML)` }).getAttribute('href');
+    const xml = await cancelledRow.getByRole('link', { name: `Λήψη του τιμολογίου ${inv.full!.invoice_number} ως ηλεκτρονικό τιμολόγιο XML` }).getAttribute('href');
     const res = await portal.request.get(xml!);
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/xml');
     expect(await rawKeyLeaks(portal)).toEqual([]);
+    // A long username (an e-mail) never widens the phone's page.
+    expect(await portal.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_WIDTH);
     await screenshot(portal, 'issue-17/portal-documents-el-375');
+    await context.close();
+  });
+
+  it('shows on the pay page what is still owed, which is what Pay Now charges', async () => {
+    const { context, page: pay } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
+    pay.setDefaultTimeout(60_000);
+    await pay.goto(`/pay-invoice/${inv.partial!.id}`);
+    await pay.getByTestId('pay-invoice-open').getByText('690,00 €').waitFor();
+    await pay.locator('.pay-invoice-action button').waitFor();
+    expect(await pay.getByText('Overdue', { exact: true }).count()).toBe(0);
+    await pay.goto(`/pay-invoice/${inv.late!.id}`);
+    await pay.getByText('Overdue', { exact: true }).waitFor();
     await context.close();
   });
 

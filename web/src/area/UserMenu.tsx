@@ -33,9 +33,10 @@ export const UserMenu = () => {
           ],
         }}
       >
-        <Button type="text" className="area-user" data-testid="user-menu">
+        <Button type="text" className="area-user" data-testid="user-menu" title={username}>
           <UserOutlined aria-hidden />
-          {username}
+          {/* A client's username is often an e-mail address: cut it short rather than widen a phone's page. */}
+          <span className="area-user-name">{username}</span>
           <DownOutlined aria-hidden className="nav-caret" />
         </Button>
       </Dropdown>

@@ -3,7 +3,8 @@ import { Alert, Button, Card, Descriptions, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { formatDate, formatMoney } from '../common/format';
+import { formatDate, formatMoney, localToday } from '../common/format';
+import { Badge } from '../shared/billing-badges';
 import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { usePaymentReturn } from '../payments/usePaymentReturn';
 import { useNoIndex } from '../seo/useNoIndex';
@@ -78,10 +79,18 @@ export const PayInvoicePage = () => {
             <Descriptions.Item label={t('payInvoice.invoiceNumber')}>{state.invoice.invoice_number}</Descriptions.Item>
             <Descriptions.Item label={t('payInvoice.client')}>{state.invoice.client.name}</Descriptions.Item>
             <Descriptions.Item label={t('payInvoice.date')}>{formatDate(state.invoice.date)}</Descriptions.Item>
-            <Descriptions.Item label={t('payInvoice.dueDate')}>{formatDate(state.invoice.due_date)}</Descriptions.Item>
+            <Descriptions.Item label={t('payInvoice.dueDate')}>
+              {formatDate(state.invoice.due_date)}{' '}
+              {!state.invoice.paid && !state.invoice.cancelled && state.invoice.due_date < localToday() && <Badge tone="error">{t('payInvoice.overdue')}</Badge>}
+            </Descriptions.Item>
             <Descriptions.Item label={t('payInvoice.totalAmount')}>
               <strong className="pay-invoice-total">{formatMoney(Math.round(state.invoice.total_amount * 100))}</strong>
             </Descriptions.Item>
+            {!state.invoice.paid && !state.invoice.cancelled && state.invoice.open_amount !== state.invoice.total_amount && (
+              <Descriptions.Item label={t('payInvoice.openAmount')}>
+                <strong data-testid="pay-invoice-open">{formatMoney(Math.round(state.invoice.open_amount * 100))}</strong>
+              </Descriptions.Item>
+            )}
           </Descriptions>
           {state.invoice.cancelled ? (
             <Alert type="warning" showIcon className="pay-invoice-paid" title={t('payInvoice.cancelledInvoice')} data-testid="pay-invoice-cancelled" />

@@ -1,10 +1,10 @@
 import { Alert, Button, Space, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../common/format';
+import { formatDate, formatMoney, localToday } from '../common/format';
 import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { Badge, InvoiceStatusBadge } from '../shared/billing-badges';
-import { ScrollRegion } from './ScrollRegion';
+import { ScrollRegion } from '../common/ScrollRegion';
 import type { PortalInvoice } from './usePortalAccount';
 
 const euroCents = (euros: number) => Math.round(euros * 100);
@@ -17,6 +17,7 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const rows = useMemo(() => [...invoices].sort(newestFirst), [invoices]);
+  const today = localToday();
 
   const pay = async (invoice: PortalInvoice) => {
     setBusy(invoice.id);
@@ -44,11 +45,31 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
             { title: t('portal.invoices.number'), dataIndex: 'invoice_number', key: 'number' },
             { title: t('portal.invoices.date'), key: 'date', render: (_, i) => formatDate(i.date) },
             { title: t('portal.invoices.dueDate'), key: 'due', render: (_, i) => formatDate(i.due_date) },
-            { title: t('portal.invoices.amount'), key: 'amount', align: 'right', render: (_, i) => formatMoney(euroCents(i.total_amount)) },
+            {
+              title: t('portal.invoices.amount'),
+              key: 'amount',
+              align: 'right',
+              render: (_, i) => (
+                <span>
+                  {formatMoney(euroCents(i.total_amount))}
+                  {!i.paid && !i.cancelled && i.open_amount !== i.total_amount && (
+                    <span className="portal-open-amount">{t('portal.invoices.open', { amount: formatMoney(euroCents(i.open_amount)) })}</span>
+                  )}
+                </span>
+              ),
+            },
             {
               title: t('portal.invoices.status'),
               key: 'status',
-              render: (_, i) => (i.cancelled ? <Badge tone="error">{t('portal.invoices.cancelled')}</Badge> : <InvoiceStatusBadge paid={i.paid} />),
+              render: (_, i) =>
+                i.cancelled ? (
+                  <Badge tone="error">{t('portal.invoices.cancelled')}</Badge>
+                ) : (
+                  <span>
+                    <InvoiceStatusBadge paid={i.paid} />
+                    {!i.paid && i.due_date < today && <Badge tone="error">{t('portal.invoices.overdue')}</Badge>}
+                  </span>
+                ),
             },
             {
               title: t('portal.invoices.actions'),

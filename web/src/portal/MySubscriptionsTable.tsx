@@ -2,7 +2,7 @@ import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, localToday } from '../common/format';
 import { NextBillingBadge, SubscriptionStatusBadge } from '../shared/billing-badges';
-import { ScrollRegion } from './ScrollRegion';
+import { ScrollRegion } from '../common/ScrollRegion';
 import type { PortalSubscription } from './usePortalAccount';
 
 export const MySubscriptionsTable = ({ subscriptions }: { subscriptions: PortalSubscription[] }) => {

@@ -1,5 +1,6 @@
 import { Alert, Card, Descriptions, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../common/format';
 import { usePaymentReturn } from '../payments/usePaymentReturn';
 import { useNoIndex } from '../seo/useNoIndex';
 import { MyInvoicesTable } from './MyInvoicesTable';
@@ -33,6 +34,11 @@ export const PortalDashboard = () => {
               <Descriptions.Item label={t('portal.account.email')}>{state.account.email}</Descriptions.Item>
               <Descriptions.Item label={t('portal.account.phone')}>{state.account.phone || '—'}</Descriptions.Item>
               <Descriptions.Item label={t('portal.account.address')}>{state.account.address || '—'}</Descriptions.Item>
+              {state.account.credit_balance > 0 && (
+                <Descriptions.Item label={t('portal.account.creditBalance')}>
+                  <strong data-testid="portal-credit-balance">{formatMoney(Math.round(state.account.credit_balance * 100))}</strong>
+                </Descriptions.Item>
+              )}
             </Descriptions>
           </Card>
           <Card className="portal-card" title={<h2>{t('portal.subscriptions.title')}</h2>}>

@@ -9,9 +9,10 @@ import { BalanceSheetTab } from './statements/BalanceSheetTab';
 import { CashFlowTab } from './statements/CashFlowTab';
 import { IncomeStatementTab } from './statements/IncomeStatementTab';
 import { TrialBalanceTab } from './TrialBalanceTab';
+import { AgedReceivablesTab } from './AgedReceivablesTab';
 import './accounting.css';
 
-const TABS = ['journal-entries', 'income-statement', 'balance-sheet', 'cash-flow', 'trial-balance', 'accounts', 'ledger'] as const;
+const TABS = ['journal-entries', 'income-statement', 'balance-sheet', 'cash-flow', 'trial-balance', 'aged-receivables', 'accounts', 'ledger'] as const;
 type Tab = (typeof TABS)[number];
 
 const LABEL_KEYS: Record<Tab, string> = {
@@ -20,6 +21,7 @@ const LABEL_KEYS: Record<Tab, string> = {
   'balance-sheet': 'admin.accounting.tabs.balanceSheet',
   'cash-flow': 'admin.accounting.tabs.cashFlow',
   'trial-balance': 'admin.accounting.tabs.trialBalance',
+  'aged-receivables': 'admin.accounting.tabs.agedReceivables',
   accounts: 'admin.accounting.tabs.accounts',
   ledger: 'admin.accounting.tabs.ledger',
 };
@@ -49,6 +51,7 @@ export const AccountingPage = () => {
         <Route path="balance-sheet" element={<BalanceSheetTab />} />
         <Route path="cash-flow" element={<CashFlowTab />} />
         <Route path="trial-balance" element={<TrialBalanceTab />} />
+        <Route path="aged-receivables" element={<AgedReceivablesTab />} />
         <Route path="accounts" element={<ChartOfAccountsTab />} />
         <Route path="ledger" element={<AccountLedgerTab />} />
         <Route path="ledger/:accountId" element={<AccountLedgerTab />} />

@@ -1,6 +1,6 @@
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { countryName, formatDate } from '../../common/format';
+import { countryName, formatDate, formatEuros } from '../../common/format';
 import type { ClientView } from './clientTypes';
 
 export const ClientCard = ({ client, extra }: { client: ClientView; extra?: React.ReactNode }) => {
@@ -18,6 +18,9 @@ export const ClientCard = ({ client, extra }: { client: ClientView; extra?: Reac
           { key: 'country', label: t('admin.fields.country'), children: client.country ? `${countryName(client.country, i18n.language)} (${client.country})` : '—' },
           { key: 'vat', label: t('admin.fields.vatNumber'), children: client.vatNumber || '—' },
           { key: 'since', label: t('admin.clients.memberSince'), children: formatDate(client.createdAt) },
+          ...(client.creditBalance
+            ? [{ key: 'credit', label: t('admin.clients.creditBalance'), children: <strong data-testid="client-credit-balance">{formatEuros(client.creditBalance)}</strong> }]
+            : []),
           { key: 'login', label: t('admin.clients.login'), children: client.user ? client.user.username : t('admin.clients.noLogin') },
         ]}
       />

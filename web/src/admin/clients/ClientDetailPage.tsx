@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { localToday } from '../../common/format';
 import { reconcileCheckout } from '../../payments/checkout';
 import { usePaymentReturn } from '../../payments/usePaymentReturn';
+import { ScrollRegion } from '../../common/ScrollRegion';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { invoiceColumns } from '../invoices/invoiceColumns';
 import { InvoiceRowActions } from '../invoices/InvoiceRowActions';
@@ -16,6 +17,7 @@ import { ClientCard } from './ClientCard';
 import { CreatedUserModal, CreateUserButton, type CreatedUser } from './CreateUserButton';
 import { useClientDetail } from './useClients';
 import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
+import { RecordPaymentModal } from '../invoices/RecordPaymentModal';
 import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
 
 const isNotFound = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
@@ -28,6 +30,7 @@ export const ClientDetailPage = () => {
   const payment = usePaymentReturn();
   const [createdUser, setCreatedUser] = useState<CreatedUser | null>(null);
   const [crediting, setCrediting] = useState<InvoiceView | null>(null);
+  const [paying, setPaying] = useState<InvoiceView | null>(null);
   const today = localToday();
   const sessionId = payment.status === 'success' ? payment.sessionId : null;
 
@@ -55,35 +58,37 @@ export const ClientDetailPage = () => {
       <>
         <ClientCard client={client} extra={!client.user && <CreateUserButton clientId={client.id} clientName={client.name} onCreated={setCreatedUser} />} />
         <Card title={t('admin.clients.subscriptions')} className="admin-section">
-          <Table<SubscriptionView>
-            rowKey="id"
-            size="small"
-            dataSource={client.subscriptions as SubscriptionView[]}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('admin.clients.noSubscriptions') }}
-            columns={subscriptionColumns(t, today, { withClient: false })}
-            data-testid="client-subscriptions"
-          />
+          <ScrollRegion label={t('admin.clients.subscriptions')}>
+            <Table<SubscriptionView>
+              rowKey="id"
+              size="small"
+              dataSource={client.subscriptions as SubscriptionView[]}
+              pagination={false}
+              locale={{ emptyText: t('admin.clients.noSubscriptions') }}
+              columns={subscriptionColumns(t, today, { withClient: false })}
+              data-testid="client-subscriptions"
+            />
+          </ScrollRegion>
         </Card>
         <Card title={t('admin.clients.invoices')} className="admin-section">
-          <Table<InvoiceView>
-            rowKey="id"
-            size="small"
-            dataSource={client.invoices as InvoiceView[]}
-            pagination={client.invoices.length > 20 ? { pageSize: 20 } : false}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('admin.clients.noInvoices') }}
-            data-testid="client-invoices"
-            columns={[
-              ...invoiceColumns(t, today, { withClient: false }),
-              {
-                key: 'actions',
-                title: t('admin.fields.actions'),
-                render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} onCredit={setCrediting} />,
-              },
-            ]}
-          />
+          <ScrollRegion label={t('admin.clients.invoices')}>
+            <Table<InvoiceView>
+              rowKey="id"
+              size="small"
+              dataSource={client.invoices as InvoiceView[]}
+              pagination={client.invoices.length > 20 ? { pageSize: 20 } : false}
+              locale={{ emptyText: t('admin.clients.noInvoices') }}
+              data-testid="client-invoices"
+              columns={[
+                ...invoiceColumns(t, today, { withClient: false }),
+                {
+                  key: 'actions',
+                  title: t('admin.fields.actions'),
+                  render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} onCredit={setCrediting} onRecordPayment={setPaying} />,
+                },
+              ]}
+            />
+          </ScrollRegion>
         </Card>
         <Card title={t('admin.creditNotes.title')} className="admin-section" data-testid="client-credit-notes">
           <CreditNotesTable clientId={client.id} />
@@ -105,6 +110,7 @@ export const ClientDetailPage = () => {
       {body}
       <CreatedUserModal user={createdUser} onClose={() => setCreatedUser(null)} />
       <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
+      <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
     </AdminPage>
   );
 };

@@ -7,6 +7,8 @@ export interface ClientView {
   vatNumber: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
+  /** Client detail only: paid or credited beyond its invoices (euros). */
+  creditBalance?: number;
   createdAt: string;
   user: { id: string; username: string } | null | undefined;
   version: number;

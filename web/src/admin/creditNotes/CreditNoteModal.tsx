@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../common/format';
 import { IsoDatePicker } from '../common/IsoDatePicker';
-import { errorText, useFeedback } from '../common/useFeedback';
+import { useFeedback } from '../common/useFeedback';
+import { refusalText } from '../accounting/hooks/graphqlErrors';
 import type { InvoiceView } from '../invoices/invoiceTypes';
 import { LineItemsEditor } from '../invoices/LineItemsEditor';
 import { useIssueCreditNote, type CreditNoteValues } from './useCreditNotes';
@@ -49,7 +50,7 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
       onClose();
     } catch (err) {
       // A refusal (over-crediting, a date before the invoice) is the user's to read, in the modal.
-      setError(errorText(err));
+      setError(refusalText(err));
     }
   };
 
@@ -87,7 +88,7 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
             ]}
           />
         </Form.Item>
-        {scope === 'lines' && <LineItemsEditor form={form} />}
+        {scope === 'lines' && <LineItemsEditor form={form} reverseCharge={invoice?.reverseCharge} />}
       </Form>
     </Modal>
   );

@@ -8,6 +8,7 @@ import { IsoDatePicker } from '../common/IsoDatePicker';
 import type { InvoiceValues, InvoiceView } from './invoiceTypes';
 import { emptyLine, LineItemsEditor } from './LineItemsEditor';
 import { InvoiceItemsTable } from './InvoiceItemsTable';
+import { useReverseCharge } from './useReverseCharge';
 
 interface Props {
   open: boolean;
@@ -24,6 +25,7 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
   const required = [{ required: true, message: t('admin.validation.required') }];
   // An issued invoice is a document of record: only its due date and paid flag may still change.
   const locked = !!invoice?.issued;
+  const reverseCharge = useReverseCharge(Form.useWatch('client', form));
   return (
     <FormModal<InvoiceValues>
       open={open}
@@ -67,7 +69,7 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="invoiceNumber" label={t('admin.fields.invoiceNumber')} extra={t('admin.invoices.numberHelp')}>
+          <Form.Item name="invoiceNumber" label={t('admin.fields.invoiceNumber')} extra={locked ? undefined : t('admin.invoices.numberHelp')}>
             <Input maxLength={50} placeholder={t('admin.invoices.autoNumber')} disabled={locked} />
           </Form.Item>
         </Col>
@@ -87,7 +89,14 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
           </Form.Item>
         </Col>
       </Row>
-      {locked && invoice ? <InvoiceItemsTable items={invoice.items} /> : <LineItemsEditor form={form} />}
+      {locked && invoice ? (
+        <InvoiceItemsTable items={invoice.items} />
+      ) : (
+        <>
+          {reverseCharge && <Alert type="info" showIcon className="admin-toolbar" title={t('admin.invoices.reverseChargeHint')} data-testid="reverse-charge-hint" />}
+          <LineItemsEditor form={form} reverseCharge={reverseCharge} />
+        </>
+      )}
     </FormModal>
   );
 };

@@ -1,4 +1,4 @@
-import { CreditCardOutlined, FileExcelOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, DollarOutlined, FileTextOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,11 @@ interface Props {
   onHistory?: (invoice: InvoiceView) => void;
   /** Issue credit note (on an issued invoice that is not cancelled). */
   onCredit?: (invoice: InvoiceView) => void;
+  /** Record payment (a dated, possibly partial payment of an issued invoice). */
+  onRecordPayment?: (invoice: InvoiceView) => void;
 }
 
-export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDelete, onHistory, onCredit }: Props) => {
+export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDelete, onHistory, onCredit, onRecordPayment }: Props) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const { send, markPaid } = useInvoiceCommands();
@@ -77,6 +79,11 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
           <Button size="small" icon={<CreditCardOutlined />} loading={busy === 'pay'} onClick={() => void pay()} aria-label={t('admin.invoices.pay')} />
         </Tooltip>
       )}
+      {onRecordPayment && live && invoice.issued && !invoice.paid && (
+        <Tooltip title={t('admin.payments.record')}>
+          <Button size="small" icon={<DollarOutlined />} onClick={() => onRecordPayment(invoice)} aria-label={t('admin.payments.record')} />
+        </Tooltip>
+      )}
       {onCredit && live && invoice.issued && (
         <Button size="small" icon={<RollbackOutlined />} onClick={() => onCredit(invoice)}>
           {t('admin.creditNotes.issue')}
@@ -86,7 +93,7 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
         <Button size="small" icon={<FilePdfOutlined />} href={`/api/invoices/${invoice.id}/pdf/`} target="_blank" rel="noopener" aria-label={t('admin.documents.pdf')} />
       </Tooltip>
       <Tooltip title={t('admin.documents.xml')}>
-        <Button size="small" icon={<FileExcelOutlined />} href={`/api/invoices/${invoice.id}/ubl/`} aria-label={t('admin.documents.xml')} />
+        <Button size="small" icon={<FileTextOutlined />} href={`/api/invoices/${invoice.id}/ubl/`} aria-label={t('admin.documents.xml')} />
       </Tooltip>
       {onHistory && (
         <Tooltip title={t('admin.invoices.history')}>

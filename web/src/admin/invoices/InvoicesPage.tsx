@@ -14,6 +14,7 @@ import { InvoiceRowActions } from './InvoiceRowActions';
 import type { InvoiceValues, InvoiceView } from './invoiceTypes';
 import { useInvoice, useInvoiceCommands, useInvoices, useSaveInvoice } from './useInvoices';
 import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
+import { RecordPaymentModal } from './RecordPaymentModal';
 import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
 
 type Editing = { invoice: InvoiceView | null } | null;
@@ -39,6 +40,7 @@ export const InvoicesPage = () => {
   const [editing, setEditing] = useState<Editing>(null);
   const [history, setHistory] = useState<InvoiceView | null>(null);
   const [crediting, setCrediting] = useState<InvoiceView | null>(null);
+  const [paying, setPaying] = useState<InvoiceView | null>(null);
   const [tab, setTab] = useState<'invoices' | 'creditNotes'>(params.get('tab') === 'credit-notes' ? 'creditNotes' : 'invoices');
 
   const onSave = async (values: InvoiceValues) => {
@@ -143,6 +145,9 @@ export const InvoicesPage = () => {
                     onChange: (p, s) => setPage({ page: p, pageSize: s }),
                   }}
                   locale={{ emptyText: t('admin.invoices.empty') }}
+                  // A row opens the invoice's history (its actions stop the click from reaching the row).
+                  rowClassName="admin-table-row-link"
+                  onRow={(i) => ({ onClick: () => setHistory(i) })}
                   columns={[
                     ...invoiceColumns(t, localToday(), { withClient: true }),
                     {
@@ -157,6 +162,7 @@ export const InvoicesPage = () => {
                           onDelete={(inv) => void onDelete(inv)}
                           onHistory={setHistory}
                           onCredit={setCrediting}
+                          onRecordPayment={setPaying}
                         />
                       ),
                     },
@@ -170,6 +176,7 @@ export const InvoicesPage = () => {
       />
       <InvoiceFormModal open={editing !== null} invoice={editing?.invoice ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />
       <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
+      <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
       <HistoryDrawer
         kind="invoice"
         id={history?.id}

@@ -9,7 +9,7 @@ import type { InvoiceValues } from './invoiceTypes';
 export const emptyLine = { description: '', quantity: 1, unitPrice: undefined, vatRate: 0, vatCategory: null };
 
 /** The VAT categories a user may choose; empty lets the server decide (S, Z, or AE for an EU business abroad). */
-export const VatCategorySelect = (props: { value?: string | null; onChange?: (v: string | null) => void; 'aria-label'?: string }) => {
+export const VatCategorySelect = (props: { value?: string | null; onChange?: (v: string | null) => void; onSelect?: (v: string) => void; 'aria-label'?: string }) => {
   const { t } = useTranslation();
   return (
     <Select
@@ -24,9 +24,9 @@ export const VatCategorySelect = (props: { value?: string | null; onChange?: (v:
 };
 
 /** Totals under the lines, recomputed on every keystroke with the server's rounding rules. */
-export const InvoiceTotals = ({ lines }: { lines: EditableLine[] }) => {
+export const InvoiceTotals = ({ lines, reverseCharge = false }: { lines: EditableLine[]; reverseCharge?: boolean }) => {
   const { t } = useTranslation();
-  const totals = lineTotals(lines);
+  const totals = lineTotals(lines, { reverseCharge });
   return (
     <dl className="admin-totals" data-testid="invoice-totals" aria-live="polite">
       <div>
@@ -48,12 +48,15 @@ export const InvoiceTotals = ({ lines }: { lines: EditableLine[] }) => {
 
 /**
  * Description, quantity, unit price and VAT per line; each line's net and gross as typed. Edits
- * the `items` list of any form that has one (an invoice, a credit note's chosen lines).
+ * the `items` list of any form that has one (an invoice, a credit note's chosen lines). Under
+ * reverse charge the rates are not asked: every line carries 0 % and the buyer accounts for the VAT.
  */
-export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form }: { form: FormInstance<T> }) => {
+export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form, reverseCharge = false }: { form: FormInstance<T>; reverseCharge?: boolean }) => {
   const { t } = useTranslation();
-  const items = (Form.useWatch('items', form) ?? []) as (EditableLine & { vatCategory?: string | null })[];
-  const amounts = lineTotals(items).lines;
+  const items = (Form.useWatch('items', form) ?? []) as EditableLine[];
+  const amounts = lineTotals(items, { reverseCharge }).lines;
+  // Zero-rated and exempt lines carry 0 % (the server refuses another rate for them).
+  const setZeroRate = (line: number) => (form as unknown as FormInstance<Pick<InvoiceValues, 'items'>>).setFieldValue(['items', line, 'vatRate'], 0);
   return (
     <Form.List name="items">
       {(fields, { add, remove }) => (
@@ -99,7 +102,7 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form }
                 title: t('admin.invoices.vatRate'),
                 render: (_, field) => (
                   <Form.Item name={[field.name, 'vatRate']}>
-                    <InputNumber<number> aria-label={t('admin.invoices.vatRate')} min={0} max={100} precision={2} suffix="%" style={{ width: 100 }} />
+                    <InputNumber<number> aria-label={t('admin.invoices.vatRate')} min={0} max={100} precision={2} suffix="%" style={{ width: 100 }} disabled={reverseCharge} />
                   </Form.Item>
                 ),
               },
@@ -109,7 +112,7 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form }
                 render: (_, field) => (
                   <>
                     <Form.Item name={[field.name, 'vatCategory']}>
-                      <VatCategorySelect aria-label={t('admin.invoices.vatCategory')} />
+                      <VatCategorySelect aria-label={t('admin.invoices.vatCategory')} onSelect={(c) => (c === 'E' || c === 'Z') && setZeroRate(field.name)} />
                     </Form.Item>
                     <Form.Item noStyle shouldUpdate>
                       {() =>
@@ -143,7 +146,7 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form }
           <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ ...emptyLine })} style={{ marginTop: 8 }} data-testid="add-line">
             {t('admin.invoices.addLine')}
           </Button>
-          <InvoiceTotals lines={items} />
+          <InvoiceTotals lines={items} reverseCharge={reverseCharge} />
         </>
       )}
     </Form.List>

@@ -27,7 +27,13 @@ export const invoiceColumns = (t: TFunction, today: string, options: { withClien
     title: t('admin.fields.status'),
     render: (_, i) => (
       <span>
-        {i.cancelled ? <Badge tone="error">{t('admin.creditNotes.cancelledTag')}</Badge> : <InvoiceStatusBadge paid={i.paid} />}
+        {i.cancelled ? (
+          <Badge tone="error">{t('admin.creditNotes.cancelledTag')}</Badge>
+        ) : !i.paid && i.paidAmount > 0 ? (
+          <Badge tone="warning">{t('admin.payments.partlyPaid', { open: formatEuros(i.openAmount) })}</Badge>
+        ) : (
+          <InvoiceStatusBadge paid={i.paid} />
+        )}
         {i.sent && <Badge tone="default">{t('admin.invoices.sentTag')}</Badge>}
         {i.reverseCharge && <Badge tone="default">{t('admin.invoices.reverseChargeTag')}</Badge>}
         {!i.cancelled && i.creditedAmount > 0 && <Badge tone="default">{t('admin.creditNotes.creditedTag')}</Badge>}

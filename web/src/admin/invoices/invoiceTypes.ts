@@ -20,6 +20,8 @@ export interface InvoiceView {
   sent: boolean;
   totalAmount: number;
   openAmount: number;
+  /** Payments so far; below the total (and not cancelled) the invoice is partly paid. */
+  paidAmount: number;
   creditedAmount: number;
   /** Sent or paid: only the due date may still change; corrected by credit notes. */
   issued: boolean;

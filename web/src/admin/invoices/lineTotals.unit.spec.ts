@@ -31,6 +31,12 @@ describe('invoice line totals', () => {
     expect(t.incomplete).toBe(true);
   });
 
+  it('charges no VAT under reverse charge, whatever rate was typed', () => {
+    const lines = [{ quantity: 2, unitPrice: 1000, vatRate: 24 }, { unitPrice: '400', vatRate: '13', vatCategory: 'E' }];
+    expect(lineTotals(lines).total).toEqual({ netCents: 240_000, vatCents: 53_200, grossCents: 293_200 });
+    expect(lineTotals(lines, { reverseCharge: true }).total).toEqual({ netCents: 240_000, vatCents: 0, grossCents: 240_000 });
+  });
+
   it('is empty and complete without lines', () => {
     expect(lineTotals([])).toEqual({ lines: [], total: { netCents: 0, vatCents: 0, grossCents: 0 }, incomplete: false });
   });

@@ -86,9 +86,12 @@ export const SubscriptionsPage = () => {
                 <Button size="small" danger onClick={() => void onDelete(s)}>
                   {t('buttons.delete')}
                 </Button>
-                <Button size="small" icon={<FileAddOutlined />} loading={invoicing === s.id} onClick={() => void onCreateInvoice(s)}>
-                  {t('admin.subscriptions.createInvoice')}
-                </Button>
+                {/* A cancelled subscription is no longer invoiced (the server refuses it too). */}
+                {s.status === 'active' && (
+                  <Button size="small" icon={<FileAddOutlined />} loading={invoicing === s.id} onClick={() => void onCreateInvoice(s)}>
+                    {t('admin.subscriptions.createInvoice')}
+                  </Button>
+                )}
               </Space>
             ),
           },

@@ -16,3 +16,13 @@ export const messageOf = (err: unknown): string => {
   if (CombinedGraphQLErrors.is(err) && err.errors[0]) return err.errors[0].message;
   return err instanceof Error ? err.message : String(err);
 };
+
+/**
+ * What a modal shows of a refusal: the message, then each field's reasons that say more than it
+ * ("Please correct the errors below." alone would leave the user guessing).
+ */
+export const refusalText = (err: unknown): string => {
+  const message = messageOf(err);
+  const details = [...new Set(Object.values(fieldErrorsOf(err)).flat())].filter((d) => d !== message);
+  return [message, ...details].join(' ');
+};

@@ -10,6 +10,7 @@ export const CLIENT_DETAIL = graphql(`
       address
       vatNumber
       country
+      creditBalance
       createdAt
       version
       user {

@@ -15,6 +15,7 @@ export const ADMIN_INVOICE_FIELDS = graphql(`
     sent
     totalAmount
     openAmount
+    paidAmount
     creditedAmount
     issued
     cancelled
