@@ -113,7 +113,7 @@ describe.each(testBackends())('subscriptions and recurring invoicing over HTTP o
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This subscription has been cancelled; it is no longer invoiced.');
     const gql = await admin.graphql('mutation($id: ID!) { createSubscriptionInvoice(id: $id) { id } }', { id: s.id });
-    expect(gql.body.errors[0].extensions.code).toBe('CONFLICT');
+    expect(gql.body.errors[0]).toMatchObject({ message: 'This subscription has been cancelled; it is no longer invoiced.', extensions: { code: 'CONFLICT', reason: 'SUBSCRIPTION_CANCELLED' } });
     expect((await admin.get('/api/invoices/')).body.length).toBe(before);
   });
 

@@ -39,6 +39,7 @@ export const formatError = (formatted: GraphQLFormattedError, error: unknown): G
       extensions: {
         code: GRAPHQL_CODES[original.code],
         ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}),
+        ...(original.reason ? { reason: original.reason } : {}),
       },
     };
   }

@@ -38,5 +38,5 @@ export const CANCELLED_NOT_INVOICED = 'This subscription has been cancelled; it 
 
 /** Invoicing on demand asks an active subscription; a cancelled one is refused, never billed. */
 export const assertInvoiceable = (status: SubscriptionStatus): void => {
-  if (status !== 'active') throw new ConflictError(CANCELLED_NOT_INVOICED);
+  if (status !== 'active') throw new ConflictError(CANCELLED_NOT_INVOICED, 'SUBSCRIPTION_CANCELLED');
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billingState } from './billing-state';
+import { assertInvoiceable, billingState, CANCELLED_NOT_INVOICED } from './billing-state';
+import { ConflictError } from '../shared/errors';
 import { addMonthsClamped, isIsoDate } from '../shared/dates';
 import { defaultDueDate, formatInvoiceNumber, normaliseInvoiceNumber } from './numbering';
 import { duePeriods, nextPeriod, periodAt } from './periods';
@@ -68,6 +69,20 @@ describe('billing state', () => {
       invoiceStatus: 'Invoiced',
     });
     expect(billingState({ ...monthly, status: 'cancelled', invoicedEnd: '2026-02-28' }, '2026-09-01').nextBillingDate).toBeNull();
+  });
+});
+
+describe('invoicing a subscription on demand', () => {
+  it('lets an active subscription be invoiced and refuses a cancelled one with a reason the web translates', () => {
+    expect(() => assertInvoiceable('active')).not.toThrow();
+    let refusal: unknown;
+    try {
+      assertInvoiceable('cancelled');
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(ConflictError);
+    expect(refusal).toMatchObject({ code: 'CONFLICT', reason: 'SUBSCRIPTION_CANCELLED', message: CANCELLED_NOT_INVOICED });
   });
 });
 

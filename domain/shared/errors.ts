@@ -15,11 +15,18 @@ export type ErrorCode =
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * Why a request was refused, where the code alone does not tell a client which message to show
+ * (GraphQL's extensions.reason; the web translates it).
+ */
+export type ErrorReason = 'SUBSCRIPTION_CANCELLED';
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly fieldErrors?: FieldErrors,
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = new.target.name;
@@ -60,8 +67,8 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message = 'The record was changed by someone else. Reload and try again.') {
-    super('CONFLICT', message);
+  constructor(message = 'The record was changed by someone else. Reload and try again.', reason?: ErrorReason) {
+    super('CONFLICT', message, undefined, reason);
   }
 }
 

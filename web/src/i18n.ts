@@ -1,11 +1,10 @@
 import dayjs from 'dayjs';
-import 'dayjs/locale/el';
-import 'dayjs/locale/ru';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { SITE_LANGUAGES, type SiteLanguage } from '../../domain/site/site-map';
+import './common/dateLocale';
 
 export const LANGUAGE_LABELS: Record<SiteLanguage, string> = { en: 'English', el: 'Ελληνικά', ru: 'Русский' };
 

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { DATE_FORMAT } from './dateLocale';
 
 const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 
@@ -12,8 +13,8 @@ export const formatEuros = (euros: number): string => euro.format(euros);
 export const formatWholeEuros = (cents: number, lng: string): string =>
   new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(Math.round(cents / 100));
 
-/** Dates as the spec shows them: 'dd / MMMM / yyyy', month named in the current dayjs locale. */
-export const formatDate = (date: dayjs.ConfigType): string => dayjs(date).format('DD / MMMM / YYYY');
+/** Dates as the spec shows them: 'dd / MMMM / yyyy', month named in the current dayjs locale (genitive in el and ru). */
+export const formatDate = (date: dayjs.ConfigType): string => dayjs(date).format(DATE_FORMAT);
 
 /** Today as YYYY-MM-DD in the visitor's own time zone (for date inputs' min). */
 export const localToday = (now = new Date()): string => dayjs(now).format('YYYY-MM-DD');

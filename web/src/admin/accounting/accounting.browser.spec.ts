@@ -286,6 +286,36 @@ describe('admin accounting and operations screens in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('date pickers show dd / MMMM / yyyy, the month in the genitive in Greek and Russian', async () => {
+    // antd puts the test id on the picker's input, or on its wrapper.
+    const pickerInput = (p: Page, testId: string) => p.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+    await page.goto('/admin/accounting/journal-entries?lng=en');
+    await page.getByTestId('create-entry').click();
+    await modal().getByText('Create Journal Entry').waitFor();
+    expect(await page.inputValue('#journal-entry_date')).toBe(dayjs().format('DD / MMMM / YYYY'));
+    await modal().getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/admin/accounting/balance-sheet?asOf=2026-11-24');
+    expect(await pickerInput(page, 'as-of-picker').inputValue()).toBe('24 / November / 2026');
+    const { context, page: mobile } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
+    await login(mobile);
+    for (const [lng, asOf, from] of [
+      ['el', '24 / Νοεμβρίου / 2026', '01 / Ιανουαρίου / 2026'],
+      ['ru', '24 / ноября / 2026', '01 / января / 2026'],
+    ] as const) {
+      await mobile.goto(`/admin/accounting/balance-sheet?asOf=2026-11-24&lng=${lng}`);
+      await expect.poll(() => pickerInput(mobile, 'as-of-picker').inputValue()).toBe(asOf);
+      await screenshot(mobile, `balance-sheet-as-of-${lng}-375`);
+      await mobile.goto(`/admin/accounting/income-statement?from=2026-01-01&to=2026-11-24&lng=${lng}`);
+      await expect.poll(() => pickerInput(mobile, 'period-picker').inputValue()).toBe(from);
+      await mobile.goto(`/admin/accounting/journal-entries?lng=${lng}`);
+      await mobile.getByTestId('create-entry').click();
+      await mobile.locator('.ant-modal-wrap:visible .ant-modal').waitFor();
+      expect(await mobile.inputValue('#journal-entry_date')).toMatch(/^\d{2} \/ \S+ \/ \d{4}$/);
+      await screenshot(mobile, `journal-modal-date-${lng}-375`);
+    }
+    await context.close();
+  });
+
   it('fits a 375 px screen', async () => {
     const { context, page: mobile } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
     const mobileErrors = collectPageErrors(mobile);

@@ -3,6 +3,7 @@ import { Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localToday } from '../../common/format';
+import { reasonOf } from '../accounting/hooks/graphqlErrors';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
 import { subscriptionColumns } from './subscriptionColumns';
@@ -50,7 +51,8 @@ export const SubscriptionsPage = () => {
       feedback.success(t('admin.subscriptions.invoiceCreated'));
     } catch (err) {
       console.error('Failed to create invoice', err);
-      feedback.error(t('admin.subscriptions.invoiceFailed'));
+      // Cancelled since the list was loaded (the action is offered for active ones only): say so.
+      feedback.error(t(reasonOf(err) === 'SUBSCRIPTION_CANCELLED' ? 'admin.subscriptions.cancelledNotInvoiced' : 'admin.subscriptions.invoiceFailed'));
     } finally {
       setInvoicing(null);
     }
@@ -88,7 +90,7 @@ export const SubscriptionsPage = () => {
                 </Button>
                 {/* A cancelled subscription is no longer invoiced (the server refuses it too). */}
                 {s.status === 'active' && (
-                  <Button size="small" icon={<FileAddOutlined />} loading={invoicing === s.id} onClick={() => void onCreateInvoice(s)}>
+                  <Button size="small" icon={<FileAddOutlined />} loading={invoicing === s.id} onClick={() => void onCreateInvoice(s)} data-testid="create-subscription-invoice">
                     {t('admin.subscriptions.createInvoice')}
                   </Button>
                 )}

@@ -1,4 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
+import type { ErrorReason } from '../../../../../domain/shared/errors';
 
 /** The server's field errors (extensions.fieldErrors of our error model), keyed by field path. */
 export const fieldErrorsOf = (err: unknown): Record<string, string[]> => {
@@ -25,4 +26,10 @@ export const refusalText = (err: unknown): string => {
   const message = messageOf(err);
   const details = [...new Set(Object.values(fieldErrorsOf(err)).flat())].filter((d) => d !== message);
   return [message, ...details].join(' ');
+};
+
+/** Why the server refused (extensions.reason of our error model), for a translated message. */
+export const reasonOf = (err: unknown): ErrorReason | undefined => {
+  if (!CombinedGraphQLErrors.is(err)) return undefined;
+  return err.errors.map((e) => (e.extensions as { reason?: ErrorReason } | undefined)?.reason).find(Boolean);
 };

@@ -2,6 +2,7 @@ import { DatePicker, Form, Input, InputNumber, Modal, Segmented } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_INPUT_FORMATS } from '../../../common/dateLocale';
 import { useFeedback } from '../../common/useFeedback';
 import { fieldErrorsOf } from '../hooks/graphqlErrors';
 import type { JournalEntryRow } from '../hooks/useJournalEntries';
@@ -110,7 +111,7 @@ export const JournalEntryModal = ({ open, entry, onClose }: { open: boolean; ent
       )}
       <Form form={form} layout="vertical" name="journal-entry" preserve={false}>
         <Form.Item name="date" label={t('admin.accounting.journal.date')} rules={[{ required: true, message: t('admin.accounting.journal.dateRequired') }]}>
-          <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+          <DatePicker format={DATE_INPUT_FORMATS} style={{ width: '100%' }} />
         </Form.Item>
         {mode === 'single' ? (
           <>

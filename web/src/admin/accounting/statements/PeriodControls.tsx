@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Flex } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DATE_INPUT_FORMATS } from '../../../common/dateLocale';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -31,7 +32,7 @@ export const PeriodControls = ({
           aria-label={t('admin.accounting.period.label')}
           value={[dayjs(from), dayjs(to)]}
           allowClear={false}
-          format="DD/MM/YYYY"
+          format={DATE_INPUT_FORMATS}
           onChange={(range) => range?.[0] && range[1] && onPeriod(range[0].format(DAY), range[1].format(DAY))}
           placeholder={[t('admin.accounting.period.from'), t('admin.accounting.period.to')]}
           data-testid="period-picker"
@@ -40,7 +41,7 @@ export const PeriodControls = ({
       {onAsOf && asOf && (
         <label className="admin-inline-field">
           <span>{t('admin.accounting.period.asOf')}</span>
-          <DatePicker value={dayjs(asOf)} allowClear={false} format="DD/MM/YYYY" onChange={(d) => d && onAsOf(d.format(DAY))} data-testid="as-of-picker" />
+          <DatePicker value={dayjs(asOf)} allowClear={false} format={DATE_INPUT_FORMATS} onChange={(d) => d && onAsOf(d.format(DAY))} data-testid="as-of-picker" />
         </label>
       )}
       <Button icon={<DownloadOutlined aria-hidden />} onClick={onExport} disabled={exportDisabled} data-testid="export-csv">
