@@ -40,4 +40,17 @@ export const accountingMigrations: Migration[] = [
       await db.schema.dropTableIfExists('accounts');
     },
   },
+  {
+    // Money movements after a payment post to two more system accounts: gateway fees (the default
+    // chart's 5500) and card payments held back under dispute (new, 1020). Installs that renamed
+    // 5500 keep their name; one that deleted it, or took its code or name, gets it back as it can.
+    name: '202611250400_accounting_fee_and_dispute_accounts',
+    up: async (db) => {
+      const wanted = DEFAULT_CHART.filter((a) => a.systemKey === 'paymentFees' || a.systemKey === 'disputedPayments');
+      for (const a of wanted) {
+        await db.raw('insert into accounts (id, code, account_name, type, cash_flow_class) values (?, ?, ?, ?, ?) on conflict do nothing', [a.id, a.code, a.name, a.type, a.cashFlowClass]);
+        await db('accounts').where({ id: a.id }).whereNull('system_key').update({ system_key: a.systemKey, is_active: true });
+      }
+    },
+  },
 ];

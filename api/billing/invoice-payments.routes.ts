@@ -50,6 +50,11 @@ export const paymentWire = (row: InvoicePaymentRow) => ({
   method: wireMethodOf(row.method),
   reference: row.reference,
   recorded_at: toIso(row.recorded_at),
+  refunded_amount: centsToEuros(Number(row.refunded_cents)),
+  /** Its dispute, if any: the amount held and open, won or lost. */
+  disputed_amount: centsToEuros(Number(row.disputed_cents)),
+  dispute_status: row.dispute_status,
+  fee: centsToEuros(Number(row.fee_cents)),
 });
 
 /** Payments recorded by hand against an invoice (partial, dated, by method), and the invoice's payments. */

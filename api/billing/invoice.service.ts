@@ -5,6 +5,7 @@ import { normaliseInvoiceNumber } from '../../domain/billing/numbering';
 import type { CreateInvoice, IssueCreditNote, RecordInvoicePayment, UpdateInvoice } from '../../domain/invoice/commands';
 import { decide, type InvoiceCommand, type RecordPayment } from '../../domain/invoice/decide';
 import { invoiceStreamId, type InvoiceEvent } from '../../domain/invoice/events';
+import type { MoneyMovementCommand } from '../../domain/invoice/money-movements';
 import { evolve, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { ExpectedRevision } from '../../eventstore/event-store';
@@ -162,6 +163,12 @@ export class InvoiceService {
     const data: PaymentToRecord = { paymentId: randomUUID(), amountCents: command.amountCents, date: command.date, method: command.method, reference: command.reference?.trim() || null };
     await this.run(command.invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data, byHand: true }, state));
     return this.answer(command.invoiceId);
+  }
+
+  /** A refund, dispute or gateway fee on one of the invoice's payments (the domain decides). */
+  async move(invoiceId: string, command: MoneyMovementCommand, actor: string): Promise<InvoiceEvent[]> {
+    if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
+    return (await this.run(invoiceId, actor, ({ state }) => decide(command, state))).events;
   }
 
   /** Appends InvoiceSent; the invoice-mail reactor e-mails the PDF exactly once per event. */

@@ -32,6 +32,44 @@ export interface CheckoutSessionSnapshot {
   invoiceId: string | null;
 }
 
+/** The charge behind a card payment, and what the gateway kept of it (its balance transaction's fee). */
+export interface ChargeSnapshot {
+  paymentIntentId: string;
+  chargeId: string;
+  /** Null until the gateway has settled the charge into a balance transaction. */
+  balanceTransactionId: string | null;
+  feeCents: number | null;
+  /** From the payment intent's metadata.invoice_id (set at checkout). */
+  invoiceId: string | null;
+}
+
+export type RefundStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+
+export interface RefundSnapshot {
+  id: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  status: RefundStatus;
+  /** 'YYYY-MM-DD' (UTC) of its creation. */
+  date: string;
+  reason: string | null;
+}
+
+export interface RefundRequest {
+  paymentIntentId: string;
+  amountCents: number;
+  reason: string;
+  idempotencyKey: string;
+}
+
+/** A balance transaction a payout settles; `paymentIntentId` for a charge's (its fee is the payment's). */
+export interface PayoutTransaction {
+  id: string;
+  type: string;
+  feeCents: number;
+  paymentIntentId: string | null;
+}
+
 export interface CheckoutGateway {
   readonly kind: 'stripe' | 'simulated';
   /** Secret that signs webhook events; undefined when Stripe is configured without one. */
@@ -39,7 +77,90 @@ export interface CheckoutGateway {
   createSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession>;
   /** undefined when the gateway does not know the session. */
   retrieveSession(sessionId: string): Promise<CheckoutSessionSnapshot | undefined>;
+  /** undefined when the gateway does not know the payment intent or it has no charge yet. */
+  chargeOf(paymentIntentId: string): Promise<ChargeSnapshot | undefined>;
+  /** Refunds (part of) a card payment; the idempotency key makes a retried request the same refund. */
+  refund(request: RefundRequest): Promise<RefundSnapshot>;
+  refundsOf(paymentIntentId: string): Promise<RefundSnapshot[]>;
+  payoutTransactions(payoutId: string): Promise<PayoutTransaction[]>;
 }
+
+/** 'YYYY-MM-DD' (UTC) of a Unix timestamp in seconds, as Stripe's objects carry them. */
+export const dayOfUnix = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+const REFUND_STATUSES: RefundStatus[] = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'];
+
+interface RefundLike {
+  id: string;
+  amount: number;
+  status: string | null;
+  created: number;
+  payment_intent: string | { id: string } | null;
+  reason?: string | null;
+  metadata?: Record<string, string> | null;
+}
+
+const idOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
+
+/** Normalises a Refund object (API answer or webhook) to a snapshot. */
+export const refundSnapshotOf = (r: RefundLike): RefundSnapshot => ({
+  id: r.id,
+  paymentIntentId: idOf(r.payment_intent),
+  amountCents: r.amount,
+  status: REFUND_STATUSES.includes(r.status as RefundStatus) ? (r.status as RefundStatus) : 'pending',
+  date: dayOfUnix(r.created),
+  reason: r.metadata?.reason || r.reason || null,
+});
+
+/** A refund that took (or is taking) money off the balance; failed and canceled ones gave it back. */
+export const refundHolds = (status: RefundStatus): boolean => status !== 'failed' && status !== 'canceled';
+
+export interface DisputeSnapshot {
+  id: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+  /** won / lost once closed; anything else while open. */
+  status: string;
+  reason: string | null;
+  date: string;
+  /** The dispute's balance transactions' fees (Stripe's dispute fee, or its return). */
+  fees: { id: string; feeCents: number }[];
+}
+
+interface DisputeLike {
+  id: string;
+  amount: number;
+  status: string;
+  reason?: string | null;
+  created: number;
+  payment_intent: string | { id: string } | null;
+  balance_transactions?: { id: string; fee: number }[];
+}
+
+export const disputeSnapshotOf = (d: DisputeLike): DisputeSnapshot => ({
+  id: d.id,
+  paymentIntentId: idOf(d.payment_intent),
+  amountCents: d.amount,
+  status: d.status,
+  reason: d.reason ?? null,
+  date: dayOfUnix(d.created),
+  fees: (d.balance_transactions ?? []).map((b) => ({ id: b.id, feeCents: b.fee })),
+});
+
+export interface PayoutSnapshot {
+  id: string;
+  amountCents: number;
+  /** The day it reaches the bank. */
+  date: string;
+  status: string;
+}
+
+export const payoutSnapshotOf = (p: { id: string; amount: number; arrival_date: number; status: string }): PayoutSnapshot => ({
+  id: p.id,
+  amountCents: p.amount,
+  date: dayOfUnix(p.arrival_date),
+  status: p.status,
+});
 
 /** Raised by a gateway when the provider refuses or cannot be reached. */
 export class CheckoutProviderError extends Error {

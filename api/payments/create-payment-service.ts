@@ -1,6 +1,7 @@
 import { InvoiceService } from '../billing/invoice.service';
 import type { AppDeps } from '../deps';
 import { createCheckoutGateway } from './create-gateway';
+import { MoneyMovementService } from './money-movements.service';
 import { PaymentService } from './payment.service';
 
 /** Payments over billing's invoice service (findPayable, idempotent recordPayment) and the configured gateway. */
@@ -12,5 +13,5 @@ export const createPaymentService = (deps: AppDeps, invoices: InvoiceService = n
     // Payments are then recorded only when the customer returns (reconciliation), never from Stripe's webhooks.
     deps.logger.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks will be refused');
   }
-  return new PaymentService(deps, gateway, invoices);
+  return new PaymentService(deps, gateway, invoices, new MoneyMovementService(deps, gateway, invoices));
 };

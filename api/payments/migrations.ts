@@ -22,4 +22,30 @@ export const paymentMigrations: Migration[] = [
       });
     },
   },
+  {
+    // The simulated checkout's balance, as Stripe keeps one: each charge (with its fee) and refund
+    // is a balance transaction until a payout settles it.
+    name: '202611250410_payments_simulated_balance',
+    up: async (db) => {
+      await db.schema.createTable('simulated_balance_transactions', (t) => {
+        t.text('id').primary();
+        t.text('type').notNullable();
+        t.text('payment_intent').notNullable().index();
+        t.uuid('invoice_id');
+        t.bigInteger('amount_cents').notNullable();
+        t.bigInteger('fee_cents').notNullable();
+        t.text('refund_id').unique();
+        t.text('idempotency_key').unique();
+        t.text('reason');
+        t.text('payout_id').index();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+      });
+      await db.schema.createTable('simulated_payouts', (t) => {
+        t.text('id').primary();
+        t.bigInteger('amount_cents').notNullable();
+        t.date('arrival_date').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+      });
+    },
+  },
 ];

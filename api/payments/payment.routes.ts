@@ -4,10 +4,16 @@ import { z } from 'zod';
 import { RateLimitedError } from '../../domain/shared/errors';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/validate';
+import { requireSuperuser } from '../auth/guards';
+import { restFieldNames } from '../http/error-middleware';
+import { paymentWire } from '../billing/invoice-payments.routes';
+import { pathId, zCents, zDate, zRequiredText } from '../billing/wire';
+import { PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
 import type { PaymentService } from './payment.service';
 
 const checkoutBody = z.object({ return_to: z.string().max(300).nullish() });
 const reconcileBody = z.object({ session_id: z.string().min(1).max(300) });
+const refundBody = z.object({ amount: zCents, reason: zRequiredText(500), date: zDate.optional() });
 
 /** Checkout, the Stripe webhook and the return-time reconciliation. */
 export const paymentRoutes = (deps: AppDeps, payments: PaymentService): Router => {
@@ -29,6 +35,15 @@ export const paymentRoutes = (deps: AppDeps, payments: PaymentService): Router =
 
   router.post('/stripe/webhook/', async (req, res) => {
     res.json(await payments.handleWebhook(req.rawBody, req.get('stripe-signature')));
+  });
+
+  // A refund of a payment (superuser): through the gateway for card payments, recorded as paid out otherwise.
+  router.post('/payments/:id/refund/', requireSuperuser, restFieldNames({ amountCents: 'amount' }), async (req, res) => {
+    const paymentId = pathId(req.params.id, PAYMENT_NOT_FOUND);
+    const input = parseInput(refundBody, req.body);
+    const { refundId, invoiceId } = await payments.movements.refund(paymentId, { amountCents: input.amount, reason: input.reason, date: input.date }, req.user!.id);
+    const payment = await payments.movements.payment(paymentId);
+    res.status(201).json({ refund_id: refundId, invoice_id: invoiceId, payment: payment && paymentWire(payment) });
   });
 
   router.post('/payments/reconcile/', anonymousLimiter, async (req, res) => {

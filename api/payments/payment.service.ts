@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
-import { v5 as uuidv5 } from 'uuid';
 import type { User } from '../auth/user.service';
 import type { CheckoutAnswer, ReconcileAnswer } from '../contracts/rest.contract';
 import type { AppDeps } from '../deps';
+import { dayOf } from '../../domain/shared/dates';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../domain/shared/errors';
 import type { RecordPayment } from '../../domain/invoice/decide';
 import type { PayableInvoice } from '../../domain/invoice/invoice';
 import { CheckoutProviderError, type CheckoutGateway, type CheckoutSessionSnapshot } from './checkout-gateway';
 import { resolveReturnPath, returnUrls } from './return-path';
+import type { MoneyMovementService } from './money-movements.service';
+import { stripePaymentId } from './payment-ids';
 import { actionOf, verifyWebhook } from './webhook';
 
 export const ALREADY_PAID = 'This invoice has already been paid.';
@@ -25,10 +27,7 @@ export interface InvoicePaymentsPort {
 
 export type SettleOutcome = 'recorded' | 'not_paid' | 'unknown_invoice' | 'refused';
 
-// Fixed namespace: the same Stripe payment always maps to the same payment id (and event id).
-const PAYMENT_NAMESPACE = 'b3c9d0a4-6c1e-4f43-9a0e-5d8f2b7c1e90';
-export const paymentIdOf = (session: CheckoutSessionSnapshot): string =>
-  uuidv5(`stripe:${session.paymentIntentId ?? session.id}`, PAYMENT_NAMESPACE);
+export const paymentIdOf = (session: CheckoutSessionSnapshot): string => stripePaymentId(session.paymentIntentId ?? session.id);
 
 const HOUR_MS = 3_600_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,6 +37,7 @@ export class PaymentService {
     private readonly deps: AppDeps,
     readonly gateway: CheckoutGateway,
     private readonly invoices: InvoicePaymentsPort,
+    readonly movements: MoneyMovementService,
   ) {}
 
   /**
@@ -82,11 +82,28 @@ export class PaymentService {
     }
     const event = verifyWebhook(rawBody, signature, secret);
     const action = actionOf(event);
+    // The day the gateway reports it (every Stripe event has `created`; a hand-made one may not).
+    const reportedOn = dayOf(Number.isFinite(event.created) ? new Date(event.created * 1000) : this.deps.clock());
     switch (action.kind) {
       case 'settle':
         return { received: true, outcome: await this.settle(action.session) };
       case 'failed':
         this.deps.logger.warn({ sessionId: action.session.id, invoiceId: action.session.invoiceId }, 'asynchronous card payment failed');
+        return { received: true };
+      case 'charge':
+        await this.movements.recordPaymentFee(action.paymentIntentId, reportedOn);
+        return { received: true };
+      case 'refunds':
+        await this.movements.recordGatewayRefundsOf(action.paymentIntentId, reportedOn);
+        return { received: true };
+      case 'refund':
+        await this.movements.recordGatewayRefund(action.refund, reportedOn);
+        return { received: true };
+      case 'dispute':
+        await this.movements.recordDispute(action.dispute, reportedOn);
+        return { received: true };
+      case 'payout':
+        await this.movements.recordPayout(action.payout);
         return { received: true };
       case 'ignore':
         return { received: true };
@@ -134,6 +151,7 @@ export class PaymentService {
     };
     try {
       await this.invoices.recordPayment(invoice.id, payment, 'stripe');
+      if (session.paymentIntentId) await this.movements.recordPaymentFeeSoon(session.paymentIntentId, payment.date);
       return 'recorded';
     } catch (err) {
       // Money was taken but the invoice refuses it (deleted meanwhile): Stripe retrying cannot help.

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
+  CheckoutProviderError,
+  dayOfUnix,
   snapshotOf,
+  type ChargeSnapshot,
+  type PayoutTransaction,
+  type RefundRequest,
+  type RefundSnapshot,
   type CheckoutGateway,
   type CheckoutSessionRequest,
   type CheckoutSessionSnapshot,
@@ -37,6 +43,33 @@ export interface SignedDelivery {
   signature: string;
   successUrl: string;
 }
+
+/** Stripe's standard fee for European cards: 1.5 % + €0.25, rounded half up to the cent. */
+export const simulatedFeeCents = (amountCents: number): number => Math.floor((amountCents * 15 + 500) / 1000) + 25;
+
+const unix = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
+
+interface BalanceRow {
+  id: string;
+  type: 'charge' | 'refund';
+  payment_intent: string;
+  invoice_id: string | null;
+  amount_cents: string | number;
+  fee_cents: string | number;
+  refund_id: string | null;
+  reason: string | null;
+  payout_id: string | null;
+  created_at: Date | string;
+}
+
+const refundOf = (row: BalanceRow): RefundSnapshot => ({
+  id: row.refund_id!,
+  paymentIntentId: row.payment_intent,
+  amountCents: -Number(row.amount_cents),
+  status: 'succeeded',
+  date: dayOfUnix(unix(row.created_at)),
+  reason: row.reason,
+});
 
 const token = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
 // Ids from a URL go to the database only in the shape `token('cs_sim_')` makes (a NUL byte would fail the query).
@@ -112,6 +145,13 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
       .update({ status: 'complete', payment_status: 'paid', payment_intent: token('pi_sim_') });
     const row = await this.find(sessionId);
     if (!row) return undefined;
+    // The charge lands on the simulated balance with its fee, once however often Pay is pressed.
+    if (row.payment_intent) {
+      await this.db('simulated_balance_transactions')
+        .insert({ id: `txn_${row.payment_intent}`, type: 'charge', payment_intent: row.payment_intent, invoice_id: row.invoice_id, amount_cents: row.amount_cents, fee_cents: simulatedFeeCents(Number(row.amount_cents)) })
+        .onConflict('id')
+        .ignore();
+    }
     const payload = JSON.stringify({
       id: token('evt_sim_'),
       object: 'event',
@@ -122,6 +162,70 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
     });
     const signature = stripeWebhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
     return { payload, signature, successUrl: row.success_url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(row.id)) };
+  }
+
+  async chargeOf(paymentIntentId: string): Promise<ChargeSnapshot | undefined> {
+    const row: BalanceRow | undefined = await this.db('simulated_balance_transactions').where({ payment_intent: paymentIntentId, type: 'charge' }).first();
+    return row && { paymentIntentId, chargeId: `ch_${paymentIntentId}`, balanceTransactionId: row.id, feeCents: Number(row.fee_cents), invoiceId: row.invoice_id };
+  }
+
+  /** Refunds off the simulated balance, as Stripe does: never more than the charge has left. */
+  async refund(request: RefundRequest): Promise<RefundSnapshot> {
+    return this.db.transaction(async (trx) => {
+      const again: BalanceRow | undefined = await trx('simulated_balance_transactions').where({ idempotency_key: request.idempotencyKey }).first();
+      if (again) return refundOf(again);
+      const charge: BalanceRow | undefined = await trx('simulated_balance_transactions').where({ payment_intent: request.paymentIntentId, type: 'charge' }).forUpdate().first();
+      if (!charge) throw new CheckoutProviderError(`No such payment_intent: '${request.paymentIntentId}'`);
+      const refunded = await trx('simulated_balance_transactions').where({ payment_intent: request.paymentIntentId, type: 'refund' }).sum({ s: 'amount_cents' }).first();
+      const left = Number(charge.amount_cents) + Number(refunded?.s ?? 0);
+      if (request.amountCents > left) throw new CheckoutProviderError(`Refund amount (${request.amountCents}) is greater than unrefunded amount on charge (${left})`);
+      const refundId = token('re_sim_');
+      const row = { id: `txn_${refundId}`, type: 'refund', payment_intent: request.paymentIntentId, invoice_id: charge.invoice_id, amount_cents: -request.amountCents, fee_cents: 0, refund_id: refundId, idempotency_key: request.idempotencyKey, reason: request.reason };
+      await trx('simulated_balance_transactions').insert(row);
+      return refundOf({ ...row, type: 'refund', payout_id: null, created_at: new Date() });
+    });
+  }
+
+  async refundsOf(paymentIntentId: string): Promise<RefundSnapshot[]> {
+    const rows: BalanceRow[] = await this.db('simulated_balance_transactions').where({ payment_intent: paymentIntentId, type: 'refund' }).orderBy('created_at');
+    return rows.map(refundOf);
+  }
+
+  async payoutTransactions(payoutId: string): Promise<PayoutTransaction[]> {
+    const rows: BalanceRow[] = await this.db('simulated_balance_transactions').where({ payout_id: payoutId }).orderBy('created_at');
+    return rows.map((r) => ({ id: r.id, type: r.type, feeCents: Number(r.fee_cents), paymentIntentId: r.type === 'charge' ? r.payment_intent : null }));
+  }
+
+  /**
+   * Pays the whole simulated balance out to the bank (as Stripe's automatic daily payouts do) and
+   * returns the signed `payout.paid` event to deliver; undefined when nothing is waiting.
+   */
+  async payOut(arrivalDate: string): Promise<Omit<SignedDelivery, 'successUrl'> | undefined> {
+    const payout = await this.db.transaction(async (trx) => {
+      const pending: BalanceRow[] = await trx('simulated_balance_transactions').whereNull('payout_id').forUpdate();
+      if (pending.length === 0) return undefined;
+      const amount = pending.reduce((sum, r) => sum + Number(r.amount_cents) - Number(r.fee_cents), 0);
+      const id = token('po_sim_');
+      await trx('simulated_payouts').insert({ id, amount_cents: amount, arrival_date: arrivalDate });
+      await trx('simulated_balance_transactions').whereIn('id', pending.map((r) => r.id)).update({ payout_id: id });
+      return { id, amount };
+    });
+    if (!payout) return undefined;
+    const payload = JSON.stringify({
+      id: token('evt_sim_'),
+      object: 'event',
+      type: 'payout.paid',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: { object: { id: payout.id, object: 'payout', amount: payout.amount, currency: 'eur', status: 'paid', arrival_date: unix(`${arrivalDate}T00:00:00Z`) } },
+    });
+    return { payload, signature: stripeWebhooks.generateTestHeaderString({ payload, secret: this.webhookSecret }) };
+  }
+
+  /** What the simulated balance holds that no payout has settled yet (charges less fees and refunds), in cents. */
+  async pendingBalanceCents(): Promise<number> {
+    const row = await this.db('simulated_balance_transactions').whereNull('payout_id').select(this.db.raw('coalesce(sum(amount_cents - fee_cents), 0) as s')).first();
+    return Number(row?.s ?? 0);
   }
 
   private async find(sessionId: string): Promise<SessionRow | undefined> {

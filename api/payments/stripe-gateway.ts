@@ -1,7 +1,12 @@
 import type Stripe from 'stripe';
 import {
   CheckoutProviderError,
+  refundSnapshotOf,
   snapshotOf,
+  type ChargeSnapshot,
+  type PayoutTransaction,
+  type RefundRequest,
+  type RefundSnapshot,
   type CheckoutGateway,
   type CheckoutSessionRequest,
   type CheckoutSessionSnapshot,
@@ -58,6 +63,61 @@ export class StripeCheckoutGateway implements CheckoutGateway {
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode === 404) return undefined;
       throw new CheckoutProviderError('Could not read the checkout session from Stripe.', err);
+    }
+  }
+
+  async chargeOf(paymentIntentId: string): Promise<ChargeSnapshot | undefined> {
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge.balance_transaction'] });
+      const charge = intent.latest_charge;
+      if (!charge || typeof charge === 'string') return undefined;
+      const txn = charge.balance_transaction;
+      return {
+        paymentIntentId: intent.id,
+        chargeId: charge.id,
+        balanceTransactionId: typeof txn === 'string' ? txn : (txn?.id ?? null),
+        feeCents: txn && typeof txn !== 'string' ? txn.fee : null,
+        invoiceId: intent.metadata?.invoice_id || null,
+      };
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 404) return undefined;
+      throw new CheckoutProviderError('Could not read the payment from Stripe.', err);
+    }
+  }
+
+  async refund(request: RefundRequest): Promise<RefundSnapshot> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: request.paymentIntentId, amount: request.amountCents, metadata: { reason: request.reason.slice(0, 500) } },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return refundSnapshotOf(refund);
+    } catch (err) {
+      throw new CheckoutProviderError('Stripe refused the refund.', err);
+    }
+  }
+
+  async refundsOf(paymentIntentId: string): Promise<RefundSnapshot[]> {
+    try {
+      const out: RefundSnapshot[] = [];
+      for await (const refund of this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) out.push(refundSnapshotOf(refund));
+      return out;
+    } catch (err) {
+      throw new CheckoutProviderError('Could not list the refunds from Stripe.', err);
+    }
+  }
+
+  async payoutTransactions(payoutId: string): Promise<PayoutTransaction[]> {
+    try {
+      const out: PayoutTransaction[] = [];
+      for await (const txn of this.stripe.balanceTransactions.list({ payout: payoutId, limit: 100, expand: ['data.source'] })) {
+        const source = txn.source;
+        const intent = source && typeof source !== 'string' && source.object === 'charge' ? source.payment_intent : null;
+        out.push({ id: txn.id, type: txn.type, feeCents: txn.fee, paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null) });
+      }
+      return out;
+    } catch (err) {
+      throw new CheckoutProviderError('Could not list the payout from Stripe.', err);
     }
   }
 }

@@ -1,6 +1,15 @@
 import type Stripe from 'stripe';
 import { ValidationError } from '../../domain/shared/errors';
-import { snapshotOf, type CheckoutSessionSnapshot } from './checkout-gateway';
+import {
+  disputeSnapshotOf,
+  payoutSnapshotOf,
+  refundSnapshotOf,
+  snapshotOf,
+  type CheckoutSessionSnapshot,
+  type DisputeSnapshot,
+  type PayoutSnapshot,
+  type RefundSnapshot,
+} from './checkout-gateway';
 import { stripeWebhooks } from './stripe-client';
 
 export const INVALID_SIGNATURE = 'Invalid webhook signature.';
@@ -19,7 +28,17 @@ export const verifyWebhook = (rawBody: Buffer | undefined, signature: string | u
 export type WebhookAction =
   | { kind: 'settle'; session: CheckoutSessionSnapshot }
   | { kind: 'failed'; session: CheckoutSessionSnapshot }
+  /** A charge whose balance transaction (and so its fee) may now be known. */
+  | { kind: 'charge'; paymentIntentId: string }
+  /** charge.refunded: the refunds of the charge are listed from the gateway. */
+  | { kind: 'refunds'; paymentIntentId: string }
+  | { kind: 'refund'; refund: RefundSnapshot }
+  | { kind: 'dispute'; dispute: DisputeSnapshot }
+  | { kind: 'payout'; payout: PayoutSnapshot }
   | { kind: 'ignore' };
+
+const intentOf = (object: { payment_intent?: string | { id: string } | null }): string | null =>
+  typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null);
 
 export const actionOf = (event: Stripe.Event): WebhookAction => {
   switch (event.type) {
@@ -30,6 +49,28 @@ export const actionOf = (event: Stripe.Event): WebhookAction => {
       return { kind: 'settle', session: snapshotOf(event.data.object) };
     case 'checkout.session.async_payment_failed':
       return { kind: 'failed', session: snapshotOf(event.data.object) };
+    case 'charge.succeeded':
+    case 'charge.updated': {
+      const intent = intentOf(event.data.object);
+      return intent ? { kind: 'charge', paymentIntentId: intent } : { kind: 'ignore' };
+    }
+    case 'charge.refunded': {
+      const intent = intentOf(event.data.object);
+      return intent ? { kind: 'refunds', paymentIntentId: intent } : { kind: 'ignore' };
+    }
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated':
+      return { kind: 'refund', refund: refundSnapshotOf(event.data.object) };
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+      return { kind: 'dispute', dispute: disputeSnapshotOf(event.data.object) };
+    case 'payout.paid':
+    case 'payout.failed':
+      return { kind: 'payout', payout: payoutSnapshotOf(event.data.object) };
     default:
       // Stripe sends many event types to one endpoint; the rest are not ours to act on.
       return { kind: 'ignore' };

@@ -51,7 +51,16 @@ export const cashFlowClassError = (type: AccountType, cls: CashFlowClass): strin
   return null;
 };
 
-export type SystemAccountKey = 'bank' | 'stripeClearing' | 'receivables' | 'vatPayable' | 'suspense' | 'subscriptionRevenue' | 'servicesRevenue';
+export type SystemAccountKey =
+  | 'bank'
+  | 'stripeClearing'
+  | 'disputedPayments'
+  | 'receivables'
+  | 'vatPayable'
+  | 'suspense'
+  | 'subscriptionRevenue'
+  | 'servicesRevenue'
+  | 'paymentFees';
 
 type ChartRow = Omit<Account, 'active'>;
 
@@ -61,11 +70,13 @@ const id = (code: string): string => `a0000000-0000-4000-8000-00000000${code.pad
 export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKey, string> = {
   bank: id('1000'),
   stripeClearing: id('1010'),
+  disputedPayments: id('1020'),
   receivables: id('1100'),
   vatPayable: id('2100'),
   suspense: id('2900'),
   subscriptionRevenue: id('4000'),
   servicesRevenue: id('4100'),
+  paymentFees: id('5500'),
 };
 
 const row = (code: string, name: string, type: AccountType, cashFlowClass: CashFlowClass, systemKey: SystemAccountKey | null = null): ChartRow => ({
@@ -80,6 +91,7 @@ const row = (code: string, name: string, type: AccountType, cashFlowClass: CashF
 export const DEFAULT_CHART: ChartRow[] = [
   row('1000', 'Bank', 'asset', 'cash', 'bank'),
   row('1010', 'Stripe Clearing', 'asset', 'cash', 'stripeClearing'),
+  row('1020', 'Disputed Payments', 'asset', 'operating', 'disputedPayments'),
   row('1100', 'Accounts Receivable', 'asset', 'operating', 'receivables'),
   row('1200', 'Prepaid Expenses', 'asset', 'operating'),
   row('1500', 'Equipment', 'asset', 'investing'),
@@ -96,7 +108,7 @@ export const DEFAULT_CHART: ChartRow[] = [
   row('5200', 'Software and Hosting', 'expense', 'operating'),
   row('5300', 'Office Expenses', 'expense', 'operating'),
   row('5400', 'Professional Fees', 'expense', 'operating'),
-  row('5500', 'Bank and Payment Fees', 'expense', 'operating'),
+  row('5500', 'Bank and Payment Fees', 'expense', 'operating', 'paymentFees'),
   row('5600', 'Marketing', 'expense', 'operating'),
   row('5700', 'Travel', 'expense', 'operating'),
 ];

@@ -1,6 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { BillingPeriod, InvoiceEvent, InvoiceTotals, PaymentMethod } from '../invoice/events';
 import type { JournalEvent, JournalLine, PostedLines } from '../journal/events';
+import type { PayoutEvent } from '../payouts/events';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
 
 /**
@@ -9,7 +10,7 @@ import { SYSTEM_ACCOUNT_IDS } from './accounts';
  * Corrections never edit lines: they add a reversal (sides swapped) and, for an edit, new lines.
  */
 
-export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note';
+export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout';
 
 export type PostingLine = JournalLine;
 
@@ -39,9 +40,18 @@ const NAMESPACE = '6f1c2b8e-3d4a-4f5b-9c6d-7e8f9a0b1c2d';
 export const invoiceEntryId = (invoiceId: string): string => uuidv5(`invoice:${invoiceId}`, NAMESPACE);
 export const paymentEntryId = (paymentId: string): string => uuidv5(`payment:${paymentId}`, NAMESPACE);
 export const creditNoteEntryId = (creditNoteId: string): string => uuidv5(`credit-note:${creditNoteId}`, NAMESPACE);
+export const refundEntryId = (refundId: string): string => uuidv5(`refund:${refundId}`, NAMESPACE);
+export const refundFailureEntryId = (refundId: string): string => uuidv5(`refund-failed:${refundId}`, NAMESPACE);
+export const disputeEntryId = (disputeId: string): string => uuidv5(`dispute:${disputeId}`, NAMESPACE);
+export const disputeCloseEntryId = (disputeId: string): string => uuidv5(`dispute-closed:${disputeId}`, NAMESPACE);
+export const feeEntryId = (feeId: string): string => uuidv5(`fee:${feeId}`, NAMESPACE);
+export const payoutEntryId = (payoutId: string): string => uuidv5(`payout:${payoutId}`, NAMESPACE);
+export const payoutFailureEntryId = (payoutId: string): string => uuidv5(`payout-failed:${payoutId}`, NAMESPACE);
 
 const dr = (accountId: string, cents: number): PostingLine => ({ accountId, debitCents: cents, creditCents: 0 });
 const cr = (accountId: string, cents: number): PostingLine => ({ accountId, debitCents: 0, creditCents: cents });
+/** Dr `to`, Cr `from` by an amount; a negative amount swaps the sides (a fee given back, a payout debited). */
+const transfer = (to: string, from: string, cents: number): PostingLine[] => (cents >= 0 ? [dr(to, cents), cr(from, cents)] : [dr(from, -cents), cr(to, -cents)]);
 
 /** Zero lines (an invoice without VAT) are left out: a line moves money or it is not there. */
 const nonZero = (lines: PostingLine[]): PostingLine[] => lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
@@ -154,6 +164,13 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
         postings: posting('posting', d.date, description, reverseLines(invoiceLines(d.totals, revenue))),
       };
     }
+    case 'PaymentRefunded':
+    case 'RefundFailed':
+    case 'PaymentDisputed':
+    case 'DisputeClosed':
+    case 'GatewayFeeCharged':
+      // Each is posted once, on its own date, however often its event is delivered.
+      return known ? null : movementEffect(event);
     case 'InvoiceSent':
       return null;
     default: {
@@ -161,6 +178,65 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
       return exhaustive;
     }
   }
+};
+
+type MovementEvent = Extract<InvoiceEvent, { type: 'PaymentRefunded' | 'RefundFailed' | 'PaymentDisputed' | 'DisputeClosed' | 'GatewayFeeCharged' }>;
+
+/**
+ * After a payment: a refund takes the money back out of the account it came into (the invoice is
+ * owed again, or the credit balance shrinks); a dispute holds it apart until it is won (back to
+ * Stripe clearing) or lost (owed again); the gateway's fee is an expense paid out of Stripe clearing.
+ */
+export const movementEffect = (event: MovementEvent): LedgerEffect => {
+  const d = event.data;
+  const { receivables, stripeClearing, disputedPayments, paymentFees } = SYSTEM_ACCOUNT_IDS;
+  const effect = (entryId: string, type: SourceType, sourceId: string, description: string, lines: PostingLine[]): LedgerEffect => ({
+    entryId,
+    source: { type, id: sourceId, invoiceId: d.invoiceId },
+    entry: { status: 'active', date: d.date, description },
+    revenueAccountId: null,
+    postings: posting('posting', d.date, description, lines),
+  });
+  switch (event.type) {
+    case 'PaymentRefunded': {
+      const r = event.data;
+      return effect(refundEntryId(r.refundId), 'refund', r.refundId, r.reference ? `Refund ${r.reference}` : 'Refund', transfer(receivables, cashAccountFor(r.method), r.amountCents));
+    }
+    case 'RefundFailed': {
+      const r = event.data;
+      return effect(refundFailureEntryId(r.refundId), 'refund', r.refundId, 'Refund failed', transfer(cashAccountFor(r.method), receivables, r.amountCents));
+    }
+    case 'PaymentDisputed':
+      return effect(disputeEntryId(event.data.disputeId), 'dispute', event.data.disputeId, 'Payment disputed', transfer(disputedPayments, stripeClearing, event.data.amountCents));
+    case 'DisputeClosed': {
+      const c = event.data;
+      const won = c.outcome === 'won';
+      return effect(disputeCloseEntryId(c.disputeId), 'dispute', c.disputeId, won ? 'Dispute won' : 'Dispute lost', transfer(won ? stripeClearing : receivables, disputedPayments, c.amountCents));
+    }
+    case 'GatewayFeeCharged': {
+      const f = event.data;
+      return effect(feeEntryId(f.feeId), 'fee', f.feeId, f.kind === 'dispute' ? 'Dispute fee' : 'Card payment fee', transfer(paymentFees, stripeClearing, f.amountCents));
+    }
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+};
+
+/** A payout of the Stripe balance to the bank (negative when Stripe debits the bank). */
+export const payoutEffect = (event: PayoutEvent): LedgerEffect => {
+  const d = event.data;
+  const { bank, stripeClearing } = SYSTEM_ACCOUNT_IDS;
+  const failed = event.type === 'PayoutFailed';
+  const description = failed ? `Payout ${d.payoutId} failed` : `Payout ${d.payoutId}`;
+  return {
+    entryId: failed ? payoutFailureEntryId(d.payoutId) : payoutEntryId(d.payoutId),
+    source: { type: 'payout', id: d.payoutId, invoiceId: null },
+    entry: { status: 'active', date: d.date, description },
+    revenueAccountId: null,
+    postings: posting('posting', d.date, description, failed ? transfer(stripeClearing, bank, d.amountCents) : transfer(bank, stripeClearing, d.amountCents)),
+  };
 };
 
 const reversalOf = (p: PostedLines): Posting[] => posting('reversal', p.date, `Reversal: ${p.description}`.trim(), reverseLines(p.lines));
@@ -189,7 +265,7 @@ export const journalEffect = (event: JournalEvent): LedgerEffect => {
 };
 
 /** The entry id an event belongs to, so the ledger can look up what it knows before applying it. */
-export const entryIdOf = (event: InvoiceEvent | JournalEvent): string | null => {
+export const entryIdOf = (event: InvoiceEvent | JournalEvent | PayoutEvent): string | null => {
   switch (event.type) {
     case 'InvoiceIssued':
     case 'InvoiceEdited':
@@ -199,6 +275,20 @@ export const entryIdOf = (event: InvoiceEvent | JournalEvent): string | null => 
       return paymentEntryId(event.data.paymentId);
     case 'InvoiceCredited':
       return creditNoteEntryId(event.data.creditNoteId);
+    case 'PaymentRefunded':
+      return refundEntryId(event.data.refundId);
+    case 'RefundFailed':
+      return refundFailureEntryId(event.data.refundId);
+    case 'PaymentDisputed':
+      return disputeEntryId(event.data.disputeId);
+    case 'DisputeClosed':
+      return disputeCloseEntryId(event.data.disputeId);
+    case 'GatewayFeeCharged':
+      return feeEntryId(event.data.feeId);
+    case 'PayoutPaid':
+      return payoutEntryId(event.data.payoutId);
+    case 'PayoutFailed':
+      return payoutFailureEntryId(event.data.payoutId);
     case 'InvoiceSent':
       return null;
     case 'JournalEntryRecorded':
@@ -212,8 +302,11 @@ export const entryIdOf = (event: InvoiceEvent | JournalEvent): string | null => 
   }
 };
 
-export const ledgerEffectOf = (event: InvoiceEvent | JournalEvent, known: KnownEntry | null): LedgerEffect | null => {
+export const ledgerEffectOf = (event: InvoiceEvent | JournalEvent | PayoutEvent, known: KnownEntry | null): LedgerEffect | null => {
   switch (event.type) {
+    case 'PayoutPaid':
+    case 'PayoutFailed':
+      return known ? null : payoutEffect(event);
     case 'JournalEntryRecorded':
     case 'JournalEntryCorrected':
     case 'JournalEntryDeleted':

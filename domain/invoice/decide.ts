@@ -2,6 +2,7 @@ import { lineAmounts, sumAmounts } from '../shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, PaymentMethod } from './events';
 import { creditableCents, isCancelled, isIssued, isPaid, openCents, reverseChargeOf, settlementOf, type InvoiceData, type InvoiceState } from './invoice';
+import { decideMoneyMovement, type MoneyMovementCommand } from './money-movements';
 import { categoryOf, decideLineVat, isReverseCharge, type DocumentParties, type VatCategory } from './vat';
 
 /** A line as entered: quantity in thousandths, price in cents, VAT in basis points. */
@@ -49,7 +50,7 @@ export type CreditInvoice = {
   data: { creditNoteId: string; creditNoteNumber: string; date: string; reason: string; lines?: LineInput[] };
 };
 
-export type InvoiceCommand = IssueInvoice | EditInvoice | SendInvoice | RecordPayment | MarkInvoicePaid | VoidInvoice | CreditInvoice;
+export type InvoiceCommand = IssueInvoice | EditInvoice | SendInvoice | RecordPayment | MarkInvoicePaid | VoidInvoice | CreditInvoice | MoneyMovementCommand;
 
 export const ISSUED_IMMUTABLE = 'This invoice has been issued; correct it with a credit note.';
 export const CANCELLED = 'This invoice has been cancelled.';
@@ -245,6 +246,12 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
       const data = { invoiceId: s.invoiceId, reason: command.data.reason, date: command.data.date, totals: s.totals, originalDate: s.date };
       return [{ type: 'InvoiceVoided', data }];
     }
+    case 'RefundPayment':
+    case 'FailRefund':
+    case 'OpenDispute':
+    case 'CloseDispute':
+    case 'ChargeGatewayFee':
+      return decideMoneyMovement(command, state);
     default: {
       const exhaustive: never = command;
       return exhaustive;

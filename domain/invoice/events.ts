@@ -141,7 +141,64 @@ export type InvoiceCredited = {
   };
 };
 
-export type InvoiceEvent = InvoiceIssued | InvoiceEdited | InvoiceSent | PaymentRecorded | InvoiceVoided | InvoiceCredited;
+/**
+ * Money going back to the client: through the gateway for card payments (Stripe's Refund API,
+ * or reported by its webhooks), paid out by hand for the other methods. It reduces the invoice's
+ * paid amount (or the client's credit balance when the invoice was overpaid or credited).
+ */
+export type PaymentRefunded = {
+  type: 'PaymentRefunded';
+  data: {
+    invoiceId: string;
+    paymentId: string;
+    /** Deterministic from its source (the gateway's refund id, or the request) so retries dedupe. */
+    refundId: string;
+    amountCents: number;
+    date: string;
+    /** The refunded payment's method: decides the account the money leaves from. */
+    method: PaymentMethod;
+    reason: string;
+    /** The gateway's refund id, or what the user typed. */
+    reference: string | null;
+  };
+};
+
+/** A gateway refund that failed after it was recorded (Stripe's refund.updated, status failed or canceled): the money came back. */
+export type RefundFailed = {
+  type: 'RefundFailed';
+  data: { invoiceId: string; paymentId: string; refundId: string; amountCents: number; date: string; method: PaymentMethod };
+};
+
+/** A card payment disputed by the cardholder: Stripe withdraws the amount while the dispute is open. */
+export type PaymentDisputed = {
+  type: 'PaymentDisputed';
+  data: { invoiceId: string; paymentId: string; disputeId: string; amountCents: number; date: string; reason: string | null };
+};
+
+/** Won: the amount comes back to the Stripe balance. Lost: it is gone, and the invoice is owed again. */
+export type DisputeClosed = {
+  type: 'DisputeClosed';
+  data: { invoiceId: string; paymentId: string; disputeId: string; amountCents: number; date: string; outcome: 'won' | 'lost' };
+};
+
+/** What the gateway kept of a payment (a card payment's fee, a dispute's fee): one per balance transaction. */
+export type GatewayFeeCharged = {
+  type: 'GatewayFeeCharged';
+  data: { invoiceId: string; paymentId: string; feeId: string; amountCents: number; date: string; kind: 'payment' | 'dispute' };
+};
+
+export type InvoiceEvent =
+  | InvoiceIssued
+  | InvoiceEdited
+  | InvoiceSent
+  | PaymentRecorded
+  | InvoiceVoided
+  | InvoiceCredited
+  | PaymentRefunded
+  | RefundFailed
+  | PaymentDisputed
+  | DisputeClosed
+  | GatewayFeeCharged;
 export type InvoiceEventType = InvoiceEvent['type'];
 
 export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
@@ -151,6 +208,14 @@ export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
   'PaymentRecorded',
   'InvoiceVoided',
   'InvoiceCredited',
+  'PaymentRefunded',
+  'RefundFailed',
+  'PaymentDisputed',
+  'DisputeClosed',
+  'GatewayFeeCharged',
 ];
+
+/** The events of a money movement after the payment itself (they change what was paid, or post only). */
+export const PAYMENT_MOVEMENT_TYPES = ['PaymentRefunded', 'RefundFailed', 'PaymentDisputed', 'DisputeClosed', 'GatewayFeeCharged'] as const;
 
 export const invoiceStreamId = (invoiceId: string): string => `invoice-${invoiceId}`;

@@ -8,6 +8,21 @@ export interface InvoicePayment {
   method: PaymentMethod;
 }
 
+export interface InvoiceRefund {
+  refundId: string;
+  paymentId: string;
+  amountCents: number;
+  /** The gateway reported it failed: the money came back, it no longer counts. */
+  failed: boolean;
+}
+
+export interface InvoiceDispute {
+  disputeId: string;
+  paymentId: string;
+  amountCents: number;
+  status: 'open' | 'won' | 'lost';
+}
+
 export interface CreditNoteRef {
   creditNoteId: string;
   creditNoteNumber: string;
@@ -32,6 +47,10 @@ export interface InvoiceData {
   creditedCents: number;
   /** Seller and buyer as written with the invoice; null for invoices written before they were kept. */
   parties: DocumentParties | null;
+  refunds: InvoiceRefund[];
+  disputes: InvoiceDispute[];
+  /** Gateway balance transactions whose fee is already recorded. */
+  feeIds: string[];
 }
 
 export type InvoiceState =
@@ -120,6 +139,9 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
         creditNotes: [],
         creditedCents: 0,
         parties: d.parties ?? null,
+        refunds: [],
+        disputes: [],
+        feeIds: [],
       };
     }
     case 'InvoiceEdited': {
@@ -143,10 +165,63 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
       const note: CreditNoteRef = { creditNoteId: d.creditNoteId, creditNoteNumber: d.creditNoteNumber, date: d.date, totals: d.totals, lines: d.lines };
       return { ...state, creditNotes: [...state.creditNotes, note], creditedCents: state.creditedCents + d.totals.grossCents };
     }
+    case 'PaymentRefunded': {
+      if (state.status === 'empty') return state;
+      const d = event.data;
+      const refund: InvoiceRefund = { refundId: d.refundId, paymentId: d.paymentId, amountCents: d.amountCents, failed: false };
+      return { ...state, refunds: [...state.refunds, refund], paidCents: state.paidCents - d.amountCents };
+    }
+    case 'RefundFailed': {
+      if (state.status === 'empty') return state;
+      const d = event.data;
+      return { ...state, refunds: state.refunds.map((r) => (r.refundId === d.refundId ? { ...r, failed: true } : r)), paidCents: state.paidCents + d.amountCents };
+    }
+    case 'PaymentDisputed': {
+      if (state.status === 'empty') return state;
+      const d = event.data;
+      return { ...state, disputes: [...state.disputes, { disputeId: d.disputeId, paymentId: d.paymentId, amountCents: d.amountCents, status: 'open' }] };
+    }
+    case 'DisputeClosed': {
+      if (state.status === 'empty') return state;
+      const d = event.data;
+      const disputes = state.disputes.map((x) => (x.disputeId === d.disputeId ? { ...x, status: d.outcome } : x));
+      // A lost dispute is money given back, as a refund is: the invoice is owed again.
+      return { ...state, disputes, paidCents: d.outcome === 'lost' ? state.paidCents - d.amountCents : state.paidCents };
+    }
+    case 'GatewayFeeCharged':
+      return state.status === 'empty' ? state : { ...state, feeIds: [...state.feeIds, event.data.feeId] };
     default: {
       const exhaustive: never = event;
       return exhaustive;
     }
+  }
+};
+
+/**
+ * What may still be refunded of a payment: its amount less refunds that did not fail and disputes
+ * that are open or lost (that money is already out of our hands).
+ */
+export const refundableCents = (s: Pick<InvoiceData, 'payments' | 'refunds' | 'disputes'>, paymentId: string): number => {
+  const payment = s.payments.find((p) => p.paymentId === paymentId);
+  if (!payment) return 0;
+  const refunded = s.refunds.filter((r) => r.paymentId === paymentId && !r.failed).reduce((sum, r) => sum + r.amountCents, 0);
+  const disputed = s.disputes.filter((d) => d.paymentId === paymentId && d.status !== 'won').reduce((sum, d) => sum + d.amountCents, 0);
+  return Math.max(0, payment.amountCents - refunded - disputed);
+};
+
+/** How an event after the payment changes the invoice's paid amount (read models keep only the sum). */
+export const paidDeltaOf = (event: InvoiceEvent): number => {
+  switch (event.type) {
+    case 'PaymentRecorded':
+      return event.data.amountCents;
+    case 'PaymentRefunded':
+      return -event.data.amountCents;
+    case 'RefundFailed':
+      return event.data.amountCents;
+    case 'DisputeClosed':
+      return event.data.outcome === 'lost' ? -event.data.amountCents : 0;
+    default:
+      return 0;
   }
 };
 

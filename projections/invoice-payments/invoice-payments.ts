@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { PaymentRecorded } from '../../domain/invoice/events';
+import { PAYMENT_MOVEMENT_TYPES, type InvoiceEvent, type PaymentRecorded } from '../../domain/invoice/events';
+import { asInvoiceEvent } from '../invoices/invoice-list';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { Projection } from '../projection';
 
@@ -13,6 +14,13 @@ export interface InvoicePaymentRow {
   reference: string | null;
   actor: string;
   recorded_at: string;
+  /** Refunds that hold (failed ones given back). */
+  refunded_cents: number;
+  /** The amount of its dispute, if any. */
+  disputed_cents: number;
+  dispute_status: 'open' | 'won' | 'lost' | null;
+  /** What the gateway kept (card payment and dispute fees). */
+  fee_cents: number;
 }
 
 export const paymentRowOf = (event: RecordedEvent): InvoicePaymentRow => {
@@ -26,17 +34,48 @@ export const paymentRowOf = (event: RecordedEvent): InvoicePaymentRow => {
     reference: d.reference,
     actor: event.metadata.actor,
     recorded_at: event.metadata.recordedAt,
+    refunded_cents: 0,
+    disputed_cents: 0,
+    dispute_status: null,
+    fee_cents: 0,
   };
+};
+
+/** The change a later event makes to its payment's row (events arrive in stream order, after the payment). */
+const movementOf = (event: InvoiceEvent): { paymentId: string; change: Record<string, unknown> } | null => {
+  switch (event.type) {
+    case 'PaymentRefunded':
+      return { paymentId: event.data.paymentId, change: { refunded_cents: ['+', event.data.amountCents] } };
+    case 'RefundFailed':
+      return { paymentId: event.data.paymentId, change: { refunded_cents: ['+', -event.data.amountCents] } };
+    case 'PaymentDisputed':
+      return { paymentId: event.data.paymentId, change: { disputed_cents: event.data.amountCents, dispute_status: 'open' } };
+    case 'DisputeClosed':
+      return { paymentId: event.data.paymentId, change: { dispute_status: event.data.outcome } };
+    case 'GatewayFeeCharged':
+      return { paymentId: event.data.paymentId, change: { fee_cents: ['+', event.data.amountCents] } };
+    default:
+      return null;
+  }
 };
 
 export const invoicePaymentsProjection: Projection = {
   name: 'invoice_payments',
-  eventTypes: ['PaymentRecorded'],
+  eventTypes: ['PaymentRecorded', ...PAYMENT_MOVEMENT_TYPES],
   tables: ['invoice_payments'],
   apply: async (trx, events) => {
-    if (events.length === 0) return;
+    const payments = events.filter((e) => e.type === 'PaymentRecorded');
     // The invoice aggregate never records one payment id twice; the key makes that hold here too.
-    await trx('invoice_payments').insert(events.map(paymentRowOf)).onConflict('payment_id').ignore();
+    if (payments.length > 0) await trx('invoice_payments').insert(payments.map(paymentRowOf)).onConflict('payment_id').ignore();
+    for (const recorded of events) {
+      const movement = movementOf(asInvoiceEvent(recorded));
+      if (!movement) continue;
+      const update: Record<string, unknown> = {};
+      for (const [column, value] of Object.entries(movement.change)) {
+        update[column] = Array.isArray(value) ? trx.raw('?? + ?', [column, value[1]]) : value;
+      }
+      await trx('invoice_payments').where({ payment_id: movement.paymentId }).update(update);
+    }
   },
 };
 

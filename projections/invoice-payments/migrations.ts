@@ -16,4 +16,16 @@ export const invoicePaymentsMigrations: Migration[] = [
       });
     },
   },
+  {
+    // What happened to each payment afterwards: refunds, a dispute, the gateway's fee.
+    name: '202611250420_projection_invoice_payment_movements',
+    up: async (db) => {
+      await db.schema.alterTable('invoice_payments', (t) => {
+        t.bigInteger('refunded_cents').notNullable().defaultTo(0);
+        t.bigInteger('disputed_cents').notNullable().defaultTo(0);
+        t.text('dispute_status');
+        t.bigInteger('fee_cents').notNullable().defaultTo(0);
+      });
+    },
+  },
 ];

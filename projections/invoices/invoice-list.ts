@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { InvoiceEvent, InvoiceLine } from '../../domain/invoice/events';
 import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
-import { isCancelled, isPaid } from '../../domain/invoice/invoice';
+import { isCancelled, isPaid, paidDeltaOf } from '../../domain/invoice/invoice';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
 
@@ -81,9 +81,15 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: Recorded
     }
     case 'InvoiceSent':
       return row && { ...row, sent: true, revision };
-    case 'PaymentRecorded': {
+    case 'PaymentRecorded':
+    case 'PaymentRefunded':
+    case 'RefundFailed':
+    case 'DisputeClosed':
+    case 'PaymentDisputed':
+    case 'GatewayFeeCharged': {
       if (!row) return null;
-      const paidCents = row.paid_cents + event.data.amountCents;
+      // Refunds and lost disputes take back what was paid; the others change nothing here.
+      const paidCents = row.paid_cents + paidDeltaOf(event);
       return { ...row, paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1, creditedCents: row.credited_cents }), revision };
     }
     case 'InvoiceCredited': {

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { entryIdOf, ledgerEffectOf, type LedgerEffect } from '../../domain/accounting/postings';
-import type { InvoiceEvent } from '../../domain/invoice/events';
+import { PAYMENT_MOVEMENT_TYPES, type InvoiceEvent } from '../../domain/invoice/events';
+import { PAYOUT_EVENT_TYPES, type PayoutEvent } from '../../domain/payouts/events';
 import { JOURNAL_EVENT_TYPES, type JournalEvent } from '../../domain/journal/events';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { Projection } from '../projection';
@@ -8,10 +9,21 @@ import { writeBalances } from './balances/writer';
 import { loadKnownEntries, writeEntries, type EntryWrite } from './journal-lines/writer';
 import { LEDGER_TABLES } from './migrations';
 
-export const LEDGER_EVENT_TYPES = [...JOURNAL_EVENT_TYPES, 'InvoiceIssued', 'InvoiceEdited', 'PaymentRecorded', 'InvoiceVoided', 'InvoiceCredited'];
+export const LEDGER_EVENT_TYPES = [
+  ...JOURNAL_EVENT_TYPES,
+  'InvoiceIssued',
+  'InvoiceEdited',
+  'PaymentRecorded',
+  'InvoiceVoided',
+  'InvoiceCredited',
+  ...PAYMENT_MOVEMENT_TYPES,
+  ...PAYOUT_EVENT_TYPES,
+];
+
+type LedgerEvent = InvoiceEvent | JournalEvent | PayoutEvent;
 
 /** Only schema version 1 exists; a later version gets its upcaster here, before postings see it. */
-const toDomain = (e: RecordedEvent): InvoiceEvent | JournalEvent => ({ type: e.type, data: e.data }) as InvoiceEvent | JournalEvent;
+const toDomain = (e: RecordedEvent): LedgerEvent => ({ type: e.type, data: e.data }) as LedgerEvent;
 
 /**
  * The ledger: journal lines and per-day/per-month balances, written in the same transaction so

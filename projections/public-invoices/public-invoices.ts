@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '../../eventstore/event-store';
 import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
-import { isCancelled, isPaid } from '../../domain/invoice/invoice';
+import { isCancelled, isPaid, paidDeltaOf } from '../../domain/invoice/invoice';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
 import { asInvoiceEvent } from '../invoices/invoice-list';
@@ -45,9 +45,15 @@ export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: Reco
     }
     case 'InvoiceSent':
       return row;
-    case 'PaymentRecorded': {
+    case 'PaymentRecorded':
+    case 'PaymentRefunded':
+    case 'RefundFailed':
+    case 'DisputeClosed':
+    case 'PaymentDisputed':
+    case 'GatewayFeeCharged': {
       if (!row) return null;
-      const paidCents = row.paid_cents + event.data.amountCents;
+      // Refunds and lost disputes take back what was paid; the others change nothing here.
+      const paidCents = row.paid_cents + paidDeltaOf(event);
       return { ...row, paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1, creditedCents: row.credited_cents }) };
     }
     case 'InvoiceCredited': {

@@ -48,6 +48,11 @@ export const paymentConfirmationReactor: Reactor = {
       case 'InvoiceSent':
       case 'InvoiceVoided':
       case 'InvoiceCredited':
+      case 'PaymentRefunded':
+      case 'RefundFailed':
+      case 'PaymentDisputed':
+      case 'DisputeClosed':
+      case 'GatewayFeeCharged':
         return;
       default: {
         const exhaustive: never = event;

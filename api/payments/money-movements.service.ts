@@ -1,0 +1,192 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { InvoiceEvent } from '../../domain/invoice/events';
+import type { MoneyMovementCommand } from '../../domain/invoice/money-movements';
+import { decideMoneyMovement, PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
+import { decidePayout, evolvePayout, initialPayoutState, type PayoutState } from '../../domain/payouts/payout';
+import { payoutStreamId, type PayoutEvent } from '../../domain/payouts/events';
+import type { InvoiceState } from '../../domain/invoice/invoice';
+import { dayOf } from '../../domain/shared/dates';
+import { NotFoundError, UnavailableError } from '../../domain/shared/errors';
+import type { InvoicePaymentRow } from '../../projections/invoice-payments/invoice-payments';
+import type { StreamModel } from '../commands/command-handler';
+import { writePathOf } from '../commands/write-path';
+import type { AppDeps } from '../deps';
+import {
+  CheckoutProviderError,
+  refundHolds,
+  type CheckoutGateway,
+  type DisputeSnapshot,
+  type PayoutSnapshot,
+  type RefundSnapshot,
+} from './checkout-gateway';
+import { stripePaymentId } from './payment-ids';
+
+export const REFUND_FAILED = 'The refund could not be made through Stripe; nothing was recorded. Please try again.';
+
+/** The invoice side of money movements: billing owns invoice streams. */
+export interface InvoiceMovementsPort {
+  load(invoiceId: string): Promise<InvoiceState>;
+  /** Runs a movement command on the invoice's stream through the one write path. */
+  move(invoiceId: string, command: MoneyMovementCommand, actor: string): Promise<InvoiceEvent[]>;
+}
+
+export interface RefundInput {
+  amountCents: number;
+  reason: string;
+  /** Refunds paid out by hand (not through the gateway) may be dated; absent: today. */
+  date?: string;
+}
+
+const payoutModel: StreamModel<PayoutState, PayoutEvent> = {
+  initialState: initialPayoutState,
+  evolve: evolvePayout,
+  fromRecorded: (e) => ({ type: e.type, data: e.data }) as PayoutEvent,
+  toNew: (e, actor) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { actor, schemaVersion: 1 } }),
+};
+
+/**
+ * Refunds, disputes, gateway fees and payouts: every one an event with a date, posted by the
+ * ledger. Gateway reports (webhooks, lookups) are idempotent on the gateway's own ids.
+ */
+export class MoneyMovementService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly gateway: CheckoutGateway,
+    private readonly invoices: InvoiceMovementsPort,
+  ) {}
+
+  private today(): string {
+    return dayOf(this.deps.clock());
+  }
+
+  async payment(paymentId: string): Promise<InvoicePaymentRow | undefined> {
+    return this.deps.db('invoice_payments').where({ payment_id: paymentId }).first();
+  }
+
+  /**
+   * A refund asked for by a user. A card payment taken through the gateway is refunded there first
+   * (nothing is written when the gateway refuses); any other is recorded as paid out by hand.
+   */
+  async refund(paymentId: string, input: RefundInput, actor: string): Promise<{ refundId: string; invoiceId: string }> {
+    const payment = await this.payment(paymentId);
+    if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
+    const date = payment.method === 'stripe' ? this.today() : (input.date ?? this.today());
+    const asked = { paymentId, refundId: randomUUID(), amountCents: input.amountCents, date, reason: input.reason, reference: null };
+    // Checked before any money moves: the same rule the write applies.
+    const state = await this.invoices.load(payment.invoice_id);
+    decideMoneyMovement({ type: 'RefundPayment', data: asked, byHand: true }, state);
+    if (payment.method !== 'stripe' || !payment.reference) {
+      await this.invoices.move(payment.invoice_id, { type: 'RefundPayment', data: asked, byHand: true }, actor);
+      return { refundId: asked.refundId, invoiceId: payment.invoice_id };
+    }
+    // A double click asks again with the same key and gets the same Stripe refund; a second,
+    // deliberate refund comes after the first is recorded, so its key differs.
+    const prior = state.status === 'empty' ? 0 : state.refunds.filter((r) => r.paymentId === paymentId).length;
+    const idempotencyKey = createHash('sha256').update(JSON.stringify(['refund', paymentId, input.amountCents, input.reason, prior])).digest('hex');
+    let refund: RefundSnapshot;
+    try {
+      refund = await this.gateway.refund({ paymentIntentId: payment.reference, amountCents: input.amountCents, reason: input.reason, idempotencyKey });
+    } catch (err) {
+      if (!(err instanceof CheckoutProviderError)) throw err;
+      this.deps.logger.error({ err: err.cause ?? err, paymentId }, 'gateway refund failed');
+      throw new UnavailableError(REFUND_FAILED);
+    }
+    // The money has left: recorded as the gateway reports it, never refused.
+    await this.invoices.move(payment.invoice_id, { type: 'RefundPayment', data: { ...asked, refundId: refund.id, date: refund.date, reference: refund.id } }, actor);
+    return { refundId: refund.id, invoiceId: payment.invoice_id };
+  }
+
+  /** The invoice a gateway payment belongs to: from the read model, else the payment intent's metadata. */
+  private async invoiceOf(paymentIntentId: string): Promise<string | undefined> {
+    const row = await this.payment(stripePaymentId(paymentIntentId));
+    if (row) return row.invoice_id;
+    const charge = await this.gateway.chargeOf(paymentIntentId);
+    return charge?.invoiceId ?? undefined;
+  }
+
+  private async moveForIntent(paymentIntentId: string | null, command: (paymentId: string) => MoneyMovementCommand): Promise<boolean> {
+    if (!paymentIntentId) return false;
+    const invoiceId = await this.invoiceOf(paymentIntentId);
+    if (!invoiceId) {
+      this.deps.logger.warn({ paymentIntentId }, 'a gateway report names a payment that is not an invoice payment; ignored');
+      return false;
+    }
+    await this.invoices.move(invoiceId, command(stripePaymentId(paymentIntentId)), 'stripe');
+    return true;
+  }
+
+  /** A refund as the gateway reports it: recorded once while it holds, given back once it failed. */
+  async recordGatewayRefund(refund: RefundSnapshot, reportedOn: string): Promise<boolean> {
+    return this.moveForIntent(refund.paymentIntentId, (paymentId) =>
+      refundHolds(refund.status)
+        ? { type: 'RefundPayment', data: { paymentId, refundId: refund.id, amountCents: refund.amountCents, date: refund.date, reason: refund.reason ?? 'Refunded in Stripe', reference: refund.id } }
+        : { type: 'FailRefund', data: { refundId: refund.id, date: reportedOn } },
+    );
+  }
+
+  /** charge.refunded names the charge, not the refunds: the gateway lists them. */
+  async recordGatewayRefundsOf(paymentIntentId: string, reportedOn: string): Promise<void> {
+    for (const refund of await this.gateway.refundsOf(paymentIntentId)) await this.recordGatewayRefund(refund, reportedOn);
+  }
+
+  /** Opened, or closed (won or lost; a close arriving first records the open too); its fees once each. */
+  async recordDispute(dispute: DisputeSnapshot, reportedOn: string): Promise<void> {
+    // An inquiry (warning_*) withdraws no funds: nothing moves until it becomes a dispute.
+    if (dispute.status.startsWith('warning_')) return;
+    const closed = dispute.status === 'won' || dispute.status === 'lost';
+    const recorded = await this.moveForIntent(dispute.paymentIntentId, (paymentId) =>
+      closed
+        ? {
+            type: 'CloseDispute',
+            data: { paymentId, disputeId: dispute.id, amountCents: dispute.amountCents, date: reportedOn, outcome: dispute.status as 'won' | 'lost', opened: { date: dispute.date, reason: dispute.reason } },
+          }
+        : { type: 'OpenDispute', data: { paymentId, disputeId: dispute.id, amountCents: dispute.amountCents, date: dispute.date, reason: dispute.reason } },
+    );
+    if (!recorded) return;
+    for (const fee of dispute.fees) {
+      await this.moveForIntent(dispute.paymentIntentId, (paymentId) => ({ type: 'ChargeGatewayFee', data: { paymentId, feeId: fee.id, amountCents: fee.feeCents, date: dispute.date, kind: 'dispute' } }));
+    }
+  }
+
+  /** The fee of a card payment, once its charge has a balance transaction (false when not yet). */
+  async recordPaymentFee(paymentIntentId: string, date: string): Promise<boolean> {
+    const charge = await this.gateway.chargeOf(paymentIntentId);
+    if (!charge?.balanceTransactionId || charge.feeCents === null) return false;
+    const { balanceTransactionId, feeCents } = charge;
+    return this.moveForIntent(paymentIntentId, (paymentId) => ({ type: 'ChargeGatewayFee', data: { paymentId, feeId: balanceTransactionId, amountCents: feeCents, date, kind: 'payment' } }));
+  }
+
+  /** Best effort right after a payment: a failure is caught up when the payout that settles it arrives. */
+  async recordPaymentFeeSoon(paymentIntentId: string, date: string): Promise<void> {
+    try {
+      await this.recordPaymentFee(paymentIntentId, date);
+    } catch (err) {
+      this.deps.logger.warn({ err, paymentIntentId }, 'the card fee could not be recorded yet; the payout will');
+    }
+  }
+
+  /**
+   * A payout to the bank. First everything it settles is made sure of (each charge's fee, each
+   * refund), so Stripe clearing is left holding exactly what is not yet paid out.
+   */
+  async recordPayout(payout: PayoutSnapshot): Promise<void> {
+    const commands = writePathOf(this.deps).commands;
+    const streamId = payoutStreamId(payout.id);
+    if (payout.status === 'failed' || payout.status === 'canceled') {
+      await commands.handle(payoutModel, { streamId, actor: 'stripe', decide: ({ state }) => decidePayout({ type: 'FailPayout', data: { payoutId: payout.id, date: payout.date } }, state) });
+      return;
+    }
+    const transactions = await this.gateway.payoutTransactions(payout.id);
+    for (const txn of transactions) {
+      if (!txn.paymentIntentId) continue;
+      if (txn.type === 'charge' || txn.type === 'payment') {
+        const paymentIntentId = txn.paymentIntentId;
+        await this.moveForIntent(paymentIntentId, (paymentId) => ({ type: 'ChargeGatewayFee', data: { paymentId, feeId: txn.id, amountCents: txn.feeCents, date: payout.date, kind: 'payment' } }));
+      } else if (txn.type === 'refund' || txn.type === 'payment_refund') {
+        await this.recordGatewayRefundsOf(txn.paymentIntentId, payout.date);
+      }
+    }
+    const data = { payoutId: payout.id, amountCents: payout.amountCents, date: payout.date, balanceTransactionIds: transactions.map((t) => t.id) };
+    await commands.handle(payoutModel, { streamId, actor: 'stripe', decide: ({ state }) => decidePayout({ type: 'RecordPayout', data }, state) });
+  }
+}

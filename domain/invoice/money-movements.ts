@@ -1,0 +1,122 @@
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
+import type { InvoiceEvent } from './events';
+import { refundableCents, type InvoiceState } from './invoice';
+
+/**
+ * What happens to a payment after it was recorded: refunds, disputes and the gateway's fees. Each
+ * is idempotent on the id its source gives it (a Stripe refund, dispute or balance transaction),
+ * so a webhook delivered twice, late or out of order records it once.
+ */
+
+export type RefundPayment = {
+  type: 'RefundPayment';
+  data: { paymentId: string; refundId: string; amountCents: number; date: string; reason: string; reference: string | null };
+  /**
+   * Asked for by a user (checked against what is refundable, dated from the payment on, with a
+   * reason) rather than reported by a gateway that already paid the money out (never refused for those).
+   */
+  byHand?: boolean;
+};
+export type FailRefund = { type: 'FailRefund'; data: { refundId: string; date: string } };
+export type OpenDispute = { type: 'OpenDispute'; data: { paymentId: string; disputeId: string; amountCents: number; date: string; reason: string | null } };
+/** `opened` is what the dispute said when it was opened, for a close that arrives first. */
+export type CloseDispute = {
+  type: 'CloseDispute';
+  data: { paymentId: string; disputeId: string; amountCents: number; date: string; outcome: 'won' | 'lost'; opened: { date: string; reason: string | null } };
+};
+export type ChargeGatewayFee = { type: 'ChargeGatewayFee'; data: { paymentId: string; feeId: string; amountCents: number; date: string; kind: 'payment' | 'dispute' } };
+
+export type MoneyMovementCommand = RefundPayment | FailRefund | OpenDispute | CloseDispute | ChargeGatewayFee;
+
+export const PAYMENT_NOT_FOUND = 'Payment not found.';
+/** A gateway reported a movement of a payment this invoice does not have yet: the report is retried. */
+export const PAYMENT_NOT_YET_RECORDED = 'The payment this refers to is not recorded yet; try again shortly.';
+export const overRefund = (refundableCents: number): string =>
+  `A refund cannot exceed what remains refundable on the payment (${(refundableCents / 100).toFixed(2)}).`;
+
+const invalid = (field: string, message: string) => new ValidationError('Please correct the errors below.', { [field]: [message] });
+
+const paymentOf = (state: InvoiceState, paymentId: string, reported: boolean) => {
+  if (state.status === 'empty') throw new NotFoundError('Invoice not found.');
+  const payment = state.payments.find((p) => p.paymentId === paymentId);
+  if (!payment) throw reported ? new ConflictError(PAYMENT_NOT_YET_RECORDED) : new NotFoundError(PAYMENT_NOT_FOUND);
+  return { state, payment };
+};
+
+const positive = (cents: number, field = 'amountCents'): void => {
+  if (!Number.isSafeInteger(cents) || cents <= 0) throw invalid(field, 'Enter an amount greater than zero.');
+};
+
+const refund = (cmd: RefundPayment, state: InvoiceState): InvoiceEvent[] => {
+  const d = cmd.data;
+  if (state.status !== 'empty' && state.refunds.some((r) => r.refundId === d.refundId)) return [];
+  const { state: s, payment } = paymentOf(state, d.paymentId, !cmd.byHand);
+  positive(d.amountCents);
+  if (cmd.byHand) {
+    if (!d.reason.trim()) throw invalid('reason', 'This field may not be blank.');
+    if (d.date < payment.date) throw invalid('date', 'A refund cannot be dated before its payment.');
+    const refundable = refundableCents(s, d.paymentId);
+    if (d.amountCents > refundable) throw new ValidationError(overRefund(refundable), { amountCents: [overRefund(refundable)] });
+  }
+  const data = { invoiceId: s.invoiceId, paymentId: d.paymentId, refundId: d.refundId, amountCents: d.amountCents, date: d.date, method: payment.method, reason: d.reason.trim(), reference: d.reference };
+  return [{ type: 'PaymentRefunded', data }];
+};
+
+const failRefund = (cmd: FailRefund, state: InvoiceState): InvoiceEvent[] => {
+  if (state.status === 'empty') throw new NotFoundError('Invoice not found.');
+  const r = state.refunds.find((x) => x.refundId === cmd.data.refundId);
+  // Unknown (its creation not reported yet: nothing to undo) or already failed: nothing to do.
+  if (!r || r.failed) return [];
+  const method = state.payments.find((p) => p.paymentId === r.paymentId)!.method;
+  return [{ type: 'RefundFailed', data: { invoiceId: state.invoiceId, paymentId: r.paymentId, refundId: r.refundId, amountCents: r.amountCents, date: cmd.data.date, method } }];
+};
+
+const openDispute = (cmd: OpenDispute, state: InvoiceState): InvoiceEvent[] => {
+  const d = cmd.data;
+  if (state.status !== 'empty' && state.disputes.some((x) => x.disputeId === d.disputeId)) return [];
+  const { state: s } = paymentOf(state, d.paymentId, true);
+  positive(d.amountCents);
+  return [{ type: 'PaymentDisputed', data: { invoiceId: s.invoiceId, paymentId: d.paymentId, disputeId: d.disputeId, amountCents: d.amountCents, date: d.date, reason: d.reason } }];
+};
+
+const closeDispute = (cmd: CloseDispute, state: InvoiceState): InvoiceEvent[] => {
+  const d = cmd.data;
+  const known = state.status === 'empty' ? undefined : state.disputes.find((x) => x.disputeId === d.disputeId);
+  if (known && known.status !== 'open') return [];
+  // A close that arrives before the open records the open first, from what the close says.
+  const opened = known
+    ? []
+    : openDispute({ type: 'OpenDispute', data: { paymentId: d.paymentId, disputeId: d.disputeId, amountCents: d.amountCents, date: d.opened.date, reason: d.opened.reason } }, state);
+  const amountCents = known?.amountCents ?? d.amountCents;
+  const invoiceId = state.status === 'empty' ? '' : state.invoiceId;
+  return [...opened, { type: 'DisputeClosed', data: { invoiceId, paymentId: d.paymentId, disputeId: d.disputeId, amountCents, date: d.date, outcome: d.outcome } }];
+};
+
+const chargeFee = (cmd: ChargeGatewayFee, state: InvoiceState): InvoiceEvent[] => {
+  const d = cmd.data;
+  if (state.status !== 'empty' && state.feeIds.includes(d.feeId)) return [];
+  const { state: s } = paymentOf(state, d.paymentId, true);
+  // A payment without a fee (a zero-fee method) has nothing to post.
+  if (d.amountCents === 0) return [];
+  if (!Number.isSafeInteger(d.amountCents)) throw invalid('amountCents', 'A fee must be a whole number of cents.');
+  return [{ type: 'GatewayFeeCharged', data: { invoiceId: s.invoiceId, paymentId: d.paymentId, feeId: d.feeId, amountCents: d.amountCents, date: d.date, kind: d.kind } }];
+};
+
+export const decideMoneyMovement = (command: MoneyMovementCommand, state: InvoiceState): InvoiceEvent[] => {
+  switch (command.type) {
+    case 'RefundPayment':
+      return refund(command, state);
+    case 'FailRefund':
+      return failRefund(command, state);
+    case 'OpenDispute':
+      return openDispute(command, state);
+    case 'CloseDispute':
+      return closeDispute(command, state);
+    case 'ChargeGatewayFee':
+      return chargeFee(command, state);
+    default: {
+      const exhaustive: never = command;
+      return exhaustive;
+    }
+  }
+};
