@@ -7,6 +7,7 @@ import { ProjectionEngine } from '../projections/engine';
 import { startSessionCleanup } from './auth/session-cleanup';
 import { writePathOf } from './commands/write-path';
 import { startNumberRecovery } from './numbering/number-recovery';
+import { startSimulatedPayouts } from './payments/simulated-payouts';
 import { createApp } from './app';
 import { seedAccountingDemo } from './accounting/demo-seed';
 import { seedBillingDemo } from './billing/demo-seed';
@@ -90,6 +91,8 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   // Demo data goes through the services, whose responses wait for the projections started above.
   if (config.seedDemo && background) await seedBillingDemo(deps, services.billing);
   if (config.seedDemo && background) await seedAccountingDemo(deps, services.accounting);
+  // Not in tests: they pay out when they mean to.
+  const simulatedPayouts = background && config.env !== 'test' ? startSimulatedPayouts(deps, services.payments) : undefined;
   const recurringSchedule =
     config.recurringSchedule && background ? startRecurringSchedule(deps, services.billing.recurring) : undefined;
 
@@ -99,6 +102,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
       await recurringSchedule?.stop();
       sessionCleanup?.stop();
       numberRecovery?.stop();
+      simulatedPayouts?.stop();
       await projections.stop();
       await eventStore.close();
       await mail.stop();

@@ -45,6 +45,57 @@ export const decodeStripeForm = (body: string): Nested => {
 
 const id = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
 
+/** A balance transaction as Stripe keeps it: what moved, what Stripe kept, and the payout that settled it. */
+export interface FakeBalanceTransaction {
+  id: string;
+  object: 'balance_transaction';
+  type: 'charge' | 'refund' | 'adjustment';
+  amount: number;
+  fee: number;
+  net: number;
+  source: string;
+  payment_intent: string;
+  payout: string | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  charge: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  created: number;
+  metadata: Record<string, string>;
+  reason: string | null;
+}
+
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: 'eur';
+  reason: string;
+  status: string;
+  created: number;
+  balance_transactions: FakeBalanceTransaction[];
+}
+
+export interface FakePayout {
+  id: string;
+  object: 'payout';
+  amount: number;
+  currency: 'eur';
+  arrival_date: number;
+  status: 'paid' | 'failed';
+}
+
+/** European card pricing, distinct from the simulated gateway's so tests see the real fee flow: 1.4 % + €0.25. */
+export const fakeFeeCents = (amount: number): number => Math.round(amount * 0.014) + 25;
+export const DISPUTE_FEE_CENTS = 2000;
+
 /**
  * A small stand-in for the Stripe API over real HTTP, for the SDK's host/port/protocol options.
  * It keeps every request for assertions, answers repeated idempotency keys with the first
@@ -55,6 +106,31 @@ export const startFakeStripe = async () => {
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, FakeSession>();
   let failNext: { status: number; message: string } | undefined;
+  const intents = new Map<string, { id: string; amount: number; metadata: Record<string, string>; charge: string; txn: FakeBalanceTransaction }>();
+  const transactions: FakeBalanceTransaction[] = [];
+  const refunds = new Map<string, FakeRefund>();
+  const refundsByKey = new Map<string, FakeRefund>();
+  const disputes = new Map<string, FakeDispute>();
+  const payouts = new Map<string, FakePayout>();
+  const now = () => Math.floor(Date.now() / 1000);
+  const txn = (type: FakeBalanceTransaction['type'], amount: number, fee: number, source: string, paymentIntent: string): FakeBalanceTransaction => {
+    const t: FakeBalanceTransaction = { id: id('txn_'), object: 'balance_transaction', type, amount, fee, net: amount - fee, source, payment_intent: paymentIntent, payout: null };
+    transactions.push(t);
+    return t;
+  };
+  const refundedOf = (pi: string) => [...refunds.values()].filter((r) => r.payment_intent === pi && r.status !== 'failed' && r.status !== 'canceled').reduce((s, r) => s + r.amount, 0);
+  const intentObject = (pi: string) => {
+    const intent = intents.get(pi)!;
+    return {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amount,
+      currency: 'eur',
+      status: 'succeeded',
+      metadata: intent.metadata,
+      latest_charge: { id: intent.charge, object: 'charge', payment_intent: intent.id, amount: intent.amount, balance_transaction: intent.txn },
+    };
+  };
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -99,6 +175,39 @@ export const startFakeStripe = async () => {
         if (key) byIdempotencyKey.set(key, session);
         return send(200, session);
       }
+      const intentMatch = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && intentMatch) {
+        const pi = decodeURIComponent(intentMatch[1]!);
+        return intents.has(pi) ? send(200, intentObject(pi)) : send(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${pi}'` } });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = req.headers['idempotency-key'] as string | undefined;
+        const previous = key ? refundsByKey.get(key) : undefined;
+        if (previous) return send(200, previous);
+        const pi = String(params.payment_intent);
+        const intent = intents.get(pi);
+        if (!intent) return send(400, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${pi}'` } });
+        const amount = params.amount === undefined ? intent.amount - refundedOf(pi) : Number(params.amount);
+        if (amount > intent.amount - refundedOf(pi)) {
+          return send(400, { error: { type: 'invalid_request_error', message: `Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${(intent.amount - refundedOf(pi)) / 100})` } });
+        }
+        const refund: FakeRefund = { id: id('re_'), object: 'refund', amount, payment_intent: pi, charge: intent.charge, status: 'succeeded', created: now(), metadata: (params.metadata as Record<string, string>) ?? {}, reason: null };
+        refunds.set(refund.id, refund);
+        if (key) refundsByKey.set(key, refund);
+        txn('refund', -amount, 0, refund.id, pi);
+        return send(200, refund);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const pi = String(params.payment_intent);
+        return send(200, { object: 'list', data: [...refunds.values()].filter((r) => r.payment_intent === pi), has_more: false, url: '/v1/refunds' });
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/balance_transactions') {
+        const payout = String(params.payout);
+        const data = transactions
+          .filter((t) => t.payout === payout)
+          .map((t) => ({ ...t, source: t.type === 'charge' ? { id: t.source, object: 'charge', payment_intent: t.payment_intent } : t.type === 'refund' ? { id: t.source, object: 'refund', payment_intent: t.payment_intent } : { id: t.source, object: 'dispute', payment_intent: t.payment_intent } }));
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/balance_transactions' });
+      }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && match) {
         const session = sessions.get(decodeURIComponent(match[1]!));
@@ -121,8 +230,62 @@ export const startFakeStripe = async () => {
       session.status = 'complete';
       session.payment_status = paymentStatus;
       session.payment_intent ??= id('pi_test_');
+      if (paymentStatus === 'paid' && !intents.has(session.payment_intent)) {
+        const charge = id('ch_');
+        const t = txn('charge', session.amount_total, fakeFeeCents(session.amount_total), charge, session.payment_intent);
+        intents.set(session.payment_intent, { id: session.payment_intent, amount: session.amount_total, metadata: session.metadata, charge, txn: t });
+      }
       return session;
     },
+    refunds,
+    disputes,
+    payouts,
+    transactions,
+    /** The cardholder disputes a payment: Stripe withdraws the amount and its dispute fee. */
+    dispute(paymentIntent: string, reason = 'fraudulent'): FakeDispute {
+      const intent = intents.get(paymentIntent);
+      if (!intent) throw new Error(`no fake payment intent ${paymentIntent}`);
+      const disputeId = id('dp_');
+      const d: FakeDispute = {
+        id: disputeId,
+        object: 'dispute',
+        amount: intent.amount,
+        charge: intent.charge,
+        payment_intent: paymentIntent,
+        currency: 'eur',
+        reason,
+        status: 'needs_response',
+        created: now(),
+        balance_transactions: [txn('adjustment', -intent.amount, DISPUTE_FEE_CENTS, disputeId, paymentIntent)],
+      };
+      disputes.set(d.id, d);
+      return d;
+    },
+    /** Closes a dispute: won reinstates the amount (the fee stays kept), lost keeps it withdrawn. */
+    closeDispute(disputeId: string, outcome: 'won' | 'lost'): FakeDispute {
+      const d = disputes.get(disputeId)!;
+      d.status = outcome;
+      if (outcome === 'won') d.balance_transactions.push(txn('adjustment', d.amount, 0, d.id, d.payment_intent));
+      return d;
+    },
+    /** A refund that the bank could not deliver: its amount comes back to the balance. */
+    failRefund(refundId: string): FakeRefund {
+      const r = refunds.get(refundId)!;
+      r.status = 'failed';
+      txn('adjustment', r.amount, 0, r.id, r.payment_intent);
+      return r;
+    },
+    /** Pays everything not yet paid out to the bank, as an automatic payout does. */
+    payout(): FakePayout | undefined {
+      const pending = transactions.filter((t) => t.payout === null);
+      if (pending.length === 0) return undefined;
+      const p: FakePayout = { id: id('po_'), object: 'payout', amount: pending.reduce((s, t) => s + t.net, 0), currency: 'eur', arrival_date: now(), status: 'paid' };
+      pending.forEach((t) => (t.payout = p.id));
+      payouts.set(p.id, p);
+      return p;
+    },
+    /** What Stripe holds that no payout has settled: the clearing account must equal it after every payout. */
+    pendingNetCents: () => transactions.filter((t) => t.payout === null).reduce((s, t) => s + t.net, 0),
     failNextRequest(status = 400, message = 'Simulated failure') {
       failNext = { status, message };
     },

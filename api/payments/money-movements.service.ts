@@ -35,6 +35,8 @@ export interface RefundInput {
   reason: string;
   /** Refunds paid out by hand (not through the gateway) may be dated; absent: today. */
   date?: string;
+  /** The caller's key for this refund request: the same key is the same refund. */
+  idempotencyKey?: string;
 }
 
 const payoutModel: StreamModel<PayoutState, PayoutEvent> = {
@@ -79,10 +81,11 @@ export class MoneyMovementService {
       await this.invoices.move(payment.invoice_id, { type: 'RefundPayment', data: asked, byHand: true }, actor);
       return { refundId: asked.refundId, invoiceId: payment.invoice_id };
     }
-    // A double click asks again with the same key and gets the same Stripe refund; a second,
-    // deliberate refund comes after the first is recorded, so its key differs.
-    const prior = state.status === 'empty' ? 0 : state.refunds.filter((r) => r.paymentId === paymentId).length;
-    const idempotencyKey = createHash('sha256').update(JSON.stringify(['refund', paymentId, input.amountCents, input.reason, prior])).digest('hex');
+    // The same request again (a double click, a retry after a timeout) gets the same Stripe refund:
+    // the caller's Idempotency-Key when it sends one (the admin screen does, per dialog), otherwise
+    // the same amount and reason within ten minutes are taken as the same refund.
+    const bucket = Math.floor(this.deps.clock().getTime() / 600_000);
+    const idempotencyKey = createHash('sha256').update(JSON.stringify(['refund', paymentId, input.amountCents, input.reason, input.idempotencyKey ?? bucket])).digest('hex');
     let refund: RefundSnapshot;
     try {
       refund = await this.gateway.refund({ paymentIntentId: payment.reference, amountCents: input.amountCents, reason: input.reason, idempotencyKey });

@@ -41,7 +41,7 @@ export const paymentRoutes = (deps: AppDeps, payments: PaymentService): Router =
   router.post('/payments/:id/refund/', requireSuperuser, restFieldNames({ amountCents: 'amount' }), async (req, res) => {
     const paymentId = pathId(req.params.id, PAYMENT_NOT_FOUND);
     const input = parseInput(refundBody, req.body);
-    const { refundId, invoiceId } = await payments.movements.refund(paymentId, { amountCents: input.amount, reason: input.reason, date: input.date }, req.user!.id);
+    const { refundId, invoiceId } = await payments.movements.refund(paymentId, { amountCents: input.amount, reason: input.reason, date: input.date, idempotencyKey: req.get('idempotency-key')?.slice(0, 200) }, req.user!.id);
     const payment = await payments.movements.payment(paymentId);
     res.status(201).json({ refund_id: refundId, invoice_id: invoiceId, payment: payment && paymentWire(payment) });
   });

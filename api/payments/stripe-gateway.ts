@@ -112,7 +112,8 @@ export class StripeCheckoutGateway implements CheckoutGateway {
       const out: PayoutTransaction[] = [];
       for await (const txn of this.stripe.balanceTransactions.list({ payout: payoutId, limit: 100, expand: ['data.source'] })) {
         const source = txn.source;
-        const intent = source && typeof source !== 'string' && source.object === 'charge' ? source.payment_intent : null;
+        // Charges, refunds and disputes all name the payment intent they belong to.
+        const intent = source && typeof source !== 'string' && 'payment_intent' in source ? (source.payment_intent as string | { id: string } | null) : null;
         out.push({ id: txn.id, type: txn.type, feeCents: txn.fee, paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null) });
       }
       return out;

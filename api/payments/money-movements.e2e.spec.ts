@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACCOUNT_IDS as A } from '../../domain/accounting/accounts';
+import { createClientWithLogin, createInvoice } from '../../test/billing-fixtures';
+import { testBackends } from '../../test/db';
+import { DISPUTE_FEE_CENTS, fakeFeeCents, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { InvoiceService } from '../billing/invoice.service';
+import { stripePaymentId } from './payment-ids';
+import { simulatedFeeCents, SimulatedCheckoutGateway } from './simulated-gateway';
+import { simulatePayout } from './simulated-payouts';
+import { stripeWebhooks } from './stripe-client';
+
+const WEBHOOK_SECRET = 'whsec_movements_secret';
+
+type Server = TestServer;
+
+/** Debit minus credit of an account in the ledger, in cents. */
+const balanceOf = async (server: Server, accountId: string, invoiceId?: string): Promise<number> => {
+  const q = server.testDb.db('ledger_lines as l').where('l.account_id', accountId);
+  if (invoiceId) q.join('ledger_entries as e', 'e.entry_id', 'l.entry_id').where('e.invoice_id', invoiceId);
+  const row = await q.select(server.testDb.db.raw('coalesce(sum(l.debit_cents - l.credit_cents), 0) as b')).first();
+  return Number(row.b);
+};
+
+/** The issue's invariant: an invoice's paid amount is its payments less its refunds (and lost disputes). */
+const expectPaidIsPaymentsLessRefunds = async (server: Server, invoiceId: string) => {
+  const list = await server.testDb.db('invoice_list').where({ id: invoiceId }).first('paid_cents');
+  const payments = await server.testDb.db('invoice_payments').where({ invoice_id: invoiceId });
+  const expected = payments.reduce((sum, p) => sum + Number(p.amount_cents) - Number(p.refunded_cents) - (p.dispute_status === 'lost' ? Number(p.disputed_cents) : 0), 0);
+  expect(Number(list.paid_cents)).toBe(expected);
+};
+
+describe.each(testBackends())('refunds, disputes, fees and payouts through Stripe on $name', (backend) => {
+  let server: Server;
+  let fake: FakeStripe;
+  let alice: Awaited<ReturnType<typeof createClientWithLogin>>;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startTestServer(backend, {
+      env: { STRIPE_SECRET_KEY: 'sk_test_moves', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url },
+      limits: { publicFormsPerIp: 1000 },
+    });
+    alice = await createClientWithLogin(server.runtime.deps, 'Alice Holdings');
+    admin = server.client();
+    await admin.login();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  const deliver = (type: string, object: object) => {
+    const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+    return server
+      .client()
+      .agent.post('/api/stripe/webhook/')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', stripeWebhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
+      .send(payload);
+  };
+
+  /** An invoice paid by card through checkout; answers its id and payment intent. */
+  const paidByCard = async (euros: number) => {
+    const invoice = await createInvoice(server.runtime.deps, alice.id, euros);
+    const { sessionId } = (await server.client().agent.post(`/api/invoices/${invoice.id}/create-checkout-session/`).send({})).body;
+    const session = fake.complete(sessionId);
+    expect((await deliver('checkout.session.completed', session)).status).toBe(200);
+    return { invoiceId: invoice.id, pi: session.payment_intent!, paymentId: stripePaymentId(session.payment_intent!) };
+  };
+
+  const invoiceOf = async (id: string) => (await admin.get(`/api/invoices/${id}/`)).body;
+  const refundsAtStripe = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').length;
+
+  it('posts the card fee with the payment: Dr Bank and Payment Fees, Cr Stripe clearing', async () => {
+    const { invoiceId } = await paidByCard(119);
+    expect(await balanceOf(server, A.paymentFees, invoiceId)).toBe(fakeFeeCents(11900));
+    expect(await balanceOf(server, A.stripeClearing, invoiceId)).toBe(11900 - fakeFeeCents(11900));
+    // Stripe's charge.updated for the same charge records nothing more.
+    await deliver('charge.updated', { id: 'ch_x', object: 'charge', payment_intent: (await server.testDb.db('invoice_payments').where({ invoice_id: invoiceId }).first()).reference });
+    expect(await balanceOf(server, A.paymentFees, invoiceId)).toBe(fakeFeeCents(11900));
+  });
+
+  it('refunds part of a card payment through Stripe once; the invoice is owed that much again', async () => {
+    const { invoiceId, pi, paymentId } = await paidByCard(119);
+    const before = refundsAtStripe();
+    const res = await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '19.00', reason: 'Goodwill' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ invoice_id: invoiceId, payment: { id: paymentId, amount: 119, refunded_amount: 19, method: 'card' } });
+    expect(res.body.refund_id).toMatch(/^re_/);
+    expect(refundsAtStripe()).toBe(before + 1);
+    const call = fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
+    expect(call.params).toMatchObject({ payment_intent: pi, amount: '1900', metadata: { reason: 'Goodwill' } });
+    expect(call.headers['idempotency-key']).toMatch(/^[0-9a-f]{64}$/);
+    expect(await invoiceOf(invoiceId)).toMatchObject({ paid: false, open_amount: 19 });
+
+    // A double submit, and Stripe's own reports of it in any order, record it once.
+    await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '19.00', reason: 'Goodwill' });
+    const refund = fake.refunds.get(res.body.refund_id)!;
+    await deliver('refund.updated', refund);
+    await deliver('charge.refunded', { id: refund.charge, object: 'charge', payment_intent: pi });
+    const history = (await admin.get(`/api/invoices/${invoiceId}/history/`)).body as { type: string }[];
+    expect(history.filter((e) => e.type === 'PaymentRefunded')).toHaveLength(1);
+    expect(await balanceOf(server, A.receivables, invoiceId)).toBe(1900);
+    await expectPaidIsPaymentsLessRefunds(server, invoiceId);
+  });
+
+  it('refuses a refund above what is refundable, zero, three decimals, a blank reason and unknown payments, writing nothing', async () => {
+    const { invoiceId, paymentId } = await paidByCard(50);
+    const before = refundsAtStripe();
+    const over = await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '50.01', reason: 'Too much' });
+    expect(over.status).toBe(400);
+    expect(over.body.errors.amount[0]).toContain('50.00');
+    expect((await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '0', reason: 'x' })).status).toBe(400);
+    expect((await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '1.234', reason: 'x' })).status).toBe(400);
+    expect((await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '1', reason: ' ' })).body.errors).toHaveProperty('reason');
+    expect((await admin.post('/api/payments/7b0c2d8e-1111-4c55-9a57-3a0f5a7e2b11/refund/', { amount: '1', reason: 'x' })).status).toBe(404);
+    expect(refundsAtStripe()).toBe(before);
+    expect(await invoiceOf(invoiceId)).toMatchObject({ paid: true });
+  });
+
+  it('answers 403 to a client user and 503 when Stripe refuses, recording nothing', async () => {
+    const { invoiceId, paymentId } = await paidByCard(20);
+    const portal = server.client();
+    await portal.login(alice.username, alice.password);
+    expect((await portal.post(`/api/payments/${paymentId}/refund/`, { amount: '1', reason: 'x' })).status).toBe(403);
+    fake.failNextRequest(402, 'Card network down');
+    const refused = await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '5', reason: 'x' });
+    expect(refused.status).toBe(503);
+    expect(await invoiceOf(invoiceId)).toMatchObject({ paid: true });
+  });
+
+  it('a refund that fails at the bank gives the money back to the invoice and Stripe clearing', async () => {
+    const { invoiceId, paymentId } = await paidByCard(30);
+    const res = await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '30', reason: 'Cancelled order' });
+    expect(await invoiceOf(invoiceId)).toMatchObject({ paid: false, open_amount: 30 });
+    const failed = fake.failRefund(res.body.refund_id);
+    await deliver('refund.updated', failed);
+    await deliver('refund.updated', failed);
+    expect(await invoiceOf(invoiceId)).toMatchObject({ paid: true, open_amount: 0 });
+    expect(await balanceOf(server, A.receivables, invoiceId)).toBe(0);
+    await expectPaidIsPaymentsLessRefunds(server, invoiceId);
+  });
+
+  it('a dispute holds the amount apart while open; lost makes the invoice owed again, once, in any order', async () => {
+    const { invoiceId, pi } = await paidByCard(80);
+    const dispute = fake.dispute(pi);
+    expect((await deliver('charge.dispute.created', dispute)).status).toBe(200);
+    expect(await balanceOf(server, A.disputedPayments, invoiceId)).toBe(8000);
+    expect(await balanceOf(server, A.paymentFees, invoiceId)).toBe(fakeFeeCents(8000) + DISPUTE_FEE_CENTS);
+    expect(await invoiceOf(invoiceId)).toMatchObject({ paid: true });
+    const lost = fake.closeDispute(dispute.id, 'lost');
+    await deliver('charge.dispute.closed', lost);
+    await deliver('charge.dispute.created', { ...dispute, status: 'needs_response' });
+    await deliver('charge.dispute.closed', lost);
+    expect(await balanceOf(server, A.disputedPayments, invoiceId)).toBe(0);
+    expect(await invoiceOf(invoiceId)).toMatchObject({ paid: false, open_amount: 80 });
+    await expectPaidIsPaymentsLessRefunds(server, invoiceId);
+  });
+
+  it('a dispute won brings the amount back to Stripe clearing, even when the close is reported first', async () => {
+    const { invoiceId, pi } = await paidByCard(60);
+    const dispute = fake.dispute(pi);
+    const won = fake.closeDispute(dispute.id, 'won');
+    await deliver('charge.dispute.closed', won);
+    await deliver('charge.dispute.created', { ...dispute, status: 'needs_response', balance_transactions: [dispute.balance_transactions[0]] });
+    const history = (await admin.get(`/api/invoices/${invoiceId}/history/`)).body as { type: string }[];
+    expect(history.map((e) => e.type).filter((t) => t.startsWith('Payment') || t.startsWith('Dispute'))).toEqual(['PaymentRecorded', 'PaymentDisputed', 'DisputeClosed']);
+    expect(await balanceOf(server, A.disputedPayments, invoiceId)).toBe(0);
+    expect(await invoiceOf(invoiceId)).toMatchObject({ paid: true });
+  });
+
+  it('after every payout Stripe clearing holds exactly what Stripe has not paid out (zero when all is)', async () => {
+    const payout = async () => {
+      const p = fake.payout();
+      if (!p) return;
+      expect((await deliver('payout.paid', p)).status).toBe(200);
+      expect(await balanceOf(server, A.stripeClearing)).toBe(fake.pendingNetCents());
+    };
+    await payout();
+    expect(fake.pendingNetCents()).toBe(0);
+    expect(await balanceOf(server, A.stripeClearing)).toBe(0);
+
+    // A refund made in Stripe's dashboard whose webhook never came, and a payment: the payout catches both up.
+    const a = await paidByCard(40);
+    const b = await paidByCard(25);
+    const dashboardRefund = await fetch(`${fake.url}/v1/refunds`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_moves', 'content-type': 'application/x-www-form-urlencoded' },
+      body: `payment_intent=${a.pi}&amount=1000`,
+    });
+    expect(dashboardRefund.status).toBe(200);
+    await payout();
+    expect(await invoiceOf(a.invoiceId)).toMatchObject({ open_amount: 10 });
+    expect(fake.pendingNetCents()).toBe(0);
+    // Replayed payout reports change nothing.
+    const last = [...fake.payouts.values()].at(-1)!;
+    await deliver('payout.paid', last);
+    expect(await balanceOf(server, A.stripeClearing)).toBe(0);
+    expect(await balanceOf(server, A.bank)).toBe([...fake.payouts.values()].reduce((s, p) => s + p.amount, 0));
+    // Something new waits for the next payout; clearing shows it until then.
+    const c = await paidByCard(10);
+    expect(await balanceOf(server, A.stripeClearing)).toBe(fake.pendingNetCents());
+    await payout();
+    await expectPaidIsPaymentsLessRefunds(server, b.invoiceId);
+    await expectPaidIsPaymentsLessRefunds(server, c.invoiceId);
+    // A payout the bank returned puts the money back on Stripe clearing.
+    await deliver('payout.failed', { ...last, status: 'failed' });
+    expect(await balanceOf(server, A.stripeClearing)).toBe(last.amount);
+  });
+
+  it('refunds a bank transfer by hand, dated, from the bank account, without Stripe', async () => {
+    const invoice = await createInvoice(server.runtime.deps, alice.id, 100);
+    await new InvoiceService(server.runtime.deps).send(invoice.id, 'test');
+    const paid = await admin.post(`/api/invoices/${invoice.id}/payments/`, { amount: '150', date: '2026-11-05', method: 'bank_transfer' });
+    expect(paid.status).toBe(201);
+    const payment = (await admin.get(`/api/invoices/${invoice.id}/payments/`)).body[0];
+    const before = refundsAtStripe();
+    expect((await admin.post(`/api/payments/${payment.id}/refund/`, { amount: '50', reason: 'Overpaid', date: '2026-11-04' })).status).toBe(400);
+    const res = await admin.post(`/api/payments/${payment.id}/refund/`, { amount: '50', reason: 'Overpaid', date: '2026-11-06' });
+    expect(res.status).toBe(201);
+    expect(refundsAtStripe()).toBe(before);
+    expect(await balanceOf(server, A.bank, invoice.id)).toBe(10000);
+    const lines = await server.testDb.db('ledger_lines as l').join('ledger_entries as e', 'e.entry_id', 'l.entry_id').where({ 'e.invoice_id': invoice.id, 'e.source_type': 'refund' }).select('l.date');
+    expect(lines.map((l) => String(l.date instanceof Date ? l.date.toISOString().slice(0, 10) : l.date))).toEqual(['2026-11-06', '2026-11-06']);
+    // The overpayment was the client's credit balance; the refund used it up.
+    expect((await admin.get(`/api/clients/${alice.id}/`)).body.credit_balance).toBe(0);
+    expect(await invoiceOf(invoice.id)).toMatchObject({ paid: true, open_amount: 0 });
+  });
+});
+
+describe.each(testBackends())('the simulated gateway keeps a balance, charges fees and pays out on $name', (backend) => {
+  let server: Server;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { limits: { publicFormsPerIp: 1000 } });
+    admin = server.client();
+    await admin.login();
+  });
+  afterAll(() => server?.close());
+
+  it('posts the fee, refunds through the simulated balance, and a payout leaves Stripe clearing at zero', async () => {
+    const client = await createClientWithLogin(server.runtime.deps, 'Sim Client');
+    const invoice = await createInvoice(server.runtime.deps, client.id, 200);
+    const { sessionId } = (await server.client().agent.post(`/api/invoices/${invoice.id}/create-checkout-session/`).send({})).body;
+    await server.client().agent.post(`/simulated-checkout/${sessionId}/pay`).redirects(0);
+    expect(await balanceOf(server, A.paymentFees, invoice.id)).toBe(simulatedFeeCents(20000));
+    const payment = (await admin.get(`/api/invoices/${invoice.id}/payments/`)).body[0];
+    expect(payment).toMatchObject({ method: 'card', fee: simulatedFeeCents(20000) / 100 });
+    const refund = await admin.post(`/api/payments/${payment.id}/refund/`, { amount: '20', reason: 'Discount' });
+    expect(refund.status).toBe(201);
+    expect(refund.body.refund_id).toMatch(/^re_sim_/);
+    expect((await admin.post(`/api/payments/${payment.id}/refund/`, { amount: '180.01', reason: 'Too much' })).status).toBe(400);
+    const gateway = server.runtime.services.payments.gateway as SimulatedCheckoutGateway;
+    expect(await balanceOf(server, A.stripeClearing)).toBe(await gateway.pendingBalanceCents());
+    const payoutId = await simulatePayout(server.runtime.deps, server.runtime.services.payments);
+    expect(payoutId).toMatch(/^po_sim_/);
+    expect(await gateway.pendingBalanceCents()).toBe(0);
+    expect(await balanceOf(server, A.stripeClearing)).toBe(0);
+    expect(await balanceOf(server, A.bank)).toBe(20000 - simulatedFeeCents(20000) - 2000);
+    expect(await simulatePayout(server.runtime.deps, server.runtime.services.payments)).toBeUndefined();
+  });
+});
