@@ -263,3 +263,30 @@ describe.each(testBackends())('the simulated gateway keeps a balance, charges fe
     expect(await simulatePayout(server.runtime.deps, server.runtime.services.payments)).toBeUndefined();
   });
 });
+
+describe.each(testBackends())('refunds over GraphQL on $name', (backend) => {
+  let server: Server;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    admin = server.client();
+    await admin.login();
+  });
+  afterAll(() => server?.close());
+
+  it('refundPayment records a cash refund and answers the invoice; payments show what was refunded', async () => {
+    const client = await createClientWithLogin(server.runtime.deps, 'Graph Client');
+    const invoice = await createInvoice(server.runtime.deps, client.id, 40);
+    await new InvoiceService(server.runtime.deps).send(invoice.id, 'test');
+    await admin.post(`/api/invoices/${invoice.id}/payments/`, { amount: '40', date: '2026-11-02', method: 'cash' });
+    const paymentId = (await admin.get(`/api/invoices/${invoice.id}/payments/`)).body[0].id;
+    const mutation = `mutation ($id: ID!, $input: RefundPaymentInput!) { refundPayment(paymentId: $id, input: $input) { id paid openAmount payments { refundedAmount disputeStatus fee } } }`;
+    const res = await admin.graphql(mutation, { id: paymentId, input: { amount: 15, reason: 'Returned seat', date: '2026-11-03', idempotencyKey: 'dialog-1' } });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.refundPayment).toMatchObject({ id: invoice.id, paid: false, openAmount: 15, payments: [{ refundedAmount: 15, disputeStatus: null, fee: 0 }] });
+    const over = await admin.graphql(mutation, { id: paymentId, input: { amount: 25.01, reason: 'x' } });
+    expect(over.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(Object.keys(over.body.errors[0].extensions.fieldErrors)).toEqual(['amount']);
+  });
+});

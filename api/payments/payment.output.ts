@@ -1,4 +1,7 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { IsOptional, MaxLength } from 'class-validator';
+import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { InputConversion, IsIsoDay } from '../graphql/validators';
+import type { RefundInput } from './money-movements.service';
 import { centsToEuros } from '../../domain/shared/money';
 import type { InvoicePaymentRow } from '../../projections/invoice-payments/invoice-payments';
 
@@ -9,6 +12,23 @@ export class CheckoutSessionOutput {
 
   @Field(() => String, { description: 'Where the browser goes to pay (Stripe, or the simulated checkout).' })
   url!: string;
+}
+
+@InputType('RefundPaymentInput')
+export class RefundPaymentInput {
+  @Field(() => Float, { description: 'Euros, at most two decimals; at most what remains refundable.' }) amount!: number;
+  @Field(() => String, { description: 'Why: kept with the refund and sent to Stripe.' }) @MaxLength(500) reason!: string;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD for a refund paid out by hand; card refunds are dated by Stripe.' }) @IsOptional() @IsIsoDay() date?: string;
+  @Field(() => String, { nullable: true, description: 'The same key is the same refund (one per dialog, so a double click refunds once).' })
+  @IsOptional()
+  @MaxLength(200)
+  idempotencyKey?: string;
+
+  toInput(): RefundInput {
+    const convert = new InputConversion();
+    const amountCents = convert.cents(this.amount, 'amount');
+    return convert.done({ amountCents, reason: this.reason, date: this.date ?? undefined, idempotencyKey: this.idempotencyKey ?? undefined });
+  }
 }
 
 @ObjectType('Payment', { description: 'A payment recorded against an invoice.' })
@@ -37,6 +57,18 @@ export class PaymentOutput {
   @Field(() => String)
   recordedAt!: string;
 
+  @Field(() => Number, { description: 'Refunded so far (refunds that failed given back), euros.' })
+  refundedAmount!: number;
+
+  @Field(() => Number, { description: 'The amount of its dispute, if any, euros.' })
+  disputedAmount!: number;
+
+  @Field(() => String, { nullable: true, description: 'open, won or lost; null without a dispute.' })
+  disputeStatus!: string | null;
+
+  @Field(() => Number, { description: "What the gateway kept (card and dispute fees), euros." })
+  fee!: number;
+
   static from(row: InvoicePaymentRow): PaymentOutput {
     return Object.assign(new PaymentOutput(), {
       id: row.payment_id,
@@ -47,6 +79,10 @@ export class PaymentOutput {
       reference: row.reference,
       recordedBy: row.actor,
       recordedAt: new Date(row.recorded_at as string | Date).toISOString(),
+      refundedAmount: centsToEuros(Number(row.refunded_cents)),
+      disputedAmount: centsToEuros(Number(row.disputed_cents)),
+      disputeStatus: row.dispute_status,
+      fee: centsToEuros(Number(row.fee_cents)),
     });
   }
 }

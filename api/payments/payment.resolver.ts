@@ -1,7 +1,11 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
 import { InvoiceOutput } from '../billing/billing.output';
 import type { GraphQLContext } from '../graphql/context';
-import { CheckoutSessionOutput, PaymentOutput } from './payment.output';
+import { CheckoutSessionOutput, PaymentOutput, RefundPaymentInput } from './payment.output';
+import { PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
+import { NotFoundError } from '../../domain/shared/errors';
+import { pathId } from '../billing/wire';
+import { withInputNames } from '../graphql/validators';
 import { paymentsLoaderFor } from './payments-loader';
 
 @Resolver()
@@ -16,6 +20,20 @@ export class PaymentResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<CheckoutSessionOutput> {
     return ctx.services.payments.createCheckoutSession(invoiceId, returnTo, ctx.user);
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => InvoiceOutput, { description: 'Refunds (part of) a payment: through Stripe for card payments, recorded as paid out for the others. Answers the invoice.' })
+  async refundPayment(
+    @Arg('paymentId', () => ID) paymentId: string,
+    @Arg('input', () => RefundPaymentInput) input: RefundPaymentInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<InvoiceOutput> {
+    const id = pathId(paymentId, PAYMENT_NOT_FOUND);
+    const { invoiceId } = await withInputNames({ amountCents: 'amount' }, () => ctx.services.payments.movements.refund(id, input.toInput(), ctx.user!.id));
+    const invoice = await ctx.services.billing.invoices.get(invoiceId);
+    if (!invoice) throw new NotFoundError('Invoice not found.');
+    return InvoiceOutput.from(invoice);
   }
 }
 
