@@ -10,6 +10,7 @@ import { AuthResolver } from '../auth/auth.resolver';
 import { billingResolvers } from '../billing/billing.resolvers';
 import { OverviewResolver } from '../billing/overview.resolver';
 import { InboxResolver } from '../public/inbox.resolver';
+import { PaymentAlertResolver } from '../payments/payment-alerts.resolver';
 import { OperationsResolver } from '../operations/operations.resolver';
 import { InvoicePaymentsResolver, PaymentResolver } from '../payments/payment.resolver';
 import { PortalResolver } from '../portal/portal.resolver';
@@ -17,7 +18,7 @@ import { authChecker } from './context';
 
 /** Every resolver of the API. Feature modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, AccountResolver, JournalResolver, ReportResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, ...billingResolvers];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, AccountResolver, JournalResolver, ReportResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, PaymentAlertResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, ...billingResolvers];
 
 let cached: Promise<GraphQLSchema> | undefined;
 

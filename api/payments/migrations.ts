@@ -48,4 +48,16 @@ export const paymentMigrations: Migration[] = [
       });
     },
   },
+  {
+    // Who dealt with an alert about a payment for a cancelled or deleted invoice (kept apart from
+    // the rebuildable read model, so a rebuild never forgets it).
+    name: '202611250430_payments_alert_handling',
+    up: async (db) => {
+      await db.schema.createTable('payment_alert_handling', (t) => {
+        t.uuid('payment_id').primary();
+        t.timestamp('handled_at', { useTz: true }).notNullable();
+        t.text('handled_by').notNullable();
+      });
+    },
+  },
 ];

@@ -210,6 +210,42 @@ describe.each(testBackends())('refunds, disputes, fees and payouts through Strip
     expect(await balanceOf(server, A.stripeClearing)).toBe(last.amount);
   });
 
+  it('a payment for an invoice cancelled or deleted meanwhile is kept as credit balance and raises an alert', async () => {
+    const client = await createClientWithLogin(server.runtime.deps, 'Late Payer');
+    const creditBalance = async () => (await admin.get(`/api/clients/${client.id}/`)).body.credit_balance;
+    // Cancelled by a full credit note while the client sat on the checkout page.
+    const cancelled = await createInvoice(server.runtime.deps, client.id, 70);
+    await new InvoiceService(server.runtime.deps).send(cancelled.id, 'test');
+    const s1 = (await server.client().agent.post(`/api/invoices/${cancelled.id}/create-checkout-session/`).send({})).body.sessionId;
+    expect((await admin.post(`/api/invoices/${cancelled.id}/credit-notes/`, { reason: 'Order cancelled' })).status).toBe(201);
+    expect((await deliver('checkout.session.completed', fake.complete(s1))).body.outcome).toBe('recorded');
+    // A draft deleted after its pay link was opened.
+    const deleted = await createInvoice(server.runtime.deps, client.id, 30);
+    const s2 = (await server.client().agent.post(`/api/invoices/${deleted.id}/create-checkout-session/`).send({})).body.sessionId;
+    expect((await admin.delete(`/api/invoices/${deleted.id}/`)).status).toBe(204);
+    const session2 = fake.complete(s2);
+    expect((await deliver('checkout.session.completed', session2)).body.outcome).toBe('recorded');
+    expect((await deliver('checkout.session.completed', session2)).body.outcome).toBe('recorded');
+    expect(await creditBalance()).toBe(100);
+
+    const query = `query { paymentAlerts(handled: false) { total items { id invoiceId invoiceNumber clientName reason amount handled } } }`;
+    const alerts = (await admin.graphql(query)).body.data.paymentAlerts;
+    const mine = alerts.items.filter((a: { clientName: string }) => a.clientName === 'Late Payer');
+    expect(mine).toEqual([
+      expect.objectContaining({ invoiceId: deleted.id, reason: 'deleted', amount: 30, handled: false }),
+      expect.objectContaining({ invoiceId: cancelled.id, invoiceNumber: cancelled.invoice_number, reason: 'cancelled', amount: 70, handled: false }),
+    ]);
+    // Given back: the refund shrinks the credit balance; then it is marked handled.
+    const refund = await admin.post(`/api/payments/${mine[0].id}/refund/`, { amount: '30', reason: 'Invoice withdrawn' });
+    expect(refund.status).toBe(201);
+    expect(await creditBalance()).toBe(70);
+    expect((await admin.graphql(`mutation ($id: ID!) { markPaymentAlertHandled(id: $id) }`, { id: mine[0].id })).body.data.markPaymentAlertHandled).toBe(true);
+    const left = (await admin.graphql(query)).body.data.paymentAlerts.items.filter((a: { clientName: string }) => a.clientName === 'Late Payer');
+    expect(left.map((a: { reason: string }) => a.reason)).toEqual(['cancelled']);
+    // Nothing of it reached receivables as if the deleted invoice were still owed.
+    expect(await balanceOf(server, A.receivables, deleted.id)).toBe(0);
+  });
+
   it('refunds a bank transfer by hand, dated, from the bank account, without Stripe', async () => {
     const invoice = await createInvoice(server.runtime.deps, alice.id, 100);
     await new InvoiceService(server.runtime.deps).send(invoice.id, 'test');

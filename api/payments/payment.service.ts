@@ -133,8 +133,8 @@ export class PaymentService {
   async settle(session: CheckoutSessionSnapshot): Promise<SettleOutcome> {
     if (session.paymentStatus !== 'paid') return 'not_paid';
     const log = this.deps.logger.child({ sessionId: session.id, invoiceId: session.invoiceId });
-    const invoice = session.invoiceId && UUID.test(session.invoiceId) ? await this.invoices.findPayable(session.invoiceId.toLowerCase()) : undefined;
-    if (!invoice) {
+    const invoiceId = session.invoiceId && UUID.test(session.invoiceId) ? session.invoiceId.toLowerCase() : undefined;
+    if (!invoiceId) {
       log.error('a paid checkout session names no known invoice; record it by hand');
       return 'unknown_invoice';
     }
@@ -150,11 +150,16 @@ export class PaymentService {
       date: this.deps.clock().toISOString().slice(0, 10),
     };
     try {
-      await this.invoices.recordPayment(invoice.id, payment, 'stripe');
+      // Recorded even when the invoice was cancelled or deleted meanwhile: it becomes the client's
+      // credit balance and an alert in the admin inbox, never lost.
+      await this.invoices.recordPayment(invoiceId, payment, 'stripe');
       if (session.paymentIntentId) await this.movements.recordPaymentFeeSoon(session.paymentIntentId, payment.date);
       return 'recorded';
     } catch (err) {
-      // Money was taken but the invoice refuses it (deleted meanwhile): Stripe retrying cannot help.
+      if (err instanceof AppError && err.code === 'NOT_FOUND') {
+        log.error('a paid checkout session names no known invoice; record it by hand');
+        return 'unknown_invoice';
+      }
       if (err instanceof AppError && err.code === 'VALIDATION') {
         log.error({ err }, 'a paid checkout session was refused by its invoice; refund or record it by hand');
         return 'refused';

@@ -55,6 +55,7 @@ export type InvoiceCommand = IssueInvoice | EditInvoice | SendInvoice | RecordPa
 export const ISSUED_IMMUTABLE = 'This invoice has been issued; correct it with a credit note.';
 export const CANCELLED = 'This invoice has been cancelled.';
 export const DRAFT_NOT_CREDITABLE = 'Only an issued (sent or paid) invoice can be credited; edit or delete the draft instead.';
+export const PAYMENT_ON_DELETED = 'This invoice was deleted and cannot take payments.';
 export const PAYMENT_ON_DRAFT = 'A payment can be recorded only on an issued invoice: send it (or mark it as paid) first.';
 export const NOTHING_TO_CREDIT = 'This invoice has nothing left to credit.';
 export const overCredit = (creditableCents: number): string =>
@@ -202,7 +203,7 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
   if (state.status === 'empty') throw new NotFoundError('Invoice not found.');
   // Idempotent on paymentId: a retried webhook or double click records nothing new.
   if (state.payments.some((p) => p.paymentId === cmd.data.paymentId)) return [];
-  if (state.status === 'voided') throw new ValidationError('This invoice was deleted and cannot take payments.');
+  if (state.status === 'voided' && cmd.byHand) throw new ValidationError(PAYMENT_ON_DELETED);
   if (!Number.isSafeInteger(cmd.data.amountCents) || cmd.data.amountCents <= 0) {
     throw new ValidationError('A payment amount must be a positive number of cents.', { amountCents: ['Enter an amount greater than zero.'] });
   }
@@ -211,7 +212,11 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
     if (isCancelled(settlementOf(state))) throw new ConflictError(CANCELLED);
     if (cmd.data.date < state.date) throw new ValidationError('Please correct the errors below.', { date: ['A payment cannot be dated before its invoice.'] });
   }
-  return [{ type: 'PaymentRecorded', data: { invoiceId: state.invoiceId, ...cmd.data } }];
+  // Money a gateway already took is never refused: on a deleted or cancelled invoice it is kept as
+  // the client's credit balance, and flagged so someone applies or refunds it.
+  const reason: 'deleted' | 'cancelled' | null = state.status === 'voided' ? 'deleted' : isCancelled(settlementOf(state)) ? 'cancelled' : null;
+  const unexpected = reason ? { unexpected: { reason, invoiceNumber: state.invoiceNumber, clientId: state.clientId } } : {};
+  return [{ type: 'PaymentRecorded', data: { invoiceId: state.invoiceId, ...cmd.data, ...unexpected } }];
 };
 
 const markPaid = (cmd: MarkInvoicePaid, state: InvoiceState): InvoiceEvent[] => {

@@ -99,6 +99,12 @@ export type PaymentRecorded = {
     date: string;
     method: PaymentMethod;
     reference: string | null;
+    /**
+     * Optional (added with payment alerts): a gateway payment that arrived for an invoice already
+     * cancelled by credit notes or deleted. It is recorded all the same (the money is ours to hold
+     * or give back), becomes the client's credit balance and raises an alert for the admin.
+     */
+    unexpected?: { reason: 'cancelled' | 'deleted'; invoiceNumber: string; clientId: string };
   };
 };
 

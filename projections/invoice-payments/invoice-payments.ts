@@ -21,6 +21,10 @@ export interface InvoicePaymentRow {
   dispute_status: 'open' | 'won' | 'lost' | null;
   /** What the gateway kept (card payment and dispute fees). */
   fee_cents: number;
+  /** Set when it arrived for an invoice already cancelled or deleted (then also the invoice's number and client). */
+  unexpected_reason: 'cancelled' | 'deleted' | null;
+  invoice_number: string | null;
+  client_id: string | null;
 }
 
 export const paymentRowOf = (event: RecordedEvent): InvoicePaymentRow => {
@@ -38,6 +42,9 @@ export const paymentRowOf = (event: RecordedEvent): InvoicePaymentRow => {
     disputed_cents: 0,
     dispute_status: null,
     fee_cents: 0,
+    unexpected_reason: d.unexpected?.reason ?? null,
+    invoice_number: d.unexpected?.invoiceNumber ?? null,
+    client_id: d.unexpected?.clientId ?? null,
   };
 };
 

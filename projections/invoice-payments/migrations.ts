@@ -25,7 +25,12 @@ export const invoicePaymentsMigrations: Migration[] = [
         t.bigInteger('disputed_cents').notNullable().defaultTo(0);
         t.text('dispute_status');
         t.bigInteger('fee_cents').notNullable().defaultTo(0);
+        // A gateway payment for an invoice already cancelled or deleted: an alert until handled.
+        t.text('unexpected_reason');
+        t.text('invoice_number');
+        t.uuid('client_id');
       });
+      await db.raw('create index invoice_payments_unexpected on invoice_payments (client_id) where unexpected_reason is not null');
     },
   },
 ];

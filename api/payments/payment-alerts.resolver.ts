@@ -1,0 +1,82 @@
+import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { ValidationError } from '../../domain/shared/errors';
+import { centsToEuros } from '../../domain/shared/money';
+import { pathId } from '../billing/wire';
+import type { GraphQLContext } from '../graphql/context';
+import { PaymentAlerts, type PaymentAlertRow } from './payment-alerts';
+
+@ObjectType('PaymentAlert', { description: 'A gateway payment for an invoice already cancelled or deleted: kept as credit balance until applied or refunded.' })
+export class PaymentAlertOutput {
+  @Field(() => ID, { description: 'The payment id (refund it with refundPayment).' }) id!: string;
+  @Field(() => ID) invoiceId!: string;
+  @Field(() => String) invoiceNumber!: string;
+  @Field(() => ID) clientId!: string;
+  @Field(() => String, { nullable: true }) clientName!: string | null;
+  @Field(() => String, { description: 'cancelled or deleted: what the invoice was when the money arrived.' }) reason!: string;
+  @Field(() => Number, { description: 'Euros.' }) amount!: number;
+  @Field(() => Number, { description: 'Refunded of it so far, euros.' }) refundedAmount!: number;
+  @Field(() => String, { description: 'YYYY-MM-DD' }) date!: string;
+  @Field(() => String, { nullable: true }) reference!: string | null;
+  @Field(() => String) recordedAt!: string;
+  @Field(() => Boolean) handled!: boolean;
+  @Field(() => String, { nullable: true }) handledAt!: string | null;
+
+  static from(r: PaymentAlertRow): PaymentAlertOutput {
+    const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
+    const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
+    return Object.assign(new PaymentAlertOutput(), {
+      id: r.payment_id,
+      invoiceId: r.invoice_id,
+      invoiceNumber: r.invoice_number,
+      clientId: r.client_id,
+      clientName: r.client_name,
+      reason: r.reason,
+      amount: centsToEuros(Number(r.amount_cents)),
+      refundedAmount: centsToEuros(Number(r.refunded_cents)),
+      date: day(r.date),
+      reference: r.reference,
+      recordedAt: iso(r.recorded_at),
+      handled: r.handled_at !== null,
+      handledAt: r.handled_at === null ? null : iso(r.handled_at),
+    });
+  }
+}
+
+@ObjectType('PaymentAlertPage')
+export class PaymentAlertPage {
+  @Field(() => [PaymentAlertOutput]) items!: PaymentAlertOutput[];
+  @Field(() => Int) total!: number;
+}
+
+@Resolver()
+export class PaymentAlertResolver {
+  private alerts(ctx: GraphQLContext): PaymentAlerts {
+    return new PaymentAlerts(ctx.deps.db, ctx.deps.clock);
+  }
+
+  @Authorized('superuser')
+  @Query(() => PaymentAlertPage, { description: 'Newest first; handled null lists all.' })
+  async paymentAlerts(
+    @Arg('handled', () => Boolean, { nullable: true }) handled: boolean | null,
+    @Arg('offset', () => Int, { defaultValue: 0 }) offset: number,
+    @Arg('limit', () => Int, { defaultValue: 50 }) limit: number,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<PaymentAlertPage> {
+    if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1 || limit > 200) {
+      throw new ValidationError('Please correct the errors below.', { limit: ['Must be between 1 and 200.'] });
+    }
+    const page = await this.alerts(ctx).list(handled, offset, limit);
+    return { items: page.items.map(PaymentAlertOutput.from), total: page.total };
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => Boolean, { description: 'Marks an alert handled (or not again).' })
+  async markPaymentAlertHandled(
+    @Arg('id', () => ID) id: string,
+    @Arg('handled', () => Boolean, { defaultValue: true }) handled: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<boolean> {
+    await this.alerts(ctx).markHandled(pathId(id, 'Alert not found.'), handled, ctx.user!.id);
+    return true;
+  }
+}
