@@ -19,6 +19,7 @@ import { useClientDetail } from './useClients';
 import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
 import { RecordPaymentModal } from '../invoices/RecordPaymentModal';
 import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
+import { StatementButton } from '../../shared/StatementButton';
 
 const isNotFound = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
 
@@ -101,9 +102,12 @@ export const ClientDetailPage = () => {
       <PageHeader
         title={client?.name ?? t('admin.clients.detailTitle')}
         actions={
-          <Link to="/admin/clients">
-            <Button>{t('admin.clients.backToList')}</Button>
-          </Link>
+          <>
+            {client && <StatementButton path={`/api/clients/${client.id}/statement/`} modalClassName="admin-modal" />}
+            <Link to="/admin/clients">
+              <Button>{t('admin.clients.backToList')}</Button>
+            </Link>
+          </>
         }
       />
       {banner}
