@@ -12,7 +12,7 @@ import type { IsoDate } from '../shared/dates';
  * What a row is, from its ledger entry's source type. Source types the statement does not know
  * (postings added later) become `other` and still appear with their amounts and running balance.
  */
-export type StatementKind = 'invoice' | 'invoice_cancelled' | 'credit_note' | 'payment' | 'refund' | 'adjustment' | 'other';
+export type StatementKind = 'invoice' | 'invoice_cancelled' | 'credit_note' | 'payment' | 'refund' | 'refund_failed' | 'chargeback' | 'adjustment' | 'other';
 
 /** One ledger line on Accounts Receivable that names one of the client's invoices. */
 export interface StatementLine {
@@ -59,8 +59,13 @@ export const statementKindOf = (sourceType: string, netCents: number): Statement
       return netCents < 0 ? 'invoice_cancelled' : 'invoice';
     case 'credit_note':
     case 'payment':
-    case 'refund':
       return sourceType;
+    // A refund takes receivables up again; one that failed at the bank takes them back down.
+    case 'refund':
+      return netCents < 0 ? 'refund_failed' : 'refund';
+    // Only a lost dispute touches receivables: the client owes the amount again.
+    case 'dispute':
+      return 'chargeback';
     case 'manual':
       return 'adjustment';
     default:

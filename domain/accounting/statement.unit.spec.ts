@@ -33,11 +33,12 @@ describe('client statement', () => {
 
   it('names the known source types and gives any other its generic kind, amounts intact', () => {
     expect(['invoice', 'credit_note', 'payment', 'refund', 'manual', 'dispute', 'stripe_fee'].map((t) => statementKindOf(t, 100))).toEqual([
-      'invoice', 'credit_note', 'payment', 'refund', 'adjustment', 'other', 'other',
+      'invoice', 'credit_note', 'payment', 'refund', 'adjustment', 'chargeback', 'other',
     ]);
+    expect(statementKindOf('refund', -100)).toBe('refund_failed');
     expect(statementKindOf('invoice', -100)).toBe('invoice_cancelled');
-    const s = buildStatement(PERIOD, 0, [line({ entryId: 'd', date: '2026-02-02', sourceType: 'dispute', debitCents: 4_200 })]);
-    expect(s.rows[0]).toMatchObject({ kind: 'other', sourceType: 'dispute', debitCents: 4_200, balanceCents: 4_200 });
+    const s = buildStatement(PERIOD, 0, [line({ entryId: 'd', date: '2026-02-02', sourceType: 'stripe_fee', debitCents: 4_200 })]);
+    expect(s.rows[0]).toMatchObject({ kind: 'other', sourceType: 'stripe_fee', debitCents: 4_200, balanceCents: 4_200 });
     expect(s.closingCents).toBe(4_200);
   });
 
