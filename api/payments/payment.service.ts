@@ -14,6 +14,7 @@ import { actionOf, verifyWebhook } from './webhook';
 
 export const ALREADY_PAID = 'This invoice has already been paid.';
 export const NO_LONGER_PAYABLE = 'This invoice has been cancelled and is no longer payable.';
+export const NOTHING_TO_PAY = 'This invoice has nothing to pay.';
 export const CHECKOUT_FAILED = 'Failed to create Stripe checkout session.';
 
 export type PaymentToRecord = RecordPayment['data'];
@@ -49,7 +50,10 @@ export class PaymentService {
     if (!invoice) throw new NotFoundError('Invoice not found.');
     if (user && !user.is_superuser && user.client_id !== invoice.clientId) throw new NotFoundError('Invoice not found.');
     if (invoice.cancelled) throw new ValidationError(NO_LONGER_PAYABLE);
-    if (invoice.paid || invoice.openCents <= 0) throw new ValidationError(ALREADY_PAID);
+    if (invoice.paid) throw new ValidationError(ALREADY_PAID);
+    // A €0 invoice (or one whose credit notes and payments leave nothing open) is not paid but has
+    // nothing to charge: the pay page says the same and offers no Pay Now.
+    if (invoice.openCents <= 0) throw new ValidationError(NOTHING_TO_PAY);
     const path = resolveReturnPath(returnTo, invoice.id);
     const urls = returnUrls(this.deps.config.publicBaseUrl, path);
     const request = {
