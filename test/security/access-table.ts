@@ -89,6 +89,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'POST /api/invoices/:id/credit-notes/': su(400),
   'GET /api/invoices/:id/payments/': su(200),
   'POST /api/invoices/:id/payments/': su(400),
+  'POST /api/payments/:id/refund/': su(400),
   'GET /api/credit-notes/': su(200),
   'GET /api/credit-notes/:id/': su(404),
   'GET /api/credit-notes/:id/history/': su(404),
@@ -111,7 +112,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
     'markInvoicePaid', 'generateRecurringInvoices', 'createProduct', 'updateProduct', 'deleteProduct',
     'createSubscription', 'updateSubscription', 'deleteSubscription', 'createSubscriptionInvoice',
     'markContactMessageHandled', 'markDemoRequestHandled', 'rebuildProjection', 'creditNotes', 'creditNote',
-    'creditNoteHistory', 'issueCreditNote', 'recordInvoicePayment',
+    'creditNoteHistory', 'issueCreditNote', 'recordInvoicePayment', 'refundPayment', 'paymentAlerts', 'markPaymentAlertHandled',
   ],
 };
 
