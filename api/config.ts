@@ -27,7 +27,13 @@ export interface Config {
   adminUsername?: string;
   adminPassword?: string;
   seedDemo: boolean;
+  /** Links in e-mails, the sitemap; checkout returns too unless `returnToRequestOrigin`. */
   publicBaseUrl: string;
+  /**
+   * PUBLIC_BASE_URL is unset outside production: a checkout returns to the origin the visitor used
+   * (localhost, 127.0.0.1 or a LAN address), where their session cookie lives.
+   */
+  returnToRequestOrigin: boolean;
   /** apiBase (STRIPE_API_BASE) points the SDK at another endpoint: a local fake in tests, or stripe-mock. */
   stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   smtpUrl?: string;
@@ -65,6 +71,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (nodeEnv === 'production' && !stripeKey) {
     throw new Error('STRIPE_SECRET_KEY is required when NODE_ENV=production: the simulated checkout is for development only');
   }
+  if (nodeEnv === 'production' && !env.PUBLIC_BASE_URL) {
+    throw new Error('PUBLIC_BASE_URL is required when NODE_ENV=production: e-mail links and Stripe return URLs need the public address');
+  }
   const role = (env.ROLE ?? 'all') as Role;
   if (!['all', 'web', 'worker'].includes(role)) throw new Error(`ROLE must be all, web or worker, got "${env.ROLE}"`);
   return {
@@ -77,6 +86,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: bool(env.SEED_DEMO, !databaseUrl),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    returnToRequestOrigin: !env.PUBLIC_BASE_URL,
     stripe: stripeKey
       ? {
           secretKey: stripeKey,

@@ -26,6 +26,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://billing.example.com/' }).publicBaseUrl).toBe('https://billing.example.com');
   });
 
+  it('lets checkouts return to the request origin only when PUBLIC_BASE_URL is unset, and requires it in production', () => {
+    expect(loadConfig({}).returnToRequestOrigin).toBe(true);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://billing.example.com' }).returnToRequestOrigin).toBe(false);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's', STRIPE_SECRET_KEY: 'sk' };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_BASE_URL is required/);
+    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://billing.example.com' }).returnToRequestOrigin).toBe(false);
+  });
+
   it('reads Stripe, SMTP and company settings', () => {
     const c = loadConfig({
       STRIPE_SECRET_KEY: 'sk_test_1',

@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
 import { InvoiceOutput } from '../billing/billing.output';
 import type { GraphQLContext } from '../graphql/context';
+import { requestOrigin } from '../http/request-origin';
 import { CheckoutSessionOutput, PaymentOutput } from './payment.output';
 import { paymentsLoaderFor } from './payments-loader';
 
@@ -15,7 +16,7 @@ export class PaymentResolver {
     returnTo: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<CheckoutSessionOutput> {
-    return ctx.services.payments.createCheckoutSession(invoiceId, returnTo, ctx.user);
+    return ctx.services.payments.createCheckoutSession(invoiceId, returnTo, ctx.user, requestOrigin(ctx.req));
   }
 }
 
