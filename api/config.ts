@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { isCountryCode, normaliseCountry } from '../domain/invoice/vat';
+import { parseVatRate } from '../domain/shared/money';
 
 export type Role = 'all' | 'web' | 'worker';
 
@@ -16,6 +17,8 @@ export interface CompanyDefaults {
   country: string;
   iban: string;
   bic: string;
+  /** The rate new products and invoice lines start with, in basis points. */
+  standardVatRateBp: number;
 }
 
 export interface Config {
@@ -58,6 +61,14 @@ const companyCountry = (value: string | undefined): string => {
   const code = normaliseCountry(value || 'CY');
   if (!isCountryCode(code)) throw new Error(`COMPANY_COUNTRY must be an ISO 3166-1 alpha-2 code, got "${value}"`);
   return code;
+};
+
+/** COMPANY_VAT_RATE in percent (19, 5.5); the sample company's Cyprus rate when unset. */
+const companyVatRate = (value: string | undefined): number => {
+  if (value === undefined || value.trim() === '') return 1900;
+  const parsed = parseVatRate(value);
+  if (!parsed.ok) throw new Error(`COMPANY_VAT_RATE must be a percent from 0 to 100 with at most two decimals (e.g. 19 or 5.5), got "${value}": ${parsed.error}`);
+  return parsed.value;
 };
 
 /** Reads the runtime contract of DESIGN.md from an environment. Pure apart from the random dev secret. */
@@ -111,6 +122,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       country: companyCountry(env.COMPANY_COUNTRY),
       iban: env.COMPANY_IBAN || '',
       bic: env.COMPANY_BIC || '',
+      standardVatRateBp: companyVatRate(env.COMPANY_VAT_RATE),
     },
     role,
     recurringSchedule: bool(env.RECURRING_SCHEDULE, true),

@@ -35,6 +35,8 @@ export type CompanySettingsInput = {
   name: string;
   phone: string;
   registrationNumber: string;
+  /** Percent, 0 to 100, at most two decimals: what new products and invoice lines start with. Absent: unchanged. */
+  standardVatRate?: number | null | undefined;
   vatNumber: string;
 };
 
