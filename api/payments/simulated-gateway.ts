@@ -102,11 +102,7 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
   readonly kind = 'simulated' as const;
   readonly webhookSecret = token('whsec_simulated_');
 
-  constructor(
-    private readonly db: Knex,
-    /** Read per call: the base URL is known only once the server listens (tests use port 0). */
-    private readonly publicBaseUrl: () => string,
-  ) {}
+  constructor(private readonly db: Knex) {}
 
   async createSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession> {
     // Same idempotency-key semantics as Stripe: a repeated request answers the first session.
@@ -125,7 +121,8 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
       .onConflict('idempotency_key')
       .ignore();
     const row = await this.db('simulated_checkout_sessions').where({ idempotency_key: request.idempotencyKey }).first('id');
-    return { id: row.id, url: `${this.publicBaseUrl()}/simulated-checkout/${encodeURIComponent(row.id)}` };
+    // This server serves the page: at the origin the customer returns to, so one origin throughout.
+    return { id: row.id, url: `${new URL(request.successUrl).origin}/simulated-checkout/${encodeURIComponent(row.id)}` };
   }
 
   async retrieveSession(sessionId: string): Promise<CheckoutSessionSnapshot | undefined> {

@@ -65,8 +65,9 @@ type Documents = {
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateProductDocument,
     "\n  query AdminProducts {\n    products {\n      id\n      name\n      price\n      billingCycle\n      vatRate\n      version\n    }\n  }\n": typeof types.AdminProductsDocument,
-    "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n": typeof types.UpdateCompanySettingsDocument,
-    "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n": typeof types.CompanySettingsDocument,
+    "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n": typeof types.UpdateCompanySettingsDocument,
+    "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n": typeof types.CompanySettingsDocument,
+    "\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n": typeof types.StandardVatRateDocument,
     "\n  mutation CreateSubscription($input: SubscriptionInput!) {\n    createSubscription(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateSubscriptionDocument,
     "\n  mutation CreateSubscriptionInvoice($id: ID!) {\n    createSubscriptionInvoice(id: $id) {\n      id\n      invoiceNumber\n    }\n  }\n": typeof types.CreateSubscriptionInvoiceDocument,
     "\n  mutation DeleteSubscription($id: ID!) {\n    deleteSubscription(id: $id)\n  }\n": typeof types.DeleteSubscriptionDocument,
@@ -125,8 +126,9 @@ const documents: Documents = {
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateProductDocument,
     "\n  query AdminProducts {\n    products {\n      id\n      name\n      price\n      billingCycle\n      vatRate\n      version\n    }\n  }\n": types.AdminProductsDocument,
-    "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n": types.UpdateCompanySettingsDocument,
-    "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n": types.CompanySettingsDocument,
+    "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n": types.UpdateCompanySettingsDocument,
+    "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n": types.CompanySettingsDocument,
+    "\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n": types.StandardVatRateDocument,
     "\n  mutation CreateSubscription($input: SubscriptionInput!) {\n    createSubscription(input: $input) {\n      id\n    }\n  }\n": types.CreateSubscriptionDocument,
     "\n  mutation CreateSubscriptionInvoice($id: ID!) {\n    createSubscriptionInvoice(id: $id) {\n      id\n      invoiceNumber\n    }\n  }\n": types.CreateSubscriptionInvoiceDocument,
     "\n  mutation DeleteSubscription($id: ID!) {\n    deleteSubscription(id: $id)\n  }\n": types.DeleteSubscriptionDocument,
@@ -355,11 +357,15 @@ export function graphql(source: "\n  query AdminProducts {\n    products {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n"];
+export function graphql(source: "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n"): (typeof documents)["\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
