@@ -66,7 +66,6 @@ export const RefundModal = ({ target, onClose }: { target: RefundTarget | null; 
       title={target ? t('admin.refunds.title', { number: target.invoiceNumber }) : ''}
       okText={t('admin.refunds.refund')}
       cancelText={t('buttons.cancel')}
-      okButtonProps={{ danger: true }}
       confirmLoading={refunding}
       onOk={() => form.submit()}
       onCancel={onClose}
