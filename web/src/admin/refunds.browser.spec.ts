@@ -118,9 +118,9 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
     // Before its payment: the server says so under the date, and the dialog stays open.
     await refund.locator('#refund_date').fill('2026-11-10');
     await refund.locator('#refund_date').press('Enter');
-    await shoot(page, 'refund-dialog-en-1280');
     await refund.getByRole('button', { name: 'Refund' }).click();
     await refund.locator('#refund_date_help').getByText('A refund cannot be dated before its payment.').waitFor();
+    await shoot(page, 'refund-dialog-refused-en-1280');
     await refund.locator('#refund_date').fill('2026-11-21');
     await refund.locator('#refund_date').press('Enter');
     // A double click is one refund.
@@ -152,6 +152,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
     await row(page, inv.card.invoice_number).getByRole('button', { name: 'Payments' }).click();
     const card = drawer(page).getByTestId('payment-card');
     expect(await text(card)).toMatch(/Card \(Stripe\)[\s\S]*pi_refund_test[\s\S]*Dispute\s*Open · 50,00 €[\s\S]*Gateway fee\s*3,58 €[\s\S]*Refundable\s*188,00 €/);
+    await shoot(page, 'payments-drawer-disputed-en-1280');
     await card.getByRole('button', { name: 'Refund' }).click();
     const refund = dialog(page);
     await refund.getByTestId('refund-note').getByText('Card payments are refunded through Stripe: the money goes back to the card, and Stripe dates the refund.').waitFor();
