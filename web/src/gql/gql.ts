@@ -61,6 +61,9 @@ type Documents = {
     "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n": typeof types.RebuildProjectionDocument,
     "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n    }\n  }\n": typeof types.ProjectionStatusDocument,
     "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n": typeof types.AdminOverviewDocument,
+    "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n": typeof types.AdminPaymentFieldsFragmentDoc,
+    "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": typeof types.RefundPaymentDocument,
+    "\n  query AdminInvoicePayments($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": typeof types.AdminInvoicePaymentsDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateProductDocument,
@@ -122,6 +125,9 @@ const documents: Documents = {
     "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n": types.RebuildProjectionDocument,
     "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n    }\n  }\n": types.ProjectionStatusDocument,
     "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n": types.AdminOverviewDocument,
+    "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n": types.AdminPaymentFieldsFragmentDoc,
+    "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": types.RefundPaymentDocument,
+    "\n  query AdminInvoicePayments($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": types.AdminInvoicePaymentsDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n": types.CreateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateProductDocument,
@@ -338,6 +344,18 @@ export function graphql(source: "\n  query ProjectionStatus {\n    projectionSta
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n"): (typeof documents)["\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminInvoicePayments($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminInvoicePayments($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
