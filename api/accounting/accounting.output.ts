@@ -89,12 +89,11 @@ export class HistoryEventOutput {
   @Field(() => String, { description: 'The event data as JSON (amounts in cents).' }) data!: string;
 
   static from(e: RecordedEvent): HistoryEventOutput {
-    return Object.assign(new HistoryEventOutput(), {
-      revision: e.streamRevision,
-      type: e.type,
-      actor: e.metadata.actor,
-      recordedAt: e.metadata.recordedAt,
-      data: JSON.stringify(e.data),
-    });
+    return HistoryEventOutput.fromEntry({ revision: e.streamRevision, type: e.type, actor: e.metadata.actor, at: e.metadata.recordedAt, data: e.data });
+  }
+
+  /** A history row that is not a stored event of its own (an invoice's payment reminders). */
+  static fromEntry(e: { revision: number; type: string; actor: string; at: string; data: unknown }): HistoryEventOutput {
+    return Object.assign(new HistoryEventOutput(), { revision: e.revision, type: e.type, actor: e.actor, recordedAt: e.at, data: JSON.stringify(e.data) });
   }
 }

@@ -28,11 +28,14 @@ export class ClientInput {
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) phone?: string;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(500) address?: string;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) vatNumber?: string;
-  @Field(() => String, { nullable: true, description: 'en, el or ru.' }) @IsOptional() @IsIn([...CLIENT_LANGUAGES]) language?: ClientLanguage;
+  @Field(() => String, { nullable: true, description: 'en, el or ru; absent: en (create) or unchanged (update).' }) @IsOptional() @IsIn([...CLIENT_LANGUAGES]) language?: ClientLanguage;
   @Field(() => String, { nullable: true, description: "ISO 3166-1 alpha-2; absent: the company's country (create) or unchanged (update)." })
   @IsOptional()
   @MaxLength(2, { message: NOT_A_COUNTRY })
   country?: string;
+  @Field(() => Boolean, { nullable: true, description: 'No payment reminders to this client; absent: false (create) or unchanged (update).' })
+  @IsOptional()
+  remindersExcluded?: boolean;
   @Field(() => Int, { nullable: true }) @IsOptional() @Min(0) version?: number;
 
   toCommand(): SaveClient {
@@ -42,8 +45,9 @@ export class ClientInput {
       phone: optionalText(this.phone),
       address: optionalText(this.address),
       vatNumber: optionalText(this.vatNumber),
-      language: this.language ?? 'en',
+      language: this.language ?? undefined,
       country: this.country?.trim() || undefined,
+      remindersExcluded: this.remindersExcluded ?? undefined,
       expectedVersion: this.version ?? undefined,
     };
   }
@@ -159,6 +163,9 @@ export class CompanySettingsInput {
   @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2; absent: unchanged.' }) @IsOptional() @MaxLength(2, { message: NOT_A_COUNTRY }) country?: string;
   @Field(() => String, { nullable: true, description: 'Printed on invoices; empty removes it; absent: unchanged.' }) @IsOptional() @MaxLength(42) iban?: string;
   @Field(() => String, { nullable: true, description: 'Absent: unchanged.' }) @IsOptional() @MaxLength(11, { message: 'Enter a valid BIC (8 or 11 letters and digits).' }) bic?: string;
+  @Field(() => [Int], { nullable: true, description: 'Payment reminder days from the due date (negative: before it), -60 to 365, each once, at most 10; empty: no reminders; absent: unchanged.' })
+  @IsOptional()
+  reminderDays?: number[];
 
   toCommand(): UpdateCompanySettings {
     return {
@@ -172,6 +179,7 @@ export class CompanySettingsInput {
       ...(this.country != null ? { country: this.country } : {}),
       ...(this.iban != null ? { iban: this.iban } : {}),
       ...(this.bic != null ? { bic: this.bic } : {}),
+      ...(this.reminderDays != null ? { reminderDays: this.reminderDays } : {}),
     };
   }
 }

@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps';
 import { ClientService } from './client.service';
 import { CompanySettingsService } from './company-settings.service';
 import { InvoiceService } from './invoice.service';
+import { PaymentReminders } from './payment-reminders';
 import { ProductService } from './product.service';
 import { RecurringInvoicing } from './recurring';
 import { SubscriptionService } from './subscription.service';
@@ -12,6 +13,7 @@ export interface BillingServices {
   subscriptions: SubscriptionService;
   invoices: InvoiceService;
   recurring: RecurringInvoicing;
+  reminders: PaymentReminders;
   companySettings: CompanySettingsService;
 }
 
@@ -23,6 +25,7 @@ export const createBillingServices = (deps: AppDeps): BillingServices => {
     subscriptions: new SubscriptionService(deps),
     invoices,
     recurring: new RecurringInvoicing(deps, invoices),
+    reminders: new PaymentReminders(deps),
     companySettings: new CompanySettingsService(deps),
   };
 };

@@ -16,6 +16,7 @@ const toOutput = (s: CompanySettings): CompanySettingsOutput =>
     country: s.country,
     iban: s.iban,
     bic: s.bic,
+    reminderDays: s.reminder_days,
     updatedAt: s.updated_at,
   });
 

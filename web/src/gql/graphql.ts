@@ -14,10 +14,12 @@ export type ClientInput = {
   /** ISO 3166-1 alpha-2; absent: the company's country (create) or unchanged (update). */
   country?: string | null | undefined;
   email: string;
-  /** en, el or ru. */
+  /** en, el or ru; absent: en (create) or unchanged (update). */
   language?: string | null | undefined;
   name: string;
   phone?: string | null | undefined;
+  /** No payment reminders to this client; absent: false (create) or unchanged (update). */
+  remindersExcluded?: boolean | null | undefined;
   vatNumber?: string | null | undefined;
   version?: number | null | undefined;
 };
@@ -35,6 +37,8 @@ export type CompanySettingsInput = {
   name: string;
   phone: string;
   registrationNumber: string;
+  /** Payment reminder days from the due date (negative: before it), -60 to 365, each once, at most 10; empty: no reminders; absent: unchanged. */
+  reminderDays?: Array<number> | null | undefined;
   vatNumber: string;
 };
 
