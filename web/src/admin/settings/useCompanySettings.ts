@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { UPDATE_COMPANY_SETTINGS } from './graphql/mutations/updateCompanySettings';
 import { COMPANY_SETTINGS } from './graphql/queries/companySettings';
+import { parseReminderDay } from './reminderDays';
 
 export interface CompanySettingsValues {
   name: string;
@@ -14,6 +15,8 @@ export interface CompanySettingsValues {
   country: string;
   iban: string;
   bic: string;
+  /** Payment reminder days as typed (whole numbers from the due date; negative: before it). */
+  reminderDays: string[];
 }
 
 export const useCompanySettings = () => {
@@ -39,6 +42,7 @@ export const useUpdateCompanySettings = () => {
             country: clean(v.country),
             iban: clean(v.iban),
             bic: clean(v.bic),
+            reminderDays: (v.reminderDays ?? []).map(parseReminderDay),
           },
         },
       });
