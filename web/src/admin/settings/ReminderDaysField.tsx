@@ -44,7 +44,7 @@ export const ReminderDaysField = () => {
           const days = parseReminderDay(String(value));
           const valid = reminderDaysProblems([days]).length === 0;
           return (
-            <Tag color={valid ? (days < 0 ? 'blue' : days === 0 ? 'gold' : 'orange') : 'red'} closable={closable} onClose={onClose} className="admin-reminder-tag">
+            <Tag closable={closable} onClose={onClose} className={valid ? 'admin-reminder-tag' : 'admin-reminder-tag admin-reminder-tag-invalid'}>
               {valid ? reminderDayLabel(days, t) : String(value)}
             </Tag>
           );
