@@ -3,6 +3,7 @@ import type { Account } from '../../domain/accounting/accounts';
 import { centsToEuros } from '../../domain/shared/money';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { EntryWithLines } from './ledger-query.service';
+import type { HistoryEntry } from '../billing/invoice.service';
 
 const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
@@ -93,7 +94,7 @@ export class HistoryEventOutput {
   }
 
   /** A history row that is not a stored event of its own (an invoice's payment reminders). */
-  static fromEntry(e: { revision: number; type: string; actor: string; at: string; data: unknown }): HistoryEventOutput {
+  static fromEntry(e: HistoryEntry): HistoryEventOutput {
     return Object.assign(new HistoryEventOutput(), { revision: e.revision, type: e.type, actor: e.actor, recordedAt: e.at, data: JSON.stringify(e.data) });
   }
 }
