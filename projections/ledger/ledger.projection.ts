@@ -8,7 +8,7 @@ import type { Projection } from '../projection';
 import { writeBalances } from './balances/writer';
 import { loadKnownEntries, writeEntries, type EntryWrite } from './journal-lines/writer';
 import { LEDGER_TABLES } from './migrations';
-import { writeReceivables } from './receivables/writer';
+import { writeReceivables, type InvoiceTerms } from './receivables/writer';
 
 export const LEDGER_EVENT_TYPES = [
   ...JOURNAL_EVENT_TYPES,
@@ -39,7 +39,10 @@ export const ledgerProjection = (): Projection => ({
     const known = await loadKnownEntries(trx, domain.map((d) => entryIdOf(d.event)).filter((id): id is string => id !== null));
     const effects: LedgerEffect[] = [];
     const writes: EntryWrite[] = [];
+    const terms = new Map<string, InvoiceTerms | null>();
     for (const { recorded, event } of domain) {
+      if (event.type === 'InvoiceIssued' || event.type === 'InvoiceEdited') terms.set(event.data.invoiceId, { clientId: event.data.clientId, dueDate: event.data.dueDate });
+      else if (event.type === 'InvoiceVoided') terms.set(event.data.invoiceId, null);
       const id = entryIdOf(event);
       if (id === null) continue;
       const prior = known.get(id) ?? null;
@@ -52,6 +55,6 @@ export const ledgerProjection = (): Projection => ({
     }
     await writeEntries(trx, writes);
     await writeBalances(trx, effects);
-    await writeReceivables(trx, effects);
+    await writeReceivables(trx, effects, terms);
   },
 });

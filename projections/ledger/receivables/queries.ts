@@ -19,19 +19,21 @@ export type AgingPath = 'recent' | 'full';
 const RECENT_PATH_MAX_LATER_CHANGES = 20_000;
 
 /**
- * Each invoice's non-zero balance as of the day. The recent path takes an invoice without later
- * changes straight from the open balances (the partial index), so only the few invoices changed
- * after the day are summed, never all of them.
+ * Each invoice's non-zero balance as of the day, with its client and due date. The recent path
+ * takes an invoice without later changes straight from the open balances (the partial index), so
+ * only the few invoices changed after the day are summed, never all of them.
  */
 const balancesAsOf: Record<AgingPath, string> = {
   recent: `with later as (select invoice_id, sum(delta_cents) as cents from receivable_changes where date > :asOf group by invoice_id)
-           select b.invoice_id, b.balance_cents as bal from receivable_balances b
+           select b.client_id, b.due_date, b.balance_cents as bal from receivable_balances b
            where b.balance_cents <> 0 and not exists (select 1 from later where later.invoice_id = b.invoice_id)
            union all
-           select b.invoice_id, b.balance_cents - later.cents from later join receivable_balances b on b.invoice_id = later.invoice_id
+           select b.client_id, b.due_date, b.balance_cents - later.cents from later join receivable_balances b on b.invoice_id = later.invoice_id
            where b.balance_cents <> later.cents`,
-  full: `select invoice_id, sum(delta_cents) as bal from receivable_changes where date <= :asOf
-         group by invoice_id having sum(delta_cents) <> 0`,
+  full: `select b.client_id, b.due_date, c.bal from (
+           select invoice_id, sum(delta_cents) as bal from receivable_changes where date <= :asOf
+           group by invoice_id having sum(delta_cents) <> 0
+         ) c join receivable_balances b on b.invoice_id = c.invoice_id`,
 };
 
 export const chooseAgingPath = async (db: Knex, asOf: string): Promise<AgingPath> => {
@@ -44,7 +46,8 @@ export const chooseAgingPath = async (db: Knex, asOf: string): Promise<AgingPath
  * Accounts Receivable as of a day, aged in the database: each invoice's balance (postings and
  * reversals up to the day, so the balance sheet's figure split by invoice) goes to its client's
  * bucket by days past due on the given edges, a negative one to `credit`; lines of entries that
- * name no invoice (keyed by the nil uuid, which no invoice has) are `current` under no client. One row per client and bucket comes back.
+ * name no invoice (keyed by the nil uuid) and those of a voided invoice, which the invoice list no
+ * longer shows, are `current` under no client. One row per client and bucket comes back.
  */
 export const agedSums = async (
   db: Knex,
@@ -59,16 +62,15 @@ export const agedSums = async (
     .map((e, i) => {
       bindings[`max${i}`] = e.maxDaysLate;
       bindings[`bucket${i}`] = e.bucket;
-      return `when cast(:asOf as date) - i.due_date <= :max${i} then :bucket${i}`;
+      return `when cast(:asOf as date) - s.due_date <= :max${i} then :bucket${i}`;
     })
     .join(' ');
   // Grouped by client id before the names join in: hashing ids beats sorting names per invoice.
   const result = await db.raw(
     `with s as (${balancesAsOf[chosen]}),
      g as (
-       select i.client_id, case when s.bal < 0 then 'credit' when i.due_date is null then 'current' ${cases} else :lastBucket end as bucket, sum(s.bal) as cents
-       from s left join invoice_list i on i.id = s.invoice_id
-       group by 1, 2
+       select s.client_id, case when s.bal < 0 then 'credit' when s.due_date is null then 'current' ${cases} else :lastBucket end as bucket, sum(s.bal) as cents
+       from s group by 1, 2
      )
      select g.client_id, c.name as client_name, g.bucket, g.cents
      from g left join clients c on c.id = g.client_id`,

@@ -5,12 +5,19 @@ import type { LedgerEffect } from '../../../domain/accounting/postings';
 /** The receivables key of Accounts Receivable lines whose entry names no invoice (manual journals). */
 export const NO_INVOICE = '00000000-0000-0000-0000-000000000000';
 
+/** Whose an invoice is and when it falls due, as the invoice list shows it; a voided one has none. */
+export interface InvoiceTerms {
+  clientId: string;
+  dueDate: string;
+}
+
 /**
- * Adds a batch's Accounts Receivable lines to each invoice's change of the day and its balance.
- * Rows are written even when a batch nets to zero, so the rows are the same however the events
- * were batched (a rebuild equals the live read model).
+ * Adds a batch's Accounts Receivable lines to each invoice's change of the day and its balance,
+ * and keeps its client and due date beside the balance so aging reads one table. Rows are written
+ * even when a batch nets to zero, so the rows are the same however the events were batched (a
+ * rebuild equals the live read model).
  */
-export const writeReceivables = async (trx: Knex.Transaction, effects: LedgerEffect[]): Promise<void> => {
+export const writeReceivables = async (trx: Knex.Transaction, effects: LedgerEffect[], terms: Map<string, InvoiceTerms | null>): Promise<void> => {
   const changes = new Map<string, number>();
   const balances = new Map<string, number>();
   for (const effect of effects) {
@@ -42,9 +49,13 @@ export const writeReceivables = async (trx: Knex.Transaction, effects: LedgerEff
       .onConflict('invoice_id')
       .merge({ balance_cents: trx.raw('receivable_balances.balance_cents + excluded.balance_cents') });
   }
+  const termRows = [...terms].map(([invoiceId, t]) => ({ invoice_id: invoiceId, balance_cents: 0, client_id: t?.clientId ?? null, due_date: t?.dueDate ?? null }));
+  for (let i = 0; i < termRows.length; i += 1000) {
+    await trx('receivable_balances').insert(termRows.slice(i, i + 1000)).onConflict('invoice_id').merge(['client_id', 'due_date']);
+  }
 };
 
-/** The same rows computed from the journal lines at once: for a database that had lines before these tables. */
+/** The same rows computed from the journal lines and the invoice list at once: for a database that had lines before these tables. */
 export const fillReceivablesFromLines = async (db: Knex): Promise<void> => {
   await db.raw(
     `insert into receivable_changes (invoice_id, date, delta_cents)
@@ -53,5 +64,10 @@ export const fillReceivablesFromLines = async (db: Knex): Promise<void> => {
      where l.account_id = ? group by 1, 2`,
     [NO_INVOICE, SYSTEM_ACCOUNT_IDS.receivables],
   );
-  await db.raw('insert into receivable_balances (invoice_id, balance_cents) select invoice_id, sum(delta_cents) from receivable_changes group by invoice_id');
+  await db.raw(
+    `insert into receivable_balances (invoice_id, balance_cents, client_id, due_date)
+     select coalesce(c.invoice_id, i.id), coalesce(c.cents, 0), i.client_id, i.due_date
+     from (select invoice_id, sum(delta_cents) as cents from receivable_changes group by invoice_id) c
+     full join invoice_list i on i.id = c.invoice_id`,
+  );
 };
