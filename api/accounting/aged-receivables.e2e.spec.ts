@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGING_EDGES } from '../../domain/accounting/aging';
 import { addDays } from '../../domain/shared/dates';
 import { agedSums } from '../../projections/ledger/receivables/queries';
+import { fillReceivablesFromLines } from '../../projections/ledger/receivables/writer';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
 import { adminOf, createClient, createInvoice } from '../billing/test/fixtures';
@@ -83,6 +84,20 @@ describe.each(testBackends())('aged receivables on $name', (backend) => {
       const full = await agedSums(server.testDb.db, asOf, AGING_EDGES, 'over90', 'full');
       expect({ asOf, rows: sorted(recent) }).toEqual({ asOf, rows: sorted(full) });
     }
+    // The migration's fill from the journal lines and the invoice list equals what the projection wrote.
+    const db = server.testDb.db;
+    const tables = async () => ({
+      changes: await db('receivable_changes').select('*').orderBy(['invoice_id', 'date']),
+      balances: await db('receivable_balances').select('*').orderBy('invoice_id'),
+    });
+    const live = await tables();
+    expect(live.balances.length).toBeGreaterThan(0);
+    await db.transaction(async (trx) => {
+      await trx('receivable_changes').delete();
+      await trx('receivable_balances').delete();
+      await fillReceivablesFromLines(trx);
+    });
+    expect(await tables()).toEqual(live);
   });
 
   it('puts an invoice in the bucket of its days past due, and shows overpayment as credit balance', async () => {
