@@ -4,9 +4,9 @@ import { normalBalance, type AccountType, type CashFlowClass } from '../../domai
 import { balanceSheet, cashFlow, incomeStatement, trialBalance, type BalanceSheet, type CashFlowStatement, type IncomeStatement, type ReportAccount, type TotalsByAccount, type TrialBalance } from '../../domain/accounting/reports';
 import { mergeTotals } from '../../domain/accounting/balances';
 import { chartWithTotals, totalsInRange, type DayRange } from '../../projections/ledger/balances/queries';
-import { accountLines, agedSums, type AccountLedgerLine } from '../../projections/ledger/journal-lines/queries';
+import { accountLines, type AccountLedgerLine } from '../../projections/ledger/journal-lines/queries';
+import { agedSums } from '../../projections/ledger/receivables/queries';
 import { AGING_EDGES, ageReceivables, type AgedReceivables, type AgingRow } from '../../domain/accounting/aging';
-import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import type { AccountService } from './account.service';
 import { resolveAsOf, resolvePeriod, type Period, type PeriodFieldNames, type PeriodInput } from './period';
 
@@ -64,7 +64,7 @@ export class ReportService {
   /** What each client owes as of a day, by days past due (the Accounts Receivable balance split by invoice). */
   async agedReceivables(input: PeriodInput, names?: PeriodFieldNames): Promise<AgedReceivables> {
     const asOf = resolveAsOf(input, this.today(), names);
-    const rows = await agedSums(this.db, SYSTEM_ACCOUNT_IDS.receivables, asOf, AGING_EDGES, 'over90');
+    const rows = await agedSums(this.db, asOf, AGING_EDGES, 'over90');
     return ageReceivables(
       rows.map((r) => ({ clientId: r.client_id, clientName: r.client_name ?? '', bucket: r.bucket as AgingRow['bucket'], cents: Number(r.cents) })),
       asOf,

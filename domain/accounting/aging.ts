@@ -11,7 +11,7 @@ export type BucketAmounts = Record<AgingBucket, number>;
 
 /**
  * The buckets' upper edges in days past due; what lies beyond the last is over 90. The database
- * query buckets with these same edges (projections/ledger/journal-lines/queries.ts).
+ * query buckets with these same edges (projections/ledger/receivables/queries.ts).
  */
 export const AGING_EDGES: readonly { bucket: AgingBucket; maxDaysLate: number }[] = [
   { bucket: 'current', maxDaysLate: 0 },

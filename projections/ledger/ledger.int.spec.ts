@@ -113,11 +113,14 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
       yearly: await testDb.db('ledger_balances_yearly').select('*').orderBy(['year', 'account_id']),
       entries: await testDb.db('ledger_entries').select('entry_id', 'status', 'date', 'version', 'description').orderBy('entry_id'),
       lines: await testDb.db('ledger_lines').count({ n: '*' }).first(),
+      receivableChanges: await testDb.db('receivable_changes').select('*').orderBy(['invoice_id', 'date']),
+      receivableBalances: await testDb.db('receivable_balances').select('*').orderBy('invoice_id'),
       reports: await reportsFromDb(reports, ['2023-06-30', '2024-12-31', '2025-02-28', '2026-12-31']),
     });
     await run(true);
     const live = await snapshot();
     expect(live.daily.length).toBeGreaterThan(0);
+    expect(live.receivableBalances.length).toBeGreaterThan(0);
     await testDb.db.transaction(async (trx) => {
       for (const t of LEDGER_TABLES) await trx(t).delete();
       await resetCheckpoint(trx, 'ledger');

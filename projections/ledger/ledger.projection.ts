@@ -8,6 +8,7 @@ import type { Projection } from '../projection';
 import { writeBalances } from './balances/writer';
 import { loadKnownEntries, writeEntries, type EntryWrite } from './journal-lines/writer';
 import { LEDGER_TABLES } from './migrations';
+import { writeReceivables, type InvoiceTerms } from './receivables/writer';
 
 export const LEDGER_EVENT_TYPES = [
   ...JOURNAL_EVENT_TYPES,
@@ -26,7 +27,7 @@ type LedgerEvent = InvoiceEvent | JournalEvent | PayoutEvent;
 const toDomain = (e: RecordedEvent): LedgerEvent => ({ type: e.type, data: e.data }) as LedgerEvent;
 
 /**
- * The ledger: journal lines and per-day/per-month balances, written in the same transaction so
+ * The ledger: journal lines, per-day/per-month balances and per-invoice receivables, written in the same transaction so
  * reports and the ledger always agree. Postings come from the pure domain function.
  */
 export const ledgerProjection = (): Projection => ({
@@ -38,7 +39,10 @@ export const ledgerProjection = (): Projection => ({
     const known = await loadKnownEntries(trx, domain.map((d) => entryIdOf(d.event)).filter((id): id is string => id !== null));
     const effects: LedgerEffect[] = [];
     const writes: EntryWrite[] = [];
+    const terms = new Map<string, InvoiceTerms | null>();
     for (const { recorded, event } of domain) {
+      if (event.type === 'InvoiceIssued' || event.type === 'InvoiceEdited') terms.set(event.data.invoiceId, { clientId: event.data.clientId, dueDate: event.data.dueDate });
+      else if (event.type === 'InvoiceVoided') terms.set(event.data.invoiceId, null);
       const id = entryIdOf(event);
       if (id === null) continue;
       const prior = known.get(id) ?? null;
@@ -51,5 +55,6 @@ export const ledgerProjection = (): Projection => ({
     }
     await writeEntries(trx, writes);
     await writeBalances(trx, effects);
+    await writeReceivables(trx, effects, terms);
   },
 });

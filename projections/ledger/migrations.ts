@@ -1,6 +1,16 @@
 import type { Migration } from '../../eventstore/migration';
+import { fillReceivablesFromLines } from './receivables/writer';
 
-export const LEDGER_TABLES = ['ledger_entries', 'ledger_lines', 'ledger_balances_daily', 'ledger_balances_monthly', 'ledger_balances_yearly'];
+export const LEDGER_TABLES = [
+  'ledger_entries',
+  'ledger_lines',
+  'ledger_balances_daily',
+  'ledger_balances_monthly',
+  'ledger_balances_yearly',
+  'receivable_changes',
+  'receivable_balances',
+];
+
 
 /**
  * The ledger read models: entries (one row per journal entry, invoice or payment), their lines
@@ -79,6 +89,32 @@ export const ledgerMigrations: Migration[] = [
     },
     down: async (db) => {
       await db.schema.dropTableIfExists('ledger_balances_yearly');
+    },
+  },
+  {
+    // Aged receivables read these instead of every Accounts Receivable line: the change per
+    // invoice per day, and each invoice's balance now with its client and due date (a partial
+    // index keeps the open ones, so today's report is one index scan, no join per invoice).
+    name: '202611250500_ledger_receivable_balances',
+    up: async (db) => {
+      await db.schema.createTable('receivable_changes', (t) => {
+        t.uuid('invoice_id').notNullable();
+        t.date('date').notNullable();
+        t.bigInteger('delta_cents').notNullable();
+        t.primary(['invoice_id', 'date']);
+        t.index(['date', 'invoice_id', 'delta_cents']);
+      });
+      await db.schema.createTable('receivable_balances', (t) => {
+        t.uuid('invoice_id').primary();
+        t.bigInteger('balance_cents').notNullable();
+        t.uuid('client_id');
+        t.date('due_date');
+      });
+      await db.raw('create index receivable_balances_open on receivable_balances (invoice_id) include (balance_cents, client_id, due_date) where balance_cents <> 0');
+      await fillReceivablesFromLines(db);
+    },
+    down: async (db) => {
+      for (const table of ['receivable_balances', 'receivable_changes']) await db.schema.dropTableIfExists(table);
     },
   },
 ];

@@ -123,42 +123,6 @@ const countLines = async (db: Knex, accountId: string, from: string, to: string)
   return Number(row?.n ?? 0);
 };
 
-/** One client's receivables in one aging bucket (or `credit`), summed in the database. */
-export interface AgingSumRow {
-  client_id: string | null;
-  client_name: string | null;
-  bucket: string;
-  cents: number | string;
-}
-
-/**
- * Accounts Receivable as of a day, aged in the database: each invoice's balance (postings and
- * reversals up to the day, so the balance sheet's figure split by invoice) goes to its client's
- * bucket by days past due on the given edges, a negative one to `credit`; lines of entries that
- * name no invoice are `current` under no client. One row per client and bucket comes back.
- */
-export const agedSums = async (db: Knex, accountId: string, asOf: string, edges: readonly { bucket: string; maxDaysLate: number }[], lastBucket: string): Promise<AgingSumRow[]> => {
-  const cases = edges.map(() => 'when ?::date - i.due_date <= ? then ?').join(' ');
-  const params = edges.flatMap((e) => [asOf, e.maxDaysLate, e.bucket]);
-  const result = await db.raw(
-    `with s as (
-       select e.invoice_id, sum(l.debit_cents - l.credit_cents) as bal
-       from ledger_lines l join ledger_entries e on e.entry_id = l.entry_id
-       where l.account_id = ? and l.date <= ?
-       group by e.invoice_id
-       having sum(l.debit_cents - l.credit_cents) <> 0
-     ), b as (
-       select i.client_id, case when s.bal < 0 then 'credit' when i.due_date is null then 'current' ${cases} else ? end as bucket, s.bal
-       from s left join invoice_list i on i.id = s.invoice_id::uuid
-     )
-     select b.client_id, c.name as client_name, b.bucket, sum(b.bal) as cents
-     from b left join clients c on c.id = b.client_id
-     group by b.client_id, c.name, b.bucket`,
-    [accountId, asOf, ...params, lastBucket],
-  );
-  return (result.rows ?? result) as AgingSumRow[];
-};
-
 /** One Accounts Receivable line of a client's invoice, with the documents a statement prints. */
 export interface ClientReceivableLineRow {
   id: number | string;
