@@ -18,7 +18,8 @@ interface TableProps<T> {
   busy: boolean;
 }
 
-const HandledTag = ({ handled }: { handled: boolean }) => {
+/** Handled or not, as every inbox list shows it. */
+export const HandledTag = ({ handled }: { handled: boolean }) => {
   const { t } = useTranslation();
   return <Tag color={handled ? 'success' : 'warning'}>{t(handled ? 'admin.inbox.handled' : 'admin.inbox.unhandled')}</Tag>;
 };

@@ -1,0 +1,70 @@
+import { Button, Space, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatDate, formatEuros } from '../../common/format';
+import type { PaymentAlertsQuery } from '../../gql/graphql';
+import { HandledTag } from './InboxTables';
+
+export type PaymentAlert = PaymentAlertsQuery['paymentAlerts']['items'][number];
+
+/** What is left to give back of an alert's payment, in euros (counted in cents, as the server does). */
+export const refundableOf = (alert: Pick<PaymentAlert, 'amount' | 'refundedAmount'>): number =>
+  Math.max(0, Math.round(alert.amount * 100) - Math.round(alert.refundedAmount * 100)) / 100;
+
+interface Props {
+  rows: PaymentAlert[];
+  total: number;
+  loading: boolean;
+  page: number;
+  pageSize: number;
+  onPage: (page: number, pageSize: number) => void;
+  onToggle: (row: PaymentAlert) => void;
+  onRefund: (row: PaymentAlert) => void;
+  busy: boolean;
+}
+
+const money = (euros: number) => <span className="admin-amount">{formatEuros(euros)}</span>;
+
+/** Gateway payments for invoices already cancelled or deleted: refund them, then mark them handled. */
+export const PaymentAlertsTable = ({ rows, total, loading, page, pageSize, onPage, onToggle, onRefund, busy }: Props) => {
+  const { t } = useTranslation();
+  return (
+    <Table<PaymentAlert>
+      rowKey="id"
+      data-testid="payment-alerts"
+      loading={loading}
+      dataSource={rows}
+      scroll={{ x: 'max-content' }}
+      pagination={{ current: page, pageSize, total, onChange: onPage, showSizeChanger: true }}
+      locale={{ emptyText: t('admin.inbox.alerts.empty') }}
+      columns={[
+        { key: 'date', title: t('admin.fields.date'), render: (_, r) => formatDate(r.date) },
+        {
+          key: 'client',
+          title: t('admin.fields.client'),
+          render: (_, r) => (r.clientName ? <Link to={`/admin/clients/${r.clientId}`}>{r.clientName}</Link> : '—'),
+        },
+        { key: 'invoice', title: t('admin.fields.invoiceNumber'), dataIndex: 'invoiceNumber' },
+        { key: 'reason', title: t('admin.inbox.alerts.reason'), render: (_, r) => t(`admin.inbox.alerts.reasons.${r.reason}`, { defaultValue: r.reason }) },
+        { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, r) => money(r.amount) },
+        { key: 'refunded', title: t('admin.inbox.alerts.refunded'), align: 'right', render: (_, r) => money(r.refundedAmount) },
+        { key: 'reference', title: t('admin.payments.reference'), render: (_, r) => r.reference || '—' },
+        { key: 'status', title: t('admin.fields.status'), render: (_, r) => <HandledTag handled={r.handled} /> },
+        {
+          key: 'actions',
+          title: t('admin.fields.actions'),
+          render: (_, r) => (
+            <Space size="small">
+              <Button size="small" disabled={refundableOf(r) <= 0} onClick={() => onRefund(r)}>
+                {t('admin.inbox.alerts.refund')}
+              </Button>
+              <Button size="small" disabled={busy} onClick={() => onToggle(r)}>
+                {t(r.handled ? 'admin.inbox.markUnhandled' : 'admin.inbox.markHandled')}
+              </Button>
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+};
