@@ -32,6 +32,7 @@ export const PaymentAlertsTable = ({ rows, total, loading, page, pageSize, onPag
     <Table<PaymentAlert>
       rowKey="id"
       data-testid="payment-alerts"
+      size="middle"
       loading={loading}
       dataSource={rows}
       scroll={{ x: 'max-content' }}
@@ -48,7 +49,12 @@ export const PaymentAlertsTable = ({ rows, total, loading, page, pageSize, onPag
         { key: 'reason', title: t('admin.inbox.alerts.reason'), render: (_, r) => t(`admin.inbox.alerts.reasons.${r.reason}`, { defaultValue: r.reason }) },
         { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, r) => money(r.amount) },
         { key: 'refunded', title: t('admin.inbox.alerts.refunded'), align: 'right', render: (_, r) => money(r.refundedAmount) },
-        { key: 'reference', title: t('admin.payments.reference'), render: (_, r) => r.reference || '—' },
+        {
+          key: 'reference',
+          title: t('admin.payments.reference'),
+          // A Stripe payment intent id is long and only ever copied: shortened, whole on hover and in the text.
+          render: (_, r) => (r.reference ? <span className="admin-reference" title={r.reference}>{r.reference}</span> : '—'),
+        },
         { key: 'status', title: t('admin.fields.status'), render: (_, r) => <HandledTag handled={r.handled} /> },
         {
           key: 'actions',
