@@ -19,8 +19,8 @@ interface TableProps<T> {
   busy: boolean;
 }
 
-/** Handled or not, as every inbox list shows it (the billing badges' colours: antd's warning tag is too pale to read). */
-export const HandledTag = ({ handled }: { handled: boolean }) => {
+/** Handled or not (the billing badges' colours: antd's warning tag is too pale to read). */
+const HandledTag = ({ handled }: { handled: boolean }) => {
   const { t } = useTranslation();
   return <Badge tone={handled ? 'success' : 'warning'}>{t(handled ? 'admin.inbox.handled' : 'admin.inbox.unhandled')}</Badge>;
 };

@@ -1,9 +1,8 @@
-import { Button, Space, Table } from 'antd';
+import { Button, Switch, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate, formatEuros } from '../../common/format';
 import type { PaymentAlertsQuery } from '../../gql/graphql';
-import { HandledTag } from './InboxTables';
 
 export type PaymentAlert = PaymentAlertsQuery['paymentAlerts']['items'][number];
 
@@ -55,19 +54,21 @@ export const PaymentAlertsTable = ({ rows, total, loading, page, pageSize, onPag
           // A Stripe payment intent id is long and only ever copied: shortened, whole on hover and in the text.
           render: (_, r) => (r.reference ? <span className="admin-reference" title={r.reference}>{r.reference}</span> : '—'),
         },
-        { key: 'status', title: t('admin.fields.status'), render: (_, r) => <HandledTag handled={r.handled} /> },
+        {
+          key: 'handled',
+          title: t('admin.inbox.alerts.handled'),
+          // A toggle rather than a tag and a button: the row stays narrow enough for a desktop in every language.
+          render: (_, r) => (
+            <Switch checked={r.handled} disabled={busy} onChange={() => onToggle(r)} aria-label={t('admin.inbox.alerts.handledLabel', { number: r.invoiceNumber })} />
+          ),
+        },
         {
           key: 'actions',
           title: t('admin.fields.actions'),
           render: (_, r) => (
-            <Space size="small">
-              <Button size="small" disabled={refundableOf(r) <= 0} onClick={() => onRefund(r)}>
-                {t('admin.inbox.alerts.refund')}
-              </Button>
-              <Button size="small" disabled={busy} onClick={() => onToggle(r)}>
-                {t(r.handled ? 'admin.inbox.markUnhandled' : 'admin.inbox.markHandled')}
-              </Button>
-            </Space>
+            <Button size="small" disabled={refundableOf(r) <= 0} onClick={() => onRefund(r)}>
+              {t('admin.inbox.alerts.refund')}
+            </Button>
           ),
         },
       ]}
