@@ -23,8 +23,7 @@ export const InboxPage = () => {
   const contact = useContactMessages({ filter, ...contactPage });
   const demo = useDemoRequests({ filter, ...demoPage });
   const alerts = usePaymentAlerts({ filter, ...alertsPage });
-  const countsData = useInboxCounts().data;
-  const counts = countsData?.inboxCounts;
+  const counts = useInboxCounts().data;
   const { markContact, markDemo, markAlert, busy } = useMarkHandled();
 
   const changeFilter = (value: HandledFilter) => {
@@ -65,7 +64,7 @@ export const InboxPage = () => {
             key: 'contact',
             label: (
               <span>
-                {t('admin.inbox.contactMessages')} <Badge count={counts?.unhandledContactMessages ?? 0} />
+                {t('admin.inbox.contactMessages')} <Badge count={counts?.inboxCounts.unhandledContactMessages ?? 0} />
               </span>
             ),
             children: (
@@ -84,7 +83,7 @@ export const InboxPage = () => {
             key: 'demo',
             label: (
               <span>
-                {t('admin.inbox.demoRequests')} <Badge count={counts?.unhandledDemoRequests ?? 0} />
+                {t('admin.inbox.demoRequests')} <Badge count={counts?.inboxCounts.unhandledDemoRequests ?? 0} />
               </span>
             ),
             children: (
@@ -103,7 +102,7 @@ export const InboxPage = () => {
             key: 'alerts',
             label: (
               <span>
-                {t('admin.inbox.alerts.tab')} <Badge count={countsData?.unhandledPaymentAlerts.total ?? 0} />
+                {t('admin.inbox.alerts.tab')} <Badge count={counts?.unhandledPaymentAlerts.total ?? 0} />
               </span>
             ),
             children: (
