@@ -89,7 +89,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   api.use(enteredUnder(authRoutes(services.auth)));
   api.use(enteredUnder(publicRoutes(deps, services.site)));
   api.use(enteredUnder(paymentRoutes(deps, services.payments)));
-  api.use(enteredUnder(portalRoutes(deps)));
+  api.use(enteredUnder(portalRoutes(deps, services.billing.statements)));
   api.use(enteredUnder(accountingRoutes(services.accounting)));
   api.use(billingRoutes(deps, services.billing));
   api.use(apiNotFound);

@@ -34,9 +34,12 @@ export const bootstrap = async (db: Knex, config: Config, logger: Logger): Promi
       country: c.country,
       iban: c.iban,
       bic: c.bic,
+      standard_vat_rate_bp: c.standardVatRateBp,
     })
     .onConflict('id')
     .ignore();
   // Installs from before the country existed get COMPANY_COUNTRY once.
   await db('company_settings').where({ id: 1, country: '' }).update({ country: c.country });
+  // Installs from before the standard VAT rate get COMPANY_VAT_RATE once.
+  await db('company_settings').where({ id: 1 }).whereNull('standard_vat_rate_bp').update({ standard_vat_rate_bp: c.standardVatRateBp });
 };

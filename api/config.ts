@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { isCountryCode, normaliseCountry } from '../domain/invoice/vat';
+import { parseVatRate } from '../domain/shared/money';
 
 export type Role = 'all' | 'web' | 'worker';
 
@@ -16,6 +17,8 @@ export interface CompanyDefaults {
   country: string;
   iban: string;
   bic: string;
+  /** The rate new products and invoice lines start with, in basis points. */
+  standardVatRateBp: number;
 }
 
 export interface Config {
@@ -27,7 +30,13 @@ export interface Config {
   adminUsername?: string;
   adminPassword?: string;
   seedDemo: boolean;
+  /** Links in e-mails, the sitemap; checkout returns too unless `returnToRequestOrigin`. */
   publicBaseUrl: string;
+  /**
+   * PUBLIC_BASE_URL is unset outside production: a checkout returns to the origin the visitor used
+   * (localhost, 127.0.0.1 or a LAN address), where their session cookie lives.
+   */
+  returnToRequestOrigin: boolean;
   /** apiBase (STRIPE_API_BASE) points the SDK at another endpoint: a local fake in tests, or stripe-mock. */
   stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   smtpUrl?: string;
@@ -54,6 +63,14 @@ const companyCountry = (value: string | undefined): string => {
   return code;
 };
 
+/** COMPANY_VAT_RATE in percent (19, 5.5); the sample company's Cyprus rate when unset. */
+const companyVatRate = (value: string | undefined): number => {
+  if (value === undefined || value.trim() === '') return 1900;
+  const parsed = parseVatRate(value);
+  if (!parsed.ok) throw new Error(`COMPANY_VAT_RATE must be a percent from 0 to 100 with at most two decimals (e.g. 19 or 5.5), got "${value}": ${parsed.error}`);
+  return parsed.value;
+};
+
 /** Reads the runtime contract of DESIGN.md from an environment. Pure apart from the random dev secret. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -64,6 +81,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const stripeKey = env.STRIPE_SECRET_KEY || undefined;
   if (nodeEnv === 'production' && !stripeKey) {
     throw new Error('STRIPE_SECRET_KEY is required when NODE_ENV=production: the simulated checkout is for development only');
+  }
+  if (nodeEnv === 'production' && !env.PUBLIC_BASE_URL) {
+    throw new Error('PUBLIC_BASE_URL is required when NODE_ENV=production: e-mail links and Stripe return URLs need the public address');
   }
   const role = (env.ROLE ?? 'all') as Role;
   if (!['all', 'web', 'worker'].includes(role)) throw new Error(`ROLE must be all, web or worker, got "${env.ROLE}"`);
@@ -77,6 +97,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: bool(env.SEED_DEMO, !databaseUrl),
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    returnToRequestOrigin: !env.PUBLIC_BASE_URL,
     stripe: stripeKey
       ? {
           secretKey: stripeKey,
@@ -101,6 +122,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       country: companyCountry(env.COMPANY_COUNTRY),
       iban: env.COMPANY_IBAN || '',
       bic: env.COMPANY_BIC || '',
+      standardVatRateBp: companyVatRate(env.COMPANY_VAT_RATE),
     },
     role,
     recurringSchedule: bool(env.RECURRING_SCHEDULE, true),

@@ -26,6 +26,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://billing.example.com/' }).publicBaseUrl).toBe('https://billing.example.com');
   });
 
+  it('lets checkouts return to the request origin only when PUBLIC_BASE_URL is unset, and requires it in production', () => {
+    expect(loadConfig({}).returnToRequestOrigin).toBe(true);
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://billing.example.com' }).returnToRequestOrigin).toBe(false);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's', STRIPE_SECRET_KEY: 'sk' };
+    expect(() => loadConfig(production)).toThrow(/PUBLIC_BASE_URL is required/);
+    expect(loadConfig({ ...production, PUBLIC_BASE_URL: 'https://billing.example.com' }).returnToRequestOrigin).toBe(false);
+  });
+
   it('reads Stripe, SMTP and company settings', () => {
     const c = loadConfig({
       STRIPE_SECRET_KEY: 'sk_test_1',
@@ -38,6 +46,17 @@ describe('loadConfig', () => {
     expect(c.smtpUrl).toBe('smtp://localhost:25');
     expect(c.company.name).toBe('Acme');
     expect(c.company.jurisdiction).toBe('Greece');
+  });
+
+  it("reads COMPANY_VAT_RATE in percent, the sample company's 19 % when unset, and refuses a malformed one", () => {
+    expect(loadConfig({}).company.standardVatRateBp).toBe(1900);
+    expect(loadConfig({ COMPANY_VAT_RATE: '24' }).company.standardVatRateBp).toBe(2400);
+    expect(loadConfig({ COMPANY_VAT_RATE: ' 5.5 ' }).company.standardVatRateBp).toBe(550);
+    expect(loadConfig({ COMPANY_VAT_RATE: '0' }).company.standardVatRateBp).toBe(0);
+    expect(() => loadConfig({ COMPANY_VAT_RATE: '120' })).toThrow('COMPANY_VAT_RATE must be a percent from 0 to 100 with at most two decimals (e.g. 19 or 5.5), got "120": Ensure this value is less than or equal to 100.');
+    expect(() => loadConfig({ COMPANY_VAT_RATE: '19.555' })).toThrow(/no more than 2 decimal places/);
+    expect(() => loadConfig({ COMPANY_VAT_RATE: '-1' })).toThrow(/greater than or equal to 0/);
+    expect(() => loadConfig({ COMPANY_VAT_RATE: '19%' })).toThrow(/A valid number is required/);
   });
 
   it('refuses unsafe or malformed production settings', () => {

@@ -38,6 +38,7 @@ const env: Record<string, string> = {
   // Required in production; the bench never opens a checkout, and this endpoint goes nowhere.
   STRIPE_SECRET_KEY: 'sk_test_bench',
   STRIPE_API_BASE: 'http://127.0.0.1:9',
+  PUBLIC_BASE_URL: 'https://billing.example.com',
   DATA_DIR: dataDir,
   SEED_DEMO: 'false',
   RECURRING_SCHEDULE: 'false',

@@ -8,13 +8,19 @@ import { rebuildProjection } from '../projections/rebuild';
 import { projections } from '../api/read-models';
 import { createClientWithLogin } from '../test/billing-fixtures';
 import { ADMIN, TestClient } from '../test/server';
+import { SimulatedCheckoutGateway } from '../api/payments/simulated-gateway';
+import { simulatePayout } from '../api/payments/simulated-payouts';
+import { SYSTEM_ACCOUNT_IDS } from '../domain/accounting/accounts';
 import { benchTarget, figure, scratchDatabase } from './support';
 
 /**
  * A bounded soak on loopback: workers mix reads, invoice writes, payments (pay link + simulated
- * checkout, and manual) and report queries for SOAK_SECONDS, then the books are checked: paid
- * flags match payments, the trial balance is zero, and every read model equals its rebuild.
- * Exits non-zero on any 5xx, unexpected answer or inconsistency.
+ * checkout, mark as paid, partial payments by hand), refunds, disputes, payouts and report queries
+ * for SOAK_SECONDS, then the books are checked: every invoice's paid amount equals its payments
+ * less refunds and lost disputes, Accounts Receivable equals the sum of open amounts (less credit
+ * balances), Stripe clearing equals what the simulated Stripe has not paid out, the trial balance
+ * is zero, and every read model equals its rebuild. Exits non-zero on any 5xx, unexpected answer
+ * or inconsistency.
  */
 const seconds = Number(process.env.SOAK_SECONDS ?? 300);
 const concurrency = Number(process.env.SOAK_CONCURRENCY ?? 6);
@@ -35,7 +41,8 @@ const runtime = await startRuntime(config, { limits: { loginPerIp: 1e9, loginPer
 config.publicBaseUrl = runtime.url;
 const db = runtime.deps.db;
 
-const tally = { requests: 0, errors: 0, payments: 0, invoices: 0 };
+const tally = { requests: 0, errors: 0, payments: 0, invoices: 0, refunds: 0, disputes: 0, payouts: 0 };
+const gateway = runtime.services.payments.gateway as SimulatedCheckoutGateway;
 const errors: string[] = [];
 const expectStatus = <R extends { status: number; text?: string }>(what: string, res: R, ...ok: number[]): R => {
   tally.requests++;
@@ -75,14 +82,40 @@ const worker = async (w: number, until: number) => {
       }
     } else if (roll < 16 && unpaid.length) {
       const id = unpaid.shift()!;
-      if (roll % 2 === 0) {
+      const kind = (n + w) % 4;
+      if (kind === 0 || kind === 1) {
         const session = expectStatus('checkout', await anon.post(`/api/invoices/${id}/create-checkout-session/`, {}), 200);
         const sid = new URL(session.body.url ?? 'http://x/none').pathname.split('/').pop();
         expectStatus('simulated pay', await anon.post(`/simulated-checkout/${sid}/pay`), 303);
-      } else {
+        const payment = expectStatus('payments', await admin.get(`/api/invoices/${id}/payments/`), 200).body[0];
+        if (payment && kind === 0) {
+          // A partial refund through the simulated Stripe.
+          expectStatus('card refund', await admin.post(`/api/payments/${payment.id}/refund/`, { amount: '1.50', reason: 'Soak goodwill' }), 201);
+          tally.refunds++;
+        } else if (payment && n % 3 === 0) {
+          // A dispute, opened and decided (alternately won and lost), through signed webhooks.
+          const pi = payment.reference as string;
+          for (const d of await gateway.dispute(pi, n % 2 ? 'won' : 'lost')) {
+            expectStatus('dispute', { status: (await runtime.services.payments.handleWebhook(Buffer.from(d.payload), d.signature)).received ? 200 : 500 }, 200);
+          }
+          tally.disputes++;
+        }
+      } else if (kind === 2) {
         expectStatus('mark paid', await admin.post(`/api/invoices/${id}/mark_as_paid/`), 200);
+      } else {
+        // Partly paid by hand, then the rest, then a refund of part of it paid out from the bank.
+        const open = expectStatus('invoice', await admin.get(`/api/invoices/${id}/`), 200).body.open_amount as number;
+        expectStatus('send', await admin.post(`/api/invoices/${id}/send/`), 200);
+        expectStatus('partial payment', await admin.post(`/api/invoices/${id}/payments/`, { amount: '5.00', date: '2026-11-02', method: 'bank_transfer' }), 201);
+        expectStatus('rest paid', await admin.post(`/api/invoices/${id}/payments/`, { amount: (open - 5).toFixed(2), date: '2026-11-03', method: 'cash' }), 201);
+        const first = expectStatus('payments', await admin.get(`/api/invoices/${id}/payments/`), 200).body[0];
+        if (first) expectStatus('bank refund', await admin.post(`/api/payments/${first.id}/refund/`, { amount: '2.00', reason: 'Soak', date: '2026-11-04' }), 201);
+        tally.refunds++;
       }
       tally.payments++;
+    } else if (roll === 18 && w === 0) {
+      // Stripe's automatic payout, while everything else goes on.
+      if (await simulatePayout(runtime.deps, runtime.services.payments)) tally.payouts++;
     } else {
       const report = ['/api/reports/balance-sheet/', '/api/reports/income-statement/?from=2026-01-01&to=2026-12-31', '/api/reports/cash-flow/'][n % 3]!;
       if (roll === 19) expectStatus('trial balance', await admin.graphql('{ trialBalance { __typename } }'), 200);
@@ -97,11 +130,29 @@ const elapsed = (Date.now() - started) / 1000;
 await runtime.deps.projections.waitFor(await runtime.deps.eventStore.headPosition(), { timeoutMs: 30_000 }).catch(() => false);
 await new Promise((r) => setTimeout(r, 1000));
 
-// Consistency: every invoice's paid flag and paid amount equal its recorded payments.
+// A last payout settles what is left: Stripe clearing must then hold what Stripe has not paid out (nothing).
+if (await simulatePayout(runtime.deps, runtime.services.payments)) tally.payouts++;
+await runtime.deps.projections.waitFor(await runtime.deps.eventStore.headPosition(), { timeoutMs: 30_000 }).catch(() => false);
+
+const accountBalance = async (accountId: string) => Number((await db('ledger_lines').where({ account_id: accountId }).select(db.raw('coalesce(sum(debit_cents - credit_cents), 0) as b')).first()).b);
+
+// Consistency: every invoice's paid amount is its payments less refunds and lost disputes, and its paid flag follows.
 const mismatched = await db('invoice_list as i')
-  .leftJoin(db('invoice_payments').select('invoice_id').sum({ total: 'amount_cents' }).groupBy('invoice_id').as('p'), 'p.invoice_id', 'i.id')
-  .whereRaw('i.paid_cents <> coalesce(p.total, 0) or i.paid <> (coalesce(p.total, 0) >= i.gross_cents)')
+  .leftJoin(
+    db('invoice_payments')
+      .select('invoice_id')
+      .sum({ total: db.raw("amount_cents - refunded_cents - case when dispute_status = 'lost' then disputed_cents else 0 end") })
+      .groupBy('invoice_id')
+      .as('p'),
+    'p.invoice_id',
+    'i.id',
+  )
+  .whereRaw('i.paid_cents <> coalesce(p.total, 0) or i.paid <> (coalesce(p.total, 0) > 0 and coalesce(p.total, 0) >= i.gross_cents - i.credited_cents)')
   .select('i.id');
+// Accounts Receivable is what the invoices still ask (negative where they were paid beyond it).
+const [{ owed }] = await db('invoice_list').select(db.raw('coalesce(sum(gross_cents - credited_cents - paid_cents), 0) as owed'));
+const receivablesDifference = (await accountBalance(SYSTEM_ACCOUNT_IDS.receivables)) - Number(owed);
+const clearingDifference = (await accountBalance(SYSTEM_ACCOUNT_IDS.stripeClearing)) - (await gateway.pendingBalanceCents());
 const [{ n: paidInvoices }] = await db('invoice_list').where({ paid: true }).count({ n: '*' });
 const [{ debit, credit }] = await db('ledger_lines').sum({ debit: 'debit_cents', credit: 'credit_cents' });
 
@@ -130,7 +181,12 @@ figure(prefix, 'soak_throughput', tally.requests / elapsed, 'req/s');
 figure(prefix, 'soak_invoices_created', tally.invoices, 'invoices');
 figure(prefix, 'soak_payments', tally.payments, 'payments');
 figure(prefix, 'soak_paid_invoices', Number(paidInvoices), 'invoices');
+figure(prefix, 'soak_refunds', tally.refunds, 'refunds');
+figure(prefix, 'soak_disputes', tally.disputes, 'disputes');
+figure(prefix, 'soak_payouts', tally.payouts, 'payouts');
 figure(prefix, 'soak_paid_state_mismatches', mismatched.length, 'invoices');
+figure(prefix, 'soak_receivables_minus_open_amounts', receivablesDifference, 'cents');
+figure(prefix, 'soak_stripe_clearing_minus_unpaid_out', clearingDifference, 'cents');
 figure(prefix, 'soak_trial_balance_difference', Number(debit ?? 0) - Number(credit ?? 0), 'cents');
 figure(prefix, 'soak_read_models_differing_from_rebuild', differing.length, 'tables');
 for (const e of errors) console.error(e);
@@ -139,5 +195,5 @@ if (differing.length) console.error(`differ from rebuild: ${differing.join(', ')
 await runtime.stop();
 await scratch?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
-const failed = tally.errors > 0 || mismatched.length > 0 || Number(debit ?? 0) !== Number(credit ?? 0) || differing.length > 0;
+const failed = tally.errors > 0 || mismatched.length > 0 || receivablesDifference !== 0 || clearingDifference !== 0 || Number(debit ?? 0) !== Number(credit ?? 0) || differing.length > 0;
 process.exit(failed ? 1 : 0);

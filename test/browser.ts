@@ -87,7 +87,7 @@ export const rawKeyLeaks = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const pattern = /^(nav|footer|home|features|contact|demo|auth|buttons|notifications|common|about|whyUs|pricing|terms|notFound|forms|admin|portal)\.[A-Za-z0-9_.]+$/;
+    const pattern = /^(nav|footer|home|features|contact|demo|auth|buttons|notifications|common|about|whyUs|pricing|terms|notFound|forms|admin|portal|statement)\.[A-Za-z0-9_.]+$/;
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = n.textContent?.trim() ?? '';
       if (pattern.test(text)) found.push(text);

@@ -41,7 +41,8 @@ export const startTestServer = async (backend: TestBackend, options: TestServerO
   });
   // TEST_WEB_DIST: a private build, so another engineer's `vite build` cannot swap chunks mid-test.
   const runtime = await startRuntime(config, { db: testDb.db, limits: options.limits, clock: options.clock, webDist: process.env.TEST_WEB_DIST || undefined });
-  config.publicBaseUrl = runtime.url;
+  // The base a deployment would set, unless the test sets its own.
+  if (!options.env?.PUBLIC_BASE_URL) config.publicBaseUrl = runtime.url;
   return {
     runtime,
     url: runtime.url,

@@ -61,3 +61,17 @@ export const resolveAsOf = (input: PeriodInput, today: string, names = REST_NAME
   if (dates.from) fail({ [names.from]: [`This report is as of one day: give ${names.asOf} (or ${names.to}), not ${names.from}.`] });
   return dates.asOf ?? dates.to ?? today;
 };
+
+/**
+ * A client statement's period: `from`/`to`, by default the year to date; `to` alone starts at the
+ * first day of its year, `from` alone runs to today. An as-of day means nothing here: refused.
+ */
+export const resolveStatementPeriod = (input: PeriodInput, today: string, names = REST_NAMES): Period => {
+  const { dates, errors } = readDates(input, names);
+  fail(errors);
+  if (dates.asOf) fail({ [names.asOf]: [`A statement covers a period: give ${names.from} and ${names.to}, not ${names.asOf}.`] });
+  const to = dates.to ?? today;
+  const period = { from: dates.from ?? yearStart(to), to };
+  if (period.from > period.to) fail(dates.to ? { [names.to]: [`Must be on or after ${names.from}.`] } : { [names.from]: [`Must be on or before today, or give ${names.to} too.`] });
+  return period;
+};

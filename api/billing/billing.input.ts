@@ -159,9 +159,13 @@ export class CompanySettingsInput {
   @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2; absent: unchanged.' }) @IsOptional() @MaxLength(2, { message: NOT_A_COUNTRY }) country?: string;
   @Field(() => String, { nullable: true, description: 'Printed on invoices; empty removes it; absent: unchanged.' }) @IsOptional() @MaxLength(42) iban?: string;
   @Field(() => String, { nullable: true, description: 'Absent: unchanged.' }) @IsOptional() @MaxLength(11, { message: 'Enter a valid BIC (8 or 11 letters and digits).' }) bic?: string;
+  @Field(() => Float, { nullable: true, description: 'Percent, 0 to 100, at most two decimals: what new products and invoice lines start with. Absent: unchanged.' })
+  @IsOptional()
+  standardVatRate?: number;
 
   toCommand(): UpdateCompanySettings {
-    return {
+    const convert = new InputConversion();
+    return convert.done({
       name: this.name.trim(),
       address: this.address.trim(),
       phone: this.phone.trim(),
@@ -172,7 +176,8 @@ export class CompanySettingsInput {
       ...(this.country != null ? { country: this.country } : {}),
       ...(this.iban != null ? { iban: this.iban } : {}),
       ...(this.bic != null ? { bic: this.bic } : {}),
-    };
+      ...(this.standardVatRate != null ? { standardVatRateBp: convert.basisPoints(this.standardVatRate, 'standardVatRate') } : {}),
+    });
   }
 }
 

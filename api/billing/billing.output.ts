@@ -227,6 +227,7 @@ export class CompanySettingsOutput {
   @Field(() => String, { description: 'ISO 3166-1 alpha-2.' }) country!: string;
   @Field(() => String, { description: 'Empty when not set.' }) iban!: string;
   @Field(() => String) bic!: string;
+  @Field(() => Float, { description: 'Percent: what new products and invoice lines start with.' }) standardVatRate!: number;
   @Field(() => String) updatedAt!: string;
 }
 

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { ClientService } from './client.service';
+import { ClientStatementService } from './client-statement.service';
 import { CompanySettingsService } from './company-settings.service';
 import { InvoiceService } from './invoice.service';
 import { ProductService } from './product.service';
@@ -13,6 +14,7 @@ export interface BillingServices {
   invoices: InvoiceService;
   recurring: RecurringInvoicing;
   companySettings: CompanySettingsService;
+  statements: ClientStatementService;
 }
 
 export const createBillingServices = (deps: AppDeps): BillingServices => {
@@ -24,5 +26,6 @@ export const createBillingServices = (deps: AppDeps): BillingServices => {
     invoices,
     recurring: new RecurringInvoicing(deps, invoices),
     companySettings: new CompanySettingsService(deps),
+    statements: new ClientStatementService(deps),
   };
 };

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { parseClientBody } from './billing.schema';
 import { requireSuperuser } from '../auth/guards';
 import type { BillingServices } from './billing.services';
+import { sendStatement } from './client-statement.rest';
 import { pathId } from './wire';
 
 const NOT_FOUND = 'Client not found.';
@@ -35,6 +36,10 @@ export const clientRoutes = (billing: BillingServices): Router => {
   router.delete('/clients/:id/', async (req, res) => {
     await billing.clients.remove(pathId(req.params.id, NOT_FOUND), req.user!.id);
     res.status(204).end();
+  });
+
+  router.get('/clients/:id/statement/', async (req, res) => {
+    await sendStatement(req, res, billing.statements, pathId(req.params.id, NOT_FOUND));
   });
 
   router.post('/clients/:id/create_user/', async (req, res) => {

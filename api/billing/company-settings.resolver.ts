@@ -16,6 +16,7 @@ const toOutput = (s: CompanySettings): CompanySettingsOutput =>
     country: s.country,
     iban: s.iban,
     bic: s.bic,
+    standardVatRate: s.standard_vat_rate,
     updatedAt: s.updated_at,
   });
 

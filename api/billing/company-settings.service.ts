@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { INVALID_BIC, INVALID_IBAN, isValidBic, isValidIban, normaliseIban } from '../../domain/billing/bank';
 import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../../domain/invoice/vat';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
+import { bpToPercent } from '../../domain/shared/money';
 import type { AppDeps } from '../deps';
 import { writeAudit } from './audit';
 import type { UpdateCompanySettings } from '../../domain/billing/commands';
@@ -20,10 +21,12 @@ export interface CompanySettings {
   /** Empty when not set: invoices then print no bank details. */
   iban: string;
   bic: string;
+  /** Percent: what new products and invoice lines start with. */
+  standard_vat_rate: number;
   updated_at: string;
 }
 
-const COLUMNS = ['name', 'address', 'phone', 'email', 'registration_number', 'vat_number', 'jurisdiction', 'country', 'iban', 'bic', 'updated_at'];
+const COLUMNS = ['name', 'address', 'phone', 'email', 'registration_number', 'vat_number', 'jurisdiction', 'country', 'iban', 'bic', 'standard_vat_rate_bp', 'updated_at'];
 
 /** The optional country and bank details of an update, checked; absent ones are left out. */
 const legalDetails = (command: UpdateCompanySettings): Partial<Pick<CompanySettings, 'country' | 'iban' | 'bic'>> => {
@@ -48,7 +51,9 @@ const legalDetails = (command: UpdateCompanySettings): Partial<Pick<CompanySetti
 export const readCompanySettings = async (db: Knex): Promise<CompanySettings> => {
   const row = await db('company_settings').where({ id: 1 }).first(COLUMNS);
   if (!row) throw new NotFoundError('Company settings are missing.');
-  return { ...row, updated_at: toIso(row.updated_at) };
+  const { standard_vat_rate_bp: rateBp, ...rest } = row;
+  // Null only between the migration and bootstrap's seeding.
+  return { ...rest, standard_vat_rate: bpToPercent(rateBp ?? 0), updated_at: toIso(row.updated_at) };
 };
 
 /** The seller on invoices, the company-info endpoint and the terms page: one row, id 1. */
@@ -69,6 +74,7 @@ export class CompanySettingsService {
       vat_number: command.vatNumber,
       jurisdiction: command.jurisdiction,
       ...legalDetails(command),
+      ...(command.standardVatRateBp !== undefined ? { standard_vat_rate_bp: command.standardVatRateBp } : {}),
     };
     await this.deps.db.transaction(async (trx) => {
       const before = await trx('company_settings').where({ id: 1 }).forUpdate().first(COLUMNS);

@@ -1,35 +1,9 @@
-import fs from 'node:fs';
-import PDFDocument from 'pdfkit';
 import type { DocumentLine, VatBreakdownRow } from '../../domain/einvoice/document';
 import { formatIban } from '../../domain/billing/bank';
 import { bpToPercent, formatEuros } from '../../domain/shared/money';
 import type { PrintableDocument } from './invoice-document';
 import { invoiceLabels, type InvoiceLabels } from './invoice-mail.texts';
-
-// The standard PDF fonts have no Greek or Cyrillic: embed a Unicode TrueType font when the system has one.
-const UNICODE_FONTS = [process.env.PDF_FONT, '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'].filter(Boolean) as string[];
-const UNICODE_BOLD = [process.env.PDF_FONT_BOLD, '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'].filter(Boolean) as string[];
-/** The font file's bytes, read once per process (pdfkit embeds the glyphs each document uses). */
-const fontCache = new Map<string, Buffer | null>();
-const firstExisting = (paths: string[]): Buffer | undefined => {
-  const key = paths.join('|');
-  if (!fontCache.has(key)) {
-    const found = paths.find((p) => fs.existsSync(p));
-    fontCache.set(key, found ? fs.readFileSync(found) : null);
-  }
-  return fontCache.get(key) ?? undefined;
-};
-
-/** dd.mm.yyyy, as German-format invoices print dates. */
-const day = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-
-const countryName = (code: string, language: string): string => {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
+import { addressLines, countryName, pdfDay as day, startPdf, writeSellerHeader, writeTitleBlock } from './pdf-layout';
 
 /** What the VAT column says of a line: its rate, or why it carries none. */
 const lineVat = (l: DocumentLine, t: InvoiceLabels): string =>
@@ -48,129 +22,99 @@ const breakdownLabel = (r: VatBreakdownRow, t: InvoiceLabels): string => {
  * both parties with address, country and VAT number, number, dates and period, per line quantity,
  * unit price, VAT rate and net amount, VAT per rate, totals, payment terms and bank details.
  */
-export const renderInvoicePdf = ({ document: d, language, paid, payUrl }: PrintableDocument): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const cn = d.kind === 'credit_note';
-    const title = cn ? `Credit note ${d.number}` : `Invoice ${d.number}`;
-    const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: d.seller.name } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    const regular = firstExisting(UNICODE_FONTS);
-    const bold = firstExisting(UNICODE_BOLD) ?? regular;
-    // Registered once per document: pdfkit would otherwise parse the font file at every switch.
-    if (regular) doc.registerFont('regular', regular);
-    if (bold) doc.registerFont('bold', bold);
-    const font = (weight: 'regular' | 'bold') => doc.font(weight === 'bold' ? (bold ? 'bold' : 'Helvetica-Bold') : regular ? 'regular' : 'Helvetica');
-    const t = invoiceLabels(language);
-    const s = d.seller;
-    const addressLines = (address: string) => address.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+export const renderInvoicePdf = async ({ document: d, language, paid, payUrl }: PrintableDocument): Promise<Buffer> => {
+  const cn = d.kind === 'credit_note';
+  const page = startPdf({ Title: cn ? `Credit note ${d.number}` : `Invoice ${d.number}`, Author: d.seller.name });
+  const { doc, font } = page;
+  const t = invoiceLabels(language);
 
-    font('bold').fontSize(16).text(s.name, 50, 50, { width: 240 });
-    font('regular').fontSize(9).fillColor('#444');
-    const sellerLines = [
-      ...addressLines(s.address),
-      countryName(s.country, language),
-      s.vatNumber && `${t.vatNumber}: ${s.vatNumber}`,
-      s.registrationNumber && `${t.registration}: ${s.registrationNumber}`,
-      s.phone,
-      s.email,
-    ];
-    for (const line of sellerLines) if (line) doc.text(line, { width: 240 });
-    font('bold').fontSize(cn ? 18 : 22).fillColor('#000').text(cn ? t.creditNote : t.invoice, 300, 50, { width: 245, align: 'right' });
-    font('regular').fontSize(10);
-    const meta: [string, string][] = cn
-      ? [
-          [t.creditNoteNumber, d.number],
-          [t.date, day(d.issueDate)],
-          ...(d.precedingInvoice ? ([[t.creditsInvoice, `${d.precedingInvoice.number} (${day(d.precedingInvoice.date)})`]] as [string, string][]) : []),
-          [t.reason, d.reason ?? ''],
-        ]
-      : [
-          [t.number, d.number],
-          [t.date, day(d.issueDate)],
-          [t.dueDate, day(d.dueDate ?? d.issueDate)],
-        ];
-    if (d.period) meta.push([t.period, `${day(d.period.start)} – ${day(d.period.end)}`]);
-    let y = 82;
-    for (const [k, v] of meta) {
-      doc.text(`${k}: ${v}`, 300, y, { width: 245, align: 'right' });
-      y = doc.y + 2;
-    }
+  writeSellerHeader(page, d.seller, language, t);
+  const meta: [string, string][] = cn
+    ? [
+        [t.creditNoteNumber, d.number],
+        [t.date, day(d.issueDate)],
+        ...(d.precedingInvoice ? ([[t.creditsInvoice, `${d.precedingInvoice.number} (${day(d.precedingInvoice.date)})`]] as [string, string][]) : []),
+        [t.reason, d.reason ?? ''],
+      ]
+    : [
+        [t.number, d.number],
+        [t.date, day(d.issueDate)],
+        [t.dueDate, day(d.dueDate ?? d.issueDate)],
+      ];
+  if (d.period) meta.push([t.period, `${day(d.period.start)} – ${day(d.period.end)}`]);
+  let y = writeTitleBlock(page, cn ? t.creditNote : t.invoice, cn ? 18 : 22, meta) + 20;
+  font('bold').fontSize(10).text(t.billTo, 50, y);
+  font('regular').fontSize(10);
+  const b = d.buyer;
+  const buyerLines = [b.name, ...addressLines(b.address), countryName(b.country, language), b.vatNumber && `${t.vatNumber}: ${b.vatNumber}`, b.email];
+  for (const line of buyerLines) if (line) doc.text(line, { width: 300 });
 
-    y = Math.max(doc.y, y) + 20;
-    font('bold').fontSize(10).text(t.billTo, 50, y);
-    font('regular').fontSize(10);
-    const b = d.buyer;
-    const buyerLines = [b.name, ...addressLines(b.address), countryName(b.country, language), b.vatNumber && `${t.vatNumber}: ${b.vatNumber}`, b.email];
-    for (const line of buyerLines) if (line) doc.text(line, { width: 300 });
-
-    y = doc.y + 20;
-    const cols = { desc: 50, qty: 262, unit: 305, vat: 380, total: 455 };
-    font('bold').fontSize(9);
-    doc.text(t.description, cols.desc, y).text(t.quantity, cols.qty, y, { width: 40, align: 'right' });
-    doc.text(t.unitPrice, cols.unit, y, { width: 70, align: 'right' }).text(t.vat, cols.vat, y, { width: 70, align: 'right' });
-    doc.text(t.amount, cols.total, y, { width: 90, align: 'right' });
-    doc.moveTo(50, y + 13).lineTo(545, y + 13).stroke('#999');
-    y += 20;
-    font('regular');
-    for (const l of d.lines) {
-      const h = doc.heightOfString(l.description, { width: 205 });
-      if (y + h > 720) {
-        doc.addPage();
-        y = 50;
-      }
-      doc.text(l.description, cols.desc, y, { width: 205 });
-      doc.text(String(l.quantity), cols.qty, y, { width: 40, align: 'right' });
-      doc.text(formatEuros(l.unitPriceCents), cols.unit, y, { width: 70, align: 'right' });
-      doc.text(lineVat(l, t), cols.vat, y, { width: 70, align: 'right' });
-      doc.text(formatEuros(l.netCents), cols.total, y, { width: 90, align: 'right' });
-      y += Math.max(h, 12) + 6;
-    }
-    doc.moveTo(50, y).lineTo(545, y).stroke('#999');
-    y += 10;
-
-    const totalRow = (label: string, value: string, strong = false) => {
-      if (y > 760) {
-        doc.addPage();
-        y = 50;
-      }
-      font(strong ? 'bold' : 'regular').fontSize(strong ? 11 : 10);
-      doc.text(label, 200, y, { width: 250, align: 'right' });
-      const h = doc.y - y;
-      doc.text(value, 455, y, { width: 90, align: 'right' });
-      y += Math.max(h, strong ? 16 : 13) + 2;
-    };
-    totalRow(t.net, formatEuros(d.totals.netCents));
-    for (const r of d.breakdown) totalRow(breakdownLabel(r, t), formatEuros(r.vatCents));
-    totalRow(t.total, formatEuros(d.totals.grossCents), true);
-
-    y += 16;
-    if (y > 700) {
+  y = doc.y + 20;
+  const cols = { desc: 50, qty: 262, unit: 305, vat: 380, total: 455 };
+  font('bold').fontSize(9);
+  doc.text(t.description, cols.desc, y).text(t.quantity, cols.qty, y, { width: 40, align: 'right' });
+  doc.text(t.unitPrice, cols.unit, y, { width: 70, align: 'right' }).text(t.vat, cols.vat, y, { width: 70, align: 'right' });
+  doc.text(t.amount, cols.total, y, { width: 90, align: 'right' });
+  doc.moveTo(50, y + 13).lineTo(545, y + 13).stroke('#999');
+  y += 20;
+  font('regular');
+  for (const l of d.lines) {
+    const h = doc.heightOfString(l.description, { width: 205 });
+    if (y + h > 720) {
       doc.addPage();
       y = 50;
     }
-    font('regular').fontSize(10).fillColor('#000');
-    if (d.reverseCharge) {
-      font('bold').text(t.reverseCharge, 50, y);
-      font('regular').text(t.reverseChargeNote, { width: 495 });
-      y = doc.y + 10;
+    doc.text(l.description, cols.desc, y, { width: 205 });
+    doc.text(String(l.quantity), cols.qty, y, { width: 40, align: 'right' });
+    doc.text(formatEuros(l.unitPriceCents), cols.unit, y, { width: 70, align: 'right' });
+    doc.text(lineVat(l, t), cols.vat, y, { width: 70, align: 'right' });
+    doc.text(formatEuros(l.netCents), cols.total, y, { width: 90, align: 'right' });
+    y += Math.max(h, 12) + 6;
+  }
+  doc.moveTo(50, y).lineTo(545, y).stroke('#999');
+  y += 10;
+
+  const totalRow = (label: string, value: string, strong = false) => {
+    if (y > 760) {
+      doc.addPage();
+      y = 50;
     }
-    if (cn) {
-      doc.text(t.creditNoteNote, 50, y, { width: 495 });
-    } else {
-      doc.text(`${t.paymentTerms}: ${t.payableBy} ${day(d.dueDate ?? d.issueDate)}`, 50, y, { width: 495 });
-      if (d.bank) {
-        const bank = [`${t.bankTransfer}: ${t.iban} ${formatIban(d.bank.iban)}`, d.bank.bic && `${t.bic} ${d.bank.bic}`, `${t.paymentReference}: ${d.number}`];
-        doc.text(bank.filter(Boolean).join(' · '), { width: 495 });
-      }
-      doc.moveDown(0.5);
-      if (paid) doc.text(t.paidNote);
-      else if (payUrl) {
-        doc.text(t.payNote);
-        doc.fillColor('#1a56db').text(payUrl, { link: payUrl, underline: true });
-      }
+    font(strong ? 'bold' : 'regular').fontSize(strong ? 11 : 10);
+    doc.text(label, 200, y, { width: 250, align: 'right' });
+    const h = doc.y - y;
+    doc.text(value, 455, y, { width: 90, align: 'right' });
+    y += Math.max(h, strong ? 16 : 13) + 2;
+  };
+  totalRow(t.net, formatEuros(d.totals.netCents));
+  for (const r of d.breakdown) totalRow(breakdownLabel(r, t), formatEuros(r.vatCents));
+  totalRow(t.total, formatEuros(d.totals.grossCents), true);
+
+  y += 16;
+  if (y > 700) {
+    doc.addPage();
+    y = 50;
+  }
+  font('regular').fontSize(10).fillColor('#000');
+  if (d.reverseCharge) {
+    font('bold').text(t.reverseCharge, 50, y);
+    font('regular').text(t.reverseChargeNote, { width: 495 });
+    y = doc.y + 10;
+  }
+  if (cn) {
+    doc.text(t.creditNoteNote, 50, y, { width: 495 });
+  } else {
+    doc.text(`${t.paymentTerms}: ${t.payableBy} ${day(d.dueDate ?? d.issueDate)}`, 50, y, { width: 495 });
+    if (d.bank) {
+      const bank = [`${t.bankTransfer}: ${t.iban} ${formatIban(d.bank.iban)}`, d.bank.bic && `${t.bic} ${d.bank.bic}`, `${t.paymentReference}: ${d.number}`];
+      doc.text(bank.filter(Boolean).join(' · '), { width: 495 });
     }
-    doc.end();
-  });
+    doc.moveDown(0.5);
+    if (paid) doc.text(t.paidNote);
+    else if (payUrl) {
+      doc.text(t.payNote);
+      doc.fillColor('#1a56db').text(payUrl, { link: payUrl, underline: true });
+    }
+  }
+  doc.end();
+  return page.done;
+};

@@ -93,4 +93,14 @@ export const billingMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '202611250200_company_standard_vat_rate',
+    up: async (db) => {
+      // Basis points; null until bootstrap seeds it from COMPANY_VAT_RATE (also on older installs).
+      await db.schema.alterTable('company_settings', (t) => {
+        t.integer('standard_vat_rate_bp');
+      });
+      await db.raw('alter table company_settings add constraint company_settings_standard_vat_rate check (standard_vat_rate_bp between 0 and 10000)');
+    },
+  },
 ];

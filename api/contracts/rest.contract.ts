@@ -103,3 +103,13 @@ export interface PortalAccount {
   /** Paid or credited beyond its invoices (euros): the client's credit balance. */
   credit_balance: number;
 }
+
+/**
+ * The query of GET /api/clients/{id}/statement/ and GET /api/portal/my-account/statement/ (a PDF):
+ * the period (YYYY-MM-DD; by default the year to date) and the language to print it in.
+ */
+export interface StatementQuery {
+  from?: string;
+  to?: string;
+  lang?: 'en' | 'el' | 'ru';
+}

@@ -89,7 +89,7 @@ describe('enteredUnder', () => {
       subscriptionRoutes(none),
       invoiceRoutes(none, none),
       accountingRoutes(none),
-      portalRoutes(none),
+      portalRoutes(none, none),
       authRoutes(none),
       publicRoutes(deps, none),
       paymentRoutes(deps, none),

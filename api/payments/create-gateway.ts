@@ -9,4 +9,4 @@ import { StripeCheckoutGateway } from './stripe-gateway';
 export const createCheckoutGateway = (config: Config, db: Knex): CheckoutGateway =>
   config.stripe
     ? new StripeCheckoutGateway(createStripeClient(config.stripe.secretKey, { apiBase: config.stripe.apiBase }), config.stripe.webhookSecret)
-    : new SimulatedCheckoutGateway(db, () => config.publicBaseUrl);
+    : new SimulatedCheckoutGateway(db);

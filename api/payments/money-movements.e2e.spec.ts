@@ -254,8 +254,16 @@ describe.each(testBackends())('refunds, disputes, fees and payouts through Strip
     const payment = (await admin.get(`/api/invoices/${invoice.id}/payments/`)).body[0];
     const before = refundsAtStripe();
     expect((await admin.post(`/api/payments/${payment.id}/refund/`, { amount: '50', reason: 'Overpaid', date: '2026-11-04' })).status).toBe(400);
-    const res = await admin.post(`/api/payments/${payment.id}/refund/`, { amount: '50', reason: 'Overpaid', date: '2026-11-06' });
+    const refundOnce = () =>
+      admin.agent
+        .post(`/api/payments/${payment.id}/refund/`)
+        .set('X-CSRFToken', admin.csrfToken()!)
+        .set('Idempotency-Key', 'refund-dialog-7')
+        .send({ amount: '50', reason: 'Overpaid', date: '2026-11-06' });
+    const res = await refundOnce();
     expect(res.status).toBe(201);
+    // The same request again (a retry after a lost answer) is the same refund.
+    expect((await refundOnce()).body.refund_id).toBe(res.body.refund_id);
     expect(refundsAtStripe()).toBe(before);
     expect(await balanceOf(server, A.bank, invoice.id)).toBe(10000);
     const lines = await server.testDb.db('ledger_lines as l').join('ledger_entries as e', 'e.entry_id', 'l.entry_id').where({ 'e.invoice_id': invoice.id, 'e.source_type': 'refund' }).select('l.date');

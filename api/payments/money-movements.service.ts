@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import type { InvoiceEvent } from '../../domain/invoice/events';
 import type { MoneyMovementCommand } from '../../domain/invoice/money-movements';
 import { decideMoneyMovement, PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
@@ -20,6 +21,8 @@ import {
   type RefundSnapshot,
 } from './checkout-gateway';
 import { stripePaymentId } from './payment-ids';
+
+const REFUND_NAMESPACE = '0e6a4c2b-5d1f-4a8e-9b3c-7f2d1e0a6b54';
 
 export const REFUND_FAILED = 'The refund could not be made through Stripe; nothing was recorded. Please try again.';
 
@@ -73,7 +76,9 @@ export class MoneyMovementService {
     const payment = await this.payment(paymentId);
     if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
     const date = payment.method === 'stripe' ? this.today() : (input.date ?? this.today());
-    const asked = { paymentId, refundId: randomUUID(), amountCents: input.amountCents, date, reason: input.reason, reference: null };
+    // The caller's key makes a repeated request (a retry after a lost answer) the same refund.
+    const refundId = input.idempotencyKey ? uuidv5(`refund:${paymentId}:${input.idempotencyKey}`, REFUND_NAMESPACE) : randomUUID();
+    const asked = { paymentId, refundId, amountCents: input.amountCents, date, reason: input.reason, reference: null };
     // Checked before any money moves: the same rule the write applies.
     const state = await this.invoices.load(payment.invoice_id);
     decideMoneyMovement({ type: 'RefundPayment', data: asked, byHand: true }, state);

@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
 import { InvoiceOutput } from '../billing/billing.output';
 import type { GraphQLContext } from '../graphql/context';
+import { requestOrigin } from '../http/request-origin';
 import { CheckoutSessionOutput, PaymentOutput, RefundPaymentInput } from './payment.output';
 import { PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
 import { NotFoundError } from '../../domain/shared/errors';
@@ -19,7 +20,7 @@ export class PaymentResolver {
     returnTo: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<CheckoutSessionOutput> {
-    return ctx.services.payments.createCheckoutSession(invoiceId, returnTo, ctx.user);
+    return ctx.services.payments.createCheckoutSession(invoiceId, returnTo, ctx.user, requestOrigin(ctx.req));
   }
 
   @Authorized('superuser')

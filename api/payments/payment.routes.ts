@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { RateLimitedError } from '../../domain/shared/errors';
 import type { AppDeps } from '../deps';
+import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validate';
 import { requireSuperuser } from '../auth/guards';
 import { restFieldNames } from '../http/error-middleware';
@@ -30,7 +31,7 @@ export const paymentRoutes = (deps: AppDeps, payments: PaymentService): Router =
 
   router.post('/invoices/:id/create-checkout-session/', anonymousLimiter, async (req, res) => {
     const { return_to } = parseInput(checkoutBody, req.body);
-    res.json(await payments.createCheckoutSession(String(req.params.id), return_to, req.user));
+    res.json(await payments.createCheckoutSession(String(req.params.id), return_to, req.user, requestOrigin(req)));
   });
 
   router.post('/stripe/webhook/', async (req, res) => {

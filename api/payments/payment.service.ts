@@ -7,13 +7,14 @@ import { AppError, NotFoundError, UnavailableError, ValidationError } from '../.
 import type { RecordPayment } from '../../domain/invoice/decide';
 import type { PayableInvoice } from '../../domain/invoice/invoice';
 import { CheckoutProviderError, type CheckoutGateway, type CheckoutSessionSnapshot } from './checkout-gateway';
-import { resolveReturnPath, returnUrls } from './return-path';
+import { checkoutBaseUrl, resolveReturnPath, returnUrls } from './return-path';
 import type { MoneyMovementService } from './money-movements.service';
 import { stripePaymentId } from './payment-ids';
 import { actionOf, verifyWebhook } from './webhook';
 
 export const ALREADY_PAID = 'This invoice has already been paid.';
 export const NO_LONGER_PAYABLE = 'This invoice has been cancelled and is no longer payable.';
+export const NOTHING_TO_PAY = 'This invoice has nothing to pay.';
 export const CHECKOUT_FAILED = 'Failed to create Stripe checkout session.';
 
 export type PaymentToRecord = RecordPayment['data'];
@@ -42,16 +43,25 @@ export class PaymentService {
 
   /**
    * Opens a hosted checkout for what is still owed. The invoice id is the capability for anonymous
-   * callers (the pay link); a client user may pay only its own invoices.
+   * callers (the pay link); a client user may pay only its own invoices. `requestOrigin` is the
+   * origin the caller used; it counts only where config allows (see checkoutBaseUrl).
    */
-  async createCheckoutSession(invoiceId: string, returnTo: string | null | undefined, user: User | undefined): Promise<CheckoutAnswer> {
+  async createCheckoutSession(
+    invoiceId: string,
+    returnTo: string | null | undefined,
+    user: User | undefined,
+    requestOrigin?: string,
+  ): Promise<CheckoutAnswer> {
     const invoice = UUID.test(invoiceId) ? await this.invoices.findPayable(invoiceId.toLowerCase()) : undefined;
     if (!invoice) throw new NotFoundError('Invoice not found.');
     if (user && !user.is_superuser && user.client_id !== invoice.clientId) throw new NotFoundError('Invoice not found.');
     if (invoice.cancelled) throw new ValidationError(NO_LONGER_PAYABLE);
-    if (invoice.paid || invoice.openCents <= 0) throw new ValidationError(ALREADY_PAID);
+    if (invoice.paid) throw new ValidationError(ALREADY_PAID);
+    // A €0 invoice (or one whose credit notes and payments leave nothing open) is not paid but has
+    // nothing to charge: the pay page says the same and offers no Pay Now.
+    if (invoice.openCents <= 0) throw new ValidationError(NOTHING_TO_PAY);
     const path = resolveReturnPath(returnTo, invoice.id);
-    const urls = returnUrls(this.deps.config.publicBaseUrl, path);
+    const urls = returnUrls(checkoutBaseUrl(this.deps.config, requestOrigin), path);
     const request = {
       invoiceId: invoice.id,
       invoiceNumber: invoice.invoiceNumber,

@@ -57,6 +57,16 @@ describe.each(testBackends())('Stripe payments over HTTP on $name', (backend) =>
   const publicInvoice = async (id: string) => (await server.client().get(`/api/public/invoices/${id}/`)).body;
   const paymentsOf = (id: string) => server.testDb.db('invoice_payments').where({ invoice_id: id });
 
+  it('treats a €0 invoice alike on the pay page and at checkout: nothing to pay, no session', async () => {
+    const invoice = await createInvoice(server.runtime.deps, alice.id, 0);
+    expect(await publicInvoice(invoice.id)).toMatchObject({ paid: false, open_amount: 0 });
+    const before = fake.requests.length;
+    const res = await checkout(invoice.id);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'This invoice has nothing to pay.' });
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('creates a Checkout Session for the open amount, anonymously through the pay link', async () => {
     const invoice = await createInvoice(server.runtime.deps, alice.id, 1234.5);
     const res = await checkout(invoice.id);

@@ -28,3 +28,24 @@ export const returnUrls = (publicBaseUrl: string, path: string) => ({
   successUrl: `${publicBaseUrl}${path}?payment=success&session_id={CHECKOUT_SESSION_ID}`,
   cancelUrl: `${publicBaseUrl}${path}?payment=cancelled`,
 });
+
+/** `scheme://host[:port]` of a request, or undefined when it is not a plain http(s) origin. */
+const plainOrigin = (origin: string | undefined): string | undefined => {
+  if (!origin) return undefined;
+  try {
+    const url = new URL(origin);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.pathname !== '/' || url.search) return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Where a checkout returns to. With PUBLIC_BASE_URL unset outside production, the origin of the
+ * request that opened it: a visitor on 127.0.0.1 or a LAN address comes back to the origin that
+ * holds their session, not to localhost. Otherwise the configured base: a Host header is the
+ * caller's to choose, so it never decides where a production checkout sends a customer.
+ */
+export const checkoutBaseUrl = (config: { publicBaseUrl: string; returnToRequestOrigin: boolean }, requestOrigin: string | undefined): string =>
+  (config.returnToRequestOrigin && plainOrigin(requestOrigin)) || config.publicBaseUrl;

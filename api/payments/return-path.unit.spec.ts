@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveReturnPath, returnUrls } from './return-path';
+import { checkoutBaseUrl, resolveReturnPath, returnUrls } from './return-path';
 
 const ID = '6f1c1b2e-8d1a-4c55-9a57-3a0f5a7e2b11';
 
@@ -29,5 +29,23 @@ describe('returnUrls', () => {
       successUrl: 'http://localhost:3000/portal?payment=success&session_id={CHECKOUT_SESSION_ID}',
       cancelUrl: 'http://localhost:3000/portal?payment=cancelled',
     });
+  });
+});
+
+describe('checkoutBaseUrl', () => {
+  const unset = { publicBaseUrl: 'http://localhost:3000', returnToRequestOrigin: true };
+  const configured = { publicBaseUrl: 'https://billing.example.com', returnToRequestOrigin: false };
+
+  it('returns to the origin the visitor used when PUBLIC_BASE_URL is unset outside production', () => {
+    expect(checkoutBaseUrl(unset, 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000');
+    expect(checkoutBaseUrl(unset, 'http://192.168.1.20:3000')).toBe('http://192.168.1.20:3000');
+    expect(checkoutBaseUrl(unset, 'http://[::1]:3000')).toBe('http://[::1]:3000');
+  });
+
+  it('keeps the configured base otherwise, or when the request gives no plain http(s) origin', () => {
+    expect(checkoutBaseUrl(configured, 'http://127.0.0.1:3000')).toBe('https://billing.example.com');
+    for (const odd of [undefined, '', 'ftp://127.0.0.1', 'http://user@evil.example', 'http://evil.example/path', 'not a url']) {
+      expect(checkoutBaseUrl(unset, odd)).toBe('http://localhost:3000');
+    }
   });
 });

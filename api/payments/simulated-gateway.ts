@@ -47,11 +47,14 @@ export interface SignedDelivery {
 /** Stripe's standard fee for European cards: 1.5 % + €0.25, rounded half up to the cent. */
 export const simulatedFeeCents = (amountCents: number): number => Math.floor((amountCents * 15 + 500) / 1000) + 25;
 
+/** Stripe's dispute fee in the euro area. */
+export const SIMULATED_DISPUTE_FEE_CENTS = 2000;
+
 const unix = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 
 interface BalanceRow {
   id: string;
-  type: 'charge' | 'refund';
+  type: 'charge' | 'refund' | 'dispute';
   payment_intent: string;
   invoice_id: string | null;
   amount_cents: string | number;
@@ -99,11 +102,7 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
   readonly kind = 'simulated' as const;
   readonly webhookSecret = token('whsec_simulated_');
 
-  constructor(
-    private readonly db: Knex,
-    /** Read per call: the base URL is known only once the server listens (tests use port 0). */
-    private readonly publicBaseUrl: () => string,
-  ) {}
+  constructor(private readonly db: Knex) {}
 
   async createSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession> {
     // Same idempotency-key semantics as Stripe: a repeated request answers the first session.
@@ -122,7 +121,8 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
       .onConflict('idempotency_key')
       .ignore();
     const row = await this.db('simulated_checkout_sessions').where({ idempotency_key: request.idempotencyKey }).first('id');
-    return { id: row.id, url: `${this.publicBaseUrl()}/simulated-checkout/${encodeURIComponent(row.id)}` };
+    // This server serves the page: at the origin the customer returns to, so one origin throughout.
+    return { id: row.id, url: `${new URL(request.successUrl).origin}/simulated-checkout/${encodeURIComponent(row.id)}` };
   }
 
   async retrieveSession(sessionId: string): Promise<CheckoutSessionSnapshot | undefined> {
@@ -220,6 +220,40 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
       data: { object: { id: payout.id, object: 'payout', amount: payout.amount, currency: 'eur', status: 'paid', arrival_date: unix(`${arrivalDate}T00:00:00Z`) } },
     });
     return { payload, signature: stripeWebhooks.generateTestHeaderString({ payload, secret: this.webhookSecret }) };
+  }
+
+  /**
+   * A cardholder disputes a simulated card payment (and, with `outcome`, the bank decides it): the
+   * amount and Stripe's dispute fee leave the balance, a won dispute brings the amount back. Returns
+   * the signed `charge.dispute.created` / `charge.dispute.closed` events to deliver. For soaks and
+   * demos; a real dispute only ever comes from Stripe.
+   */
+  async dispute(paymentIntentId: string, outcome?: 'won' | 'lost'): Promise<Omit<SignedDelivery, 'successUrl'>[]> {
+    const charge: BalanceRow | undefined = await this.db('simulated_balance_transactions').where({ payment_intent: paymentIntentId, type: 'charge' }).first();
+    if (!charge) throw new CheckoutProviderError(`No such payment_intent: '${paymentIntentId}'`);
+    const disputeId = token('dp_sim_');
+    const amount = Number(charge.amount_cents);
+    const withdrawn = { id: `txn_${disputeId}`, type: 'dispute', payment_intent: paymentIntentId, invoice_id: charge.invoice_id, amount_cents: -amount, fee_cents: SIMULATED_DISPUTE_FEE_CENTS, refund_id: null, reason: 'fraudulent' };
+    await this.db('simulated_balance_transactions').insert(withdrawn);
+    if (outcome === 'won') {
+      await this.db('simulated_balance_transactions').insert({ ...withdrawn, id: `txn_${disputeId}_won`, amount_cents: amount, fee_cents: 0 });
+    }
+    const object = (status: string) => ({
+      id: disputeId,
+      object: 'dispute',
+      amount,
+      currency: 'eur',
+      payment_intent: paymentIntentId,
+      reason: 'fraudulent',
+      status,
+      created: Math.floor(Date.now() / 1000),
+      balance_transactions: [{ id: withdrawn.id, fee: SIMULATED_DISPUTE_FEE_CENTS }],
+    });
+    const sign = (type: string, status: string) => {
+      const payload = JSON.stringify({ id: token('evt_sim_'), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object: object(status) } });
+      return { payload, signature: stripeWebhooks.generateTestHeaderString({ payload, secret: this.webhookSecret }) };
+    };
+    return [sign('charge.dispute.created', 'needs_response'), ...(outcome ? [sign('charge.dispute.closed', outcome)] : [])];
   }
 
   /** What the simulated balance holds that no payout has settled yet (charges less fees and refunds), in cents. */

@@ -1,10 +1,12 @@
 import { Router } from 'express';
 import { requireClient } from '../auth/guards';
 import type { AppDeps } from '../deps';
+import { sendStatement } from '../billing/client-statement.rest';
+import type { ClientStatementService } from '../billing/client-statement.service';
 import { portalAccount } from './portal.queries';
 
 /** The client portal's read API: a client user sees its own client only. */
-export const portalRoutes = (deps: AppDeps): Router => {
+export const portalRoutes = (deps: AppDeps, statements: ClientStatementService): Router => {
   const router = Router();
 
   // A list whose first item is the account, as the spec's client expects; empty when the linked client is gone.
@@ -12,6 +14,11 @@ export const portalRoutes = (deps: AppDeps): Router => {
     const account = await portalAccount(deps.db, req.user!.client_id!, deps.clock());
     res.setHeader('Cache-Control', 'no-store');
     res.json(account ? [account] : []);
+  });
+
+  // The client's own statement only: the client comes from the session, never from the request.
+  router.get('/portal/my-account/statement/', requireClient, async (req, res) => {
+    await sendStatement(req, res, statements, req.user!.client_id!);
   });
 
   return router;

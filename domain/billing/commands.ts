@@ -52,4 +52,6 @@ export interface UpdateCompanySettings {
   country?: string;
   iban?: string;
   bic?: string;
+  /** Basis points; absent: unchanged. The rate new products and invoice lines start with. */
+  standardVatRateBp?: number;
 }

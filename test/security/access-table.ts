@@ -44,6 +44,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'POST /simulated-checkout/:id/pay': pub(404),
   'POST /simulated-checkout/:id/cancel': pub(404),
   'GET /api/portal/my-account/': { rule: 'client', anon: 401, client: 200, superuser: 403 },
+  'GET /api/portal/my-account/statement/': { rule: 'client', anon: 401, client: 200, superuser: 403 },
   'GET /api/invoices/:id/pdf/': { rule: 'owner', anon: 401, client: 404, superuser: 200 },
   'GET /api/credit-notes/:id/pdf/': { rule: 'owner', anon: 401, client: 404, superuser: 404 },
   'GET /api/invoices/:id/ubl/': { rule: 'owner', anon: 401, client: 404, superuser: 200 },
@@ -64,6 +65,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'PUT /api/clients/:id/': su(400),
   'DELETE /api/clients/:id/': su(404),
   'POST /api/clients/:id/create_user/': su(404),
+  'GET /api/clients/:id/statement/': su(200),
   'GET /api/products/': su(200),
   'POST /api/products/': su(400),
   'GET /api/products/:id/': su(200),
@@ -87,6 +89,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'POST /api/invoices/:id/credit-notes/': su(400),
   'GET /api/invoices/:id/payments/': su(200),
   'POST /api/invoices/:id/payments/': su(400),
+  'POST /api/payments/:id/refund/': su(400),
   'GET /api/credit-notes/': su(200),
   'GET /api/credit-notes/:id/': su(404),
   'GET /api/credit-notes/:id/history/': su(404),
@@ -109,7 +112,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
     'markInvoicePaid', 'generateRecurringInvoices', 'createProduct', 'updateProduct', 'deleteProduct',
     'createSubscription', 'updateSubscription', 'deleteSubscription', 'createSubscriptionInvoice',
     'markContactMessageHandled', 'markDemoRequestHandled', 'rebuildProjection', 'creditNotes', 'creditNote',
-    'creditNoteHistory', 'issueCreditNote', 'recordInvoicePayment',
+    'creditNoteHistory', 'issueCreditNote', 'recordInvoicePayment', 'refundPayment', 'paymentAlerts', 'markPaymentAlertHandled',
   ],
 };
 

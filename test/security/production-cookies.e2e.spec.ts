@@ -8,6 +8,7 @@ const PRODUCTION = {
   SESSION_SECRET: 'production-test-secret-0123456789abcdef',
   // Never called: the test only logs in.
   STRIPE_SECRET_KEY: 'sk_test_not_used',
+  PUBLIC_BASE_URL: 'https://billing.example.com',
 };
 
 describe('session and CSRF cookies in production mode', () => {

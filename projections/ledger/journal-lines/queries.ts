@@ -158,3 +158,47 @@ export const agedSums = async (db: Knex, accountId: string, asOf: string, edges:
   );
   return (result.rows ?? result) as AgingSumRow[];
 };
+
+/** One Accounts Receivable line of a client's invoice, with the documents a statement prints. */
+export interface ClientReceivableLineRow {
+  id: number | string;
+  entry_id: string;
+  date: string;
+  source_type: string;
+  invoice_number: string | null;
+  /** The entry's own document: a credit note's number or a payment's reference. */
+  document: string | null;
+  debit_cents: number | string;
+  credit_cents: number | string;
+}
+
+/**
+ * A client's invoices on Accounts Receivable: the balance of their lines before `from` and every
+ * line in [from, to]. Entries of every source type that name one of the client's invoices count
+ * (postings and reversals), so the balance through `to` is the client's share of the balance
+ * sheet's receivables, as the aged receivables split it.
+ */
+export const clientReceivables = async (
+  db: Knex,
+  accountId: string,
+  clientId: string,
+  from: string,
+  to: string,
+): Promise<{ openingCents: number; lines: ClientReceivableLineRow[] }> => {
+  const ofClient = `from invoice_list i
+       join ledger_entries e on e.invoice_id = i.id::text
+       join ledger_lines l on l.entry_id = e.entry_id and l.account_id = ?`;
+  const opening = await db.raw(`select coalesce(sum(l.debit_cents - l.credit_cents), 0) as cents ${ofClient} where i.client_id = ? and l.date < ?`, [accountId, clientId, from]);
+  const lines = await db.raw(
+    `select l.id, l.entry_id, l.date, l.debit_cents, l.credit_cents, e.source_type, i.invoice_number,
+            case e.source_type when 'credit_note' then cn.credit_note_number when 'payment' then nullif(p.reference, '') end as document
+     ${ofClient}
+     left join credit_notes cn on e.source_type = 'credit_note' and cn.id::text = e.source_id
+     left join invoice_payments p on e.source_type = 'payment' and p.payment_id::text = e.source_id
+     where i.client_id = ? and l.date between ? and ?
+     order by l.date, l.id`,
+    [accountId, clientId, from, to],
+  );
+  const openingRows = (opening.rows ?? opening) as Array<{ cents: number | string }>;
+  return { openingCents: Number(openingRows[0]?.cents ?? 0), lines: (lines.rows ?? lines) as ClientReceivableLineRow[] };
+};

@@ -64,12 +64,16 @@ type Documents = {
     "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n": typeof types.RebuildProjectionDocument,
     "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n    }\n  }\n": typeof types.ProjectionStatusDocument,
     "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n": typeof types.AdminOverviewDocument,
+    "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n": typeof types.AdminPaymentFieldsFragmentDoc,
+    "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": typeof types.RefundPaymentDocument,
+    "\n  query AdminInvoicePayments($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": typeof types.AdminInvoicePaymentsDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateProductDocument,
     "\n  query AdminProducts {\n    products {\n      id\n      name\n      price\n      billingCycle\n      vatRate\n      version\n    }\n  }\n": typeof types.AdminProductsDocument,
-    "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n": typeof types.UpdateCompanySettingsDocument,
-    "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n": typeof types.CompanySettingsDocument,
+    "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n": typeof types.UpdateCompanySettingsDocument,
+    "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n": typeof types.CompanySettingsDocument,
+    "\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n": typeof types.StandardVatRateDocument,
     "\n  mutation CreateSubscription($input: SubscriptionInput!) {\n    createSubscription(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateSubscriptionDocument,
     "\n  mutation CreateSubscriptionInvoice($id: ID!) {\n    createSubscriptionInvoice(id: $id) {\n      id\n      invoiceNumber\n    }\n  }\n": typeof types.CreateSubscriptionInvoiceDocument,
     "\n  mutation DeleteSubscription($id: ID!) {\n    deleteSubscription(id: $id)\n  }\n": typeof types.DeleteSubscriptionDocument,
@@ -127,12 +131,16 @@ const documents: Documents = {
     "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n": types.RebuildProjectionDocument,
     "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n    }\n  }\n": types.ProjectionStatusDocument,
     "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n": types.AdminOverviewDocument,
+    "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n": types.AdminPaymentFieldsFragmentDoc,
+    "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": types.RefundPaymentDocument,
+    "\n  query AdminInvoicePayments($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": types.AdminInvoicePaymentsDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n": types.CreateProductDocument,
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateProductDocument,
     "\n  query AdminProducts {\n    products {\n      id\n      name\n      price\n      billingCycle\n      vatRate\n      version\n    }\n  }\n": types.AdminProductsDocument,
-    "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n": types.UpdateCompanySettingsDocument,
-    "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n": types.CompanySettingsDocument,
+    "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n": types.UpdateCompanySettingsDocument,
+    "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n": types.CompanySettingsDocument,
+    "\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n": types.StandardVatRateDocument,
     "\n  mutation CreateSubscription($input: SubscriptionInput!) {\n    createSubscription(input: $input) {\n      id\n    }\n  }\n": types.CreateSubscriptionDocument,
     "\n  mutation CreateSubscriptionInvoice($id: ID!) {\n    createSubscriptionInvoice(id: $id) {\n      id\n      invoiceNumber\n    }\n  }\n": types.CreateSubscriptionInvoiceDocument,
     "\n  mutation DeleteSubscription($id: ID!) {\n    deleteSubscription(id: $id)\n  }\n": types.DeleteSubscriptionDocument,
@@ -357,6 +365,18 @@ export function graphql(source: "\n  query AdminOverview($recentPayments: Int!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n"): (typeof documents)["\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminInvoicePayments($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminInvoicePayments($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -373,11 +393,15 @@ export function graphql(source: "\n  query AdminProducts {\n    products {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      updatedAt\n    }\n  }\n"];
+export function graphql(source: "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n"): (typeof documents)["\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -14,7 +14,9 @@ const csrfFetch: typeof fetch = (input, init = {}) => {
 export const createApolloClient = (): ApolloClient =>
   new ApolloClient({
     link: new HttpLink({ uri: '/graphql', fetch: csrfFetch }),
-    cache: new InMemoryCache(),
+    // The company settings are one record without an id: queries asking for different fields of
+    // it (the settings page, the invoice parties, the standard VAT rate) merge into it.
+    cache: new InMemoryCache({ typePolicies: { CompanySettings: { merge: true } } }),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },

@@ -1,5 +1,5 @@
 import { FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Result, Spin } from 'antd';
+import { Alert, Button, Card, Descriptions, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { usePaymentReturn } from '../payments/usePaymentReturn';
 import { useNoIndex } from '../seo/useNoIndex';
 import '../portal/portal.css';
+import { PaymentConfirmationNotice } from './PaymentConfirmationNotice';
 import { usePublicInvoice, type PublicInvoice } from './usePublicInvoice';
 
 const PayButton = ({ invoice }: { invoice: PublicInvoice }) => {
@@ -42,27 +43,12 @@ export const PayInvoicePage = () => {
   useNoIndex('payInvoice.metaTitle');
   const { invoiceId = '' } = useParams();
   const paymentReturn = usePaymentReturn();
-  const state = usePublicInvoice(invoiceId, paymentReturn);
+  const { state, recheck } = usePublicInvoice(invoiceId, paymentReturn);
 
   return (
     <section className="container pay-invoice">
       <h1>{t('payInvoice.heading')}</h1>
-      {paymentReturn.status === 'success' && state.status !== 'error' && (
-        <Result
-          status="success"
-          className="pay-invoice-result"
-          title={t('payInvoice.success.title')}
-          subTitle={t('payInvoice.success.text')}
-          extra={
-            state.status === 'ready' && state.confirming ? (
-              <span className="portal-loading" role="status">
-                <Spin size="small" />
-                <span>{t('payInvoice.success.confirming')}</span>
-              </span>
-            ) : undefined
-          }
-        />
-      )}
+      {state.status === 'ready' && <PaymentConfirmationNotice confirmation={state.confirmation} onRecheck={recheck} />}
       {paymentReturn.status === 'cancelled' && (
         <Alert type="warning" showIcon className="pay-invoice-alert" title={t('payInvoice.cancelled.title')} description={t('payInvoice.cancelled.text')} />
       )}
@@ -96,7 +82,7 @@ export const PayInvoicePage = () => {
             <Alert type="warning" showIcon className="pay-invoice-paid" title={t('payInvoice.cancelledInvoice')} data-testid="pay-invoice-cancelled" />
           ) : state.invoice.paid ? (
             <Alert type="success" showIcon className="pay-invoice-paid" title={t('payInvoice.alreadyPaid')} />
-          ) : state.confirming ? null : (
+          ) : state.confirmation === 'confirming' || state.confirmation === 'unconfirmed' ? null : (
             <PayButton invoice={state.invoice} />
           )}
           <div className="pay-invoice-documents">

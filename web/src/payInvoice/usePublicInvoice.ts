@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { PublicInvoiceWire } from '../../../api/contracts/rest.contract';
 import { http } from '../api/http';
 import { reconcileCheckout } from '../payments/checkout';
+import { paymentConfirmation, type PaymentConfirmation } from '../payments/paymentConfirmation';
 import type { PaymentReturn } from '../payments/usePaymentReturn';
 
 export type PublicInvoice = PublicInvoiceWire;
@@ -9,7 +10,7 @@ export type PublicInvoice = PublicInvoiceWire;
 export type PublicInvoiceState =
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'ready'; invoice: PublicInvoice; confirming: boolean };
+  | { status: 'ready'; invoice: PublicInvoice; confirmation: PaymentConfirmation };
 
 const POLL_MS = 1500;
 const POLL_TRIES = 8;
@@ -28,10 +29,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /**
  * The pay link's invoice (no cookies). Back from a successful checkout it confirms the session
- * with the provider and polls briefly until the invoice reads paid: the redirect alone proves nothing.
+ * with the provider and polls briefly until the invoice reads paid: the redirect alone proves
+ * nothing. `recheck` confirms and polls again after the payment did not arrive in time.
  */
-export const usePublicInvoice = (invoiceId: string, paymentReturn: PaymentReturn): PublicInvoiceState => {
+export const usePublicInvoice = (invoiceId: string, paymentReturn: PaymentReturn) => {
   const [state, setState] = useState<PublicInvoiceState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
   const returnedPaid = paymentReturn.status === 'success';
   const sessionId = paymentReturn.status === 'success' ? paymentReturn.sessionId : null;
 
@@ -41,20 +44,26 @@ export const usePublicInvoice = (invoiceId: string, paymentReturn: PaymentReturn
     void (async () => {
       try {
         let invoice = await fetchInvoice(invoiceId, signal);
-        if (!returnedPaid || invoice.paid) return setState({ status: 'ready', invoice, confirming: false });
-        setState({ status: 'ready', invoice, confirming: true });
+        const show = (waiting: boolean) => setState({ status: 'ready', invoice, confirmation: paymentConfirmation(returnedPaid, invoice.paid, waiting) });
+        if (!returnedPaid || invoice.paid) return show(false);
+        show(true);
         if (sessionId) await reconcileCheckout(sessionId, 'omit');
         for (let i = 0; i < POLL_TRIES && !invoice.paid && !signal.aborted; i++) {
           invoice = await fetchInvoice(invoiceId, signal);
           if (!invoice.paid) await sleep(POLL_MS, signal);
         }
-        if (!signal.aborted) setState({ status: 'ready', invoice, confirming: false });
+        if (!signal.aborted) show(false);
       } catch {
         if (!signal.aborted) setState({ status: 'error' });
       }
     })();
     return () => controller.abort();
-  }, [invoiceId, returnedPaid, sessionId]);
+  }, [invoiceId, returnedPaid, sessionId, attempt]);
 
-  return state;
+  const recheck = useCallback(() => {
+    setState((s) => (s.status === 'ready' ? { ...s, confirmation: 'confirming' } : s));
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { state, recheck };
 };

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../common/format';
 import { usePaymentReturn } from '../payments/usePaymentReturn';
 import { useNoIndex } from '../seo/useNoIndex';
+import { StatementButton } from '../shared/StatementButton';
 import { MyInvoicesTable } from './MyInvoicesTable';
 import { MySubscriptionsTable } from './MySubscriptionsTable';
 import { usePortalAccount } from './usePortalAccount';
@@ -29,7 +30,7 @@ export const PortalDashboard = () => {
       {state.status === 'ready' && !state.account && <Alert type="warning" showIcon title={t('portal.errors.noData')} className="portal-alert" />}
       {state.status === 'ready' && state.account && (
         <>
-          <Card className="portal-card" title={<h1 className="portal-client-name">{state.account.name}</h1>}>
+          <Card className="portal-card portal-account-card" title={<h1 className="portal-client-name">{state.account.name}</h1>} extra={<StatementButton path="/api/portal/my-account/statement/" />}>
             <Descriptions column={{ xs: 1, sm: 1, md: 3 }} size="small">
               <Descriptions.Item label={t('portal.account.email')}>{state.account.email}</Descriptions.Item>
               <Descriptions.Item label={t('portal.account.phone')}>{state.account.phone || '—'}</Descriptions.Item>

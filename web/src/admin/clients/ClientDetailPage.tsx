@@ -19,6 +19,8 @@ import { useClientDetail } from './useClients';
 import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
 import { RecordPaymentModal } from '../invoices/RecordPaymentModal';
 import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
+import { StatementButton } from '../../shared/StatementButton';
+import { PaymentsDrawer } from '../payments/PaymentsDrawer';
 
 const isNotFound = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
 
@@ -31,6 +33,7 @@ export const ClientDetailPage = () => {
   const [createdUser, setCreatedUser] = useState<CreatedUser | null>(null);
   const [crediting, setCrediting] = useState<InvoiceView | null>(null);
   const [paying, setPaying] = useState<InvoiceView | null>(null);
+  const [payments, setPayments] = useState<InvoiceView | null>(null);
   const today = localToday();
   const sessionId = payment.status === 'success' ? payment.sessionId : null;
 
@@ -84,7 +87,7 @@ export const ClientDetailPage = () => {
                 {
                   key: 'actions',
                   title: t('admin.fields.actions'),
-                  render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} onCredit={setCrediting} onRecordPayment={setPaying} />,
+                  render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} onCredit={setCrediting} onRecordPayment={setPaying} onPayments={setPayments} />,
                 },
               ]}
             />
@@ -101,9 +104,12 @@ export const ClientDetailPage = () => {
       <PageHeader
         title={client?.name ?? t('admin.clients.detailTitle')}
         actions={
-          <Link to="/admin/clients">
-            <Button>{t('admin.clients.backToList')}</Button>
-          </Link>
+          <>
+            {client && <StatementButton path={`/api/clients/${client.id}/statement/`} modalClassName="admin-modal" />}
+            <Link to="/admin/clients">
+              <Button>{t('admin.clients.backToList')}</Button>
+            </Link>
+          </>
         }
       />
       {banner}
@@ -111,6 +117,7 @@ export const ClientDetailPage = () => {
       <CreatedUserModal user={createdUser} onClose={() => setCreatedUser(null)} />
       <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
       <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
+      <PaymentsDrawer invoice={payments} onClose={() => setPayments(null)} />
     </AdminPage>
   );
 };

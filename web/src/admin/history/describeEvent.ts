@@ -52,6 +52,12 @@ const diff = (before: Posted, after: Posted, accountName: (id: string) => string
   return out;
 };
 
+/** The amount and date every money movement after a payment carries. */
+const moneyOn = (data: Data, t: TFunction): Change[] => [
+  { label: t('admin.history.fields.amount'), value: formatMoney(Number(data.amountCents)) },
+  { label: t('admin.history.fields.date'), value: formatDate(String(data.date)) },
+];
+
 /**
  * A human reading of one stored event (journal or invoice stream). Unknown types, e.g. from a
  * newer schema, still show their type and raw data rather than nothing.
@@ -113,6 +119,36 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
           { label: t('admin.history.fields.reason'), value: String(data.reason) },
           { label: t('admin.history.fields.total'), value: formatMoney((data.totals as Totals).grossCents) },
         ],
+      };
+    case 'PaymentRefunded':
+      return {
+        title,
+        changes: [
+          ...moneyOn(data, t),
+          { label: t('admin.history.fields.method'), value: t(`enum.paymentMethod.${String(data.method)}`, { defaultValue: String(data.method) }) },
+          { label: t('admin.history.fields.reason'), value: String(data.reason) },
+          ...(data.reference ? [{ label: t('admin.history.fields.reference'), value: String(data.reference) }] : []),
+        ],
+      };
+    case 'RefundFailed':
+      return { title, changes: moneyOn(data, t) };
+    case 'PaymentDisputed':
+      return {
+        title,
+        changes: [
+          ...moneyOn(data, t),
+          ...(data.reason ? [{ label: t('admin.history.fields.reason'), value: t(`admin.history.disputeReason.${String(data.reason)}`, { defaultValue: String(data.reason) }) }] : []),
+        ],
+      };
+    case 'DisputeClosed':
+      return {
+        title,
+        changes: [...moneyOn(data, t), { label: t('admin.history.fields.outcome'), value: t(`admin.history.outcome.${String(data.outcome)}`, { defaultValue: String(data.outcome) }) }],
+      };
+    case 'GatewayFeeCharged':
+      return {
+        title,
+        changes: [...moneyOn(data, t), { label: t('admin.history.fields.feeFor'), value: t(`admin.history.feeKind.${String(data.kind)}`, { defaultValue: String(data.kind) }) }],
       };
     default:
       return { title, changes: [{ label: t('admin.history.fields.data'), value: JSON.stringify(data) }] };

@@ -6,7 +6,8 @@ import { ClientSelect } from '../common/ClientSelect';
 import { FormModal } from '../common/FormModal';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import type { InvoiceValues, InvoiceView } from './invoiceTypes';
-import { emptyLine, LineItemsEditor } from './LineItemsEditor';
+import { LineItemsEditor, newLine } from './LineItemsEditor';
+import { useStandardVatRate } from '../settings/useStandardVatRate';
 import { InvoiceItemsTable } from './InvoiceItemsTable';
 import { useReverseCharge } from './useReverseCharge';
 
@@ -21,6 +22,7 @@ interface Props {
 export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<InvoiceValues>();
+  const standardRate = useStandardVatRate();
 
   const required = [{ required: true, message: t('admin.validation.required') }];
   // An issued invoice is a document of record: only its due date and paid flag may still change.
@@ -56,7 +58,7 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
           };
         }
         const today = localToday();
-        return { date: today, dueDate: dayjs(today).add(14, 'day').format('YYYY-MM-DD'), paid: false, items: [{ ...emptyLine }] };
+        return { date: today, dueDate: dayjs(today).add(14, 'day').format('YYYY-MM-DD'), paid: false, items: [newLine(standardRate)] };
       }}
       onCancel={onCancel}
       onSave={onSave}

@@ -1,4 +1,4 @@
-import { CreditCardOutlined, DollarOutlined, FileTextOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, DollarOutlined, FileTextOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined, WalletOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +22,11 @@ interface Props {
   onCredit?: (invoice: InvoiceView) => void;
   /** Record payment (a dated, possibly partial payment of an issued invoice). */
   onRecordPayment?: (invoice: InvoiceView) => void;
+  /** Payments: what was paid, refunded, disputed and kept in fees, with a refund per payment. */
+  onPayments?: (invoice: InvoiceView) => void;
 }
 
-export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDelete, onHistory, onCredit, onRecordPayment }: Props) => {
+export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDelete, onHistory, onCredit, onRecordPayment, onPayments }: Props) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const { send, markPaid } = useInvoiceCommands();
@@ -82,6 +84,12 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
       {onRecordPayment && live && invoice.issued && !invoice.paid && (
         <Tooltip title={t('admin.payments.record')}>
           <Button size="small" icon={<DollarOutlined />} onClick={() => onRecordPayment(invoice)} aria-label={t('admin.payments.record')} />
+        </Tooltip>
+      )}
+      {/* Also on a cancelled invoice: what was paid on it may still have to go back. */}
+      {onPayments && invoice.issued && (
+        <Tooltip title={t('admin.payments.list')}>
+          <Button size="small" icon={<WalletOutlined />} onClick={() => onPayments(invoice)} aria-label={t('admin.payments.list')} />
         </Tooltip>
       )}
       {onCredit && live && invoice.issued && (

@@ -16,6 +16,7 @@ import { useInvoice, useInvoiceCommands, useInvoices, useSaveInvoice } from './u
 import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
 import { RecordPaymentModal } from './RecordPaymentModal';
 import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
+import { PaymentsDrawer } from '../payments/PaymentsDrawer';
 
 type Editing = { invoice: InvoiceView | null } | null;
 
@@ -41,6 +42,7 @@ export const InvoicesPage = () => {
   const [history, setHistory] = useState<InvoiceView | null>(null);
   const [crediting, setCrediting] = useState<InvoiceView | null>(null);
   const [paying, setPaying] = useState<InvoiceView | null>(null);
+  const [payments, setPayments] = useState<InvoiceView | null>(null);
   const [tab, setTab] = useState<'invoices' | 'creditNotes'>(params.get('tab') === 'credit-notes' ? 'creditNotes' : 'invoices');
 
   const onSave = async (values: InvoiceValues) => {
@@ -163,6 +165,7 @@ export const InvoicesPage = () => {
                           onHistory={setHistory}
                           onCredit={setCrediting}
                           onRecordPayment={setPaying}
+                          onPayments={setPayments}
                         />
                       ),
                     },
@@ -177,6 +180,7 @@ export const InvoicesPage = () => {
       <InvoiceFormModal open={editing !== null} invoice={editing?.invoice ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />
       <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
       <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
+      <PaymentsDrawer invoice={payments} onClose={() => setPayments(null)} />
       <HistoryDrawer
         kind="invoice"
         id={history?.id}

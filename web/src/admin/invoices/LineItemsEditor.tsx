@@ -3,10 +3,12 @@ import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../common/format';
+import { useStandardVatRateIn } from '../settings/useStandardVatRate';
 import { lineTotals, type EditableLine } from './lineTotals';
 import type { InvoiceValues } from './invoiceTypes';
 
-export const emptyLine = { description: '', quantity: 1, unitPrice: undefined, vatRate: 0, vatCategory: null };
+/** A new line: the company's standard VAT rate, or empty until it has loaded (then filled in). */
+export const newLine = (vatRate: number | undefined) => ({ description: '', quantity: 1, unitPrice: undefined, vatRate, vatCategory: null });
 
 /** The VAT categories a user may choose; empty lets the server decide (S, Z, or AE for an EU business abroad). */
 export const VatCategorySelect = (props: { value?: string | null; onChange?: (v: string | null) => void; onSelect?: (v: string) => void; 'aria-label'?: string }) => {
@@ -54,6 +56,10 @@ export const InvoiceTotals = ({ lines, reverseCharge = false }: { lines: Editabl
 export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form, reverseCharge = false }: { form: FormInstance<T>; reverseCharge?: boolean }) => {
   const { t } = useTranslation();
   const items = (Form.useWatch('items', form) ?? []) as EditableLine[];
+  const standardRate = useStandardVatRateIn(
+    form as unknown as FormInstance,
+    items.map((_, i) => ['items', i, 'vatRate']),
+  );
   const amounts = lineTotals(items, { reverseCharge }).lines;
   // Zero-rated and exempt lines carry 0 % (the server refuses another rate for them).
   const setZeroRate = (line: number) => (form as unknown as FormInstance<Pick<InvoiceValues, 'items'>>).setFieldValue(['items', line, 'vatRate'], 0);
@@ -143,7 +149,7 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form, 
               },
             ]}
           />
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ ...emptyLine })} style={{ marginTop: 8 }} data-testid="add-line">
+          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(newLine(standardRate))} style={{ marginTop: 8 }} data-testid="add-line">
             {t('admin.invoices.addLine')}
           </Button>
           <InvoiceTotals lines={items} reverseCharge={reverseCharge} />

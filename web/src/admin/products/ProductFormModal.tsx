@@ -1,6 +1,7 @@
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../common/FormModal';
+import { useStandardVatRateIn } from '../settings/useStandardVatRate';
 import { BILLING_CYCLES, type BillingCycle, type ProductView, type ProductValues } from './productTypes';
 
 interface Props {
@@ -15,6 +16,7 @@ interface Props {
 export const ProductFormModal = ({ open, product, saving, onCancel, onSave }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProductValues>();
+  const standardRate = useStandardVatRateIn(form, ['vatRate']);
   return (
     <FormModal<ProductValues>
       open={open}
@@ -26,7 +28,7 @@ export const ProductFormModal = ({ open, product, saving, onCancel, onSave }: Pr
       values={() =>
         product
           ? { name: product.name, price: product.price, billingCycle: product.billingCycle as BillingCycle, vatRate: product.vatRate }
-          : { name: '', price: undefined, billingCycle: 'one_time', vatRate: 0 }
+          : { name: '', price: undefined, billingCycle: 'one_time', vatRate: standardRate }
       }
       onCancel={onCancel}
       onSave={onSave}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Skeleton } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../common/format';
@@ -65,6 +65,9 @@ export const SettingsPage = () => {
             </Form.Item>
             <Form.Item name="country" label={t('admin.fields.country')} extra={t('admin.settings.countryHelp')} rules={required}>
               <CountrySelect />
+            </Form.Item>
+            <Form.Item name="standardVatRate" label={t('admin.settings.standardVatRate')} extra={t('admin.settings.standardVatRateHelp')} rules={[{ required: true, message: t('admin.validation.required') }]}>
+              <InputNumber<number> min={0} max={100} step={1} precision={2} suffix="%" style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="iban" label={t('admin.settings.iban')} extra={t('admin.settings.ibanHelp')}>
               <Input maxLength={42} autoComplete="off" />

@@ -14,6 +14,8 @@ export interface CompanySettingsValues {
   country: string;
   iban: string;
   bic: string;
+  /** Percent: what new products and invoice lines start with. */
+  standardVatRate: number;
 }
 
 export const useCompanySettings = () => {
@@ -39,6 +41,7 @@ export const useUpdateCompanySettings = () => {
             country: clean(v.country),
             iban: clean(v.iban),
             bic: clean(v.bic),
+            standardVatRate: v.standardVatRate,
           },
         },
       });

@@ -13,6 +13,7 @@ export const UPDATE_COMPANY_SETTINGS = graphql(`
       country
       iban
       bic
+      standardVatRate
       updatedAt
     }
   }

@@ -13,6 +13,7 @@ export const COMPANY_SETTINGS = graphql(`
       country
       iban
       bic
+      standardVatRate
       updatedAt
     }
   }

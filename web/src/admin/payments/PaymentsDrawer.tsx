@@ -1,0 +1,65 @@
+import { Alert, Descriptions, Drawer, Empty, Grid, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatEuros } from '../../common/format';
+import { useReportLoadError } from '../common/useFeedback';
+import type { InvoiceView } from '../invoices/invoiceTypes';
+import { PaymentCard } from './PaymentCard';
+import type { PaymentView } from './refundable';
+import { RefundModal } from './RefundModal';
+import { useInvoicePayments } from './usePayments';
+
+/**
+ * An invoice's payments, oldest first, each with what was refunded, its dispute and the gateway's
+ * fee, and a Refund action while anything is refundable. Opened with an invoice; closed with null.
+ */
+export const PaymentsDrawer = ({ invoice: opened, onClose }: { invoice: InvoiceView | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const { invoice, loading, error } = useInvoicePayments(opened?.id);
+  const [refunding, setRefunding] = useState<PaymentView | null>(null);
+  useReportLoadError(error, `Failed to fetch the payments of invoice ${opened?.id}`);
+  const number = opened?.invoiceNumber ?? '';
+  const payments = invoice?.payments ?? [];
+
+  return (
+    <Drawer
+      open={!!opened}
+      onClose={onClose}
+      title={t('admin.payments.listTitle', { number })}
+      size={screens.sm ? 520 : '100%'}
+      destroyOnHidden
+      rootClassName="admin-drawer"
+      data-testid="payments-drawer"
+    >
+      {loading && <Skeleton active />}
+      {error && !invoice && <Alert type="warning" showIcon title={t('admin.payments.loadFailed')} />}
+      {invoice && (
+        <>
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            className="admin-payments-summary"
+            data-testid="payments-summary"
+            items={[
+              { key: 'total', label: t('admin.fields.amount'), children: <span className="admin-amount">{formatEuros(invoice.totalAmount)}</span> },
+              { key: 'paid', label: t('admin.payments.paid'), children: <span className="admin-amount">{formatEuros(invoice.paidAmount)}</span> },
+              { key: 'open', label: t('admin.payments.stillOwed'), children: <span className="admin-amount" data-testid="payments-open">{formatEuros(invoice.openAmount)}</span> },
+            ]}
+          />
+          {payments.length === 0 ? (
+            <Empty description={t('admin.payments.none')} />
+          ) : (
+            <div className="admin-payment-list">
+              {payments.map((p) => (
+                <PaymentCard key={p.id} payment={p} onRefund={setRefunding} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+      <RefundModal target={refunding ? { payment: refunding, invoiceNumber: number } : null} onClose={() => setRefunding(null)} />
+    </Drawer>
+  );
+};

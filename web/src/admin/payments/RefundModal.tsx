@@ -1,0 +1,107 @@
+import { Alert, Form, Input, InputNumber, Modal } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatEuros, formatMoney, localToday } from '../../common/format';
+import { fieldErrorsOf, refusalText } from '../accounting/hooks/graphqlErrors';
+import { IsoDatePicker } from '../common/IsoDatePicker';
+import { useFeedback } from '../common/useFeedback';
+import { newIdempotencyKey, refundableCents, refundedThroughStripe, type PaymentView } from './refundable';
+import { useRefundPayment, type RefundValues } from './usePayments';
+
+export interface RefundTarget {
+  payment: PaymentView;
+  invoiceNumber: string;
+}
+
+const FIELDS = ['amount', 'reason', 'date'] as const;
+
+/**
+ * Refund (part of) a payment: at most what remains refundable, with a reason; dated only when it is
+ * paid back by hand (Stripe dates its own). What the server refuses shows under its field, or above
+ * the form; the dialog stays open.
+ */
+export const RefundModal = ({ target, onClose }: { target: RefundTarget | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [form] = Form.useForm<RefundValues>();
+  const { refund, refunding } = useRefundPayment();
+  const [error, setError] = useState<string | null>(null);
+  // One key per opening: a double click, or a retry after a lost answer, is the same refund.
+  const [key, setKey] = useState('');
+  const sending = useRef(false);
+  const payment = target?.payment;
+  const maxCents = payment ? refundableCents(payment) : 0;
+  const stripe = payment ? refundedThroughStripe(payment) : false;
+
+  useEffect(() => {
+    if (!payment) return;
+    setError(null);
+    setKey(newIdempotencyKey());
+    form.resetFields();
+    form.setFieldsValue({ amount: refundableCents(payment) / 100, reason: '', date: localToday() });
+  }, [payment, form]);
+
+  const submit = async (v: RefundValues) => {
+    if (!target || !payment || sending.current) return;
+    sending.current = true;
+    setError(null);
+    try {
+      await refund(payment.id, { ...v, date: stripe ? undefined : v.date }, key);
+      feedback.success(t('admin.refunds.done', { amount: formatEuros(Number(v.amount)), number: target.invoiceNumber }));
+      onClose();
+    } catch (err) {
+      const fields = Object.entries(fieldErrorsOf(err)).flatMap(([name, errors]) => ((FIELDS as readonly string[]).includes(name) ? [{ name: name as (typeof FIELDS)[number], errors }] : []));
+      if (fields.length > 0) form.setFields(fields);
+      else setError(refusalText(err));
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const required = { required: true, message: t('admin.validation.required') };
+  return (
+    <Modal
+      className="admin-modal"
+      open={!!target}
+      title={target ? t('admin.refunds.title', { number: target.invoiceNumber }) : ''}
+      okText={t('admin.refunds.refund')}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={refunding}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {payment && (
+        <>
+          <p className="admin-muted" data-testid="refund-payment">
+            {t('admin.refunds.payment', { amount: formatEuros(payment.amount), date: formatDate(payment.date), method: t(`enum.paymentMethod.${payment.method}`, { defaultValue: payment.method }) })}
+          </p>
+          <p data-testid="refundable">{t('admin.refunds.refundable', { amount: formatMoney(maxCents) })}</p>
+          <Alert type="info" showIcon title={t(stripe ? 'admin.refunds.throughStripe' : 'admin.refunds.byHand')} style={{ marginBottom: 16 }} data-testid="refund-note" />
+        </>
+      )}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="refund-error" />}
+      <Form<RefundValues> form={form} name="refund" layout="vertical" onFinish={(v) => void submit(v)}>
+        <Form.Item
+          name="amount"
+          label={t('admin.refunds.amount')}
+          rules={[
+            required,
+            { type: 'number', min: 0.01, message: t('admin.refunds.amountPositive') },
+            { type: 'number', max: maxCents / 100, message: t('admin.refunds.amountTooHigh', { amount: formatMoney(maxCents) }) },
+          ]}
+        >
+          <InputNumber<number> min={0.01} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="reason" label={t('admin.refunds.reason')} rules={[{ ...required, whitespace: true }]}>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+        {!stripe && (
+          <Form.Item name="date" label={t('admin.refunds.date')} rules={[required]} extra={t('admin.refunds.dateHelp')}>
+            <IsoDatePicker />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+};
