@@ -45,7 +45,6 @@ type Documents = {
     "\n  mutation MarkContactMessageHandled($id: ID!, $handled: Boolean!) {\n    markContactMessageHandled(id: $id, handled: $handled) {\n      id\n      handled\n      handledAt\n    }\n  }\n": typeof types.MarkContactMessageHandledDocument,
     "\n  mutation MarkDemoRequestHandled($id: ID!, $handled: Boolean!) {\n    markDemoRequestHandled(id: $id, handled: $handled) {\n      id\n      handled\n      handledAt\n    }\n  }\n": typeof types.MarkDemoRequestHandledDocument,
     "\n  mutation MarkPaymentAlertHandled($id: ID!, $handled: Boolean!) {\n    markPaymentAlertHandled(id: $id, handled: $handled)\n  }\n": typeof types.MarkPaymentAlertHandledDocument,
-    "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      id\n      paid\n      openAmount\n    }\n  }\n": typeof types.RefundPaymentDocument,
     "\n  query ContactMessages($handled: Boolean, $offset: Int!, $limit: Int!) {\n    contactMessages(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        name\n        email\n        subject\n        message\n        language\n        handled\n        handledAt\n        createdAt\n      }\n    }\n  }\n": typeof types.ContactMessagesDocument,
     "\n  query DemoRequests($handled: Boolean, $offset: Int!, $limit: Int!) {\n    demoRequests(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        name\n        email\n        company\n        date\n        time\n        message\n        language\n        handled\n        handledAt\n        createdAt\n      }\n    }\n  }\n": typeof types.DemoRequestsDocument,
     "\n  query InboxCounts {\n    inboxCounts {\n      unhandledContactMessages\n      unhandledDemoRequests\n    }\n    unhandledPaymentAlerts: paymentAlerts(handled: false, limit: 1) {\n      total\n    }\n  }\n": typeof types.InboxCountsDocument,
@@ -112,7 +111,6 @@ const documents: Documents = {
     "\n  mutation MarkContactMessageHandled($id: ID!, $handled: Boolean!) {\n    markContactMessageHandled(id: $id, handled: $handled) {\n      id\n      handled\n      handledAt\n    }\n  }\n": types.MarkContactMessageHandledDocument,
     "\n  mutation MarkDemoRequestHandled($id: ID!, $handled: Boolean!) {\n    markDemoRequestHandled(id: $id, handled: $handled) {\n      id\n      handled\n      handledAt\n    }\n  }\n": types.MarkDemoRequestHandledDocument,
     "\n  mutation MarkPaymentAlertHandled($id: ID!, $handled: Boolean!) {\n    markPaymentAlertHandled(id: $id, handled: $handled)\n  }\n": types.MarkPaymentAlertHandledDocument,
-    "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      id\n      paid\n      openAmount\n    }\n  }\n": types.RefundPaymentDocument,
     "\n  query ContactMessages($handled: Boolean, $offset: Int!, $limit: Int!) {\n    contactMessages(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        name\n        email\n        subject\n        message\n        language\n        handled\n        handledAt\n        createdAt\n      }\n    }\n  }\n": types.ContactMessagesDocument,
     "\n  query DemoRequests($handled: Boolean, $offset: Int!, $limit: Int!) {\n    demoRequests(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        name\n        email\n        company\n        date\n        time\n        message\n        language\n        handled\n        handledAt\n        createdAt\n      }\n    }\n  }\n": types.DemoRequestsDocument,
     "\n  query InboxCounts {\n    inboxCounts {\n      unhandledContactMessages\n      unhandledDemoRequests\n    }\n    unhandledPaymentAlerts: paymentAlerts(handled: false, limit: 1) {\n      total\n    }\n  }\n": types.InboxCountsDocument,
@@ -286,10 +284,6 @@ export function graphql(source: "\n  mutation MarkDemoRequestHandled($id: ID!, $
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation MarkPaymentAlertHandled($id: ID!, $handled: Boolean!) {\n    markPaymentAlertHandled(id: $id, handled: $handled)\n  }\n"): (typeof documents)["\n  mutation MarkPaymentAlertHandled($id: ID!, $handled: Boolean!) {\n    markPaymentAlertHandled(id: $id, handled: $handled)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      id\n      paid\n      openAmount\n    }\n  }\n"): (typeof documents)["\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      id\n      paid\n      openAmount\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

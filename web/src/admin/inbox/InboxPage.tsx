@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { useFeedback } from '../common/useFeedback';
 import { ContactMessagesTable, DemoRequestsTable } from './InboxTables';
-import { PaymentAlertsTable, type PaymentAlert } from './PaymentAlertsTable';
-import { RefundPaymentModal } from './RefundPaymentModal';
+import { RefundModal } from '../payments/RefundModal';
+import { PaymentAlertsTable, paymentOfAlert, type PaymentAlert } from './PaymentAlertsTable';
 import { useContactMessages, useDemoRequests, useInboxCounts, useMarkHandled, usePaymentAlerts, type HandledFilter } from './useInbox';
 
 /**
@@ -123,7 +123,7 @@ export const InboxPage = () => {
           },
         ]}
       />
-      <RefundPaymentModal alert={refunding} onClose={() => setRefunding(null)} />
+      <RefundModal target={refunding ? { payment: paymentOfAlert(refunding), invoiceNumber: refunding.invoiceNumber } : null} onClose={() => setRefunding(null)} />
     </AdminPage>
   );
 };

@@ -3,12 +3,27 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate, formatEuros } from '../../common/format';
 import type { PaymentAlertsQuery } from '../../gql/graphql';
+import { refundableCents, type PaymentView } from '../payments/refundable';
 
 export type PaymentAlert = PaymentAlertsQuery['paymentAlerts']['items'][number];
 
-/** What is left to give back of an alert's payment, in euros (counted in cents, as the server does). */
-export const refundableOf = (alert: Pick<PaymentAlert, 'amount' | 'refundedAmount'>): number =>
-  Math.max(0, Math.round(alert.amount * 100) - Math.round(alert.refundedAmount * 100)) / 100;
+/**
+ * An alert's payment as the refund dialog takes it. Alerts are only ever gateway payments (recorded
+ * as 'stripe' with their payment intent); a dispute is not listed here, so the server's check of
+ * what is refundable has the last word.
+ */
+export const paymentOfAlert = (a: PaymentAlert): PaymentView => ({
+  id: a.id,
+  amount: a.amount,
+  amountCents: Math.round(a.amount * 100),
+  date: a.date,
+  method: 'stripe',
+  reference: a.reference,
+  refundedAmount: a.refundedAmount,
+  disputedAmount: 0,
+  disputeStatus: null,
+  fee: 0,
+});
 
 interface Props {
   rows: PaymentAlert[];
@@ -34,11 +49,12 @@ export const PaymentAlertsTable = ({ rows, total, loading, page, pageSize, onPag
       size="middle"
       loading={loading}
       dataSource={rows}
-      scroll={{ x: 'max-content' }}
+      // Scrolls below this width (a phone); wider, the columns share the page and long words wrap, so a desktop shows every column in each language.
+      scroll={{ x: 1100 }}
       pagination={{ current: page, pageSize, total, onChange: onPage, showSizeChanger: true }}
       locale={{ emptyText: t('admin.inbox.alerts.empty') }}
       columns={[
-        { key: 'date', title: t('admin.fields.date'), render: (_, r) => formatDate(r.date) },
+        { key: 'date', title: t('admin.fields.date'), render: (_, r) => <span className="admin-nowrap">{formatDate(r.date)}</span> },
         {
           key: 'client',
           title: t('admin.fields.client'),
@@ -66,8 +82,8 @@ export const PaymentAlertsTable = ({ rows, total, loading, page, pageSize, onPag
           key: 'actions',
           title: t('admin.fields.actions'),
           render: (_, r) => (
-            <Button size="small" disabled={refundableOf(r) <= 0} onClick={() => onRefund(r)}>
-              {t('admin.inbox.alerts.refund')}
+            <Button size="small" disabled={refundableCents(paymentOfAlert(r)) <= 0} onClick={() => onRefund(r)}>
+              {t('admin.refunds.refund')}
             </Button>
           ),
         },

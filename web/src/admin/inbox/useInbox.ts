@@ -6,7 +6,6 @@ import { PAYMENT_ALERTS } from './graphql/queries/paymentAlerts';
 import { MARK_CONTACT_MESSAGE_HANDLED } from './graphql/mutations/markContactMessageHandled';
 import { MARK_DEMO_REQUEST_HANDLED } from './graphql/mutations/markDemoRequestHandled';
 import { MARK_PAYMENT_ALERT_HANDLED } from './graphql/mutations/markPaymentAlertHandled';
-import { REFUND_PAYMENT } from './graphql/mutations/refundPayment';
 
 export type HandledFilter = 'unhandled' | 'handled' | 'all';
 
@@ -38,20 +37,5 @@ export const useMarkHandled = () => {
     markDemo: (id: string, handled: boolean) => markDemo({ variables: { id, handled } }),
     markAlert: (id: string, handled: boolean) => markAlert({ variables: { id, handled } }),
     busy: contact.loading || demo.loading || alert.loading,
-  };
-};
-
-export interface RefundValues {
-  amount: number;
-  reason: string;
-}
-
-/** A refund of (part of) a payment; the alerts list then shows what was refunded. */
-export const useRefundPayment = () => {
-  const [refund, { loading }] = useMutation(REFUND_PAYMENT, { refetchQueries: ['PaymentAlerts', 'InboxCounts'], awaitRefetchQueries: true });
-  return {
-    refund: (paymentId: string, values: RefundValues, idempotencyKey: string) =>
-      refund({ variables: { paymentId, input: { amount: Number(values.amount), reason: values.reason.trim(), idempotencyKey } } }),
-    refunding: loading,
   };
 };
