@@ -47,6 +47,8 @@ export interface Config {
   company: CompanyDefaults;
   role: Role;
   recurringSchedule: boolean;
+  /** Send the payment reminders that are due, daily. */
+  reminderSchedule: boolean;
   metricsToken?: string;
   /** Events per projection transaction. */
   projectionBatchSize: number;
@@ -126,6 +128,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     role,
     recurringSchedule: bool(env.RECURRING_SCHEDULE, true),
+    reminderSchedule: bool(env.REMINDER_SCHEDULE, true),
     metricsToken: env.METRICS_TOKEN || undefined,
     projectionBatchSize: Math.max(1, Number(env.PROJECTION_BATCH_SIZE) || 500),
   };

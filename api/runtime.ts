@@ -12,6 +12,7 @@ import { createApp } from './app';
 import { seedAccountingDemo } from './accounting/demo-seed';
 import { seedBillingDemo } from './billing/demo-seed';
 import { startRecurringSchedule } from './billing/recurring-schedule';
+import { startReminderSchedule } from './billing/reminder-schedule';
 import { bootstrap } from './bootstrap';
 import type { Config } from './config';
 import { migrate } from './db/migrate';
@@ -53,7 +54,7 @@ export interface Core {
 
 /**
  * Opens the database, migrates, bootstraps and builds the services; unless ROLE=web, also runs the
- * background work (projections, reactors, mail delivery, recurring schedule). No HTTP: the worker
+ * background work (projections, reactors, mail delivery, recurring invoices and payment reminders). No HTTP: the worker
  * process is exactly this.
  */
 export const startCore = async (config: Config, options: RuntimeOptions = {}): Promise<Core> => {
@@ -95,11 +96,13 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   const simulatedPayouts = background && config.env !== 'test' ? startSimulatedPayouts(deps, services.payments) : undefined;
   const recurringSchedule =
     config.recurringSchedule && background ? startRecurringSchedule(deps, services.billing.recurring) : undefined;
+  const reminderSchedule = config.reminderSchedule && background ? startReminderSchedule(deps, services.billing.reminders) : undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await recurringSchedule?.stop();
+      await reminderSchedule?.stop();
       sessionCleanup?.stop();
       numberRecovery?.stop();
       simulatedPayouts?.stop();

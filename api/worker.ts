@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { loadConfig } from './config';
 import { startCore } from './runtime';
 
-// `npm run worker`: projections, reactors, mail delivery and the recurring schedule, no HTTP.
+// `npm run worker`: projections, reactors, mail delivery, recurring invoices and payment reminders, no HTTP.
 // Any number may run: advisory locks give each projection one active runner at a time.
 const config = { ...loadConfig(), role: 'worker' as const };
 const core = await startCore(config);

@@ -77,6 +77,7 @@ describe.skipIf(!url)('several app instances and workers on one PostgreSQL', () 
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'false',
       RECURRING_SCHEDULE: 'false',
+      REMINDER_SCHEDULE: 'false',
       PROJECTION_BATCH_SIZE: '10',
     };
     web1 = await startAppProcess('web', env);

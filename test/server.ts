@@ -37,6 +37,7 @@ export const startTestServer = async (backend: TestBackend, options: TestServerO
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO: 'false',
     RECURRING_SCHEDULE: 'false',
+    REMINDER_SCHEDULE: 'false',
     ...options.env,
   });
   // TEST_WEB_DIST: a private build, so another engineer's `vite build` cannot swap chunks mid-test.

@@ -36,3 +36,41 @@ export const startSmtpServer = async (port = 0): Promise<{ url: string; port: nu
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
+
+const decodeQuotedPrintable = (text: string, underscoreIsSpace = false): Buffer => {
+  const bytes: number[] = [];
+  const body = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === '=' && /^[0-9A-F]{2}$/i.test(body.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(body.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(underscoreIsSpace && c === '_' ? ' ' : c, 'utf8'));
+  }
+  return Buffer.from(bytes);
+};
+
+/** The decoded body of the first MIME part with this content type (base64, quoted-printable or plain). */
+export const mimePart = (raw: string, contentType: string): Buffer | undefined => {
+  const at = raw.indexOf(`Content-Type: ${contentType}`);
+  if (at < 0) return undefined;
+  const headersEnd = raw.indexOf('\r\n\r\n', at);
+  const headers = raw.slice(at, headersEnd);
+  const rest = raw.slice(headersEnd + 4);
+  const end = rest.search(/\r\n--/);
+  const body = end < 0 ? rest : rest.slice(0, end);
+  const encoding = /Content-Transfer-Encoding: ([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  return Buffer.from(body, 'utf8');
+};
+
+/** The Subject header, unfolded and with its RFC 2047 encoded words decoded. */
+export const subjectOf = (raw: string): string => {
+  const header = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw.slice(0, raw.indexOf('\r\n\r\n')))?.[1] ?? '';
+  const words = /=\?UTF-8\?([BQ])\?([^?]*)\?=/gi;
+  // Adjacent encoded words form one run of bytes: a character may be split between two of them.
+  return header.replace(/(=\?UTF-8\?[BQ]\?[^?]*\?=)(\s*=\?UTF-8\?[BQ]\?[^?]*\?=)*/gi, (run) =>
+    Buffer.concat([...run.matchAll(words)].map((w) => (w[1]!.toUpperCase() === 'B' ? Buffer.from(w[2]!, 'base64') : decodeQuotedPrintable(w[2]!, true)))).toString('utf8'),
+  ).replace(/\r\n[ \t]/g, ' ');
+};

@@ -3,6 +3,7 @@ import type { Account } from '../../domain/accounting/accounts';
 import { centsToEuros } from '../../domain/shared/money';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { EntryWithLines } from './ledger-query.service';
+import type { HistoryEntry } from '../billing/invoice.service';
 
 const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
@@ -89,12 +90,11 @@ export class HistoryEventOutput {
   @Field(() => String, { description: 'The event data as JSON (amounts in cents).' }) data!: string;
 
   static from(e: RecordedEvent): HistoryEventOutput {
-    return Object.assign(new HistoryEventOutput(), {
-      revision: e.streamRevision,
-      type: e.type,
-      actor: e.metadata.actor,
-      recordedAt: e.metadata.recordedAt,
-      data: JSON.stringify(e.data),
-    });
+    return HistoryEventOutput.fromEntry({ revision: e.streamRevision, type: e.type, actor: e.metadata.actor, at: e.metadata.recordedAt, data: e.data });
+  }
+
+  /** A history row that is not a stored event of its own (an invoice's payment reminders). */
+  static fromEntry(e: HistoryEntry): HistoryEventOutput {
+    return Object.assign(new HistoryEventOutput(), { revision: e.revision, type: e.type, actor: e.actor, recordedAt: e.at, data: JSON.stringify(e.data) });
   }
 }

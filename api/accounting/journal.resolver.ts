@@ -1,6 +1,5 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
-import { invoiceStreamId } from '../../domain/invoice/events';
 import type { SourceType } from '../../domain/accounting/postings';
 import type { GraphQLContext } from '../graphql/context';
 import { withInputNames } from '../graphql/validators';
@@ -52,11 +51,10 @@ export class JournalResolver {
   }
 
   @Authorized('superuser')
-  @Query(() => [HistoryEventOutput], { description: 'Every event of an invoice (issued, edited, sent, paid, voided), oldest first.' })
+  @Query(() => [HistoryEventOutput], { description: 'Every event of an invoice (issued, edited, sent, paid, voided) and every payment reminder sent (PaymentReminderSent), oldest first.' })
   async invoiceEventHistory(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<HistoryEventOutput[]> {
-    const events = isUuid(id) ? await ctx.deps.eventStore.readStream(invoiceStreamId(id)) : [];
-    if (events.length === 0) throw new NotFoundError('Invoice not found.');
-    return events.map(HistoryEventOutput.from);
+    if (!isUuid(id)) throw new NotFoundError('Invoice not found.');
+    return (await ctx.services.billing.invoices.history(id)).map(HistoryEventOutput.fromEntry);
   }
 
   @Authorized('superuser')

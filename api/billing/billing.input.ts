@@ -28,11 +28,14 @@ export class ClientInput {
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) phone?: string;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(500) address?: string;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(50) vatNumber?: string;
-  @Field(() => String, { nullable: true, description: 'en, el or ru.' }) @IsOptional() @IsIn([...CLIENT_LANGUAGES]) language?: ClientLanguage;
+  @Field(() => String, { nullable: true, description: 'en, el or ru; absent: en (create) or unchanged (update).' }) @IsOptional() @IsIn([...CLIENT_LANGUAGES]) language?: ClientLanguage;
   @Field(() => String, { nullable: true, description: "ISO 3166-1 alpha-2; absent: the company's country (create) or unchanged (update)." })
   @IsOptional()
   @MaxLength(2, { message: NOT_A_COUNTRY })
   country?: string;
+  @Field(() => Boolean, { nullable: true, description: 'No payment reminders to this client; absent: false (create) or unchanged (update).' })
+  @IsOptional()
+  remindersExcluded?: boolean;
   @Field(() => Int, { nullable: true }) @IsOptional() @Min(0) version?: number;
 
   toCommand(): SaveClient {
@@ -42,8 +45,9 @@ export class ClientInput {
       phone: optionalText(this.phone),
       address: optionalText(this.address),
       vatNumber: optionalText(this.vatNumber),
-      language: this.language ?? 'en',
+      language: this.language ?? undefined,
       country: this.country?.trim() || undefined,
+      remindersExcluded: this.remindersExcluded ?? undefined,
       expectedVersion: this.version ?? undefined,
     };
   }
@@ -162,6 +166,9 @@ export class CompanySettingsInput {
   @Field(() => Float, { nullable: true, description: 'Percent, 0 to 100, at most two decimals: what new products and invoice lines start with. Absent: unchanged.' })
   @IsOptional()
   standardVatRate?: number;
+  @Field(() => [Int], { nullable: true, description: 'Payment reminder days from the due date (negative: before it), -60 to 365, each once, at most 10; empty: no reminders; absent: unchanged.' })
+  @IsOptional()
+  reminderDays?: number[];
 
   toCommand(): UpdateCompanySettings {
     const convert = new InputConversion();
@@ -177,6 +184,7 @@ export class CompanySettingsInput {
       ...(this.iban != null ? { iban: this.iban } : {}),
       ...(this.bic != null ? { bic: this.bic } : {}),
       ...(this.standardVatRate != null ? { standardVatRateBp: convert.basisPoints(this.standardVatRate, 'standardVatRate') } : {}),
+      ...(this.reminderDays != null ? { reminderDays: this.reminderDays } : {}),
     });
   }
 }

@@ -49,12 +49,13 @@ export class ClientOutput {
   @Field(() => String) vatNumber!: string;
   @Field(() => String, { description: 'en, el or ru: the language of e-mails to the client.' }) language!: string;
   @Field(() => String, { description: 'ISO 3166-1 alpha-2.' }) country!: string;
+  @Field(() => Boolean, { description: 'No payment reminders are sent to this client.' }) remindersExcluded!: boolean;
   @Field(() => String) createdAt!: string;
   @Field(() => ClientUserOutput, { nullable: true }) user!: ClientUserOutput | null;
   @Field(() => Int, { description: 'Echo it on update for a conflict error when someone else changed the client.' }) version!: number;
 
   static from(c: ClientWire): ClientOutput {
-    return Object.assign(new ClientOutput(), { ...c, vatNumber: c.vat_number, createdAt: c.created_at });
+    return Object.assign(new ClientOutput(), { ...c, vatNumber: c.vat_number, remindersExcluded: c.reminders_excluded, createdAt: c.created_at });
   }
 }
 
@@ -228,6 +229,7 @@ export class CompanySettingsOutput {
   @Field(() => String, { description: 'Empty when not set.' }) iban!: string;
   @Field(() => String) bic!: string;
   @Field(() => Float, { description: 'Percent: what new products and invoice lines start with.' }) standardVatRate!: number;
+  @Field(() => [Int], { description: 'Payment reminders: days from the due date, earliest first (negative: before it); empty: none are sent.' }) reminderDays!: number[];
   @Field(() => String) updatedAt!: string;
 }
 
@@ -246,7 +248,7 @@ export class PublicInvoiceOutput {
 
 @ObjectType('InvoiceHistoryEntry')
 export class InvoiceHistoryEntryOutput {
-  @Field(() => String, { description: 'Event type: InvoiceIssued, InvoiceEdited, InvoiceSent, PaymentRecorded, InvoiceVoided, InvoiceCredited.' }) type!: string;
+  @Field(() => String, { description: 'Event type: InvoiceIssued, InvoiceEdited, InvoiceSent, PaymentRecorded, InvoiceVoided, InvoiceCredited; or PaymentReminderSent for a payment reminder.' }) type!: string;
   @Field(() => String) at!: string;
   @Field(() => String, { description: "User id, or 'system' / 'stripe' / 'scheduler'." }) actor!: string;
   @Field(() => Int) revision!: number;

@@ -16,16 +16,30 @@ const clientBody = z.object({
   phone: zOptionalText(50),
   address: zOptionalText(500),
   vat_number: zOptionalText(50),
-  language: choice(CLIENT_LANGUAGES).optional().transform((v) => v ?? 'en'),
+  /** Absent: en on create, unchanged on update. */
+  language: choice(CLIENT_LANGUAGES).optional(),
   /** ISO 3166-1 alpha-2; optional so the spec's client form keeps working. */
   country: z.union([zText(2), z.null()]).optional(),
+  /** No payment reminders to this client; absent: false on create, unchanged on update. */
+  reminders_excluded: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
   version: zVersion,
   updated_at: zUpdatedAt,
 });
 
 export const parseClientBody = (body: unknown): SaveClient => {
   const b = parseInput(clientBody, body);
-  return { name: b.name, email: b.email, phone: b.phone, address: b.address, vatNumber: b.vat_number, language: b.language, country: b.country || undefined, expectedVersion: b.version, expectedUpdatedAt: b.updated_at };
+  return {
+    name: b.name,
+    email: b.email,
+    phone: b.phone,
+    address: b.address,
+    vatNumber: b.vat_number,
+    language: b.language,
+    country: b.country || undefined,
+    remindersExcluded: b.reminders_excluded,
+    expectedVersion: b.version,
+    expectedUpdatedAt: b.updated_at,
+  };
 };
 
 const productBody = z.object({

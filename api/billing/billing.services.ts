@@ -3,6 +3,7 @@ import { ClientService } from './client.service';
 import { ClientStatementService } from './client-statement.service';
 import { CompanySettingsService } from './company-settings.service';
 import { InvoiceService } from './invoice.service';
+import { PaymentReminders } from './payment-reminders';
 import { ProductService } from './product.service';
 import { RecurringInvoicing } from './recurring';
 import { SubscriptionService } from './subscription.service';
@@ -13,6 +14,7 @@ export interface BillingServices {
   subscriptions: SubscriptionService;
   invoices: InvoiceService;
   recurring: RecurringInvoicing;
+  reminders: PaymentReminders;
   companySettings: CompanySettingsService;
   statements: ClientStatementService;
 }
@@ -25,6 +27,7 @@ export const createBillingServices = (deps: AppDeps): BillingServices => {
     subscriptions: new SubscriptionService(deps),
     invoices,
     recurring: new RecurringInvoicing(deps, invoices),
+    reminders: new PaymentReminders(deps),
     companySettings: new CompanySettingsService(deps),
     statements: new ClientStatementService(deps),
   };

@@ -23,7 +23,16 @@ export const USER_EXISTS = 'A user already exists for this client.';
 const clientColumns = (c: SaveClient) => {
   const country = c.country === undefined ? undefined : normaliseCountry(c.country);
   if (country !== undefined && !isCountryCode(country)) throw new ValidationError('Please correct the errors below.', { country: [NOT_A_COUNTRY] });
-  return { name: c.name, email: c.email, phone: c.phone, address: c.address, vat_number: c.vatNumber, language: c.language, ...(country ? { country } : {}) };
+  return {
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    address: c.address,
+    vat_number: c.vatNumber,
+    ...(c.language ? { language: c.language } : {}),
+    ...(country ? { country } : {}),
+    ...(c.remindersExcluded !== undefined ? { reminders_excluded: c.remindersExcluded } : {}),
+  };
 };
 
 const withUsers = (db: AppDeps['db']) =>
@@ -72,7 +81,7 @@ export class ClientService {
     await this.deps.db.transaction(async (trx) => {
       // A client without a country is taken to be in the company's own.
       const country = columns.country ?? (await trx('company_settings').where({ id: 1 }).first('country'))?.country ?? '';
-      await insertAudited(trx, { table: 'clients', entity: 'client', actor, now: this.deps.clock(), row: { id, ...columns, country } });
+      await insertAudited(trx, { table: 'clients', entity: 'client', actor, now: this.deps.clock(), row: { id, language: 'en', ...columns, country } });
     });
     return this.get(id);
   }

@@ -11,6 +11,7 @@ export interface ClientRow {
   vat_number: string;
   language: string;
   country: string;
+  reminders_excluded: boolean;
   version: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -28,6 +29,8 @@ export interface ClientWire {
   language: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
+  /** No payment reminders are sent to this client (an extra field beside the spec's). */
+  reminders_excluded: boolean;
   created_at: string;
   /** Null when the client has no login yet (the admin list shows Create User then). */
   user: { id: string; username: string } | null;
@@ -51,6 +54,7 @@ export const clientWire = (row: ClientRow): ClientWire => ({
   vat_number: row.vat_number,
   language: row.language,
   country: row.country,
+  reminders_excluded: row.reminders_excluded,
   created_at: toIso(row.created_at),
   user: row.user_id ? { id: row.user_id, username: row.user_username ?? '' } : null,
   version: row.version,

@@ -17,6 +17,7 @@ const toOutput = (s: CompanySettings): CompanySettingsOutput =>
     iban: s.iban,
     bic: s.bic,
     standardVatRate: s.standard_vat_rate,
+    reminderDays: s.reminder_days,
     updatedAt: s.updated_at,
   });
 

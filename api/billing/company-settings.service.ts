@@ -7,6 +7,8 @@ import type { AppDeps } from '../deps';
 import { writeAudit } from './audit';
 import type { UpdateCompanySettings } from '../../domain/billing/commands';
 import { toIso } from './wire';
+import { parseJson } from '../../projections/invoices/invoice-list';
+import { REMINDER_DAYS_MESSAGES, reminderDaysProblems, sortReminderDays } from '../../domain/billing/reminders';
 
 export interface CompanySettings {
   name: string;
@@ -23,15 +25,19 @@ export interface CompanySettings {
   bic: string;
   /** Percent: what new products and invoice lines start with. */
   standard_vat_rate: number;
+  /** Payment reminders: days from the due date, earliest first (negative: before it); empty: none. */
+  reminder_days: number[];
   updated_at: string;
 }
 
-const COLUMNS = ['name', 'address', 'phone', 'email', 'registration_number', 'vat_number', 'jurisdiction', 'country', 'iban', 'bic', 'standard_vat_rate_bp', 'updated_at'];
+const COLUMNS = ['name', 'address', 'phone', 'email', 'registration_number', 'vat_number', 'jurisdiction', 'country', 'iban', 'bic', 'standard_vat_rate_bp', 'reminder_days', 'updated_at'];
 
-/** The optional country and bank details of an update, checked; absent ones are left out. */
-const legalDetails = (command: UpdateCompanySettings): Partial<Pick<CompanySettings, 'country' | 'iban' | 'bic'>> => {
+type Checked = Partial<Pick<CompanySettings, 'country' | 'iban' | 'bic'> & { reminder_days: string }>;
+
+/** The optional country, bank details and reminder schedule of an update, checked; absent ones are left out. */
+const optionalDetails = (command: UpdateCompanySettings): Checked => {
   const errors: FieldErrors = {};
-  const out: Partial<Pick<CompanySettings, 'country' | 'iban' | 'bic'>> = {};
+  const out: Checked = {};
   if (command.country !== undefined) {
     out.country = normaliseCountry(command.country);
     if (!isCountryCode(out.country)) errors.country = [NOT_A_COUNTRY];
@@ -44,6 +50,11 @@ const legalDetails = (command: UpdateCompanySettings): Partial<Pick<CompanySetti
     out.bic = normaliseIban(command.bic);
     if (out.bic && !isValidBic(out.bic)) errors.bic = [INVALID_BIC];
   }
+  if (command.reminderDays !== undefined) {
+    const problems = reminderDaysProblems(command.reminderDays);
+    if (problems.length > 0) errors.reminderDays = problems.map((p) => REMINDER_DAYS_MESSAGES[p]);
+    else out.reminder_days = JSON.stringify(sortReminderDays(command.reminderDays));
+  }
   if (Object.keys(errors).length > 0) throw new ValidationError('Please correct the errors below.', errors);
   return out;
 };
@@ -52,8 +63,8 @@ export const readCompanySettings = async (db: Knex): Promise<CompanySettings> =>
   const row = await db('company_settings').where({ id: 1 }).first(COLUMNS);
   if (!row) throw new NotFoundError('Company settings are missing.');
   const { standard_vat_rate_bp: rateBp, ...rest } = row;
-  // Null only between the migration and bootstrap's seeding.
-  return { ...rest, standard_vat_rate: bpToPercent(rateBp ?? 0), updated_at: toIso(row.updated_at) };
+  // The rate is null only between the migration and bootstrap's seeding.
+  return { ...rest, standard_vat_rate: bpToPercent(rateBp ?? 0), reminder_days: parseJson(row.reminder_days) as number[], updated_at: toIso(row.updated_at) };
 };
 
 /** The seller on invoices, the company-info endpoint and the terms page: one row, id 1. */
@@ -73,7 +84,7 @@ export class CompanySettingsService {
       registration_number: command.registrationNumber,
       vat_number: command.vatNumber,
       jurisdiction: command.jurisdiction,
-      ...legalDetails(command),
+      ...optionalDetails(command),
       ...(command.standardVatRateBp !== undefined ? { standard_vat_rate_bp: command.standardVatRateBp } : {}),
     };
     await this.deps.db.transaction(async (trx) => {

@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
-import { startSmtpServer } from '../../test/smtp';
+import { mimePart, startSmtpServer } from '../../test/smtp';
 import { invoiceStreamId } from '../../domain/invoice/events';
 import { invoiceMailReactor } from './invoice-mail.reactor';
 import { adminOf, createClient, createInvoice } from './test/fixtures';
-
-/** The base64 body of the MIME part with this content type. */
-const mimePart = (raw: string, contentType: string): Buffer | undefined => {
-  const at = raw.indexOf(`Content-Type: ${contentType}`);
-  if (at < 0) return undefined;
-  const body = raw.slice(raw.indexOf('\r\n\r\n', at) + 4);
-  return Buffer.from(body.slice(0, body.indexOf('\r\n--')).replace(/\s+/g, ''), 'base64');
-};
 
 describe.each(testBackends())('sending an invoice by e-mail on $name', (backend) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

@@ -7,7 +7,7 @@ import type { Reactor } from '../../projections/projection';
 import { asInvoiceEvent } from '../../projections/invoices/invoice-list';
 import { attachment, enqueueMail } from '../mail/outbox';
 import { buildInvoiceDocument } from './invoice-document';
-import { invoiceMail } from './invoice-mail.texts';
+import { invoiceMail, mailDay } from './invoice-mail.texts';
 import { renderUbl, UBL_MEDIA_TYPE, ublFilename } from '../einvoice/ubl';
 
 /**
@@ -27,8 +27,6 @@ const advance = async (trx: Knex, event: RecordedEvent): Promise<InvoiceState> =
   return after;
 };
 
-const dayText = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-
 /**
  * E-mails the invoice PDF for each InvoiceSent. The mail is queued in the transaction that moves
  * this reactor's checkpoint, keyed by the event id: a crash or a replay never sends it twice.
@@ -46,7 +44,7 @@ export const invoiceMailReactor: Reactor = {
       clientName: doc.document.buyer.name,
       invoiceNumber: state.invoiceNumber,
       total: formatEuros(state.totals.grossCents),
-      dueDate: dayText(state.dueDate),
+      dueDate: mailDay(state.dueDate),
       payUrl,
       company: doc.document.seller.name,
     });

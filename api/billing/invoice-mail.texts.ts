@@ -76,6 +76,9 @@ const labels: Record<Lang, InvoiceLabels> = {
 
 export const invoiceLabels = (language: string): InvoiceLabels => labels[mailLanguage(language)];
 
+/** A day as e-mails write it in every language: 15.03.2026. */
+export const mailDay = (iso: string): string => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
 interface MailVars {
   clientName: string;
   invoiceNumber: string;

@@ -16,6 +16,7 @@ import { findCreditNote, type CreditNoteWire } from './credit-note.queries';
 import { findInvoice, invoiceWire, type InvoiceWire } from './invoice.queries';
 import { invoiceModel, viewInvoice } from './invoice-stream';
 import { readParties } from './parties';
+import { inTimeOrder, reminderHistory } from './payment-reminders';
 import { isUuid } from './wire';
 
 /** Namespace of payment ids derived from a manual "mark as paid" (so a retry derives the same id). */
@@ -25,6 +26,16 @@ export const NOT_UNPAID = 'A paid invoice cannot be marked as unpaid.';
 export const CANCELLATION_REASON = 'Invoice cancelled';
 
 export type PaymentToRecord = RecordPayment['data'];
+
+/** One row of an invoice's history: an event of its stream, or a payment reminder sent. */
+export interface HistoryEntry {
+  type: string;
+  at: string;
+  actor: string;
+  /** The stream revision of the event, or the one a reminder was decided on. */
+  revision: number;
+  data: unknown;
+}
 
 const decideAll = (state: InvoiceState, commands: InvoiceCommand[]): InvoiceEvent[] => {
   const out: InvoiceEvent[] = [];
@@ -209,14 +220,15 @@ export class InvoiceService {
   }
 
   /** A credit note's own history: the event that issued it (later ones will name it too). */
-  async creditNoteHistory(invoiceId: string, creditNoteId: string): Promise<{ type: string; at: string; actor: string; revision: number; data: unknown }[]> {
+  async creditNoteHistory(invoiceId: string, creditNoteId: string): Promise<HistoryEntry[]> {
     return (await this.history(invoiceId)).filter((e) => (e.data as { creditNoteId?: string }).creditNoteId === creditNoteId);
   }
 
-  /** Every change with who and when, oldest first (deleted invoices included). */
-  async history(invoiceId: string): Promise<{ type: string; at: string; actor: string; revision: number; data: unknown }[]> {
+  /** Every change with who and when, oldest first (deleted invoices included), and the payment reminders sent. */
+  async history(invoiceId: string): Promise<HistoryEntry[]> {
     const { events } = await this.commands.load(invoiceModel, invoiceStreamId(invoiceId));
     if (events.length === 0) throw new NotFoundError(NOT_FOUND);
-    return events.map((e) => ({ type: e.type, at: e.metadata.recordedAt, actor: e.metadata.actor, revision: e.streamRevision, data: e.data }));
+    const changes = events.map((e) => ({ type: e.type, at: e.metadata.recordedAt, actor: e.metadata.actor, revision: e.streamRevision, data: e.data }));
+    return inTimeOrder(changes, await reminderHistory(this.deps.db, invoiceId));
   }
 }

@@ -103,4 +103,33 @@ export const billingMigrations: Migration[] = [
       await db.raw('alter table company_settings add constraint company_settings_standard_vat_rate check (standard_vat_rate_bp between 0 and 10000)');
     },
   },
+  {
+    name: '202611250300_payment_reminders',
+    up: async (db) => {
+      // The schedule in days from the due date (negative: before it); an empty list turns reminders off.
+      // The default is written out: a migration says what it did then, whatever the domain's default becomes.
+      await db.schema.alterTable('company_settings', (t) => {
+        t.jsonb('reminder_days').notNullable().defaultTo('[-3, 1, 7, 14]');
+      });
+      await db.schema.alterTable('clients', (t) => {
+        t.boolean('reminders_excluded').notNullable().defaultTo(false);
+      });
+      // One row per reminder sent. The id is derived from (invoice, step) and inserted in the
+      // transaction that queues the mail: a second worker or a retry after a crash finds it taken.
+      await db.schema.createTable('payment_reminders', (t) => {
+        t.uuid('id').primary();
+        t.uuid('invoice_id').notNullable();
+        t.integer('step_days').notNullable();
+        t.date('due_date').notNullable();
+        t.bigInteger('open_cents').notNullable();
+        t.text('to').notNullable();
+        t.text('language').notNullable();
+        t.text('mail_key').notNullable();
+        // The invoice's stream revision the reminder was decided on (its place in the history).
+        t.integer('invoice_revision').notNullable();
+        t.timestamp('sent_at', { useTz: true }).notNullable();
+        t.unique(['invoice_id', 'step_days']);
+      });
+    },
+  },
 ];

@@ -57,7 +57,7 @@ describe.each(backends)('invoice numbers when the server is killed mid-write on 
   it('leaves the numbers of the year 1..N, each on exactly one invoice, after SIGKILLs at random points', { timeout: 240_000 }, async () => {
     const { env: base, drop } = await backend.env();
     cleanups.push(drop);
-    const env = { ...base, ROLE: 'all', SEED_DEMO: 'false', RECURRING_SCHEDULE: 'false', LOG_LEVEL: 'warn', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+    const env = { ...base, ROLE: 'all', SEED_DEMO: 'false', RECURRING_SCHEDULE: 'false', REMINDER_SCHEDULE: 'false', LOG_LEVEL: 'warn', ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
     let clientId = '';
     let confirmed = 0;
     for (let round = 0; round < ROUNDS; round++) {

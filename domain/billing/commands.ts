@@ -20,9 +20,12 @@ export interface SaveClient extends Versioned {
   phone: string;
   address: string;
   vatNumber: string;
-  language: ClientLanguage;
+  /** The language of its e-mails and documents. Absent: en on create, unchanged on update. */
+  language?: ClientLanguage;
   /** ISO 3166-1 alpha-2. Absent: the company's country on create, unchanged on update. */
   country?: string;
+  /** No payment reminders to this client. Absent: false on create, unchanged on update. */
+  remindersExcluded?: boolean;
 }
 
 export interface SaveProduct extends Versioned {
@@ -54,4 +57,6 @@ export interface UpdateCompanySettings {
   bic?: string;
   /** Basis points; absent: unchanged. The rate new products and invoice lines start with. */
   standardVatRateBp?: number;
+  /** Payment reminder days from the due date (negative: before it); empty turns reminders off. Absent: unchanged. */
+  reminderDays?: number[];
 }

@@ -67,7 +67,7 @@ export const PayInvoicePage = () => {
             <Descriptions.Item label={t('payInvoice.date')}>{formatDate(state.invoice.date)}</Descriptions.Item>
             <Descriptions.Item label={t('payInvoice.dueDate')}>
               {formatDate(state.invoice.due_date)}{' '}
-              {!state.invoice.paid && !state.invoice.cancelled && state.invoice.due_date < localToday() && <Badge tone="error">{t('payInvoice.overdue')}</Badge>}
+              {!state.invoice.paid && !state.invoice.cancelled && state.invoice.open_amount > 0 && state.invoice.due_date < localToday() && <Badge tone="error">{t('payInvoice.overdue')}</Badge>}
             </Descriptions.Item>
             <Descriptions.Item label={t('payInvoice.totalAmount')}>
               <strong className="pay-invoice-total">{formatMoney(Math.round(state.invoice.total_amount * 100))}</strong>
@@ -82,6 +82,8 @@ export const PayInvoicePage = () => {
             <Alert type="warning" showIcon className="pay-invoice-paid" title={t('payInvoice.cancelledInvoice')} data-testid="pay-invoice-cancelled" />
           ) : state.invoice.paid ? (
             <Alert type="success" showIcon className="pay-invoice-paid" title={t('payInvoice.alreadyPaid')} />
+          ) : state.invoice.open_amount <= 0 ? (
+            <Alert type="info" showIcon className="pay-invoice-paid" title={t('payInvoice.nothingToPay')} data-testid="pay-invoice-nothing" />
           ) : state.confirmation === 'confirming' || state.confirmation === 'unconfirmed' ? null : (
             <PayButton invoice={state.invoice} />
           )}

@@ -67,7 +67,7 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
                 ) : (
                   <span>
                     <InvoiceStatusBadge paid={i.paid} />
-                    {!i.paid && i.due_date < today && <Badge tone="error">{t('portal.invoices.overdue')}</Badge>}
+                    {!i.paid && i.open_amount > 0 && i.due_date < today && <Badge tone="error">{t('portal.invoices.overdue')}</Badge>}
                   </span>
                 ),
             },
@@ -76,7 +76,7 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
               key: 'actions',
               render: (_, i) => (
                 <Space size="small" wrap={false}>
-                  {!i.paid && !i.cancelled && (
+                  {!i.paid && !i.cancelled && i.open_amount > 0 && (
                     <Button type="primary" size="small" loading={busy === i.id} disabled={busy !== null && busy !== i.id} onClick={() => void pay(i)}>
                       {busy === i.id ? t('portal.invoices.processing') : t('portal.invoices.payNow')}
                     </Button>

@@ -1,6 +1,8 @@
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { countryName, formatDate, formatEuros } from '../../common/format';
+import type { ClientLanguage } from '../../../../domain/billing/commands';
+import { LANGUAGE_LABELS } from '../../i18n';
 import type { ClientView } from './clientTypes';
 
 export const ClientCard = ({ client, extra }: { client: ClientView; extra?: React.ReactNode }) => {
@@ -17,6 +19,12 @@ export const ClientCard = ({ client, extra }: { client: ClientView; extra?: Reac
           { key: 'address', label: t('admin.fields.address'), children: client.address || '—' },
           { key: 'country', label: t('admin.fields.country'), children: client.country ? `${countryName(client.country, i18n.language)} (${client.country})` : '—' },
           { key: 'vat', label: t('admin.fields.vatNumber'), children: client.vatNumber || '—' },
+          { key: 'language', label: t('admin.clients.language'), children: LANGUAGE_LABELS[client.language as ClientLanguage] ?? client.language },
+          {
+            key: 'reminders',
+            label: t('admin.clients.reminders'),
+            children: <span data-testid="client-reminders">{t(client.remindersExcluded ? 'admin.clients.remindersOff' : 'admin.clients.remindersOn')}</span>,
+          },
           { key: 'since', label: t('admin.clients.memberSince'), children: formatDate(client.createdAt) },
           ...(client.creditBalance
             ? [{ key: 'credit', label: t('admin.clients.creditBalance'), children: <strong data-testid="client-credit-balance">{formatEuros(client.creditBalance)}</strong> }]

@@ -1,5 +1,7 @@
-import { Form, Input } from 'antd';
+import { Checkbox, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CLIENT_LANGUAGES, type ClientLanguage } from '../../../../domain/billing/commands';
+import { LANGUAGE_LABELS } from '../../i18n';
 import { FormModal } from '../common/FormModal';
 import { CountrySelect } from '../common/CountrySelect';
 import type { ClientValues, ClientView } from './clientTypes';
@@ -23,7 +25,20 @@ export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Prop
       form={form}
       name="client"
       record={client}
-      values={() => (client ? { name: client.name, email: client.email, phone: client.phone, address: client.address, vatNumber: client.vatNumber, country: client.country } : {})}
+      values={() =>
+        client
+          ? {
+              name: client.name,
+              email: client.email,
+              phone: client.phone,
+              address: client.address,
+              vatNumber: client.vatNumber,
+              country: client.country,
+              language: client.language as ClientLanguage,
+              remindersExcluded: client.remindersExcluded,
+            }
+          : { language: 'en', remindersExcluded: false }
+      }
       onCancel={onCancel}
       onSave={onSave}
     >
@@ -51,6 +66,12 @@ export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Prop
       </Form.Item>
       <Form.Item name="vatNumber" label={t('admin.fields.vatNumber')} extra={t('admin.clients.vatHelp')}>
         <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item name="language" label={t('admin.clients.language')} extra={t('admin.clients.languageHelp')}>
+        <Select options={CLIENT_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))} />
+      </Form.Item>
+      <Form.Item name="remindersExcluded" valuePropName="checked" extra={t('admin.clients.remindersExcludedHelp')}>
+        <Checkbox>{t('admin.clients.remindersExcluded')}</Checkbox>
       </Form.Item>
     </FormModal>
   );

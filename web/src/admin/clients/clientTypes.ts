@@ -1,3 +1,5 @@
+import type { ClientLanguage } from '../../../../domain/billing/commands';
+
 export interface ClientView {
   id: string;
   name: string;
@@ -7,6 +9,10 @@ export interface ClientView {
   vatNumber: string;
   /** ISO 3166-1 alpha-2. */
   country: string;
+  /** en, el or ru: the language of its e-mails and documents. */
+  language: string;
+  /** No payment reminders are sent to this client. */
+  remindersExcluded: boolean;
   /** Client detail only: paid or credited beyond its invoices (euros). */
   creditBalance?: number;
   createdAt: string;
@@ -22,4 +28,6 @@ export interface ClientValues {
   vatNumber?: string;
   /** Absent on a new client: the company's country. */
   country?: string;
+  language?: ClientLanguage;
+  remindersExcluded?: boolean;
 }

@@ -29,7 +29,16 @@ export const useSaveClient = () => {
   const [create, created] = useMutation(CREATE_CLIENT, { refetchQueries, awaitRefetchQueries: true });
   const [update, updated] = useMutation(UPDATE_CLIENT, { refetchQueries, awaitRefetchQueries: true });
   const save = async (client: ClientView | null, v: ClientValues) => {
-    const input = { name: v.name, email: v.email, phone: v.phone ?? '', address: v.address ?? '', vatNumber: v.vatNumber ?? '', country: v.country || null };
+    const input = {
+      name: v.name,
+      email: v.email,
+      phone: v.phone ?? '',
+      address: v.address ?? '',
+      vatNumber: v.vatNumber ?? '',
+      country: v.country || null,
+      language: v.language ?? null,
+      remindersExcluded: v.remindersExcluded ?? false,
+    };
     if (client) await update({ variables: { id: client.id, input: { ...input, version: client.version } } });
     else await create({ variables: { input } });
   };

@@ -10,6 +10,9 @@ import { useEntityHistory, type HistoryKind } from './useEntityHistory';
 
 export type { HistoryKind } from './useEntityHistory';
 
+/** Who acts without a user: their names are translated. */
+const SYSTEM_ACTORS = new Set(['system', 'scheduler', 'stripe']);
+
 const ChangeRow = ({ change }: { change: Change }) => (
   <div className="history-change">
     <Typography.Text type="secondary">{change.label}: </Typography.Text>
@@ -45,15 +48,16 @@ export const HistoryDrawer = ({ kind, id, title, onClose }: { kind: HistoryKind;
       {events && events.length === 0 && <p>{t('admin.history.empty')}</p>}
       {events && events.length > 0 && (
         <Timeline
-          items={events.map((e) => {
+          items={events.map((e, i) => {
             const described = describeEvent(e.type, JSON.parse(e.data) as Record<string, unknown>, (accountId) => names.get(accountId) ?? accountId, t);
             return {
-              key: e.revision,
+              // A reminder shares the revision it was decided on with that revision's event.
+              key: `${i}:${e.type}:${e.revision}`,
               content: (
                 <div className="history-event" data-testid="history-event">
                   <Typography.Text strong>{described.title}</Typography.Text>
                   <div className="admin-muted">
-                    {t('admin.history.byAt', { actor: e.actorName, date: formatDate(e.recordedAt), time: dayjs(e.recordedAt).format('HH:mm') })}
+                    {t('admin.history.byAt', { actor: SYSTEM_ACTORS.has(e.actor) ? t(`admin.history.actors.${e.actor}`) : e.actorName, date: formatDate(e.recordedAt), time: dayjs(e.recordedAt).format('HH:mm') })}
                   </div>
                   {described.changes.map((c) => (
                     <ChangeRow key={c.label} change={c} />

@@ -1,5 +1,8 @@
 import type { TFunction } from 'i18next';
+import type { SiteLanguage } from '../../../../domain/site/site-map';
 import { formatDate, formatMoney } from '../../common/format';
+import { LANGUAGE_LABELS } from '../../i18n';
+import { reminderDayLabel } from '../settings/reminderDays';
 
 /** One line of "what changed": a value, or a before/after pair. */
 export interface Change {
@@ -59,7 +62,7 @@ const moneyOn = (data: Data, t: TFunction): Change[] => [
 ];
 
 /**
- * A human reading of one stored event (journal or invoice stream). Unknown types, e.g. from a
+ * A human reading of one stored event (journal or invoice stream), or of a payment reminder sent. Unknown types, e.g. from a
  * newer schema, still show their type and raw data rather than nothing.
  */
 export const describeEvent = (type: string, data: Data, accountName: (id: string) => string, t: TFunction): DescribedEvent => {
@@ -149,6 +152,17 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
       return {
         title,
         changes: [...moneyOn(data, t), { label: t('admin.history.fields.feeFor'), value: t(`admin.history.feeKind.${String(data.kind)}`, { defaultValue: String(data.kind) }) }],
+      };
+    case 'PaymentReminderSent':
+      return {
+        title,
+        changes: [
+          { label: t('admin.history.fields.reminder'), value: reminderDayLabel(Number(data.step), t) },
+          { label: t('admin.history.fields.dueDate'), value: formatDate(String(data.dueDate)) },
+          { label: t('admin.history.fields.openAmount'), value: formatMoney(Number(data.openCents)) },
+          { label: t('admin.history.fields.to'), value: String(data.to) },
+          { label: t('admin.history.fields.language'), value: LANGUAGE_LABELS[data.language as SiteLanguage] ?? String(data.language) },
+        ],
       };
     default:
       return { title, changes: [{ label: t('admin.history.fields.data'), value: JSON.stringify(data) }] };

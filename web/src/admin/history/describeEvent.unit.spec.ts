@@ -89,6 +89,21 @@ describe('history: what changed', () => {
     }
   });
 
+  it('a payment reminder shows its step, the due date, what was open, to whom and in which language', () => {
+    const data = { step: -3, dueDate: '2026-03-15', openCents: 119000, to: 'ap@client.test', language: 'el' };
+    const d = describeEvent('PaymentReminderSent', data, accountName, t);
+    expect(d.title).toBe('Payment reminder sent');
+    expect(d.changes.map((c) => [c.label, nbsp(c.value)])).toEqual([
+      ['Reminder', '3 days before'],
+      ['Due date', expect.stringContaining('2026')],
+      ['Amount open', '1.190,00 €'],
+      ['Sent to', 'ap@client.test'],
+      ['Language', 'Ελληνικά'],
+    ]);
+    expect(describeEvent('PaymentReminderSent', { ...data, step: 1 }, accountName, t).changes[0]!.value).toBe('1 day after');
+    expect(describeEvent('PaymentReminderSent', { ...data, step: 0 }, accountName, t).changes[0]!.value).toBe('On the due date');
+  });
+
   it('an unknown event type still shows its type and data', () => {
     const d = describeEvent('InvoiceDisputed', { reason: 'x' }, accountName, t);
     expect(d.title).toBe('InvoiceDisputed');

@@ -8,6 +8,8 @@ export type HistoryKind = 'journalEntry' | 'invoice';
 export interface HistoryEvent {
   revision: number;
   type: string;
+  /** A user id, or a system actor (system, scheduler, stripe). */
+  actor: string;
   actorName: string;
   recordedAt: string;
   data: string;

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
+import { Alert, Button, Card, Divider, Form, Input, InputNumber, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../common/format';
@@ -6,6 +6,7 @@ import { AdminPage, PageHeader } from '../common/PageHeader';
 import { useFeedback } from '../common/useFeedback';
 import { CountrySelect } from '../common/CountrySelect';
 import { fieldErrorsOf } from '../accounting/hooks/graphqlErrors';
+import { ReminderDaysField } from './ReminderDaysField';
 import { useCompanySettings, useUpdateCompanySettings, type CompanySettingsValues } from './useCompanySettings';
 
 /** The seller shown on invoices, the contact page and the terms: one record, edited here. */
@@ -17,7 +18,7 @@ export const SettingsPage = () => {
   const [form] = Form.useForm<CompanySettingsValues>();
 
   useEffect(() => {
-    if (settings) form.setFieldsValue(settings);
+    if (settings) form.setFieldsValue({ ...settings, reminderDays: settings.reminderDays.map(String) });
   }, [settings, form]);
 
   const onFinish = async (values: CompanySettingsValues) => {
@@ -75,6 +76,8 @@ export const SettingsPage = () => {
             <Form.Item name="bic" label={t('admin.settings.bic')}>
               <Input maxLength={11} autoComplete="off" />
             </Form.Item>
+            <Divider titlePlacement="start">{t('admin.settings.reminders.title')}</Divider>
+            <ReminderDaysField />
             <Button type="primary" htmlType="submit" loading={saving}>
               {t('buttons.saveChanges')}
             </Button>

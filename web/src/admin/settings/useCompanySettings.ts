@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { UPDATE_COMPANY_SETTINGS } from './graphql/mutations/updateCompanySettings';
 import { COMPANY_SETTINGS } from './graphql/queries/companySettings';
+import { parseReminderDay } from './reminderDays';
 
 export interface CompanySettingsValues {
   name: string;
@@ -16,6 +17,8 @@ export interface CompanySettingsValues {
   bic: string;
   /** Percent: what new products and invoice lines start with. */
   standardVatRate: number;
+  /** Payment reminder days as typed (whole numbers from the due date; negative: before it). */
+  reminderDays: string[];
 }
 
 export const useCompanySettings = () => {
@@ -42,6 +45,7 @@ export const useUpdateCompanySettings = () => {
             iban: clean(v.iban),
             bic: clean(v.bic),
             standardVatRate: v.standardVatRate,
+            reminderDays: (v.reminderDays ?? []).map(parseReminderDay),
           },
         },
       });

@@ -10,6 +10,8 @@ export const CLIENT_DETAIL = graphql(`
       address
       vatNumber
       country
+      language
+      remindersExcluded
       creditBalance
       createdAt
       version

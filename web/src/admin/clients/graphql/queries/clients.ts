@@ -12,6 +12,8 @@ export const CLIENTS = graphql(`
         address
         vatNumber
         country
+        language
+        remindersExcluded
         createdAt
         version
         user {

@@ -14,6 +14,7 @@ export const COMPANY_SETTINGS = graphql(`
       iban
       bic
       standardVatRate
+      reminderDays
       updatedAt
     }
   }
