@@ -4,7 +4,6 @@ import type { GraphQLContext } from '../graphql/context';
 import { requestOrigin } from '../http/request-origin';
 import { CheckoutSessionOutput, PaymentOutput, RefundPaymentInput } from './payment.output';
 import { PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
-import { NotFoundError } from '../../domain/shared/errors';
 import { pathId } from '../billing/wire';
 import { withInputNames } from '../graphql/validators';
 import { paymentsLoaderFor } from './payments-loader';
@@ -24,17 +23,21 @@ export class PaymentResolver {
   }
 
   @Authorized('superuser')
-  @Mutation(() => InvoiceOutput, { description: 'Refunds (part of) a payment: through Stripe for card payments, recorded as paid out for the others. Answers the invoice.' })
+  @Mutation(() => InvoiceOutput, {
+    nullable: true,
+    description:
+      'Refunds (part of) a payment: through Stripe for card payments, recorded as paid out for the others. Answers the invoice, or null when it was deleted (a payment alert).',
+  })
   async refundPayment(
     @Arg('paymentId', () => ID) paymentId: string,
     @Arg('input', () => RefundPaymentInput) input: RefundPaymentInput,
     @Ctx() ctx: GraphQLContext,
-  ): Promise<InvoiceOutput> {
+  ): Promise<InvoiceOutput | null> {
     const id = pathId(paymentId, PAYMENT_NOT_FOUND);
     const { invoiceId } = await withInputNames({ amountCents: 'amount' }, () => ctx.services.payments.movements.refund(id, input.toInput(), ctx.user!.id));
+    // The money has moved by now: a deleted invoice's payment (kept as credit balance) is no error.
     const invoice = await ctx.services.billing.invoices.get(invoiceId);
-    if (!invoice) throw new NotFoundError('Invoice not found.');
-    return InvoiceOutput.from(invoice);
+    return invoice ? InvoiceOutput.from(invoice) : null;
   }
 }
 

@@ -1,27 +1,36 @@
-import { Badge, Segmented, Tabs } from 'antd';
+import { Alert, Badge, Segmented, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { useFeedback } from '../common/useFeedback';
 import { ContactMessagesTable, DemoRequestsTable } from './InboxTables';
-import { useContactMessages, useDemoRequests, useInboxCounts, useMarkHandled, type HandledFilter } from './useInbox';
+import { RefundModal } from '../payments/RefundModal';
+import { PaymentAlertsTable, paymentOfAlert, type PaymentAlert } from './PaymentAlertsTable';
+import { useContactMessages, useDemoRequests, useInboxCounts, useMarkHandled, usePaymentAlerts, type HandledFilter } from './useInbox';
 
-/** Contact messages and demo requests from the public site, worked off with a handled flag. */
+/**
+ * Contact messages and demo requests from the public site, and payment alerts (gateway payments
+ * for invoices already cancelled or deleted), worked off with a handled flag.
+ */
 export const InboxPage = () => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [filter, setFilter] = useState<HandledFilter>('unhandled');
   const [contactPage, setContactPage] = useState({ page: 1, pageSize: 20 });
   const [demoPage, setDemoPage] = useState({ page: 1, pageSize: 20 });
+  const [alertsPage, setAlertsPage] = useState({ page: 1, pageSize: 20 });
+  const [refunding, setRefunding] = useState<PaymentAlert | null>(null);
   const contact = useContactMessages({ filter, ...contactPage });
   const demo = useDemoRequests({ filter, ...demoPage });
-  const counts = useInboxCounts().data?.inboxCounts;
-  const { markContact, markDemo, busy } = useMarkHandled();
+  const alerts = usePaymentAlerts({ filter, ...alertsPage });
+  const counts = useInboxCounts().data;
+  const { markContact, markDemo, markAlert, busy } = useMarkHandled();
 
   const changeFilter = (value: HandledFilter) => {
     setFilter(value);
     setContactPage((p) => ({ ...p, page: 1 }));
     setDemoPage((p) => ({ ...p, page: 1 }));
+    setAlertsPage((p) => ({ ...p, page: 1 }));
   };
 
   const toggle = async (mark: (id: string, handled: boolean) => Promise<unknown>, row: { id: string; handled: boolean }) => {
@@ -55,7 +64,7 @@ export const InboxPage = () => {
             key: 'contact',
             label: (
               <span>
-                {t('admin.inbox.contactMessages')} <Badge count={counts?.unhandledContactMessages ?? 0} />
+                {t('admin.inbox.contactMessages')} <Badge count={counts?.inboxCounts.unhandledContactMessages ?? 0} />
               </span>
             ),
             children: (
@@ -74,7 +83,7 @@ export const InboxPage = () => {
             key: 'demo',
             label: (
               <span>
-                {t('admin.inbox.demoRequests')} <Badge count={counts?.unhandledDemoRequests ?? 0} />
+                {t('admin.inbox.demoRequests')} <Badge count={counts?.inboxCounts.unhandledDemoRequests ?? 0} />
               </span>
             ),
             children: (
@@ -89,8 +98,32 @@ export const InboxPage = () => {
               />
             ),
           },
+          {
+            key: 'alerts',
+            label: (
+              <span>
+                {t('admin.inbox.alerts.tab')} <Badge count={counts?.unhandledPaymentAlerts.total ?? 0} />
+              </span>
+            ),
+            children: (
+              <>
+                <Alert type="info" showIcon title={t('admin.inbox.alerts.explanation')} className="admin-toolbar" data-testid="payment-alerts-explanation" />
+                <PaymentAlertsTable
+                  rows={alerts.data?.paymentAlerts.items ?? []}
+                  total={alerts.data?.paymentAlerts.total ?? 0}
+                  loading={alerts.loading && !alerts.data}
+                  {...alertsPage}
+                  onPage={(page, pageSize) => setAlertsPage({ page, pageSize })}
+                  onToggle={(row) => void toggle(markAlert, row)}
+                  onRefund={setRefunding}
+                  busy={busy}
+                />
+              </>
+            ),
+          },
         ]}
       />
+      <RefundModal target={refunding ? { payment: paymentOfAlert(refunding), invoiceNumber: refunding.invoiceNumber } : null} onClose={() => setRefunding(null)} />
     </AdminPage>
   );
 };

@@ -1,8 +1,9 @@
-import { Button, Table, Tag, Typography } from 'antd';
+import { Button, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../common/format';
 import type { ContactMessagesQuery, DemoRequestsQuery } from '../../gql/graphql';
+import { Badge } from '../../shared/billing-badges';
 
 export type ContactMessage = ContactMessagesQuery['contactMessages']['items'][number];
 export type DemoRequest = DemoRequestsQuery['demoRequests']['items'][number];
@@ -18,9 +19,10 @@ interface TableProps<T> {
   busy: boolean;
 }
 
+/** Handled or not (the billing badges' colours: antd's warning tag is too pale to read). */
 const HandledTag = ({ handled }: { handled: boolean }) => {
   const { t } = useTranslation();
-  return <Tag color={handled ? 'success' : 'warning'}>{t(handled ? 'admin.inbox.handled' : 'admin.inbox.unhandled')}</Tag>;
+  return <Badge tone={handled ? 'success' : 'warning'}>{t(handled ? 'admin.inbox.handled' : 'admin.inbox.unhandled')}</Badge>;
 };
 
 const useCommonColumns = <T extends { id: string; createdAt: string; name: string; email: string; handled: boolean }>(

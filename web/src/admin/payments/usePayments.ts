@@ -18,8 +18,9 @@ export interface RefundValues {
   date?: string;
 }
 
-// The mutation answers the invoice with its payments; these lists show it too (open amount, partly paid).
-const refetchQueries = ['AdminInvoices', 'AdminInvoice', 'ClientDetail', 'AdminOverview'];
+// The mutation answers the invoice with its payments; these lists show it too (open amount, partly
+// paid; the inbox's payment alerts, what was refunded).
+const refetchQueries = ['AdminInvoices', 'AdminInvoice', 'ClientDetail', 'AdminOverview', 'PaymentAlerts'];
 
 export const useRefundPayment = () => {
   const [refund, state] = useMutation(REFUND_PAYMENT, { refetchQueries, awaitRefetchQueries: true });

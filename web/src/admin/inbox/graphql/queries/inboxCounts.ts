@@ -6,5 +6,8 @@ export const INBOX_COUNTS = graphql(`
       unhandledContactMessages
       unhandledDemoRequests
     }
+    unhandledPaymentAlerts: paymentAlerts(handled: false, limit: 1) {
+      total
+    }
   }
 `);

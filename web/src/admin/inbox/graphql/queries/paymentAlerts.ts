@@ -1,0 +1,24 @@
+import { graphql } from '../../../../gql';
+
+export const PAYMENT_ALERTS = graphql(`
+  query PaymentAlerts($handled: Boolean, $offset: Int!, $limit: Int!) {
+    paymentAlerts(handled: $handled, offset: $offset, limit: $limit) {
+      total
+      items {
+        id
+        invoiceId
+        invoiceNumber
+        clientId
+        clientName
+        reason
+        amount
+        refundedAmount
+        date
+        reference
+        recordedAt
+        handled
+        handledAt
+      }
+    }
+  }
+`);
