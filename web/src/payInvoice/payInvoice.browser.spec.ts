@@ -61,13 +61,15 @@ describe('pay page back from checkout in Chromium', () => {
   it('a €0 invoice says there is nothing to pay and offers no Pay Now, as checkout refuses it (issue 18)', async () => {
     const invoice = await createInvoice(server.runtime.deps, clientId, 0, '2026-01-01', '2026-01-15');
     for (const lng of ['en', 'el']) {
-      const { page } = await newPage(browser, `/pay-invoice/${invoice.id}?lng=${lng}`, { width: MOBILE_WIDTH });
+      const { context, page } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
+      await page.goto(`/pay-invoice/${invoice.id}?lng=${lng}`);
       await page.getByTestId('pay-invoice-nothing').waitFor();
       expect(await count(page, texts(lng).nothingToPay)).toBe(1);
       expect(await page.getByRole('button', { name: texts(lng).payNow }).count()).toBe(0);
       // Nothing is owed, so nothing is overdue although the due date has passed.
       expect(await page.locator('.pay-invoice-card').getByText(/Overdue|Ληξιπρόθεσμο/).count()).toBe(0);
-      await page.close();
+      await screenshot(page, `${SCREENS}/pay-nothing-to-pay-${lng}-375`);
+      await context.close();
     }
     expect((await server.client().agent.post(`/api/invoices/${invoice.id}/create-checkout-session/`).send({})).body).toEqual({ message: 'This invoice has nothing to pay.' });
   });
