@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { stripeWebhooks } from '../api/payments/stripe-client';
+import type { TestClient } from './server';
 
 /** One API call as the fake received it, with the form body decoded into nested objects. */
 export interface FakeStripeRequest {
@@ -294,3 +296,16 @@ export const startFakeStripe = async () => {
 };
 
 export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+/**
+ * POSTs a Stripe event of `type` about `object` to the webhook endpoint, signed with `secret` by the
+ * SDK's own helper, as Stripe delivers it. `eventId` repeats a delivery.
+ */
+export const deliverStripeEvent = (client: TestClient, secret: string, type: string, object: object, eventId = id('evt_')) => {
+  const payload = JSON.stringify({ id: eventId, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+  return client.agent
+    .post('/api/stripe/webhook/')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', stripeWebhooks.generateTestHeaderString({ payload, secret }))
+    .send(payload);
+};

@@ -100,7 +100,8 @@ interface RefundLike {
   metadata?: Record<string, string> | null;
 }
 
-const idOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
+/** The id of an expandable Stripe field: a bare id, or the expanded object's. */
+export const idOf = (v: string | { id: string } | null | undefined): string | null => (typeof v === 'string' ? v : (v?.id ?? null));
 
 /** Normalises a Refund object (API answer or webhook) to a snapshot. */
 export const refundSnapshotOf = (r: RefundLike): RefundSnapshot => ({
@@ -187,7 +188,7 @@ const paymentStatusOf = (s: string): SessionPaymentStatus =>
 export const snapshotOf = (session: SessionLike): CheckoutSessionSnapshot => ({
   id: session.id,
   paymentStatus: paymentStatusOf(session.payment_status),
-  paymentIntentId: typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null),
+  paymentIntentId: idOf(session.payment_intent),
   amountTotalCents: session.amount_total,
   currency: session.currency,
   invoiceId: session.metadata?.invoice_id || session.client_reference_id || null,

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS as A } from '../../domain/accounting/accounts';
 import { createClientWithLogin, createInvoice } from '../../test/billing-fixtures';
 import { testBackends } from '../../test/db';
-import { DISPUTE_FEE_CENTS, fakeFeeCents, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { deliverStripeEvent, DISPUTE_FEE_CENTS, fakeFeeCents, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
 import { InvoiceService } from '../billing/invoice.service';
 import { stripePaymentId } from './payment-ids';
 import { simulatedFeeCents, SimulatedCheckoutGateway } from './simulated-gateway';
 import { simulatePayout } from './simulated-payouts';
-import { stripeWebhooks } from './stripe-client';
 
 const WEBHOOK_SECRET = 'whsec_movements_secret';
 
@@ -51,15 +50,7 @@ describe.each(testBackends())('refunds, disputes, fees and payouts through Strip
     await fake?.close();
   });
 
-  const deliver = (type: string, object: object) => {
-    const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
-    return server
-      .client()
-      .agent.post('/api/stripe/webhook/')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', stripeWebhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
-      .send(payload);
-  };
+  const deliver = (type: string, object: object) => deliverStripeEvent(server.client(), WEBHOOK_SECRET, type, object);
 
   /** An invoice paid by card through checkout; answers its id and payment intent. */
   const paidByCard = async (euros: number) => {

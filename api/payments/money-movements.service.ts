@@ -42,6 +42,12 @@ export interface RefundInput {
   idempotencyKey?: string;
 }
 
+/** What a gateway's refund report asks of the payment's invoice. */
+const refundCommand = (paymentId: string, refund: RefundSnapshot, reportedOn: string): MoneyMovementCommand =>
+  refundHolds(refund.status)
+    ? { type: 'RefundPayment', data: { paymentId, refundId: refund.id, amountCents: refund.amountCents, date: refund.date, reason: refund.reason ?? 'Refunded in Stripe', reference: refund.id } }
+    : { type: 'FailRefund', data: { refundId: refund.id, date: reportedOn } };
+
 const payoutModel: StreamModel<PayoutState, PayoutEvent> = {
   initialState: initialPayoutState,
   evolve: evolvePayout,
@@ -112,29 +118,27 @@ export class MoneyMovementService {
     return charge?.invoiceId ?? undefined;
   }
 
-  private async moveForIntent(paymentIntentId: string | null, command: (paymentId: string) => MoneyMovementCommand): Promise<boolean> {
+  /** Runs the commands a gateway report asks of one payment, in order, on its invoice (looked up once). */
+  private async moveForIntent(paymentIntentId: string | null, commands: (paymentId: string) => MoneyMovementCommand | MoneyMovementCommand[]): Promise<boolean> {
     if (!paymentIntentId) return false;
     const invoiceId = await this.invoiceOf(paymentIntentId);
     if (!invoiceId) {
       this.deps.logger.warn({ paymentIntentId }, 'a gateway report names a payment that is not an invoice payment; ignored');
       return false;
     }
-    await this.invoices.move(invoiceId, command(stripePaymentId(paymentIntentId)), 'stripe');
+    for (const command of [commands(stripePaymentId(paymentIntentId))].flat()) await this.invoices.move(invoiceId, command, 'stripe');
     return true;
   }
 
   /** A refund as the gateway reports it: recorded once while it holds, given back once it failed. */
   async recordGatewayRefund(refund: RefundSnapshot, reportedOn: string): Promise<boolean> {
-    return this.moveForIntent(refund.paymentIntentId, (paymentId) =>
-      refundHolds(refund.status)
-        ? { type: 'RefundPayment', data: { paymentId, refundId: refund.id, amountCents: refund.amountCents, date: refund.date, reason: refund.reason ?? 'Refunded in Stripe', reference: refund.id } }
-        : { type: 'FailRefund', data: { refundId: refund.id, date: reportedOn } },
-    );
+    return this.moveForIntent(refund.paymentIntentId, (paymentId) => refundCommand(paymentId, refund, reportedOn));
   }
 
   /** charge.refunded names the charge, not the refunds: the gateway lists them. */
   async recordGatewayRefundsOf(paymentIntentId: string, reportedOn: string): Promise<void> {
-    for (const refund of await this.gateway.refundsOf(paymentIntentId)) await this.recordGatewayRefund(refund, reportedOn);
+    const refunds = await this.gateway.refundsOf(paymentIntentId);
+    if (refunds.length > 0) await this.moveForIntent(paymentIntentId, (paymentId) => refunds.map((r) => refundCommand(paymentId, r, reportedOn)));
   }
 
   /** Opened, or closed (won or lost; a close arriving first records the open too); its fees once each. */
@@ -142,18 +146,15 @@ export class MoneyMovementService {
     // An inquiry (warning_*) withdraws no funds: nothing moves until it becomes a dispute.
     if (dispute.status.startsWith('warning_')) return;
     const closed = dispute.status === 'won' || dispute.status === 'lost';
-    const recorded = await this.moveForIntent(dispute.paymentIntentId, (paymentId) =>
+    await this.moveForIntent(dispute.paymentIntentId, (paymentId): MoneyMovementCommand[] => [
       closed
         ? {
             type: 'CloseDispute',
             data: { paymentId, disputeId: dispute.id, amountCents: dispute.amountCents, date: reportedOn, outcome: dispute.status as 'won' | 'lost', opened: { date: dispute.date, reason: dispute.reason } },
           }
         : { type: 'OpenDispute', data: { paymentId, disputeId: dispute.id, amountCents: dispute.amountCents, date: dispute.date, reason: dispute.reason } },
-    );
-    if (!recorded) return;
-    for (const fee of dispute.fees) {
-      await this.moveForIntent(dispute.paymentIntentId, (paymentId) => ({ type: 'ChargeGatewayFee', data: { paymentId, feeId: fee.id, amountCents: fee.feeCents, date: dispute.date, kind: 'dispute' } }));
-    }
+      ...dispute.fees.map((fee): MoneyMovementCommand => ({ type: 'ChargeGatewayFee', data: { paymentId, feeId: fee.id, amountCents: fee.feeCents, date: dispute.date, kind: 'dispute' } })),
+    ]);
   }
 
   /** The fee of a card payment, once its charge has a balance transaction (false when not yet). */

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { ValidationError } from '../../domain/shared/errors';
 import { centsToEuros } from '../../domain/shared/money';
-import { pathId } from '../billing/wire';
+import { pathId, toIso } from '../billing/wire';
 import type { GraphQLContext } from '../graphql/context';
 import { PaymentAlerts, type PaymentAlertRow } from './payment-alerts';
 
@@ -22,8 +22,6 @@ export class PaymentAlertOutput {
   @Field(() => String, { nullable: true }) handledAt!: string | null;
 
   static from(r: PaymentAlertRow): PaymentAlertOutput {
-    const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
-    const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
     return Object.assign(new PaymentAlertOutput(), {
       id: r.payment_id,
       invoiceId: r.invoice_id,
@@ -33,11 +31,11 @@ export class PaymentAlertOutput {
       reason: r.reason,
       amount: centsToEuros(Number(r.amount_cents)),
       refundedAmount: centsToEuros(Number(r.refunded_cents)),
-      date: day(r.date),
+      date: String(r.date),
       reference: r.reference,
-      recordedAt: iso(r.recorded_at),
+      recordedAt: toIso(r.recorded_at),
       handled: r.handled_at !== null,
-      handledAt: r.handled_at === null ? null : iso(r.handled_at),
+      handledAt: r.handled_at === null ? null : toIso(r.handled_at),
     });
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { createClientWithLogin, createInvoice } from '../../test/billing-fixtures';
 import { testBackends } from '../../test/db';
-import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { deliverStripeEvent, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { startTestServer, type TestServer } from '../../test/server';
 import { startSmtpServer } from '../../test/smtp';
 import { paymentEventId } from '../billing/invoice-stream';
@@ -36,15 +36,7 @@ describe.each(testBackends())('Stripe payments over HTTP on $name', (backend) =>
 
   const checkout = (invoiceId: string, body: object = {}) => server.client().agent.post(`/api/invoices/${invoiceId}/create-checkout-session/`).send(body);
 
-  const deliver = (type: string, session: object) => {
-    const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type, data: { object: session } });
-    return server
-      .client()
-      .agent.post('/api/stripe/webhook/')
-      .set('Content-Type', 'application/json')
-      .set('Stripe-Signature', stripeWebhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))
-      .send(payload);
-  };
+  const deliver = (type: string, session: object) => deliverStripeEvent(server.client(), WEBHOOK_SECRET, type, session);
 
   const receivablesCredits = async (invoiceId: string) =>
     server.testDb

@@ -152,15 +152,7 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
         .onConflict('id')
         .ignore();
     }
-    const payload = JSON.stringify({
-      id: token('evt_sim_'),
-      object: 'event',
-      type: 'checkout.session.completed',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object: sessionObject(row) },
-    });
-    const signature = stripeWebhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });
+    const { payload, signature } = this.signed('checkout.session.completed', sessionObject(row));
     return { payload, signature, successUrl: row.success_url.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(row.id)) };
   }
 
@@ -211,15 +203,7 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
       return { id, amount };
     });
     if (!payout) return undefined;
-    const payload = JSON.stringify({
-      id: token('evt_sim_'),
-      object: 'event',
-      type: 'payout.paid',
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      data: { object: { id: payout.id, object: 'payout', amount: payout.amount, currency: 'eur', status: 'paid', arrival_date: unix(`${arrivalDate}T00:00:00Z`) } },
-    });
-    return { payload, signature: stripeWebhooks.generateTestHeaderString({ payload, secret: this.webhookSecret }) };
+    return this.signed('payout.paid', { id: payout.id, object: 'payout', amount: payout.amount, currency: 'eur', status: 'paid', arrival_date: unix(`${arrivalDate}T00:00:00Z`) });
   }
 
   /**
@@ -249,17 +233,19 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
       created: Math.floor(Date.now() / 1000),
       balance_transactions: [{ id: withdrawn.id, fee: SIMULATED_DISPUTE_FEE_CENTS }],
     });
-    const sign = (type: string, status: string) => {
-      const payload = JSON.stringify({ id: token('evt_sim_'), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object: object(status) } });
-      return { payload, signature: stripeWebhooks.generateTestHeaderString({ payload, secret: this.webhookSecret }) };
-    };
-    return [sign('charge.dispute.created', 'needs_response'), ...(outcome ? [sign('charge.dispute.closed', outcome)] : [])];
+    return [this.signed('charge.dispute.created', object('needs_response')), ...(outcome ? [this.signed('charge.dispute.closed', object(outcome))] : [])];
   }
 
   /** What the simulated balance holds that no payout has settled yet (charges less fees and refunds), in cents. */
   async pendingBalanceCents(): Promise<number> {
     const row = await this.db('simulated_balance_transactions').whereNull('payout_id').select(this.db.raw('coalesce(sum(amount_cents - fee_cents), 0) as s')).first();
     return Number(row?.s ?? 0);
+  }
+
+  /** A Stripe event of `type` about `object`, signed with this process's secret, as Stripe would POST it. */
+  private signed(type: string, object: object): Omit<SignedDelivery, 'successUrl'> {
+    const payload = JSON.stringify({ id: token('evt_sim_'), object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } });
+    return { payload, signature: stripeWebhooks.generateTestHeaderString({ payload, secret: this.webhookSecret }) };
   }
 
   private async find(sessionId: string): Promise<SessionRow | undefined> {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { ValidationError } from '../../domain/shared/errors';
 import {
   disputeSnapshotOf,
+  idOf,
   payoutSnapshotOf,
   refundSnapshotOf,
   snapshotOf,
@@ -37,9 +38,6 @@ export type WebhookAction =
   | { kind: 'payout'; payout: PayoutSnapshot }
   | { kind: 'ignore' };
 
-const intentOf = (object: { payment_intent?: string | { id: string } | null }): string | null =>
-  typeof object.payment_intent === 'string' ? object.payment_intent : (object.payment_intent?.id ?? null);
-
 export const actionOf = (event: Stripe.Event): WebhookAction => {
   switch (event.type) {
     // A completed session may still be awaiting an asynchronous method (SEPA, bank transfer):
@@ -51,11 +49,11 @@ export const actionOf = (event: Stripe.Event): WebhookAction => {
       return { kind: 'failed', session: snapshotOf(event.data.object) };
     case 'charge.succeeded':
     case 'charge.updated': {
-      const intent = intentOf(event.data.object);
+      const intent = idOf(event.data.object.payment_intent);
       return intent ? { kind: 'charge', paymentIntentId: intent } : { kind: 'ignore' };
     }
     case 'charge.refunded': {
-      const intent = intentOf(event.data.object);
+      const intent = idOf(event.data.object.payment_intent);
       return intent ? { kind: 'refunds', paymentIntentId: intent } : { kind: 'ignore' };
     }
     case 'refund.created':

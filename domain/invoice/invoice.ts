@@ -155,7 +155,7 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
       if (state.status === 'empty') return state;
       const d = event.data;
       const payment: InvoicePayment = { paymentId: d.paymentId, amountCents: d.amountCents, date: d.date, method: d.method };
-      return { ...state, payments: [...state.payments, payment], paidCents: state.paidCents + d.amountCents };
+      return { ...state, payments: [...state.payments, payment], paidCents: state.paidCents + paidDeltaOf(event) };
     }
     case 'InvoiceVoided':
       return state.status === 'empty' ? state : { ...state, status: 'voided', voidedOn: event.data.date };
@@ -169,12 +169,12 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
       if (state.status === 'empty') return state;
       const d = event.data;
       const refund: InvoiceRefund = { refundId: d.refundId, paymentId: d.paymentId, amountCents: d.amountCents, failed: false };
-      return { ...state, refunds: [...state.refunds, refund], paidCents: state.paidCents - d.amountCents };
+      return { ...state, refunds: [...state.refunds, refund], paidCents: state.paidCents + paidDeltaOf(event) };
     }
     case 'RefundFailed': {
       if (state.status === 'empty') return state;
       const d = event.data;
-      return { ...state, refunds: state.refunds.map((r) => (r.refundId === d.refundId ? { ...r, failed: true } : r)), paidCents: state.paidCents + d.amountCents };
+      return { ...state, refunds: state.refunds.map((r) => (r.refundId === d.refundId ? { ...r, failed: true } : r)), paidCents: state.paidCents + paidDeltaOf(event) };
     }
     case 'PaymentDisputed': {
       if (state.status === 'empty') return state;
@@ -185,8 +185,7 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
       if (state.status === 'empty') return state;
       const d = event.data;
       const disputes = state.disputes.map((x) => (x.disputeId === d.disputeId ? { ...x, status: d.outcome } : x));
-      // A lost dispute is money given back, as a refund is: the invoice is owed again.
-      return { ...state, disputes, paidCents: d.outcome === 'lost' ? state.paidCents - d.amountCents : state.paidCents };
+      return { ...state, disputes, paidCents: state.paidCents + paidDeltaOf(event) };
     }
     case 'GatewayFeeCharged':
       return state.status === 'empty' ? state : { ...state, feeIds: [...state.feeIds, event.data.feeId] };
@@ -209,7 +208,11 @@ export const refundableCents = (s: Pick<InvoiceData, 'payments' | 'refunds' | 'd
   return Math.max(0, payment.amountCents - refunded - disputed);
 };
 
-/** How an event after the payment changes the invoice's paid amount (read models keep only the sum). */
+/**
+ * How an event changes the invoice's paid amount: payments add, refunds take back (a failed one
+ * gives back), and a lost dispute is money given back as a refund is. The aggregate and the read
+ * models (which keep only the sum) all follow this one rule.
+ */
 export const paidDeltaOf = (event: InvoiceEvent): number => {
   switch (event.type) {
     case 'PaymentRecorded':

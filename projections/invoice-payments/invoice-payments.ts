@@ -48,19 +48,25 @@ export const paymentRowOf = (event: RecordedEvent): InvoicePaymentRow => {
   };
 };
 
-/** The change a later event makes to its payment's row (events arrive in stream order, after the payment). */
-const movementOf = (event: InvoiceEvent): { paymentId: string; change: Record<string, unknown> } | null => {
+/** The change a later event makes to its payment's row: amounts added to columns, values set. */
+interface Movement {
+  paymentId: string;
+  add?: Partial<Record<'refunded_cents' | 'fee_cents', number>>;
+  set?: Partial<Pick<InvoicePaymentRow, 'disputed_cents' | 'dispute_status'>>;
+}
+
+const movementOf = (event: InvoiceEvent): Movement | null => {
   switch (event.type) {
     case 'PaymentRefunded':
-      return { paymentId: event.data.paymentId, change: { refunded_cents: ['+', event.data.amountCents] } };
+      return { paymentId: event.data.paymentId, add: { refunded_cents: event.data.amountCents } };
     case 'RefundFailed':
-      return { paymentId: event.data.paymentId, change: { refunded_cents: ['+', -event.data.amountCents] } };
+      return { paymentId: event.data.paymentId, add: { refunded_cents: -event.data.amountCents } };
     case 'PaymentDisputed':
-      return { paymentId: event.data.paymentId, change: { disputed_cents: event.data.amountCents, dispute_status: 'open' } };
+      return { paymentId: event.data.paymentId, set: { disputed_cents: event.data.amountCents, dispute_status: 'open' } };
     case 'DisputeClosed':
-      return { paymentId: event.data.paymentId, change: { dispute_status: event.data.outcome } };
+      return { paymentId: event.data.paymentId, set: { dispute_status: event.data.outcome } };
     case 'GatewayFeeCharged':
-      return { paymentId: event.data.paymentId, change: { fee_cents: ['+', event.data.amountCents] } };
+      return { paymentId: event.data.paymentId, add: { fee_cents: event.data.amountCents } };
     default:
       return null;
   }
@@ -77,11 +83,8 @@ export const invoicePaymentsProjection: Projection = {
     for (const recorded of events) {
       const movement = movementOf(asInvoiceEvent(recorded));
       if (!movement) continue;
-      const update: Record<string, unknown> = {};
-      for (const [column, value] of Object.entries(movement.change)) {
-        update[column] = Array.isArray(value) ? trx.raw('?? + ?', [column, value[1]]) : value;
-      }
-      await trx('invoice_payments').where({ payment_id: movement.paymentId }).update(update);
+      const added = Object.fromEntries(Object.entries(movement.add ?? {}).map(([column, cents]) => [column, trx.raw('?? + ?', [column, cents])]));
+      await trx('invoice_payments').where({ payment_id: movement.paymentId }).update({ ...added, ...movement.set });
     }
   },
 };

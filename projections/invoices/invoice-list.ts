@@ -30,6 +30,22 @@ export interface InvoiceListRow {
   issued_at: string;
 }
 
+/** What both invoice read models keep of an invoice's settlement. */
+type SettlementColumns = { paid_cents: number; gross_cents: number; credited_cents: number; paid: boolean };
+
+/** After a payment or a later money movement: refunds and lost disputes take back what was paid, the others change nothing. */
+export const afterMoneyMoved = (row: SettlementColumns, event: InvoiceEvent): Pick<SettlementColumns, 'paid_cents' | 'paid'> => {
+  const paidCents = row.paid_cents + paidDeltaOf(event);
+  return { paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1, creditedCents: row.credited_cents }) };
+};
+
+/** After a credit note of `grossCents`: what is owed shrinks, and the whole gross credited cancels the invoice. */
+export const afterCredit = (row: SettlementColumns, grossCents: number): Pick<SettlementColumns, 'credited_cents' | 'paid'> & { cancelled: boolean } => {
+  const creditedCents = row.credited_cents + grossCents;
+  const settlement = { paidCents: row.paid_cents, grossCents: row.gross_cents, paymentCount: row.paid_cents > 0 || row.paid ? 1 : 0, creditedCents };
+  return { credited_cents: creditedCents, cancelled: isCancelled(settlement), paid: isPaid(settlement) };
+};
+
 export const asInvoiceEvent = (e: RecordedEvent): InvoiceEvent => ({ type: e.type, data: e.data }) as InvoiceEvent;
 
 export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: RecordedEvent): InvoiceListRow | null => {
@@ -87,17 +103,10 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: Recorded
     case 'DisputeClosed':
     case 'PaymentDisputed':
     case 'GatewayFeeCharged': {
-      if (!row) return null;
-      // Refunds and lost disputes take back what was paid; the others change nothing here.
-      const paidCents = row.paid_cents + paidDeltaOf(event);
-      return { ...row, paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1, creditedCents: row.credited_cents }), revision };
+      return row && { ...row, ...afterMoneyMoved(row, event), revision };
     }
-    case 'InvoiceCredited': {
-      if (!row) return null;
-      const creditedCents = row.credited_cents + event.data.totals.grossCents;
-      const settlement = { paidCents: row.paid_cents, grossCents: row.gross_cents, paymentCount: row.paid_cents > 0 || row.paid ? 1 : 0, creditedCents };
-      return { ...row, credited_cents: creditedCents, cancelled: isCancelled(settlement), paid: isPaid(settlement), revision };
-    }
+    case 'InvoiceCredited':
+      return row && { ...row, ...afterCredit(row, event.data.totals.grossCents), revision };
     case 'InvoiceVoided':
       return null;
     default: {

@@ -1,9 +1,8 @@
 import type { RecordedEvent } from '../../eventstore/event-store';
 import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
-import { isCancelled, isPaid, paidDeltaOf } from '../../domain/invoice/invoice';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
-import { asInvoiceEvent } from '../invoices/invoice-list';
+import { afterCredit, afterMoneyMoved, asInvoiceEvent } from '../invoices/invoice-list';
 
 /** What the anonymous pay link may show (and the open amount to charge): kept apart from the admin list. */
 export interface PublicInvoiceRow {
@@ -51,17 +50,10 @@ export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: Reco
     case 'DisputeClosed':
     case 'PaymentDisputed':
     case 'GatewayFeeCharged': {
-      if (!row) return null;
-      // Refunds and lost disputes take back what was paid; the others change nothing here.
-      const paidCents = row.paid_cents + paidDeltaOf(event);
-      return { ...row, paid_cents: paidCents, paid: isPaid({ paidCents, grossCents: row.gross_cents, paymentCount: 1, creditedCents: row.credited_cents }) };
+      return row && { ...row, ...afterMoneyMoved(row, event) };
     }
-    case 'InvoiceCredited': {
-      if (!row) return null;
-      const creditedCents = row.credited_cents + event.data.totals.grossCents;
-      const settlement = { paidCents: row.paid_cents, grossCents: row.gross_cents, paymentCount: row.paid_cents > 0 || row.paid ? 1 : 0, creditedCents };
-      return { ...row, credited_cents: creditedCents, cancelled: isCancelled(settlement), paid: isPaid(settlement) };
-    }
+    case 'InvoiceCredited':
+      return row && { ...row, ...afterCredit(row, event.data.totals.grossCents) };
     case 'InvoiceVoided':
       return null;
     default: {

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
-import { stripeWebhooks } from '../../api/payments/stripe-client';
 import { createDb } from '../../api/db/knex';
 import { createClientWithLogin, createInvoice } from '../billing-fixtures';
 import { testBackends } from '../db';
-import { startFakeStripe, type FakeStripe } from '../fake-stripe';
+import { deliverStripeEvent, startFakeStripe, type FakeStripe } from '../fake-stripe';
 import { startTestServer, type TestClient, type TestServer } from '../server';
 import { startSmtpServer } from '../smtp';
 import { fingerprint } from './hostile';
@@ -47,10 +46,7 @@ describe.each(testBackends())('faults on $name', (backend) => {
     await fake?.close();
   });
 
-  const deliver = (session: object, eventId: string) => {
-    const payload = JSON.stringify({ id: eventId, object: 'event', type: 'checkout.session.completed', data: { object: session } });
-    return server.client().agent.post('/api/stripe/webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', stripeWebhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })).send(payload);
-  };
+  const deliver = (session: object, eventId: string) => deliverStripeEvent(server.client(), WEBHOOK_SECRET, 'checkout.session.completed', session, eventId);
 
   it('leaves nothing behind when the event store append fails, and a webhook retried after the 500 records one payment', async () => {
     const invoice = await createInvoice(server.runtime.deps, alice.id, 99);
