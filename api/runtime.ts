@@ -8,6 +8,7 @@ import { startSessionCleanup } from './auth/session-cleanup';
 import { writePathOf } from './commands/write-path';
 import { startNumberRecovery } from './numbering/number-recovery';
 import { startSimulatedPayouts } from './payments/simulated-payouts';
+import { startCreditTransferSweep } from './billing/client-credit.service';
 import { createApp } from './app';
 import { seedAccountingDemo } from './accounting/demo-seed';
 import { seedBillingDemo } from './billing/demo-seed';
@@ -97,6 +98,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   const recurringSchedule =
     config.recurringSchedule && background ? startRecurringSchedule(deps, services.billing.recurring) : undefined;
   const reminderSchedule = config.reminderSchedule && background ? startReminderSchedule(deps, services.billing.reminders) : undefined;
+  const creditSweep = background ? startCreditTransferSweep(deps, services.billing.credit) : undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -106,6 +108,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
       sessionCleanup?.stop();
       numberRecovery?.stop();
       simulatedPayouts?.stop();
+      creditSweep?.stop();
       await projections.stop();
       await eventStore.close();
       await mail.stop();

@@ -53,4 +53,14 @@ export const accountingMigrations: Migration[] = [
       }
     },
   },
+  {
+    // Credit balance applied from one invoice to another passes through a new system account (2150),
+    // which nets to zero once both halves of a transfer are recorded.
+    name: '202611260100_accounting_credit_transfer_account',
+    up: async (db) => {
+      const a = DEFAULT_CHART.find((x) => x.systemKey === 'creditTransfers')!;
+      await db.raw('insert into accounts (id, code, account_name, type, cash_flow_class) values (?, ?, ?, ?, ?) on conflict do nothing', [a.id, a.code, a.name, a.type, a.cashFlowClass]);
+      await db('accounts').where({ id: a.id }).whereNull('system_key').update({ system_key: a.systemKey, is_active: true });
+    },
+  },
 ];

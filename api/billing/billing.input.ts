@@ -7,6 +7,7 @@ import { MAX_INVOICE_NUMBER_LENGTH } from '../../domain/billing/numbering';
 import { ValidationError } from '../../domain/shared/errors';
 import type { CreateInvoice, RecordInvoicePayment, UpdateInvoice } from '../../domain/invoice/commands';
 import type { LineInput } from '../../domain/invoice/decide';
+import type { ApplyCredit } from './client-credit.service';
 import { NOT_A_COUNTRY, UNKNOWN_VAT_CATEGORY, VAT_CATEGORIES, type VatCategory } from '../../domain/invoice/vat';
 import { InputConversion, IsIsoDay } from '../graphql/validators';
 import { SELECT_CLIENT_AND_PRODUCT } from './billing.schema';
@@ -190,6 +191,23 @@ export class CompanySettingsInput {
 }
 
 const PAYMENT_METHODS = { card: 'card', bank_transfer: 'bank', cash: 'cash', other: 'other' } as const;
+
+@InputType({ description: "Applies the client's credit balance to one of its open invoices." })
+export class ApplyCreditInput {
+  @Field(() => ID, { description: 'The open invoice of the client that receives the credit.' }) invoiceId!: string;
+  @Field(() => Float, { description: "Euros, at most two decimals; at most the credit balance and the invoice's open amount." }) amount!: number;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, not before the invoice date; today when left out.' }) @IsOptional() @IsIsoDay() date?: string;
+  @Field(() => String, { nullable: true, description: 'The same key is the same application (one per dialog, so a double click applies once).' })
+  @IsOptional()
+  @MaxLength(200)
+  idempotencyKey?: string;
+
+  toCommand(clientId: string): ApplyCredit {
+    const convert = new InputConversion();
+    const amountCents = convert.cents(this.amount, 'amount');
+    return convert.done({ clientId, invoiceId: this.invoiceId, amountCents, date: this.date ?? undefined, requestKey: this.idempotencyKey ?? undefined });
+  }
+}
 
 @InputType()
 export class InvoicePaymentInput {

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { ClientService } from './client.service';
+import { ClientCreditService } from './client-credit.service';
 import { ClientStatementService } from './client-statement.service';
 import { CompanySettingsService } from './company-settings.service';
 import { InvoiceService } from './invoice.service';
@@ -17,6 +18,7 @@ export interface BillingServices {
   reminders: PaymentReminders;
   companySettings: CompanySettingsService;
   statements: ClientStatementService;
+  credit: ClientCreditService;
 }
 
 export const createBillingServices = (deps: AppDeps): BillingServices => {
@@ -30,5 +32,6 @@ export const createBillingServices = (deps: AppDeps): BillingServices => {
     reminders: new PaymentReminders(deps),
     companySettings: new CompanySettingsService(deps),
     statements: new ClientStatementService(deps),
+    credit: new ClientCreditService(deps, invoices),
   };
 };

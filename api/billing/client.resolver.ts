@@ -4,7 +4,8 @@ import { clientCreditCents } from './client-balance';
 import { dayOf } from '../../domain/shared/dates';
 import { PageInput, pageOf } from '../accounting/accounting.input';
 import type { GraphQLContext } from '../graphql/context';
-import { ClientInput } from './billing.input';
+import { withInputNames } from '../graphql/validators';
+import { ApplyCreditInput, ClientInput } from './billing.input';
 import { ClientOutput, ClientPage, CreatedClientUser, InvoiceOutput, SubscriptionOutput } from './billing.output';
 import { listInvoices } from './invoice.queries';
 import { listSubscriptions } from './subscription.queries';
@@ -62,6 +63,14 @@ export class ClientResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<ClientOutput> {
     return ClientOutput.from(await ctx.services.billing.clients.update(pathId(id, NOT_FOUND), input.toCommand(), ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => InvoiceOutput, { description: "Applies the client's credit balance to one of its open invoices; answers that invoice." })
+  async applyClientCredit(@Arg('id', () => ID) id: string, @Arg('input', () => ApplyCreditInput) input: ApplyCreditInput, @Ctx() ctx: GraphQLContext): Promise<InvoiceOutput> {
+    const command = input.toCommand(pathId(id, NOT_FOUND));
+    const applied = await withInputNames({ amountCents: 'amount' }, () => ctx.services.billing.credit.apply(command, ctx.user!.id));
+    return InvoiceOutput.from(applied.invoice);
   }
 
   @Authorized('superuser')

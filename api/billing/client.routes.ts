@@ -1,9 +1,15 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import { centsToEuros } from '../../domain/shared/money';
+import { restFieldNames } from '../http/error-middleware';
+import { parseInput } from '../http/validate';
 import { parseClientBody } from './billing.schema';
 import { requireSuperuser } from '../auth/guards';
 import type { BillingServices } from './billing.services';
 import { sendStatement } from './client-statement.rest';
-import { pathId } from './wire';
+import { pathId, zCents, zDate } from './wire';
+
+const applyCreditBody = z.object({ invoice_id: z.string().min(1).max(100), amount: zCents, date: zDate.optional() });
 
 const NOT_FOUND = 'Client not found.';
 
@@ -40,6 +46,18 @@ export const clientRoutes = (billing: BillingServices): Router => {
 
   router.get('/clients/:id/statement/', async (req, res) => {
     await sendStatement(req, res, billing.statements, pathId(req.params.id, NOT_FOUND));
+  });
+
+  // Applies the client's credit balance to one of its open invoices (Idempotency-Key: a retry applies it once).
+  router.post('/clients/:id/apply_credit/', restFieldNames({ amountCents: 'amount', invoiceId: 'invoice_id' }), async (req, res) => {
+    const clientId = pathId(req.params.id, NOT_FOUND);
+    const input = parseInput(applyCreditBody, req.body);
+    const applied = await billing.credit.apply({ clientId, invoiceId: input.invoice_id, amountCents: input.amount, date: input.date, requestKey: req.get('idempotency-key')?.slice(0, 200) }, req.user!.id);
+    res.status(201).json({
+      applied_amount: centsToEuros(applied.appliedCents),
+      transfers: applied.transfers.map((t) => ({ from_invoice_id: t.fromInvoiceId, amount: centsToEuros(t.amountCents) })),
+      invoice: applied.invoice,
+    });
   });
 
   router.post('/clients/:id/create_user/', async (req, res) => {

@@ -16,9 +16,11 @@ const NOT_FOUND = 'Invoice not found.';
 /** The methods on the wire, and the stored method each one is. */
 const WIRE_METHODS = { card: 'card', bank_transfer: 'bank', cash: 'cash', other: 'other' } as const;
 type WireMethod = keyof typeof WIRE_METHODS;
+/** Credit balance applied from another invoice: listed with the payments, never recorded through this route. */
+type ListedMethod = WireMethod | 'credit';
 
 /** How a stored method reads on the wire (card payments through Stripe are card payments; a mark as paid is a bank transfer). */
-export const wireMethodOf = (method: PaymentMethod): WireMethod => {
+export const wireMethodOf = (method: PaymentMethod): ListedMethod => {
   switch (method) {
     case 'stripe':
     case 'card':
@@ -28,6 +30,7 @@ export const wireMethodOf = (method: PaymentMethod): WireMethod => {
       return 'bank_transfer';
     case 'cash':
     case 'other':
+    case 'credit':
       return method;
     default: {
       const exhaustive: never = method;

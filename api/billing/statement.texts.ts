@@ -38,7 +38,7 @@ const labels: Record<'en' | 'el' | 'ru', Own> = {
     owes: 'Balance due at the end of the period.',
     inCredit: 'A negative balance is a credit in your favour.',
     settled: 'Your account was settled at the end of the period.',
-    kinds: { invoice: 'Invoice', invoice_cancelled: 'Invoice cancelled', credit_note: 'Credit note', payment: 'Payment', refund: 'Refund', refund_failed: 'Refund failed', chargeback: 'Chargeback (dispute lost)', adjustment: 'Adjustment', other: 'Other' },
+    kinds: { invoice: 'Invoice', invoice_cancelled: 'Invoice cancelled', credit_note: 'Credit note', payment: 'Payment', refund: 'Refund', refund_failed: 'Refund failed', chargeback: 'Chargeback (dispute lost)', credit_moved: 'Credit moved to another invoice', credit_applied: 'Credit applied', adjustment: 'Adjustment', other: 'Other' },
   },
   el: {
     title: 'ΚΑΤΑΣΤΑΣΗ ΛΟΓΑΡΙΑΣΜΟΥ', period: 'Περίοδος', issued: 'Ημερομηνία', client: 'Πελάτης',
@@ -48,7 +48,7 @@ const labels: Record<'en' | 'el' | 'ru', Own> = {
     owes: 'Οφειλόμενο υπόλοιπο στο τέλος της περιόδου.',
     inCredit: 'Αρνητικό υπόλοιπο σημαίνει πίστωση υπέρ σας.',
     settled: 'Ο λογαριασμός σας ήταν εξοφλημένος στο τέλος της περιόδου.',
-    kinds: { invoice: 'Τιμολόγιο', invoice_cancelled: 'Ακύρωση τιμολογίου', credit_note: 'Πιστωτικό τιμολόγιο', payment: 'Πληρωμή', refund: 'Επιστροφή χρημάτων', refund_failed: 'Αποτυχία επιστροφής χρημάτων', chargeback: 'Αντιλογισμός χρέωσης (χαμένη αμφισβήτηση)', adjustment: 'Διόρθωση', other: 'Λοιπή κίνηση' },
+    kinds: { invoice: 'Τιμολόγιο', invoice_cancelled: 'Ακύρωση τιμολογίου', credit_note: 'Πιστωτικό τιμολόγιο', payment: 'Πληρωμή', refund: 'Επιστροφή χρημάτων', refund_failed: 'Αποτυχία επιστροφής χρημάτων', chargeback: 'Αντιλογισμός χρέωσης (χαμένη αμφισβήτηση)', credit_moved: 'Μεταφορά πίστωσης σε άλλο τιμολόγιο', credit_applied: 'Συμψηφισμός πίστωσης', adjustment: 'Διόρθωση', other: 'Λοιπή κίνηση' },
   },
   ru: {
     title: 'ВЫПИСКА ПО РАСЧЁТАМ', period: 'Период', issued: 'Дата', client: 'Клиент',
@@ -58,7 +58,7 @@ const labels: Record<'en' | 'el' | 'ru', Own> = {
     owes: 'Задолженность на конец периода.',
     inCredit: 'Отрицательное сальдо — переплата в вашу пользу.',
     settled: 'На конец периода задолженности нет.',
-    kinds: { invoice: 'Счёт', invoice_cancelled: 'Отмена счёта', credit_note: 'Кредит-нота', payment: 'Оплата', refund: 'Возврат средств', refund_failed: 'Возврат не прошёл', chargeback: 'Чарджбэк (спор проигран)', adjustment: 'Корректировка', other: 'Прочее' },
+    kinds: { invoice: 'Счёт', invoice_cancelled: 'Отмена счёта', credit_note: 'Кредит-нота', payment: 'Оплата', refund: 'Возврат средств', refund_failed: 'Возврат не прошёл', chargeback: 'Чарджбэк (спор проигран)', credit_moved: 'Перенос кредитового остатка на другой счёт', credit_applied: 'Зачёт кредитового остатка', adjustment: 'Корректировка', other: 'Прочее' },
   },
 };
 

@@ -57,6 +57,7 @@ export type SystemAccountKey =
   | 'disputedPayments'
   | 'receivables'
   | 'vatPayable'
+  | 'creditTransfers'
   | 'suspense'
   | 'subscriptionRevenue'
   | 'servicesRevenue'
@@ -73,6 +74,7 @@ export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKey, string> = {
   disputedPayments: id('1020'),
   receivables: id('1100'),
   vatPayable: id('2100'),
+  creditTransfers: id('2150'),
   suspense: id('2900'),
   subscriptionRevenue: id('4000'),
   servicesRevenue: id('4100'),
@@ -97,6 +99,7 @@ export const DEFAULT_CHART: ChartRow[] = [
   row('1500', 'Equipment', 'asset', 'investing'),
   row('2000', 'Accounts Payable', 'liability', 'operating'),
   row('2100', 'VAT Payable', 'liability', 'operating', 'vatPayable'),
+  row('2150', 'Client Credit Transfers', 'liability', 'operating', 'creditTransfers'),
   row('2500', 'Loans', 'liability', 'financing'),
   row('2900', 'Suspense', 'liability', 'operating', 'suspense'),
   row('3000', 'Share Capital', 'equity', 'financing'),

@@ -10,7 +10,7 @@ import { SYSTEM_ACCOUNT_IDS } from './accounts';
  * Corrections never edit lines: they add a reversal (sides swapped) and, for an edit, new lines.
  */
 
-export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout';
+export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer';
 
 export type PostingLine = JournalLine;
 
@@ -45,6 +45,7 @@ export const refundFailureEntryId = (refundId: string): string => uuidv5(`refund
 export const disputeEntryId = (disputeId: string): string => uuidv5(`dispute:${disputeId}`, NAMESPACE);
 export const disputeCloseEntryId = (disputeId: string): string => uuidv5(`dispute-closed:${disputeId}`, NAMESPACE);
 export const feeEntryId = (feeId: string): string => uuidv5(`fee:${feeId}`, NAMESPACE);
+export const creditTransferEntryId = (transferId: string): string => uuidv5(`credit-transfer:${transferId}`, NAMESPACE);
 export const payoutEntryId = (payoutId: string): string => uuidv5(`payout:${payoutId}`, NAMESPACE);
 export const payoutFailureEntryId = (payoutId: string): string => uuidv5(`payout-failed:${payoutId}`, NAMESPACE);
 
@@ -74,6 +75,9 @@ export const cashAccountFor = (method: PaymentMethod): string => {
     case 'cash':
     case 'other':
       return SYSTEM_ACCOUNT_IDS.bank;
+    // Credit balance applied from another invoice: no money moves, it passes through the transfers account.
+    case 'credit':
+      return SYSTEM_ACCOUNT_IDS.creditTransfers;
     default: {
       const exhaustive: never = method;
       return exhaustive;
@@ -141,10 +145,11 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
       const d = event.data;
       // A payment is posted once, however often its event is delivered.
       if (known) return null;
-      const description = d.reference ? `Payment ${d.reference}` : 'Payment received';
+      const credit = d.method === 'credit';
+      const description = credit ? `Credit applied from ${d.reference ?? 'another invoice'}` : d.reference ? `Payment ${d.reference}` : 'Payment received';
       return {
         entryId: paymentEntryId(d.paymentId),
-        source: { type: 'payment', id: d.paymentId, invoiceId: d.invoiceId },
+        source: { type: credit ? 'credit_transfer' : 'payment', id: d.paymentId, invoiceId: d.invoiceId },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: null,
         postings: posting('posting', d.date, description, [dr(cashAccountFor(d.method), d.amountCents), cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents)]),
@@ -169,6 +174,7 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
     case 'PaymentDisputed':
     case 'DisputeClosed':
     case 'GatewayFeeCharged':
+    case 'CreditTransferred':
       // Each is posted once, on its own date, however often its event is delivered.
       return known ? null : movementEffect(event);
     case 'InvoiceSent':
@@ -180,7 +186,7 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
   }
 };
 
-type MovementEvent = Extract<InvoiceEvent, { type: 'PaymentRefunded' | 'RefundFailed' | 'PaymentDisputed' | 'DisputeClosed' | 'GatewayFeeCharged' }>;
+type MovementEvent = Extract<InvoiceEvent, { type: 'PaymentRefunded' | 'RefundFailed' | 'PaymentDisputed' | 'DisputeClosed' | 'GatewayFeeCharged' | 'CreditTransferred' }>;
 
 /**
  * After a payment: a refund takes the money back out of the account it came into (the invoice is
@@ -189,7 +195,7 @@ type MovementEvent = Extract<InvoiceEvent, { type: 'PaymentRefunded' | 'RefundFa
  */
 export const movementEffect = (event: MovementEvent): LedgerEffect => {
   const d = event.data;
-  const { receivables, stripeClearing, disputedPayments, paymentFees } = SYSTEM_ACCOUNT_IDS;
+  const { receivables, stripeClearing, disputedPayments, paymentFees, creditTransfers } = SYSTEM_ACCOUNT_IDS;
   const effect = (entryId: string, type: SourceType, sourceId: string, description: string, lines: PostingLine[]): LedgerEffect => ({
     entryId,
     source: { type, id: sourceId, invoiceId: d.invoiceId },
@@ -216,6 +222,11 @@ export const movementEffect = (event: MovementEvent): LedgerEffect => {
     case 'GatewayFeeCharged': {
       const f = event.data;
       return effect(feeEntryId(f.feeId), 'fee', f.feeId, f.kind === 'dispute' ? 'Dispute fee' : 'Card payment fee', transfer(paymentFees, stripeClearing, f.amountCents));
+    }
+    // The credit leaves this invoice (its receivable goes up) for the invoice that records it as a `credit` payment.
+    case 'CreditTransferred': {
+      const c = event.data;
+      return effect(creditTransferEntryId(c.transferId), 'credit_transfer', c.transferId, `Credit applied to ${c.toInvoiceNumber}`, transfer(receivables, creditTransfers, c.amountCents));
     }
     default: {
       const exhaustive: never = event;
@@ -285,6 +296,8 @@ export const entryIdOf = (event: InvoiceEvent | JournalEvent | PayoutEvent): str
       return disputeCloseEntryId(event.data.disputeId);
     case 'GatewayFeeCharged':
       return feeEntryId(event.data.feeId);
+    case 'CreditTransferred':
+      return creditTransferEntryId(event.data.transferId);
     case 'PayoutPaid':
       return payoutEntryId(event.data.payoutId);
     case 'PayoutFailed':

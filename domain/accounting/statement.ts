@@ -12,7 +12,18 @@ import type { IsoDate } from '../shared/dates';
  * What a row is, from its ledger entry's source type. Source types the statement does not know
  * (postings added later) become `other` and still appear with their amounts and running balance.
  */
-export type StatementKind = 'invoice' | 'invoice_cancelled' | 'credit_note' | 'payment' | 'refund' | 'refund_failed' | 'chargeback' | 'adjustment' | 'other';
+export type StatementKind =
+  | 'invoice'
+  | 'invoice_cancelled'
+  | 'credit_note'
+  | 'payment'
+  | 'refund'
+  | 'refund_failed'
+  | 'chargeback'
+  | 'credit_moved'
+  | 'credit_applied'
+  | 'adjustment'
+  | 'other';
 
 /** One ledger line on Accounts Receivable that names one of the client's invoices. */
 export interface StatementLine {
@@ -66,6 +77,9 @@ export const statementKindOf = (sourceType: string, netCents: number): Statement
     // Only a lost dispute touches receivables: the client owes the amount again.
     case 'dispute':
       return 'chargeback';
+    // Credit balance moved between two invoices: it leaves one (receivables up) and settles the other.
+    case 'credit_transfer':
+      return netCents > 0 ? 'credit_moved' : 'credit_applied';
     case 'manual':
       return 'adjustment';
     default:

@@ -34,7 +34,8 @@ export type EditInvoice = { type: 'EditInvoice'; data: InvoiceFields & { lines?:
 export type SendInvoice = { type: 'SendInvoice'; data: { to: string; sentAt: string; payUrl?: string } };
 export type RecordPayment = {
   type: 'RecordPayment';
-  data: { paymentId: string; amountCents: number; date: string; method: PaymentMethod; reference: string | null };
+  /** `transferId`: the credit transfer a `credit` payment completes. */
+  data: { paymentId: string; amountCents: number; date: string; method: PaymentMethod; reference: string | null; transferId?: string };
   /**
    * Recorded by hand rather than reported by a gateway: refused on a draft, a cancelled invoice or
    * before the invoice date. (Money a gateway already took is never refused for those reasons.)
@@ -256,6 +257,7 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
     case 'OpenDispute':
     case 'CloseDispute':
     case 'ChargeGatewayFee':
+    case 'TransferCredit':
       return decideMoneyMovement(command, state);
     default: {
       const exhaustive: never = command;

@@ -85,9 +85,11 @@ export type InvoiceSent = {
 /**
  * How money arrived. `stripe` is a card payment through Stripe's checkout, `card` one recorded by
  * hand (both settle through Stripe clearing); `manual` is the spec's one-click mark as paid (a bank
- * transfer), kept as written by earlier versions.
+ * transfer), kept as written by earlier versions. `credit` is the client's credit balance applied from
+ * another of its invoices (see CreditTransferred): no money moves, it settles through Client Credit
+ * Transfers.
  */
-export type PaymentMethod = 'stripe' | 'card' | 'bank' | 'manual' | 'cash' | 'other';
+export type PaymentMethod = 'stripe' | 'card' | 'bank' | 'manual' | 'cash' | 'other' | 'credit';
 
 export type PaymentRecorded = {
   type: 'PaymentRecorded';
@@ -105,6 +107,8 @@ export type PaymentRecorded = {
      * or give back), becomes the client's credit balance and raises an alert for the admin.
      */
     unexpected?: { reason: 'cancelled' | 'deleted'; invoiceNumber: string; clientId: string };
+    /** Optional (added with credit transfers): set on a `credit` payment, the transfer it completes. */
+    transferId?: string;
   };
 };
 
@@ -193,6 +197,28 @@ export type GatewayFeeCharged = {
   data: { invoiceId: string; paymentId: string; feeId: string; amountCents: number; date: string; kind: 'payment' | 'dispute' };
 };
 
+/**
+ * Credit balance of this invoice (an overpayment, a credit note after payment, a payment kept for a
+ * deleted invoice) applied to another open invoice of the same client. It takes the amount off this
+ * invoice's paid amount; the other invoice then records it as a `credit` payment with the same
+ * `transferId`. The two appends are two streams: a sweep completes any transfer whose second half
+ * is missing after a crash, and postings pass through Client Credit Transfers, which nets to zero.
+ */
+export type CreditTransferred = {
+  type: 'CreditTransferred';
+  data: {
+    invoiceId: string;
+    transferId: string;
+    /** The request that applied the credit (one request may draw on several invoices): a retry finds it. */
+    applicationId: string;
+    toInvoiceId: string;
+    toInvoiceNumber: string;
+    clientId: string;
+    amountCents: number;
+    date: string;
+  };
+};
+
 export type InvoiceEvent =
   | InvoiceIssued
   | InvoiceEdited
@@ -204,7 +230,8 @@ export type InvoiceEvent =
   | RefundFailed
   | PaymentDisputed
   | DisputeClosed
-  | GatewayFeeCharged;
+  | GatewayFeeCharged
+  | CreditTransferred;
 export type InvoiceEventType = InvoiceEvent['type'];
 
 export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
@@ -219,9 +246,10 @@ export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
   'PaymentDisputed',
   'DisputeClosed',
   'GatewayFeeCharged',
+  'CreditTransferred',
 ];
 
 /** The events of a money movement after the payment itself (they change what was paid, or post only). */
-export const PAYMENT_MOVEMENT_TYPES = ['PaymentRefunded', 'RefundFailed', 'PaymentDisputed', 'DisputeClosed', 'GatewayFeeCharged'] as const;
+export const PAYMENT_MOVEMENT_TYPES = ['PaymentRefunded', 'RefundFailed', 'PaymentDisputed', 'DisputeClosed', 'GatewayFeeCharged', 'CreditTransferred'] as const;
 
 export const invoiceStreamId = (invoiceId: string): string => `invoice-${invoiceId}`;

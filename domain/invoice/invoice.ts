@@ -51,6 +51,8 @@ export interface InvoiceData {
   disputes: InvoiceDispute[];
   /** Gateway balance transactions whose fee is already recorded. */
   feeIds: string[];
+  /** Credit transfers out of this invoice already recorded (optional: states folded before they existed lack it). */
+  transferIds?: string[];
 }
 
 export type InvoiceState =
@@ -97,6 +99,16 @@ export const reverseChargeOf = (s: Pick<InvoiceData, 'parties' | 'lines'>): bool
  * belongs to the client as credit balance.
  */
 export const excessCents = (s: Pick<Settlement, 'grossCents' | 'paidCents' | 'creditedCents'>): number => Math.max(0, s.paidCents + s.creditedCents - s.grossCents);
+
+/**
+ * What of this invoice is the client's to apply elsewhere: its excess, or everything still paid on
+ * a deleted (voided) invoice, which owes nothing.
+ */
+export const availableCreditCents = (s: InvoiceState): number => {
+  if (s.status === 'empty') return 0;
+  if (s.status === 'voided') return Math.max(0, s.paidCents);
+  return excessCents(settlementOf(s));
+};
 
 /** What credit notes may still credit. */
 export const creditableCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.creditedCents);
@@ -189,6 +201,9 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
     }
     case 'GatewayFeeCharged':
       return state.status === 'empty' ? state : { ...state, feeIds: [...state.feeIds, event.data.feeId] };
+    case 'CreditTransferred':
+      if (state.status === 'empty') return state;
+      return { ...state, transferIds: [...(state.transferIds ?? []), event.data.transferId], paidCents: state.paidCents + paidDeltaOf(event) };
     default: {
       const exhaustive: never = event;
       return exhaustive;
@@ -198,11 +213,12 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
 
 /**
  * What may still be refunded of a payment: its amount less refunds that did not fail and disputes
- * that are open or lost (that money is already out of our hands).
+ * that are open or lost (that money is already out of our hands); nothing of applied credit.
  */
 export const refundableCents = (s: Pick<InvoiceData, 'payments' | 'refunds' | 'disputes'>, paymentId: string): number => {
   const payment = s.payments.find((p) => p.paymentId === paymentId);
-  if (!payment) return 0;
+  // Credit applied from another invoice was never paid to this one: nothing to give back.
+  if (!payment || payment.method === 'credit') return 0;
   const refunded = s.refunds.filter((r) => r.paymentId === paymentId && !r.failed).reduce((sum, r) => sum + r.amountCents, 0);
   const disputed = s.disputes.filter((d) => d.paymentId === paymentId && d.status !== 'won').reduce((sum, d) => sum + d.amountCents, 0);
   return Math.max(0, payment.amountCents - refunded - disputed);
@@ -223,6 +239,8 @@ export const paidDeltaOf = (event: InvoiceEvent): number => {
       return event.data.amountCents;
     case 'DisputeClosed':
       return event.data.outcome === 'lost' ? -event.data.amountCents : 0;
+    case 'CreditTransferred':
+      return -event.data.amountCents;
     default:
       return 0;
   }

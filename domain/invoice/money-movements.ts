@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { InvoiceEvent } from './events';
-import { refundableCents, type InvoiceState } from './invoice';
+import { formatEuros } from '../shared/money';
+import { availableCreditCents, isCancelled, isIssued, openCents, refundableCents, settlementOf, type InvoiceState } from './invoice';
 
 /**
  * What happens to a payment after it was recorded: refunds, disputes and the gateway's fees. Each
@@ -26,11 +27,24 @@ export type CloseDispute = {
 };
 export type ChargeGatewayFee = { type: 'ChargeGatewayFee'; data: { paymentId: string; feeId: string; amountCents: number; date: string; kind: 'payment' | 'dispute' } };
 
-export type MoneyMovementCommand = RefundPayment | FailRefund | OpenDispute | CloseDispute | ChargeGatewayFee;
+/** Moves credit balance of this invoice to another open invoice of the client (checked by `checkCreditTarget`). */
+export type TransferCredit = {
+  type: 'TransferCredit';
+  data: { transferId: string; applicationId: string; toInvoiceId: string; toInvoiceNumber: string; amountCents: number; date: string };
+};
+
+export type MoneyMovementCommand = RefundPayment | FailRefund | OpenDispute | CloseDispute | ChargeGatewayFee | TransferCredit;
 
 export const PAYMENT_NOT_FOUND = 'Payment not found.';
 /** A gateway reported a movement of a payment this invoice does not have yet: the report is retried. */
 export const PAYMENT_NOT_YET_RECORDED = 'The payment this refers to is not recorded yet; try again shortly.';
+export const CREDIT_NOT_REFUNDABLE = 'Credit applied from another invoice cannot be refunded; the money was never paid to this invoice.';
+export const overCreditBalance = (cents: number): string => `The amount cannot exceed the client's credit balance (${formatEuros(cents)}).`;
+export const overOpenAmount = (cents: number): string => `The amount cannot exceed the invoice's open amount (${formatEuros(cents)}).`;
+export const CREDIT_OTHER_CLIENT = 'This invoice belongs to another client.';
+export const CREDIT_ON_DRAFT = 'Credit can be applied only to an issued invoice: send it first.';
+export const CREDIT_ON_CANCELLED = 'This invoice has been cancelled.';
+export const CREDIT_BEFORE_INVOICE = 'Credit cannot be applied before the invoice date.';
 export const overRefund = (refundableCents: number): string =>
   `A refund cannot exceed what remains refundable on the payment (${(refundableCents / 100).toFixed(2)}).`;
 
@@ -54,6 +68,7 @@ const refund = (cmd: RefundPayment, state: InvoiceState): InvoiceEvent[] => {
   positive(d.amountCents);
   if (cmd.byHand) {
     if (!d.reason.trim()) throw invalid('reason', 'This field may not be blank.');
+    if (payment.method === 'credit') throw new ValidationError(CREDIT_NOT_REFUNDABLE);
     if (d.date < payment.date) throw invalid('date', 'A refund cannot be dated before its payment.');
     const refundable = refundableCents(s, d.paymentId);
     if (d.amountCents > refundable) throw new ValidationError(overRefund(refundable), { amountCents: [overRefund(refundable)] });
@@ -102,6 +117,33 @@ const chargeFee = (cmd: ChargeGatewayFee, state: InvoiceState): InvoiceEvent[] =
   return [{ type: 'GatewayFeeCharged', data: { invoiceId: s.invoiceId, paymentId: d.paymentId, feeId: d.feeId, amountCents: d.amountCents, date: d.date, kind: d.kind } }];
 };
 
+const transferCredit = (cmd: TransferCredit, state: InvoiceState): InvoiceEvent[] => {
+  const d = cmd.data;
+  if (state.status === 'empty') throw new NotFoundError('Invoice not found.');
+  if (state.transferIds?.includes(d.transferId)) return [];
+  positive(d.amountCents, 'amount');
+  if (d.toInvoiceId === state.invoiceId) throw invalid('invoiceId', 'Credit cannot be applied to the invoice it comes from.');
+  const available = availableCreditCents(state);
+  if (d.amountCents > available) throw invalid('amount', overCreditBalance(available));
+  const data = { invoiceId: state.invoiceId, transferId: d.transferId, applicationId: d.applicationId, toInvoiceId: d.toInvoiceId, toInvoiceNumber: d.toInvoiceNumber, clientId: state.clientId, amountCents: d.amountCents, date: d.date };
+  return [{ type: 'CreditTransferred', data }];
+};
+
+/**
+ * May `clientId`'s credit of `amountCents` be applied to this invoice on `date`? Like a payment by
+ * hand: an issued invoice of that client, not cancelled, not before its date, no more than it owes.
+ */
+export const checkCreditTarget = (state: InvoiceState, clientId: string, amountCents: number, date: string): void => {
+  if (state.status !== 'issued') throw new NotFoundError('Invoice not found.');
+  if (state.clientId !== clientId) throw invalid('invoiceId', CREDIT_OTHER_CLIENT);
+  if (!isIssued(state)) throw invalid('invoiceId', CREDIT_ON_DRAFT);
+  if (isCancelled(settlementOf(state))) throw new ConflictError(CREDIT_ON_CANCELLED);
+  positive(amountCents, 'amount');
+  if (date < state.date) throw invalid('date', CREDIT_BEFORE_INVOICE);
+  const open = openCents(state);
+  if (amountCents > open) throw invalid('amount', overOpenAmount(open));
+};
+
 export const decideMoneyMovement = (command: MoneyMovementCommand, state: InvoiceState): InvoiceEvent[] => {
   switch (command.type) {
     case 'RefundPayment':
@@ -114,6 +156,8 @@ export const decideMoneyMovement = (command: MoneyMovementCommand, state: Invoic
       return closeDispute(command, state);
     case 'ChargeGatewayFee':
       return chargeFee(command, state);
+    case 'TransferCredit':
+      return transferCredit(command, state);
     default: {
       const exhaustive: never = command;
       return exhaustive;

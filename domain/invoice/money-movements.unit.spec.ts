@@ -3,8 +3,21 @@ import { SYSTEM_ACCOUNT_IDS as A } from '../accounting/accounts';
 import { movementEffect, payoutEffect } from '../accounting/postings';
 import { decide } from './decide';
 import type { InvoiceEvent } from './events';
-import { excessCents, foldInvoice, isPaid, openCents, paidDeltaOf, refundableCents, settlementOf, type InvoiceState } from './invoice';
-import { overRefund, PAYMENT_NOT_FOUND, PAYMENT_NOT_YET_RECORDED, type MoneyMovementCommand } from './money-movements';
+import { availableCreditCents, excessCents, foldInvoice, initialState, isPaid, openCents, paidDeltaOf, refundableCents, settlementOf, type InvoiceState } from './invoice';
+import {
+  checkCreditTarget,
+  CREDIT_BEFORE_INVOICE,
+  CREDIT_NOT_REFUNDABLE,
+  CREDIT_ON_DRAFT,
+  CREDIT_OTHER_CLIENT,
+  overCreditBalance,
+  overOpenAmount,
+  overRefund,
+  PAYMENT_NOT_FOUND,
+  PAYMENT_NOT_YET_RECORDED,
+  type MoneyMovementCommand,
+} from './money-movements';
+import { NotFoundError, ValidationError } from '../shared/errors';
 import { decidePayout, evolvePayout, initialPayoutState } from '../payouts/payout';
 
 const issued: InvoiceEvent = {
@@ -192,5 +205,74 @@ describe('payouts', () => {
     const failedEvents = decidePayout(fail, paid);
     expect(failedEvents).toEqual([{ type: 'PayoutFailed', data: { payoutId: 'po_1', amountCents: 100, date: '2026-03-09' } }]);
     expect(decidePayout(fail, failedEvents.reduce(evolvePayout, paid))).toEqual([]);
+  });
+});
+
+/** The field errors a refusal carries (the message is the form's generic one). */
+const refusal = (work: () => unknown): Record<string, string[]> | undefined => {
+  try {
+    work();
+  } catch (err) {
+    return (err as ValidationError).fieldErrors;
+  }
+  throw new Error('not refused');
+};
+
+describe('credit balance applied to another invoice', () => {
+  const overpaid: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'p3', amountCents: 15000, date: '2026-03-06', method: 'bank', reference: null } };
+  const transfer = (amountCents: number, transferId = 't1'): MoneyMovementCommand => ({
+    type: 'TransferCredit',
+    data: { transferId, applicationId: 'a1', toInvoiceId: 'i2', toInvoiceNumber: '2026-000002', amountCents, date: '2026-03-20' },
+  });
+
+  it('takes what was paid beyond the invoice, once per transfer id, and leaves the invoice paid', () => {
+    const { events, state } = run([issued, overpaid], transfer(2000), transfer(2000));
+    expect(events).toEqual([
+      { type: 'CreditTransferred', data: { invoiceId: 'i1', transferId: 't1', applicationId: 'a1', toInvoiceId: 'i2', toInvoiceNumber: '2026-000002', clientId: 'c1', amountCents: 2000, date: '2026-03-20' } },
+    ]);
+    expect(paidDeltaOf(events[0]!)).toBe(-2000);
+    if (state.status !== 'issued') throw new Error('issued');
+    expect(state.paidCents).toBe(13000);
+    expect(availableCreditCents(state)).toBe(1100);
+    expect(isPaid(settlementOf(state))).toBe(true);
+  });
+
+  it('refuses more than the credit the invoice holds, zero, and the invoice itself as target', () => {
+    expect(refusal(() => run([issued, overpaid], transfer(3101)))).toEqual({ amount: [overCreditBalance(3100)] });
+    expect(refusal(() => run([issued, card], transfer(1)))).toEqual({ amount: [overCreditBalance(0)] });
+    expect(() => run([issued, overpaid], transfer(0))).toThrow(ValidationError);
+    const self: MoneyMovementCommand = { type: 'TransferCredit', data: { ...(transfer(10) as { data: object }).data, toInvoiceId: 'i1' } as never };
+    expect(() => run([issued, overpaid], self)).toThrow(ValidationError);
+  });
+
+  it('a deleted invoice holds everything still paid on it as credit', () => {
+    const voided: InvoiceEvent = { type: 'InvoiceVoided', data: { invoiceId: 'i1', reason: 'deleted', date: '2026-03-02', totals: { netCents: 10000, vatCents: 1900, grossCents: 11900 }, originalDate: '2026-03-01' } };
+    const state = foldInvoice([issued, voided, { ...bank, data: { ...bank.data, paymentId: 'late' } }]);
+    expect(availableCreditCents(state)).toBe(5000);
+    expect(run([issued, voided, { ...bank, data: { ...bank.data, paymentId: 'late' } }], transfer(5000)).events).toHaveLength(1);
+  });
+
+  it('checks the receiving invoice like a payment by hand: same client, issued, not cancelled, not before its date, no more than it owes', () => {
+    const sent: InvoiceEvent = { type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'a@b.c', sentAt: '2026-03-01T10:00:00Z' } };
+    const target = foldInvoice([issued, sent]);
+    expect(() => checkCreditTarget(target, 'c1', 11900, '2026-03-01')).not.toThrow();
+    expect(refusal(() => checkCreditTarget(target, 'c2', 100, '2026-03-02'))).toEqual({ invoiceId: [CREDIT_OTHER_CLIENT] });
+    expect(refusal(() => checkCreditTarget(foldInvoice([issued]), 'c1', 100, '2026-03-02'))).toEqual({ invoiceId: [CREDIT_ON_DRAFT] });
+    expect(refusal(() => checkCreditTarget(target, 'c1', 100, '2026-02-28'))).toEqual({ date: [CREDIT_BEFORE_INVOICE] });
+    expect(refusal(() => checkCreditTarget(target, 'c1', 11901, '2026-03-02'))).toEqual({ amount: [overOpenAmount(11900)] });
+    expect(() => checkCreditTarget(initialState(), 'c1', 100, '2026-03-02')).toThrow(NotFoundError);
+  });
+
+  it('a credit payment is not refundable, and posts through Client Credit Transfers on both sides', () => {
+    const credit: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'pc', amountCents: 1000, date: '2026-03-20', method: 'credit', reference: '2026-000009', transferId: 't9' } };
+    const state = foldInvoice([issued, credit]);
+    if (state.status !== 'issued') throw new Error('issued');
+    expect(refundableCents(state, 'pc')).toBe(0);
+    expect(() => run([issued, credit], refund(100, 'r9', true, { paymentId: 'pc', date: '2026-03-21' }))).toThrow(CREDIT_NOT_REFUNDABLE);
+    const out = run([issued, overpaid], transfer(2000)).events[0] as Extract<InvoiceEvent, { type: 'CreditTransferred' }>;
+    expect(movementEffect(out).postings[0]!.lines).toEqual([
+      { accountId: A.receivables, debitCents: 2000, creditCents: 0 },
+      { accountId: A.creditTransfers, debitCents: 0, creditCents: 2000 },
+    ]);
   });
 });

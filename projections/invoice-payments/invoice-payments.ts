@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { PAYMENT_MOVEMENT_TYPES, type InvoiceEvent, type PaymentRecorded } from '../../domain/invoice/events';
+import { PAYMENT_MOVEMENT_TYPES, type CreditTransferred, type InvoiceEvent, type PaymentRecorded } from '../../domain/invoice/events';
 import { asInvoiceEvent } from '../invoices/invoice-list';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { Projection } from '../projection';
@@ -48,6 +48,37 @@ export const paymentRowOf = (event: RecordedEvent): InvoicePaymentRow => {
   };
 };
 
+export interface CreditTransferRow {
+  transfer_id: string;
+  application_id: string;
+  from_invoice_id: string;
+  to_invoice_id: string;
+  to_invoice_number: string;
+  client_id: string;
+  amount_cents: number;
+  date: string;
+  actor: string;
+  recorded_at: string;
+  payment_id: string | null;
+}
+
+const transferRowOf = (event: RecordedEvent): CreditTransferRow => {
+  const d = event.data as CreditTransferred['data'];
+  return {
+    transfer_id: d.transferId,
+    application_id: d.applicationId,
+    from_invoice_id: d.invoiceId,
+    to_invoice_id: d.toInvoiceId,
+    to_invoice_number: d.toInvoiceNumber,
+    client_id: d.clientId,
+    amount_cents: d.amountCents,
+    date: d.date,
+    actor: event.metadata.actor,
+    recorded_at: event.metadata.recordedAt,
+    payment_id: null,
+  };
+};
+
 /** The change a later event makes to its payment's row: amounts added to columns, values set. */
 interface Movement {
   paymentId: string;
@@ -75,11 +106,18 @@ const movementOf = (event: InvoiceEvent): Movement | null => {
 export const invoicePaymentsProjection: Projection = {
   name: 'invoice_payments',
   eventTypes: ['PaymentRecorded', ...PAYMENT_MOVEMENT_TYPES],
-  tables: ['invoice_payments'],
+  tables: ['invoice_payments', 'credit_transfers'],
   apply: async (trx, events) => {
     const payments = events.filter((e) => e.type === 'PaymentRecorded');
     // The invoice aggregate never records one payment id twice; the key makes that hold here too.
     if (payments.length > 0) await trx('invoice_payments').insert(payments.map(paymentRowOf)).onConflict('payment_id').ignore();
+    const transfers = events.filter((e) => e.type === 'CreditTransferred');
+    if (transfers.length > 0) await trx('credit_transfers').insert(transfers.map(transferRowOf)).onConflict('transfer_id').ignore();
+    for (const recorded of events) {
+      const p = recorded.data as PaymentRecorded['data'];
+      // The receiving half of a credit transfer; it may come first when a sweep completed it.
+      if (recorded.type === 'PaymentRecorded' && p.transferId) await trx('credit_transfers').where({ transfer_id: p.transferId }).update({ payment_id: p.paymentId });
+    }
     for (const recorded of events) {
       const movement = movementOf(asInvoiceEvent(recorded));
       if (!movement) continue;

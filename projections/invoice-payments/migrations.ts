@@ -33,4 +33,25 @@ export const invoicePaymentsMigrations: Migration[] = [
       await db.raw('create index invoice_payments_unexpected on invoice_payments (client_id) where unexpected_reason is not null');
     },
   },
+  {
+    // Credit balance applied from one invoice to another: both halves, so an unfinished one is found.
+    name: '202611260110_projection_credit_transfers',
+    up: async (db) => {
+      await db.schema.createTable('credit_transfers', (t) => {
+        t.uuid('transfer_id').primary();
+        t.uuid('application_id').notNullable().index();
+        t.uuid('from_invoice_id').notNullable().index();
+        t.uuid('to_invoice_id').notNullable();
+        t.text('to_invoice_number').notNullable();
+        t.uuid('client_id').notNullable().index();
+        t.bigInteger('amount_cents').notNullable();
+        t.date('date').notNullable();
+        t.text('actor').notNullable();
+        t.timestamp('recorded_at', { useTz: true }).notNullable();
+        // Set once the receiving invoice recorded it as a credit payment.
+        t.uuid('payment_id');
+      });
+      await db.raw('create index credit_transfers_unfinished on credit_transfers (recorded_at) where payment_id is null');
+    },
+  },
 ];

@@ -102,7 +102,8 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: Recorded
     case 'RefundFailed':
     case 'DisputeClosed':
     case 'PaymentDisputed':
-    case 'GatewayFeeCharged': {
+    case 'GatewayFeeCharged':
+    case 'CreditTransferred': {
       return row && { ...row, ...afterMoneyMoved(row, event), revision };
     }
     case 'InvoiceCredited':

@@ -49,7 +49,8 @@ export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: Reco
     case 'RefundFailed':
     case 'DisputeClosed':
     case 'PaymentDisputed':
-    case 'GatewayFeeCharged': {
+    case 'GatewayFeeCharged':
+    case 'CreditTransferred': {
       return row && { ...row, ...afterMoneyMoved(row, event) };
     }
     case 'InvoiceCredited':

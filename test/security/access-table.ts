@@ -65,6 +65,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'PUT /api/clients/:id/': su(400),
   'DELETE /api/clients/:id/': su(404),
   'POST /api/clients/:id/create_user/': su(404),
+  'POST /api/clients/:id/apply_credit/': su(400),
   'GET /api/clients/:id/statement/': su(200),
   'GET /api/products/': su(200),
   'POST /api/products/': su(400),
@@ -113,6 +114,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
     'createSubscription', 'updateSubscription', 'deleteSubscription', 'createSubscriptionInvoice',
     'markContactMessageHandled', 'markDemoRequestHandled', 'rebuildProjection', 'creditNotes', 'creditNote',
     'creditNoteHistory', 'issueCreditNote', 'recordInvoicePayment', 'refundPayment', 'paymentAlerts', 'markPaymentAlertHandled',
+    'applyClientCredit',
   ],
 };
 

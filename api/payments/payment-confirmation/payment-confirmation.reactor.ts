@@ -53,6 +53,7 @@ export const paymentConfirmationReactor: Reactor = {
       case 'PaymentDisputed':
       case 'DisputeClosed':
       case 'GatewayFeeCharged':
+      case 'CreditTransferred':
         return;
       default: {
         const exhaustive: never = event;

@@ -31,6 +31,7 @@ type Documents = {
     "\n  query IncomeStatement($from: String, $to: String) {\n    incomeStatement(from: $from, to: $to) {\n      from\n      to\n      revenues {\n        accountId\n        account\n        balance\n      }\n      expenses {\n        accountId\n        account\n        balance\n      }\n      totalRevenue\n      totalExpenses\n      netIncome\n    }\n  }\n": typeof types.IncomeStatementDocument,
     "\n  query JournalEntries($page: PageInput) {\n    journalEntries(page: $page) {\n      total\n      items {\n        id\n        date\n        description\n        source\n        sourceId\n        invoiceId\n        version\n        editable\n        lines {\n          accountId\n          accountName\n          debit\n          credit\n        }\n        singleLine {\n          accountId\n          accountName\n          debit\n          credit\n        }\n      }\n    }\n  }\n": typeof types.JournalEntriesDocument,
     "\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n": typeof types.TrialBalanceDocument,
+    "\n  mutation ApplyClientCredit($id: ID!, $input: ApplyCreditInput!) {\n    applyClientCredit(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.ApplyClientCreditDocument,
     "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateClientDocument,
     "\n  mutation CreateClientUser($id: ID!) {\n    createClientUser(id: $id) {\n      username\n      password\n    }\n  }\n": typeof types.CreateClientUserDocument,
     "\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n": typeof types.DeleteClientDocument,
@@ -97,6 +98,7 @@ const documents: Documents = {
     "\n  query IncomeStatement($from: String, $to: String) {\n    incomeStatement(from: $from, to: $to) {\n      from\n      to\n      revenues {\n        accountId\n        account\n        balance\n      }\n      expenses {\n        accountId\n        account\n        balance\n      }\n      totalRevenue\n      totalExpenses\n      netIncome\n    }\n  }\n": types.IncomeStatementDocument,
     "\n  query JournalEntries($page: PageInput) {\n    journalEntries(page: $page) {\n      total\n      items {\n        id\n        date\n        description\n        source\n        sourceId\n        invoiceId\n        version\n        editable\n        lines {\n          accountId\n          accountName\n          debit\n          credit\n        }\n        singleLine {\n          accountId\n          accountName\n          debit\n          credit\n        }\n      }\n    }\n  }\n": types.JournalEntriesDocument,
     "\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n": types.TrialBalanceDocument,
+    "\n  mutation ApplyClientCredit($id: ID!, $input: ApplyCreditInput!) {\n    applyClientCredit(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.ApplyClientCreditDocument,
     "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n": types.CreateClientDocument,
     "\n  mutation CreateClientUser($id: ID!) {\n    createClientUser(id: $id) {\n      username\n      password\n    }\n  }\n": types.CreateClientUserDocument,
     "\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n": types.DeleteClientDocument,
@@ -228,6 +230,10 @@ export function graphql(source: "\n  query JournalEntries($page: PageInput) {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n"): (typeof documents)["\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApplyClientCredit($id: ID!, $input: ApplyCreditInput!) {\n    applyClientCredit(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n"): (typeof documents)["\n  mutation ApplyClientCredit($id: ID!, $input: ApplyCreditInput!) {\n    applyClientCredit(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

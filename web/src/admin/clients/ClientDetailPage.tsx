@@ -14,6 +14,7 @@ import type { InvoiceView } from '../invoices/invoiceTypes';
 import { subscriptionColumns } from '../subscriptions/subscriptionColumns';
 import type { SubscriptionView } from '../subscriptions/subscriptionTypes';
 import { ClientCard } from './ClientCard';
+import { ApplyCreditModal } from './ApplyCreditModal';
 import { CreatedUserModal, CreateUserButton, type CreatedUser } from './CreateUserButton';
 import { useClientDetail } from './useClients';
 import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
@@ -34,6 +35,7 @@ export const ClientDetailPage = () => {
   const [crediting, setCrediting] = useState<InvoiceView | null>(null);
   const [paying, setPaying] = useState<InvoiceView | null>(null);
   const [payments, setPayments] = useState<InvoiceView | null>(null);
+  const [applyingCredit, setApplyingCredit] = useState(false);
   const today = localToday();
   const sessionId = payment.status === 'success' ? payment.sessionId : null;
 
@@ -105,6 +107,11 @@ export const ClientDetailPage = () => {
         title={client?.name ?? t('admin.clients.detailTitle')}
         actions={
           <>
+            {client && client.creditBalance > 0 && (
+              <Button onClick={() => setApplyingCredit(true)} data-testid="apply-credit">
+                {t('admin.clients.applyCredit.button')}
+              </Button>
+            )}
             {client && <StatementButton path={`/api/clients/${client.id}/statement/`} modalClassName="admin-modal" />}
             <Link to="/admin/clients">
               <Button>{t('admin.clients.backToList')}</Button>
@@ -118,6 +125,7 @@ export const ClientDetailPage = () => {
       <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
       <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
       <PaymentsDrawer invoice={payments} onClose={() => setPayments(null)} />
+      {client && <ApplyCreditModal client={{ ...client, invoices: client.invoices as InvoiceView[] }} open={applyingCredit} onClose={() => setApplyingCredit(false)} />}
     </AdminPage>
   );
 };

@@ -153,6 +153,8 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
         title,
         changes: [...moneyOn(data, t), { label: t('admin.history.fields.feeFor'), value: t(`admin.history.feeKind.${String(data.kind)}`, { defaultValue: String(data.kind) }) }],
       };
+    case 'CreditTransferred':
+      return { title, changes: [...moneyOn(data, t), { label: t('admin.history.fields.toInvoice'), value: String(data.toInvoiceNumber) }] };
     case 'PaymentReminderSent':
       return {
         title,

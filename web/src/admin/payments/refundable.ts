@@ -4,7 +4,7 @@ export interface PaymentView {
   amount: number;
   amountCents: number;
   date: string;
-  /** stripe, card, bank, manual, cash or other. */
+  /** stripe, card, bank, manual, cash, other, or credit (credit balance applied from another invoice). */
   method: string;
   reference?: string | null;
   refundedAmount: number;
@@ -18,9 +18,11 @@ const cents = (euros: number) => Math.round(euros * 100);
 
 /**
  * What may still be refunded, in cents: the amount less what was refunded and less a dispute that
- * is open or lost (that money is already out of our hands). The server's rule (refundableCents).
+ * is open or lost (that money is already out of our hands); nothing of applied credit. The server's
+ * rule (refundableCents).
  */
-export const refundableCents = (p: Pick<PaymentView, 'amountCents' | 'refundedAmount' | 'disputedAmount' | 'disputeStatus'>): number => {
+export const refundableCents = (p: Pick<PaymentView, 'amountCents' | 'refundedAmount' | 'disputedAmount' | 'disputeStatus'> & { method?: string }): number => {
+  if (p.method === 'credit') return 0;
   const disputed = p.disputeStatus === 'open' || p.disputeStatus === 'lost' ? cents(p.disputedAmount) : 0;
   return Math.max(0, p.amountCents - cents(p.refundedAmount) - disputed);
 };

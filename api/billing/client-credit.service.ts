@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import { availableCreditCents, type InvoiceState } from '../../domain/invoice/invoice';
+import { checkCreditTarget, overCreditBalance } from '../../domain/invoice/money-movements';
+import { dayOf } from '../../domain/shared/dates';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors';
+import type { CreditTransferRow } from '../../projections/invoice-payments/invoice-payments';
+import { startPeriodic } from '../background/periodic';
+import type { AppDeps } from '../deps';
+import type { InvoiceService } from './invoice.service';
+import type { InvoiceWire } from './invoice.queries';
+import { isUuid } from './wire';
+
+/** Namespace of a credit transfer's ids (from the request and the source) and of its receiving payment. */
+const CREDIT_NAMESPACE = '8a3e5b1c-6d2f-4e7a-9c0b-1f4d2e3a5b6c';
+/** A transfer whose receiving half is still missing this long after it was recorded is completed by the sweep. */
+export const UNFINISHED_AFTER_MS = 30_000;
+
+export interface ApplyCredit {
+  clientId: string;
+  invoiceId: string;
+  amountCents: number;
+  /** Defaults to today. */
+  date?: string;
+  /** The same key (e.g. the dialog's Idempotency-Key) makes a retried request the same application. */
+  requestKey?: string;
+}
+
+export interface CreditApplied {
+  appliedCents: number;
+  transfers: { fromInvoiceId: string; amountCents: number }[];
+  invoice: InvoiceWire;
+}
+
+/**
+ * Applies a client's credit balance to one of its open invoices: it draws on the invoices holding
+ * credit (oldest first), each a `CreditTransferred` on that invoice's stream (checked against its
+ * revision, so credit is never spent twice), then a `credit` payment on the receiving invoice
+ * (idempotent on an id derived from the transfer). A crash between the two is completed by `sweep`.
+ */
+export class ClientCreditService {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly invoices: InvoiceService,
+  ) {}
+
+  /** Invoices of the client holding credit: overpaid or credited beyond what they ask, and deleted ones with kept payments. */
+  private async sources(clientId: string): Promise<{ id: string; number: string; state: InvoiceState }[]> {
+    const db = this.deps.db;
+    const live: { id: string; invoice_number: string }[] = await db('invoice_list')
+      .where({ client_id: clientId })
+      .whereRaw('paid_cents + credited_cents > gross_cents')
+      .orderBy([{ column: 'date' }, { column: 'invoice_number' }])
+      .select('id', 'invoice_number');
+    const deleted: { invoice_id: string; invoice_number: string | null }[] = await db('invoice_payments')
+      .where({ client_id: clientId, unexpected_reason: 'deleted' })
+      .distinct('invoice_id', 'invoice_number')
+      .orderBy('invoice_id');
+    const candidates = [...live.map((r) => ({ id: r.id, number: r.invoice_number })), ...deleted.map((r) => ({ id: r.invoice_id, number: r.invoice_number ?? '' }))];
+    const loaded = await Promise.all(candidates.map(async (c) => ({ ...c, state: await this.invoices.load(c.id) })));
+    return loaded.filter((s) => availableCreditCents(s.state) > 0);
+  }
+
+  async apply(input: ApplyCredit, actor: string): Promise<CreditApplied> {
+    if (!isUuid(input.clientId)) throw new NotFoundError('Client not found.');
+    if (!(await this.deps.db('clients').where({ id: input.clientId }).first('id'))) throw new NotFoundError('Client not found.');
+    if (!isUuid(input.invoiceId)) throw new ValidationError('Please correct the errors below.', { invoiceId: ['Invoice not found.'] });
+    const applicationId = uuidv5(`apply:${input.clientId}:${input.requestKey ?? randomUUID()}`, CREDIT_NAMESPACE);
+    const done: CreditTransferRow[] = await this.deps.db('credit_transfers').where({ application_id: applicationId });
+    if (done.length > 0) {
+      // A retry of a request that already applied credit: finish what it started, apply nothing new.
+      for (const t of done) await this.complete(t, actor);
+      return this.answer(input.invoiceId, done.map((t) => ({ fromInvoiceId: t.from_invoice_id, amountCents: Number(t.amount_cents) })));
+    }
+    const date = input.date ?? dayOf(this.deps.clock());
+    const target = await this.invoices.load(input.invoiceId);
+    checkCreditTarget(target, input.clientId, input.amountCents, date);
+    const targetNumber = target.status === 'empty' ? '' : target.invoiceNumber;
+    const sources = (await this.sources(input.clientId)).filter((s) => s.id !== input.invoiceId);
+    const available = sources.reduce((sum, s) => sum + availableCreditCents(s.state), 0);
+    if (input.amountCents > available) throw new ValidationError('Please correct the errors below.', { amount: [overCreditBalance(available)] });
+
+    const transfers: CreditApplied['transfers'] = [];
+    let remaining = input.amountCents;
+    for (const source of sources) {
+      if (remaining === 0) break;
+      const amountCents = Math.min(remaining, availableCreditCents(source.state));
+      const transferId = uuidv5(`${applicationId}:${source.id}`, CREDIT_NAMESPACE);
+      await this.invoices.move(source.id, { type: 'TransferCredit', data: { transferId, applicationId, toInvoiceId: input.invoiceId, toInvoiceNumber: targetNumber, amountCents, date } }, actor);
+      await this.receive({ transferId, toInvoiceId: input.invoiceId, fromNumber: source.number, amountCents, date }, actor);
+      transfers.push({ fromInvoiceId: source.id, amountCents });
+      remaining -= amountCents;
+    }
+    return this.answer(input.invoiceId, transfers);
+  }
+
+  /** The receiving half: a `credit` payment on the target, idempotent on the transfer. */
+  private async receive(t: { transferId: string; toInvoiceId: string; fromNumber: string; amountCents: number; date: string }, actor: string): Promise<void> {
+    const paymentId = uuidv5(`credit:${t.transferId}`, CREDIT_NAMESPACE);
+    await this.invoices.recordPayment(t.toInvoiceId, { paymentId, amountCents: t.amountCents, date: t.date, method: 'credit', reference: t.fromNumber || null, transferId: t.transferId }, actor);
+  }
+
+  private async complete(t: CreditTransferRow, actor: string): Promise<void> {
+    if (t.payment_id) return;
+    const from = await this.invoices.load(t.from_invoice_id);
+    const fromNumber = from.status === 'empty' ? '' : from.invoiceNumber;
+    await this.receive({ transferId: t.transfer_id, toInvoiceId: t.to_invoice_id, fromNumber, amountCents: Number(t.amount_cents), date: String(t.date) }, actor);
+  }
+
+  /**
+   * Completes transfers whose receiving half a crash left unrecorded; returns how many it completed.
+   * Their age is measured on the wall clock, as events are stamped.
+   */
+  async sweep(olderThanMs = UNFINISHED_AFTER_MS): Promise<number> {
+    const cutoff = new Date(Date.now() - olderThanMs);
+    const unfinished: CreditTransferRow[] = await this.deps.db('credit_transfers').whereNull('payment_id').where('recorded_at', '<', cutoff).limit(100);
+    for (const t of unfinished) await this.complete({ ...t, date: dateOnly(t.date) }, t.actor);
+    return unfinished.length;
+  }
+
+  private async answer(invoiceId: string, transfers: CreditApplied['transfers']): Promise<CreditApplied> {
+    const invoice = await this.invoices.get(invoiceId);
+    if (!invoice) throw new NotFoundError('Invoice not found.');
+    return { appliedCents: transfers.reduce((sum, t) => sum + t.amountCents, 0), transfers, invoice };
+  }
+}
+
+/** A `date` column as 'YYYY-MM-DD' whichever driver read it. */
+const dateOnly = (v: unknown): string => (v instanceof Date ? dayOf(v) : String(v).slice(0, 10));
+
+/** Every minute: completes credit transfers a crash left half done (each completion is idempotent). */
+export const startCreditTransferSweep = (deps: AppDeps, credit: ClientCreditService, intervalMs = 60_000): { stop: () => void } =>
+  startPeriodic(
+    () =>
+      void credit.sweep().then(
+        (n) => n > 0 && deps.logger.info({ completed: n }, 'credit transfers completed'),
+        (err: unknown) => deps.logger.warn({ err }, 'credit transfer sweep failed'),
+      ),
+    intervalMs,
+  );
