@@ -15,10 +15,11 @@ import { benchTarget, figure, scratchDatabase } from './support';
 
 /**
  * A bounded soak on loopback: workers mix reads, invoice writes, payments (pay link + simulated
- * checkout, mark as paid, partial payments by hand), refunds, disputes, payouts and report queries
- * for SOAK_SECONDS, then the books are checked: every invoice's paid amount equals its payments
- * less refunds and lost disputes, Accounts Receivable equals the sum of open amounts (less credit
- * balances), Stripe clearing equals what the simulated Stripe has not paid out, the trial balance
+ * checkout, mark as paid, partial payments by hand, overpayments applied as credit), refunds,
+ * disputes, payouts and report queries for SOAK_SECONDS, then the books are checked: every
+ * invoice's paid amount equals its payments less refunds, lost disputes and credit moved away,
+ * Accounts Receivable equals the sum of open amounts (less credit balances), Client Credit
+ * Transfers is zero, Stripe clearing equals what the simulated Stripe has not paid out, the trial balance
  * is zero, and every read model equals its rebuild. Exits non-zero on any 5xx, unexpected answer
  * or inconsistency.
  */
@@ -41,7 +42,7 @@ const runtime = await startRuntime(config, { limits: { loginPerIp: 1e9, loginPer
 config.publicBaseUrl = runtime.url;
 const db = runtime.deps.db;
 
-const tally = { requests: 0, errors: 0, payments: 0, invoices: 0, refunds: 0, disputes: 0, payouts: 0 };
+const tally = { requests: 0, errors: 0, payments: 0, invoices: 0, refunds: 0, disputes: 0, payouts: 0, credits: 0 };
 const gateway = runtime.services.payments.gateway as SimulatedCheckoutGateway;
 const errors: string[] = [];
 const expectStatus = <R extends { status: number; text?: string }>(what: string, res: R, ...ok: number[]): R => {
@@ -112,6 +113,22 @@ const worker = async (w: number, until: number) => {
         const first = expectStatus('payments', await admin.get(`/api/invoices/${id}/payments/`), 200).body[0];
         if (first) expectStatus('bank refund', await admin.post(`/api/payments/${first.id}/refund/`, { amount: '2.00', reason: 'Soak', date: '2026-11-04' }), 201);
         tally.refunds++;
+        if (n % 2 === 0) {
+          // Overpaid by 3.00, then part of that credit applied to a new invoice of the same client.
+          expectStatus('overpayment', await admin.post(`/api/invoices/${id}/payments/`, { amount: '5.00', date: '2026-11-05', method: 'bank_transfer' }), 201);
+          const clientId = expectStatus('invoice', await admin.get(`/api/invoices/${id}/`), 200).body.client as string;
+          const next = expectStatus('create invoice', await admin.post('/api/invoices/', { client: clientId, date: '2026-11-05', due_date: '2026-11-30', items: [{ description: `Soak credit ${w}-${n}`, unit_price: 20, quantity: 1, vat_rate: 19 }] }), 201);
+          expectStatus('send', await admin.post(`/api/invoices/${next.body.id}/send/`), 200);
+          const applied = await admin.agent
+            .post(`/api/clients/${clientId}/apply_credit/`)
+            .set('X-CSRFToken', admin.csrfToken()!)
+            .set('Idempotency-Key', `soak-${w}-${n}`)
+            .send({ invoice_id: next.body.id, amount: '1.50', date: '2026-11-06' });
+          expectStatus('apply credit', applied, 201);
+          tally.credits++;
+          unpaid.push(next.body.id);
+          tally.invoices++;
+        }
       }
       tally.payments++;
     } else if (roll === 18 && w === 0) {
@@ -137,7 +154,8 @@ await runtime.deps.projections.waitFor(await runtime.deps.eventStore.headPositio
 
 const accountBalance = async (accountId: string) => Number((await db('ledger_lines').where({ account_id: accountId }).select(db.raw('coalesce(sum(debit_cents - credit_cents), 0) as b')).first()).b);
 
-// Consistency: every invoice's paid amount is its payments less refunds and lost disputes, and its paid flag follows.
+// Consistency: every invoice's paid amount is its payments less refunds, lost disputes and credit
+// moved to other invoices (credit received is a payment), and its paid flag follows.
 const mismatched = await db('invoice_list as i')
   .leftJoin(
     db('invoice_payments')
@@ -148,8 +166,12 @@ const mismatched = await db('invoice_list as i')
     'p.invoice_id',
     'i.id',
   )
-  .whereRaw('i.paid_cents <> coalesce(p.total, 0) or i.paid <> (coalesce(p.total, 0) > 0 and coalesce(p.total, 0) >= i.gross_cents - i.credited_cents)')
+  .leftJoin(db('credit_transfers').select('from_invoice_id').sum({ moved: 'amount_cents' }).groupBy('from_invoice_id').as('t'), 't.from_invoice_id', 'i.id')
+  .whereRaw(
+    'i.paid_cents <> coalesce(p.total, 0) - coalesce(t.moved, 0) or i.paid <> (coalesce(p.total, 0) > 0 and coalesce(p.total, 0) - coalesce(t.moved, 0) >= i.gross_cents - i.credited_cents)',
+  )
   .select('i.id');
+const transfersBalance = await accountBalance(SYSTEM_ACCOUNT_IDS.creditTransfers);
 // Accounts Receivable is what the invoices still ask (negative where they were paid beyond it).
 const [{ owed }] = await db('invoice_list').select(db.raw('coalesce(sum(gross_cents - credited_cents - paid_cents), 0) as owed'));
 const receivablesDifference = (await accountBalance(SYSTEM_ACCOUNT_IDS.receivables)) - Number(owed);
@@ -185,6 +207,8 @@ figure(prefix, 'soak_paid_invoices', Number(paidInvoices), 'invoices');
 figure(prefix, 'soak_refunds', tally.refunds, 'refunds');
 figure(prefix, 'soak_disputes', tally.disputes, 'disputes');
 figure(prefix, 'soak_payouts', tally.payouts, 'payouts');
+figure(prefix, 'soak_credit_applications', tally.credits, 'applications');
+figure(prefix, 'soak_credit_transfers_balance', transfersBalance, 'cents');
 figure(prefix, 'soak_paid_state_mismatches', mismatched.length, 'invoices');
 figure(prefix, 'soak_receivables_minus_open_amounts', receivablesDifference, 'cents');
 figure(prefix, 'soak_stripe_clearing_minus_unpaid_out', clearingDifference, 'cents');
@@ -196,5 +220,5 @@ if (differing.length) console.error(`differ from rebuild: ${differing.join(', ')
 await runtime.stop();
 await scratch?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
-const failed = tally.errors > 0 || mismatched.length > 0 || receivablesDifference !== 0 || clearingDifference !== 0 || Number(debit ?? 0) !== Number(credit ?? 0) || differing.length > 0;
+const failed = tally.errors > 0 || mismatched.length > 0 || transfersBalance !== 0 || receivablesDifference !== 0 || clearingDifference !== 0 || Number(debit ?? 0) !== Number(credit ?? 0) || differing.length > 0;
 process.exit(failed ? 1 : 0);

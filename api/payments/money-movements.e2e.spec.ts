@@ -199,6 +199,14 @@ describe.each(testBackends())('refunds, disputes, fees and payouts through Strip
     // A payout the bank returned puts the money back on Stripe clearing.
     await deliver('payout.failed', { ...last, status: 'failed' });
     expect(await balanceOf(server, A.stripeClearing)).toBe(last.amount);
+
+    // A payout whose failure is delivered before its paid report: nothing reached the bank, and the late report books nothing.
+    await paidByCard(15);
+    const early = fake.payout()!;
+    const [clearing, bank] = [await balanceOf(server, A.stripeClearing), await balanceOf(server, A.bank)];
+    expect((await deliver('payout.failed', { ...early, status: 'failed' })).status).toBe(200);
+    expect((await deliver('payout.paid', early)).status).toBe(200);
+    expect([await balanceOf(server, A.stripeClearing), await balanceOf(server, A.bank)]).toEqual([clearing, bank]);
   });
 
   it('a payment for an invoice cancelled or deleted meanwhile is kept as credit balance and raises an alert', async () => {

@@ -318,8 +318,10 @@ export const entryIdOf = (event: InvoiceEvent | JournalEvent | PayoutEvent): str
 export const ledgerEffectOf = (event: InvoiceEvent | JournalEvent | PayoutEvent, known: KnownEntry | null): LedgerEffect | null => {
   switch (event.type) {
     case 'PayoutPaid':
-    case 'PayoutFailed':
       return known ? null : payoutEffect(event);
+    // A failure of a payout never booked as paid has nothing to reverse.
+    case 'PayoutFailed':
+      return known || event.data.amountCents === 0 ? null : payoutEffect(event);
     case 'JournalEntryRecorded':
     case 'JournalEntryCorrected':
     case 'JournalEntryDeleted':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS as A } from '../accounting/accounts';
-import { movementEffect, payoutEffect } from '../accounting/postings';
+import { ledgerEffectOf, movementEffect, payoutEffect } from '../accounting/postings';
 import { decide } from './decide';
 import type { InvoiceEvent } from './events';
 import { availableCreditCents, excessCents, foldInvoice, initialState, isPaid, openCents, paidDeltaOf, refundableCents, settlementOf, type InvoiceState } from './invoice';
@@ -194,10 +194,9 @@ describe('postings of money movements', () => {
 });
 
 describe('payouts', () => {
-  it('are recorded once and fail at most once, only after they were paid', () => {
+  it('are recorded once and fail at most once, reversing what was booked paid', () => {
     const record = { type: 'RecordPayout' as const, data: { payoutId: 'po_1', amountCents: 100, date: '2026-03-08', balanceTransactionIds: ['txn_1'] } };
     const fail = { type: 'FailPayout' as const, data: { payoutId: 'po_1', date: '2026-03-09' } };
-    expect(decidePayout(fail, initialPayoutState())).toEqual([]);
     const paidEvents = decidePayout(record, initialPayoutState());
     expect(paidEvents).toHaveLength(1);
     const paid = paidEvents.reduce(evolvePayout, initialPayoutState());
@@ -205,6 +204,20 @@ describe('payouts', () => {
     const failedEvents = decidePayout(fail, paid);
     expect(failedEvents).toEqual([{ type: 'PayoutFailed', data: { payoutId: 'po_1', amountCents: 100, date: '2026-03-09' } }]);
     expect(decidePayout(fail, failedEvents.reduce(evolvePayout, paid))).toEqual([]);
+    expect(ledgerEffectOf(failedEvents[0]!, null)!.postings[0]!.lines).toEqual([
+      { accountId: A.stripeClearing, debitCents: 100, creditCents: 0 },
+      { accountId: A.bank, debitCents: 0, creditCents: 100 },
+    ]);
+  });
+
+  it('a failure reported before the payout was paid books nothing, and the late paid report is ignored', () => {
+    const fail = { type: 'FailPayout' as const, data: { payoutId: 'po_2', date: '2026-03-09' } };
+    const failedFirst = decidePayout(fail, initialPayoutState());
+    expect(failedFirst).toEqual([{ type: 'PayoutFailed', data: { payoutId: 'po_2', amountCents: 0, date: '2026-03-09' } }]);
+    expect(ledgerEffectOf(failedFirst[0]!, null)).toBeNull();
+    const state = failedFirst.reduce(evolvePayout, initialPayoutState());
+    expect(decidePayout({ type: 'RecordPayout', data: { payoutId: 'po_2', amountCents: 100, date: '2026-03-08', balanceTransactionIds: [] } }, state)).toEqual([]);
+    expect(decidePayout(fail, state)).toEqual([]);
   });
 });
 

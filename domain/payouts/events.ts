@@ -15,7 +15,10 @@ export type PayoutPaid = {
   };
 };
 
-/** The bank returned a payout already reported paid: the money is back on the Stripe balance. */
+/**
+ * The bank returned a payout: the money is back on the Stripe balance. `amountCents` is what was
+ * booked as paid; 0 when the failure came first (nothing to undo, and a later paid report is ignored).
+ */
 export type PayoutFailed = {
   type: 'PayoutFailed';
   data: { payoutId: string; amountCents: number; date: string };

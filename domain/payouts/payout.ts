@@ -10,7 +10,7 @@ export const evolvePayout = (state: PayoutState, event: PayoutEvent): PayoutStat
     case 'PayoutPaid':
       return { status: 'paid', amountCents: event.data.amountCents };
     case 'PayoutFailed':
-      return state.status === 'none' ? state : { ...state, status: 'failed' };
+      return state.status === 'none' ? { status: 'failed', amountCents: 0 } : { ...state, status: 'failed' };
     default: {
       const exhaustive: never = event;
       return exhaustive;
@@ -22,7 +22,12 @@ export type PayoutCommand =
   | { type: 'RecordPayout'; data: { payoutId: string; amountCents: number; date: string; balanceTransactionIds: string[] } }
   | { type: 'FailPayout'; data: { payoutId: string; date: string } };
 
-/** Each payout is recorded once, and fails at most once (only after it was recorded paid). */
+/**
+ * Each payout is recorded once and fails at most once. A failure reported before the payout was
+ * reported paid is recorded with nothing to undo (amount 0: the money never left Stripe), and a
+ * paid report that arrives after it is ignored, so the late report never books money the bank
+ * never kept.
+ */
 export const decidePayout = (command: PayoutCommand, state: PayoutState): PayoutEvent[] => {
   switch (command.type) {
     case 'RecordPayout': {
@@ -31,8 +36,8 @@ export const decidePayout = (command: PayoutCommand, state: PayoutState): Payout
       return [{ type: 'PayoutPaid', data: command.data }];
     }
     case 'FailPayout':
-      // A failure reported before the payout itself has nothing to undo: the money never left Stripe.
-      return state.status === 'paid' ? [{ type: 'PayoutFailed', data: { payoutId: command.data.payoutId, amountCents: state.amountCents, date: command.data.date } }] : [];
+      if (state.status === 'failed') return [];
+      return [{ type: 'PayoutFailed', data: { payoutId: command.data.payoutId, amountCents: state.status === 'paid' ? state.amountCents : 0, date: command.data.date } }];
     default: {
       const exhaustive: never = command;
       return exhaustive;
