@@ -58,6 +58,8 @@ export interface FakeBalanceTransaction {
   source: string;
   payment_intent: string;
   payout: string | null;
+  /** Unix seconds, as Stripe's objects carry it. */
+  created: number;
 }
 
 export interface FakeRefund {
@@ -108,7 +110,8 @@ export const startFakeStripe = async () => {
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, FakeSession>();
   let failNext: { status: number; message: string } | undefined;
-  const intents = new Map<string, { id: string; amount: number; metadata: Record<string, string>; charge: string; txn: FakeBalanceTransaction }>();
+  const intents = new Map<string, { id: string; amount: number; metadata: Record<string, string>; charge: string; txn: FakeBalanceTransaction; txnPending: boolean }>();
+  let heldDaysAgo: number | null = null;
   const transactions: FakeBalanceTransaction[] = [];
   const refunds = new Map<string, FakeRefund>();
   const refundsByKey = new Map<string, FakeRefund>();
@@ -116,7 +119,7 @@ export const startFakeStripe = async () => {
   const payouts = new Map<string, FakePayout>();
   const now = () => Math.floor(Date.now() / 1000);
   const txn = (type: FakeBalanceTransaction['type'], amount: number, fee: number, source: string, paymentIntent: string): FakeBalanceTransaction => {
-    const t: FakeBalanceTransaction = { id: id('txn_'), object: 'balance_transaction', type, amount, fee, net: amount - fee, source, payment_intent: paymentIntent, payout: null };
+    const t: FakeBalanceTransaction = { id: id('txn_'), object: 'balance_transaction', type, amount, fee, net: amount - fee, source, payment_intent: paymentIntent, payout: null, created: now() };
     transactions.push(t);
     return t;
   };
@@ -130,7 +133,7 @@ export const startFakeStripe = async () => {
       currency: 'eur',
       status: 'succeeded',
       metadata: intent.metadata,
-      latest_charge: { id: intent.charge, object: 'charge', payment_intent: intent.id, amount: intent.amount, balance_transaction: intent.txn },
+      latest_charge: { id: intent.charge, object: 'charge', payment_intent: intent.id, amount: intent.amount, balance_transaction: intent.txnPending ? null : intent.txn },
     };
   };
 
@@ -235,9 +238,18 @@ export const startFakeStripe = async () => {
       if (paymentStatus === 'paid' && !intents.has(session.payment_intent)) {
         const charge = id('ch_');
         const t = txn('charge', session.amount_total, fakeFeeCents(session.amount_total), charge, session.payment_intent);
-        intents.set(session.payment_intent, { id: session.payment_intent, amount: session.amount_total, metadata: session.metadata, charge, txn: t });
+        if (heldDaysAgo !== null) t.created -= heldDaysAgo * 86400;
+        intents.set(session.payment_intent, { id: session.payment_intent, amount: session.amount_total, metadata: session.metadata, charge, txn: t, txnPending: heldDaysAgo !== null });
+        heldDaysAgo = null;
       }
       return session;
+    },
+    /**
+     * The next completed payment's charge shows no balance transaction (Stripe leaves it null until
+     * the charge settles) and its transaction is dated `daysAgo` back: only a payout reveals its fee.
+     */
+    holdNextBalanceTransaction(daysAgo: number) {
+      heldDaysAgo = daysAgo;
     },
     refunds,
     disputes,

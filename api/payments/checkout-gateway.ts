@@ -68,6 +68,8 @@ export interface PayoutTransaction {
   type: string;
   feeCents: number;
   paymentIntentId: string | null;
+  /** 'YYYY-MM-DD' it was created (the charge's day for a charge's fee). */
+  date: string;
 }
 
 export interface CheckoutGateway {

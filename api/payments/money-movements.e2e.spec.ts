@@ -196,6 +196,15 @@ describe.each(testBackends())('refunds, disputes, fees and payouts through Strip
     await payout();
     await expectPaidIsPaymentsLessRefunds(server, b.invoiceId);
     await expectPaidIsPaymentsLessRefunds(server, c.invoiceId);
+    // A charge whose fee Stripe had not settled when it was paid: the payout posts the fee, dated on the charge's day.
+    fake.holdNextBalanceTransaction(3);
+    const d = await paidByCard(30);
+    expect(await balanceOf(server, A.paymentFees, d.invoiceId)).toBe(0);
+    await payout();
+    expect(await balanceOf(server, A.paymentFees, d.invoiceId)).toBe(fakeFeeCents(3000));
+    const feeDays = await server.testDb.db('ledger_lines as l').join('ledger_entries as e', 'e.entry_id', 'l.entry_id')
+      .where({ 'l.account_id': A.paymentFees, 'e.invoice_id': d.invoiceId }).select(server.testDb.db.raw("to_char(e.date, 'YYYY-MM-DD') as day"));
+    expect(feeDays.map((r: { day: string }) => r.day)).toEqual([new Date(Date.now() - 3 * 86400_000).toISOString().slice(0, 10)]);
     // A payout the bank returned puts the money back on Stripe clearing.
     await deliver('payout.failed', { ...last, status: 'failed' });
     expect(await balanceOf(server, A.stripeClearing)).toBe(last.amount);

@@ -190,7 +190,8 @@ export class MoneyMovementService {
       if (!txn.paymentIntentId) continue;
       if (txn.type === 'charge' || txn.type === 'payment') {
         const paymentIntentId = txn.paymentIntentId;
-        await this.moveForIntent(paymentIntentId, (paymentId) => ({ type: 'ChargeGatewayFee', data: { paymentId, feeId: txn.id, amountCents: txn.feeCents, date: payout.date, kind: 'payment' } }));
+        // Dated on the charge's day, as if its fee had been looked up when it was paid.
+        await this.moveForIntent(paymentIntentId, (paymentId) => ({ type: 'ChargeGatewayFee', data: { paymentId, feeId: txn.id, amountCents: txn.feeCents, date: txn.date, kind: 'payment' } }));
       } else if (txn.type === 'refund' || txn.type === 'payment_refund') {
         await this.recordGatewayRefundsOf(txn.paymentIntentId, payout.date);
       }

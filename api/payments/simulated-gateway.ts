@@ -185,7 +185,7 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
 
   async payoutTransactions(payoutId: string): Promise<PayoutTransaction[]> {
     const rows: BalanceRow[] = await this.db('simulated_balance_transactions').where({ payout_id: payoutId }).orderBy('created_at');
-    return rows.map((r) => ({ id: r.id, type: r.type, feeCents: Number(r.fee_cents), paymentIntentId: r.type === 'charge' ? r.payment_intent : null }));
+    return rows.map((r) => ({ id: r.id, type: r.type, feeCents: Number(r.fee_cents), paymentIntentId: r.type === 'charge' ? r.payment_intent : null, date: dayOfUnix(unix(r.created_at)) }));
   }
 
   /**

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import {
   CheckoutProviderError,
+  dayOfUnix,
   idOf,
   refundSnapshotOf,
   snapshotOf,
@@ -115,7 +116,7 @@ export class StripeCheckoutGateway implements CheckoutGateway {
         const source = txn.source;
         // Charges, refunds and disputes all name the payment intent they belong to.
         const intent = source && typeof source !== 'string' && 'payment_intent' in source ? (source.payment_intent as string | { id: string } | null) : null;
-        out.push({ id: txn.id, type: txn.type, feeCents: txn.fee, paymentIntentId: idOf(intent) });
+        out.push({ id: txn.id, type: txn.type, feeCents: txn.fee, paymentIntentId: idOf(intent), date: dayOfUnix(txn.created) });
       }
       return out;
     } catch (err) {
