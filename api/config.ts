@@ -40,7 +40,8 @@ export interface Config {
   /** apiBase (STRIPE_API_BASE) points the SDK at another endpoint: a local fake in tests, or stripe-mock. */
   stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   smtpUrl?: string;
-  mailFrom: string;
+  /** MAIL_FROM; unset: the company settings' name at its e-mail address. */
+  mailFrom?: string;
   salesEmail: string;
   sessionSecret: string;
   demoSiteUrl: string;
@@ -109,7 +110,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         }
       : undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || 'GRC Platform <billing@example.com>',
+    mailFrom: env.MAIL_FROM || undefined,
     salesEmail: env.SALES_EMAIL || 'sales@example.com',
     sessionSecret: env.SESSION_SECRET || randomBytes(32).toString('hex'),
     demoSiteUrl: env.DEMO_SITE_URL || 'https://demo.example.com/',

@@ -22,6 +22,7 @@ import { defaultRateLimits, type AppDeps, type RateLimits } from './deps';
 import { Metrics } from './http/metrics';
 import { withRequestCorrelation } from './http/request-context';
 import { createLogger } from './logger';
+import { companyFrom } from './mail/mail-company';
 import { projections as readModels, reactors } from './read-models';
 import { MailDispatcher } from './mail/mail-dispatcher';
 import { createMailTransport } from './mail/transport';
@@ -78,7 +79,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   deps.metrics.watchProjections(() => projections.status());
   const services = createServices(deps);
   const mail = new MailDispatcher(db, createMailTransport(config, logger), {
-    from: config.mailFrom,
+    from: config.mailFrom ?? (() => companyFrom(db)),
     logger,
     intervalMs: config.env === 'test' ? 200 : 2000,
     onSent: () => deps.metrics.mailsSent.inc(),

@@ -47,6 +47,15 @@ describe.each(testBackends())('sending an invoice by e-mail on $name', (backend)
     expect(text).toContain('Αγαπητέ/ή Ελληνική Εταιρεία');
     expect(text).toContain(`/pay-invoice/${invoice.id}`);
     expect(text).toContain('2.380,00');
+    // The HTML part says the same, with the company's name on top and a Pay now button to the pay page.
+    const html = mimePart(mail.raw, 'text/html')?.toString('utf8') ?? '';
+    expect(html).toMatch(/^<!DOCTYPE html/i);
+    expect(html).toContain('lang="el"');
+    expect(html).toContain('Αγαπητέ/ή Ελληνική Εταιρεία');
+    expect(html).toMatch(new RegExp(`<a[^>]+href="${server.url}/pay-invoice/${invoice.id}"[^>]*>.*Πληρωμή τώρα`, 's'));
+    const company = await server.testDb.db('company_settings').where({ id: 1 }).first('name');
+    expect(html).toContain(company.name);
+    expect(text).toContain(company.name);
     const pdf = mimePart(mail.raw, 'application/pdf');
     expect(pdf?.subarray(0, 5).toString()).toBe('%PDF-');
     expect(mail.raw).toContain(`invoice-${invoice.invoice_number}.pdf`);
@@ -69,5 +78,31 @@ describe.each(testBackends())('sending an invoice by e-mail on $name', (backend)
     await server.runtime.deps.projections.waitFor(again.position, { includeReactors: true, timeoutMs: 20_000 });
     await server.runtime.mail.drain();
     expect(smtp.received).toHaveLength(2);
+  });
+
+  it("goes out under the company's name when MAIL_FROM is unset, and a paid invoice gets no button", async () => {
+    const plain = await startTestServer(backend, { env: { SMTP_URL: smtp.url } });
+    try {
+      const padmin = await adminOf(plain);
+      await plain.testDb.db('company_settings').where({ id: 1 }).update({ name: 'Ασπίδα GRC Λτδ', email: 'accounts@aspida.test' });
+      const client = await createClient(padmin, { name: 'Paid Up Ltd', email: 'paid-up@example.com', language: 'en' });
+      const invoice = await createInvoice(padmin, { client: client.id, date: '2026-03-01', due_date: '2026-03-15', items: [{ description: 'Audit', quantity: 1, unit_price: 100, vat_rate: 19 }] });
+      expect((await padmin.post(`/api/invoices/${invoice.id}/mark_as_paid/`)).status).toBe(200);
+      expect((await padmin.post(`/api/invoices/${invoice.id}/send/`)).status).toBe(200);
+      const last = (await plain.runtime.deps.eventStore.readStream(invoiceStreamId(invoice.id))).at(-1)!;
+      await plain.runtime.deps.projections.waitFor(last.position, { includeReactors: true, timeoutMs: 20_000 });
+      await plain.runtime.mail.drain();
+      const mail = smtp.received.find((m) => m.to[0] === 'paid-up@example.com')!;
+      expect(mail.from).toBe('accounts@aspida.test');
+      const fromHeader = /^From: (.*)$/m.exec(mail.raw)?.[1] ?? '';
+      expect(fromHeader).toMatch(/^=\?UTF-8\?/);
+      expect(fromHeader).toContain('<accounts@aspida.test>');
+      const html = mimePart(mail.raw, 'text/html')?.toString('utf8') ?? '';
+      expect(html).toContain('This invoice has already been paid.');
+      expect(html).not.toContain('Pay now');
+      expect(mimePart(mail.raw, 'text/plain')?.toString('utf8')).not.toContain('Pay now');
+    } finally {
+      await plain.close();
+    }
   });
 });

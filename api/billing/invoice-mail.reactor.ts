@@ -1,11 +1,14 @@
 import type { Knex } from 'knex';
 import { INVOICE_EVENT_TYPES, type InvoiceSent } from '../../domain/invoice/events';
-import { evolve, initialState, type InvoiceState } from '../../domain/invoice/invoice';
+import { evolve, initialState, openCents, type InvoiceState } from '../../domain/invoice/invoice';
 import { formatEuros } from '../../domain/shared/money';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { Reactor } from '../../projections/projection';
 import { asInvoiceEvent } from '../../projections/invoices/invoice-list';
+import { renderMail } from '../mail/branded-mail';
+import { mailCompanyOf } from '../mail/mail-company';
 import { attachment, enqueueMail } from '../mail/outbox';
+import { mailLanguage } from './client-user.mail';
 import { buildInvoiceDocument } from './invoice-document';
 import { invoiceMail, mailDay } from './invoice-mail.texts';
 import { renderUbl, UBL_MEDIA_TYPE, ublFilename } from '../einvoice/ubl';
@@ -40,18 +43,23 @@ export const invoiceMailReactor: Reactor = {
     const sent = event.data as InvoiceSent['data'];
     const payUrl = sent.payUrl ?? `/pay-invoice/${sent.invoiceId}`;
     const doc = await buildInvoiceDocument(trx, state, payUrl);
-    const message = invoiceMail(doc.language, {
-      clientName: doc.document.buyer.name,
-      invoiceNumber: state.invoiceNumber,
-      total: formatEuros(state.totals.grossCents),
-      dueDate: mailDay(state.dueDate),
-      payUrl,
-      company: doc.document.seller.name,
-    });
+    const { subject, content } = invoiceMail(
+      doc.language,
+      {
+        clientName: doc.document.buyer.name,
+        invoiceNumber: state.invoiceNumber,
+        total: formatEuros(state.totals.grossCents),
+        dueDate: mailDay(state.dueDate),
+        payUrl,
+        settled: openCents(state) <= 0,
+      },
+      await mailCompanyOf(trx, mailLanguage(doc.language)),
+    );
     await enqueueMail(trx, {
       key: `invoice-sent:${event.eventId}`,
       to: sent.to,
-      ...message,
+      subject,
+      ...(await renderMail(content)),
       // The PDF for people, the EN 16931 e-invoice for the buyer's procurement system.
       attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document), 'utf8'))],
     });

@@ -1,3 +1,4 @@
+import type { MailCompany, MailContent } from '../mail/branded-mail';
 import { mailLanguage } from './client-user.mail';
 
 type Lang = 'en' | 'el' | 'ru';
@@ -85,28 +86,67 @@ interface MailVars {
   total: string;
   dueDate: string;
   payUrl: string;
-  company: string;
+  /** Nothing left to pay (a paid invoice sent again): no button. */
+  settled: boolean;
 }
 
-const messages: Record<Lang, { subject: (v: MailVars) => string; body: (v: MailVars) => string }> = {
+interface InvoiceMailTexts {
+  subject: (v: MailVars, company: string) => string;
+  title: (v: MailVars) => string;
+  greeting: (v: MailVars) => string;
+  attached: (v: MailVars) => string;
+  payNow: string;
+  closing: string;
+}
+
+const messages: Record<Lang, InvoiceMailTexts> = {
   en: {
-    subject: (v) => `Invoice ${v.invoiceNumber} from ${v.company}`,
-    body: (v) =>
-      `Dear ${v.clientName},\n\nPlease find attached invoice ${v.invoiceNumber} for ${v.total}, due on ${v.dueDate}.\n\nYou can pay it online at:\n${v.payUrl}\n\nKind regards,\n${v.company}\n`,
+    subject: (v, company) => `Invoice ${v.invoiceNumber} from ${company}`,
+    title: (v) => `Invoice ${v.invoiceNumber}`,
+    greeting: (v) => `Dear ${v.clientName},`,
+    attached: (v) => `Please find attached invoice ${v.invoiceNumber} for ${v.total}, due on ${v.dueDate}.`,
+    payNow: 'Pay now',
+    closing: 'Kind regards,',
   },
   el: {
-    subject: (v) => `Τιμολόγιο ${v.invoiceNumber} από ${v.company}`,
-    body: (v) =>
-      `Αγαπητέ/ή ${v.clientName},\n\nΣας επισυνάπτουμε το τιμολόγιο ${v.invoiceNumber} ποσού ${v.total}, με λήξη στις ${v.dueDate}.\n\nΜπορείτε να το πληρώσετε online εδώ:\n${v.payUrl}\n\nΜε εκτίμηση,\n${v.company}\n`,
+    subject: (v, company) => `Τιμολόγιο ${v.invoiceNumber} από ${company}`,
+    title: (v) => `Τιμολόγιο ${v.invoiceNumber}`,
+    greeting: (v) => `Αγαπητέ/ή ${v.clientName},`,
+    attached: (v) => `Σας επισυνάπτουμε το τιμολόγιο ${v.invoiceNumber} ποσού ${v.total}, με λήξη στις ${v.dueDate}.`,
+    payNow: 'Πληρωμή τώρα',
+    closing: 'Με εκτίμηση,',
   },
   ru: {
-    subject: (v) => `Счёт ${v.invoiceNumber} от ${v.company}`,
-    body: (v) =>
-      `Уважаемый(ая) ${v.clientName},\n\nВо вложении счёт ${v.invoiceNumber} на сумму ${v.total}, срок оплаты ${v.dueDate}.\n\nОплатить онлайн можно по ссылке:\n${v.payUrl}\n\nС уважением,\n${v.company}\n`,
+    subject: (v, company) => `Счёт ${v.invoiceNumber} от ${company}`,
+    title: (v) => `Счёт ${v.invoiceNumber}`,
+    greeting: (v) => `Уважаемый(ая) ${v.clientName},`,
+    attached: (v) => `Во вложении счёт ${v.invoiceNumber} на сумму ${v.total}, срок оплаты ${v.dueDate}.`,
+    payNow: 'Оплатить',
+    closing: 'С уважением,',
   },
 };
 
-export const invoiceMail = (language: string, vars: MailVars): { subject: string; text: string } => {
-  const m = messages[mailLanguage(language)];
-  return { subject: m.subject(vars), text: m.body(vars) };
+/** The invoice e-mail in the client's language: the amount and due date, and a Pay now button while something is owed. */
+export const invoiceMail = (language: string, vars: MailVars, company: MailCompany): { subject: string; content: MailContent } => {
+  const lang = mailLanguage(language);
+  const m = messages[lang];
+  const l = labels[lang];
+  return {
+    subject: m.subject(vars, company.name),
+    content: {
+      language: lang,
+      preview: m.attached(vars),
+      title: m.title(vars),
+      greeting: m.greeting(vars),
+      paragraphs: [m.attached(vars)],
+      details: [
+        [l.total, vars.total],
+        [l.dueDate, vars.dueDate],
+      ],
+      action: vars.settled ? undefined : { label: m.payNow, url: vars.payUrl },
+      after: vars.settled ? [l.paidNote] : [],
+      closing: m.closing,
+      company,
+    },
+  };
 };

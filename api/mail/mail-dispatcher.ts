@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { MailAttachment } from './outbox';
-import type { MailTransport } from './transport';
+import type { MailFrom, MailTransport } from './transport';
 
 const MAX_BACKOFF_S = 3600;
 /** Outbox keys of mails whose body holds a secret (the portal welcome mail's initial password). */
@@ -32,7 +32,7 @@ export class MailDispatcher {
   constructor(
     private readonly db: Knex,
     private readonly transport: MailTransport,
-    private readonly options: { from: string; logger: Logger; intervalMs?: number; onSent?: () => void; onFailed?: () => void },
+    private readonly options: { from: MailFrom | (() => Promise<MailFrom>); logger: Logger; intervalMs?: number; onSent?: () => void; onFailed?: () => void },
   ) {}
 
   start(): void {
@@ -53,6 +53,9 @@ export class MailDispatcher {
 
   private async drainOnce(): Promise<number> {
     let sent = 0;
+    // Read before any claim: the sends run inside the claiming transaction, and on PGlite's single
+    // connection a query outside it would wait for it forever. A renamed company sends under its new name from the next round.
+    const from = typeof this.options.from === 'function' ? await this.options.from() : this.options.from;
     for (;;) {
       const result = await this.db.transaction(async (trx) => {
         const row: OutboxRow | undefined = await trx('mail_outbox')
@@ -64,7 +67,7 @@ export class MailDispatcher {
           .first();
         if (!row) return 'empty' as const;
         try {
-          await this.send(row);
+          await this.send(row, from);
           // A delivered mail that carried a one-time password keeps no copy of it in the database.
           const scrub = SCRUBBED_AFTER_SEND.some((prefix) => row.key.startsWith(prefix)) ? { text: SCRUBBED_TEXT, html: null } : {};
           await trx('mail_outbox').where({ id: row.id }).update({ sent_at: trx.fn.now(), attempts: row.attempts + 1, last_error: null, ...scrub });
@@ -91,10 +94,10 @@ export class MailDispatcher {
     }
   }
 
-  private async send(row: OutboxRow): Promise<void> {
+  private async send(row: OutboxRow, from: MailFrom): Promise<void> {
     const attachments: MailAttachment[] = typeof row.attachments === 'string' ? JSON.parse(row.attachments) : row.attachments;
     await this.transport.send({
-      from: this.options.from,
+      from,
       to: row.to,
       subject: row.subject,
       text: row.text,

@@ -4,8 +4,11 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 
+/** A sender: a ready address line (MAIL_FROM) or a name and address, which nodemailer encodes. */
+export type MailFrom = string | { name: string; address: string };
+
 export interface MailMessage {
-  from: string;
+  from: MailFrom;
   to: string;
   subject: string;
   text: string;
