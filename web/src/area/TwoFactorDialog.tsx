@@ -21,12 +21,7 @@ export const TwoFactorDialog = ({ open, onClose }: { open: boolean; onClose: () 
       {failed && <Alert type="error" showIcon title={t('auth.twoFactor.failure')} role="alert" />}
       {!failed && !status && <Spin />}
       {status?.enabled && <TwoFactorManage status={status} onChanged={changed} />}
-      {status && !status.enabled && (
-        <>
-          <p>{t('auth.twoFactor.statusOff')}</p>
-          <TwoFactorEnrolment onEnabled={() => void refresh()} onDone={reload} />
-        </>
-      )}
+      {status && !status.enabled && <TwoFactorEnrolment intro={t('auth.twoFactor.statusOff')} onEnabled={() => void refresh()} onDone={reload} />}
     </Modal>
   );
 };

@@ -10,10 +10,10 @@ type Step = { name: 'password' } | { name: 'scan'; setup: TwoFactorSetupAnswer }
 
 /**
  * Enrolment in three steps: the password again, then the QR code and a first code from the app,
- * then the recovery codes. `onEnabled` runs as soon as the server has turned it on (the codes are
+ * then the recovery codes; `intro` goes above the first step only. `onEnabled` runs as soon as the server has turned it on (the codes are
  * still on screen); `onDone` when the user has saved them.
  */
-export const TwoFactorEnrolment = ({ onEnabled, onDone }: { onEnabled?: () => void; onDone: () => void }) => {
+export const TwoFactorEnrolment = ({ intro, onEnabled, onDone }: { intro?: string; onEnabled?: () => void; onDone: () => void }) => {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ name: 'password' });
   const [busy, setBusy] = useState(false);
@@ -46,6 +46,7 @@ export const TwoFactorEnrolment = ({ onEnabled, onDone }: { onEnabled?: () => vo
       {error && <Alert type="error" showIcon title={error} role="alert" className="form-banner" />}
       {step.name === 'password' && (
         <Form layout="vertical" requiredMark={false} onFinish={start}>
+          {intro && <p>{intro}</p>}
           <p>{t('auth.twoFactor.passwordPrompt')}</p>
           <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.twoFactor.passwordRequired') }]}>
             <Input.Password autoComplete="current-password" autoFocus />
