@@ -4,7 +4,7 @@ import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../../test/db';
-import { MOBILE_WIDTH, collectPageErrors, launchBrowser, newPage, screenshot } from '../../../test/browser';
+import { MOBILE_WIDTH, axeViolations, collectPageErrors, launchBrowser, newPage, screenshot } from '../../../test/browser';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
 
 const DIST_INDEX = path.resolve(import.meta.dirname, '../../../dist/web/index.html');
@@ -33,6 +33,7 @@ const enrol = async (page: Page, password: string, epoch: number, shot?: string)
   const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   if (shot) await screenshot(page, `${SHOTS}/${shot}`);
+  expect(await axeViolations(page)).toEqual([]);
   await enrolment.locator('input[autocomplete="one-time-code"]').fill(await generate({ secret, epoch }));
   await enrolment.locator('button[type="submit"]').click();
   await page.getByTestId('recovery-codes').waitFor();
@@ -129,6 +130,7 @@ describe('two-factor sign-in in the browser', () => {
       await second.page.locator('#login-otp').waitFor();
       expect(await second.page.locator('h1').innerText()).toBe('Σύνδεση δύο παραγόντων');
       await screenshot(second.page, `${SHOTS}/mobile-el-login-code`);
+      expect(await axeViolations(second.page)).toEqual([]);
       expect(await second.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE_WIDTH);
       await second.context.close();
     });
