@@ -15,6 +15,7 @@ import { pageHeadTransform } from './public/page-head';
 import { publicRoutes } from './public/public.routes';
 import { seoRoutes } from './public/seo.routes';
 import { loadUser, sessionMiddleware } from './auth/session';
+import { applyTwoFactorPolicy, twoFactorRoutes } from './auth/two-factor/two-factor.routes';
 import type { AppDeps } from './deps';
 import type { GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
@@ -83,10 +84,11 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
       },
     }),
   );
-  app.use(['/api', '/graphql'], sessionMiddleware(deps), loadUser(deps), csrfProtection(production));
+  app.use(['/api', '/graphql'], sessionMiddleware(deps), loadUser(deps), applyTwoFactorPolicy(services.auth.twoFactor), csrfProtection(production));
 
   const api = express.Router();
   api.use(enteredUnder(authRoutes(services.auth)));
+  api.use(enteredUnder(twoFactorRoutes(services.auth.twoFactor)));
   api.use(enteredUnder(publicRoutes(deps, services.site)));
   api.use(enteredUnder(paymentRoutes(deps, services.payments)));
   api.use(enteredUnder(portalRoutes(deps, services.billing.statements)));

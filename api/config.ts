@@ -51,6 +51,13 @@ export interface Config {
   /** Send the payment reminders that are due, daily. */
   reminderSchedule: boolean;
   metricsToken?: string;
+  /** REQUIRE_ADMIN_2FA: superusers must enrol in two-factor sign-in before they reach the admin area. */
+  requireAdmin2fa: boolean;
+  /**
+   * What the key that encrypts TOTP secrets is derived from: TOTP_ENCRYPTION_KEY, else an explicitly
+   * set SESSION_SECRET; unset, a key file in DATA_DIR (see api/auth/two-factor/secret-box.ts).
+   */
+  totpKeyMaterial?: string;
   /** Events per projection transaction. */
   projectionBatchSize: number;
 }
@@ -131,6 +138,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     recurringSchedule: bool(env.RECURRING_SCHEDULE, true),
     reminderSchedule: bool(env.REMINDER_SCHEDULE, true),
     metricsToken: env.METRICS_TOKEN || undefined,
+    requireAdmin2fa: bool(env.REQUIRE_ADMIN_2FA, false),
+    totpKeyMaterial: env.TOTP_ENCRYPTION_KEY || env.SESSION_SECRET || undefined,
     projectionBatchSize: Math.max(1, Number(env.PROJECTION_BATCH_SIZE) || 500),
   };
 };

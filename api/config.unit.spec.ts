@@ -65,4 +65,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ ROLE: 'cook' })).toThrow(/ROLE/);
   });
+
+  it('reads REQUIRE_ADMIN_2FA (off by default) and the TOTP key material (TOTP_ENCRYPTION_KEY, else a set SESSION_SECRET, else none)', () => {
+    expect(loadConfig({}).requireAdmin2fa).toBe(false);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: 'true' }).requireAdmin2fa).toBe(true);
+    expect(loadConfig({ REQUIRE_ADMIN_2FA: 'false' }).requireAdmin2fa).toBe(false);
+    expect(loadConfig({}).totpKeyMaterial).toBeUndefined();
+    expect(loadConfig({ SESSION_SECRET: 'sess' }).totpKeyMaterial).toBe('sess');
+    expect(loadConfig({ SESSION_SECRET: 'sess', TOTP_ENCRYPTION_KEY: 'totp' }).totpKeyMaterial).toBe('totp');
+  });
 });

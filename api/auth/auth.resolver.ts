@@ -15,10 +15,12 @@ export class AuthResolver {
     @Arg('username', () => String) username: string,
     @Arg('password', () => String) password: string,
     @Ctx() ctx: GraphQLContext,
+    @Arg('otp', () => String, { nullable: true, description: 'The second factor, when a first call answered otpRequired.' }) otp?: string | null,
   ): Promise<LoginResult> {
-    const user = await ctx.services.auth.login(ctx.req, ctx.res, { username, password });
-    ctx.user = user;
-    return { success: true, isSuperuser: user.is_superuser, user: UserOutput.from(user) };
+    const outcome = await ctx.services.auth.login(ctx.req, ctx.res, { username, password, otp: otp ?? undefined });
+    if (outcome.otpRequired) return { success: false, otpRequired: true, isSuperuser: null, user: null };
+    ctx.user = outcome.user;
+    return { success: true, otpRequired: false, isSuperuser: outcome.user.is_superuser, user: UserOutput.from(outcome.user) };
   }
 
   @Mutation(() => Boolean)

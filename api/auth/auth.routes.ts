@@ -14,8 +14,10 @@ export const authRoutes = (auth: AuthService): Router => {
   const router = Router();
 
   router.post('/login/', async (req, res) => {
-    const user = await auth.login(req, res, { username: text(req.body, 'username'), password: text(req.body, 'password') });
-    const answer: LoginAnswer = { success: true, is_superuser: user.is_superuser, user: userPayload(user) };
+    const outcome = await auth.login(req, res, { username: text(req.body, 'username'), password: text(req.body, 'password'), otp: text(req.body, 'otp') });
+    const answer: LoginAnswer = outcome.otpRequired
+      ? { success: false, otp_required: true }
+      : { success: true, is_superuser: outcome.user.is_superuser, user: userPayload(outcome.user) };
     res.json(answer);
   });
 

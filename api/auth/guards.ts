@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ForbiddenError, UnauthenticatedError } from '../../domain/shared/errors';
+import { AppError, ForbiddenError, UnauthenticatedError } from '../../domain/shared/errors';
 import type { User } from './user.service';
 
 export type Access = 'public' | 'authenticated' | 'superuser' | 'client';
@@ -15,6 +15,9 @@ export const assertAccess = (user: User | undefined, access: Access): void => {
     case 'superuser':
       if (!user) throw new UnauthenticatedError();
       if (!user.is_superuser) throw new ForbiddenError();
+      if (user.two_factor_setup_required) {
+        throw new AppError('FORBIDDEN', 'Set up two-factor sign-in before using the admin area.', undefined, 'TWO_FACTOR_SETUP_REQUIRED');
+      }
       return;
     case 'client':
       if (!user) throw new UnauthenticatedError();

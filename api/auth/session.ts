@@ -24,7 +24,7 @@ const loadedUsers = new WeakMap<Request, User | null>();
  * the requests that arrived in the same turn of the event loop (see SessionStore).
  */
 const SESSIONS_SQL = `
-  select s.sid, s.sess, u.id as user_id, u.username, u.email, u.is_superuser, u.client_id, u.language,
+  select s.sid, s.sess, u.id as user_id, u.username, u.email, u.is_superuser, u.client_id, u.language, u.two_factor_enabled,
          ${ALL_TABLE_VERSIONS_SQL} as versions
     from sessions s
     left join users u
@@ -40,6 +40,7 @@ interface SessionRow {
   is_superuser: boolean;
   client_id: string | null;
   language: string;
+  two_factor_enabled: boolean;
   versions: TableVersions | string;
 }
 
@@ -101,9 +102,9 @@ export class SessionStore extends ConnectSessionKnexStore {
     rememberTableVersions(tableVersionsOf(row.versions));
     // Parsed per request: each request gets a session object of its own to change.
     const sess: LoadedSession = typeof row.sess === 'string' ? JSON.parse(row.sess) : structuredClone(row.sess);
-    const { user_id, username, email, is_superuser, client_id, language } = row;
+    const { user_id, username, email, is_superuser, client_id, language, two_factor_enabled } = row;
     Object.defineProperty(sess, LOADED_USER, {
-      value: user_id ? { id: user_id, username, email, is_superuser, client_id, language } : null,
+      value: user_id ? { id: user_id, username, email, is_superuser, client_id, language, two_factor_enabled } : null,
       enumerable: false,
     });
     return sess;

@@ -18,6 +18,12 @@ export class UserOutput {
   @Field(() => ID, { nullable: true })
   clientId!: string | null;
 
+  @Field(() => Boolean)
+  twoFactorEnabled!: boolean;
+
+  @Field(() => Boolean, { description: 'REQUIRE_ADMIN_2FA: this superuser must enrol before the admin operations answer.' })
+  twoFactorSetupRequired!: boolean;
+
   static from(user: User): UserOutput {
     return Object.assign(new UserOutput(), {
       id: user.id,
@@ -25,18 +31,27 @@ export class UserOutput {
       email: user.email,
       isSuperuser: user.is_superuser,
       clientId: user.client_id,
+      twoFactorEnabled: user.two_factor_enabled,
+      twoFactorSetupRequired: !!user.two_factor_setup_required,
     });
   }
 }
 
+/**
+ * Signed in (`success`, `user`), or the password was right and the second factor is missing
+ * (`success: false`, `otpRequired: true`, no user): call login again with `otp`.
+ */
 @ObjectType()
 export class LoginResult {
   @Field(() => Boolean)
   success!: boolean;
 
   @Field(() => Boolean)
-  isSuperuser!: boolean;
+  otpRequired!: boolean;
 
-  @Field(() => UserOutput)
-  user!: UserOutput;
+  @Field(() => Boolean, { nullable: true })
+  isSuperuser!: boolean | null;
+
+  @Field(() => UserOutput, { nullable: true })
+  user!: UserOutput | null;
 }

@@ -10,11 +10,14 @@ export interface User {
   is_superuser: boolean;
   client_id: string | null;
   language: string;
+  two_factor_enabled: boolean;
+  /** Set per request (api/auth/two-factor): a superuser who must enrol before using the admin area. */
+  two_factor_setup_required?: boolean;
 }
 
 type UserRow = User & { password_hash: string };
 
-const PUBLIC_COLUMNS = ['id', 'username', 'email', 'is_superuser', 'client_id', 'language'] as const;
+const PUBLIC_COLUMNS = ['id', 'username', 'email', 'is_superuser', 'client_id', 'language', 'two_factor_enabled'] as const;
 
 // Verifying against a real hash when the user does not exist keeps login time independent of
 // whether the username is known.
@@ -87,6 +90,12 @@ export class UserService {
     return (await this.findById(existing.id))!;
   }
 
+  /** True when `password` is this user's password (a re-check before a sensitive change). */
+  async checkPassword(userId: string, password: string): Promise<boolean> {
+    const row: Pick<UserRow, 'password_hash'> | undefined = await this.db('users').select('password_hash').where({ id: userId }).first();
+    return !!row && !!password && (await verifyPassword(row.password_hash, password));
+  }
+
   async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {
     const row: UserRow | undefined = await this.db('users').where({ id: userId }).first();
     if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
@@ -107,6 +116,7 @@ const pickPublic = (row: User): User => ({
   is_superuser: row.is_superuser,
   client_id: row.client_id,
   language: row.language,
+  two_factor_enabled: row.two_factor_enabled,
 });
 
 const validateUsername = (username: string): void => {

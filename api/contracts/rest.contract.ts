@@ -13,6 +13,9 @@ export interface UserWire {
   email: string | null;
   is_superuser: boolean;
   client_id: string | null;
+  two_factor_enabled: boolean;
+  /** REQUIRE_ADMIN_2FA: this superuser must enrol before the admin area answers. */
+  two_factor_setup_required: boolean;
 }
 
 export interface CheckAuthAnswer {
@@ -20,10 +23,31 @@ export interface CheckAuthAnswer {
   user: UserWire | null;
 }
 
-export interface LoginAnswer {
-  success: boolean;
-  is_superuser: boolean;
-  user: UserWire;
+/**
+ * POST /api/login/ (username, password, and `otp` at the second step). A right password of a user
+ * enrolled in two-factor sign-in without `otp` answers `{ success: false, otp_required: true }`
+ * (200, nobody signed in); the client posts the same body again with `otp`.
+ */
+export type LoginAnswer = { success: true; is_superuser: boolean; user: UserWire } | { success: false; otp_required: true };
+
+/** GET /api/two-factor/ */
+export interface TwoFactorStatusAnswer {
+  enabled: boolean;
+  setup_required: boolean;
+  can_disable: boolean;
+  recovery_codes_left: number;
+}
+
+/** POST /api/two-factor/setup/ (password) */
+export interface TwoFactorSetupAnswer {
+  secret: string;
+  otpauth_url: string;
+  qr_code: string;
+}
+
+/** POST /api/two-factor/enable/ (otp) and /api/two-factor/recovery-codes/ (otp) */
+export interface RecoveryCodesAnswer {
+  recovery_codes: string[];
 }
 
 /** GET /api/company-info/ */

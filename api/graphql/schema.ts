@@ -7,6 +7,7 @@ import { SingleLineJournalResolver } from '../accounting/journal-single.resolver
 import { JournalResolver } from '../accounting/journal.resolver';
 import { ReportResolver } from '../accounting/report.resolver';
 import { AuthResolver } from '../auth/auth.resolver';
+import { TwoFactorResolver } from '../auth/two-factor/two-factor.resolver';
 import { billingResolvers } from '../billing/billing.resolvers';
 import { OverviewResolver } from '../billing/overview.resolver';
 import { InboxResolver } from '../public/inbox.resolver';
@@ -18,7 +19,7 @@ import { authChecker } from './context';
 
 /** Every resolver of the API. Feature modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, AccountResolver, JournalResolver, ReportResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, PaymentAlertResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, ...billingResolvers];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, TwoFactorResolver, AccountResolver, JournalResolver, ReportResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, PaymentAlertResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, ...billingResolvers];
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -19,7 +19,7 @@ export type FieldErrors = Record<string, string[]>;
  * Why a request was refused, where the code alone does not tell a client which message to show
  * (GraphQL's extensions.reason; the web translates it).
  */
-export type ErrorReason = 'SUBSCRIPTION_CANCELLED';
+export type ErrorReason = 'SUBSCRIPTION_CANCELLED' | 'TWO_FACTOR_SETUP_REQUIRED';
 
 export class AppError extends Error {
   constructor(

@@ -29,6 +29,11 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'GET /api/check-auth/': pub(200),
   'POST /api/logout/': pub(200),
   'POST /api/change-password/': { rule: 'authenticated', anon: 401, client: 400, superuser: 400 },
+  'GET /api/two-factor/': { rule: 'authenticated', anon: 401, client: 200, superuser: 200 },
+  'POST /api/two-factor/setup/': { rule: 'authenticated', anon: 401, client: 400, superuser: 400 },
+  'POST /api/two-factor/enable/': { rule: 'authenticated', anon: 401, client: 409, superuser: 409 },
+  'POST /api/two-factor/recovery-codes/': { rule: 'authenticated', anon: 401, client: 409, superuser: 409 },
+  'POST /api/two-factor/disable/': { rule: 'authenticated', anon: 401, client: 409, superuser: 409 },
   'GET /api/company-info/': pub(200),
   'GET /api/demo-site/': pub(302),
   'POST /api/contact/': pub(400),
@@ -100,7 +105,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
 export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> = {
   public: ['me', 'login', 'logout'],
   capability: ['publicInvoice'],
-  authenticated: ['changePassword', 'createCheckoutSession'],
+  authenticated: ['changePassword', 'createCheckoutSession', 'twoFactorStatus', 'beginTwoFactorSetup', 'enableTwoFactor', 'renewRecoveryCodes', 'disableTwoFactor'],
   client: ['myAccount'],
   superuser: [
     'accounts', 'journalEntries', 'journalEntry', 'journalEntryHistory', 'invoiceEventHistory', 'incomeStatement',

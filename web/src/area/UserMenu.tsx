@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/AuthContext';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { TwoFactorDialog } from './TwoFactorDialog';
 
 export const CHANGE_PASSWORD_HASH = '#change-password';
+export const TWO_FACTOR_HASH = '#two-factor';
 
-/** The username with Change Password (the #change-password anchor opens the dialog) and Log Out. */
+/** The username with Change Password and Two-factor sign-in (hash anchors open their dialogs) and Log Out. */
 export const UserMenu = () => {
   const { t } = useTranslation();
   const { state, logout } = useAuth();
@@ -15,6 +17,7 @@ export const UserMenu = () => {
   const navigate = useNavigate();
   const username = state.status === 'authenticated' ? state.user.username : '';
   const dialogOpen = location.hash === CHANGE_PASSWORD_HASH;
+  const closeDialog = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true });
 
   const onLogout = async () => {
     await logout();
@@ -28,6 +31,7 @@ export const UserMenu = () => {
         menu={{
           items: [
             { key: 'password', label: <a href={CHANGE_PASSWORD_HASH}>{t('auth.changePassword.title')}</a> },
+            { key: 'two-factor', label: <a href={TWO_FACTOR_HASH}>{t('auth.twoFactor.title')}</a> },
             { type: 'divider' },
             { key: 'logout', label: t('auth.logout'), onClick: () => void onLogout() },
           ],
@@ -40,7 +44,8 @@ export const UserMenu = () => {
           <DownOutlined aria-hidden className="nav-caret" />
         </Button>
       </Dropdown>
-      <ChangePasswordDialog open={dialogOpen} onClose={() => navigate({ pathname: location.pathname, search: location.search }, { replace: true })} />
+      <ChangePasswordDialog open={dialogOpen} onClose={closeDialog} />
+      <TwoFactorDialog open={location.hash === TWO_FACTOR_HASH} onClose={closeDialog} />
     </>
   );
 };

@@ -9,10 +9,15 @@ export type AuthState =
   | { status: 'anonymous' }
   | { status: 'authenticated'; user: AuthUser };
 
+/** Signed in, or the password was right and the second factor is asked for (send it as `otp`). */
+export type LoginResult = { otpRequired: false; user: AuthUser } | { otpRequired: true };
+
 export interface AuthContextValue {
   state: AuthState;
-  /** Resolves with the logged-in user; rejects (ApiError) when the credentials are refused. */
-  login: (username: string, password: string) => Promise<AuthUser>;
+  /** Resolves when signed in or when a code is needed; rejects (ApiError) when the credentials are refused. */
+  login: (username: string, password: string, otp?: string) => Promise<LoginResult>;
+  /** Reads check-auth again (after enrolling in two-factor sign-in, say). */
+  refresh: () => Promise<void>;
   /** Always ends logged out, even when the server cannot be reached. */
   logout: () => Promise<void>;
 }
@@ -22,24 +27,29 @@ const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 export const AuthProvider = ({ children }: { children: ReactNode }) => {
   const [state, setState] = useState<AuthState>({ status: 'checking' });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    http
-      .get<CheckAuthAnswer>('/api/check-auth/', { signal: controller.signal })
-      .then((answer) =>
-        setState(answer.isAuthenticated && answer.user ? { status: 'authenticated', user: answer.user } : { status: 'anonymous' }),
-      )
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'anonymous' });
-      });
-    return () => controller.abort();
+  const check = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const answer = await http.get<CheckAuthAnswer>('/api/check-auth/', { signal });
+      setState(answer.isAuthenticated && answer.user ? { status: 'authenticated', user: answer.user } : { status: 'anonymous' });
+    } catch {
+      if (!signal?.aborted) setState({ status: 'anonymous' });
+    }
   }, []);
 
-  const login = useCallback(async (username: string, password: string) => {
-    const answer = await http.post<LoginAnswer>('/api/login/', { username, password });
+  useEffect(() => {
+    const controller = new AbortController();
+    void check(controller.signal);
+    return () => controller.abort();
+  }, [check]);
+
+  const refresh = useCallback(() => check(), [check]);
+
+  const login = useCallback(async (username: string, password: string, otp?: string): Promise<LoginResult> => {
+    const answer = await http.post<LoginAnswer>('/api/login/', otp ? { username, password, otp } : { username, password });
+    if (!answer.success) return { otpRequired: true };
     const user = { ...answer.user, is_superuser: answer.is_superuser };
     setState({ status: 'authenticated', user });
-    return user;
+    return { otpRequired: false, user };
   }, []);
 
   const logout = useCallback(async () => {
@@ -52,7 +62,7 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     }
   }, []);
 
-  const value = useMemo(() => ({ state, login, logout }), [state, login, logout]);
+  const value = useMemo(() => ({ state, login, refresh, logout }), [state, login, refresh, logout]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 };
 

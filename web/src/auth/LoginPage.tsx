@@ -6,6 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../seo/usePageMeta';
 import { homeOf, useAuth } from './AuthContext';
 
+/**
+ * Username and password; for a user enrolled in two-factor sign-in the server then asks for a
+ * code, and the same login call is sent again with it (`otp`).
+ */
 export const LoginPage = () => {
   const { t } = useTranslation();
   usePageMeta(PAGE_META['/login']);
@@ -13,6 +17,8 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const [askCode, setAskCode] = useState(false);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -21,30 +27,68 @@ export const LoginPage = () => {
     setBusy(true);
     setFailed(false);
     try {
-      const user = await login(username, password);
-      navigate(homeOf(user), { replace: true });
+      const result = await login(username, password, askCode ? otp : undefined);
+      if (result.otpRequired) {
+        setAskCode(true);
+        setBusy(false);
+        return;
+      }
+      navigate(homeOf(result.user), { replace: true });
     } catch {
       setFailed(true);
       setBusy(false);
     }
   };
 
+  const startOver = () => {
+    setAskCode(false);
+    setOtp('');
+    setPassword('');
+    setFailed(false);
+  };
+
   return (
     <div className="container login-page">
       <section className="form-card login-card" aria-labelledby="login-title">
-        <h1 id="login-title">{t('auth.title')}</h1>
+        <h1 id="login-title">{askCode ? t('auth.twoFactor.loginTitle') : t('auth.title')}</h1>
         <Form layout="vertical" component="div">
           <form onSubmit={onSubmit} aria-labelledby="login-title">
-            {failed && <Alert type="error" showIcon title={t('auth.loginFailed')} role="alert" className="form-banner" data-testid="login-error" />}
-            <Form.Item label={t('auth.username')} htmlFor="login-username">
-              <Input id="login-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
-            </Form.Item>
-            <Form.Item label={t('auth.password')} htmlFor="login-password">
-              <Input.Password id="login-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-              {t('auth.login')}
-            </Button>
+            {failed && (
+              <Alert
+                type="error"
+                showIcon
+                title={askCode ? t('auth.twoFactor.codeFailed') : t('auth.loginFailed')}
+                role="alert"
+                className="form-banner"
+                data-testid="login-error"
+              />
+            )}
+            {askCode ? (
+              <>
+                <p>{t('auth.twoFactor.loginHelp')}</p>
+                <Form.Item label={t('auth.twoFactor.code')} htmlFor="login-otp">
+                  <Input id="login-otp" autoComplete="one-time-code" autoFocus value={otp} onChange={(e) => setOtp(e.target.value)} maxLength={24} />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={!otp.trim()}>
+                  {t('auth.twoFactor.verify')}
+                </Button>
+                <Button type="link" block onClick={startOver} className="login-start-over">
+                  {t('auth.twoFactor.startOver')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Form.Item label={t('auth.username')} htmlFor="login-username">
+                  <Input id="login-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+                </Form.Item>
+                <Form.Item label={t('auth.password')} htmlFor="login-password">
+                  <Input.Password id="login-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+                  {t('auth.login')}
+                </Button>
+              </>
+            )}
           </form>
         </Form>
       </section>

@@ -1,9 +1,13 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from './AuthContext';
+import { pages } from '../routing/pages';
 
-/** Gates /admin and /portal: 'Loading...' while checking, /login when logged out, clients away from /admin. */
+/**
+ * Gates /admin and /portal: 'Loading...' while checking, /login when logged out, clients away from
+ * /admin, and a superuser who must enrol in two-factor sign-in (REQUIRE_ADMIN_2FA) to enrolment.
+ */
 export const RequireAuth = ({ children, superuser = false }: { children: ReactNode; superuser?: boolean }) => {
   const { state } = useAuth();
   const location = useLocation();
@@ -19,6 +23,13 @@ export const RequireAuth = ({ children, superuser = false }: { children: ReactNo
       return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
     case 'authenticated':
       if (superuser && !state.user.is_superuser) return <Navigate to="/portal" replace />;
+      if (superuser && state.user.two_factor_setup_required) {
+        return (
+          <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>
+            <pages.TwoFactorRequired />
+          </Suspense>
+        );
+      }
       return <>{children}</>;
     default: {
       const exhaustive: never = state;

@@ -18,6 +18,7 @@ export const pages = {
   NotFound: lazyNamed(() => import('../public/pages/NotFoundPage'), 'NotFoundPage'),
   Admin: lazyNamed(() => import('../admin/AdminRoutes'), 'AdminRoutes', antd),
   Portal: lazyNamed(() => import('../portal/PortalRoutes'), 'PortalRoutes', antd),
+  TwoFactorRequired: lazyNamed(() => import('../auth/twoFactor/TwoFactorRequiredPage'), 'TwoFactorRequiredPage', antd),
 };
 
 const byPath: Record<string, PreloadableComponent> = {

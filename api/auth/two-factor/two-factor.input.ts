@@ -1,0 +1,15 @@
+import { IsOptional, Length } from 'class-validator';
+import { Field, InputType } from 'type-graphql';
+
+@InputType()
+export class TwoFactorProofInput {
+  @Field(() => String, { nullable: true, description: 'A current authentication code or an unused recovery code.' })
+  @IsOptional()
+  @Length(1, 64)
+  otp?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 256)
+  password?: string | null;
+}
