@@ -57,7 +57,10 @@ export const mimePart = (raw: string, contentType: string): Buffer | undefined =
   const headersEnd = raw.indexOf('\r\n\r\n', at);
   const headers = raw.slice(at, headersEnd);
   const rest = raw.slice(headersEnd + 4);
-  const end = rest.search(/\r\n--/);
+  // A part ends at the next boundary line (a line merely starting with "--", such as an HTML comment split by quoted-printable, does not end it).
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => `\r\n--${m[1]}`);
+  const ends = boundaries.map((b) => rest.indexOf(b)).filter((i) => i >= 0);
+  const end = ends.length > 0 ? Math.min(...ends) : -1;
   const body = end < 0 ? rest : rest.slice(0, end);
   const encoding = /Content-Transfer-Encoding: ([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');

@@ -5,9 +5,11 @@ import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../../domain/inv
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { generatePassword, UserService } from '../auth/user.service';
 import type { AppDeps } from '../deps';
+import { renderMail } from '../mail/branded-mail';
+import { mailCompanyOf } from '../mail/mail-company';
 import { enqueueMail } from '../mail/outbox';
 import { writeAudit } from './audit';
-import { clientUserMail } from './client-user.mail';
+import { clientUserMail, mailLanguage } from './client-user.mail';
 import { listInvoices } from './invoice.queries';
 import { listSubscriptions } from './subscription.queries';
 import { deleteAudited, insertAudited, updateVersioned } from './versioned';
@@ -135,11 +137,12 @@ export class ClientService {
       await trx('users').where({ id: user.id }).update({ language: client.language });
       const now = this.deps.clock();
       await writeAudit(trx, { actor, entity: 'client', entityId: id, action: 'create_user', before: null, after: { user_id: user.id, username }, at: now });
-      await enqueueMail(trx, {
-        key: `client-user:${user.id}`,
-        to: client.email,
-        ...clientUserMail(client.language, { name: client.name, username, password, loginUrl: `${this.deps.config.publicBaseUrl}/login` }),
-      });
+      const { subject, content } = clientUserMail(
+        client.language,
+        { name: client.name, username, password, loginUrl: `${this.deps.config.publicBaseUrl}/login` },
+        await mailCompanyOf(trx, mailLanguage(client.language)),
+      );
+      await enqueueMail(trx, { key: `client-user:${user.id}`, to: client.email, subject, ...(await renderMail(content)) });
       return { password, username };
     });
   }

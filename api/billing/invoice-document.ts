@@ -69,6 +69,11 @@ export const invoicePrintable = async (db: Knex, invoice: InvoiceData, payUrl: s
 export const creditNotePrintable = async (db: Knex, creditNoteId: string, parties: DocumentParties | null): Promise<PrintableDocument> => {
   const note: CreditNoteRow | undefined = await db('credit_notes').where({ id: creditNoteId }).first();
   if (!note) throw new NotFoundError('Credit note not found.');
+  return creditNotePrintableOf(db, note, parties);
+};
+
+/** The same from the credit note's facts (the read model's row, or its event's as the mail reactor has them). */
+export const creditNotePrintableOf = async (db: Knex, note: CreditNoteRow, parties: DocumentParties | null): Promise<PrintableDocument> => {
   const { language, ...ctx } = await context(db, note.client_id, parties);
   const document = buildBillingDocument({
     kind: 'credit_note',

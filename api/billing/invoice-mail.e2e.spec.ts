@@ -105,4 +105,36 @@ describe.each(testBackends())('sending an invoice by e-mail on $name', (backend)
       await plain.close();
     }
   });
+
+  it('mails a credit note on a sent invoice with its PDF and e-invoice, and a Pay now button for what is still owed', async () => {
+    const client = await createClient(admin, { name: 'Кредит Клиент', email: 'credit-mail@example.com', language: 'ru' });
+    const invoice = await createInvoice(admin, { client: client.id, date: '2026-03-01', due_date: '2026-03-15', items: [{ description: 'Audit', quantity: 1, unit_price: 1000, vat_rate: 19 }] });
+    expect((await admin.post(`/api/invoices/${invoice.id}/send/`)).status).toBe(200);
+    const note = await admin.post(`/api/invoices/${invoice.id}/credit-notes/`, { reason: 'Скидка', items: [{ description: 'Audit discount', quantity: 1, unit_price: 100, vat_rate: 19 }] });
+    expect(note.status).toBe(201);
+    const last = (await server.runtime.deps.eventStore.readStream(invoiceStreamId(invoice.id))).at(-1)!;
+    expect(last.type).toBe('InvoiceCredited');
+    expect(await server.runtime.deps.projections.waitFor(last.position, { includeReactors: true, timeoutMs: 20_000 })).toBe(true);
+    await server.runtime.mail.drain();
+    const mails = smtp.received.filter((m) => m.to[0] === 'credit-mail@example.com');
+    expect(mails).toHaveLength(2);
+    const mail = mails[1]!;
+    const text = mimePart(mail.raw, 'text/plain')!.toString('utf8');
+    expect(text).toContain('Уважаемый(ая) Кредит Клиент');
+    expect(text).toContain('119,00');
+    expect(text).toContain('Остаток к оплате');
+    expect(text).toContain('1.071,00');
+    const html = mimePart(mail.raw, 'text/html')!.toString('utf8');
+    expect(html).toMatch(new RegExp(`<a[^>]+href="${server.url}/pay-invoice/${invoice.id}"[^>]*>.*Оплатить`, 's'));
+    expect(mimePart(mail.raw, 'application/pdf')?.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(mimePart(mail.raw, 'application/xml')?.toString('utf8')).toContain('<CreditNote xmlns=');
+    // A credit note on an invoice never sent stays with the admin.
+    const draft = await createInvoice(admin, { client: client.id, date: '2026-03-02', due_date: '2026-03-16', items: [{ description: 'Audit', quantity: 1, unit_price: 50, vat_rate: 19 }] });
+    await admin.post(`/api/invoices/${draft.id}/mark_as_paid/`);
+    expect((await admin.post(`/api/invoices/${draft.id}/credit-notes/`, { reason: 'Cancelled' })).status).toBe(201);
+    const end = (await server.runtime.deps.eventStore.readStream(invoiceStreamId(draft.id))).at(-1)!;
+    await server.runtime.deps.projections.waitFor(end.position, { includeReactors: true, timeoutMs: 20_000 });
+    await server.runtime.mail.drain();
+    expect(smtp.received.filter((m) => m.to[0] === 'credit-mail@example.com')).toHaveLength(2);
+  });
 });

@@ -9,8 +9,9 @@ import { renderMail } from '../mail/branded-mail';
 import { mailCompanyOf } from '../mail/mail-company';
 import { attachment, enqueueMail } from '../mail/outbox';
 import { mailLanguage } from './client-user.mail';
-import { buildInvoiceDocument } from './invoice-document';
-import { invoiceMail, mailDay } from './invoice-mail.texts';
+import { buildInvoiceDocument, creditNotePrintableOf, withPdf } from './invoice-document';
+import { evolveCreditNote } from '../../projections/credit-notes/credit-notes';
+import { creditNoteMail, invoiceMail, mailDay } from './invoice-mail.texts';
 import { renderUbl, UBL_MEDIA_TYPE, ublFilename } from '../einvoice/ubl';
 
 /**
@@ -26,8 +27,45 @@ const advance = async (trx: Knex, event: RecordedEvent): Promise<InvoiceState> =
   const row = event.type === 'InvoiceIssued' ? undefined : await trx(STATE_TABLE).where({ invoice_id: invoiceId }).first('state');
   const before: InvoiceState = row ? (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) : initialState();
   const after = evolve(before, asInvoiceEvent(event));
-  await trx(STATE_TABLE).insert({ invoice_id: invoiceId, state: JSON.stringify(after) }).onConflict('invoice_id').merge();
+  const payUrl = event.type === 'InvoiceSent' ? ((event.data as InvoiceSent['data']).payUrl ?? null) : undefined;
+  await trx(STATE_TABLE)
+    .insert({ invoice_id: invoiceId, state: JSON.stringify(after), ...(payUrl !== undefined ? { pay_url: payUrl } : {}) })
+    .onConflict('invoice_id')
+    .merge();
   return after;
+};
+
+/**
+ * A credit note on an invoice the client was sent goes to the client too, with its PDF and its
+ * EN 16931 credit note: the buyer books it against the invoice. Keyed by the event, sent once.
+ */
+const mailCreditNote = async (trx: Knex, event: RecordedEvent, state: Exclude<InvoiceState, { status: 'empty' }>) => {
+  if (!state.sent) return;
+  const client: { email: string } | undefined = await trx('clients').where({ id: state.clientId }).first('email');
+  if (!client?.email) return;
+  const note = evolveCreditNote(null, event)!;
+  const doc = await withPdf(await creditNotePrintableOf(trx, note, state.parties));
+  const open = openCents(state);
+  const { subject, content } = creditNoteMail(
+    doc.language,
+    {
+      clientName: doc.document.buyer.name,
+      creditNoteNumber: note.credit_note_number,
+      invoiceNumber: note.invoice_number,
+      credited: formatEuros(Number(note.gross_cents)),
+      reason: note.reason,
+      stillOwed: open > 0 ? formatEuros(open) : null,
+      payUrl: (await trx(STATE_TABLE).where({ invoice_id: state.invoiceId }).first('pay_url'))?.pay_url ?? `/pay-invoice/${state.invoiceId}`,
+    },
+    await mailCompanyOf(trx, mailLanguage(doc.language)),
+  );
+  await enqueueMail(trx, {
+    key: `credit-note:${event.eventId}`,
+    to: client.email,
+    subject,
+    ...(await renderMail(content)),
+    attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document), 'utf8'))],
+  });
 };
 
 /**
@@ -39,6 +77,7 @@ export const invoiceMailReactor: Reactor = {
   eventTypes: INVOICE_EVENT_TYPES,
   handle: async (trx, event) => {
     const state = await advance(trx, event);
+    if (event.type === 'InvoiceCredited' && state.status !== 'empty') return mailCreditNote(trx, event, state);
     if (event.type !== 'InvoiceSent' || state.status === 'empty') return;
     const sent = event.data as InvoiceSent['data'];
     const payUrl = sent.payUrl ?? `/pay-invoice/${sent.invoiceId}`;

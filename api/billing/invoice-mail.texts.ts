@@ -93,7 +93,7 @@ interface MailVars {
 interface InvoiceMailTexts {
   subject: (v: MailVars, company: string) => string;
   title: (v: MailVars) => string;
-  greeting: (v: MailVars) => string;
+  greeting: (v: Pick<MailVars, 'clientName'>) => string;
   attached: (v: MailVars) => string;
   payNow: string;
   closing: string;
@@ -146,6 +146,70 @@ export const invoiceMail = (language: string, vars: MailVars, company: MailCompa
       action: vars.settled ? undefined : { label: m.payNow, url: vars.payUrl },
       after: vars.settled ? [l.paidNote] : [],
       closing: m.closing,
+      company,
+    },
+  };
+};
+
+interface CreditNoteMailVars {
+  clientName: string;
+  creditNoteNumber: string;
+  invoiceNumber: string;
+  credited: string;
+  reason: string;
+  /** What is still owed on the invoice after the credit note; empty when nothing is. */
+  stillOwed: string | null;
+  payUrl: string;
+}
+
+interface CreditNoteMailTexts {
+  subject: (v: CreditNoteMailVars, company: string) => string;
+  title: (v: CreditNoteMailVars) => string;
+  attached: (v: CreditNoteMailVars) => string;
+  stillOwed: (v: CreditNoteMailVars) => string;
+  reason: string;
+}
+
+const creditNoteMessages: Record<Lang, CreditNoteMailTexts> = {
+  en: {
+    subject: (v, company) => `Credit note ${v.creditNoteNumber} for invoice ${v.invoiceNumber} from ${company}`,
+    title: (v) => `Credit note ${v.creditNoteNumber}`,
+    attached: (v) => `Please find attached credit note ${v.creditNoteNumber}, which credits ${v.credited} of invoice ${v.invoiceNumber}.`,
+    stillOwed: (v) => `The amount still to pay on invoice ${v.invoiceNumber} is ${v.stillOwed}.`,
+    reason: 'Reason',
+  },
+  el: {
+    subject: (v, company) => `Πιστωτικό τιμολόγιο ${v.creditNoteNumber} για το τιμολόγιο ${v.invoiceNumber} από ${company}`,
+    title: (v) => `Πιστωτικό τιμολόγιο ${v.creditNoteNumber}`,
+    attached: (v) => `Σας επισυνάπτουμε το πιστωτικό τιμολόγιο ${v.creditNoteNumber}, που πιστώνει ${v.credited} του τιμολογίου ${v.invoiceNumber}.`,
+    stillOwed: (v) => `Το ποσό που απομένει να πληρωθεί για το τιμολόγιο ${v.invoiceNumber} είναι ${v.stillOwed}.`,
+    reason: 'Αιτιολογία',
+  },
+  ru: {
+    subject: (v, company) => `Кредит-нота ${v.creditNoteNumber} к счёту ${v.invoiceNumber} от ${company}`,
+    title: (v) => `Кредит-нота ${v.creditNoteNumber}`,
+    attached: (v) => `Во вложении кредит-нота ${v.creditNoteNumber} на сумму ${v.credited} к счёту ${v.invoiceNumber}.`,
+    stillOwed: (v) => `Остаток к оплате по счёту ${v.invoiceNumber}: ${v.stillOwed}.`,
+    reason: 'Основание',
+  },
+};
+
+/** The credit note e-mail: what it credits and why, and a Pay now button while the invoice still has something to pay. */
+export const creditNoteMail = (language: string, vars: CreditNoteMailVars, company: MailCompany): { subject: string; content: MailContent } => {
+  const lang = mailLanguage(language);
+  const m = creditNoteMessages[lang];
+  const common = messages[lang];
+  return {
+    subject: m.subject(vars, company.name),
+    content: {
+      language: lang,
+      preview: m.attached(vars),
+      title: m.title(vars),
+      greeting: common.greeting(vars),
+      paragraphs: [m.attached(vars), ...(vars.stillOwed ? [m.stillOwed(vars)] : [])],
+      details: [[m.reason, vars.reason]],
+      action: vars.stillOwed ? { label: common.payNow, url: vars.payUrl } : undefined,
+      closing: common.closing,
       company,
     },
   };

@@ -132,4 +132,13 @@ export const billingMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '202611270050_invoice_mail_pay_url',
+    up: async (db) => {
+      // The pay link the invoice was last sent with: a later credit note's mail offers the same one.
+      await db.schema.alterTable('invoice_mail_state', (t) => {
+        t.text('pay_url');
+      });
+    },
+  },
 ];

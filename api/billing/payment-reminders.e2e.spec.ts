@@ -77,6 +77,9 @@ describe.each(testBackends())('payment reminders on $name', (backend) => {
     expect(text).toContain('λήγει σε 3 ημέρες, στις 15.03.2027');
     expect(text).toContain('1.190,00');
     expect(text).toContain(`${server.url}/pay-invoice/${invoice.id}`);
+    const html = mimePart(before!.raw, 'text/html')!.toString('utf8');
+    expect(html).toContain('λήγει σε 3 ημέρες, στις 15.03.2027');
+    expect(html).toMatch(new RegExp(`<a[^>]+href="${server.url}/pay-invoice/${invoice.id}"[^>]*>.*Πληρωμή τώρα`, 's'));
     expect(mimePart(before!.raw, 'application/pdf')?.subarray(0, 5).toString()).toBe('%PDF-');
     expect(before!.raw).toContain(`invoice-${invoice.invoice_number}.pdf`);
     // The e-invoice went with the invoice itself; a second copy could be booked twice.

@@ -13,6 +13,9 @@ import { buildInvoiceDocument, payUrlOf } from './invoice-document';
 import { invoiceModel } from './invoice-stream';
 import { mailDay } from './invoice-mail.texts';
 import { reminderMail } from './reminder-mail.texts';
+import { renderMail } from '../mail/branded-mail';
+import { mailCompanyOf } from '../mail/mail-company';
+import { mailLanguage } from './client-user.mail';
 import { toIso } from './wire';
 
 /** Fixed namespace: the reminder of (invoice, step) has the same id in every process, forever. */
@@ -146,7 +149,7 @@ export class PaymentReminders {
         .ignore()
         .returning('id');
       if (claimed.length === 0) return false;
-      await enqueueMail(trx, { key, to: client.email, subject: mail.subject, text: mail.text, attachments: mail.attachments });
+      await enqueueMail(trx, { key, to: client.email, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
       return true;
     });
   }
@@ -155,7 +158,7 @@ export class PaymentReminders {
   private async message(invoice: Extract<InvoiceState, { status: 'issued' }>, today: IsoDate, open: number) {
     const payUrl = payUrlOf(this.deps.config.publicBaseUrl, invoice.invoiceId);
     const doc = await buildInvoiceDocument(this.deps.db, invoice, payUrl);
-    const text = reminderMail(doc.language, {
+    const { subject, content } = reminderMail(doc.language, {
       clientName: doc.document.buyer.name,
       invoiceNumber: invoice.invoiceNumber,
       total: formatEuros(invoice.totals.grossCents),
@@ -163,9 +166,8 @@ export class PaymentReminders {
       dueDate: mailDay(invoice.dueDate),
       daysFromDue: daysBetween(invoice.dueDate, today),
       payUrl,
-      company: doc.document.seller.name,
-    });
-    return { ...text, language: doc.language, attachments: [attachment(doc.filename, 'application/pdf', doc.pdf)] };
+    }, await mailCompanyOf(this.deps.db, mailLanguage(doc.language)));
+    return { subject, ...(await renderMail(content)), language: doc.language, attachments: [attachment(doc.filename, 'application/pdf', doc.pdf)] };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { MailCompany, MailContent } from '../mail/branded-mail';
 import { mailLanguage } from './client-user.mail';
 
 type Lang = 'en' | 'el' | 'ru';
@@ -12,7 +13,6 @@ export interface ReminderMailVars {
   /** Days from the due date to today: negative before it, 0 on it. */
   daysFromDue: number;
   payUrl: string;
-  company: string;
 }
 
 const ruPlural = new Intl.PluralRules('ru');
@@ -29,7 +29,12 @@ interface Texts {
   subject: Record<When, (v: ReminderMailVars) => string>;
   /** The sentence that says where the invoice stands; the rest of the mail is the same for all. */
   status: Record<When, (v: ReminderMailVars, d: string) => string>;
-  body: (v: ReminderMailVars, status: string) => string;
+  greeting: (v: ReminderMailVars) => string;
+  /** Follows the status sentence. */
+  stillToPay: (v: ReminderMailVars) => string;
+  payNow: string;
+  attachedNote: string;
+  closing: string;
 }
 
 const texts: Record<Lang, Texts> = {
@@ -44,8 +49,11 @@ const texts: Record<Lang, Texts> = {
       today: (v) => `This is a friendly reminder that invoice ${v.invoiceNumber} of ${v.total} is due today, ${v.dueDate}.`,
       overdue: (v, d) => `Our records show that invoice ${v.invoiceNumber} of ${v.total}, due on ${v.dueDate}, is ${d} overdue.`,
     },
-    body: (v, status) =>
-      `Dear ${v.clientName},\n\n${status} The amount still to pay is ${v.open}.\n\nYou can pay it online at:\n${v.payUrl}\n\nThe invoice is attached. If you have already paid, please disregard this message.\n\nKind regards,\n${v.company}\n`,
+    greeting: (v) => `Dear ${v.clientName},`,
+    stillToPay: (v) => `The amount still to pay is ${v.open}.`,
+    payNow: 'Pay now',
+    attachedNote: 'The invoice is attached. If you have already paid, please disregard this message.',
+    closing: 'Kind regards,',
   },
   el: {
     subject: {
@@ -58,8 +66,11 @@ const texts: Record<Lang, Texts> = {
       today: (v) => `Σας υπενθυμίζουμε ότι το τιμολόγιο ${v.invoiceNumber} ποσού ${v.total} λήγει σήμερα, ${v.dueDate}.`,
       overdue: (v, d) => `Σύμφωνα με τα στοιχεία μας, το τιμολόγιο ${v.invoiceNumber} ποσού ${v.total}, με λήξη στις ${v.dueDate}, είναι ληξιπρόθεσμο εδώ και ${d}.`,
     },
-    body: (v, status) =>
-      `Αγαπητέ/ή ${v.clientName},\n\n${status} Το ποσό που απομένει να πληρωθεί είναι ${v.open}.\n\nΜπορείτε να το πληρώσετε online εδώ:\n${v.payUrl}\n\nΤο τιμολόγιο επισυνάπτεται. Αν έχετε ήδη πληρώσει, παρακαλούμε αγνοήστε αυτό το μήνυμα.\n\nΜε εκτίμηση,\n${v.company}\n`,
+    greeting: (v) => `Αγαπητέ/ή ${v.clientName},`,
+    stillToPay: (v) => `Το ποσό που απομένει να πληρωθεί είναι ${v.open}.`,
+    payNow: 'Πληρωμή τώρα',
+    attachedNote: 'Το τιμολόγιο επισυνάπτεται. Αν έχετε ήδη πληρώσει, παρακαλούμε αγνοήστε αυτό το μήνυμα.',
+    closing: 'Με εκτίμηση,',
   },
   ru: {
     subject: {
@@ -72,15 +83,31 @@ const texts: Record<Lang, Texts> = {
       today: (v) => `Напоминаем, что сегодня, ${v.dueDate}, наступает срок оплаты счёта ${v.invoiceNumber} на сумму ${v.total}.`,
       overdue: (v, d) => `По нашим данным, счёт ${v.invoiceNumber} на сумму ${v.total} со сроком оплаты ${v.dueDate} просрочен на ${d}.`,
     },
-    body: (v, status) =>
-      `Уважаемый(ая) ${v.clientName},\n\n${status} Остаток к оплате: ${v.open}.\n\nОплатить онлайн можно по ссылке:\n${v.payUrl}\n\nСчёт во вложении. Если вы уже оплатили его, пожалуйста, не обращайте внимания на это письмо.\n\nС уважением,\n${v.company}\n`,
+    greeting: (v) => `Уважаемый(ая) ${v.clientName},`,
+    stillToPay: (v) => `Остаток к оплате: ${v.open}.`,
+    payNow: 'Оплатить',
+    attachedNote: 'Счёт во вложении. Если вы уже оплатили его, пожалуйста, не обращайте внимания на это письмо.',
+    closing: 'С уважением,',
   },
 };
 
-/** A payment reminder in the client's language: before the due date, on it, or after it. */
-export const reminderMail = (language: string, vars: ReminderMailVars): { subject: string; text: string } => {
+/** A payment reminder in the client's language: before the due date, on it, or after it, with a Pay now button. */
+export const reminderMail = (language: string, vars: ReminderMailVars, company: MailCompany): { subject: string; content: MailContent } => {
   const lang = mailLanguage(language);
   const t = texts[lang];
   const when = whenOf(vars.daysFromDue);
-  return { subject: t.subject[when](vars), text: t.body(vars, t.status[when](vars, days[lang](Math.abs(vars.daysFromDue)))) };
+  const status = t.status[when](vars, days[lang](Math.abs(vars.daysFromDue)));
+  return {
+    subject: t.subject[when](vars),
+    content: {
+      language: lang,
+      preview: `${status} ${t.stillToPay(vars)}`,
+      greeting: t.greeting(vars),
+      paragraphs: [`${status} ${t.stillToPay(vars)}`],
+      action: { label: t.payNow, url: vars.payUrl },
+      after: [t.attachedNote],
+      closing: t.closing,
+      company,
+    },
+  };
 };

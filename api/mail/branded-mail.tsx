@@ -49,8 +49,9 @@ const styles = {
   detailValue: { color: '#111827', fontSize: 14, fontWeight: 600, padding: '4px 0' },
   button: { backgroundColor: BRAND, borderRadius: 6, color: '#ffffff', display: 'inline-block', fontSize: 16, fontWeight: 600, padding: '12px 28px', textDecoration: 'none' },
   fallback: { color: '#6b7280', fontSize: 13, lineHeight: '20px', margin: '8px 0', wordBreak: 'break-all' as const },
-  hr: { borderColor: '#e5e7eb', margin: '16px 32px' },
-  footer: { color: '#6b7280', fontSize: 12, lineHeight: '18px', margin: '2px 32px' },
+  hr: { borderColor: '#e5e7eb', margin: '16px 0' },
+  footerSection: { padding: '0 32px 8px' },
+  footer: { color: '#6b7280', fontSize: 12, lineHeight: '18px', margin: '2px 0' },
 };
 
 /** The company's details, one line each, as the footer prints them. */
@@ -104,11 +105,13 @@ export const BrandedMail = ({ content }: { content: MailContent }) => (
             {content.company.name}
           </Text>
         </Section>
-        <Hr style={styles.hr} />
-        <Text style={{ ...styles.footer, fontWeight: 600 }}>{content.company.name}</Text>
-        {footerLines(content.company).map((line) => (
-          <Text key={line} style={styles.footer}>{line}</Text>
-        ))}
+        <Section style={styles.footerSection}>
+          <Hr style={styles.hr} />
+          <Text style={{ ...styles.footer, fontWeight: 600 }}>{content.company.name}</Text>
+          {footerLines(content.company).map((line) => (
+            <Text key={line} style={styles.footer}>{line}</Text>
+          ))}
+        </Section>
       </Container>
     </Body>
   </Html>

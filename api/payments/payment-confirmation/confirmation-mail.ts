@@ -1,3 +1,4 @@
+import type { MailCompany, MailContent } from '../../mail/branded-mail';
 /** The payment confirmation e-mail in the client's language (en, el, ru; anything else gets en). */
 export interface ConfirmationInput {
   language: string;
@@ -6,46 +7,64 @@ export interface ConfirmationInput {
   amountCents: number;
   date: string;
   reference: string | null;
-  companyName: string;
 }
 
 const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const day = (iso: string) => iso.split('-').reverse().join('/');
 
-type Texts = { subject: string; body: (p: { name: string; amount: string; number: string; date: string; reference: string; company: string }) => string };
+type Parts = { amount: string; number: string; date: string };
+
+interface Texts {
+  subject: string;
+  greeting: (name: string) => string;
+  thanks: (p: Parts) => string;
+  settled: string;
+  reference: string;
+  closing: string;
+}
 
 const TEXTS: Record<'en' | 'el' | 'ru', Texts> = {
   en: {
     subject: 'Payment received for invoice',
-    body: (p) =>
-      `Dear ${p.name},\n\nThank you for your payment of ${p.amount} for invoice ${p.number}, received on ${p.date}.\n${p.reference}\nThis invoice is now settled. No further action is needed.\n\nKind regards,\n${p.company}`,
+    greeting: (name) => `Dear ${name},`,
+    thanks: (p) => `Thank you for your payment of ${p.amount} for invoice ${p.number}, received on ${p.date}.`,
+    settled: 'This invoice is now settled. No further action is needed.',
+    reference: 'Payment reference',
+    closing: 'Kind regards,',
   },
   el: {
     subject: 'Λάβαμε την πληρωμή για το τιμολόγιο',
-    body: (p) =>
-      `Αγαπητέ/ή ${p.name},\n\nΣας ευχαριστούμε για την πληρωμή ${p.amount} για το τιμολόγιο ${p.number}, που λάβαμε στις ${p.date}.\n${p.reference}\nΤο τιμολόγιο έχει πλέον εξοφληθεί. Δεν απαιτείται καμία άλλη ενέργεια.\n\nΜε εκτίμηση,\n${p.company}`,
+    greeting: (name) => `Αγαπητέ/ή ${name},`,
+    thanks: (p) => `Σας ευχαριστούμε για την πληρωμή ${p.amount} για το τιμολόγιο ${p.number}, που λάβαμε στις ${p.date}.`,
+    settled: 'Το τιμολόγιο έχει πλέον εξοφληθεί. Δεν απαιτείται καμία άλλη ενέργεια.',
+    reference: 'Αναφορά πληρωμής',
+    closing: 'Με εκτίμηση,',
   },
   ru: {
     subject: 'Получен платёж по счёту',
-    body: (p) =>
-      `Уважаемый(ая) ${p.name},\n\nБлагодарим вас за оплату в размере ${p.amount} по счёту ${p.number}, полученную ${p.date}.\n${p.reference}\nСчёт оплачен. Никаких дальнейших действий не требуется.\n\nС уважением,\n${p.company}`,
+    greeting: (name) => `Уважаемый(ая) ${name},`,
+    thanks: (p) => `Благодарим вас за оплату в размере ${p.amount} по счёту ${p.number}, полученную ${p.date}.`,
+    settled: 'Счёт оплачен. Никаких дальнейших действий не требуется.',
+    reference: 'Номер платежа',
+    closing: 'С уважением,',
   },
 };
 
-const REFERENCE: Record<'en' | 'el' | 'ru', string> = { en: 'Payment reference', el: 'Αναφορά πληρωμής', ru: 'Номер платежа' };
-
-export const confirmationMail = (input: ConfirmationInput): { subject: string; text: string } => {
+export const confirmationMail = (input: ConfirmationInput, company: MailCompany): { subject: string; content: MailContent } => {
   const lng = input.language === 'el' || input.language === 'ru' ? input.language : 'en';
-  const texts = TEXTS[lng];
+  const t = TEXTS[lng];
+  const thanks = t.thanks({ amount: euros(input.amountCents), number: input.invoiceNumber, date: day(input.date) });
   return {
-    subject: `${texts.subject} ${input.invoiceNumber}`,
-    text: texts.body({
-      name: input.clientName,
-      amount: euros(input.amountCents),
-      number: input.invoiceNumber,
-      date: day(input.date),
-      reference: input.reference ? `${REFERENCE[lng]}: ${input.reference}\n` : '',
-      company: input.companyName,
-    }),
+    subject: `${t.subject} ${input.invoiceNumber}`,
+    content: {
+      language: lng,
+      preview: thanks,
+      greeting: t.greeting(input.clientName),
+      paragraphs: [thanks],
+      details: input.reference ? [[t.reference, input.reference]] : [],
+      after: [t.settled],
+      closing: t.closing,
+      company,
+    },
   };
 };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationMail } from './confirmation-mail';
+import { plainText, type MailCompany } from '../../mail/branded-mail';
+import { confirmationMail as composed, type ConfirmationInput } from './confirmation-mail';
+
+const company: MailCompany = { name: 'Aegis GRC Ltd', labels: { vatNumber: 'VAT number', registration: 'Registration number' } };
+const confirmationMail = (input: ConfirmationInput) => {
+  const { subject, content } = composed(input, company);
+  return { subject, text: plainText(content) };
+};
 
 const input = {
   clientName: 'Northwind Assurance Ltd',
@@ -7,7 +14,6 @@ const input = {
   amountCents: 238_050,
   date: '2026-11-22',
   reference: 'pi_123',
-  companyName: 'Aegis GRC Ltd',
 };
 
 describe('confirmationMail', () => {
@@ -17,7 +23,7 @@ describe('confirmationMail', () => {
     expect(mail.text).toContain('Dear Northwind Assurance Ltd,');
     expect(mail.text).toContain('2.380,50\u00a0€ for invoice 2026-000042, received on 22/11/2026');
     expect(mail.text).toContain('Payment reference: pi_123');
-    expect(mail.text).toMatch(/Aegis GRC Ltd$/);
+    expect(mail.text.trim()).toMatch(/Kind regards,\nAegis GRC Ltd$/);
   });
 
   it("writes in the client's language, falling back to English", () => {

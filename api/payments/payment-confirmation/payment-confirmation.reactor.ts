@@ -1,6 +1,9 @@
 import type { InvoiceEvent } from '../../../domain/invoice/events';
 import type { RecordedEvent } from '../../../eventstore/event-store';
+import { renderMail } from '../../mail/branded-mail';
+import { mailCompanyOf } from '../../mail/mail-company';
 import { enqueueMail } from '../../mail/outbox';
+import { mailLanguage } from '../../billing/client-user.mail';
 import type { Reactor } from '../../../projections/projection';
 import { confirmationMail } from './confirmation-mail';
 
@@ -32,17 +35,15 @@ export const paymentConfirmationReactor: Reactor = {
         const invoice = await trx('payment_confirmation_invoices').where({ invoice_id: d.invoiceId }).first();
         const client = invoice && (await trx('clients').where({ id: invoice.client_id }).first('name', 'email', 'language'));
         if (!client?.email) return;
-        const company = await trx('company_settings').first('name');
-        const mail = confirmationMail({
+        const { subject, content } = confirmationMail({
           language: client.language,
           clientName: client.name,
           invoiceNumber: invoice.invoice_number,
           amountCents: d.amountCents,
           date: d.date,
           reference: d.reference,
-          companyName: company?.name ?? '',
-        });
-        await enqueueMail(trx, { key: `payment-confirmation:${recorded.eventId}`, to: client.email, ...mail });
+        }, await mailCompanyOf(trx, mailLanguage(client.language)));
+        await enqueueMail(trx, { key: `payment-confirmation:${recorded.eventId}`, to: client.email, subject, ...(await renderMail(content)) });
         return;
       }
       case 'InvoiceSent':

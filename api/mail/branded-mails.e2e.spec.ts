@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../../test/db';
+import { startTestServer, TestClient, type TestServer } from '../../test/server';
+import { mimePart, startSmtpServer, subjectOf, type ReceivedMail } from '../../test/smtp';
+import { adminOf, createClient, createInvoice } from '../billing/test/fixtures';
+
+/** The welcome and payment confirmation mails as a client receives them over SMTP: both parts, branded. */
+describe.each(testBackends())('branded HTML mails on $name', (backend) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let server: TestServer;
+  let admin: TestClient;
+  const company = { name: 'Ασπίδα GRC Λτδ', address: 'Λεωφόρος Μακαρίου 1, Λευκωσία', email: 'accounts@aspida.test', phone: '+357 22 000000', vat_number: 'CY10000000X' };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startTestServer(backend, { env: { SMTP_URL: smtp.url }, limits: { publicFormsPerIp: 1000 } });
+    admin = await adminOf(server);
+    await server.testDb.db('company_settings').where({ id: 1 }).update(company);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  const deliveredTo = async (address: string, count: number): Promise<ReceivedMail[]> => {
+    for (let i = 0; i < 100; i++) {
+      await server.runtime.mail.drain();
+      const mails = smtp.received.filter((m) => m.to[0] === address);
+      if (mails.length >= count) return mails;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`fewer than ${count} mails reached ${address}`);
+  };
+  const partsOf = (mail: ReceivedMail) => ({ text: mimePart(mail.raw, 'text/plain')!.toString('utf8'), html: mimePart(mail.raw, 'text/html')!.toString('utf8') });
+
+  it("welcomes a portal user in the client's language with a Log in button, the company's details and its name as sender", async () => {
+    const client = await createClient(admin, { name: 'Ελληνική Πελάτισσα', email: 'welcome@example.gr', language: 'el' });
+    const created = await admin.post(`/api/clients/${client.id}/create_user/`);
+    expect(created.status).toBe(201);
+    const [mail] = await deliveredTo('welcome@example.gr', 1);
+    expect(subjectOf(mail!.raw)).toBe('Ο λογαριασμός σας στην πύλη πελατών');
+    expect(mail!.from).toBe('accounts@aspida.test');
+    const { text, html } = partsOf(mail!);
+    for (const part of [text, html]) {
+      expect(part).toContain('Αγαπητέ/ή Ελληνική Πελάτισσα');
+      expect(part).toContain(created.body.username);
+      expect(part).toContain(company.address);
+      expect(part).toContain(`ΑΦΜ: ${company.vat_number}`);
+    }
+    expect(html).toMatch(new RegExp(`<a[^>]+href="${server.url}/login"[^>]*>.*Σύνδεση`, 's'));
+    expect(html).toContain('lang="el"');
+  });
+
+  it('confirms a card payment in HTML and text, with no Pay now button', async () => {
+    const client = await createClient(admin, { name: 'Card Payer Ltd', email: 'card-payer@example.com', language: 'en' });
+    const invoice = await createInvoice(admin, { client: client.id, date: '2026-03-01', due_date: '2026-03-15', items: [{ description: 'Audit', quantity: 1, unit_price: 200, vat_rate: 19 }] });
+    const anon = new TestClient(server.url);
+    const session = await anon.post(`/api/invoices/${invoice.id}/create-checkout-session/`, {});
+    expect(session.status).toBe(200);
+    const sid = new URL(session.body.url).pathname.split('/').pop();
+    expect((await anon.post(`/simulated-checkout/${sid}/pay`)).status).toBe(303);
+    const [mail] = await deliveredTo('card-payer@example.com', 1);
+    expect(subjectOf(mail!.raw)).toBe(`Payment received for invoice ${invoice.invoice_number}`);
+    const { text, html } = partsOf(mail!);
+    for (const part of [text, html]) {
+      expect(part).toContain('Thank you for your payment of 238,00');
+      expect(part).toContain('This invoice is now settled.');
+      expect(part).toContain(company.name);
+    }
+    expect(html).not.toContain('Pay now');
+    expect(text).not.toContain('Pay now');
+  });
+});
