@@ -40,7 +40,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   const app = express();
   const production = deps.config.env === 'production';
   app.disable('x-powered-by');
-  app.set('trust proxy', production ? 1 : 'loopback');
+  app.set('trust proxy', deps.config.trustProxy);
 
   mountRequestLog(app, deps.logger, { quiet: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url.startsWith('/assets/') });
   app.use(

@@ -16,7 +16,7 @@ export class AuthService {
 
   constructor(private readonly deps: AppDeps) {
     this.users = new UserService(deps.db);
-    this.throttle = new LoginThrottle(deps.limits);
+    this.throttle = new LoginThrottle(deps.db, deps.limits, deps.clock);
   }
 
   async login(req: Request, res: Response, { username, password }: Credentials): Promise<User> {
@@ -27,14 +27,13 @@ export class AuthService {
       });
     }
     const ip = req.ip ?? 'unknown';
-    await this.throttle.assertAllowed(ip, username);
+    await this.throttle.begin(ip, username);
     const user = await this.users.authenticate(username, password);
     if (!user) {
-      await this.throttle.recordFailure(ip, username);
       req.log?.info({ username }, 'login failed');
       throw new UnauthenticatedError(LOGIN_FAILED);
     }
-    await this.throttle.recordSuccess(username);
+    await this.throttle.succeeded(ip, username);
     // A new session id at login defeats session fixation.
     await regenerateSession(req);
     req.session.userId = user.id;
