@@ -4,6 +4,7 @@ import { UnauthenticatedError, ValidationError } from '../../domain/shared/error
 import type { AppDeps } from '../deps';
 import { newCsrfToken, setCsrfCookie } from '../http/csrf';
 import { LoginThrottle } from './login-throttle';
+import { endSessionsOf } from './end-sessions';
 import { destroySession, regenerateSession } from './session';
 import { UserService, type User } from './user.service';
 
@@ -35,12 +36,16 @@ export class AuthService {
     }
     await this.throttle.succeeded(ip, username);
     // A new session id at login defeats session fixation.
+    await this.startSession(req, res, user);
+    return user;
+  }
+
+  private async startSession(req: Request, res: Response, user: User): Promise<void> {
     await regenerateSession(req);
     req.session.userId = user.id;
     req.session.csrfToken = newCsrfToken();
     setCsrfCookie(res, req.session.csrfToken, this.deps.config.env === 'production');
     req.user = user;
-    return user;
   }
 
   async logout(req: Request, res: Response): Promise<void> {
@@ -49,13 +54,22 @@ export class AuthService {
     req.user = undefined;
   }
 
-  async changePassword(user: User | undefined, { oldPassword, newPassword }: PasswordChange): Promise<void> {
+  /**
+   * A new password ends every session of the user (someone who knew the old one may hold one) and
+   * goes on in a new session with a new id.
+   */
+  async changePassword(req: Request, res: Response, { oldPassword, newPassword }: PasswordChange): Promise<void> {
+    const user = req.user;
     if (!user) throw new UnauthenticatedError();
     const errors: Record<string, string[]> = {};
     if (!oldPassword) errors.oldPassword = ['This field is required.'];
     if (!newPassword) errors.newPassword = ['This field is required.'];
     if (Object.keys(errors).length) throw new ValidationError('Please correct the errors below.', errors);
-    await this.users.changePassword(user.id, oldPassword, newPassword);
+    await this.deps.db.transaction(async (trx) => {
+      await new UserService(trx).changePassword(user.id, oldPassword, newPassword);
+      await endSessionsOf(trx, user.id);
+    });
+    await this.startSession(req, res, user);
   }
 }
 
