@@ -130,6 +130,35 @@ describe.each(testBackends())('sessions and passwords on $name', (backend) => {
     expect((await c.get('/api/check-auth/')).body.isAuthenticated).toBe(false);
   });
 
+  it('ends every session of a client login whose password the superuser resets, over REST and GraphQL', async () => {
+    const admin = server.client();
+    await admin.login();
+    const client = await admin.post('/api/clients/', { name: 'Reset Me Ltd', email: 'reset@me.test' });
+    expect((await admin.post(`/api/clients/${client.body.id}/reset_password/`)).status).toBe(400);
+    const created = await admin.post(`/api/clients/${client.body.id}/create_user/`);
+    const [desk, phone] = [server.client(), server.client()];
+    for (const c of [desk, phone]) await c.login(created.body.username, created.body.password);
+    const reset = await admin.post(`/api/clients/${client.body.id}/reset_password/`);
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ username: created.body.username, password: expect.any(String) });
+    expect(reset.body.password).not.toBe(created.body.password);
+    for (const c of [desk, phone]) expect((await c.get('/api/check-auth/')).body.isAuthenticated).toBe(false);
+    // (Checked without HTTP: a failed login would spend this address's budget, which the next test counts.)
+    expect(await new UserService(server.testDb.db).authenticate(created.body.username, created.body.password)).toBeUndefined();
+    const again = server.client();
+    await again.login(created.body.username, reset.body.password);
+    // The new password is mailed to the client once; after delivery the outbox keeps no copy.
+    await server.runtime.mail.drain();
+    const mails = await server.testDb.db('mail_outbox').where({ to: 'reset@me.test' });
+    expect(mails.map((m) => m.subject)).toContain('Your client portal password was reset');
+    expect(JSON.stringify(mails)).not.toContain(reset.body.password);
+    expect(logLines.join('')).not.toContain(reset.body.password);
+    const gql = await admin.graphql('mutation($id: ID!) { resetClientUserPassword(id: $id) { username password } }', { id: client.body.id });
+    expect(gql.body.data.resetClientUserPassword.username).toBe(created.body.username);
+    expect((await again.get('/api/check-auth/')).body.isAuthenticated).toBe(false);
+    expect((await again.graphql('mutation($id: ID!) { resetClientUserPassword(id: $id) { password } }', { id: client.body.id })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
   it('throttles repeated failed logins per username, even with the right password after, and across GraphQL aliases', async () => {
     const agent = supertest.agent(server.url);
     for (let i = 0; i < 5; i++) expect((await login(agent, 'admin', `wrong-${i}`)).status).toBe(401);
