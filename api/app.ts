@@ -18,6 +18,7 @@ import { loadUser, sessionMiddleware } from './auth/session';
 import { applyTwoFactorPolicy, twoFactorRoutes } from './auth/two-factor/two-factor.routes';
 import type { AppDeps } from './deps';
 import type { GraphQLContext } from './graphql/context';
+import { graphqlProtection } from './graphql/armor';
 import { formatError } from './graphql/format-error';
 import { getSchema } from './graphql/schema';
 import { csrfProtection } from './http/csrf';
@@ -41,7 +42,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   const app = express();
   const production = deps.config.env === 'production';
   app.disable('x-powered-by');
-  app.set('trust proxy', production ? 1 : 'loopback');
+  app.set('trust proxy', deps.config.trustProxy);
 
   mountRequestLog(app, deps.logger, { quiet: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url.startsWith('/assets/') });
   app.use(
@@ -72,7 +73,9 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
     res.vary('Accept-Encoding');
     next();
   });
-  deps.metrics.mount(app, deps.config.metricsToken);
+  if (!deps.metrics.mount(app, deps.config.metricsToken, production)) {
+    deps.logger.warn('GET /metrics is not served: set METRICS_TOKEN to expose it in production');
+  }
   mountHealth(app, deps);
 
   app.use(cookieParser());
@@ -97,14 +100,17 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   api.use(apiNotFound);
   app.use('/api', api);
 
+  const armor = graphqlProtection(production);
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await getSchema(),
     formatError,
     introspection: !production,
+    validationRules: armor.validationRules,
     // main.ts and worker.ts own the process's shutdown; Apollo's own signal handlers would stop it
     // early and re-raise the signal, leaving the HTTP server waiting until the forced exit.
     stopOnTerminationSignals: false,
     plugins: [
+      ...armor.plugins,
       // Nothing here sets cache hints; without this plugin Apollo wraps every field's resolver.
       ApolloServerPluginCacheControlDisabled(),
       {
@@ -121,6 +127,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   await apollo.start();
   app.use(
     '/graphql',
+    armor.tokenLimit,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({ req, res, user: req.user, deps, services }),
     }),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isCountryCode, normaliseCountry } from '../domain/invoice/vat';
 import { parseVatRate } from '../domain/shared/money';
@@ -58,9 +59,37 @@ export interface Config {
    * set SESSION_SECRET; unset, a key file in DATA_DIR (see api/auth/two-factor/secret-box.ts).
    */
   totpKeyMaterial?: string;
+  /**
+   * express's `trust proxy`: whether X-Forwarded-For (and -Proto) count, and from whom. False: the
+   * TCP peer is the client. A number: that many proxies in front. A list: the proxies' addresses.
+   */
+  trustProxy: TrustProxy;
   /** Events per projection transaction. */
   projectionBatchSize: number;
 }
+
+export type TrustProxy = false | number | string[];
+
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_PRESETS.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length || !address || !isIP(address)) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128));
+};
+
+/** TRUST_PROXY: off by default; `true` is refused, as it would let any client name its own address. */
+export const parseTrustProxy = (value: string | undefined): TrustProxy => {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  if (text === 'true' || !entries.every(isProxyAddress)) {
+    throw new Error(`TRUST_PROXY must be a hop count (1) or a comma-separated list of proxy addresses, subnets or loopback/linklocal/uniquelocal, got "${value}"`);
+  }
+  return entries;
+};
 
 const bool = (value: string | undefined, fallback: boolean): boolean => {
   if (value === undefined || value === '') return fallback;
@@ -140,6 +169,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     metricsToken: env.METRICS_TOKEN || undefined,
     requireAdmin2fa: bool(env.REQUIRE_ADMIN_2FA, false),
     totpKeyMaterial: env.TOTP_ENCRYPTION_KEY || env.SESSION_SECRET || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     projectionBatchSize: Math.max(1, Number(env.PROJECTION_BATCH_SIZE) || 500),
   };
 };

@@ -74,4 +74,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ SESSION_SECRET: 'sess' }).totpKeyMaterial).toBe('sess');
     expect(loadConfig({ SESSION_SECRET: 'sess', TOTP_ENCRYPTION_KEY: 'totp' }).totpKeyMaterial).toBe('totp');
   });
+
+  it('trusts no forwarded address unless TRUST_PROXY names a hop count or the proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's', STRIPE_SECRET_KEY: 'sk', PUBLIC_BASE_URL: 'https://x.test' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ,fd00::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::1']);
+    for (const bad of ['true', 'proxy.example.com', '10.0.0.0/33', '1.2.3.4/8/8', 'loopback,,nope']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

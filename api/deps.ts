@@ -22,17 +22,31 @@ export interface AppDeps {
 }
 
 export interface RateLimits {
-  /** Failed logins allowed per IP, and per username, in `windowMs`. */
-  loginPerIp: number;
+  /**
+   * Failed logins of one username from one client address answered at once; each later one waits
+   * `loginDelayMs` after the previous failure, doubling up to `loginMaxDelayMs`.
+   */
   loginPerUsername: number;
+  loginDelayMs: number;
+  loginMaxDelayMs: number;
+  /** Failed logins per client address across all usernames in `windowMs`. */
+  loginPerIp: number;
   /** Public form submissions (contact, demo, anonymous checkout) per IP in `windowMs`. */
   publicFormsPerIp: number;
+  /** Anonymous pay-link reads (REST, PDF, UBL and GraphQL publicInvoice together) per IP in `windowMs`. */
+  publicReadsPerIp: number;
+  /** Confirmation e-mails to one (unverified) recipient address per day. */
+  confirmationMailsPerRecipient: number;
   windowMs: number;
 }
 
 export const defaultRateLimits: RateLimits = {
-  loginPerIp: 20,
   loginPerUsername: 5,
+  loginDelayMs: 1000,
+  loginMaxDelayMs: 15 * 60 * 1000,
+  loginPerIp: 50,
   publicFormsPerIp: 10,
+  publicReadsPerIp: 300,
+  confirmationMailsPerRecipient: 3,
   windowMs: 15 * 60 * 1000,
 };

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { createEventStore } from '../eventstore/create-event-store';
 import { ProjectionEngine } from '../projections/engine';
 import { startSessionCleanup } from './auth/session-cleanup';
+import { startRateLimitCleanup } from './rate-limit/cleanup';
 import { writePathOf } from './commands/write-path';
 import { startNumberRecovery } from './numbering/number-recovery';
 import { startSimulatedPayouts } from './payments/simulated-payouts';
@@ -26,7 +27,7 @@ import { companyFrom } from './mail/mail-company';
 import { projections as readModels, reactors } from './read-models';
 import { MailDispatcher } from './mail/mail-dispatcher';
 import { createMailTransport } from './mail/transport';
-import { createServices, shutdownServices, type Services } from './services';
+import { createServices, type Services } from './services';
 import { upcasters } from './upcasters';
 
 export interface Runtime {
@@ -90,6 +91,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   // Web-only processes leave projections to a worker; they still read its checkpoints in waitFor.
   if (background) projections.start();
   const sessionCleanup = background ? startSessionCleanup(db, logger) : undefined;
+  const rateLimitCleanup = background ? startRateLimitCleanup(db, logger, deps.clock) : undefined;
   const numberRecovery = background && !eventStore.transaction ? startNumberRecovery(writePathOf(deps).numbers, logger) : undefined;
   // Demo data goes through the services, whose responses wait for the projections started above.
   if (config.seedDemo && background) await seedBillingDemo(deps, services.billing);
@@ -107,13 +109,13 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
       await recurringSchedule?.stop();
       await reminderSchedule?.stop();
       sessionCleanup?.stop();
+      rateLimitCleanup?.stop();
       numberRecovery?.stop();
       simulatedPayouts?.stop();
       creditSweep?.stop();
       await projections.stop();
       await eventStore.close();
       await mail.stop();
-      shutdownServices(services);
       if (!options.db) await db.destroy();
     })());
   return { deps, services, mail, stop };

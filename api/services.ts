@@ -25,7 +25,3 @@ export const createServices = (deps: AppDeps): Services => ({
   accounting: createAccountingServices(deps),
   billing: createBillingServices(deps),
 });
-
-export const shutdownServices = (services: Services): void => {
-  services.auth.throttle.shutdown();
-};

@@ -39,6 +39,8 @@ const env: Record<string, string> = {
   STRIPE_SECRET_KEY: 'sk_test_bench',
   STRIPE_API_BASE: 'http://127.0.0.1:9',
   PUBLIC_BASE_URL: 'https://billing.example.com',
+  // The pretend proxy is on loopback: its X-Forwarded-Proto counts only through TRUST_PROXY.
+  TRUST_PROXY: 'loopback',
   DATA_DIR: dataDir,
   SEED_DEMO: 'false',
   RECURRING_SCHEDULE: 'false',

@@ -36,7 +36,7 @@ export class AuthResolver {
     @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,
     @Ctx() ctx: GraphQLContext,
   ): Promise<boolean> {
-    await ctx.services.auth.changePassword(ctx.user, { oldPassword: input.oldPassword, newPassword: input.newPassword });
+    await ctx.services.auth.changePassword(ctx.req, ctx.res, { oldPassword: input.oldPassword, newPassword: input.newPassword });
     return true;
   }
 }

@@ -32,7 +32,7 @@ export const authRoutes = (auth: AuthService): Router => {
   });
 
   router.post('/change-password/', requireLogin, async (req, res) => {
-    await auth.changePassword(req.user, { oldPassword: text(req.body, 'old_password'), newPassword: text(req.body, 'new_password') });
+    await auth.changePassword(req, res, { oldPassword: text(req.body, 'old_password'), newPassword: text(req.body, 'new_password') });
     res.json({ success: true, message: 'Your password was changed.' });
   });
 

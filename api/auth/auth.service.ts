@@ -4,6 +4,7 @@ import { UnauthenticatedError, ValidationError } from '../../domain/shared/error
 import type { AppDeps } from '../deps';
 import { newCsrfToken, setCsrfCookie } from '../http/csrf';
 import { LoginThrottle } from './login-throttle';
+import { endSessionsOf } from './end-sessions';
 import { destroySession, regenerateSession } from './session';
 import { TwoFactorService, refusedCode } from './two-factor/two-factor.service';
 import { UserService, type User } from './user.service';
@@ -18,7 +19,7 @@ export class AuthService {
 
   constructor(private readonly deps: AppDeps) {
     this.users = new UserService(deps.db);
-    this.throttle = new LoginThrottle(deps.limits);
+    this.throttle = new LoginThrottle(deps.db, deps.limits, deps.clock);
     this.twoFactor = new TwoFactorService(deps);
   }
 
@@ -30,29 +31,35 @@ export class AuthService {
       });
     }
     const ip = req.ip ?? 'unknown';
-    await this.throttle.assertAllowed(ip, username);
+    await this.throttle.begin(ip, username);
     const user = await this.users.authenticate(username, password);
     if (!user) {
-      await this.throttle.recordFailure(ip, username);
       req.log?.info({ username }, 'login failed');
       throw new UnauthenticatedError(LOGIN_FAILED);
     }
-    // The second factor (api/auth/two-factor): a wrong code counts as a failed login.
+    // The second factor (api/auth/two-factor). A wrong code stays counted as a failure
+    // (throttle.begin counted it), so guessing codes is throttled like guessing passwords.
     const second = await this.twoFactor.checkAtLogin(user, otp);
-    if (second === 'otp-required') return { otpRequired: true };
+    if (second === 'otp-required') {
+      await this.throttle.passwordAccepted(ip, username);
+      return { otpRequired: true };
+    }
     if (second === 'refused') {
-      await this.throttle.recordFailure(ip, username);
       req.log?.info({ username }, 'login failed: second factor');
       throw refusedCode();
     }
-    await this.throttle.recordSuccess(username);
+    await this.throttle.succeeded(ip, username);
     // A new session id at login defeats session fixation.
+    await this.startSession(req, res, user);
+    return { otpRequired: false, user: req.user! };
+  }
+
+  private async startSession(req: Request, res: Response, user: User): Promise<void> {
     await regenerateSession(req);
     req.session.userId = user.id;
     req.session.csrfToken = newCsrfToken();
     setCsrfCookie(res, req.session.csrfToken, this.deps.config.env === 'production');
     req.user = this.twoFactor.applyPolicy(user);
-    return { otpRequired: false, user: req.user };
   }
 
   async logout(req: Request, res: Response): Promise<void> {
@@ -61,13 +68,22 @@ export class AuthService {
     req.user = undefined;
   }
 
-  async changePassword(user: User | undefined, { oldPassword, newPassword }: PasswordChange): Promise<void> {
+  /**
+   * A new password ends every session of the user (someone who knew the old one may hold one) and
+   * goes on in a new session with a new id.
+   */
+  async changePassword(req: Request, res: Response, { oldPassword, newPassword }: PasswordChange): Promise<void> {
+    const user = req.user;
     if (!user) throw new UnauthenticatedError();
     const errors: Record<string, string[]> = {};
     if (!oldPassword) errors.oldPassword = ['This field is required.'];
     if (!newPassword) errors.newPassword = ['This field is required.'];
     if (Object.keys(errors).length) throw new ValidationError('Please correct the errors below.', errors);
-    await this.users.changePassword(user.id, oldPassword, newPassword);
+    await this.deps.db.transaction(async (trx) => {
+      await new UserService(trx).changePassword(user.id, oldPassword, newPassword);
+      await endSessionsOf(trx, user.id);
+    });
+    await this.startSession(req, res, user);
   }
 }
 

@@ -1,40 +1,74 @@
-import { MemoryStore, type Options } from 'express-rate-limit';
+import type { Knex } from 'knex';
+import { ipKeyGenerator } from 'express-rate-limit';
+import { loginWaitMs } from '../../domain/security/login-delay';
 import { RateLimitedError } from '../../domain/shared/errors';
 import type { RateLimits } from '../deps';
+import { clearCounter, hitCounter, readCounter, undoHit } from '../rate-limit/counter';
 
 const MESSAGE = 'Too many failed login attempts. Please try again later.';
 
 /**
- * Counts failed logins per IP and per username (express-rate-limit's store), for the REST and
- * GraphQL logins alike. A success clears the username's count.
+ * Failed logins, counted in the database (shared by every web instance) for the REST and GraphQL
+ * logins alike. Per (username, client address): a few free failures, then each try must wait a
+ * doubling delay after the last failure; never a lock that others can trigger, so failures from
+ * one address never refuse the right password from another. Per address: a ceiling across
+ * usernames. The username is not looked up: a known and an unknown one are throttled alike.
  */
 export class LoginThrottle {
-  private readonly byIp = new MemoryStore();
-  private readonly byUser = new MemoryStore();
+  constructor(
+    private readonly db: Knex,
+    private readonly limits: RateLimits,
+    private readonly clock: () => Date,
+  ) {}
 
-  constructor(private readonly limits: RateLimits) {
-    const options = { windowMs: limits.windowMs } as Options;
-    this.byIp.init(options);
-    this.byUser.init(options);
+  private keys(ip: string, username: string) {
+    const address = ipKeyGenerator(ip);
+    return { pair: `login-pair:${username.toLowerCase()}|${address}`, address: `login-ip:${address}` };
   }
 
-  async assertAllowed(ip: string, username: string): Promise<void> {
-    const [ipInfo, userInfo] = await Promise.all([this.byIp.get(ip), this.byUser.get(username.toLowerCase())]);
-    if ((ipInfo?.totalHits ?? 0) >= this.limits.loginPerIp || (userInfo?.totalHits ?? 0) >= this.limits.loginPerUsername) {
-      throw new RateLimitedError(MESSAGE);
+  private policy() {
+    return { freeFailures: this.limits.loginPerUsername, baseDelayMs: this.limits.loginDelayMs, maxDelayMs: this.limits.loginMaxDelayMs };
+  }
+
+  /**
+   * Refuses a throttled try; otherwise counts it as a failure until `succeeded` says otherwise, so
+   * that tries sent in parallel cannot all pass the check before any failure is counted.
+   */
+  async begin(ip: string, username: string): Promise<void> {
+    const keys = this.keys(ip, username);
+    const now = this.clock();
+    const [pair, address] = await Promise.all([readCounter(this.db, keys.pair, now), readCounter(this.db, keys.address, now)]);
+    if (address && address.hits >= this.limits.loginPerIp) {
+      throw new RateLimitedError(MESSAGE, Math.ceil((address.resetAt.getTime() - now.getTime()) / 1000));
+    }
+    const wait = pair ? loginWaitMs(pair.hits, pair.lastHitAt, now, this.policy()) : 0;
+    if (wait > 0) throw new RateLimitedError(MESSAGE, Math.ceil(wait / 1000));
+    // The pair is remembered until it has been quiet for a whole window; the address budget is per window.
+    const pairWindow = Math.max(this.limits.windowMs, this.limits.loginMaxDelayMs);
+    const [counted] = await Promise.all([
+      hitCounter(this.db, keys.pair, { windowMs: pairWindow, sliding: true }, now),
+      hitCounter(this.db, keys.address, { windowMs: this.limits.windowMs }, now),
+    ]);
+    // Another try of the same pair was counted since the check: past the free tries, only one goes on.
+    if (counted.hits > this.limits.loginPerUsername && counted.hits !== (pair?.hits ?? 0) + 1) {
+      throw new RateLimitedError(MESSAGE, Math.ceil(loginWaitMs(counted.hits, now, now, this.policy()) / 1000));
     }
   }
 
-  async recordFailure(ip: string, username: string): Promise<void> {
-    await Promise.all([this.byIp.increment(ip), this.byUser.increment(username.toLowerCase())]);
+  /**
+   * The password was right and a second factor is still to come: the try is not a failure, but
+   * nothing is forgiven either (a wrong code after it still counts), so a known password cannot
+   * buy unlimited code guesses.
+   */
+  async passwordAccepted(ip: string, username: string): Promise<void> {
+    const keys = this.keys(ip, username);
+    const now = this.clock();
+    await Promise.all([undoHit(this.db, keys.pair, now), undoHit(this.db, keys.address, now)]);
   }
 
-  async recordSuccess(username: string): Promise<void> {
-    await this.byUser.resetKey(username.toLowerCase());
-  }
-
-  shutdown(): void {
-    this.byIp.shutdown();
-    this.byUser.shutdown();
+  /** The try was right: the pair starts afresh and the address gets its try back. */
+  async succeeded(ip: string, username: string): Promise<void> {
+    const keys = this.keys(ip, username);
+    await Promise.all([clearCounter(this.db, keys.pair), undoHit(this.db, keys.address, this.clock())]);
   }
 }

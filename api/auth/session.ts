@@ -144,7 +144,6 @@ export const sessionMiddleware = (deps: AppDeps): RequestHandler =>
     resave: false,
     saveUninitialized: false,
     rolling: false,
-    proxy: deps.config.env === 'production',
     store: new SessionStore(deps.db),
     cookie: {
       httpOnly: true,

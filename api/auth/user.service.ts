@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ValidationError } from '../../domain/shared/errors';
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './password';
+import { endSessionsOf } from './end-sessions';
 
 export interface User {
   id: string;
@@ -81,12 +82,23 @@ export class UserService {
     return (await new UserService(trx).findById(row.id))!;
   }
 
-  /** Creates the superuser, or resets its password and superuser flag when it exists. */
+  /**
+   * Creates the superuser, or resets its password and superuser flag when it exists. A reset to
+   * another password ends the user's sessions, as a password change does.
+   */
   async ensureSuperuser(username: string, password: string): Promise<User> {
-    const existing = await this.findByUsername(username);
+    const existing: UserRow | undefined = await this.db('users').whereRaw('lower(username) = lower(?)', [username]).first();
     if (!existing) return this.create({ username, password, isSuperuser: true });
     validateNewPassword(password, 'password');
-    await this.db('users').where({ id: existing.id }).update({ password_hash: await hashPassword(password), is_superuser: true });
+    if (await verifyPassword(existing.password_hash, password)) {
+      await this.db('users').where({ id: existing.id }).update({ is_superuser: true });
+    } else {
+      const hash = await hashPassword(password);
+      await this.db.transaction(async (trx) => {
+        await trx('users').where({ id: existing.id }).update({ password_hash: hash, is_superuser: true });
+        await endSessionsOf(trx, existing.id);
+      });
+    }
     return (await this.findById(existing.id))!;
   }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'create_user';
+export type AuditAction = 'create' | 'update' | 'delete' | 'create_user' | 'reset_password';
 
 /** One row per admin change, written in the change's own transaction: who, when, before, after. */
 export const writeAudit = async (

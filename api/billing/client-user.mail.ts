@@ -72,3 +72,46 @@ export const clientUserMail = (language: string, v: Vars, company: MailCompany):
     },
   };
 };
+
+/** What the password-reset mail says differently from the welcome mail. */
+const resetTexts: Record<Lang, Pick<Texts, 'subject' | 'created' | 'password' | 'changePassword'>> = {
+  en: {
+    subject: 'Your client portal password was reset',
+    created: 'The password of your client portal account was reset, and every session of the account was ended.',
+    password: 'New password',
+    changePassword: 'Please log in and change your password.',
+  },
+  el: {
+    subject: 'Ο κωδικός σας στην πύλη πελατών επαναφέρθηκε',
+    created: 'Ο κωδικός του λογαριασμού σας στην πύλη πελατών επαναφέρθηκε και όλες οι συνδέσεις του λογαριασμού τερματίστηκαν.',
+    password: 'Νέος κωδικός',
+    changePassword: 'Συνδεθείτε και αλλάξτε τον κωδικό σας.',
+  },
+  ru: {
+    subject: 'Пароль от клиентского портала сброшен',
+    created: 'Пароль вашей учётной записи в клиентском портале сброшен, все сеансы этой учётной записи завершены.',
+    password: 'Новый пароль',
+    changePassword: 'Пожалуйста, войдите и смените пароль.',
+  },
+};
+
+/** The mail after an admin reset a client's password: the new one-time password and a Log in button. */
+export const clientPasswordResetMail = (language: string, v: Vars, company: MailCompany): { subject: string; content: MailContent } => {
+  const lang = mailLanguage(language);
+  const { content } = clientUserMail(lang, v, company);
+  const r = resetTexts[lang];
+  const t = texts[lang];
+  return {
+    subject: r.subject,
+    content: {
+      ...content,
+      preview: r.created,
+      paragraphs: [r.created],
+      details: [
+        [t.username, v.username],
+        [r.password, v.password],
+      ],
+      after: [r.changePassword],
+    },
+  };
+};

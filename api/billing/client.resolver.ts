@@ -89,4 +89,10 @@ export class ClientResolver {
   ): Promise<CreatedClientUser> {
     return ctx.services.billing.clients.createUser(pathId(id, NOT_FOUND), ctx.user!.id, username ?? undefined);
   }
+
+  @Authorized('superuser')
+  @Mutation(() => CreatedClientUser, { description: "Gives the client's login a new password, returned once and e-mailed; ends every session of the login." })
+  async resetClientUserPassword(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<CreatedClientUser> {
+    return ctx.services.billing.clients.resetUserPassword(pathId(id, NOT_FOUND), ctx.user!.id);
+  }
 }

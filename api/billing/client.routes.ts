@@ -65,5 +65,10 @@ export const clientRoutes = (billing: BillingServices): Router => {
     res.status(201).json({ password, username });
   });
 
+  // A new generated password for the client's login, shown once; every session of the login ends.
+  router.post('/clients/:id/reset_password/', async (req, res) => {
+    res.json(await billing.clients.resetUserPassword(pathId(req.params.id, NOT_FOUND), req.user!.id));
+  });
+
   return router;
 };

@@ -3,13 +3,15 @@ import type { SaveClient } from '../../domain/billing/commands';
 import { dayOf } from '../../domain/shared/dates';
 import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../../domain/invoice/vat';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { endSessionsOf } from '../auth/end-sessions';
+import { hashPassword } from '../auth/password';
 import { generatePassword, UserService } from '../auth/user.service';
 import type { AppDeps } from '../deps';
 import { renderMail } from '../mail/branded-mail';
 import { mailCompanyOf } from '../mail/mail-company';
 import { enqueueMail } from '../mail/outbox';
 import { writeAudit } from './audit';
-import { clientUserMail, mailLanguage } from './client-user.mail';
+import { clientPasswordResetMail, clientUserMail, mailLanguage } from './client-user.mail';
 import { listInvoices } from './invoice.queries';
 import { listSubscriptions } from './subscription.queries';
 import { deleteAudited, insertAudited, updateVersioned } from './versioned';
@@ -21,6 +23,7 @@ import { centsToEuros } from '../../domain/shared/money';
 const NOT_FOUND = 'Client not found.';
 const IN_USE = 'This client has subscriptions or invoices and cannot be deleted.';
 export const USER_EXISTS = 'A user already exists for this client.';
+export const NO_USER = 'This client has no portal login.';
 
 const clientColumns = (c: SaveClient) => {
   const country = c.country === undefined ? undefined : normaliseCountry(c.country);
@@ -144,6 +147,37 @@ export class ClientService {
       );
       await enqueueMail(trx, { key: `client-user:${user.id}`, to: client.email, subject, ...(await renderMail(content)) });
       return { password, username };
+    });
+  }
+
+  /**
+   * Gives the client's login a new generated password, returned once and e-mailed to the client,
+   * and ends every session of that login (whoever held the old password is logged out).
+   */
+  async resetUserPassword(id: string, actor: string): Promise<{ password: string; username: string }> {
+    const password = generatePassword();
+    const hash = await hashPassword(password);
+    return this.deps.db.transaction(async (trx) => {
+      const client: ClientRow | undefined = await trx('clients').where({ id }).first();
+      if (!client) throw new NotFoundError(NOT_FOUND);
+      const user: { id: string; username: string } | undefined = await trx('users').where({ client_id: id }).forUpdate().first('id', 'username');
+      if (!user) throw new ValidationError(NO_USER);
+      await trx('users').where({ id: user.id }).update({ password_hash: hash });
+      await endSessionsOf(trx, user.id);
+      await writeAudit(trx, { actor, entity: 'client', entityId: id, action: 'reset_password', before: null, after: { user_id: user.id, username: user.username }, at: this.deps.clock() });
+      const reset = clientPasswordResetMail(
+        client.language,
+        { name: client.name, username: user.username, password, loginUrl: `${this.deps.config.publicBaseUrl}/login` },
+        await mailCompanyOf(trx, mailLanguage(client.language)),
+      );
+      await enqueueMail(trx, {
+        // The `client-user:` prefix has the dispatcher scrub the password once the mail is sent.
+        key: `client-user:${user.id}:reset:${randomUUID()}`,
+        to: client.email,
+        subject: reset.subject,
+        ...(await renderMail(reset.content)),
+      });
+      return { password, username: user.username };
     });
   }
 

@@ -8,6 +8,7 @@ import { InvoiceInput, InvoicePaymentInput } from './billing.input';
 import { GenerationResultOutput, InvoiceHistoryEntryOutput, InvoiceOutput, InvoicePage, InvoicePaidFilter, PublicInvoiceOutput } from './billing.output';
 import { findPublicInvoice, listInvoices } from './invoice.queries';
 import { isUuid, pathId } from './wire';
+import { publicReads, spendRequestBudget } from '../rate-limit/limiters';
 
 const NOT_FOUND = 'Invoice not found.';
 /** The invoice command's fields as InvoiceInput names them. */
@@ -40,6 +41,7 @@ export class InvoiceResolver {
 
   @Query(() => PublicInvoiceOutput, { description: 'Anonymous: the pay-link page.' })
   async publicInvoice(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<PublicInvoiceOutput> {
+    await spendRequestBudget(ctx.deps, publicReads(ctx.deps), ctx.req);
     const invoice = await findPublicInvoice(ctx.deps.db, pathId(id, NOT_FOUND));
     if (!invoice) throw new NotFoundError(NOT_FOUND);
     return {

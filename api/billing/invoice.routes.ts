@@ -14,6 +14,7 @@ import { INVOICE_REST_FIELDS, parseInvoiceBody } from './invoice.schema';
 import { listInvoices } from './invoice.queries';
 import { findPublicInvoice } from './invoice.queries';
 import { isUuid, pathId } from './wire';
+import { publicReads, requestLimiter } from '../rate-limit/limiters';
 
 const NOT_FOUND = 'Invoice not found.';
 
@@ -25,9 +26,11 @@ const jsonBody = (value: unknown) => {
 
 export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router => {
   const router = Router();
+  // Ids are unguessable, but an unlimited lookup still invites scanning (and PDFs cost CPU).
+  const publicReadsLimiter = requestLimiter(deps, publicReads(deps));
 
   // Anonymous: the pay link's page. Shows only what the spec lists.
-  router.get('/public/invoices/:id/', async (req, res) => {
+  router.get('/public/invoices/:id/', publicReadsLimiter, async (req, res) => {
     const invoice = await findPublicInvoice(deps.db, pathId(req.params.id, NOT_FOUND));
     if (!invoice) throw new NotFoundError(NOT_FOUND);
     res.setHeader('Cache-Control', 'no-store');
@@ -47,7 +50,7 @@ export const invoiceRoutes = (deps: AppDeps, billing: BillingServices): Router =
     });
 
     // The pay link's holder may download the invoice it names, as the e-mail that carried the link did.
-    router.get(`/public/invoices/:id/${format}/`, async (req, res) => {
+    router.get(`/public/invoices/:id/${format}/`, publicReadsLimiter, async (req, res) => {
       const state = await billing.invoices.load(pathId(req.params.id, NOT_FOUND));
       if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
       await sendDocument(res, await printable(state), format);

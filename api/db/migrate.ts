@@ -12,13 +12,14 @@ import { accountingMigrations } from '../accounting/migrations';
 import { ledgerMigrations } from '../../projections/ledger/migrations';
 import { numberingMigrations } from '../numbering/migrations';
 import { twoFactorMigrations } from '../auth/two-factor/migrations';
+import { rateLimitMigrations } from '../rate-limit/migrations';
 
 /**
  * Every layer's migrations, in one ordered set that runs on PostgreSQL and PGlite alike.
  * Add a layer's list here when it gains tables.
  */
 export const allMigrations = (): Migration[] =>
-  [...coreMigrations, ...tableVersionMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations, ...numberingMigrations, ...twoFactorMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  [...coreMigrations, ...tableVersionMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations, ...numberingMigrations, ...twoFactorMigrations, ...rateLimitMigrations].sort((a, b) => a.name.localeCompare(b.name));
 
 export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
   const byName = new Map(migrations.map((m) => [m.name, m]));

@@ -87,7 +87,7 @@ describe('enteredUnder', () => {
       clientRoutes(none),
       productRoutes(none),
       subscriptionRoutes(none),
-      invoiceRoutes(none, none),
+      invoiceRoutes(deps, none),
       accountingRoutes(none),
       portalRoutes(none, none),
       authRoutes(none),

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { AppError, type ErrorCode } from '../../domain/shared/errors';
+import { AppError, RateLimitedError, type ErrorCode } from '../../domain/shared/errors';
 import { StreamConflictError } from '../../eventstore/event-store';
 
 export const httpStatusOf = (code: ErrorCode): number => {
@@ -97,6 +97,7 @@ export const errorMiddleware: ErrorRequestHandler = (err, req, res, _next) => {
   const { status, body } = toHttpError(err, renamesOf(res));
   if (status >= 500) req.log?.error({ err }, 'request failed');
   if (res.headersSent) return;
+  if (err instanceof RateLimitedError && err.retryAfterSeconds !== undefined) res.set('Retry-After', String(err.retryAfterSeconds));
   res.status(status).json(body);
 };
 

@@ -46,6 +46,23 @@ describe('metrics and health', () => {
     expect((await c.get('/metrics').set('Authorization', 'Bearer s3cret')).status).toBe(200);
   });
 
+  it('in production serves no metrics without METRICS_TOKEN, even to loopback callers, and requires the token with one', async () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'production-test-secret', STRIPE_SECRET_KEY: 'sk_test_not_used', PUBLIC_BASE_URL: 'https://billing.example.com' };
+    const [bare, tokened] = await Promise.all([
+      startTestServer(pglite!, { env: production }),
+      startTestServer(pglite!, { env: { ...production, METRICS_TOKEN: 'prod-token' } }),
+    ]);
+    try {
+      // The test client is a loopback peer, as a local reverse proxy would be.
+      expect((await bare.client().get('/metrics')).status).toBe(404);
+      expect((await tokened.client().get('/metrics')).status).toBe(403);
+      expect((await tokened.client().get('/metrics').set('Authorization', 'Bearer wrong-token')).status).toBe(403);
+      expect((await tokened.client().get('/metrics').set('Authorization', 'Bearer prod-token')).status).toBe(200);
+    } finally {
+      await Promise.all([bare.close(), tokened.close()]);
+    }
+  });
+
   it('answers liveness', async () => {
     expect((await open.client().get('/healthz')).body).toEqual({ status: 'ok' });
   });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Express, RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ForbiddenError } from '../../domain/shared/errors';
@@ -68,14 +69,22 @@ export class Metrics {
     };
   }
 
-  /** GET /metrics for a bearer token, or for loopback callers when no token is configured. */
-  mount(app: Express, token: string | undefined): void {
+  /**
+   * GET /metrics for a bearer token. Without a token: outside production, for loopback callers;
+   * in production, not at all (a local reverse proxy makes every caller a loopback peer).
+   * Answers whether it mounted the route.
+   */
+  mount(app: Express, token: string | undefined, production: boolean): boolean {
+    if (production && !token) return false;
+    const expected = token && createHash('sha256').update(`Bearer ${token}`).digest();
     app.get('/metrics', async (req, res) => {
       const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');
-      const allowed = token ? req.get('authorization') === `Bearer ${token}` : loopback;
+      const given = createHash('sha256').update(req.get('authorization') ?? '').digest();
+      const allowed = expected ? timingSafeEqual(given, expected) : loopback;
       if (!allowed) throw new ForbiddenError('Metrics are restricted.');
       res.set('Content-Type', this.registry.contentType);
       res.send(await this.registry.metrics());
     });
+    return true;
   }
 }

@@ -1,10 +1,9 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
-import { RateLimitedError } from '../../domain/shared/errors';
 import type { AppDeps } from '../deps';
 import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validate';
+import { requestLimiter } from '../rate-limit/limiters';
 import { requireSuperuser } from '../auth/guards';
 import { restFieldNames } from '../http/error-middleware';
 import { paymentWire } from '../billing/invoice-payments.routes';
@@ -20,14 +19,7 @@ const refundBody = z.object({ amount: zCents, reason: zRequiredText(500), date: 
 export const paymentRoutes = (deps: AppDeps, payments: PaymentService): Router => {
   const router = Router();
   // Anonymous pay-by-link callers share the public forms' budget; logged-in users are not limited here.
-  const anonymousLimiter = rateLimit({
-    windowMs: deps.limits.windowMs,
-    limit: deps.limits.publicFormsPerIp,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skip: (req) => !!req.user,
-    handler: (_req, _res, next) => next(new RateLimitedError()),
-  });
+  const anonymousLimiter = requestLimiter(deps, { name: 'anonymous-checkout', limit: deps.limits.publicFormsPerIp, skip: (req) => !!req.user });
 
   router.post('/invoices/:id/create-checkout-session/', anonymousLimiter, async (req, res) => {
     const { return_to } = parseInput(checkoutBody, req.body);

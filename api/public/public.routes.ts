@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { addDays, dayOf } from '../../domain/shared/dates';
-import { RateLimitedError } from '../../domain/shared/errors';
 import { FORM_INVALID_MESSAGE } from '../../domain/site/form-rules';
 import type { FormAnswer } from '../contracts/rest.contract';
 import type { AppDeps } from '../deps';
 import { parseInput } from '../http/validate';
+import { requestLimiter } from '../rate-limit/limiters';
 import { contactSchema, demoSchema, HONEYPOT_FIELD } from './site-forms.schema';
 import type { SiteInboxService } from './site-inbox.service';
 
@@ -26,13 +25,7 @@ const language = (req: Request): string | undefined => {
 /** The public website's API: company details, the demo-site link and the two anonymous forms. */
 export const publicRoutes = (deps: AppDeps, site: SiteInboxService): Router => {
   const router = Router();
-  const formsLimiter = rateLimit({
-    windowMs: deps.limits.windowMs,
-    limit: deps.limits.publicFormsPerIp,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) => next(new RateLimitedError()),
-  });
+  const formsLimiter = requestLimiter(deps, { name: 'public-forms', limit: deps.limits.publicFormsPerIp });
 
   router.get('/company-info/', async (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');

@@ -2,13 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { ContactInput, DemoInput } from '../../domain/site/form-rules';
 import type { CompanyInfo } from '../contracts/rest.contract';
 import type { AppDeps } from '../deps';
+import { hitCounter } from '../rate-limit/counter';
 import { mailContactToSales, mailDemoRequest } from './site-mail';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface SubmitMeta {
   language?: string;
 }
 
-/** The public website's inbox: contact messages and demo requests, each mailed to sales. */
+/**
+ * The public website's inbox: contact messages and demo requests, each stored and mailed to sales
+ * (the back office lists them too); a demo request is confirmed to its sender, at most
+ * `confirmationMailsPerRecipient` times a day per address.
+ */
 export class SiteInboxService {
   constructor(private readonly deps: AppDeps) {}
 
@@ -34,7 +41,10 @@ export class SiteInboxService {
     await this.deps.db.transaction(async (trx) => {
       const company = await trx('company_settings').where({ id: 1 }).first('name');
       await trx('demo_requests').insert({ id, ...input, message: input.message ?? null, language: meta.language ?? null });
-      await mailDemoRequest(trx, id, this.deps.config.salesEmail, company?.name ?? this.deps.config.company.name, input);
+      // Counted in the transaction: a request that is not stored spends nothing of the address's cap.
+      const sent = await hitCounter(trx, `confirmation-mail:${input.email.toLowerCase()}`, { windowMs: DAY_MS }, this.deps.clock());
+      const confirm = sent.hits <= this.deps.limits.confirmationMailsPerRecipient;
+      await mailDemoRequest(trx, id, this.deps.config.salesEmail, company?.name ?? this.deps.config.company.name, input, confirm);
     });
     return { id };
   }

@@ -18,7 +18,13 @@ export const mailContactToSales = (trx: Knex, id: string, salesEmail: string, in
     ])}\n\n${input.message}\n`,
   });
 
-export const mailDemoRequest = async (trx: Knex, id: string, salesEmail: string, companyName: string, input: DemoInput) => {
+/**
+ * Tells sales about a demo request and, unless `confirm` is false (the recipient's daily cap is
+ * reached), confirms it to the address given. That address is unverified: its message carries
+ * nothing the visitor typed except the validated date and time, so the form cannot be used to
+ * send someone else a text of the sender's choosing.
+ */
+export const mailDemoRequest = async (trx: Knex, id: string, salesEmail: string, companyName: string, input: DemoInput, confirm: boolean) => {
   await enqueueMail(trx, {
     key: `demo-request:${id}:sales`,
     to: salesEmail,
@@ -29,14 +35,15 @@ export const mailDemoRequest = async (trx: Knex, id: string, salesEmail: string,
       ['Company', input.company],
       ['Date', input.date],
       ['Time', input.time],
-    ])}\n\n${input.message ?? ''}\n`,
+    ])}\n\n${input.message ?? ''}\n${confirm ? '' : '\nNo confirmation was mailed to the requester: that address reached its daily limit of confirmations.\n'}`,
   });
+  if (!confirm) return;
   await enqueueMail(trx, {
     key: `demo-request:${id}:requester`,
     to: input.email,
     subject: `Your ${companyName} demo request`,
     text:
-      `Dear ${input.name},\n\nThank you for booking a demo of the ${companyName} GRC platform for ${input.company}.\n` +
-      `Requested slot: ${input.date} at ${input.time}.\n\nOur team will contact you soon to confirm the details.\n\n${companyName}\n`,
+      `Hello,\n\nWe received a request for a demo of the ${companyName} GRC platform on ${input.date} at ${input.time}.\n` +
+      `Our team will contact you soon to confirm the details. If you did not make this request, please ignore this message.\n\n${companyName}\n`,
   });
 };

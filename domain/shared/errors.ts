@@ -73,7 +73,11 @@ export class ConflictError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(message = 'Too many requests. Please try again later.') {
+  constructor(
+    message = 'Too many requests. Please try again later.',
+    /** When known, how long until a retry can succeed (REST: the Retry-After header). */
+    readonly retryAfterSeconds?: number,
+  ) {
     super('RATE_LIMITED', message);
   }
 }

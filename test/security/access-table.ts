@@ -70,6 +70,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'PUT /api/clients/:id/': su(400),
   'DELETE /api/clients/:id/': su(404),
   'POST /api/clients/:id/create_user/': su(404),
+  'POST /api/clients/:id/reset_password/': su(404),
   'POST /api/clients/:id/apply_credit/': su(400),
   'GET /api/clients/:id/statement/': su(200),
   'GET /api/products/': su(200),
@@ -119,7 +120,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
     'createSubscription', 'updateSubscription', 'deleteSubscription', 'createSubscriptionInvoice',
     'markContactMessageHandled', 'markDemoRequestHandled', 'rebuildProjection', 'creditNotes', 'creditNote',
     'creditNoteHistory', 'issueCreditNote', 'recordInvoicePayment', 'refundPayment', 'paymentAlerts', 'markPaymentAlertHandled',
-    'applyClientCredit',
+    'applyClientCredit', 'resetClientUserPassword',
   ],
 };
 

@@ -9,7 +9,7 @@ import { GRAPHQL_TABLE, REST_TABLE, graphqlRuleOf } from './access-table';
 import { enumerateOperations, enumerateRoutes, operationDocument, routeKey, type RouteEntry } from './surface';
 
 const UNKNOWN = '00000000-0000-4000-8000-00000000abcd';
-const LIMITS = { loginPerIp: 10_000, loginPerUsername: 10_000, publicFormsPerIp: 10_000 };
+const LIMITS = { loginPerIp: 10_000, loginPerUsername: 10_000, publicFormsPerIp: 10_000, publicReadsPerIp: 10_000 };
 
 type Role = 'anon' | 'A' | 'B' | 'superuser';
 interface Owner {

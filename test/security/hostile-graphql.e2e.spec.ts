@@ -11,7 +11,7 @@ import { enumerateOperations, operationDocument, sampleValue, type Operation } f
 const RUNS = envInt('SECURITY_FUZZ_RUNS', 600);
 // A loaded CI machine answers a fuzz request in well under 250 ms.
 const FUZZ_TIMEOUT_MS = 60_000 + RUNS * 250;
-const LIMITS = { loginPerIp: 1_000_000, loginPerUsername: 1_000_000, publicFormsPerIp: 1_000_000 };
+const LIMITS = { loginPerIp: 1_000_000, loginPerUsername: 1_000_000, publicFormsPerIp: 1_000_000, publicReadsPerIp: 1_000_000 };
 
 /** Malformed or abusive documents: syntax errors, depth and alias bombs, introspection of secrets. */
 const RAW_DOCUMENTS = [

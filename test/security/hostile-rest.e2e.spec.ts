@@ -11,7 +11,7 @@ import { enumerateRoutes, type RouteEntry } from './surface';
 const RUNS = envInt('SECURITY_FUZZ_RUNS', 600);
 // A loaded CI machine answers a fuzz request in well under 250 ms.
 const FUZZ_TIMEOUT_MS = 60_000 + RUNS * 250;
-const LIMITS = { loginPerIp: 1_000_000, loginPerUsername: 1_000_000, publicFormsPerIp: 1_000_000 };
+const LIMITS = { loginPerIp: 1_000_000, loginPerUsername: 1_000_000, publicFormsPerIp: 1_000_000, publicReadsPerIp: 1_000_000 };
 // Lone surrogates cannot be percent-encoded; the server sees U+FFFD for them, as from a browser.
 const encodeId = (id: string) => encodeURIComponent(Buffer.from(id, 'utf8').toString('utf8'));
 const wellFormed = (q: Record<string, string>) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, Buffer.from(v, 'utf8').toString('utf8')]));

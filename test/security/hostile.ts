@@ -101,12 +101,15 @@ const VOLATILE: Record<string, string[]> = {
   mail_outbox: ['attempts', 'last_error', 'next_attempt_at', 'sent_at', 'text', 'html'],
 };
 
-/** One row per table with its row count and a hash of every row: equal fingerprints, nothing written. */
+/**
+ * One row per table with its row count and a hash of every row: equal fingerprints, nothing
+ * written. Sessions and rate-limit counters are bookkeeping that a refused request may change.
+ */
 export const fingerprint = async (db: Knex): Promise<string> => {
   const tables: { table_name: string }[] = await db('information_schema.tables')
     .whereRaw('table_schema = current_schema()')
     .andWhere('table_type', 'BASE TABLE')
-    .whereNotIn('table_name', ['sessions'])
+    .whereNotIn('table_name', ['sessions', 'rate_limits'])
     .whereNot('table_name', 'like', 'knex_%')
     .select('table_name')
     .orderBy('table_name');

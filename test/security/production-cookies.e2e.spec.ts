@@ -9,6 +9,8 @@ const PRODUCTION = {
   // Never called: the test only logs in.
   STRIPE_SECRET_KEY: 'sk_test_not_used',
   PUBLIC_BASE_URL: 'https://billing.example.com',
+  // Behind the TLS-terminating proxy, as deployed (docker-compose.yml).
+  TRUST_PROXY: 'loopback',
 };
 
 describe('session and CSRF cookies in production mode', () => {
@@ -20,7 +22,6 @@ describe('session and CSRF cookies in production mode', () => {
   afterAll(() => server?.close());
 
   it('flags the session cookie Secure, HttpOnly and SameSite=Lax, and the CSRF cookie Secure but readable', async () => {
-    // Behind the TLS-terminating proxy (trust proxy 1), as deployed.
     const res = await supertest(server.url).post('/api/login/').set('X-Forwarded-Proto', 'https').send(ADMIN);
     expect(res.status).toBe(200);
     const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
@@ -33,6 +34,16 @@ describe('session and CSRF cookies in production mode', () => {
     expect(csrf).toMatch(/; SameSite=Lax/i);
     expect(csrf).not.toMatch(/HttpOnly/i);
     expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
+  });
+
+  it('believes X-Forwarded-Proto only from a trusted proxy', async () => {
+    const direct = await startTestServer(testBackends()[0]!, { env: { ...PRODUCTION, TRUST_PROXY: '' } });
+    try {
+      const res = await supertest(direct.url).post('/api/login/').set('X-Forwarded-Proto', 'https').send(ADMIN);
+      expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).some((c) => c.startsWith('sessionid='))).toBe(false);
+    } finally {
+      await direct.close();
+    }
   });
 
   it('sends no session cookie over plain HTTP and hides GraphQL introspection', async () => {

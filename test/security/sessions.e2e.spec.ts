@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../db';
+import { UserService } from '../../api/auth/user.service';
 import { ADMIN, startTestServer, type TestServer } from '../server';
 
 const cookieOf = (res: supertest.Response, name: string): string | undefined =>
@@ -81,6 +82,81 @@ describe.each(testBackends())('sessions and passwords on $name', (backend) => {
     expect(outbox[0].sent_at).not.toBeNull();
     expect(JSON.stringify(outbox)).not.toContain(password);
     expect(logLines.join('')).not.toContain(password);
+  });
+
+  const sidOf = (c: ReturnType<TestServer['client']>) => c.agent.jar.getCookie('sessionid', { domain: '127.0.0.1', path: '/', secure: false, script: false } as never)?.value;
+
+  it('ends every other session of the user at a password change and rotates the current one', async () => {
+    await new UserService(server.testDb.db).create({ username: 'rotator', password: 'rotator-pass-1' });
+    const [laptop, phone, stolen] = [server.client(), server.client(), server.client()];
+    for (const c of [laptop, phone, stolen]) await c.login('rotator', 'rotator-pass-1');
+    const admin = server.client();
+    await admin.login();
+    const before = sidOf(laptop);
+    const stolenSid = sidOf(stolen);
+    expect((await laptop.post('/api/change-password/', { old_password: 'rotator-pass-1', new_password: 'rotator-pass-2' })).status).toBe(200);
+    // The changing session goes on under a new id; the old id is worthless.
+    expect(sidOf(laptop)).not.toBe(before);
+    expect((await laptop.get('/api/check-auth/')).body).toMatchObject({ isAuthenticated: true, user: { username: 'rotator' } });
+    expect((await supertest(server.url).get('/api/check-auth/').set('Cookie', `sessionid=${before}`)).body.isAuthenticated).toBe(false);
+    // Every other session of the user is over; other users' sessions are not touched.
+    expect((await phone.get('/api/check-auth/')).body.isAuthenticated).toBe(false);
+    expect((await supertest(server.url).get('/api/check-auth/').set('Cookie', `sessionid=${stolenSid}`)).body.isAuthenticated).toBe(false);
+    expect((await admin.get('/api/check-auth/')).body.isAuthenticated).toBe(true);
+    // The new CSRF token goes with the new session.
+    expect((await laptop.post('/api/logout/')).status).toBe(200);
+  });
+
+  it('does the same over GraphQL', async () => {
+    await new UserService(server.testDb.db).create({ username: 'rotator-gql', password: 'rotator-pass-1' });
+    const [one, other] = [server.client(), server.client()];
+    for (const c of [one, other]) await c.login('rotator-gql', 'rotator-pass-1');
+    const before = sidOf(one);
+    const res = await one.graphql('mutation { changePassword(input: { oldPassword: "rotator-pass-1", newPassword: "rotator-pass-2" }) }');
+    expect(res.body).toEqual({ data: { changePassword: true } });
+    expect(sidOf(one)).not.toBe(before);
+    expect((await one.graphql('{ me { username } }')).body.data.me).toEqual({ username: 'rotator-gql' });
+    expect((await other.graphql('{ me { username } }')).body.data.me).toBeNull();
+  });
+
+  it('ends the sessions of a superuser whose password ADMIN_PASSWORD resets at start, and only then', async () => {
+    const users = new UserService(server.testDb.db);
+    await users.create({ username: 'ops', password: 'ops-password-1', isSuperuser: true });
+    const c = server.client();
+    await c.login('ops', 'ops-password-1');
+    await users.ensureSuperuser('ops', 'ops-password-1');
+    expect((await c.get('/api/check-auth/')).body.isAuthenticated).toBe(true);
+    await users.ensureSuperuser('ops', 'ops-password-2');
+    expect((await c.get('/api/check-auth/')).body.isAuthenticated).toBe(false);
+  });
+
+  it('ends every session of a client login whose password the superuser resets, over REST and GraphQL', async () => {
+    const admin = server.client();
+    await admin.login();
+    const client = await admin.post('/api/clients/', { name: 'Reset Me Ltd', email: 'reset@me.test' });
+    expect((await admin.post(`/api/clients/${client.body.id}/reset_password/`)).status).toBe(400);
+    const created = await admin.post(`/api/clients/${client.body.id}/create_user/`);
+    const [desk, phone] = [server.client(), server.client()];
+    for (const c of [desk, phone]) await c.login(created.body.username, created.body.password);
+    const reset = await admin.post(`/api/clients/${client.body.id}/reset_password/`);
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ username: created.body.username, password: expect.any(String) });
+    expect(reset.body.password).not.toBe(created.body.password);
+    for (const c of [desk, phone]) expect((await c.get('/api/check-auth/')).body.isAuthenticated).toBe(false);
+    // (Checked without HTTP: a failed login would spend this address's budget, which the next test counts.)
+    expect(await new UserService(server.testDb.db).authenticate(created.body.username, created.body.password)).toBeUndefined();
+    const again = server.client();
+    await again.login(created.body.username, reset.body.password);
+    // The new password is mailed to the client once; after delivery the outbox keeps no copy.
+    await server.runtime.mail.drain();
+    const mails = await server.testDb.db('mail_outbox').where({ to: 'reset@me.test' });
+    expect(mails.map((m) => m.subject)).toContain('Your client portal password was reset');
+    expect(JSON.stringify(mails)).not.toContain(reset.body.password);
+    expect(logLines.join('')).not.toContain(reset.body.password);
+    const gql = await admin.graphql('mutation($id: ID!) { resetClientUserPassword(id: $id) { username password } }', { id: client.body.id });
+    expect(gql.body.data.resetClientUserPassword.username).toBe(created.body.username);
+    expect((await again.get('/api/check-auth/')).body.isAuthenticated).toBe(false);
+    expect((await again.graphql('mutation($id: ID!) { resetClientUserPassword(id: $id) { password } }', { id: client.body.id })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 
   it('throttles repeated failed logins per username, even with the right password after, and across GraphQL aliases', async () => {

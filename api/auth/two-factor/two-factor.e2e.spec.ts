@@ -127,6 +127,9 @@ describe.each(testBackends())('two-factor sign-in on $name', (backend) => {
     const { secret } = await enrol(c, user!.password, time.epoch());
     time.advance();
     for (let i = 0; i < 3; i++) {
+      // The password step in between is not a failure, and forgives none either.
+      const first = await server.client().agent.post('/api/login/').send({ username: user!.username, password: user!.password });
+      expect(first.body).toEqual({ success: false, otp_required: true });
       const res = await server.client().agent.post('/api/login/').send({ username: user!.username, password: user!.password, otp: String(100000 + i) });
       expect(res.status).toBe(401);
     }

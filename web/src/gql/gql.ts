@@ -35,6 +35,7 @@ type Documents = {
     "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateClientDocument,
     "\n  mutation CreateClientUser($id: ID!) {\n    createClientUser(id: $id) {\n      username\n      password\n    }\n  }\n": typeof types.CreateClientUserDocument,
     "\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n": typeof types.DeleteClientDocument,
+    "\n  mutation ResetClientUserPassword($id: ID!) {\n    resetClientUserPassword(id: $id) {\n      username\n      password\n    }\n  }\n": typeof types.ResetClientUserPasswordDocument,
     "\n  mutation UpdateClient($id: ID!, $input: ClientInput!) {\n    updateClient(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateClientDocument,
     "\n  query ClientDetail($id: ID!) {\n    client(id: $id) {\n      id\n      name\n      email\n      phone\n      address\n      vatNumber\n      country\n      language\n      remindersExcluded\n      creditBalance\n      createdAt\n      version\n      user {\n        id\n        username\n      }\n      subscriptions {\n        id\n        client {\n          id\n          name\n        }\n        product {\n          id\n          name\n          billingCycle\n        }\n        startDate\n        status\n        autoGenerateInvoices\n        invoicedUntil\n        nextBillingDate\n        invoiceStatus\n        version\n      }\n      invoices {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": typeof types.ClientDetailDocument,
     "\n  query ClientOptions($search: String) {\n    clients(page: { offset: 0, limit: 50 }, search: $search) {\n      items {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ClientOptionsDocument,
@@ -102,6 +103,7 @@ const documents: Documents = {
     "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n": types.CreateClientDocument,
     "\n  mutation CreateClientUser($id: ID!) {\n    createClientUser(id: $id) {\n      username\n      password\n    }\n  }\n": types.CreateClientUserDocument,
     "\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n": types.DeleteClientDocument,
+    "\n  mutation ResetClientUserPassword($id: ID!) {\n    resetClientUserPassword(id: $id) {\n      username\n      password\n    }\n  }\n": types.ResetClientUserPasswordDocument,
     "\n  mutation UpdateClient($id: ID!, $input: ClientInput!) {\n    updateClient(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateClientDocument,
     "\n  query ClientDetail($id: ID!) {\n    client(id: $id) {\n      id\n      name\n      email\n      phone\n      address\n      vatNumber\n      country\n      language\n      remindersExcluded\n      creditBalance\n      createdAt\n      version\n      user {\n        id\n        username\n      }\n      subscriptions {\n        id\n        client {\n          id\n          name\n        }\n        product {\n          id\n          name\n          billingCycle\n        }\n        startDate\n        status\n        autoGenerateInvoices\n        invoicedUntil\n        nextBillingDate\n        invoiceStatus\n        version\n      }\n      invoices {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": types.ClientDetailDocument,
     "\n  query ClientOptions($search: String) {\n    clients(page: { offset: 0, limit: 50 }, search: $search) {\n      items {\n        id\n        name\n      }\n    }\n  }\n": types.ClientOptionsDocument,
@@ -246,6 +248,10 @@ export function graphql(source: "\n  mutation CreateClientUser($id: ID!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetClientUserPassword($id: ID!) {\n    resetClientUserPassword(id: $id) {\n      username\n      password\n    }\n  }\n"): (typeof documents)["\n  mutation ResetClientUserPassword($id: ID!) {\n    resetClientUserPassword(id: $id) {\n      username\n      password\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

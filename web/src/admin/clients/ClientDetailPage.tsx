@@ -15,7 +15,7 @@ import { subscriptionColumns } from '../subscriptions/subscriptionColumns';
 import type { SubscriptionView } from '../subscriptions/subscriptionTypes';
 import { ClientCard } from './ClientCard';
 import { ApplyCreditModal } from './ApplyCreditModal';
-import { CreatedUserModal, CreateUserButton, type CreatedUser } from './CreateUserButton';
+import { CreatedUserModal, CreateUserButton, ResetPasswordButton, type CreatedUser } from './CreateUserButton';
 import { useClientDetail } from './useClients';
 import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
 import { RecordPaymentModal } from '../invoices/RecordPaymentModal';
@@ -61,7 +61,16 @@ export const ClientDetailPage = () => {
   else
     body = (
       <>
-        <ClientCard client={client} extra={!client.user && <CreateUserButton clientId={client.id} clientName={client.name} onCreated={setCreatedUser} />} />
+        <ClientCard
+          client={client}
+          extra={
+            client.user ? (
+              <ResetPasswordButton clientId={client.id} clientName={client.name} onReset={setCreatedUser} />
+            ) : (
+              <CreateUserButton clientId={client.id} clientName={client.name} onCreated={setCreatedUser} />
+            )
+          }
+        />
         <Card title={t('admin.clients.subscriptions')} className="admin-section">
           <ScrollRegion label={t('admin.clients.subscriptions')}>
             <Table<SubscriptionView>

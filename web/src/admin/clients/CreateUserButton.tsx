@@ -1,12 +1,14 @@
-import { Alert, Button, Modal, Typography } from 'antd';
+import { Alert, Button, Modal, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../common/useFeedback';
-import { useCreateClientUser } from './useClients';
+import { useCreateClientUser, useResetClientUserPassword } from './useClients';
 
 export interface CreatedUser {
   clientName: string;
   username: string;
   password: string;
+  /** A new password for an existing login rather than a new login. */
+  reset?: boolean;
 }
 
 /** Creates the client's login; the page shows the result (the button itself disappears once a user exists). */
@@ -33,6 +35,31 @@ export const CreateUserButton = ({ clientId, clientName, onCreated }: { clientId
   );
 };
 
+/** A new generated password for the client's login; the server ends every session of the login. */
+export const ResetPasswordButton = ({ clientId, clientName, onReset }: { clientId: string; clientName: string; onReset: (user: CreatedUser) => void }) => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const { resetPassword, resetting } = useResetClientUserPassword();
+
+  const onConfirm = async () => {
+    try {
+      const user = await resetPassword(clientId);
+      onReset({ clientName, ...user, reset: true });
+    } catch (err) {
+      console.error('Failed to reset the password', err);
+      feedback.error(t('admin.clients.resetPasswordFailed'));
+    }
+  };
+
+  return (
+    <Popconfirm title={t('admin.clients.confirmResetPassword')} okText={t('admin.clients.resetPassword')} cancelText={t('buttons.cancel')} onConfirm={() => void onConfirm()}>
+      <Button size="small" loading={resetting} data-testid="reset-password">
+        {t('admin.clients.resetPassword')}
+      </Button>
+    </Popconfirm>
+  );
+};
+
 /** The generated password, shown this once; the server also e-mails the login to the client. */
 export const CreatedUserModal = ({ user, onClose }: { user: CreatedUser | null; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -40,7 +67,7 @@ export const CreatedUserModal = ({ user, onClose }: { user: CreatedUser | null; 
     <Modal
       className="admin-modal"
       open={user !== null}
-      title={t('admin.clients.userCreatedTitle', { name: user?.clientName ?? '' })}
+      title={t(user?.reset ? 'admin.clients.passwordResetTitle' : 'admin.clients.userCreatedTitle', { name: user?.clientName ?? '' })}
       onCancel={onClose}
       onOk={onClose}
       okText={t('buttons.close')}
@@ -48,7 +75,7 @@ export const CreatedUserModal = ({ user, onClose }: { user: CreatedUser | null; 
       maskClosable={false}
     >
       <div data-testid="created-user">
-        <Alert type="warning" showIcon title={t('admin.clients.passwordOnce')} className="admin-toolbar" />
+        <Alert type="warning" showIcon title={t(user?.reset ? 'admin.clients.resetPasswordOnce' : 'admin.clients.passwordOnce')} className="admin-toolbar" />
         <p>
           {t('admin.clients.username')}:{' '}
           <Typography.Text strong copyable data-testid="generated-username">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { CREATE_CLIENT } from './graphql/mutations/createClient';
 import { CREATE_CLIENT_USER } from './graphql/mutations/createClientUser';
+import { RESET_CLIENT_USER_PASSWORD } from './graphql/mutations/resetClientUserPassword';
 import { DELETE_CLIENT } from './graphql/mutations/deleteClient';
 import { UPDATE_CLIENT } from './graphql/mutations/updateClient';
 import { CLIENT_DETAIL } from './graphql/queries/clientDetail';
@@ -60,4 +61,14 @@ export const useCreateClientUser = () => {
     return data.createClientUser;
   };
   return { createUser, creating: loading };
+};
+
+export const useResetClientUserPassword = () => {
+  const [reset, { loading }] = useMutation(RESET_CLIENT_USER_PASSWORD);
+  const resetPassword = async (id: string) => {
+    const { data } = await reset({ variables: { id } });
+    if (!data) throw new Error('No answer');
+    return data.resetClientUserPassword;
+  };
+  return { resetPassword, resetting: loading };
 };
