@@ -1,6 +1,5 @@
-import type { InvoiceEvent } from '../invoice/events';
-import type { JournalEvent } from '../journal/events';
-import { entryIdOf, ledgerEffectOf, type KnownEntry, type LedgerEffect } from './postings';
+import { ledgerStep, type LockedThrough } from './period-lock';
+import { entryIdOf, type KnownEntry, type LedgerEffect, type LedgerEvent } from './postings';
 import type { Totals, TotalsByAccount } from './reports';
 
 /**
@@ -49,13 +48,15 @@ export const totalsInRange = (daily: DailyTotals, from: string | undefined, to: 
 };
 
 /** The ledger's effects for a whole history, remembering each entry as the projection does. */
-export const effectsOf = (events: Iterable<InvoiceEvent | JournalEvent>): LedgerEffect[] => {
+export const effectsOf = (events: Iterable<LedgerEvent>): LedgerEffect[] => {
   const known = new Map<string, KnownEntry>();
   const out: LedgerEffect[] = [];
+  let lock: LockedThrough = null;
   for (const event of events) {
     const id = entryIdOf(event);
-    if (id === null) continue;
-    const effect = ledgerEffectOf(event, known.get(id) ?? null);
+    const step = ledgerStep(lock, event, id === null ? null : (known.get(id) ?? null));
+    lock = step.lockedThrough;
+    const effect = step.effect;
     if (!effect) continue;
     known.set(effect.entryId, { revenueAccountId: effect.revenueAccountId });
     out.push(effect);
