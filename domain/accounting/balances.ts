@@ -18,6 +18,17 @@ export const mergeTotals = (a: TotalsByAccount, b: TotalsByAccount): TotalsByAcc
   return out;
 };
 
+/** Totals less a part of them (e.g. the closing entries within a period), per account. */
+export const subtractTotals = (a: TotalsByAccount, b: TotalsByAccount): TotalsByAccount => {
+  if (b.size === 0) return a;
+  const out = new Map(a);
+  for (const [id, t] of b) {
+    const r = out.get(id);
+    out.set(id, { debitCents: (r?.debitCents ?? 0) - t.debitCents, creditCents: (r?.creditCents ?? 0) - t.creditCents });
+  }
+  return out;
+};
+
 /** accountId -> day -> totals. */
 export type DailyTotals = Map<string, Map<string, Totals>>;
 
