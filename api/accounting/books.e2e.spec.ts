@@ -158,4 +158,15 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     expect((await admin.put('/api/accounting/fiscal-year/', { fiscal_year_start_month: 13 })).status).toBe(400);
     expect((await admin.put('/api/accounting/fiscal-year/', { fiscal_year_start_month: 1 })).status).toBe(200);
   });
+
+  it('issue 19 defects stay fixed: a REST single-line entry never posts Suspense against itself; reports answer for 9999-12-31', async () => {
+    for (const account of [A.suspense, A.suspense.toUpperCase()]) {
+      const res = await admin.post('/api/journal-entries/', { date: '2026-02-01', account, debit: 5 });
+      expect(res.status, account).toBe(400);
+      expect(res.body.errors.account).toBeDefined();
+    }
+    const far = await admin.graphql(`{ trialBalance(asOf: "9999-12-31") { totalDebit } accountLedger(accountId: "${A.bank}", to: "9999-12-31") { closingBalance } }`);
+    expect(far.body.errors).toBeUndefined();
+    expect((await admin.get('/api/reports/balance-sheet/?from=2026-01-01')).status).toBe(400);
+  });
 });

@@ -1,4 +1,4 @@
-import { addDays, addMonthsClamped, isIsoDate } from '../shared/dates';
+import { daysInMonth, isIsoDate } from '../shared/dates';
 import type { AccountType } from './accounts';
 import type { JournalLine } from '../journal/events';
 import type { TotalsByAccount } from './reports';
@@ -16,7 +16,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** The fiscal year that starts in `startYear` on the first day of `firstMonth` (1–12). */
 export const fiscalYearStarting = (firstMonth: number, startYear: number): FiscalYear => {
   const from = `${String(startYear).padStart(4, '0')}-${pad(firstMonth)}-01`;
-  return { from, to: addDays(addMonthsClamped(from, 12), -1) };
+  // Computed without stepping past the year 9999 (the last representable day is 9999-12-31).
+  const [endYear, endMonth] = firstMonth === 1 ? [startYear, 12] : [startYear + 1, firstMonth - 1];
+  return { from, to: `${String(endYear).padStart(4, '0')}-${pad(endMonth)}-${pad(daysInMonth(endYear, endMonth))}` };
 };
 
 /** The fiscal year a day falls in. */

@@ -33,6 +33,7 @@ describe('fiscal years', () => {
     expect(fiscalYearOf(7, '2026-06-30')).toEqual({ from: '2025-07-01', to: '2026-06-30' });
     expect(fiscalYearOf(7, '2026-07-01')).toEqual({ from: '2026-07-01', to: '2027-06-30' });
     expect(fiscalYearOf(3, '2024-02-29')).toEqual({ from: '2023-03-01', to: '2024-02-29' });
+    expect(fiscalYearOf(1, '9999-12-31')).toEqual({ from: '9999-01-01', to: '9999-12-31' });
   });
 
   it('closing lines take revenue and expense to zero and the result to Retained Earnings, balanced', () => {
