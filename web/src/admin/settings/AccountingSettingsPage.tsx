@@ -115,7 +115,7 @@ export const AccountingSettingsPage = () => {
             </Form>
           </Card>
           <Card title={t('admin.settings.books.closeTitle')} className="admin-settings-card">
-            <Typography.Paragraph type="secondary">{t('admin.settings.books.closeHelp')}</Typography.Paragraph>
+            <Typography.Paragraph>{t('admin.settings.books.closeHelp')}</Typography.Paragraph>
             <Table<YearRow>
               rowKey="startYear"
               size="small"
