@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Modal, Select, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Modal, Select, Skeleton, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../common/format';
@@ -31,8 +32,8 @@ export const AccountingSettingsPage = () => {
   const [reason, setReason] = useState('');
 
   const months = useMemo(() => {
-    const names = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
-    return Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: names.format(new Date(Date.UTC(2001, i, 1))) }));
+    // dayjs follows the language and names a month on its own in the nominative.
+    return Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: dayjs(new Date(2001, i, 1)).format('MMMM') }));
   }, [i18n.language]);
 
   const years = useMemo<YearRow[]>(() => {
@@ -102,7 +103,7 @@ export const AccountingSettingsPage = () => {
               </Form.Item>
               <Form.Item label={t('admin.settings.books.firstMonth')} extra={t('admin.settings.books.firstMonthHelp')} htmlFor="books-first-month">
                 <Flex gap={8} wrap>
-                  <Select id="books-first-month" className="admin-books-date" options={months} value={currentMonth} onChange={(v: number) => setMonth(v)} />
+                  <Select id="books-first-month" style={{ width: 220, maxWidth: '100%' }} options={months} value={currentMonth} onChange={(v: number) => setMonth(v)} />
                   <Button
                     loading={commands.busy}
                     disabled={currentMonth === settings.fiscalYearStartMonth}
@@ -116,42 +117,42 @@ export const AccountingSettingsPage = () => {
           </Card>
           <Card title={t('admin.settings.books.closeTitle')} className="admin-settings-card">
             <Typography.Paragraph>{t('admin.settings.books.closeHelp')}</Typography.Paragraph>
-            <Table<YearRow>
-              rowKey="startYear"
-              size="small"
-              pagination={false}
-              dataSource={years}
-              scroll={{ x: 'max-content' }}
-              columns={[
-                { title: t('admin.settings.books.fiscalYear'), key: 'period', render: (_, y) => period(y) },
-                { title: t('admin.settings.books.state'), key: 'state', render: (_, y) => (y.closed ? <Tag color="blue">{t('admin.settings.books.closed')}</Tag> : <Tag>{t('admin.settings.books.open')}</Tag>) },
-                {
-                  title: t('admin.fields.actions'),
-                  key: 'actions',
-                  render: (_, y) =>
-                    y.closed ? (
-                      y === latestClosed && (
-                        <Button size="small" danger onClick={() => { setReason(''); setReopening(y); }}>
-                          {t('admin.settings.books.reopen')}
-                        </Button>
-                      )
-                    ) : (
-                      (!latestClosed || y.startYear > latestClosed.startYear) && (
-                        <Button
-                          size="small"
-                          type="primary"
-                          loading={commands.busy}
-                          onClick={() => {
-                            if (confirmed(t('admin.settings.books.confirmClose', { period: period(y) }))) void run(() => commands.close(y.startYear), t('admin.settings.books.closedDone', { period: period(y) }));
-                          }}
-                        >
-                          {t('admin.settings.books.close')}
-                        </Button>
-                      )
-                    ),
-                },
-              ]}
-            />
+            <Flex vertical role="list" aria-label={t('admin.settings.books.fiscalYear')}>
+              {years.map((y) => (
+                <Flex key={y.startYear} role="listitem" data-testid="books-year" className="admin-books-year" justify="space-between" align="center" wrap gap={8}>
+                  <span className="admin-books-period">
+                    <span>{formatDate(y.from)} –</span> <span>{formatDate(y.to)}</span>
+                  </span>
+                  <Flex gap={8} align="center">
+                    {y.closed ? <Tag color="blue">{t('admin.settings.books.closed')}</Tag> : <Tag>{t('admin.settings.books.open')}</Tag>}
+                    {y.closed && y === latestClosed && (
+                      <Button
+                        size="small"
+                        danger
+                        onClick={() => {
+                          setReason('');
+                          setReopening(y);
+                        }}
+                      >
+                        {t('admin.settings.books.reopen')}
+                      </Button>
+                    )}
+                    {!y.closed && (!latestClosed || y.startYear > latestClosed.startYear) && (
+                      <Button
+                        size="small"
+                        type="primary"
+                        loading={commands.busy}
+                        onClick={() => {
+                          if (confirmed(t('admin.settings.books.confirmClose', { period: period(y) }))) void run(() => commands.close(y.startYear), t('admin.settings.books.closedDone', { period: period(y) }));
+                        }}
+                      >
+                        {t('admin.settings.books.close')}
+                      </Button>
+                    )}
+                  </Flex>
+                </Flex>
+              ))}
+            </Flex>
           </Card>
         </Flex>
       ) : null}

@@ -45,7 +45,7 @@ describe('period lock and year-end close in Chromium', () => {
     await page.locator('.ant-spin-spinning, .ant-skeleton').first().waitFor({ state: 'detached' });
   };
   const status = () => page.getByTestId('books-lock-status');
-  const yearRow = (text: string) => page.locator('tr', { hasText: text });
+  const yearRow = (text: string) => page.getByTestId('books-year').filter({ hasText: text });
 
   it('sets the lock date from Settings › Accounting; the server then refuses postings on locked days', async () => {
     await page.goto('/admin/settings');
