@@ -48,6 +48,7 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     const bad = await admin.put('/api/accounting/lock/', { locked_through: '2025-02-30' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.locked_through).toBeDefined();
+    expect((await admin.put('/api/accounting/lock/', { locked_through: '2026-03-15' })).body.errors.locked_through).toEqual(['The lock date must be before today.']);
     const viaGraphql = await admin.graphql('mutation { setBooksLock(lockedThrough: "2025-09-30") { lockedThrough } }');
     expect(viaGraphql.body.data.setBooksLock).toEqual({ lockedThrough: '2025-09-30' });
     const res = await admin.put('/api/accounting/lock/', { locked_through: '2025-12-31' });

@@ -62,7 +62,7 @@ export class BooksService {
   }
 
   async setLock(lockedThrough: string | null, actor: string): Promise<AccountingSettings> {
-    await this.run(actor, () => ({ type: 'LockBooks', lockedThrough, actor, at: this.now() }));
+    await this.run(actor, () => ({ type: 'LockBooks', lockedThrough, today: this.today(), actor, at: this.now() }));
     return this.settings();
   }
 
@@ -102,7 +102,7 @@ export class BooksService {
     const base = { type: 'CloseFiscalYear' as const, entryId: closingEntryId(year.from), ...year, today: this.today(), actor, at };
     // The same rules before anything is written: a year not ended is not even locked.
     decideBooks(state, { ...base, lines: [] });
-    if (state.lockedThrough === null || state.lockedThrough < year.to) await this.run(actor, () => ({ type: 'LockBooks', lockedThrough: year.to, actor, at }));
+    if (state.lockedThrough === null || state.lockedThrough < year.to) await this.run(actor, () => ({ type: 'LockBooks', lockedThrough: year.to, today: this.today(), actor, at }));
     const [chart, totals] = await Promise.all([this.accounts.list({ includeInactive: true }), totalsInRange(this.deps.db, year.from, year.to)]);
     const lines = closingLines(chart, totals, SYSTEM_ACCOUNT_IDS.retainedEarnings);
     await this.run(actor, () => ({ ...base, lines }));

@@ -9,7 +9,8 @@ interface Stamp {
   at: string;
 }
 
-export type LockBooks = { type: 'LockBooks'; lockedThrough: string | null } & Stamp;
+/** `today` is the company's day: the lock covers only days that have passed. */
+export type LockBooks = { type: 'LockBooks'; lockedThrough: string | null; today: string } & Stamp;
 /** `lines` come from the year's balances, read after the year was locked (so nothing can still move them). */
 export type CloseFiscalYear = { type: 'CloseFiscalYear'; entryId: string; from: string; to: string; today: string; lines: JournalLine[] } & Stamp;
 export type ReopenFiscalYear = { type: 'ReopenFiscalYear'; from: string; reason: string } & Stamp;
@@ -23,6 +24,7 @@ const fail = (field: string, message: string): never => {
 
 export const lockBooks = (state: Books, c: LockBooks): [BooksLocked] | [] => {
   if (c.lockedThrough !== null && !isIsoDate(c.lockedThrough)) fail('lockedThrough', 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+  if (c.lockedThrough !== null && c.lockedThrough >= c.today) fail('lockedThrough', 'The lock date must be before today.');
   const closed = lastClosed(state);
   if (closed && (c.lockedThrough === null || c.lockedThrough < closed.to)) {
     fail('lockedThrough', `The fiscal year ${closed.from} to ${closed.to} is closed: reopen it before unlocking any of it.`);

@@ -7,6 +7,7 @@ import { decideBooks, type BooksCommand } from './decide';
 import type { BooksEvent } from './events';
 
 const stamp = { actor: 'u1', at: '2026-03-01T10:00:00Z' };
+const today = '2026-03-01';
 const given = (events: BooksEvent[]): Books => events.reduce(evolveBooks, initialBooks());
 const when = (state: Books, c: BooksCommand) => decideBooks(state, c);
 const REVENUE = A.subscriptionRevenue;
@@ -59,10 +60,11 @@ describe('fiscal years', () => {
 
 describe('books: lock, close, reopen', () => {
   it('given no lock, when locking, then BooksLocked; the same date again decides nothing', () => {
-    const [locked] = when(given([]), { type: 'LockBooks', lockedThrough: '2025-06-30', ...stamp });
+    const [locked] = when(given([]), { type: 'LockBooks', lockedThrough: '2025-06-30', today, ...stamp });
     expect(locked).toEqual({ type: 'BooksLocked', data: { lockedThrough: '2025-06-30', previous: null, ...stamp } });
-    expect(when(given([locked!]), { type: 'LockBooks', lockedThrough: '2025-06-30', ...stamp })).toEqual([]);
-    expect(refusal(() => when(given([]), { type: 'LockBooks', lockedThrough: '2025-02-30', ...stamp })).fieldErrors).toHaveProperty('lockedThrough');
+    expect(when(given([locked!]), { type: 'LockBooks', lockedThrough: '2025-06-30', today, ...stamp })).toEqual([]);
+    expect(refusal(() => when(given([]), { type: 'LockBooks', lockedThrough: '2025-02-30', today, ...stamp })).fieldErrors).toHaveProperty('lockedThrough');
+    expect(refusal(() => when(given([]), { type: 'LockBooks', lockedThrough: today, today, ...stamp })).message).toBe('The lock date must be before today.');
   });
 
   it('given no lock, when closing a year, then FiscalYearClosed locks through its last day; closing again decides nothing', () => {
@@ -72,7 +74,7 @@ describe('books: lock, close, reopen', () => {
   });
 
   it('keeps a later lock when closing, refuses a year not yet ended and a year before a closed one', () => {
-    const locked = when(given([]), { type: 'LockBooks', lockedThrough: '2026-01-31', ...stamp });
+    const locked = when(given([]), { type: 'LockBooks', lockedThrough: '2026-01-31', today, ...stamp });
     expect((when(given(locked), close2025)[0] as { data: { lockedThrough: string } }).data.lockedThrough).toBe('2026-01-31');
     expect(refusal(() => when(given([]), { ...close2025, today: '2025-12-31' })).message).toBe('The fiscal year 2025-01-01 to 2025-12-31 has not ended yet.');
     const closed = when(given([]), close2025);
@@ -81,9 +83,9 @@ describe('books: lock, close, reopen', () => {
 
   it('a closed year cannot be unlocked by moving the lock date: it must be reopened', () => {
     const closed = when(given([]), close2025);
-    expect(refusal(() => when(given(closed), { type: 'LockBooks', lockedThrough: '2025-11-30', ...stamp })).fieldErrors).toHaveProperty('lockedThrough');
-    expect(refusal(() => when(given(closed), { type: 'LockBooks', lockedThrough: null, ...stamp })).fieldErrors).toHaveProperty('lockedThrough');
-    expect(when(given(closed), { type: 'LockBooks', lockedThrough: '2026-02-28', ...stamp })).toHaveLength(1);
+    expect(refusal(() => when(given(closed), { type: 'LockBooks', lockedThrough: '2025-11-30', today, ...stamp })).fieldErrors).toHaveProperty('lockedThrough');
+    expect(refusal(() => when(given(closed), { type: 'LockBooks', lockedThrough: null, today, ...stamp })).fieldErrors).toHaveProperty('lockedThrough');
+    expect(when(given(closed), { type: 'LockBooks', lockedThrough: '2026-02-28', today, ...stamp })).toHaveLength(1);
   });
 
   it('reopening needs a reason, reverses the closing lines and moves the lock to the day before the year', () => {
