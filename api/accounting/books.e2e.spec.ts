@@ -156,7 +156,9 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     const fy = await admin.put('/api/accounting/fiscal-year/', { fiscal_year_start_month: 7 });
     expect(fy.body).toMatchObject({ fiscal_year_start_month: 7, current_fiscal_year: { from: '2025-07-01', to: '2026-06-30' } });
     expect((await admin.get('/api/reports/income-statement/')).body).toMatchObject({ from: '2025-07-01', to: '2026-06-30' });
-    expect((await admin.put('/api/accounting/fiscal-year/', { fiscal_year_start_month: 13 })).status).toBe(400);
+    expect((await admin.put('/api/accounting/fiscal-year/', { fiscal_year_start_month: 13 })).body.errors.fiscal_year_start_month).toBeDefined();
+    const gqlMonth = await admin.graphql('mutation { setFiscalYearStartMonth(month: 0) { fiscalYearStartMonth } }');
+    expect(gqlMonth.body.errors[0].extensions.fieldErrors).toEqual({ month: ['Choose a month from 1 (January) to 12 (December).'] });
     expect((await admin.put('/api/accounting/fiscal-year/', { fiscal_year_start_month: 1 })).status).toBe(200);
   });
 

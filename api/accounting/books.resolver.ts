@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { UnauthenticatedError } from '../../domain/shared/errors';
 import type { GraphQLContext } from '../graphql/context';
+import { withInputNames } from '../graphql/validators';
 import type { AccountingSettings } from './books.service';
 
 @ObjectType('FiscalYear')
@@ -50,7 +51,7 @@ export class BooksResolver {
   @Authorized('superuser')
   @Mutation(() => AccountingSettingsOutput)
   async setFiscalYearStartMonth(@Arg('month', () => Int) month: number, @Ctx() ctx: GraphQLContext): Promise<AccountingSettingsOutput> {
-    return AccountingSettingsOutput.from(await ctx.services.accounting.books.setFiscalYearStartMonth(month, actorOf(ctx)));
+    return AccountingSettingsOutput.from(await withInputNames({ fiscalYearStartMonth: 'month' }, () => ctx.services.accounting.books.setFiscalYearStartMonth(month, actorOf(ctx))));
   }
 
   @Authorized('superuser')
