@@ -5,6 +5,7 @@ import { requireSuperuser } from '../auth/guards';
 import type { AccountingServices } from './accounting.services';
 import { singleLineToPosted } from '../../domain/journal/single-line';
 import { restFieldNames } from '../http/error-middleware';
+import { booksRoutes } from './books.routes';
 import { accountView, parseSingleLine, SINGLE_LINE_REST_FIELDS, toSingleLineView } from './journal.rest';
 import type { ReportLine } from '../../domain/accounting/reports';
 import { AGING_BUCKETS, type AgingBucket, type BucketAmounts } from '../../domain/accounting/aging';
@@ -28,7 +29,8 @@ const lines = (list: ReportLine[]) => list.map((l) => ({ account: l.account, acc
 /** The spec's REST adapters for the journal, accounts and reports (section 7), superuser only. */
 export const accountingRoutes = (s: AccountingServices): Router => {
   const router = Router();
-  router.use(['/journal-entries', '/accounts', '/reports'], requireSuperuser);
+  router.use(['/journal-entries', '/accounts', '/reports', '/accounting'], requireSuperuser);
+  router.use(booksRoutes(s.books));
 
   router.get('/journal-entries/', async (_req, res) => {
     const { items } = await s.ledger.entries({ sources: ['manual'] });

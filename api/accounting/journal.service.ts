@@ -1,3 +1,4 @@
+import { requestedPostingDays } from '../../domain/accounting/posting-dates';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Account } from '../../domain/accounting/accounts';
@@ -20,6 +21,7 @@ export const journalModel: StreamModel<JournalEntry, JournalEvent> = {
   evolve,
   fromRecorded: (e) => ({ type: e.type, data: e.data }) as JournalEvent,
   toNew: (e, actor) => ({ type: e.type, data: e.data, metadata: { actor, schemaVersion: JOURNAL_SCHEMA_VERSION } }),
+  postingDays: requestedPostingDays,
 };
 
 /** The only writer of journal entries: validates accounts, then the one write path decides, appends and waits. */

@@ -63,4 +63,18 @@ export const accountingMigrations: Migration[] = [
       await db('accounts').where({ id: a.id }).whereNull('system_key').update({ system_key: a.systemKey, is_active: true });
     },
   },
+  {
+    // Year-end close posts to Retained Earnings (3100): a system account from now on. The fiscal
+    // year's first month (1 = January) is a company setting; reports' default periods follow it.
+    name: '202611270000_i19lock_retained_earnings_fiscal_year',
+    up: async (db) => {
+      const a = DEFAULT_CHART.find((x) => x.systemKey === 'retainedEarnings')!;
+      await db.raw('insert into accounts (id, code, account_name, type, cash_flow_class) values (?, ?, ?, ?, ?) on conflict do nothing', [a.id, a.code, a.name, a.type, a.cashFlowClass]);
+      await db('accounts').where({ id: a.id }).whereNull('system_key').update({ system_key: a.systemKey, is_active: true });
+      await db.schema.alterTable('company_settings', (t) => {
+        t.integer('fiscal_year_start_month').notNullable().defaultTo(1);
+      });
+      await db.raw('alter table company_settings add constraint company_settings_fiscal_month_check check (fiscal_year_start_month between 1 and 12)');
+    },
+  },
 ];

@@ -1,4 +1,5 @@
-import { isIsoDate, yearEnd, yearStart } from '../../domain/shared/dates';
+import { isIsoDate, yearStart as calendarYearStart } from '../../domain/shared/dates';
+import { fiscalYearOf } from '../../domain/accounting/fiscal-year';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
 
 export interface PeriodInput {
@@ -40,10 +41,12 @@ const fail = (errors: FieldErrors) => {
 };
 
 /**
- * A reporting period: `from`/`to`, or `as_of` meaning its year to date; by default the current
- * calendar year.
+ * A reporting period: `from`/`to`, or `as_of` meaning its fiscal year to date; by default the
+ * current fiscal year (`firstMonth` is the fiscal year's first month, 1 = January).
  */
-export const resolvePeriod = (input: PeriodInput, today: string, names = REST_NAMES): Period => {
+export const resolvePeriod = (input: PeriodInput, today: string, names = REST_NAMES, firstMonth = 1): Period => {
+  const yearStart = (day: string) => fiscalYearOf(firstMonth, day).from;
+  const yearEnd = (day: string) => fiscalYearOf(firstMonth, day).to;
   const { dates, errors } = readDates(input, names);
   fail(errors);
   if (dates.asOf && (dates.from || dates.to)) fail({ [names.asOf]: [`Give either ${names.asOf} or ${names.from}/${names.to}, not both.`] });
@@ -67,6 +70,7 @@ export const resolveAsOf = (input: PeriodInput, today: string, names = REST_NAME
  * first day of its year, `from` alone runs to today. An as-of day means nothing here: refused.
  */
 export const resolveStatementPeriod = (input: PeriodInput, today: string, names = REST_NAMES): Period => {
+  const yearStart = calendarYearStart;
   const { dates, errors } = readDates(input, names);
   fail(errors);
   if (dates.asOf) fail({ [names.asOf]: [`A statement covers a period: give ${names.from} and ${names.to}, not ${names.asOf}.`] });

@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
-import { addDays, dayOf, yearStart } from '../../domain/shared/dates';
+import { addDays, dayOf } from '../../domain/shared/dates';
+import { fiscalYearOf } from '../../domain/accounting/fiscal-year';
+import { closingTotals } from '../../projections/ledger/books/lock';
 import { normalBalance, type AccountType, type CashFlowClass } from '../../domain/accounting/accounts';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance, type BalanceSheet, type CashFlowStatement, type IncomeStatement, type ReportAccount, type TotalsByAccount, type TrialBalance } from '../../domain/accounting/reports';
-import { mergeTotals } from '../../domain/accounting/balances';
+import { mergeTotals, subtractTotals } from '../../domain/accounting/balances';
 import { chartWithTotals, totalsInRange, type DayRange } from '../../projections/ledger/balances/queries';
 import { accountLines, type AccountLedgerLine } from '../../projections/ledger/journal-lines/queries';
 import { agedSums } from '../../projections/ledger/receivables/queries';
@@ -30,7 +32,19 @@ export class ReportService {
     private readonly db: Knex,
     private readonly accounts: AccountService,
     private readonly clock: () => Date,
+    /** The fiscal year's first month (1 = January): default periods and the year to date follow it. */
+    private readonly fiscalYearStartMonth: () => Promise<number> = async () => 1,
   ) {}
+
+  private async period(input: PeriodInput, names?: PeriodFieldNames): Promise<Period> {
+    return resolvePeriod(input, this.today(), names, await this.fiscalYearStartMonth());
+  }
+
+  /** A period's totals without the year-end closing entries in it, which would net its result to 0. */
+  private async withoutClosing(period: Period): Promise<{ chart: ReportAccount[]; totals: TotalsByAccount }> {
+    const [{ chart, totals }, closing] = await Promise.all([this.chart([period]), closingTotals(this.db, period.from, period.to)]);
+    return { chart, totals: subtractTotals(totals[0]!, closing) };
+  }
 
   today(): string {
     return dayOf(this.clock());
@@ -46,17 +60,19 @@ export class ReportService {
   }
 
   async incomeStatement(input: PeriodInput, names?: PeriodFieldNames): Promise<IncomeStatement & { period: Period }> {
-    const period = resolvePeriod(input, this.today(), names);
-    const { chart, totals } = await this.chart([period]);
-    return { ...incomeStatement(chart, totals[0]!), period };
+    const period = await this.period(input, names);
+    const { chart, totals } = await this.withoutClosing(period);
+    return { ...incomeStatement(chart, totals), period };
   }
 
   async balanceSheet(input: PeriodInput, names?: PeriodFieldNames): Promise<BalanceSheet & { asOf: string }> {
     const asOf = resolveAsOf(input, this.today(), names);
-    // Two disjoint ranges, so no row is read twice: cumulative = prior years + year to date.
+    const yearStart = fiscalYearOf(await this.fiscalYearStartMonth(), asOf).from;
+    // Two disjoint ranges, so no row is read twice: cumulative = prior years + fiscal year to date.
+    // A closed year's closing entry is in both: its result is in Retained Earnings, not in earnings.
     const { chart, totals } = await this.chart([
-      { from: undefined, to: addDays(yearStart(asOf), -1) },
-      { from: yearStart(asOf), to: asOf },
+      { from: undefined, to: addDays(yearStart, -1) },
+      { from: yearStart, to: asOf },
     ]);
     return { ...balanceSheet(chart, mergeTotals(totals[0]!, totals[1]!), totals[1]!), asOf };
   }
@@ -72,9 +88,9 @@ export class ReportService {
   }
 
   async cashFlow(input: PeriodInput, names?: PeriodFieldNames): Promise<CashFlowStatement & { period: Period }> {
-    const period = resolvePeriod(input, this.today(), names);
-    const { chart, totals } = await this.chart([period]);
-    return { ...cashFlow(chart, totals[0]!), period };
+    const period = await this.period(input, names);
+    const { chart, totals } = await this.withoutClosing(period);
+    return { ...cashFlow(chart, totals), period };
   }
 
   async trialBalance(input: PeriodInput, names?: PeriodFieldNames): Promise<TrialBalance & { asOf: string }> {
@@ -85,7 +101,7 @@ export class ReportService {
 
   async accountLedger(accountId: string, input: PeriodInput, page: { offset: number; limit: number }, names?: PeriodFieldNames): Promise<AccountLedger> {
     const account = await this.accounts.get(accountId);
-    const period = resolvePeriod(input, this.today(), names);
+    const period = await this.period(input, names);
     const [opening, closing, { lines, total }] = await Promise.all([
       totalsInRange(this.db, undefined, addDays(period.from, -1), account.id),
       totalsInRange(this.db, undefined, period.to, account.id),

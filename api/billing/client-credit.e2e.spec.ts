@@ -157,4 +157,23 @@ describe.each(testBackends())('client credit balance applied to an open invoice 
     expect((await accountBalance(SYSTEM_ACCOUNT_IDS.creditTransfers)).net).toBe(0);
     expect(await creditOf(clientId)).toBe(0);
   });
+
+  it('completes a half-done transfer even after its day was locked, posting the second half on the first open day', async () => {
+    const clientId = (await createClient(admin, { name: 'Locked Midway Ltd' })).id;
+    const a = await sentInvoice(clientId, 100);
+    const b = await sentInvoice(clientId, 100);
+    await pay(a.id, 140);
+    const transferId = uuidv5('crash-then-lock', '6ba7b811-9dad-11d1-80b4-00c04fd430c8');
+    await server.runtime.services.billing.invoices.move(a.id, { type: 'TransferCredit', data: { transferId, applicationId: transferId, toInvoiceId: b.id, toInvoiceNumber: b.invoice_number, amountCents: 4000, date: '2026-04-12' } }, 'test');
+    expect((await admin.put('/api/accounting/lock/', { locked_through: '2026-04-13' })).status).toBe(200);
+    try {
+      expect(await server.runtime.services.billing.credit.sweep(0)).toBe(1);
+      expect(await invoice(b.id)).toMatchObject({ paid_amount: 40, open_amount: 60 });
+      expect((await accountBalance(SYSTEM_ACCOUNT_IDS.creditTransfers)).net).toBe(0);
+      const lines = await server.testDb.db('ledger_lines as l').join('ledger_entries as e', 'e.entry_id', 'l.entry_id').where({ 'e.invoice_id': b.id, 'e.source_type': 'credit_transfer' }).select('l.date');
+      expect(lines.map((l) => String(l.date instanceof Date ? l.date.toISOString() : l.date).slice(0, 10))).toEqual(['2026-04-14', '2026-04-14']);
+    } finally {
+      await admin.put('/api/accounting/lock/', { locked_through: null });
+    }
+  });
 });

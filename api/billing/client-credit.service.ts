@@ -94,10 +94,13 @@ export class ClientCreditService {
     return this.answer(input.invoiceId, transfers);
   }
 
-  /** The receiving half: a `credit` payment on the target, idempotent on the transfer. */
+  /**
+   * The receiving half: a `credit` payment on the target, idempotent on the transfer. The first half
+   * was accepted, so a lock set since then defers this half past it rather than refusing it.
+   */
   private async receive(t: { transferId: string; toInvoiceId: string; fromNumber: string; amountCents: number; date: string }, actor: string): Promise<void> {
     const paymentId = uuidv5(`credit:${t.transferId}`, CREDIT_NAMESPACE);
-    await this.invoices.recordPayment(t.toInvoiceId, { paymentId, amountCents: t.amountCents, date: t.date, method: 'credit', reference: t.fromNumber || null, transferId: t.transferId }, actor);
+    await this.invoices.recordPayment(t.toInvoiceId, { paymentId, amountCents: t.amountCents, date: t.date, method: 'credit', reference: t.fromNumber || null, transferId: t.transferId }, actor, 'defer');
   }
 
   private async complete(t: CreditTransferRow, actor: string): Promise<void> {

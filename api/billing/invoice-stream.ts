@@ -1,3 +1,4 @@
+import { requestedPostingDays } from '../../domain/accounting/posting-dates';
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { EventStore } from '../../eventstore/event-store';
@@ -24,6 +25,7 @@ export const invoiceModel: StreamModel<InvoiceState, InvoiceEvent> = {
   evolve,
   fromRecorded: asInvoiceEvent,
   toNew: (e, actor) => ({ eventId: eventIdOf(e), type: e.type, data: e.data, metadata: { actor, schemaVersion: INVOICE_SCHEMA_VERSION } }),
+  postingDays: requestedPostingDays,
 };
 
 /** The invoice as the list shows it, straight from its stream (no wait on the projection). */

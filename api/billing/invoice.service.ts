@@ -9,6 +9,7 @@ import type { MoneyMovementCommand } from '../../domain/invoice/money-movements'
 import { evolve, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { ExpectedRevision } from '../../eventstore/event-store';
+import type { LockPolicy } from '../../domain/accounting/period-lock';
 import type { CommandHandler, Handled, Loaded } from '../commands/command-handler';
 import { writePathOf } from '../commands/write-path';
 import type { AppDeps } from '../deps';
@@ -63,7 +64,7 @@ export class InvoiceService {
   }
 
 
-  private run(invoiceId: string, actor: string, decideOn: (loaded: Loaded<InvoiceState>, number: string | undefined) => InvoiceEvent[] | Promise<InvoiceEvent[]>, options: Pick<Parameters<CommandHandler['handle']>[1], 'expectedRevision' | 'number'> = {}): Promise<Handled<InvoiceState, InvoiceEvent>> {
+  private run(invoiceId: string, actor: string, decideOn: (loaded: Loaded<InvoiceState>, number: string | undefined) => InvoiceEvent[] | Promise<InvoiceEvent[]>, options: Pick<Parameters<CommandHandler['handle']>[1], 'expectedRevision' | 'number' | 'lockPolicy'> = {}): Promise<Handled<InvoiceState, InvoiceEvent>> {
     return this.commands.handle(invoiceModel, { streamId: invoiceStreamId(invoiceId), actor, decide: decideOn, ...options });
   }
 
@@ -163,10 +164,13 @@ export class InvoiceService {
     return this.answer(invoiceId);
   }
 
-  /** Records a payment; idempotent on paymentId (a retried webhook records nothing new). */
-  async recordPayment(invoiceId: string, payment: PaymentToRecord, actor: string): Promise<void> {
+  /**
+   * Records a payment; idempotent on paymentId (a retried webhook records nothing new). `lockPolicy`
+   * 'defer' completes what was already accepted (a credit transfer's second half) even once its day is locked.
+   */
+  async recordPayment(invoiceId: string, payment: PaymentToRecord, actor: string, lockPolicy?: LockPolicy): Promise<void> {
     if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
-    await this.run(invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data: payment }, state));
+    await this.run(invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data: payment }, state), { lockPolicy });
   }
 
   /** A payment recorded by hand (any date from the invoice's on, partial or above what is owed). */

@@ -1,4 +1,5 @@
 import { ConflictError } from '../../domain/shared/errors';
+import { assertOpen, lockPolicyOf, type LockedThrough, type LockPolicy } from '../../domain/accounting/period-lock';
 import {
   StreamConflictError,
   type EventStore,
@@ -17,6 +18,8 @@ export interface StreamModel<State, Event> {
   fromRecorded: (recorded: RecordedEvent) => Event;
   /** The aggregate's event as the store takes it: type, data, stable id, schema version. */
   toNew: (event: Event, actor: string) => NewEvent;
+  /** Days the event asks to post on (the ledger's streams): the period lock refuses locked ones when a person asks. */
+  postingDays?: (event: Event) => string[];
 }
 
 export interface Loaded<State> {
@@ -37,6 +40,8 @@ export interface Command<State, Event> {
   /** A document number taken in the same step as the append; `decide` receives it. */
   number?: { documentId: string; request: NumberRequest };
   decide: (loaded: Loaded<State>, number: string | undefined) => Event[] | Promise<Event[]>;
+  /** Default: refuse for a person, defer for a gateway, the scheduler or the system (`lockPolicyOf`). */
+  lockPolicy?: LockPolicy;
 }
 
 export interface Handled<State, Event> {
@@ -55,6 +60,8 @@ export interface CommandHandlerDeps {
   numbers: DocumentNumbers;
   /** Bounded wait until the read models have the appended position (read-your-writes). */
   waitFor: (position: Position) => Promise<unknown>;
+  /** The period lock in force (the ledger's); without it nothing is refused. */
+  lockedThrough?: () => Promise<LockedThrough>;
 }
 
 /**
@@ -90,8 +97,14 @@ export class CommandHandler {
   private async append<State, Event>(model: StreamModel<State, Event>, command: Command<State, Event>, loaded: Loaded<State>): Promise<Handled<State, Event>> {
     const fold = (events: Event[]) => events.reduce(model.evolve, loaded.state);
     const toNew = (events: Event[]) => events.map((e) => model.toNew(e, command.actor));
+    const checkLock = await this.lockCheck(model, command);
+    const decide = async (number: string | undefined) => {
+      const events = await command.decide(loaded, number);
+      checkLock(events);
+      return events;
+    };
     if (!command.number) {
-      const events = await command.decide(loaded, undefined);
+      const events = await decide(undefined);
       if (events.length === 0) return { events, state: loaded.state };
       const result = await this.deps.eventStore.append(command.streamId, toNew(events), { expectedRevision: loaded.revision });
       return { position: result.position, events, state: fold(events) };
@@ -107,7 +120,7 @@ export class CommandHandler {
           expectedRevision: loaded.revision,
           request,
           build: async (number) => {
-            events = await command.decide(loaded, number);
+            events = await decide(number);
             // Rolls the number back: a command that changes nothing takes none.
             if (events.length === 0) throw new NothingDecided();
             return toNew(events);
@@ -119,6 +132,14 @@ export class CommandHandler {
       if (err instanceof NothingDecided) return { events: [], state: loaded.state };
       throw err;
     }
+  }
+
+  /** Whether the decided events may post where they ask (the lock is read once per attempt). */
+  private async lockCheck<State, Event>(model: StreamModel<State, Event>, command: Command<State, Event>): Promise<(events: Event[]) => void> {
+    const days = model.postingDays;
+    if (!days || !this.deps.lockedThrough || (command.lockPolicy ?? lockPolicyOf(command.actor)) === 'defer') return () => {};
+    const lockedThrough = await this.deps.lockedThrough();
+    return (events) => assertOpen(lockedThrough, events.flatMap(days));
   }
 }
 

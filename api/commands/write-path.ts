@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { DocumentNumbers } from '../numbering/document-numbers';
 import { CommandHandler } from './command-handler';
+import { readLedgerLock } from '../../projections/ledger/books/lock';
 
 export interface WritePath {
   commands: CommandHandler;
@@ -14,7 +15,7 @@ export const writePathOf = (deps: AppDeps): WritePath => {
   let path = built.get(deps);
   if (!path) {
     const numbers = new DocumentNumbers(deps.db, deps.eventStore, deps.logger);
-    const commands = new CommandHandler({ eventStore: deps.eventStore, numbers, waitFor: (position) => deps.projections.waitFor(position) });
+    const commands = new CommandHandler({ eventStore: deps.eventStore, numbers, waitFor: (position) => deps.projections.waitFor(position), lockedThrough: () => readLedgerLock(deps.db) });
     built.set(deps, (path = { commands, numbers }));
   }
   return path;

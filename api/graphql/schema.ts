@@ -6,6 +6,7 @@ import { HistoryActorResolver } from '../accounting/history-actor.resolver';
 import { SingleLineJournalResolver } from '../accounting/journal-single.resolver';
 import { JournalResolver } from '../accounting/journal.resolver';
 import { ReportResolver } from '../accounting/report.resolver';
+import { BooksResolver } from '../accounting/books.resolver';
 import { AuthResolver } from '../auth/auth.resolver';
 import { TwoFactorResolver } from '../auth/two-factor/two-factor.resolver';
 import { billingResolvers } from '../billing/billing.resolvers';
@@ -19,7 +20,7 @@ import { authChecker } from './context';
 
 /** Every resolver of the API. Feature modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, TwoFactorResolver, AccountResolver, JournalResolver, ReportResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, PaymentAlertResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, ...billingResolvers];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, TwoFactorResolver, AccountResolver, JournalResolver, ReportResolver, BooksResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, PaymentAlertResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, ...billingResolvers];
 
 let cached: Promise<GraphQLSchema> | undefined;
 

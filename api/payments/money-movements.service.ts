@@ -1,3 +1,4 @@
+import { requestedPostingDays } from '../../domain/accounting/posting-dates';
 import { createHash, randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { InvoiceEvent } from '../../domain/invoice/events';
@@ -53,6 +54,7 @@ const payoutModel: StreamModel<PayoutState, PayoutEvent> = {
   evolve: evolvePayout,
   fromRecorded: (e) => ({ type: e.type, data: e.data }) as PayoutEvent,
   toNew: (e, actor) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { actor, schemaVersion: 1 } }),
+  postingDays: requestedPostingDays,
 };
 
 /**

@@ -59,6 +59,7 @@ export type SystemAccountKey =
   | 'vatPayable'
   | 'creditTransfers'
   | 'suspense'
+  | 'retainedEarnings'
   | 'subscriptionRevenue'
   | 'servicesRevenue'
   | 'paymentFees';
@@ -76,6 +77,7 @@ export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKey, string> = {
   vatPayable: id('2100'),
   creditTransfers: id('2150'),
   suspense: id('2900'),
+  retainedEarnings: id('3100'),
   subscriptionRevenue: id('4000'),
   servicesRevenue: id('4100'),
   paymentFees: id('5500'),
@@ -103,7 +105,7 @@ export const DEFAULT_CHART: ChartRow[] = [
   row('2500', 'Loans', 'liability', 'financing'),
   row('2900', 'Suspense', 'liability', 'operating', 'suspense'),
   row('3000', 'Share Capital', 'equity', 'financing'),
-  row('3100', 'Retained Earnings', 'equity', 'financing'),
+  row('3100', 'Retained Earnings', 'equity', 'financing', 'retainedEarnings'),
   row('4000', 'Subscription Revenue', 'revenue', 'operating', 'subscriptionRevenue'),
   row('4100', 'Services Revenue', 'revenue', 'operating', 'servicesRevenue'),
   row('5000', 'Salaries', 'expense', 'operating'),

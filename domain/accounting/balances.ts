@@ -1,6 +1,5 @@
-import type { InvoiceEvent } from '../invoice/events';
-import type { JournalEvent } from '../journal/events';
-import { entryIdOf, ledgerEffectOf, type KnownEntry, type LedgerEffect } from './postings';
+import { ledgerStep, type LockedThrough } from './period-lock';
+import { entryIdOf, type KnownEntry, type LedgerEffect, type LedgerEvent } from './postings';
 import type { Totals, TotalsByAccount } from './reports';
 
 /**
@@ -16,6 +15,17 @@ export const addToTotals = (row: Totals | null, line: Totals): Totals => ({
 export const mergeTotals = (a: TotalsByAccount, b: TotalsByAccount): TotalsByAccount => {
   const out = new Map(a);
   for (const [id, t] of b) out.set(id, addToTotals(out.get(id) ?? null, t));
+  return out;
+};
+
+/** Totals less a part of them (e.g. the closing entries within a period), per account. */
+export const subtractTotals = (a: TotalsByAccount, b: TotalsByAccount): TotalsByAccount => {
+  if (b.size === 0) return a;
+  const out = new Map(a);
+  for (const [id, t] of b) {
+    const r = out.get(id);
+    out.set(id, { debitCents: (r?.debitCents ?? 0) - t.debitCents, creditCents: (r?.creditCents ?? 0) - t.creditCents });
+  }
   return out;
 };
 
@@ -49,13 +59,15 @@ export const totalsInRange = (daily: DailyTotals, from: string | undefined, to: 
 };
 
 /** The ledger's effects for a whole history, remembering each entry as the projection does. */
-export const effectsOf = (events: Iterable<InvoiceEvent | JournalEvent>): LedgerEffect[] => {
+export const effectsOf = (events: Iterable<LedgerEvent>): LedgerEffect[] => {
   const known = new Map<string, KnownEntry>();
   const out: LedgerEffect[] = [];
+  let lock: LockedThrough = null;
   for (const event of events) {
     const id = entryIdOf(event);
-    if (id === null) continue;
-    const effect = ledgerEffectOf(event, known.get(id) ?? null);
+    const step = ledgerStep(lock, event, id === null ? null : (known.get(id) ?? null));
+    lock = step.lockedThrough;
+    const effect = step.effect;
     if (!effect) continue;
     known.set(effect.entryId, { revenueAccountId: effect.revenueAccountId });
     out.push(effect);

@@ -2,6 +2,7 @@ import { v5 as uuidv5 } from 'uuid';
 import type { BillingPeriod, InvoiceEvent, InvoiceTotals, PaymentMethod } from '../invoice/events';
 import type { JournalEvent, JournalLine, PostedLines } from '../journal/events';
 import type { PayoutEvent } from '../payouts/events';
+import type { BooksEvent } from '../books/events';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
 
 /**
@@ -10,7 +11,7 @@ import { SYSTEM_ACCOUNT_IDS } from './accounts';
  * Corrections never edit lines: they add a reversal (sides swapped) and, for an edit, new lines.
  */
 
-export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer';
+export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'year_end_close';
 
 export type PostingLine = JournalLine;
 
@@ -275,8 +276,38 @@ export const journalEffect = (event: JournalEvent): LedgerEffect => {
   }
 };
 
+/**
+ * A fiscal year's closing entry on its last day, and its reversal on the same day when the year is
+ * reopened. Income statements and cash flows leave these out (they would net a year's result to 0).
+ */
+export const booksEffect = (event: BooksEvent): LedgerEffect | null => {
+  switch (event.type) {
+    case 'BooksLocked':
+      return null;
+    case 'FiscalYearClosed':
+    case 'FiscalYearReopened': {
+      const d = event.data;
+      const description = `Year-end close ${d.from} to ${d.to}`;
+      const reopened = event.type === 'FiscalYearReopened';
+      return {
+        entryId: d.entryId,
+        source: { type: 'year_end_close', id: d.entryId, invoiceId: null },
+        entry: { status: reopened ? 'deleted' : 'active', date: d.to, description },
+        revenueAccountId: null,
+        postings: reopened ? posting('reversal', d.to, `Reversal (reopened): ${description}`, reverseLines(d.lines)) : posting('posting', d.to, description, d.lines),
+      };
+    }
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+};
+
+export type LedgerEvent = InvoiceEvent | JournalEvent | PayoutEvent | BooksEvent;
+
 /** The entry id an event belongs to, so the ledger can look up what it knows before applying it. */
-export const entryIdOf = (event: InvoiceEvent | JournalEvent | PayoutEvent): string | null => {
+export const entryIdOf = (event: LedgerEvent): string | null => {
   switch (event.type) {
     case 'InvoiceIssued':
     case 'InvoiceEdited':
@@ -303,7 +334,11 @@ export const entryIdOf = (event: InvoiceEvent | JournalEvent | PayoutEvent): str
     case 'PayoutFailed':
       return payoutFailureEntryId(event.data.payoutId);
     case 'InvoiceSent':
+    case 'BooksLocked':
       return null;
+    case 'FiscalYearClosed':
+    case 'FiscalYearReopened':
+      return event.data.entryId;
     case 'JournalEntryRecorded':
     case 'JournalEntryCorrected':
     case 'JournalEntryDeleted':
@@ -315,8 +350,12 @@ export const entryIdOf = (event: InvoiceEvent | JournalEvent | PayoutEvent): str
   }
 };
 
-export const ledgerEffectOf = (event: InvoiceEvent | JournalEvent | PayoutEvent, known: KnownEntry | null): LedgerEffect | null => {
+export const ledgerEffectOf = (event: LedgerEvent, known: KnownEntry | null): LedgerEffect | null => {
   switch (event.type) {
+    case 'BooksLocked':
+    case 'FiscalYearClosed':
+    case 'FiscalYearReopened':
+      return booksEffect(event);
     case 'PayoutPaid':
       return known ? null : payoutEffect(event);
     // A failure of a payout never booked as paid has nothing to reverse.

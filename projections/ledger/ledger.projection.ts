@@ -1,8 +1,11 @@
 import type { Knex } from 'knex';
-import { entryIdOf, ledgerEffectOf, type LedgerEffect } from '../../domain/accounting/postings';
-import { PAYMENT_MOVEMENT_TYPES, type InvoiceEvent } from '../../domain/invoice/events';
-import { PAYOUT_EVENT_TYPES, type PayoutEvent } from '../../domain/payouts/events';
-import { JOURNAL_EVENT_TYPES, type JournalEvent } from '../../domain/journal/events';
+import { entryIdOf, type LedgerEffect, type LedgerEvent } from '../../domain/accounting/postings';
+import { ledgerStep } from '../../domain/accounting/period-lock';
+import { BOOKS_EVENT_TYPES } from '../../domain/books/events';
+import { PAYMENT_MOVEMENT_TYPES } from '../../domain/invoice/events';
+import { PAYOUT_EVENT_TYPES } from '../../domain/payouts/events';
+import { JOURNAL_EVENT_TYPES } from '../../domain/journal/events';
+import { readLedgerLock, writeLedgerLock } from './books/lock';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { Projection } from '../projection';
 import { writeBalances } from './balances/writer';
@@ -19,9 +22,8 @@ export const LEDGER_EVENT_TYPES = [
   'InvoiceCredited',
   ...PAYMENT_MOVEMENT_TYPES,
   ...PAYOUT_EVENT_TYPES,
+  ...BOOKS_EVENT_TYPES,
 ];
-
-type LedgerEvent = InvoiceEvent | JournalEvent | PayoutEvent;
 
 /** Only schema version 1 exists; a later version gets its upcaster here, before postings see it. */
 const toDomain = (e: RecordedEvent): LedgerEvent => ({ type: e.type, data: e.data }) as LedgerEvent;
@@ -40,14 +42,17 @@ export const ledgerProjection = (): Projection => ({
     const effects: LedgerEffect[] = [];
     const writes: EntryWrite[] = [];
     const terms = new Map<string, InvoiceTerms | null>();
+    const lockBefore = await readLedgerLock(trx);
+    let lock = lockBefore;
     for (const { recorded, event } of domain) {
       if (event.type === 'InvoiceIssued' || event.type === 'InvoiceEdited') terms.set(event.data.invoiceId, { clientId: event.data.clientId, dueDate: event.data.dueDate });
       else if (event.type === 'InvoiceVoided') terms.set(event.data.invoiceId, null);
       const id = entryIdOf(event);
-      if (id === null) continue;
-      const prior = known.get(id) ?? null;
-      const effect = ledgerEffectOf(event, prior);
-      if (!effect) continue;
+      const prior = id === null ? null : (known.get(id) ?? null);
+      const step = ledgerStep(lock, event, prior);
+      lock = step.lockedThrough;
+      const effect = step.effect;
+      if (id === null || !effect) continue;
       const version = (prior?.version ?? 0) + 1;
       known.set(id, { revenueAccountId: effect.revenueAccountId, version });
       writes.push({ effect, version, ctx: { eventId: recorded.eventId, actor: recorded.metadata.actor, recordedAt: recorded.metadata.recordedAt } });
@@ -56,5 +61,6 @@ export const ledgerProjection = (): Projection => ({
     await writeEntries(trx, writes);
     await writeBalances(trx, effects);
     await writeReceivables(trx, effects, terms);
+    if (lock !== lockBefore) await writeLedgerLock(trx, lock);
   },
 });

@@ -9,6 +9,7 @@ export const LEDGER_TABLES = [
   'ledger_balances_yearly',
   'receivable_changes',
   'receivable_balances',
+  'ledger_books',
 ];
 
 
@@ -115,6 +116,20 @@ export const ledgerMigrations: Migration[] = [
     },
     down: async (db) => {
       for (const table of ['receivable_balances', 'receivable_changes']) await db.schema.dropTableIfExists(table);
+    },
+  },
+  {
+    // The period lock as the ledger applies it, in event order: postings that would land on a
+    // locked day land on the first open day (the lock's own events move it).
+    name: '202611270010_i19lock_ledger_books',
+    up: async (db) => {
+      await db.schema.createTable('ledger_books', (t) => {
+        t.integer('id').primary();
+        t.text('locked_through');
+      });
+    },
+    down: async (db) => {
+      await db.schema.dropTableIfExists('ledger_books');
     },
   },
 ];

@@ -4,6 +4,7 @@ import type { InvoiceEvent, InvoiceTotals, PaymentMethod } from '../../domain/in
 import { decide } from '../../domain/journal/decide';
 import { replay } from '../../domain/journal/entry';
 import type { JournalEvent, JournalLine } from '../../domain/journal/events';
+import type { BooksEvent } from '../../domain/books/events';
 import { addDays } from '../../domain/shared/dates';
 
 /**
@@ -14,7 +15,7 @@ import { addDays } from '../../domain/shared/dates';
 
 export interface StreamEvent {
   streamId: string;
-  event: InvoiceEvent | JournalEvent;
+  event: InvoiceEvent | JournalEvent | BooksEvent;
 }
 
 type Action =
@@ -24,7 +25,9 @@ type Action =
   | { kind: 'issue'; date: number; net: number; vatBp: number; subscription: boolean }
   | { kind: 'edit'; pick: number; date: number; net: number }
   | { kind: 'pay'; pick: number; date: number; part: number; method: number }
-  | { kind: 'void'; pick: number; date: number; deleted: boolean };
+  | { kind: 'void'; pick: number; date: number; deleted: boolean }
+  /** The period lock moves (forwards or back, or off): later postings on locked days land after it. */
+  | { kind: 'lock'; date: number | null };
 
 export const FIRST_DAY = '2023-01-01';
 export const DAY_SPAN = 4 * 365;
@@ -44,6 +47,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('edit' as const), pick, date: day, net: cents }),
   fc.record({ kind: fc.constant('pay' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }), method: fc.nat(2) }),
   fc.record({ kind: fc.constant('void' as const), pick, date: day, deleted: fc.boolean() }),
+  fc.record({ kind: fc.constant('lock' as const), date: fc.option(day, { freq: 5 }) }),
 );
 
 /** A deterministic UUID per counter so shrinking and replays stay stable. */
@@ -74,6 +78,7 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
   const journals: Array<{ id: string; events: JournalEvent[] }> = [];
   const invoices: OpenInvoice[] = [];
   let n = 0;
+  let lockedThrough: string | null = null;
   const at = '2026-01-01T00:00:00.000Z';
   const dateOf = (d: number) => addDays(FIRST_DAY, d);
   const journal = (entry: { id: string; events: JournalEvent[] }, events: JournalEvent[]) => {
@@ -149,6 +154,12 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
           streamId: `invoice-${inv.id}`,
           event: { type: 'InvoiceVoided', data: { invoiceId: inv.id, reason: a.deleted ? 'deleted' : 'voided', date: dateOf(a.date), totals: inv.totals, originalDate: inv.date } },
         });
+        break;
+      }
+      case 'lock': {
+        const next = a.date === null ? null : dateOf(a.date);
+        out.push({ streamId: 'books', event: { type: 'BooksLocked', data: { lockedThrough: next, previous: lockedThrough, actor: 'prop', at } } });
+        lockedThrough = next;
         break;
       }
       default: {

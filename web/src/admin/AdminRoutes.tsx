@@ -33,6 +33,7 @@ export const AdminRoutes = () => {
             <Route path="invoices" element={<billingPages.Invoices />} />
             <Route path="inbox" element={<billingPages.Inbox />} />
             <Route path="settings" element={<billingPages.Settings />} />
+            <Route path="settings/accounting" element={<billingPages.AccountingSettings />} />
             <Route path="accounting/*" element={<accountingPages.Accounting />} />
             <Route path="operations" element={<accountingPages.Operations />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />

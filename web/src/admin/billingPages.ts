@@ -9,5 +9,6 @@ export const billingPages = {
   Subscriptions: lazyNamed(() => import('./subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
   Invoices: lazyNamed(() => import('./invoices/InvoicesPage'), 'InvoicesPage'),
   Settings: lazyNamed(() => import('./settings/SettingsPage'), 'SettingsPage'),
+  AccountingSettings: lazyNamed(() => import('./settings/AccountingSettingsPage'), 'AccountingSettingsPage'),
   Inbox: lazyNamed(() => import('./inbox/InboxPage'), 'InboxPage'),
 };

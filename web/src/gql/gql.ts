@@ -72,7 +72,12 @@ type Documents = {
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateProductDocument,
     "\n  query AdminProducts {\n    products {\n      id\n      name\n      price\n      billingCycle\n      vatRate\n      version\n    }\n  }\n": typeof types.AdminProductsDocument,
+    "\n  mutation CloseFiscalYear($fiscalYear: Int!) {\n    closeFiscalYear(fiscalYear: $fiscalYear) {\n      lockedThrough\n    }\n  }\n": typeof types.CloseFiscalYearDocument,
+    "\n  mutation ReopenFiscalYear($fiscalYear: Int!, $reason: String!) {\n    reopenFiscalYear(fiscalYear: $fiscalYear, reason: $reason) {\n      lockedThrough\n    }\n  }\n": typeof types.ReopenFiscalYearDocument,
+    "\n  mutation SetBooksLock($lockedThrough: String) {\n    setBooksLock(lockedThrough: $lockedThrough) {\n      lockedThrough\n    }\n  }\n": typeof types.SetBooksLockDocument,
+    "\n  mutation SetFiscalYearStartMonth($month: Int!) {\n    setFiscalYearStartMonth(month: $month) {\n      fiscalYearStartMonth\n    }\n  }\n": typeof types.SetFiscalYearStartMonthDocument,
     "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      reminderDays\n      updatedAt\n    }\n  }\n": typeof types.UpdateCompanySettingsDocument,
+    "\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n": typeof types.AccountingSettingsDocument,
     "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      reminderDays\n      updatedAt\n    }\n  }\n": typeof types.CompanySettingsDocument,
     "\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n": typeof types.StandardVatRateDocument,
     "\n  mutation CreateSubscription($input: SubscriptionInput!) {\n    createSubscription(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateSubscriptionDocument,
@@ -140,7 +145,12 @@ const documents: Documents = {
     "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
     "\n  mutation UpdateProduct($id: ID!, $input: ProductInput!) {\n    updateProduct(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateProductDocument,
     "\n  query AdminProducts {\n    products {\n      id\n      name\n      price\n      billingCycle\n      vatRate\n      version\n    }\n  }\n": types.AdminProductsDocument,
+    "\n  mutation CloseFiscalYear($fiscalYear: Int!) {\n    closeFiscalYear(fiscalYear: $fiscalYear) {\n      lockedThrough\n    }\n  }\n": types.CloseFiscalYearDocument,
+    "\n  mutation ReopenFiscalYear($fiscalYear: Int!, $reason: String!) {\n    reopenFiscalYear(fiscalYear: $fiscalYear, reason: $reason) {\n      lockedThrough\n    }\n  }\n": types.ReopenFiscalYearDocument,
+    "\n  mutation SetBooksLock($lockedThrough: String) {\n    setBooksLock(lockedThrough: $lockedThrough) {\n      lockedThrough\n    }\n  }\n": types.SetBooksLockDocument,
+    "\n  mutation SetFiscalYearStartMonth($month: Int!) {\n    setFiscalYearStartMonth(month: $month) {\n      fiscalYearStartMonth\n    }\n  }\n": types.SetFiscalYearStartMonthDocument,
     "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      reminderDays\n      updatedAt\n    }\n  }\n": types.UpdateCompanySettingsDocument,
+    "\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n": types.AccountingSettingsDocument,
     "\n  query CompanySettings {\n    companySettings {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      reminderDays\n      updatedAt\n    }\n  }\n": types.CompanySettingsDocument,
     "\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n": types.StandardVatRateDocument,
     "\n  mutation CreateSubscription($input: SubscriptionInput!) {\n    createSubscription(input: $input) {\n      id\n    }\n  }\n": types.CreateSubscriptionDocument,
@@ -399,7 +409,27 @@ export function graphql(source: "\n  query AdminProducts {\n    products {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation CloseFiscalYear($fiscalYear: Int!) {\n    closeFiscalYear(fiscalYear: $fiscalYear) {\n      lockedThrough\n    }\n  }\n"): (typeof documents)["\n  mutation CloseFiscalYear($fiscalYear: Int!) {\n    closeFiscalYear(fiscalYear: $fiscalYear) {\n      lockedThrough\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReopenFiscalYear($fiscalYear: Int!, $reason: String!) {\n    reopenFiscalYear(fiscalYear: $fiscalYear, reason: $reason) {\n      lockedThrough\n    }\n  }\n"): (typeof documents)["\n  mutation ReopenFiscalYear($fiscalYear: Int!, $reason: String!) {\n    reopenFiscalYear(fiscalYear: $fiscalYear, reason: $reason) {\n      lockedThrough\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetBooksLock($lockedThrough: String) {\n    setBooksLock(lockedThrough: $lockedThrough) {\n      lockedThrough\n    }\n  }\n"): (typeof documents)["\n  mutation SetBooksLock($lockedThrough: String) {\n    setBooksLock(lockedThrough: $lockedThrough) {\n      lockedThrough\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetFiscalYearStartMonth($month: Int!) {\n    setFiscalYearStartMonth(month: $month) {\n      fiscalYearStartMonth\n    }\n  }\n"): (typeof documents)["\n  mutation SetFiscalYearStartMonth($month: Int!) {\n    setFiscalYearStartMonth(month: $month) {\n      fiscalYearStartMonth\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      reminderDays\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      name\n      address\n      phone\n      email\n      registrationNumber\n      vatNumber\n      jurisdiction\n      country\n      iban\n      bic\n      standardVatRate\n      reminderDays\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n"): (typeof documents)["\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

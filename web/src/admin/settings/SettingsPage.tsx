@@ -7,6 +7,7 @@ import { useFeedback } from '../common/useFeedback';
 import { CountrySelect } from '../common/CountrySelect';
 import { fieldErrorsOf } from '../accounting/hooks/graphqlErrors';
 import { ReminderDaysField } from './ReminderDaysField';
+import { SettingsTabs } from './SettingsTabs';
 import { useCompanySettings, useUpdateCompanySettings, type CompanySettingsValues } from './useCompanySettings';
 
 /** The seller shown on invoices, the contact page and the terms: one record, edited here. */
@@ -37,6 +38,7 @@ export const SettingsPage = () => {
   return (
     <AdminPage testId="admin-settings">
       <PageHeader title={t('admin.settings.title')} />
+      <SettingsTabs />
       {error && <Alert type="error" showIcon title={t('admin.settings.loadFailed')} className="admin-toolbar" />}
       <Card title={t('admin.settings.company')} className="admin-settings-card">
         {loading && !settings ? (

@@ -1,0 +1,54 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { UnauthenticatedError } from '../../domain/shared/errors';
+import { parseInput } from '../http/validate';
+import type { AccountingSettings, BooksService } from './books.service';
+
+const actorOf = (req: Request): string => {
+  if (!req.user) throw new UnauthenticatedError();
+  return req.user.id;
+};
+
+const DAY = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
+const lockBody = z.object({ locked_through: z.string({ error: DAY }).nullable() }, { error: 'Send an object.' });
+const settingsBody = z.object({ fiscal_year_start_month: z.number({ error: 'Choose a month from 1 (January) to 12 (December).' }) });
+const yearBody = z.object({ fiscal_year: z.number({ error: 'Give the year the fiscal year starts in, e.g. 2025.' }) });
+const reopenBody = yearBody.extend({ reason: z.string({ error: 'Give a reason for reopening the year.' }) });
+
+export const settingsView = (s: AccountingSettings) => ({
+  locked_through: s.lockedThrough,
+  fiscal_year_start_month: s.fiscalYearStartMonth,
+  current_fiscal_year: s.currentFiscalYear,
+  closed_years: s.closedYears.map((y) => ({ from: y.from, to: y.to, entry_id: y.entryId })),
+});
+
+/** The period lock, the fiscal year's first month and the year-end close (superuser; mounted behind its guard). */
+export const booksRoutes = (books: BooksService): Router => {
+  const router = Router();
+
+  router.get('/accounting/lock/', async (_req, res) => {
+    res.json(settingsView(await books.settings()));
+  });
+
+  router.put('/accounting/lock/', async (req, res) => {
+    const { locked_through } = parseInput(lockBody, req.body);
+    res.json(settingsView(await books.setLock(locked_through, actorOf(req))));
+  });
+
+  router.put('/accounting/fiscal-year/', async (req, res) => {
+    const { fiscal_year_start_month } = parseInput(settingsBody, req.body);
+    res.json(settingsView(await books.setFiscalYearStartMonth(fiscal_year_start_month, actorOf(req))));
+  });
+
+  router.post('/accounting/year-end-close/', async (req, res) => {
+    const { fiscal_year } = parseInput(yearBody, req.body);
+    res.json(settingsView(await books.close(fiscal_year, actorOf(req))));
+  });
+
+  router.post('/accounting/year-end-reopen/', async (req, res) => {
+    const { fiscal_year, reason } = parseInput(reopenBody, req.body);
+    res.json(settingsView(await books.reopen(fiscal_year, reason, actorOf(req))));
+  });
+
+  return router;
+};

@@ -1,0 +1,129 @@
+import { v5 as uuidv5 } from 'uuid';
+import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
+import { closingLines, fiscalYearOf, fiscalYearStarting, isMonth, type FiscalYear } from '../../domain/accounting/fiscal-year';
+import { evolveBooks, initialBooks, type Books } from '../../domain/books/books';
+import { decideBooks, type BooksCommand } from '../../domain/books/decide';
+import { BOOKS_SCHEMA_VERSION, BOOKS_STREAM_ID, type BooksEvent } from '../../domain/books/events';
+import { dayOf } from '../../domain/shared/dates';
+import { ValidationError } from '../../domain/shared/errors';
+import { totalsInRange } from '../../projections/ledger/balances/queries';
+import { writeAudit } from '../billing/audit';
+import type { CommandHandler, StreamModel } from '../commands/command-handler';
+import { writePathOf } from '../commands/write-path';
+import type { AppDeps } from '../deps';
+import type { AccountService } from './account.service';
+
+export const booksModel: StreamModel<Books, BooksEvent> = {
+  initialState: initialBooks,
+  evolve: evolveBooks,
+  fromRecorded: (e) => ({ type: e.type, data: e.data }) as BooksEvent,
+  toNew: (e, actor) => ({ type: e.type, data: e.data, metadata: { actor, schemaVersion: BOOKS_SCHEMA_VERSION } }),
+};
+
+const CLOSING_NAMESPACE = '0b7d4c1a-6e2f-4a8b-9c3d-5e6f7a8b9c0d';
+export const closingEntryId = (from: string): string => uuidv5(`year-end-close:${from}`, CLOSING_NAMESPACE);
+
+export interface AccountingSettings {
+  lockedThrough: string | null;
+  fiscalYearStartMonth: number;
+  /** The fiscal year today falls in. */
+  currentFiscalYear: FiscalYear;
+  closedYears: Array<FiscalYear & { entryId: string }>;
+}
+
+/** The period lock, the fiscal year and the year-end close: one `books` stream, every change also in the audit log. */
+export class BooksService {
+  private readonly commands: CommandHandler;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly accounts: AccountService,
+  ) {
+    this.commands = writePathOf(deps).commands;
+  }
+
+  private today(): string {
+    return dayOf(this.deps.clock());
+  }
+
+  async fiscalYearStartMonth(): Promise<number> {
+    const row: { fiscal_year_start_month: number } | undefined = await this.deps.db('company_settings').where({ id: 1 }).first('fiscal_year_start_month');
+    return row?.fiscal_year_start_month ?? 1;
+  }
+
+  async settings(): Promise<AccountingSettings> {
+    const [{ state }, month] = await Promise.all([this.commands.load(booksModel, BOOKS_STREAM_ID), this.fiscalYearStartMonth()]);
+    return {
+      lockedThrough: state.lockedThrough,
+      fiscalYearStartMonth: month,
+      currentFiscalYear: fiscalYearOf(month, this.today()),
+      closedYears: state.closed.map(({ entryId, from, to }) => ({ entryId, from, to })),
+    };
+  }
+
+  async setLock(lockedThrough: string | null, actor: string): Promise<AccountingSettings> {
+    await this.run(actor, () => ({ type: 'LockBooks', lockedThrough, today: this.today(), actor, at: this.now() }));
+    return this.settings();
+  }
+
+  async setFiscalYearStartMonth(month: unknown, actor: string): Promise<AccountingSettings> {
+    if (!isMonth(month)) throw new ValidationError('Please correct the errors below.', { fiscalYearStartMonth: ['Choose a month from 1 (January) to 12 (December).'] });
+    const { state } = await this.commands.load(booksModel, BOOKS_STREAM_ID);
+    const before = await this.fiscalYearStartMonth();
+    if (month !== before && state.closed.length > 0) {
+      throw new ValidationError('Please correct the errors below.', { fiscalYearStartMonth: ['Fiscal years are closed with the current first month: reopen them before changing it.'] });
+    }
+    if (month !== before) {
+      await this.deps.db.transaction(async (trx) => {
+        await trx('company_settings').where({ id: 1 }).update({ fiscal_year_start_month: month });
+        await writeAudit(trx, { actor, entity: 'company_settings', entityId: '1', action: 'update', before: { fiscal_year_start_month: before }, after: { fiscal_year_start_month: month }, at: this.deps.clock() });
+      });
+    }
+    return this.settings();
+  }
+
+  /** The fiscal year starting in `startYear` under the company's first month. */
+  async fiscalYear(startYear: unknown): Promise<FiscalYear> {
+    if (typeof startYear !== 'number' || !Number.isInteger(startYear) || startYear < 1900 || startYear > 9998) {
+      throw new ValidationError('Please correct the errors below.', { fiscalYear: ['Give the year the fiscal year starts in, e.g. 2025.'] });
+    }
+    return fiscalYearStarting(await this.fiscalYearStartMonth(), startYear);
+  }
+
+  /**
+   * Locks the year first (so nothing can still post into it), then reads its revenue and expense
+   * balances and appends the closing entry. Closing a closed year changes nothing.
+   */
+  async close(startYear: unknown, actor: string): Promise<AccountingSettings> {
+    const year = await this.fiscalYear(startYear);
+    const { state } = await this.commands.load(booksModel, BOOKS_STREAM_ID);
+    if (state.closed.some((y) => y.from === year.from)) return this.settings();
+    const at = this.now();
+    const base = { type: 'CloseFiscalYear' as const, entryId: closingEntryId(year.from), ...year, today: this.today(), actor, at };
+    // The same rules before anything is written: a year not ended is not even locked.
+    decideBooks(state, { ...base, lines: [] });
+    if (state.lockedThrough === null || state.lockedThrough < year.to) await this.run(actor, () => ({ type: 'LockBooks', lockedThrough: year.to, today: this.today(), actor, at }));
+    const [chart, totals] = await Promise.all([this.accounts.list({ includeInactive: true }), totalsInRange(this.deps.db, year.from, year.to)]);
+    const lines = closingLines(chart, totals, SYSTEM_ACCOUNT_IDS.retainedEarnings);
+    await this.run(actor, () => ({ ...base, lines }));
+    return this.settings();
+  }
+
+  async reopen(startYear: unknown, reason: unknown, actor: string): Promise<AccountingSettings> {
+    const year = await this.fiscalYear(startYear);
+    await this.run(actor, () => ({ type: 'ReopenFiscalYear', from: year.from, reason: typeof reason === 'string' ? reason : '', actor, at: this.now() }));
+    return this.settings();
+  }
+
+  private async run(actor: string, command: () => BooksCommand): Promise<void> {
+    const handled = await this.commands.handle(booksModel, { streamId: BOOKS_STREAM_ID, actor, decide: ({ state }) => decideBooks(state, command()) });
+    const at = this.deps.clock();
+    for (const event of handled.events) {
+      await writeAudit(this.deps.db, { actor, entity: 'accounting_books', entityId: event.type, action: 'update', before: { lockedThrough: event.data.previous }, after: event.data, at });
+    }
+  }
+
+  private now(): string {
+    return this.deps.clock().toISOString();
+  }
+}

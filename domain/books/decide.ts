@@ -1,0 +1,72 @@
+import { addDays, isIsoDate } from '../shared/dates';
+import { ValidationError } from '../shared/errors';
+import type { JournalLine } from '../journal/events';
+import { lastClosed, type Books } from './books';
+import type { BooksEvent, BooksLocked, FiscalYearClosed, FiscalYearReopened } from './events';
+
+interface Stamp {
+  actor: string;
+  at: string;
+}
+
+/** `today` is the company's day: the lock covers only days that have passed. */
+export type LockBooks = { type: 'LockBooks'; lockedThrough: string | null; today: string } & Stamp;
+/** `lines` come from the year's balances, read after the year was locked (so nothing can still move them). */
+export type CloseFiscalYear = { type: 'CloseFiscalYear'; entryId: string; from: string; to: string; today: string; lines: JournalLine[] } & Stamp;
+export type ReopenFiscalYear = { type: 'ReopenFiscalYear'; from: string; reason: string } & Stamp;
+export type BooksCommand = LockBooks | CloseFiscalYear | ReopenFiscalYear;
+
+export const MAX_REASON = 1000;
+
+const fail = (field: string, message: string): never => {
+  throw new ValidationError(message, { [field]: [message] });
+};
+
+export const lockBooks = (state: Books, c: LockBooks): [BooksLocked] | [] => {
+  if (c.lockedThrough !== null && !isIsoDate(c.lockedThrough)) fail('lockedThrough', 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+  if (c.lockedThrough !== null && c.lockedThrough >= c.today) fail('lockedThrough', 'The lock date must be before today.');
+  const closed = lastClosed(state);
+  if (closed && (c.lockedThrough === null || c.lockedThrough < closed.to)) {
+    fail('lockedThrough', `The fiscal year ${closed.from} to ${closed.to} is closed: reopen it before unlocking any of it.`);
+  }
+  if (c.lockedThrough === state.lockedThrough) return [];
+  return [{ type: 'BooksLocked', data: { lockedThrough: c.lockedThrough, previous: state.lockedThrough, actor: c.actor, at: c.at } }];
+};
+
+/** Closing twice is harmless: a closed year closes again to nothing. */
+export const closeFiscalYear = (state: Books, c: CloseFiscalYear): [FiscalYearClosed] | [] => {
+  if (state.closed.some((y) => y.from === c.from)) return [];
+  if (c.to >= c.today) fail('fiscalYear', `The fiscal year ${c.from} to ${c.to} has not ended yet.`);
+  const closed = lastClosed(state);
+  if (closed && closed.from > c.from) fail('fiscalYear', `A later fiscal year (${closed.from} to ${closed.to}) is closed: reopen it first.`);
+  const lockedThrough = state.lockedThrough !== null && state.lockedThrough > c.to ? state.lockedThrough : c.to;
+  return [{ type: 'FiscalYearClosed', data: { entryId: c.entryId, from: c.from, to: c.to, lines: c.lines, lockedThrough, previous: state.lockedThrough, actor: c.actor, at: c.at } }];
+};
+
+/** Only the latest closed year reopens; the lock moves back to the day before it. */
+export const reopenFiscalYear = (state: Books, c: ReopenFiscalYear): [FiscalYearReopened] => {
+  const reason = c.reason.trim();
+  if (!reason) fail('reason', 'Give a reason for reopening the year.');
+  if (reason.length > MAX_REASON) fail('reason', `Ensure this field has no more than ${MAX_REASON} characters.`);
+  const year = state.closed.find((y) => y.from === c.from);
+  if (!year) return fail('fiscalYear', 'This fiscal year is not closed.');
+  const latest = lastClosed(state)!;
+  if (latest.from !== year.from) fail('fiscalYear', `A later fiscal year (${latest.from} to ${latest.to}) is closed: reopen it first.`);
+  const lockedThrough = state.lockedThrough !== null && state.lockedThrough >= year.from ? addDays(year.from, -1) : state.lockedThrough;
+  return [{ type: 'FiscalYearReopened', data: { entryId: year.entryId, from: year.from, to: year.to, lines: year.lines, reason, lockedThrough, previous: state.lockedThrough, actor: c.actor, at: c.at } }];
+};
+
+export const decideBooks = (state: Books, command: BooksCommand): BooksEvent[] => {
+  switch (command.type) {
+    case 'LockBooks':
+      return lockBooks(state, command);
+    case 'CloseFiscalYear':
+      return closeFiscalYear(state, command);
+    case 'ReopenFiscalYear':
+      return reopenFiscalYear(state, command);
+    default: {
+      const exhaustive: never = command;
+      return exhaustive;
+    }
+  }
+};
