@@ -17,7 +17,10 @@ const filledHoneypot = (req: Request): boolean => {
 /** One day of slack for a demo date: the visitor's "today" may be the server's yesterday or tomorrow. */
 const yesterday = (now: Date): string => addDays(dayOf(now), -1);
 
+/** The visitor's language: the site's language cookie (what the pages were shown in), else the browser's first choice. */
 const language = (req: Request): string | undefined => {
+  const chosen = (req.cookies as Record<string, string> | undefined)?.i18next;
+  if (chosen === 'en' || chosen === 'el' || chosen === 'ru') return chosen;
   const lng = req.get('accept-language')?.split(',')[0]?.trim().slice(0, 2);
   return lng && /^[a-z]{2}$/.test(lng) ? lng : undefined;
 };

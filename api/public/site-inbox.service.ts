@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { ContactInput, DemoInput } from '../../domain/site/form-rules';
 import type { CompanyInfo } from '../contracts/rest.contract';
 import type { AppDeps } from '../deps';
 import { hitCounter } from '../rate-limit/counter';
-import { mailContactToSales, mailDemoRequest } from './site-mail';
+import { mailContact, mailDemoRequest } from './site-mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,7 +14,7 @@ export interface SubmitMeta {
 
 /**
  * The public website's inbox: contact messages and demo requests, each stored and mailed to sales
- * (the back office lists them too); a demo request is confirmed to its sender, at most
+ * (the back office lists them too); each is confirmed to its sender, at most
  * `confirmationMailsPerRecipient` times a day per address.
  */
 export class SiteInboxService {
@@ -31,7 +32,7 @@ export class SiteInboxService {
     const id = randomUUID();
     await this.deps.db.transaction(async (trx) => {
       await trx('contact_messages').insert({ id, ...input, language: meta.language ?? null });
-      await mailContactToSales(trx, id, this.deps.config.salesEmail, input);
+      await mailContact(trx, id, this.deps.config.salesEmail, input, await this.mayConfirm(trx, input.email), meta.language);
     });
     return { id };
   }
@@ -39,13 +40,19 @@ export class SiteInboxService {
   async submitDemo(input: DemoInput, meta: SubmitMeta = {}): Promise<{ id: string }> {
     const id = randomUUID();
     await this.deps.db.transaction(async (trx) => {
-      const company = await trx('company_settings').where({ id: 1 }).first('name');
       await trx('demo_requests').insert({ id, ...input, message: input.message ?? null, language: meta.language ?? null });
-      // Counted in the transaction: a request that is not stored spends nothing of the address's cap.
-      const sent = await hitCounter(trx, `confirmation-mail:${input.email.toLowerCase()}`, { windowMs: DAY_MS }, this.deps.clock());
-      const confirm = sent.hits <= this.deps.limits.confirmationMailsPerRecipient;
-      await mailDemoRequest(trx, id, this.deps.config.salesEmail, company?.name ?? this.deps.config.company.name, input, confirm);
+      await mailDemoRequest(trx, id, this.deps.config.salesEmail, input, await this.mayConfirm(trx, input.email), meta.language);
     });
     return { id };
+  }
+
+  /**
+   * Whether a confirmation may go to this unverified address: at most `confirmationMailsPerRecipient`
+   * a day, contact and demo together. Counted in the caller's transaction: a submission that is not
+   * stored spends nothing of the cap.
+   */
+  private async mayConfirm(trx: Knex, email: string): Promise<boolean> {
+    const sent = await hitCounter(trx, `confirmation-mail:${email.toLowerCase()}`, { windowMs: DAY_MS }, this.deps.clock());
+    return sent.hits <= this.deps.limits.confirmationMailsPerRecipient;
   }
 }

@@ -1,13 +1,71 @@
 import type { Knex } from 'knex';
 import type { ContactInput, DemoInput } from '../../domain/site/form-rules';
+import { renderMail, type MailContent } from '../mail/branded-mail';
+import { mailLanguage } from '../billing/client-user.mail';
+import { mailCompanyOf } from '../mail/mail-company';
 import { enqueueMail } from '../mail/outbox';
+
+type Lang = 'en' | 'el' | 'ru';
+
+/**
+ * Confirmations to an unverified address: fixed words in the visitor's language, the company's
+ * name and, for a demo, the validated date and time; never text the visitor typed.
+ */
+const CONFIRMATIONS: Record<Lang, { demoSubject: (company: string) => string; contactSubject: (company: string) => string; hello: string; demo: (company: string, date: string, time: string) => string; contact: string; followUp: string; notYou: string; closing: string }> = {
+  en: {
+    demoSubject: (c) => `Your ${c} demo request`,
+    contactSubject: (c) => `We received your message – ${c}`,
+    hello: 'Hello,',
+    demo: (c, date, time) => `We received a request for a demo of the ${c} GRC platform on ${date} at ${time}.`,
+    contact: 'Thank you for contacting us. We received your message and will reply as soon as possible.',
+    followUp: 'Our team will contact you soon to confirm the details.',
+    notYou: 'If you did not make this request, please ignore this message.',
+    closing: 'Kind regards,',
+  },
+  el: {
+    demoSubject: (c) => `Το αίτημά σας για επίδειξη του ${c}`,
+    contactSubject: (c) => `Λάβαμε το μήνυμά σας – ${c}`,
+    hello: 'Γεια σας,',
+    demo: (c, date, time) => `Λάβαμε αίτημα για επίδειξη της πλατφόρμας GRC της ${c} στις ${date}, ώρα ${time}.`,
+    contact: 'Σας ευχαριστούμε που επικοινωνήσατε μαζί μας. Λάβαμε το μήνυμά σας και θα σας απαντήσουμε το συντομότερο.',
+    followUp: 'Η ομάδα μας θα επικοινωνήσει σύντομα μαζί σας για να επιβεβαιώσει τις λεπτομέρειες.',
+    notYou: 'Αν δεν κάνατε εσείς αυτό το αίτημα, αγνοήστε αυτό το μήνυμα.',
+    closing: 'Με εκτίμηση,',
+  },
+  ru: {
+    demoSubject: (c) => `Ваш запрос на демонстрацию ${c}`,
+    contactSubject: (c) => `Мы получили ваше сообщение – ${c}`,
+    hello: 'Здравствуйте,',
+    demo: (c, date, time) => `Мы получили запрос на демонстрацию GRC-платформы ${c} ${date} в ${time}.`,
+    contact: 'Благодарим за обращение. Мы получили ваше сообщение и ответим как можно скорее.',
+    followUp: 'Наша команда скоро свяжется с вами, чтобы подтвердить детали.',
+    notYou: 'Если вы не отправляли этот запрос, просто проигнорируйте это письмо.',
+    closing: 'С уважением,',
+  },
+};
+
+/** The visitor's confirmation of a demo request (with its validated slot) or a contact message. */
+export const siteConfirmation = async (trx: Knex, language: string | undefined, slot: { date: string; time: string } | null): Promise<{ subject: string; text: string; html: string }> => {
+  const lang = mailLanguage(language);
+  const t = CONFIRMATIONS[lang];
+  const company = await mailCompanyOf(trx, lang);
+  const paragraphs = slot ? [t.demo(company.name, slot.date, slot.time), t.followUp] : [t.contact];
+  const content: MailContent = { language: lang, preview: paragraphs[0]!, greeting: t.hello, paragraphs, after: [t.notYou], closing: t.closing, company };
+  return { subject: slot ? t.demoSubject(company.name) : t.contactSubject(company.name), ...(await renderMail(content)) };
+};
+
+const NOT_CONFIRMED = '\nNo confirmation was mailed to the sender: that address reached its daily limit of confirmations.\n';
 
 const lines = (pairs: [string, string | undefined][]): string =>
   pairs.map(([label, value]) => `${label}: ${value ?? '-'}`).join('\n');
 
-/** Tells sales about a contact message; same transaction as the insert, so both or neither happen. */
-export const mailContactToSales = (trx: Knex, id: string, salesEmail: string, input: ContactInput) =>
-  enqueueMail(trx, {
+/**
+ * Tells sales about a contact message and, unless `confirm` is false (the recipient's daily cap is
+ * reached), confirms its receipt to the address given, in the visitor's language and without
+ * their text. Same transaction as the insert, so all or nothing happens.
+ */
+export const mailContact = async (trx: Knex, id: string, salesEmail: string, input: ContactInput, confirm: boolean, language?: string) => {
+  await enqueueMail(trx, {
     key: `contact-message:${id}:sales`,
     to: salesEmail,
     subject: `Website contact: ${input.subject}`,
@@ -15,8 +73,11 @@ export const mailContactToSales = (trx: Knex, id: string, salesEmail: string, in
       ['Name', input.name],
       ['Email', input.email],
       ['Subject', input.subject],
-    ])}\n\n${input.message}\n`,
+    ])}\n\n${input.message}\n${confirm ? '' : NOT_CONFIRMED}`,
   });
+  if (!confirm) return;
+  await enqueueMail(trx, { key: `contact-message:${id}:sender`, to: input.email, ...(await siteConfirmation(trx, language, null)) });
+};
 
 /**
  * Tells sales about a demo request and, unless `confirm` is false (the recipient's daily cap is
@@ -24,7 +85,7 @@ export const mailContactToSales = (trx: Knex, id: string, salesEmail: string, in
  * nothing the visitor typed except the validated date and time, so the form cannot be used to
  * send someone else a text of the sender's choosing.
  */
-export const mailDemoRequest = async (trx: Knex, id: string, salesEmail: string, companyName: string, input: DemoInput, confirm: boolean) => {
+export const mailDemoRequest = async (trx: Knex, id: string, salesEmail: string, input: DemoInput, confirm: boolean, language?: string) => {
   await enqueueMail(trx, {
     key: `demo-request:${id}:sales`,
     to: salesEmail,
@@ -35,15 +96,8 @@ export const mailDemoRequest = async (trx: Knex, id: string, salesEmail: string,
       ['Company', input.company],
       ['Date', input.date],
       ['Time', input.time],
-    ])}\n\n${input.message ?? ''}\n${confirm ? '' : '\nNo confirmation was mailed to the requester: that address reached its daily limit of confirmations.\n'}`,
+    ])}\n\n${input.message ?? ''}\n${confirm ? '' : NOT_CONFIRMED}`,
   });
   if (!confirm) return;
-  await enqueueMail(trx, {
-    key: `demo-request:${id}:requester`,
-    to: input.email,
-    subject: `Your ${companyName} demo request`,
-    text:
-      `Hello,\n\nWe received a request for a demo of the ${companyName} GRC platform on ${input.date} at ${input.time}.\n` +
-      `Our team will contact you soon to confirm the details. If you did not make this request, please ignore this message.\n\n${companyName}\n`,
-  });
+  await enqueueMail(trx, { key: `demo-request:${id}:requester`, to: input.email, ...(await siteConfirmation(trx, language, { date: input.date, time: input.time })) });
 };

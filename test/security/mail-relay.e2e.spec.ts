@@ -21,7 +21,26 @@ describe.each(testBackends())('the demo form as a mail relay on $name', (backend
     expect(res.status).toBe(201);
     const [mail] = await mailsTo('victim@relay.test');
     expect(mail.text).toContain('2099-03-01 at 09:30');
-    expect(`${mail.subject}\n${mail.text}`).not.toMatch(/spam\.example|prize|Claim/);
+    expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(/spam\.example|prize|Claim/);
+    expect(mail.html).toContain('2099-03-01');
+  });
+
+  it('confirms a contact message in the language the site was read in, without its text, under the same cap', async () => {
+    const message = { name: SPAM, email: 'reader@relay.test', subject: SPAM, message: SPAM };
+    const res = await server.client().agent.post('/api/contact/').set('Cookie', 'i18next=el').set('Accept-Language', 'en-GB,en').send(message);
+    expect(res.status).toBe(201);
+    const [mail] = await mailsTo('reader@relay.test');
+    expect(mail.subject).toMatch(/^Λάβαμε το μήνυμά σας/);
+    expect(mail.html).toContain('lang="el"');
+    expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(/spam\.example|prize|Claim/);
+    // Two demo requests and a third contact message use up the address's three confirmations a day.
+    for (const [i, path] of ['/api/demo-request/', '/api/demo-request/', '/api/contact/'].entries()) {
+      const body = path === '/api/contact/' ? message : demo('reader@relay.test', i);
+      expect((await server.client().post(path, body)).status).toBe(201);
+    }
+    expect(await mailsTo('reader@relay.test')).toHaveLength(3);
+    const sales = await server.testDb.db('mail_outbox').where({ to: 'sales@relay.test' }).where('key', 'like', 'contact-message:%').orderBy('created_at');
+    expect(sales.at(-1).text).toMatch(/No confirmation was mailed/);
   });
 
   it('caps confirmations per recipient address per day, and still stores and tells sales of every request', async () => {
@@ -54,5 +73,8 @@ describe.each(testBackends())('the demo form as a mail relay on $name', (backend
     const res = await admin.graphql('{ demoRequests { total items { email } } }');
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.demoRequests.items.filter((r: { email: string }) => r.email.toLowerCase() === 'target@relay.test')).toHaveLength(6);
+    const contacts = await admin.graphql('{ contactMessages { total items { email } } }');
+    expect(contacts.body.errors).toBeUndefined();
+    expect(contacts.body.data.contactMessages.items.filter((r: { email: string }) => r.email === 'reader@relay.test')).toHaveLength(2);
   });
 });
