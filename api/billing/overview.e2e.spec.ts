@@ -39,6 +39,21 @@ describe.each(testBackends())('admin overview over GraphQL on $name', (backend) 
     });
   });
 
+  it('gives the last twelve months of invoicing, money received and cash at each month end', async () => {
+    const admin = server.client();
+    await admin.login();
+    const res = await admin.graphql('{ monthlyTrends { month invoiced collected cashBalance } }');
+    expect(res.body.errors).toBeUndefined();
+    const trends = res.body.data.monthlyTrends as { month: string; invoiced: number; collected: number; cashBalance: number }[];
+    expect(trends.map((m) => m.month)).toEqual(['2025-12-01', ...Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}-01`)]);
+    const at = (month: string) => trends.find((m) => m.month === month)!;
+    expect(at('2025-12-01')).toEqual({ month: '2025-12-01', invoiced: 999, collected: 0, cashBalance: 0 });
+    expect(at('2026-03-01')).toMatchObject({ invoiced: 40, collected: 0, cashBalance: 0 });
+    // Marked as paid on the clock's day: received in November, and in the bank at its end.
+    expect(at('2026-11-01')).toEqual({ month: '2026-11-01', invoiced: 350.5, collected: 40, cashBalance: 40 });
+    expect(trends.reduce((sum, m) => sum + m.invoiced, 0)).toBe(1389.5);
+  });
+
   it('is for superusers only', async () => {
     const anonymous = await server.client().graphql(OVERVIEW);
     expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { dayOf } from '../../domain/shared/dates';
+import { monthTrends, trailingMonths, type MonthTrend } from '../../domain/billing/overview-trends';
+import { dayOf, monthEnd, type IsoDate } from '../../domain/shared/dates';
 
 export interface RecentPayment {
   paymentId: string;
@@ -70,4 +71,34 @@ export const adminOverview = async (db: Knex, now: Date, recentLimit = 5): Promi
       method: String(p.method),
     })),
   };
+};
+
+const byMonth = (rows: { month: string; cents: unknown }[]): Map<IsoDate, number> => new Map(rows.map((r) => [String(r.month), num(r.cents)]));
+
+/**
+ * The overview's charts: per month of the last `count`, invoicing (less credit notes), money
+ * received and the cash accounts' balance at the month's end, from the read models and the ledger.
+ */
+export const monthlyTrends = async (db: Knex, now: Date, count = 12): Promise<MonthTrend[]> => {
+  const months = trailingMonths(dayOf(now), count);
+  const from = months[0]!;
+  const to = monthEnd(months.at(-1)!);
+  const month = (column: string) => db.raw(`to_char(${column}, 'YYYY-MM-01') as month`);
+  const inPeriod = (q: Knex.QueryBuilder, column: string) => q.where(column, '>=', from).where(column, '<=', to).groupByRaw('1');
+  const cash = () => db('ledger_balances_monthly as b').join('accounts as a', 'a.id', 'b.account_id').where('a.cash_flow_class', 'cash');
+  const [invoiced, credited, collected, cashMovement, opening] = await Promise.all([
+    inPeriod(db('invoice_list').select(month('date'), db.raw('sum(gross_cents) as cents')), 'date'),
+    inPeriod(db('credit_notes').select(month('date'), db.raw('sum(gross_cents) as cents')), 'date'),
+    // Credit moved from one invoice to another is no money received.
+    inPeriod(db('invoice_payments').whereNot('method', 'credit').select(month('date'), db.raw('sum(amount_cents) as cents')), 'date'),
+    inPeriod(cash().select(month('b.month'), db.raw('sum(b.debit_cents - b.credit_cents) as cents')), 'b.month'),
+    cash().where('b.month', '<', from).first(db.raw('sum(b.debit_cents - b.credit_cents) as cents')),
+  ]);
+  return monthTrends(months, {
+    invoiced: byMonth(invoiced),
+    credited: byMonth(credited),
+    collected: byMonth(collected),
+    cashMovement: byMonth(cashMovement),
+    cashOpening: num(opening?.cents),
+  });
 };

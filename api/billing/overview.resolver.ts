@@ -1,7 +1,8 @@
 import { Arg, Authorized, Ctx, Field, Float, ID, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import { centsToEuros } from '../../domain/shared/money';
 import type { GraphQLContext } from '../graphql/context';
-import { adminOverview, type AdminOverview, type RecentPayment } from './overview.queries';
+import type { MonthTrend } from '../../domain/billing/overview-trends';
+import { adminOverview, monthlyTrends, type AdminOverview, type RecentPayment } from './overview.queries';
 
 @ObjectType('RecentPayment')
 export class RecentPaymentOutput {
@@ -16,6 +17,18 @@ export class RecentPaymentOutput {
 
   static from(p: RecentPayment): RecentPaymentOutput {
     return Object.assign(new RecentPaymentOutput(), { ...p, amount: centsToEuros(p.amountCents) });
+  }
+}
+
+@ObjectType('MonthTrend', { description: 'One month of the overview charts; amounts in euros.' })
+export class MonthTrendOutput {
+  @Field(() => String, { description: "The month's first day (YYYY-MM-01)." }) month!: string;
+  @Field(() => Float, { description: 'Invoices dated in the month, VAT included, less credit notes dated in it.' }) invoiced!: number;
+  @Field(() => Float, { description: 'Payments received in the month (credit moved between invoices excluded).' }) collected!: number;
+  @Field(() => Float, { description: "The cash accounts' balance at the month's end." }) cashBalance!: number;
+
+  static from(m: MonthTrend): MonthTrendOutput {
+    return Object.assign(new MonthTrendOutput(), { month: m.month, invoiced: centsToEuros(m.invoicedCents), collected: centsToEuros(m.collectedCents), cashBalance: centsToEuros(m.cashCents) });
   }
 }
 
@@ -54,5 +67,11 @@ export class OverviewResolver {
   ): Promise<AdminOverviewOutput> {
     const limit = Math.min(50, Math.max(1, Math.trunc(recent)));
     return AdminOverviewOutput.from(await adminOverview(ctx.deps.db, ctx.deps.clock(), limit));
+  }
+
+  @Authorized('superuser')
+  @Query(() => [MonthTrendOutput], { description: 'The last 12 months, oldest first: invoiced, collected and cash balance.' })
+  async monthlyTrends(@Ctx() ctx: GraphQLContext): Promise<MonthTrendOutput[]> {
+    return (await monthlyTrends(ctx.deps.db, ctx.deps.clock())).map(MonthTrendOutput.from);
   }
 }

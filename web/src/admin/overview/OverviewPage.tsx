@@ -1,9 +1,13 @@
-import { Alert, Card, Col, Empty, Row, Statistic, Table } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Alert, Card, Col, Empty, Row, Skeleton, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate, formatEuros } from '../../common/format';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { useAdminOverview } from './useAdminOverview';
+
+/** The charts bring their library along; the figures above show without waiting for it. */
+const OverviewCharts = lazy(() => import('./OverviewCharts'));
 
 const euros = (value: number | string | undefined) => formatEuros(Number(value ?? 0));
 
@@ -48,6 +52,9 @@ export const OverviewPage = () => {
           </Card>
         </Col>
       </Row>
+      <Suspense fallback={<Skeleton active className="admin-section" />}>
+        <OverviewCharts />
+      </Suspense>
       <Card title={t('admin.overview.recentPayments')} className="admin-section">
         <Table
           rowKey="paymentId"

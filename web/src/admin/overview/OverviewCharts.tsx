@@ -1,0 +1,144 @@
+import { useQuery } from '@apollo/client/react';
+import { Alert, Card, Col, Collapse, Row, Table } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatEuros } from '../../common/format';
+import { OVERVIEW_CHARTS } from './graphql/queries/overviewCharts';
+
+const COLORS = { invoiced: '#1d4ed8', collected: '#16a34a', cash: '#0891b2', aging: ['#16a34a', '#ca8a04', '#ea580c', '#dc2626', '#7f1d1d'] };
+const BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
+
+/** Axis ticks in whole euros, short ("12k €"); tooltips and tables carry the exact amounts. */
+const compactEuros = (value: number, lng: string) => new Intl.NumberFormat(lng, { notation: 'compact', style: 'currency', currency: 'EUR', maximumFractionDigits: 1 }).format(value);
+const euroTooltip = (value: unknown) => formatEuros(Number(value));
+
+/** A chart and, for screen readers and exact figures, the same numbers as a table. */
+const ChartCard = ({ title, testId, chart, table }: { title: string; testId: string; chart: React.ReactNode; table: React.ReactNode }) => {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={title} data-testid={testId} className="admin-chart">
+      {/* A picture to assistive technology, named by its card; the table below carries the figures. */}
+      <div className="admin-chart-plot" role="img" aria-label={title}>
+        {chart}
+      </div>
+      <Collapse ghost size="small" items={[{ key: 'table', label: t('admin.overview.charts.showTable'), children: table }]} />
+    </Card>
+  );
+};
+
+/** The overview's pictures: a year of invoicing and collections, receivables by age, cash over time. */
+export const OverviewCharts = () => {
+  const { t, i18n } = useTranslation();
+  const { data, error } = useQuery(OVERVIEW_CHARTS, { fetchPolicy: 'cache-and-network' });
+  if (error) return <Alert type="error" showIcon title={t('admin.overview.loadFailed')} className="admin-section" />;
+  if (!data) return null;
+  const lng = i18n.language;
+  const months = data.monthlyTrends.map((m) => ({ ...m, label: dayjs(m.month).format('MMM YY') }));
+  const totals = data.agedReceivables.totals;
+  const aging = BUCKETS.map((b, i) => ({ key: b, label: t(`admin.accounting.aging.${b}`), amount: totals[b], fill: COLORS.aging[i] }));
+  const money = (v: number) => <span className="admin-amount">{formatEuros(v)}</span>;
+  const axis = { tick: { fontSize: 12 }, stroke: '#8c8c8c' };
+  const yAxis = <YAxis {...axis} width={64} tickFormatter={(v: number) => compactEuros(v, lng)} />;
+  return (
+    <Row gutter={[16, 16]} className="admin-section">
+      <Col xs={24} xl={12}>
+        <ChartCard
+          title={t('admin.overview.charts.revenue')}
+          testId="chart-revenue"
+          chart={
+            <ResponsiveContainer width="100%" height={240}>
+              <BarChart data={months} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="label" {...axis} />
+                {yAxis}
+                <Tooltip formatter={euroTooltip} />
+                <Legend />
+                <Bar isAnimationActive={false} dataKey="invoiced" name={t('admin.overview.charts.invoiced')} fill={COLORS.invoiced} />
+                <Bar isAnimationActive={false} dataKey="collected" name={t('admin.overview.charts.collected')} fill={COLORS.collected} />
+              </BarChart>
+            </ResponsiveContainer>
+          }
+          table={
+            <Table
+              size="small"
+              rowKey="month"
+              pagination={false}
+              dataSource={months}
+              scroll={{ x: 'max-content' }}
+              columns={[
+                { key: 'month', title: t('admin.overview.charts.month'), render: (_, m) => dayjs(m.month).format('MMMM YYYY') },
+                { key: 'invoiced', title: t('admin.overview.charts.invoiced'), align: 'right', render: (_, m) => money(m.invoiced) },
+                { key: 'collected', title: t('admin.overview.charts.collected'), align: 'right', render: (_, m) => money(m.collected) },
+              ]}
+            />
+          }
+        />
+      </Col>
+      <Col xs={24} xl={12}>
+        <ChartCard
+          title={t('admin.overview.charts.aging')}
+          testId="chart-aging"
+          chart={
+            <ResponsiveContainer width="100%" height={240}>
+              <BarChart data={aging} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="label" {...axis} interval={0} />
+                {yAxis}
+                <Tooltip formatter={euroTooltip} />
+                <Bar isAnimationActive={false} dataKey="amount" name={t('admin.overview.charts.owed')}>
+                  {aging.map((a) => (
+                    <Cell key={a.key} fill={a.fill} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          }
+          table={
+            <Table
+              size="small"
+              rowKey="key"
+              pagination={false}
+              dataSource={aging}
+              columns={[
+                { key: 'bucket', title: t('admin.overview.charts.age'), dataIndex: 'label' },
+                { key: 'amount', title: t('admin.overview.charts.owed'), align: 'right', render: (_, a) => money(a.amount) },
+              ]}
+            />
+          }
+        />
+      </Col>
+      <Col xs={24}>
+        <ChartCard
+          title={t('admin.overview.charts.cash')}
+          testId="chart-cash"
+          chart={
+            <ResponsiveContainer width="100%" height={220}>
+              <AreaChart data={months} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="label" {...axis} />
+                {yAxis}
+                <Tooltip formatter={euroTooltip} />
+                <Area type="linear" isAnimationActive={false} dataKey="cashBalance" name={t('admin.overview.charts.cashBalance')} stroke={COLORS.cash} fill={COLORS.cash} fillOpacity={0.15} />
+              </AreaChart>
+            </ResponsiveContainer>
+          }
+          table={
+            <Table
+              size="small"
+              rowKey="month"
+              pagination={false}
+              dataSource={months}
+              columns={[
+                { key: 'month', title: t('admin.overview.charts.monthEnd'), render: (_, m) => dayjs(m.month).endOf('month').format('DD.MM.YYYY') },
+                { key: 'cash', title: t('admin.overview.charts.cashBalance'), align: 'right', render: (_, m) => money(m.cashBalance) },
+              ]}
+            />
+          }
+        />
+      </Col>
+    </Row>
+  );
+};
+
+export default OverviewCharts;

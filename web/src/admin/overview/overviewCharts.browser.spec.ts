@@ -1,0 +1,66 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
+import { createClientWithLogin, createInvoice } from '../../../../test/billing-fixtures';
+import { testBackends } from '../../../../test/db';
+import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
+
+// Needs `npm run build` first: the test server serves dist/web.
+describe('the admin overview charts in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer(testBackends()[0]!, { limits: { loginPerIp: 1000, loginPerUsername: 1000 }, clock: () => new Date('2026-11-20T10:00:00Z') });
+    const { deps, services } = server.runtime;
+    const client = await createClientWithLogin(deps, 'Chart Client Ltd');
+    const open = await createInvoice(deps, client.id, 1200, '2026-09-05', '2026-09-20');
+    const paid = await createInvoice(deps, client.id, 800, '2026-10-03', '2026-10-17');
+    for (const i of [open, paid]) await services.billing.invoices.send(i.id, 'test');
+    await services.billing.invoices.recordManualPayment({ invoiceId: paid.id, amountCents: 80000, date: '2026-10-10', method: 'bank', reference: 'CHART-1' }, 'test');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const login = async (page: Page) => {
+    await page.goto('/login');
+    await page.fill('#login-username', ADMIN.username);
+    await page.fill('#login-password', ADMIN.password);
+    await page.click('button[type="submit"]');
+    await page.waitForURL((u) => u.pathname === '/admin');
+  };
+
+  for (const [width, lng] of [[DESKTOP_WIDTH, 'en'], [MOBILE_WIDTH, 'el'], [MOBILE_WIDTH, 'ru']] as const) {
+    it(`draws invoicing, receivables by age and cash, with a table of the same figures (${lng}, ${width} px)`, async () => {
+      const { context, page } = await newPage(browser, server.url, { width });
+      page.setDefaultTimeout(60_000);
+      const errors = collectPageErrors(page);
+      await login(page);
+      if (lng !== 'en') await page.goto(`/admin?lng=${lng}`);
+      for (const id of ['chart-revenue', 'chart-aging', 'chart-cash']) {
+        await page.getByTestId(id).locator('svg.recharts-surface').first().waitFor();
+      }
+      // The charts fit the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      // The accessible alternative: the same numbers, exact.
+      const revenue = page.getByTestId('chart-revenue');
+      await revenue.locator('.ant-collapse-header').click();
+      // Twelve months, oldest first: December 2025 to November 2026; October's invoicing and collection.
+      await expect.poll(() => revenue.locator('tbody tr.ant-table-row').count()).toBe(12);
+      const october = revenue.locator('tbody tr.ant-table-row').nth(10);
+      if (lng === 'en') await october.getByText('October 2026').waitFor();
+      expect((await october.locator('td').allInnerTexts()).map((t) => t.replace(/\s/g, ' '))).toEqual([expect.stringContaining('2026'), '800,00 €', '800,00 €']);
+      const cash = page.getByTestId('chart-cash');
+      await cash.locator('.ant-collapse-header').click();
+      await cash.locator('tbody tr', { hasText: '31.10.2026' }).getByText(/800,00\s€/).waitFor();
+      if (width === DESKTOP_WIDTH) expect(await axeViolations(page)).toEqual([]);
+      expect(await rawKeyLeaks(page)).toEqual([]);
+      await screenshot(page, `overview-charts/${lng}-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
