@@ -1,6 +1,6 @@
 import { LoadingOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tooltip, type MenuProps } from 'antd';
-import type { ReactNode } from 'react';
+import { cloneElement, isValidElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** One thing a row (or card) of a list lets the user do. */
@@ -27,13 +27,16 @@ export interface RowAction {
   testId?: string;
 }
 
+// The label names the action; an icon's own aria-label ("mail") would only prefix it.
+const quiet = (icon: ReactNode) => (isValidElement<{ 'aria-hidden'?: boolean }>(icon) ? cloneElement(icon, { 'aria-hidden': true }) : icon);
+
 const InlineAction = ({ action }: { action: RowAction }) => {
   const button = (
     <Button
       size="small"
       type={action.primary ? 'primary' : 'default'}
       danger={action.danger}
-      icon={action.icon}
+      icon={quiet(action.icon)}
       loading={action.loading}
       disabled={action.disabled}
       onClick={action.onClick}
@@ -60,7 +63,7 @@ export const RowActions = ({ actions, moreLabel }: { actions: RowAction[]; /** A
   const more = actions.filter((a) => !a.inline);
   const items: MenuProps['items'] = more.map((a) => ({
     key: a.key,
-    icon: a.loading ? <LoadingOutlined /> : a.icon,
+    icon: a.loading ? <LoadingOutlined aria-hidden /> : quiet(a.icon),
     danger: a.danger,
     disabled: a.disabled || a.loading,
     'data-testid': a.testId,

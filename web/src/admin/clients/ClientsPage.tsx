@@ -91,7 +91,8 @@ export const ClientsPage = () => {
         rowKey="id"
         loading={loading}
         dataSource={clients}
-        scroll={{ x: 'max-content' }}
+        // Narrower than this the table scrolls in its own box; wider, long names wrap instead of pushing the actions out.
+        scroll={{ x: 800 }}
         rowClassName="admin-table-row-link"
         onRow={(c) => ({ onClick: () => navigate(`/admin/clients/${c.id}`) })}
         pagination={{ current: page.page, pageSize: page.pageSize, total, onChange: (p, s) => setPage({ page: p, pageSize: s }) }}

@@ -32,12 +32,13 @@ export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
   return (
     <>
       <ResponsiveTable<CreditNoteView>
-          region
           label={t('admin.creditNotes.title')}
           rowKey="id"
           size={clientId ? 'small' : undefined}
           loading={loading}
           dataSource={creditNotes}
+          // Narrower than this the table scrolls in its own box; wider, long names and reasons wrap.
+          scroll={{ x: 800 }}
           pagination={creditNotes.length > 25 ? { pageSize: 25 } : false}
           locale={{ emptyText: t('admin.creditNotes.empty') }}
           testId="credit-notes"

@@ -151,6 +151,7 @@ export const InvoicesPage = () => {
                 <ResponsiveTable<InvoiceView>
                   label={t('admin.invoices.title')}
                   rowKey="id"
+                  size="middle"
                   loading={focusId ? focused.loading : loading}
                   dataSource={focusId ? (focused.invoice ? [focused.invoice] : []) : invoices}
                   // Narrower than this the table scrolls in its own box; wider, long statuses wrap.

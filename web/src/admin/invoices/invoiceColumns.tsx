@@ -28,7 +28,7 @@ const clientLink = (i: InvoiceView) => <Link to={`/admin/clients/${i.client.id}`
 
 /** Number, dates, amount and paid/sent state: the columns the invoice list and the client page share. */
 export const invoiceColumns = (t: TFunction, today: string, options: { withClient: boolean }): ColumnsType<InvoiceView> => [
-  { key: 'number', title: t('admin.fields.invoiceNumber'), render: (_, i) => i.invoiceNumber },
+  { key: 'number', title: t('admin.fields.invoiceNumber'), className: 'admin-nowrap', render: (_, i) => i.invoiceNumber },
   ...(options.withClient ? [{ key: 'client', title: t('admin.fields.client'), render: (_: unknown, i: InvoiceView) => clientLink(i) }] : []),
   { key: 'date', title: t('admin.fields.date'), render: (_, i) => formatDate(i.date) },
   {

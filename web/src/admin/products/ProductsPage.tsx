@@ -68,7 +68,8 @@ export const ProductsPage = () => {
         loading={loading}
         dataSource={products}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // Narrower than this the table scrolls in its own box; wider, long names wrap instead of pushing the actions out.
+        scroll={{ x: 720 }}
         locale={{ emptyText: t('admin.products.empty') }}
         card={(p) => ({
           title: p.name,

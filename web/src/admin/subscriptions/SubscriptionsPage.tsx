@@ -89,7 +89,8 @@ export const SubscriptionsPage = () => {
         rowKey="id"
         loading={loading}
         dataSource={subscriptions}
-        scroll={{ x: 'max-content' }}
+        // Narrower than this the table scrolls in its own box; wider, long names wrap instead of pushing the actions out.
+        scroll={{ x: 1000 }}
         pagination={{ current: page.page, pageSize: page.pageSize, total, onChange: (p, s) => setPage({ page: p, pageSize: s }) }}
         locale={{ emptyText: t('admin.subscriptions.empty') }}
         card={(s) => subscriptionCard(t, today, { withClient: true }, rowActions(s), s)}
