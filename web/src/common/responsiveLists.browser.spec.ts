@@ -173,6 +173,10 @@ describe('lists as cards on a phone, whole action columns on a wide screen', () 
     await rowAction(page, partly, 'History');
     await page.getByTestId('history-drawer').waitFor();
     expect(await sideways(page)).toBeLessThanOrEqual(0);
+    // Turned to landscape on a tablet, past 768 px: the same list becomes the table.
+    await page.setViewportSize({ width: 800, height: 600 });
+    await listItem(page, inv.partly!.invoice_number).and(page.locator('tr')).waitFor();
+    expect(await page.locator('li.list-card').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
