@@ -57,7 +57,7 @@ const InlineAction = ({ action }: { action: RowAction }) => {
  * A row's actions that never widen its table: the inline ones as small buttons, the rest in a
  * "More" menu. The same list serves the table's action column and a card on a phone.
  */
-export const RowActions = ({ actions, moreLabel }: { actions: RowAction[]; /** Accessible name of "More" (e.g. naming the row). */ moreLabel?: string }) => {
+export const RowActions = ({ actions }: { actions: RowAction[] }) => {
   const { t } = useTranslation();
   const inline = actions.filter((a) => a.inline);
   const more = actions.filter((a) => !a.inline);
@@ -84,7 +84,7 @@ export const RowActions = ({ actions, moreLabel }: { actions: RowAction[]; /** A
       ))}
       {more.length > 0 && (
         <Dropdown menu={{ items, onClick: onMenuClick }} trigger={['click']} placement="bottomRight">
-          <Button size="small" icon={<MoreOutlined />} aria-label={moreLabel} data-testid="row-more">
+          <Button size="small" icon={<MoreOutlined aria-hidden />} data-testid="row-more">
             {t('buttons.more')}
           </Button>
         </Dropdown>

@@ -67,6 +67,13 @@ export const JournalEntriesTab = () => {
 
   const lines = (e: JournalEntryRow) => (
     <table className="journal-expanded">
+      <thead>
+        <tr>
+          <th scope="col">{t('admin.accounting.journal.account')}</th>
+          <th scope="col" className="admin-amount">{t('admin.accounting.journal.debit')}</th>
+          <th scope="col" className="admin-amount">{t('admin.accounting.journal.credit')}</th>
+        </tr>
+      </thead>
       <tbody>
         {e.lines.map((l, i) => (
           <tr key={i}>
