@@ -111,6 +111,8 @@ export const rowAction = async (page: Page, row: Locator, name: string): Promise
   if ((await inRow.count()) > 0) return inRow.first().click();
   await row.getByTestId('row-more').click();
   await page.locator('.ant-dropdown-menu:visible').getByRole('menuitem', { name, exact: true }).click();
+  // The pointer stays where the menu was: away with it, or whatever opens under it shows its hover state.
+  await page.mouse.move(0, 0);
 };
 
 /** The names of the actions a row's "More" menu offers (opened and closed again). */
