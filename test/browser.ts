@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -101,3 +101,28 @@ export const rawKeyLeaks = (page: Page): Promise<string[]> =>
     if (pattern.test(document.title.split(' | ')[0] ?? '')) found.push(`title=${document.title}`);
     return found;
   });
+
+/** A list's row from md (768 px) up or its card below: one locator for both layouts (ResponsiveTable). */
+export const listItem = (scope: Page | Locator, text: string): Locator => scope.locator('tbody tr.ant-table-row, li.list-card', { hasText: text });
+
+/** Clicks one of a row's (or card's) actions: a button or link in it, or else the item of its "More" menu. */
+export const rowAction = async (page: Page, row: Locator, name: string): Promise<void> => {
+  const inRow = row.getByRole('button', { name, exact: true }).or(row.getByRole('link', { name, exact: true }));
+  if ((await inRow.count()) > 0) return inRow.first().click();
+  await row.getByTestId('row-more').click();
+  await page.locator('.ant-dropdown-menu:visible').getByRole('menuitem', { name, exact: true }).click();
+  // The pointer stays where the menu was: away with it, or whatever opens under it shows its hover state.
+  await page.mouse.move(0, 0);
+};
+
+/** The names of the actions a row's "More" menu offers (opened and closed again). */
+export const moreActions = async (page: Page, row: Locator): Promise<string[]> => {
+  if ((await row.getByTestId('row-more').count()) === 0) return [];
+  await row.getByTestId('row-more').click();
+  const menu = page.locator('.ant-dropdown-menu:visible');
+  await menu.waitFor();
+  const names = (await menu.getByRole('menuitem').allTextContents()).map((s) => s.trim());
+  await row.getByTestId('row-more').click();
+  await menu.waitFor({ state: 'detached' });
+  return names;
+};

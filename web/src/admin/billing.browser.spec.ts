@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot } from '../../../test/browser';
 import { createInvoice } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -77,11 +77,12 @@ describe('admin billing screens in Chromium', () => {
     await modal().getByRole('button', { name: 'Save Changes' }).click();
     const row = page.locator('tr', { hasText: 'Acme Ltd' });
     await row.getByText('billing@acme.example').waitFor();
-    await row.getByRole('button', { name: 'Create User' }).click();
+    await rowAction(page, row, 'Create User');
     const password = (await page.getByTestId('generated-password').textContent())?.trim() ?? '';
     expect(password.length).toBeGreaterThanOrEqual(12);
     await modal().locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
-    await row.getByRole('button', { name: 'Create User' }).waitFor({ state: 'detached' });
+    // Once the client has a login, its More menu no longer offers one.
+    expect(await moreActions(page, row)).toEqual(['Delete']);
     // The password works: a fresh browser logs in to the portal with it.
     const other = await newPage(browser, server.url);
     await other.page.goto('/login');
@@ -177,14 +178,14 @@ describe('admin billing screens in Chromium', () => {
   it('shows an invoice’s history and deletes the invoice after the spec’s confirmation', async () => {
     await page.goto('/admin/invoices');
     const row = page.locator('.admin-page tbody tr', { hasText: '2.380,99 €' });
-    await row.getByRole('button', { name: 'History' }).click();
+    await rowAction(page, row, 'History');
     const drawer = page.locator('.ant-drawer:visible');
     await drawer.locator('.ant-timeline-item').nth(2).waitFor();
     await page.waitForTimeout(500);
     await screenshot(page, 'admin-invoice-history-en-1280');
     await drawer.locator('.ant-drawer-close').click();
     const generated = page.locator('.admin-page tbody tr', { hasText: '2.380,00 €' });
-    await generated.getByRole('button', { name: 'Delete' }).click();
+    await rowAction(page, generated, 'Delete');
     await generated.waitFor({ state: 'detached' });
     expect(dialogs).toContain('Are you sure you want to delete this invoice?');
     await page.getByText('1 invoices').waitFor();
@@ -230,13 +231,13 @@ describe('admin billing screens in Chromium', () => {
     await createInvoice(server.runtime.deps, clientUrl.split('/').pop()!, 120, '2026-10-01', '2026-10-15');
     await page.goto(clientUrl);
     const row = page.getByTestId('client-invoices').locator('tr', { hasText: '120,00 €' });
-    await row.getByRole('button', { name: 'Pay by card' }).click();
+    await rowAction(page, row, 'Pay by card');
     await page.waitForURL('**/simulated-checkout/**');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((u) => u.pathname === clientUrl && u.searchParams.get('payment') === 'cancelled');
     await page.getByText('Payment was cancelled.').waitFor();
     await row.getByText('Unpaid').waitFor();
-    await row.getByRole('button', { name: 'Pay by card' }).click();
+    await rowAction(page, row, 'Pay by card');
     await page.waitForURL('**/simulated-checkout/**');
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL((u) => u.pathname === clientUrl && u.searchParams.get('payment') === 'success');

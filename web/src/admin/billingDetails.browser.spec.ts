@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, screenshot } from '../../../test/browser';
+import { collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, newPage, screenshot } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../test/server';
 
@@ -44,7 +44,7 @@ describe('admin billing details in Chromium: cancelled subscriptions, the standa
     await opened.page.waitForURL((u) => u.pathname === '/admin');
     return { ...opened, dialogs, errors: collectPageErrors(opened.page) };
   };
-  const row = (page: Page, text: string) => page.locator('.admin-page tbody tr', { hasText: text });
+  const row = (page: Page, text: string) => listItem(page.locator('.admin-page'), text);
 
   it('offers no invoicing for a cancelled subscription, and says so in Greek when it was cancelled meanwhile', async () => {
     const { context, page, dialogs } = await adminPage(MOBILE_WIDTH);

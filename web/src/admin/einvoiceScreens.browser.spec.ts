@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, type PageOptions } from '../../../test/browser';
+import { axeViolations, collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, type PageOptions } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../test/server';
 
@@ -99,7 +99,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
   const modal = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal').last();
   const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).waitFor();
   /** A row of the invoices tab (the tab panel shown; the credit notes tab is the other one). */
-  const invoiceRow = (page: Page, number: string) => page.getByRole('tabpanel').locator('tbody tr', { hasText: number });
+  const invoiceRow = (page: Page, number: string) => listItem(page.getByRole('tabpanel'), number);
 
   /** Which document links a row or card offers, by what they download. */
   const documentLinks = (scope: ReturnType<Page['locator']>) => scope.locator('a[href*="/pdf/"], a[href*="/ubl/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
@@ -117,8 +117,8 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     const row = invoiceRow(page, inv.twoRates!.invoice_number);
     // A draft is corrected in place: no credit note offered.
-    expect(await invoiceRow(page, inv.draft!.invoice_number).getByRole('button', { name: 'Έκδοση πιστωτικού' }).count()).toBe(0);
-    await row.getByRole('button', { name: 'Έκδοση πιστωτικού' }).click();
+    expect(await moreActions(page, invoiceRow(page, inv.draft!.invoice_number))).not.toContain('Έκδοση πιστωτικού');
+    await rowAction(page, row, 'Έκδοση πιστωτικού');
     const dialog = modal(page);
     await dialog.getByText(`Πιστωτικό για το τιμολόγιο ${inv.twoRates!.invoice_number}`).waitFor();
     // 2 × 1000 at 24 % + 400 at 13 % = 2480 + 452.
@@ -143,7 +143,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await row.getByText('Πιστωμένο').waitFor();
 
     await page.getByRole('tab', { name: 'Πιστωτικά τιμολόγια' }).click();
-    const note = page.getByTestId('credit-notes').locator('tbody tr', { hasText: 'CN-2026-000001' });
+    const note = listItem(page.getByTestId('credit-notes'), 'CN-2026-000001');
     await note.getByText('Ακύρωση μίας άδειας').waitFor();
     await note.getByText('1.240,00 €').waitFor();
     await note.getByText(inv.twoRates!.invoice_number, { exact: true }).waitFor();
@@ -172,7 +172,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await settled(page);
     const row = invoiceRow(page, inv.reverseCharge!.invoice_number);
     await row.getByText('Обратное начисление').waitFor();
-    await row.getByRole('button', { name: 'Выставить кредит-ноту' }).click();
+    await rowAction(page, row, 'Выставить кредит-ноту');
     const dialog = modal(page);
     await dialog.getByTestId('creditable').getByText('Можно кредитовать: 2.500,00 €').waitFor();
     await dialog.locator('#creditNote_reason').fill('Договор расторгнут');
@@ -184,10 +184,12 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     for (const action of ['Отправить', 'Отметить как оплаченный', 'Выставить кредит-ноту', 'Изменить']) {
       expect(await row.getByRole('button', { name: action, exact: true }).count(), action).toBe(0);
     }
-    expect(await documentLinks(row)).toEqual([`/api/invoices/${inv.reverseCharge!.id}/pdf/`, `/api/invoices/${inv.reverseCharge!.id}/ubl/`]);
+    // The PDF in the row, the e-invoice under More.
+    expect(await documentLinks(row)).toEqual([`/api/invoices/${inv.reverseCharge!.id}/pdf/`]);
+    expect(await moreActions(page, row)).toEqual(['Платежи', 'Скачать электронный счёт (XML)', 'История']);
 
     await page.getByRole('tab', { name: 'Кредит-ноты' }).click();
-    const note = page.getByTestId('credit-notes').locator('tbody tr', { hasText: 'CN-2026-000002' });
+    const note = listItem(page.getByTestId('credit-notes'), 'CN-2026-000002');
     await note.getByText('Полная').waitFor();
     await note.getByRole('button', { name: 'История' }).click();
     const drawer = page.getByTestId('history-drawer');
@@ -205,7 +207,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await page.goto('/admin/invoices?lng=en');
     await settled(page);
     const row = invoiceRow(page, inv.payable!.invoice_number);
-    await row.getByRole('button', { name: 'Edit', exact: true }).click();
+    await rowAction(page, row, 'Edit');
     const dialog = modal(page);
     await dialog.getByTestId('issued-hint').waitFor();
     for (const field of ['#invoice_invoiceNumber', '#invoice_date', '#invoice_client']) expect(await dialog.locator(field).isDisabled(), field).toBe(true);
@@ -221,10 +223,10 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await row.getByText('15 / January / 2027').waitFor();
 
     // A draft is still deleted as before; an issued invoice is cancelled, after saying so.
-    await invoiceRow(page, inv.draft!.invoice_number).getByRole('button', { name: 'Delete', exact: true }).click();
+    await rowAction(page, invoiceRow(page, inv.draft!.invoice_number), 'Delete');
     await invoiceRow(page, inv.draft!.invoice_number).waitFor({ state: 'detached' });
     expect(dialogs).toEqual(['Are you sure you want to delete this invoice?']);
-    await row.getByRole('button', { name: 'Cancel with a credit note' }).click();
+    await rowAction(page, row, 'Cancel with a credit note');
     await toast(page, `Invoice ${inv.payable!.invoice_number} cancelled with a credit note.`);
     expect(dialogs[1]).toBe(`Invoice ${inv.payable!.invoice_number} has been issued and cannot be deleted. Cancel it with a full credit note?`);
     await row.getByText('Cancelled').waitFor();
@@ -255,10 +257,10 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     await login(page, clients.greek!.username, clients.greek!.password, /^\/portal/);
     await page.goto('/portal/dashboard?lng=ru');
     await settled(page);
-    const cancelled = page.locator('tbody tr', { hasText: inv.payable!.invoice_number });
+    const cancelled = listItem(page, inv.payable!.invoice_number);
     await cancelled.getByText('Аннулирован').waitFor();
     expect(await cancelled.getByRole('button', { name: 'Оплатить' }).count()).toBe(0);
-    const open_ = page.locator('tbody tr', { hasText: inv.twoRates!.invoice_number });
+    const open_ = listItem(page, inv.twoRates!.invoice_number);
     await open_.getByRole('button', { name: 'Оплатить' }).waitFor();
     const links = await documentLinks(open_);
     expect(links).toEqual([`/api/invoices/${inv.twoRates!.id}/pdf/`, `/api/invoices/${inv.twoRates!.id}/ubl/`]);
@@ -270,9 +272,9 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     expect(await rawKeyLeaks(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await shoot(page, 'portal-invoices-ru-375');
-    // The table scrolls inside its own box to its status and documents.
-    await page.getByRole('region', { name: 'Мои счета' }).evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
-    await shoot(page, 'portal-invoices-actions-ru-375');
+    // A card per invoice: its status and documents are on screen without scrolling sideways.
+    const payBox = (await open_.getByRole('button', { name: 'Оплатить' }).boundingBox())!;
+    expect(payBox.x + payBox.width).toBeLessThanOrEqual(MOBILE_WIDTH);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -364,7 +366,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     const row = page.getByRole('tabpanel').locator('tbody tr', { hasText: 'Κυπριακή Ναυτιλιακή Λτδ' });
     await row.getByText('1.000,00 €').waitFor();
     await row.getByText('Αντίστροφη επιβάρυνση').waitFor();
-    await row.getByRole('button', { name: 'Επεξεργασία' }).click();
+    await rowAction(page, row, 'Επεξεργασία');
     const form = modal(page);
     await form.locator('.ant-form-item', { has: page.locator('#invoice_items_0_vatCategory') }).getByText('Απαλλάσσεται').waitFor();
     expect(await form.locator('#invoice_items_0_vatExemptionReason').inputValue()).toBe('Άρθρο 135 της Οδηγίας ΦΠΑ');

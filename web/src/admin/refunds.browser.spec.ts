@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../domain/invoice/events';
 import { stripePaymentId } from '../../../api/payments/payment-ids';
-import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, newPage, rawKeyLeaks, rowAction, screenshot } from '../../../test/browser';
 import { createClientWithLogin } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -66,7 +66,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
   };
 
   /** A row of the invoices tab (the credit notes tab is the other panel). */
-  const row = (p: Page, number: string) => p.getByRole('tabpanel').locator('tbody tr', { hasText: number });
+  const row = (p: Page, number: string) => listItem(p.getByRole('tabpanel'), number);
   const drawer = (p: Page) => p.getByTestId('payments-drawer');
   const dialog = (p: Page) => p.locator('.ant-modal-wrap:visible .ant-modal').last();
   const toast = (p: Page, text: string) => p.locator('.ant-message').getByText(text, { exact: true }).waitFor();
@@ -80,7 +80,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
 
   it('records a bank transfer, then lists it in the payments drawer with nothing refunded yet', async () => {
     await page.goto('/admin/invoices');
-    await row(page, inv.bank.invoice_number).getByRole('button', { name: 'Record payment' }).click();
+    await rowAction(page, row(page, inv.bank.invoice_number), 'Record payment');
     const record = dialog(page);
     await record.getByText('Still owed: 1.190,00 €').waitFor();
     await record.locator('#payment_date').fill('2026-11-20');
@@ -90,7 +90,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
     await toast(page, `Payment of 1.190,00 € recorded on invoice ${inv.bank.invoice_number}.`);
     await row(page, inv.bank.invoice_number).getByText('Paid', { exact: true }).waitFor();
 
-    await row(page, inv.bank.invoice_number).getByRole('button', { name: 'Payments' }).click();
+    await rowAction(page, row(page, inv.bank.invoice_number), 'Payments');
     await drawer(page).getByText(`Payments of invoice ${inv.bank.invoice_number}`).waitFor();
     const card = drawer(page).getByTestId('payment-card');
     await card.getByText('20 / November / 2026').waitFor();
@@ -149,7 +149,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
   });
 
   it('a card payment: its fee and open dispute shown, refunded through Stripe (no date) and only up to what the dispute leaves', async () => {
-    await row(page, inv.card.invoice_number).getByRole('button', { name: 'Payments' }).click();
+    await rowAction(page, row(page, inv.card.invoice_number), 'Payments');
     const card = drawer(page).getByTestId('payment-card');
     expect(await text(card)).toMatch(/Card \(Stripe\)[\s\S]*pi_refund_test[\s\S]*Dispute\s*Open · 50,00 €[\s\S]*Gateway fee\s*3,58 €[\s\S]*Refundable\s*188,00 €/);
     await shoot(page, 'payments-drawer-disputed-en-1280');
@@ -165,7 +165,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
 
   it('shows the same payments from the client page', async () => {
     await page.goto(`/admin/clients/${client.id}`);
-    await page.getByTestId('client-invoices').locator('tbody tr', { hasText: inv.bank.invoice_number }).getByRole('button', { name: 'Payments' }).click();
+    await rowAction(page, listItem(page.getByTestId('client-invoices'), inv.bank.invoice_number), 'Payments');
     await drawer(page).getByTestId('payment-refunded').getByText('300,00 €').waitFor();
     await drawer(page).locator('.ant-drawer-close').click();
   });
@@ -182,7 +182,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
     const pageErrors = collectPageErrors(p);
     await login(p);
     await p.goto(`/admin/invoices?lng=${lng}`);
-    await row(p, inv.bank.invoice_number).getByRole('button', { name: payments, exact: true }).click();
+    await rowAction(p, row(p, inv.bank.invoice_number), payments);
     await drawer(p).getByTestId('payment-refundable').getByText('890,00 €').waitFor();
     await shoot(p, `payments-drawer-${lng}-${width}`);
     expect(await sideways(p)).toBeLessThanOrEqual(0);
@@ -217,7 +217,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
 
   it('refunds the rest: nothing is refundable any more, so the payment offers no Refund', async () => {
     await page.goto('/admin/invoices');
-    await row(page, inv.bank.invoice_number).getByRole('button', { name: 'Payments' }).click();
+    await rowAction(page, row(page, inv.bank.invoice_number), 'Payments');
     await drawer(page).getByRole('button', { name: 'Refund' }).click();
     const refund = dialog(page);
     await refund.locator('#refund_reason').fill('Contract ended');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, newPage, rawKeyLeaks, rowAction, screenshot } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../test/server';
 
@@ -70,7 +70,7 @@ describe('payment reminders in Chromium: the schedule in Settings, the client ch
   it('excludes a client from reminders with the form checkbox, keeping its language', async () => {
     const { context, page, errors } = await adminPage(MOBILE_WIDTH);
     await page.goto('/admin/clients?lng=el');
-    await page.locator('.admin-page tbody tr', { hasText: 'Ελληνική Εταιρεία' }).getByRole('button', { name: 'Επεξεργασία' }).click();
+    await listItem(page, 'Ελληνική Εταιρεία').getByRole('button', { name: 'Επεξεργασία' }).click();
     const modal = page.locator('.ant-modal:visible');
     await modal.getByText('Ελληνικά', { exact: true }).waitFor();
     const checkbox = modal.getByRole('checkbox', { name: 'Να μην αποστέλλονται υπενθυμίσεις πληρωμής' });
@@ -91,7 +91,7 @@ describe('payment reminders in Chromium: the schedule in Settings, the client ch
   it('shows the reminder in the invoice history', async () => {
     const { context, page, errors } = await adminPage(DESKTOP_WIDTH);
     await page.goto('/admin/invoices?lng=el');
-    await page.locator('.admin-page tbody tr', { hasText: 'Ελληνική Εταιρεία' }).getByRole('button', { name: 'Ιστορικό' }).click();
+    await rowAction(page, listItem(page, 'Ελληνική Εταιρεία'), 'Ιστορικό');
     const drawer = page.locator('.ant-drawer:visible');
     const reminder = drawer.getByTestId('history-event').filter({ hasText: 'Στάλθηκε υπενθύμιση πληρωμής' });
     await reminder.waitFor();
@@ -118,7 +118,7 @@ describe('payment reminders in Chromium: the schedule in Settings, the client ch
         await page.getByTestId('client-reminders').waitFor();
         await screenshot(page, `reminders/client-card-${lng}-${width}`);
         await page.goto(`/admin/clients?lng=${lng}`);
-        await page.locator('.admin-page tbody tr', { hasText: 'Ελληνική Εταιρεία' }).locator('button').first().click();
+        await listItem(page, 'Ελληνική Εταιρεία').locator('button').first().click();
         const modal = page.locator('.ant-modal:visible');
         await modal.getByRole('checkbox').waitFor();
         await page.waitForTimeout(300);
@@ -129,8 +129,9 @@ describe('payment reminders in Chromium: the schedule in Settings, the client ch
         await screenshot(page, `reminders/client-form-${lng}-${width}`);
 
         await page.goto(`/admin/invoices?lng=${lng}`);
-        await page.locator('.admin-page tbody tr', { hasText: 'Ελληνική Εταιρεία' }).locator('button[aria-label]').first().waitFor();
-        await page.locator('.admin-page tbody tr', { hasText: 'Ελληνική Εταιρεία' }).locator('button:has(.anticon-history)').click();
+        // History is under the row's (or card's) More menu, whatever the language calls it.
+        await listItem(page, 'Ελληνική Εταιρεία').getByTestId('row-more').click();
+        await page.locator('.ant-dropdown-menu:visible .ant-dropdown-menu-item:has(.anticon-history)').click();
         await page.locator('.ant-drawer:visible').getByTestId('history-event').nth(2).waitFor();
         await page.waitForTimeout(400);
         expect(await rawKeyLeaks(page)).toEqual([]);

@@ -1,16 +1,42 @@
-import { Alert, Button, Space, Table } from 'antd';
+import { Alert } from 'antd';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney, localToday } from '../common/format';
+import { ResponsiveTable } from '../common/ResponsiveTable';
+import { RowActions } from '../common/RowActions';
 import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { Badge, InvoiceStatusBadge } from '../shared/billing-badges';
-import { ScrollRegion } from '../common/ScrollRegion';
 import type { PortalInvoice } from './usePortalAccount';
 
 const euroCents = (euros: number) => Math.round(euros * 100);
 
 /** Newest first by date (then number), whatever order the server used. */
 const newestFirst = (a: PortalInvoice, b: PortalInvoice) => b.date.localeCompare(a.date) || b.invoice_number.localeCompare(a.invoice_number);
+
+const payable = (i: PortalInvoice) => !i.paid && !i.cancelled && i.open_amount > 0;
+
+const Amount = ({ invoice: i }: { invoice: PortalInvoice }) => {
+  const { t } = useTranslation();
+  return (
+    <span>
+      {formatMoney(euroCents(i.total_amount))}
+      {!i.paid && !i.cancelled && i.open_amount !== i.total_amount && (
+        <span className="portal-open-amount">{t('portal.invoices.open', { amount: formatMoney(euroCents(i.open_amount)) })}</span>
+      )}
+    </span>
+  );
+};
+
+const Status = ({ invoice: i, today, t }: { invoice: PortalInvoice; today: string; t: TFunction }) =>
+  i.cancelled ? (
+    <Badge tone="error">{t('portal.invoices.cancelled')}</Badge>
+  ) : (
+    <span className="portal-status">
+      <InvoiceStatusBadge paid={i.paid} />
+      {payable(i) && i.due_date < today && <Badge tone="error">{t('portal.invoices.overdue')}</Badge>}
+    </span>
+  );
 
 export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => {
   const { t } = useTranslation();
@@ -31,73 +57,58 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
     }
   };
 
+  const actions = (i: PortalInvoice) => (
+    <RowActions
+      actions={[
+        ...(payable(i)
+          ? [
+              {
+                key: 'pay',
+                label: busy === i.id ? t('portal.invoices.processing') : t('portal.invoices.payNow'),
+                primary: true,
+                inline: true,
+                loading: busy === i.id,
+                disabled: busy !== null && busy !== i.id,
+                onClick: () => void pay(i),
+              },
+            ]
+          : []),
+        { key: 'pdf', label: t('portal.invoices.pdf'), inline: true, href: `/api/invoices/${i.id}/pdf/`, download: true, ariaLabel: t('portal.invoices.pdfLabel', { number: i.invoice_number }) },
+        { key: 'xml', label: t('portal.invoices.xml'), inline: true, href: `/api/invoices/${i.id}/ubl/`, download: true, ariaLabel: t('portal.invoices.xmlLabel', { number: i.invoice_number }) },
+      ]}
+    />
+  );
+
   return (
     <>
       {error && <Alert type="error" showIcon title={error} className="portal-alert" closable={{ onClose: () => setError(null) }} />}
-      <ScrollRegion label={t('portal.invoices.title')}>
-        <Table<PortalInvoice>
-          rowKey="id"
-          size="middle"
-          dataSource={rows}
-          pagination={false}
-          locale={{ emptyText: t('portal.invoices.empty') }}
-          columns={[
-            { title: t('portal.invoices.number'), dataIndex: 'invoice_number', key: 'number' },
-            { title: t('portal.invoices.date'), key: 'date', render: (_, i) => formatDate(i.date) },
-            { title: t('portal.invoices.dueDate'), key: 'due', render: (_, i) => formatDate(i.due_date) },
-            {
-              title: t('portal.invoices.amount'),
-              key: 'amount',
-              align: 'right',
-              render: (_, i) => (
-                <span>
-                  {formatMoney(euroCents(i.total_amount))}
-                  {!i.paid && !i.cancelled && i.open_amount !== i.total_amount && (
-                    <span className="portal-open-amount">{t('portal.invoices.open', { amount: formatMoney(euroCents(i.open_amount)) })}</span>
-                  )}
-                </span>
-              ),
-            },
-            {
-              title: t('portal.invoices.status'),
-              key: 'status',
-              render: (_, i) =>
-                i.cancelled ? (
-                  <Badge tone="error">{t('portal.invoices.cancelled')}</Badge>
-                ) : (
-                  <span>
-                    <InvoiceStatusBadge paid={i.paid} />
-                    {!i.paid && i.open_amount > 0 && i.due_date < today && <Badge tone="error">{t('portal.invoices.overdue')}</Badge>}
-                  </span>
-                ),
-            },
-            {
-              title: t('portal.invoices.actions'),
-              key: 'actions',
-              render: (_, i) => (
-                <Space size="small" wrap={false}>
-                  {!i.paid && !i.cancelled && i.open_amount > 0 && (
-                    <Button type="primary" size="small" loading={busy === i.id} disabled={busy !== null && busy !== i.id} onClick={() => void pay(i)}>
-                      {busy === i.id ? t('portal.invoices.processing') : t('portal.invoices.payNow')}
-                    </Button>
-                  )}
-                  <Button
-                    size="small"
-                    href={`/api/invoices/${i.id}/pdf/`}
-                    download
-                    aria-label={t('portal.invoices.pdfLabel', { number: i.invoice_number })}
-                  >
-                    {t('portal.invoices.pdf')}
-                  </Button>
-                  <Button size="small" href={`/api/invoices/${i.id}/ubl/`} download aria-label={t('portal.invoices.xmlLabel', { number: i.invoice_number })}>
-                    {t('portal.invoices.xml')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </ScrollRegion>
+      <ResponsiveTable<PortalInvoice>
+        region
+        label={t('portal.invoices.title')}
+        rowKey="id"
+        size="middle"
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: t('portal.invoices.empty') }}
+        card={(i) => ({
+          title: i.invoice_number,
+          amount: <Amount invoice={i} />,
+          status: <Status invoice={i} today={today} t={t} />,
+          fields: [
+            { key: 'date', label: t('portal.invoices.date'), value: formatDate(i.date) },
+            { key: 'due', label: t('portal.invoices.dueDate'), value: formatDate(i.due_date) },
+          ],
+          actions: actions(i),
+        })}
+        columns={[
+          { title: t('portal.invoices.number'), dataIndex: 'invoice_number', key: 'number' },
+          { title: t('portal.invoices.date'), key: 'date', render: (_, i) => formatDate(i.date) },
+          { title: t('portal.invoices.dueDate'), key: 'due', render: (_, i) => formatDate(i.due_date) },
+          { title: t('portal.invoices.amount'), key: 'amount', align: 'right', render: (_, i) => <Amount invoice={i} /> },
+          { title: t('portal.invoices.status'), key: 'status', render: (_, i) => <Status invoice={i} today={today} t={t} /> },
+          { title: t('portal.invoices.actions'), key: 'actions', render: (_, i) => actions(i) },
+        ]}
+      />
     </>
   );
 };

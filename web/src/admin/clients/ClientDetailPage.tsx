@@ -1,17 +1,17 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
-import { Alert, Button, Card, Skeleton, Table } from 'antd';
+import { Alert, Button, Card, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { localToday } from '../../common/format';
 import { reconcileCheckout } from '../../payments/checkout';
 import { usePaymentReturn } from '../../payments/usePaymentReturn';
-import { ScrollRegion } from '../../common/ScrollRegion';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { AdminPage, PageHeader } from '../common/PageHeader';
-import { invoiceColumns } from '../invoices/invoiceColumns';
+import { invoiceCard, invoiceColumns } from '../invoices/invoiceColumns';
 import { InvoiceRowActions } from '../invoices/InvoiceRowActions';
 import type { InvoiceView } from '../invoices/invoiceTypes';
-import { subscriptionColumns } from '../subscriptions/subscriptionColumns';
+import { subscriptionCard, subscriptionColumns } from '../subscriptions/subscriptionColumns';
 import type { SubscriptionView } from '../subscriptions/subscriptionTypes';
 import { ClientCard } from './ClientCard';
 import { ApplyCreditModal } from './ApplyCreditModal';
@@ -54,6 +54,10 @@ export const ClientDetailPage = () => {
       <Alert type="warning" showIcon title={t('admin.clients.paymentCancelled')} className="admin-toolbar" />
     ) : null;
 
+  const invoiceActions = (i: InvoiceView) => (
+    <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${clientId}`} onCredit={setCrediting} onRecordPayment={setPaying} onPayments={setPayments} />
+  );
+
   let body: React.ReactNode;
   if (loading && !client) body = <Skeleton active />;
   else if (error && !isNotFound(error)) body = <Alert type="error" showIcon title={t('admin.clients.fetchFailed')} />;
@@ -72,37 +76,32 @@ export const ClientDetailPage = () => {
           }
         />
         <Card title={t('admin.clients.subscriptions')} className="admin-section">
-          <ScrollRegion label={t('admin.clients.subscriptions')}>
-            <Table<SubscriptionView>
-              rowKey="id"
-              size="small"
-              dataSource={client.subscriptions as SubscriptionView[]}
-              pagination={false}
-              locale={{ emptyText: t('admin.clients.noSubscriptions') }}
-              columns={subscriptionColumns(t, today, { withClient: false })}
-              data-testid="client-subscriptions"
-            />
-          </ScrollRegion>
+          <ResponsiveTable<SubscriptionView>
+            region
+            label={t('admin.clients.subscriptions')}
+            rowKey="id"
+            size="small"
+            dataSource={client.subscriptions as SubscriptionView[]}
+            pagination={false}
+            locale={{ emptyText: t('admin.clients.noSubscriptions') }}
+            columns={subscriptionColumns(t, today, { withClient: false })}
+            card={(s) => subscriptionCard(t, today, { withClient: false }, undefined, s)}
+            testId="client-subscriptions"
+          />
         </Card>
         <Card title={t('admin.clients.invoices')} className="admin-section">
-          <ScrollRegion label={t('admin.clients.invoices')}>
-            <Table<InvoiceView>
-              rowKey="id"
-              size="small"
-              dataSource={client.invoices as InvoiceView[]}
-              pagination={client.invoices.length > 20 ? { pageSize: 20 } : false}
-              locale={{ emptyText: t('admin.clients.noInvoices') }}
-              data-testid="client-invoices"
-              columns={[
-                ...invoiceColumns(t, today, { withClient: false }),
-                {
-                  key: 'actions',
-                  title: t('admin.fields.actions'),
-                  render: (_, i) => <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${client.id}`} onCredit={setCrediting} onRecordPayment={setPaying} onPayments={setPayments} />,
-                },
-              ]}
-            />
-          </ScrollRegion>
+          <ResponsiveTable<InvoiceView>
+            region
+            label={t('admin.clients.invoices')}
+            rowKey="id"
+            size="small"
+            dataSource={client.invoices as InvoiceView[]}
+            pagination={client.invoices.length > 20 ? { pageSize: 20 } : false}
+            locale={{ emptyText: t('admin.clients.noInvoices') }}
+            testId="client-invoices"
+            card={(i) => invoiceCard(t, today, { withClient: false }, invoiceActions(i), i)}
+            columns={[...invoiceColumns(t, today, { withClient: false }), { key: 'actions', title: t('admin.fields.actions'), render: (_, i) => invoiceActions(i) }]}
+          />
         </Card>
         <Card title={t('admin.creditNotes.title')} className="admin-section" data-testid="client-credit-notes">
           <CreditNotesTable clientId={client.id} />

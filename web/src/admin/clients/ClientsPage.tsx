@@ -1,15 +1,32 @@
-import { Button, Input, Space, Table } from 'antd';
+import { Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { RowActions } from '../../common/RowActions';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
 import { ClientFormModal } from './ClientFormModal';
 import type { ClientValues, ClientView } from './clientTypes';
-import { CreatedUserModal, CreateUserButton, type CreatedUser } from './CreateUserButton';
+import { CreatedUserModal, useCreateUser, type CreatedUser } from './CreateUserButton';
 import { useClients, useDeleteClient, useSaveClient } from './useClients';
 
 type Editing = { client: ClientView | null } | null;
+
+/** Edit in the row; Create User (until the client has a login) and Delete under "More". */
+const ClientRowActions = ({ client, onEdit, onDelete, onCreatedUser }: { client: ClientView; onEdit: () => void; onDelete: () => void; onCreatedUser: (user: CreatedUser) => void }) => {
+  const { t } = useTranslation();
+  const createUser = useCreateUser(client.id, client.name, onCreatedUser);
+  return (
+    <RowActions
+      actions={[
+        { key: 'edit', label: t('buttons.edit'), inline: true, onClick: onEdit },
+        ...(client.user ? [] : [{ key: 'createUser', label: t('admin.clients.createUser'), loading: createUser.creating, onClick: () => void createUser.run(), testId: 'create-user' }]),
+        { key: 'delete', label: t('buttons.delete'), danger: true, onClick: onDelete },
+      ]}
+    />
+  );
+};
 
 export const ClientsPage = () => {
   const { t } = useTranslation();
@@ -43,10 +60,9 @@ export const ClientsPage = () => {
     }
   };
 
-  const stop = (fn: () => void) => (e: React.MouseEvent) => {
-    e.stopPropagation();
-    fn();
-  };
+  const rowActions = (c: ClientView) => (
+    <ClientRowActions client={c} onEdit={() => setEditing({ client: c })} onDelete={() => void onDelete(c)} onCreatedUser={setCreatedUser} />
+  );
 
   return (
     <AdminPage testId="admin-clients">
@@ -70,35 +86,32 @@ export const ClientsPage = () => {
           </>
         }
       />
-      <Table<ClientView>
+      <ResponsiveTable<ClientView>
+        label={t('admin.clients.title')}
         rowKey="id"
         loading={loading}
         dataSource={clients}
-        scroll={{ x: 'max-content' }}
+        // Narrower than this the table scrolls in its own box; wider, long names wrap instead of pushing the actions out.
+        scroll={{ x: 800 }}
         rowClassName="admin-table-row-link"
         onRow={(c) => ({ onClick: () => navigate(`/admin/clients/${c.id}`) })}
         pagination={{ current: page.page, pageSize: page.pageSize, total, onChange: (p, s) => setPage({ page: p, pageSize: s }) }}
         locale={{ emptyText: t('admin.clients.empty') }}
+        card={(c) => ({
+          title: <Link to={`/admin/clients/${c.id}`}>{c.name}</Link>,
+          subtitle: c.email,
+          fields: [
+            { key: 'phone', label: t('admin.fields.phone'), value: c.phone || '—' },
+            { key: 'address', label: t('admin.fields.address'), value: c.address || '—' },
+          ],
+          actions: rowActions(c),
+        })}
         columns={[
           { key: 'name', title: t('admin.fields.name'), dataIndex: 'name' },
           { key: 'email', title: t('admin.fields.email'), dataIndex: 'email' },
           { key: 'phone', title: t('admin.fields.phone'), dataIndex: 'phone' },
           { key: 'address', title: t('admin.fields.address'), dataIndex: 'address', ellipsis: true },
-          {
-            key: 'actions',
-            title: t('admin.fields.actions'),
-            render: (_, c) => (
-              <Space wrap>
-                <Button size="small" onClick={stop(() => setEditing({ client: c }))}>
-                  {t('buttons.edit')}
-                </Button>
-                <Button size="small" danger onClick={stop(() => void onDelete(c))}>
-                  {t('buttons.delete')}
-                </Button>
-                {!c.user && <CreateUserButton clientId={c.id} clientName={c.name} onCreated={setCreatedUser} />}
-              </Space>
-            ),
-          },
+          { key: 'actions', title: t('admin.fields.actions'), render: (_, c) => rowActions(c) },
         ]}
       />
       <ClientFormModal open={editing !== null} client={editing?.client ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />

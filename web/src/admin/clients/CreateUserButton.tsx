@@ -11,14 +11,12 @@ export interface CreatedUser {
   reset?: boolean;
 }
 
-/** Creates the client's login; the page shows the result (the button itself disappears once a user exists). */
-export const CreateUserButton = ({ clientId, clientName, onCreated }: { clientId: string; clientName: string; onCreated: (user: CreatedUser) => void }) => {
+/** Creates a client's login and hands the generated password to the page. */
+export const useCreateUser = (clientId: string, clientName: string, onCreated: (user: CreatedUser) => void) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const { createUser, creating } = useCreateClientUser();
-
-  const onClick = async (event: React.MouseEvent) => {
-    event.stopPropagation();
+  const run = async () => {
     try {
       const user = await createUser(clientId);
       onCreated({ clientName, ...user });
@@ -27,9 +25,23 @@ export const CreateUserButton = ({ clientId, clientName, onCreated }: { clientId
       feedback.error(t('admin.clients.createUserFailed'));
     }
   };
+  return { run, creating };
+};
 
+/** Creates the client's login; the page shows the result (the button itself disappears once a user exists). */
+export const CreateUserButton = ({ clientId, clientName, onCreated }: { clientId: string; clientName: string; onCreated: (user: CreatedUser) => void }) => {
+  const { t } = useTranslation();
+  const { run, creating } = useCreateUser(clientId, clientName, onCreated);
   return (
-    <Button size="small" loading={creating} onClick={(e) => void onClick(e)} data-testid="create-user">
+    <Button
+      size="small"
+      loading={creating}
+      onClick={(e) => {
+        e.stopPropagation();
+        void run();
+      }}
+      data-testid="create-user"
+    >
       {t('admin.clients.createUser')}
     </Button>
   );

@@ -1,14 +1,17 @@
 import { FileTextOutlined, FilePdfOutlined, HistoryOutlined } from '@ant-design/icons';
-import { Button, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate, formatEuros } from '../../common/format';
-import { ScrollRegion } from '../../common/ScrollRegion';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { RowActions } from '../../common/RowActions';
 import { Badge } from '../../shared/billing-badges';
 import { HistoryDrawer } from '../history/HistoryDrawer';
 import { useReportLoadError } from '../common/useFeedback';
 import { useCreditNotes, type CreditNoteView } from './useCreditNotes';
+
+const invoiceLink = (n: CreditNoteView) => <Link to={`/admin/invoices?invoice=${n.invoice.id}`}>{n.invoice.invoiceNumber}</Link>;
+const clientLink = (n: CreditNoteView) => <Link to={`/admin/clients/${n.clientId}`}>{n.clientName}</Link>;
 
 /** Credit notes with their invoice, reason, total and downloads: all of them, or one client's. */
 export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
@@ -16,26 +19,50 @@ export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
   const { creditNotes, loading, error } = useCreditNotes({ clientId });
   useReportLoadError(error, 'Failed to fetch credit notes');
   const [history, setHistory] = useState<CreditNoteView | null>(null);
+  // Three icon buttons: narrow enough for the row and a card alike.
+  const rowActions = (n: CreditNoteView) => (
+    <RowActions
+      actions={[
+        { key: 'pdf', label: t('admin.documents.pdf'), icon: <FilePdfOutlined />, inline: true, iconOnly: true, href: `/api/credit-notes/${n.id}/pdf/` },
+        { key: 'xml', label: t('admin.documents.xml'), icon: <FileTextOutlined />, inline: true, iconOnly: true, href: `/api/credit-notes/${n.id}/ubl/` },
+        { key: 'history', label: t('admin.invoices.history'), icon: <HistoryOutlined />, inline: true, iconOnly: true, onClick: () => setHistory(n) },
+      ]}
+    />
+  );
   return (
     <>
-      <ScrollRegion label={t('admin.creditNotes.title')}>
-        <Table<CreditNoteView>
+      <ResponsiveTable<CreditNoteView>
+          label={t('admin.creditNotes.title')}
           rowKey="id"
           size={clientId ? 'small' : undefined}
           loading={loading}
           dataSource={creditNotes}
+          // Narrower than this the table scrolls in its own box; wider, long names and reasons wrap.
+          scroll={{ x: 800 }}
           pagination={creditNotes.length > 25 ? { pageSize: 25 } : false}
           locale={{ emptyText: t('admin.creditNotes.empty') }}
-          data-testid="credit-notes"
+          testId="credit-notes"
+          card={(n) => ({
+            title: n.creditNoteNumber,
+            subtitle: clientId ? undefined : clientLink(n),
+            amount: formatEuros(n.totalAmount),
+            status: n.full ? <Badge tone="default">{t('admin.creditNotes.fullTag')}</Badge> : undefined,
+            fields: [
+              { key: 'date', label: t('admin.fields.date'), value: formatDate(n.date) },
+              { key: 'invoice', label: t('admin.creditNotes.invoice'), value: invoiceLink(n) },
+              { key: 'reason', label: t('admin.creditNotes.reason'), value: n.reason },
+            ],
+            actions: rowActions(n),
+          })}
           columns={[
             { key: 'number', title: t('admin.creditNotes.number'), render: (_, n) => n.creditNoteNumber },
             { key: 'date', title: t('admin.fields.date'), render: (_, n) => formatDate(n.date) },
             {
               key: 'invoice',
               title: t('admin.creditNotes.invoice'),
-              render: (_, n) => <Link to={`/admin/invoices?invoice=${n.invoice.id}`}>{n.invoice.invoiceNumber}</Link>,
+              render: (_, n) => invoiceLink(n),
             },
-            ...(clientId ? [] : [{ key: 'client', title: t('admin.fields.client'), render: (_: unknown, n: CreditNoteView) => <Link to={`/admin/clients/${n.clientId}`}>{n.clientName}</Link> }]),
+            ...(clientId ? [] : [{ key: 'client', title: t('admin.fields.client'), render: (_: unknown, n: CreditNoteView) => clientLink(n) }]),
             {
               key: 'reason',
               title: t('admin.creditNotes.reason'),
@@ -46,26 +73,9 @@ export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
               ),
             },
             { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, n) => <span className="admin-amount">{formatEuros(n.totalAmount)}</span> },
-            {
-              key: 'actions',
-              title: t('admin.fields.actions'),
-              render: (_, n) => (
-                <Space size={4}>
-                  <Tooltip title={t('admin.documents.pdf')}>
-                    <Button size="small" icon={<FilePdfOutlined />} href={`/api/credit-notes/${n.id}/pdf/`} aria-label={t('admin.documents.pdf')} />
-                  </Tooltip>
-                  <Tooltip title={t('admin.documents.xml')}>
-                    <Button size="small" icon={<FileTextOutlined />} href={`/api/credit-notes/${n.id}/ubl/`} aria-label={t('admin.documents.xml')} />
-                  </Tooltip>
-                  <Tooltip title={t('admin.invoices.history')}>
-                    <Button size="small" icon={<HistoryOutlined />} onClick={() => setHistory(n)} aria-label={t('admin.invoices.history')} />
-                  </Tooltip>
-                </Space>
-              ),
-            },
+            { key: 'actions', title: t('admin.fields.actions'), render: (_, n) => rowActions(n) },
           ]}
         />
-      </ScrollRegion>
       <HistoryDrawer
         kind="invoice"
         id={history?.invoice.id}

@@ -1,7 +1,7 @@
 import { CreditCardOutlined, DollarOutlined, FileTextOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined, WalletOutlined } from '@ant-design/icons';
-import { Button, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowActions, type RowAction } from '../../common/RowActions';
 import { checkoutErrorKey, startCheckout } from '../../payments/checkout';
 import { useFeedback } from '../common/useFeedback';
 import type { InvoiceView } from './invoiceTypes';
@@ -59,66 +59,45 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
 
   // A cancelled invoice (fully credited) is only read, downloaded and looked back on.
   const live = !invoice.cancelled;
-  return (
-    <Space wrap size={4} onClick={(e) => e.stopPropagation()}>
-      {live && (
-        <Button size="small" icon={<MailOutlined />} loading={busy === 'send'} onClick={() => void run('send', () => send(invoice.id), sentKey, 'admin.invoices.sendFailed')}>
-          {t('admin.invoices.send')}
-        </Button>
-      )}
-      {live && !invoice.paid && (
-        <Button
-          size="small"
-          icon={<CheckOutlined />}
-          loading={busy === 'paid'}
-          onClick={() => void run('paid', () => markPaid(invoice.id), 'admin.invoices.markedPaid', 'admin.invoices.markPaidFailed')}
-        >
-          {t('admin.invoices.markPaid')}
-        </Button>
-      )}
-      {live && !invoice.paid && (
-        <Tooltip title={t('admin.invoices.pay')}>
-          <Button size="small" icon={<CreditCardOutlined />} loading={busy === 'pay'} onClick={() => void pay()} aria-label={t('admin.invoices.pay')} />
-        </Tooltip>
-      )}
-      {onRecordPayment && live && invoice.issued && !invoice.paid && (
-        <Tooltip title={t('admin.payments.record')}>
-          <Button size="small" icon={<DollarOutlined />} onClick={() => onRecordPayment(invoice)} aria-label={t('admin.payments.record')} />
-        </Tooltip>
-      )}
-      {/* Also on a cancelled invoice: what was paid on it may still have to go back. */}
-      {onPayments && invoice.issued && (
-        <Tooltip title={t('admin.payments.list')}>
-          <Button size="small" icon={<WalletOutlined />} onClick={() => onPayments(invoice)} aria-label={t('admin.payments.list')} />
-        </Tooltip>
-      )}
-      {onCredit && live && invoice.issued && (
-        <Button size="small" icon={<RollbackOutlined />} onClick={() => onCredit(invoice)}>
-          {t('admin.creditNotes.issue')}
-        </Button>
-      )}
-      <Tooltip title={t('admin.documents.pdf')}>
-        <Button size="small" icon={<FilePdfOutlined />} href={`/api/invoices/${invoice.id}/pdf/`} target="_blank" rel="noopener" aria-label={t('admin.documents.pdf')} />
-      </Tooltip>
-      <Tooltip title={t('admin.documents.xml')}>
-        <Button size="small" icon={<FileTextOutlined />} href={`/api/invoices/${invoice.id}/ubl/`} aria-label={t('admin.documents.xml')} />
-      </Tooltip>
-      {onHistory && (
-        <Tooltip title={t('admin.invoices.history')}>
-          <Button size="small" icon={<HistoryOutlined />} onClick={() => onHistory(invoice)} aria-label={t('admin.invoices.history')} />
-        </Tooltip>
-      )}
-      {/* An issued invoice may still move its due date; deleting it cancels it with a full credit note. */}
-      {onEdit && live && (
-        <Tooltip title={t('buttons.edit')}>
-          <Button size="small" icon={<EditOutlined />} onClick={() => onEdit(invoice)} aria-label={t('buttons.edit')} />
-        </Tooltip>
-      )}
-      {onDelete && live && (
-        <Tooltip title={invoice.issued ? t('admin.creditNotes.cancelInvoice') : t('buttons.delete')}>
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onDelete(invoice)} aria-label={invoice.issued ? t('admin.creditNotes.cancelInvoice') : t('buttons.delete')} />
-        </Tooltip>
-      )}
-    </Space>
-  );
+  // One state-dependent action and the PDF stay in the row; the rest are under "More", so the
+  // action column keeps its width at every language and screen size.
+  const next: 'send' | 'paid' | null = !live ? null : !invoice.issued ? 'send' : !invoice.paid ? 'paid' : null;
+  const actions: (RowAction | false | undefined)[] = [
+    live && {
+      key: 'send',
+      label: t('admin.invoices.send'),
+      icon: <MailOutlined />,
+      inline: next === 'send',
+      loading: busy === 'send',
+      onClick: () => void run('send', () => send(invoice.id), sentKey, 'admin.invoices.sendFailed'),
+    },
+    live &&
+      !invoice.paid && {
+        key: 'paid',
+        label: t('admin.invoices.markPaid'),
+        icon: <CheckOutlined />,
+        inline: next === 'paid',
+        loading: busy === 'paid',
+        onClick: () => void run('paid', () => markPaid(invoice.id), 'admin.invoices.markedPaid', 'admin.invoices.markPaidFailed'),
+      },
+    { key: 'pdf', label: t('admin.documents.pdf'), icon: <FilePdfOutlined />, inline: true, iconOnly: true, href: `/api/invoices/${invoice.id}/pdf/`, target: '_blank' },
+    live && !invoice.paid && { key: 'pay', label: t('admin.invoices.pay'), icon: <CreditCardOutlined />, loading: busy === 'pay', onClick: () => void pay() },
+    onRecordPayment && live && invoice.issued && !invoice.paid && { key: 'record', label: t('admin.payments.record'), icon: <DollarOutlined />, onClick: () => onRecordPayment(invoice) },
+    // Also on a cancelled invoice: what was paid on it may still have to go back.
+    onPayments && invoice.issued && { key: 'payments', label: t('admin.payments.list'), icon: <WalletOutlined />, onClick: () => onPayments(invoice) },
+    onCredit && live && invoice.issued && { key: 'credit', label: t('admin.creditNotes.issue'), icon: <RollbackOutlined />, onClick: () => onCredit(invoice) },
+    { key: 'xml', label: t('admin.documents.xml'), icon: <FileTextOutlined />, href: `/api/invoices/${invoice.id}/ubl/` },
+    onHistory && { key: 'history', label: t('admin.invoices.history'), icon: <HistoryOutlined />, onClick: () => onHistory(invoice) },
+    // An issued invoice may still move its due date; deleting it cancels it with a full credit note.
+    onEdit && live && { key: 'edit', label: t('buttons.edit'), icon: <EditOutlined />, onClick: () => onEdit(invoice) },
+    onDelete &&
+      live && {
+        key: 'delete',
+        label: invoice.issued ? t('admin.creditNotes.cancelInvoice') : t('buttons.delete'),
+        icon: <DeleteOutlined />,
+        danger: true,
+        onClick: () => onDelete(invoice),
+      },
+  ];
+  return <RowActions actions={actions.filter((a): a is RowAction => !!a)} />;
 };

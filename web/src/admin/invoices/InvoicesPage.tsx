@@ -1,14 +1,15 @@
 import { SyncOutlined } from '@ant-design/icons';
-import { Alert, Button, Table, Tabs } from 'antd';
+import { Alert, Button, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { localToday } from '../../common/format';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { HistoryDrawer } from '../history/HistoryDrawer';
 import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
 import { InvoiceFilters, useInvoiceFilters } from './InvoiceFilters';
-import { invoiceColumns } from './invoiceColumns';
+import { invoiceCard, invoiceColumns } from './invoiceColumns';
 import { InvoiceFormModal } from './InvoiceFormModal';
 import { InvoiceRowActions } from './InvoiceRowActions';
 import type { InvoiceValues, InvoiceView } from './invoiceTypes';
@@ -82,6 +83,21 @@ export const InvoicesPage = () => {
     }
   };
 
+  const today = localToday();
+  const rowActions = (i: InvoiceView) => (
+    <InvoiceRowActions
+      invoice={i}
+      sendWording="invoicesPage"
+      returnTo="/admin/invoices"
+      onEdit={(inv) => setEditing({ invoice: inv })}
+      onDelete={(inv) => void onDelete(inv)}
+      onHistory={setHistory}
+      onCredit={setCrediting}
+      onRecordPayment={setPaying}
+      onPayments={setPayments}
+    />
+  );
+
   return (
     <AdminPage testId="admin-invoices">
       <PageHeader
@@ -132,11 +148,14 @@ export const InvoicesPage = () => {
                     }
                   />
                 )}
-                <Table<InvoiceView>
+                <ResponsiveTable<InvoiceView>
+                  label={t('admin.invoices.title')}
                   rowKey="id"
+                  size="middle"
                   loading={focusId ? focused.loading : loading}
                   dataSource={focusId ? (focused.invoice ? [focused.invoice] : []) : invoices}
-                  scroll={{ x: 'max-content' }}
+                  // Narrower than this the table scrolls in its own box; wider, long statuses wrap.
+                  scroll={{ x: 960 }}
                   pagination={focusId ? false : {
                     current: page.page,
                     pageSize: page.pageSize,
@@ -150,25 +169,10 @@ export const InvoicesPage = () => {
                   // A row opens the invoice's history (its actions stop the click from reaching the row).
                   rowClassName="admin-table-row-link"
                   onRow={(i) => ({ onClick: () => setHistory(i) })}
+                  card={(i) => invoiceCard(t, today, { withClient: true }, rowActions(i), i)}
                   columns={[
-                    ...invoiceColumns(t, localToday(), { withClient: true }),
-                    {
-                      key: 'actions',
-                      title: t('admin.fields.actions'),
-                      render: (_, i) => (
-                        <InvoiceRowActions
-                          invoice={i}
-                          sendWording="invoicesPage"
-                          returnTo="/admin/invoices"
-                          onEdit={(inv) => setEditing({ invoice: inv })}
-                          onDelete={(inv) => void onDelete(inv)}
-                          onHistory={setHistory}
-                          onCredit={setCrediting}
-                          onRecordPayment={setPaying}
-                          onPayments={setPayments}
-                        />
-                      ),
-                    },
+                    ...invoiceColumns(t, today, { withClient: true }),
+                    { key: 'actions', title: t('admin.fields.actions'), render: (_, i) => rowActions(i) },
                   ]}
                 />
               </>

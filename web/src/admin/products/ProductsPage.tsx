@@ -1,7 +1,9 @@
-import { Button, Space, Table } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../../common/format';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { RowActions } from '../../common/RowActions';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
 import { ProductFormModal } from './ProductFormModal';
@@ -38,6 +40,18 @@ export const ProductsPage = () => {
     }
   };
 
+  const cycle = (p: ProductView) => t(`enum.billingCycle.${p.billingCycle}`, { defaultValue: p.billingCycle });
+  const vat = (p: ProductView) => `${p.vatRate.toLocaleString('de-DE')} %`;
+  // Two actions: both fit in the row, on a card too.
+  const rowActions = (p: ProductView) => (
+    <RowActions
+      actions={[
+        { key: 'edit', label: t('buttons.edit'), inline: true, onClick: () => setEditing({ product: p }) },
+        { key: 'delete', label: t('buttons.delete'), inline: true, danger: true, onClick: () => void onDelete(p) },
+      ]}
+    />
+  );
+
   return (
     <AdminPage testId="admin-products">
       <PageHeader
@@ -48,32 +62,30 @@ export const ProductsPage = () => {
           </Button>
         }
       />
-      <Table<ProductView>
+      <ResponsiveTable<ProductView>
+        label={t('admin.products.title')}
         rowKey="id"
         loading={loading}
         dataSource={products}
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        // Narrower than this the table scrolls in its own box; wider, long names wrap instead of pushing the actions out.
+        scroll={{ x: 720 }}
         locale={{ emptyText: t('admin.products.empty') }}
+        card={(p) => ({
+          title: p.name,
+          amount: formatEuros(p.price),
+          fields: [
+            { key: 'cycle', label: t('admin.products.billingCycle'), value: cycle(p) },
+            { key: 'vat', label: t('admin.products.vatRate'), value: vat(p) },
+          ],
+          actions: rowActions(p),
+        })}
         columns={[
           { key: 'name', title: t('admin.products.name'), dataIndex: 'name' },
           { key: 'price', title: t('admin.products.price'), align: 'right', render: (_, p) => <span className="admin-amount">{formatEuros(p.price)}</span> },
-          { key: 'cycle', title: t('admin.products.billingCycle'), render: (_, p) => t(`enum.billingCycle.${p.billingCycle}`, { defaultValue: p.billingCycle }) },
-          { key: 'vat', title: t('admin.products.vatRate'), align: 'right', render: (_, p) => `${p.vatRate.toLocaleString('de-DE')} %` },
-          {
-            key: 'actions',
-            title: t('admin.fields.actions'),
-            render: (_, p) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing({ product: p })}>
-                  {t('buttons.edit')}
-                </Button>
-                <Button size="small" danger onClick={() => void onDelete(p)}>
-                  {t('buttons.delete')}
-                </Button>
-              </Space>
-            ),
-          },
+          { key: 'cycle', title: t('admin.products.billingCycle'), render: (_, p) => cycle(p) },
+          { key: 'vat', title: t('admin.products.vatRate'), align: 'right', render: (_, p) => vat(p) },
+          { key: 'actions', title: t('admin.fields.actions'), render: (_, p) => rowActions(p) },
         ]}
       />
       <ProductFormModal open={editing !== null} product={editing?.product ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />

@@ -1,12 +1,14 @@
 import { FileAddOutlined } from '@ant-design/icons';
-import { Button, Space, Table } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localToday } from '../../common/format';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { RowActions } from '../../common/RowActions';
 import { reasonOf } from '../accounting/hooks/graphqlErrors';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
-import { subscriptionColumns } from './subscriptionColumns';
+import { subscriptionCard, subscriptionColumns } from './subscriptionColumns';
 import { SubscriptionFormModal } from './SubscriptionFormModal';
 import type { SubscriptionValues, SubscriptionView } from './subscriptionTypes';
 import { useSaveSubscription, useSubscriptionCommands, useSubscriptions } from './useSubscriptions';
@@ -58,6 +60,20 @@ export const SubscriptionsPage = () => {
     }
   };
 
+  const today = localToday();
+  // A cancelled subscription is no longer invoiced (the server refuses it too).
+  const rowActions = (s: SubscriptionView) => (
+    <RowActions
+      actions={[
+        ...(s.status === 'active'
+          ? [{ key: 'invoice', label: t('admin.subscriptions.createInvoice'), icon: <FileAddOutlined />, inline: true, loading: invoicing === s.id, onClick: () => void onCreateInvoice(s), testId: 'create-subscription-invoice' }]
+          : []),
+        { key: 'edit', label: t('buttons.edit'), inline: true, onClick: () => setEditing({ subscription: s }) },
+        { key: 'delete', label: t('buttons.delete'), danger: true, onClick: () => void onDelete(s) },
+      ]}
+    />
+  );
+
   return (
     <AdminPage testId="admin-subscriptions">
       <PageHeader
@@ -68,36 +84,17 @@ export const SubscriptionsPage = () => {
           </Button>
         }
       />
-      <Table<SubscriptionView>
+      <ResponsiveTable<SubscriptionView>
+        label={t('admin.subscriptions.title')}
         rowKey="id"
         loading={loading}
         dataSource={subscriptions}
-        scroll={{ x: 'max-content' }}
+        // Narrower than this the table scrolls in its own box; wider, long names wrap instead of pushing the actions out.
+        scroll={{ x: 1000 }}
         pagination={{ current: page.page, pageSize: page.pageSize, total, onChange: (p, s) => setPage({ page: p, pageSize: s }) }}
         locale={{ emptyText: t('admin.subscriptions.empty') }}
-        columns={[
-          ...subscriptionColumns(t, localToday(), { withClient: true }),
-          {
-            key: 'actions',
-            title: t('admin.fields.actions'),
-            render: (_, s) => (
-              <Space wrap size={4}>
-                <Button size="small" onClick={() => setEditing({ subscription: s })}>
-                  {t('buttons.edit')}
-                </Button>
-                <Button size="small" danger onClick={() => void onDelete(s)}>
-                  {t('buttons.delete')}
-                </Button>
-                {/* A cancelled subscription is no longer invoiced (the server refuses it too). */}
-                {s.status === 'active' && (
-                  <Button size="small" icon={<FileAddOutlined />} loading={invoicing === s.id} onClick={() => void onCreateInvoice(s)} data-testid="create-subscription-invoice">
-                    {t('admin.subscriptions.createInvoice')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        card={(s) => subscriptionCard(t, today, { withClient: true }, rowActions(s), s)}
+        columns={[...subscriptionColumns(t, today, { withClient: true }), { key: 'actions', title: t('admin.fields.actions'), render: (_, s) => rowActions(s) }]}
       />
       <SubscriptionFormModal
         open={editing !== null}

@@ -1,6 +1,8 @@
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { formatDate } from '../../common/format';
+import type { ListCard } from '../../common/ResponsiveTable';
 import { NextBillingBadge, SubscriptionStatusBadge } from '../../shared/billing-badges';
 import { SubscriptionInvoiceStatusBadge } from './SubscriptionBadges';
 import type { SubscriptionView } from './subscriptionTypes';
@@ -21,3 +23,20 @@ export const subscriptionColumns = (t: TFunction, today: string, options: { with
   { key: 'invoiceStatus', title: t('admin.subscriptions.invoiceStatus'), render: (_, s) => <SubscriptionInvoiceStatusBadge status={s.invoiceStatus} /> },
   { key: 'next', title: t('admin.subscriptions.nextBilling'), render: (_, s) => <NextBillingBadge subscription={nextBillingSource(s)} today={today} /> },
 ];
+
+/** The same subscription as a card on a phone. */
+export const subscriptionCard = (t: TFunction, today: string, options: { withClient: boolean }, actions: ReactNode, s: SubscriptionView): ListCard => ({
+  title: s.product.name,
+  subtitle: options.withClient ? s.client.name : undefined,
+  status: (
+    <>
+      <SubscriptionStatusBadge status={s.status} />
+      <SubscriptionInvoiceStatusBadge status={s.invoiceStatus} />
+    </>
+  ),
+  fields: [
+    { key: 'start', label: t('admin.subscriptions.startDate'), value: formatDate(s.startDate) },
+    { key: 'next', label: t('admin.subscriptions.nextBilling'), value: <NextBillingBadge subscription={nextBillingSource(s)} today={today} /> },
+  ],
+  actions,
+});

@@ -1,8 +1,10 @@
 import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../common/format';
+import { ResponsiveTable, type ListCard } from '../../../common/ResponsiveTable';
+import { RowActions } from '../../../common/RowActions';
 import { confirmed, useFeedback } from '../../common/useFeedback';
 import { HistoryDrawer, type HistoryKind } from '../../history/HistoryDrawer';
 import { useDeleteJournalEntry } from '../hooks/useDeleteJournalEntry';
@@ -48,6 +50,60 @@ export const JournalEntriesTab = () => {
   const openHistory = (e: JournalEntryRow) =>
     setHistory(e.source === 'manual' || !e.invoiceId ? { kind: 'journalEntry', id: e.id } : { kind: 'invoice', id: e.invoiceId });
 
+  // Three short actions: all stay in the row, and wrap on a card.
+  const rowActions = (e: JournalEntryRow) => (
+    <RowActions
+      actions={[
+        ...(e.editable
+          ? [
+              { key: 'edit', label: t('buttons.edit'), icon: <EditOutlined aria-hidden />, inline: true, onClick: () => setModal({ open: true, entry: e }) },
+              { key: 'delete', label: t('buttons.delete'), icon: <DeleteOutlined aria-hidden />, inline: true, onClick: () => void onDelete(e) },
+            ]
+          : []),
+        { key: 'history', label: t('buttons.history'), icon: <HistoryOutlined aria-hidden />, inline: true, onClick: () => openHistory(e) },
+      ]}
+    />
+  );
+
+  const lines = (e: JournalEntryRow) => (
+    <table className="journal-expanded">
+      <thead>
+        <tr>
+          <th scope="col">{t('admin.accounting.journal.account')}</th>
+          <th scope="col" className="admin-amount">{t('admin.accounting.journal.debit')}</th>
+          <th scope="col" className="admin-amount">{t('admin.accounting.journal.credit')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {e.lines.map((l, i) => (
+          <tr key={i}>
+            <td>{l.accountName}</td>
+            <td className="admin-amount">{l.debit ? formatMoney(eurosToCents(l.debit)) : ''}</td>
+            <td className="admin-amount">{l.credit ? formatMoney(eurosToCents(l.credit)) : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+
+  const card = (e: JournalEntryRow): ListCard => {
+    const s = shown(e);
+    return {
+      title: e.description || s.account,
+      subtitle: formatDate(e.date),
+      amount: formatMoney(Math.max(s.debit, s.credit)),
+      status: <SourceLink source={e.source} invoiceId={e.invoiceId} />,
+      fields: e.singleLine
+        ? [
+            { key: 'account', label: t('admin.accounting.journal.account'), value: s.account },
+            { key: 'side', label: t(s.debit ? 'admin.accounting.journal.debit' : 'admin.accounting.journal.credit'), value: formatMoney(s.debit || s.credit) },
+          ]
+        : [],
+      details: e.singleLine ? undefined : lines(e),
+      actions: rowActions(e),
+    };
+  };
+
   const columns: TableColumnsType<JournalEntryRow> = [
     { key: 'date', title: t('admin.accounting.journal.date'), dataIndex: 'date', render: (d: string) => formatDate(d), width: 150 },
     {
@@ -63,27 +119,7 @@ export const JournalEntriesTab = () => {
     { key: 'debit', title: t('admin.accounting.journal.debit'), align: 'right', render: (_, e) => <span className="admin-amount">{formatMoney(shown(e).debit)}</span> },
     { key: 'credit', title: t('admin.accounting.journal.credit'), align: 'right', render: (_, e) => <span className="admin-amount">{formatMoney(shown(e).credit)}</span> },
     { key: 'description', title: t('admin.accounting.journal.description'), dataIndex: 'description' },
-    {
-      key: 'actions',
-      title: t('admin.accounting.journal.actions'),
-      render: (_, e) => (
-        <Flex gap={4} wrap>
-          {e.editable && (
-            <>
-              <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setModal({ open: true, entry: e })}>
-                {t('buttons.edit')}
-              </Button>
-              <Button size="small" icon={<DeleteOutlined aria-hidden />} onClick={() => void onDelete(e)}>
-                {t('buttons.delete')}
-              </Button>
-            </>
-          )}
-          <Button size="small" icon={<HistoryOutlined aria-hidden />} onClick={() => openHistory(e)}>
-            {t('buttons.history')}
-          </Button>
-        </Flex>
-      ),
-    },
+    { key: 'actions', title: t('admin.accounting.journal.actions'), render: (_, e) => rowActions(e) },
   ];
 
   return (
@@ -96,7 +132,8 @@ export const JournalEntriesTab = () => {
           {t('admin.accounting.journal.create')}
         </Button>
       </Flex>
-      <Table<JournalEntryRow>
+      <ResponsiveTable<JournalEntryRow>
+        label={t('admin.accounting.tabs.journalEntries')}
         rowKey="id"
         size="middle"
         columns={columns}
@@ -104,23 +141,9 @@ export const JournalEntriesTab = () => {
         loading={loading}
         scroll={{ x: 860 }}
         pagination={{ current, pageSize: PAGE_SIZE, total, onChange: setCurrent, showSizeChanger: false }}
-        expandable={{
-          rowExpandable: (e) => !e.singleLine,
-          expandedRowRender: (e) => (
-            <table className="journal-expanded">
-              <tbody>
-                {e.lines.map((l, i) => (
-                  <tr key={i}>
-                    <td>{l.accountName}</td>
-                    <td className="admin-amount">{l.debit ? formatMoney(eurosToCents(l.debit)) : ''}</td>
-                    <td className="admin-amount">{l.credit ? formatMoney(eurosToCents(l.credit)) : ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ),
-        }}
+        expandable={{ rowExpandable: (e) => !e.singleLine, expandedRowRender: lines }}
         locale={{ emptyText: t('admin.accounting.journal.empty') }}
+        card={card}
       />
       <JournalEntryModal open={modal.open} entry={modal.entry} onClose={() => setModal({ open: false })} />
       <HistoryDrawer kind={history?.kind ?? 'journalEntry'} id={history?.id} onClose={() => setHistory(undefined)} />
