@@ -1,5 +1,6 @@
 /**
- * Event store and projection throughput, ours beside emmett's PostgreSQL store on the same database.
+ * Event store and projection throughput, ours beside emmett's PostgreSQL store and plain INSERTs on
+ * the same database, in interleaved rounds (BENCH_ROUNDS, default 5) so the ratios are comparable.
  *
  *   npm run bench:eventstore     # real PostgreSQL with DATABASE_URL or TEST_DATABASE_URL, else PGlite
  *   BENCH_REBUILD_EVENTS=50000 npm run bench:eventstore
@@ -18,7 +19,7 @@ import { eventStoreMigrations } from '../eventstore/postgres/migrations';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { projectionMigrations } from '../projections/migrations';
 import { rebuildProjection } from '../projections/rebuild';
-import { benchEmmett } from './eventstore-emmett';
+import { openEmmett, type Contender } from './eventstore-emmett';
 import { ledgerBenchProjection, ledgerBenchTables } from './eventstore-projection';
 
 const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -30,7 +31,7 @@ const counts = url
 const WRITERS = 8;
 const WARMUP = url ? 1000 : 100;
 
-export const print = (name: string, value: number, unit: string) => process.stdout.write(`${prefix}${name}: ${Number(value.toFixed(1))} ${unit}\n`);
+export const print = (name: string, value: number, unit: string, decimals = 1) => process.stdout.write(`${prefix}${name}: ${Number(value.toFixed(decimals))} ${unit}\n`);
 
 export const posted = (i: number): NewEvent => ({
   type: 'EntryPosted',
@@ -49,21 +50,104 @@ export const concurrently = async (writers: number, total: number, work: (writer
   return (performance.now() - started) / 1000;
 };
 
-const ours = async (db: Knex) => {
+const ROUNDS = Math.max(1, int('BENCH_ROUNDS', 5));
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Ours: the product's PostgreSQL event store (gap-safe positions, expected revisions, metadata). */
+const openOurs = (db: Knex): Contender & { store: PostgresEventStore } => {
   const store = new PostgresEventStore(db);
   const revisions = new Map<string, number>();
-  const append = async (stream: string, events: NewEvent[]) => {
-    const r = await store.append(stream, events, { expectedRevision: revisions.get(stream) ?? 'no_stream' });
-    revisions.set(stream, r.nextExpectedRevision);
+  return {
+    name: 'ours',
+    store,
+    writers: WRITERS,
+    append: async (stream, from, count) => {
+      const events = Array.from({ length: count }, (_, j) => posted(from + j));
+      const r = await store.append(stream, events, { expectedRevision: revisions.get(stream) ?? 'no_stream' });
+      revisions.set(stream, r.nextExpectedRevision);
+    },
+    close: () => store.close(),
   };
-  // Warm up connections and JIT first, as the emmett run below gets them warm after ours.
-  await concurrently(WRITERS, WARMUP, (w, i) => append(`warm-${w}-${i % 50}`, [posted(i)]));
-  const single = await concurrently(WRITERS, counts.single, (w, i) => append(`single-${w}-${i % 50}`, [posted(i)]));
-  print('append_events_per_s', counts.single / single, 'events/s');
-  const batches = counts.batch / 100;
-  const batch = await concurrently(WRITERS, batches, (w, i) => append(`batch-${w}-${i % 20}`, Array.from({ length: 100 }, (_, j) => posted(i * 100 + j))));
-  print('append_batch_events_per_s', counts.batch / batch, 'events/s');
+};
 
+/**
+ * The physical limit: plain INSERTs into a table of the events table's shape (same columns,
+ * keys and index), one statement per append, with no revision check and no stream table.
+ */
+const openRawInsert = async (db: Knex): Promise<Contender> => {
+  await db.raw(`create table raw_events (
+    global_position bigint generated always as identity primary key,
+    transaction_id xid8 not null default pg_current_xact_id(),
+    event_id uuid not null unique,
+    stream_id text not null,
+    stream_revision bigint not null,
+    type text not null,
+    data jsonb not null,
+    metadata jsonb not null,
+    unique (stream_id, stream_revision))`);
+  await db.raw('create index raw_events_read_order on raw_events (transaction_id, global_position)');
+  const revisions = new Map<string, number>();
+  return {
+    name: 'raw_insert',
+    writers: WRITERS,
+    append: async (stream, from, count) => {
+      const first = revisions.get(stream) ?? 0;
+      revisions.set(stream, first + count);
+      const rows = Array.from({ length: count }, (_, j) => {
+        const e = posted(from + j);
+        return { event_id: randomUUID(), stream_id: stream, stream_revision: first + j, type: e.type, data: JSON.stringify(e.data), metadata: JSON.stringify(e.metadata) };
+      });
+      await db('raw_events').insert(rows);
+    },
+    close: async () => undefined,
+  };
+};
+
+/** Appends `total` events in `size`-event appends over the contender's writers; returns events per second. */
+const appendRate = async (c: Contender, label: string, total: number, size: number, streamsPerWriter: number): Promise<number> => {
+  const appends = Math.ceil(total / size);
+  const seconds = await concurrently(c.writers, appends, (w, i) => c.append(`${label}-${w}-${i % streamsPerWriter}`, i * size, size));
+  return (appends * size) / seconds;
+};
+
+/**
+ * Single and batch appends of the contenders, interleaved: each of ROUNDS rounds runs every
+ * contender once (starting with a different one each round), so whatever else the machine does
+ * falls on all of them alike. Prints each one's median and the median of the per-round ratios.
+ */
+const appendRounds = async (contenders: Contender[]) => {
+  const rates = new Map<string, { single: number[]; batch: number[] }>(contenders.map((c) => [c.name, { single: [], batch: [] }]));
+  const single = Math.max(100, Math.floor(counts.single / ROUNDS));
+  const batch = Math.max(1000, Math.floor(counts.batch / ROUNDS / 100) * 100);
+  for (const c of contenders) await appendRate(c, `warm`, WARMUP, 1, 50);
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]!);
+    for (const c of order) rates.get(c.name)!.single.push(await appendRate(c, `single-r${round}`, single, 1, 50));
+    for (const c of order) rates.get(c.name)!.batch.push(await appendRate(c, `batch-r${round}`, batch, 100, 20));
+  }
+  const of = (name: string) => rates.get(name)!;
+  const ratio = (a: number[], b: number[]) => median(a.map((v, i) => v / b[i]!));
+  print('append_rounds', ROUNDS, 'rounds');
+  print('append_events_per_s', median(of('ours').single), 'events/s');
+  print('emmett_append_events_per_s', median(of('emmett').single), 'events/s');
+  print('raw_insert_events_per_s', median(of('raw_insert').single), 'events/s');
+  print('append_vs_emmett_ratio', ratio(of('ours').single, of('emmett').single), 'x', 2);
+  print('append_vs_raw_insert_ratio', ratio(of('ours').single, of('raw_insert').single), 'x', 2);
+  print('append_batch_events_per_s', median(of('ours').batch), 'events/s');
+  print('emmett_append_batch_events_per_s', median(of('emmett').batch), 'events/s');
+  print('raw_insert_batch_events_per_s', median(of('raw_insert').batch), 'events/s');
+  print('append_batch_vs_emmett_ratio', ratio(of('ours').batch, of('emmett').batch), 'x', 2);
+  print('append_batch_vs_raw_insert_ratio', ratio(of('ours').batch, of('raw_insert').batch), 'x', 2);
+};
+
+/** Reads everything back, then replays a two-table projection over `counts.rebuild` events. */
+const readAndRebuild = async (db: Knex, ours: ReturnType<typeof openOurs>, emmett: Contender) => {
+  const store = ours.store;
   const started = performance.now();
   let read = 0;
   let after: string | undefined;
@@ -75,10 +159,13 @@ const ours = async (db: Knex) => {
   }
   print('read_all_events_per_s', read / ((performance.now() - started) / 1000), 'events/s');
   print('read_all_events', read, 'events');
+  const emmettStarted = performance.now();
+  const emmettRead = await emmett.readAll!();
+  print('emmett_read_all_events_per_s', emmettRead / ((performance.now() - emmettStarted) / 1000), 'events/s');
 
   // Top up to the rebuild size with 100-event appends, then replay the two-table projection from 0.
   const missing = Math.max(0, counts.rebuild - read);
-  await concurrently(WRITERS, Math.ceil(missing / 100), (w, i) => append(`fill-${w}-${i % 20}`, Array.from({ length: 100 }, (_, j) => posted(i * 100 + j))));
+  await appendRate(ours, 'fill', missing, 100, 20);
   await ledgerBenchTables(db);
   const total = read + Math.ceil(missing / 100) * 100;
   const logger = pino({ level: 'warn' });
@@ -91,7 +178,6 @@ const ours = async (db: Knex) => {
   if (!result.caughtUp || lines !== total) throw new Error(`rebuild did not finish: ${lines} of ${total} lines`);
   print('projection_rebuild_events_per_s', total / (result.durationMs / 1000), 'events/s');
   print('projection_rebuild_events', total, 'events');
-  await store.close();
 };
 
 const main = async () => {
@@ -99,8 +185,15 @@ const main = async () => {
   const db = await createDb(url ? { databaseUrl: url, schema, poolMax: 12 } : {});
   try {
     await migrate(db, [...eventStoreMigrations, ...projectionMigrations]);
-    await ours(db);
-    await benchEmmett(url, schema, { single: counts.single, batch: counts.batch, writers: WRITERS, warmup: WARMUP });
+    const ours = openOurs(db);
+    const emmett = await openEmmett(url, schema, WRITERS);
+    try {
+      await appendRounds([ours, emmett, await openRawInsert(db)]);
+      await readAndRebuild(db, ours, emmett);
+    } finally {
+      await emmett.close();
+      await ours.close();
+    }
   } finally {
     if (url) await db.raw('drop schema if exists ?? cascade', [schema]);
     await db.destroy();
