@@ -128,6 +128,9 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
       { account: 'Retained Earnings', account_id: A.retainedEarnings, balance: 1400 },
       { account: 'Current period earnings', account_id: null, balance: 0 },
     ]);
+    // The closed year in monthly columns: the closing entry (on December 31) is not a December result.
+    const columns = (await admin.graphql('{ incomeStatementColumns(fiscalYear: 2025) { columns { netIncome } } }')).body.data.incomeStatementColumns.columns as { netIncome: number }[];
+    expect(columns.reduce((sum, c) => sum + Math.round(c.netIncome * 100), 0)).toBe(140000);
     const revenueRow = after.trial.trialBalance.rows.find((r: { accountId: string }) => r.accountId === A.servicesRevenue);
     expect(revenueRow).toBeUndefined();
     // In 2026 the balance sheet shows last year's result from the account itself.

@@ -38,6 +38,17 @@ export class IncomeStatementOutput {
   }
 }
 
+@ObjectType('IncomeStatementColumns', { description: "A fiscal year's income statement by month or quarter." })
+export class IncomeStatementColumnsOutput {
+  @Field(() => String, { description: "The fiscal year's first day." }) from!: string;
+  @Field(() => String, { description: "The fiscal year's last day." }) to!: string;
+  @Field(() => [IncomeStatementOutput], { description: 'One statement per month or quarter, in order.' }) columns!: IncomeStatementOutput[];
+
+  static from(r: { year: { from: string; to: string }; columns: Array<IncomeStatement & { period: Period }> }): IncomeStatementColumnsOutput {
+    return Object.assign(new IncomeStatementColumnsOutput(), { ...r.year, columns: r.columns.map((c) => IncomeStatementOutput.from(c)) });
+  }
+}
+
 @ObjectType('BalanceSheet')
 export class BalanceSheetOutput {
   @Field(() => String) asOf!: string;

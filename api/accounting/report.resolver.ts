@@ -1,8 +1,8 @@
-import { Arg, Authorized, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context';
 import { PageInput, pageOf } from './accounting.input';
 import type { PeriodFieldNames } from './period';
-import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementOutput, TrialBalanceOutput, AgedReceivablesOutput } from './report.output';
+import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementColumnsOutput, IncomeStatementOutput, TrialBalanceOutput, AgedReceivablesOutput } from './report.output';
 
 const NAMES: PeriodFieldNames = { from: 'from', to: 'to', asOf: 'asOf' };
 const opt = { nullable: true, description: 'YYYY-MM-DD' } as const;
@@ -18,6 +18,16 @@ export class ReportResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<IncomeStatementOutput> {
     return IncomeStatementOutput.from(await ctx.services.accounting.reports.incomeStatement({ from, to, asOf }, NAMES));
+  }
+
+  @Authorized('superuser')
+  @Query(() => IncomeStatementColumnsOutput, { description: 'A fiscal year (the year it starts in; default the current one) in monthly or quarterly columns.' })
+  async incomeStatementColumns(
+    @Arg('fiscalYear', () => Int, { nullable: true, description: 'The calendar year the fiscal year starts in.' }) fiscalYear: number | undefined,
+    @Arg('quarterly', () => Boolean, { defaultValue: false, description: 'Four quarters instead of twelve months.' }) quarterly: boolean,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<IncomeStatementColumnsOutput> {
+    return IncomeStatementColumnsOutput.from(await ctx.services.accounting.reports.incomeStatementColumns({ fiscalYear, step: quarterly ? 'quarter' : 'month' }));
   }
 
   @Authorized('superuser')

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { addDays, dayOf } from '../../domain/shared/dates';
-import { fiscalYearOf } from '../../domain/accounting/fiscal-year';
+import { fiscalColumns, fiscalYearOf, fiscalYearStarting, type ColumnStep, type FiscalYear } from '../../domain/accounting/fiscal-year';
+import { ValidationError } from '../../domain/shared/errors';
 import { closingTotals } from '../../projections/ledger/books/lock';
 import { normalBalance, type AccountType, type CashFlowClass } from '../../domain/accounting/accounts';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance, type BalanceSheet, type CashFlowStatement, type IncomeStatement, type ReportAccount, type TotalsByAccount, type TrialBalance } from '../../domain/accounting/reports';
@@ -63,6 +64,27 @@ export class ReportService {
     const period = await this.period(input, names);
     const { chart, totals } = await this.withoutClosing(period);
     return { ...incomeStatement(chart, totals), period };
+  }
+
+  /**
+   * A fiscal year's income statement in monthly or quarterly columns (default: the current fiscal
+   * year), all read in one round trip. The year-end closing entry is dated on the year's last day,
+   * so only the last column holds it, and it is taken out there.
+   */
+  async incomeStatementColumns(input: { fiscalYear?: number; step?: ColumnStep }): Promise<{ year: FiscalYear; columns: Array<IncomeStatement & { period: Period }> }> {
+    const first = await this.fiscalYearStartMonth();
+    const startYear = input.fiscalYear ?? Number(fiscalYearOf(first, this.today()).from.slice(0, 4));
+    if (!Number.isInteger(startYear) || startYear < 1900 || startYear > 9998) {
+      throw new ValidationError('Please correct the errors below.', { fiscalYear: ['Enter the year the fiscal year starts in (1900 to 9998).'] });
+    }
+    const year = fiscalYearStarting(first, startYear);
+    const ranges = fiscalColumns(first, startYear, input.step ?? 'month');
+    const [{ chart, totals }, closing] = await Promise.all([this.chart(ranges), closingTotals(this.db, year.from, year.to)]);
+    const last = ranges.length - 1;
+    return {
+      year,
+      columns: ranges.map((range, i) => ({ ...incomeStatement(chart, i === last ? subtractTotals(totals[i]!, closing) : totals[i]!), period: { from: range.from, to: range.to } })),
+    };
   }
 
   async balanceSheet(input: PeriodInput, names?: PeriodFieldNames): Promise<BalanceSheet & { asOf: string }> {

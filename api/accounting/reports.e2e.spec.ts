@@ -56,6 +56,36 @@ describe.each(testBackends())('accounting reports over REST and GraphQL on $name
   });
   afterAll(() => server?.close());
 
+  it("income statement in monthly and quarterly columns: each column is that period's statement, and they add up to the year", async () => {
+    const shape = 'from to totalRevenue totalExpenses netIncome revenues { account balance } expenses { account balance }';
+    const { data, errors } = await gql(`{ incomeStatementColumns(fiscalYear: 2026) { from to columns { ${shape} } } }`);
+    expect(errors).toBeUndefined();
+    const year = data.incomeStatementColumns;
+    expect([year.from, year.to]).toEqual(['2026-01-01', '2026-12-31']);
+    expect(year.columns.map((c: { from: string }) => c.from)).toEqual(Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}-01`));
+    for (const column of year.columns) {
+      const single = (await gql(`query ($from: String, $to: String) { incomeStatement(from: $from, to: $to) { ${shape} } }`, { from: column.from, to: column.to })).data.incomeStatement;
+      expect(column).toEqual(single);
+    }
+    expect(year.columns[1]).toMatchObject({ totalRevenue: 1000, netIncome: 1000 });
+    expect(year.columns[3]).toMatchObject({ totalExpenses: 1500.55, netIncome: -1500.55 });
+    const whole = (await gql(`{ incomeStatement(from: "2026-01-01", to: "2026-12-31") { netIncome } }`)).data.incomeStatement;
+    const sum = year.columns.reduce((s: number, c: { netIncome: number }) => s + Math.round(c.netIncome * 100), 0);
+    expect(sum).toBe(Math.round(whole.netIncome * 100));
+
+    const quarters = (await gql(`{ incomeStatementColumns(fiscalYear: 2026, quarterly: true) { columns { from to netIncome } } }`)).data.incomeStatementColumns.columns;
+    expect(quarters).toEqual([
+      { from: '2026-01-01', to: '2026-03-31', netIncome: 1000 },
+      { from: '2026-04-01', to: '2026-06-30', netIncome: -1500.55 },
+      { from: '2026-07-01', to: '2026-09-30', netIncome: 0 },
+      { from: '2026-10-01', to: '2026-12-31', netIncome: 0 },
+    ]);
+    // The current fiscal year by default; a year out of range is a field error.
+    expect((await gql('{ incomeStatementColumns { from } }')).data.incomeStatementColumns.from).toBe('2026-01-01');
+    const bad = await gql('{ incomeStatementColumns(fiscalYear: 12) { from } }');
+    expect(bad.errors?.[0]?.extensions.fieldErrors?.fiscalYear).toBeDefined();
+  });
+
   it('income statement: revenue from the invoice, expenses from the journal, in the spec shape', async () => {
     const res = await admin.get('/api/reports/income-statement/');
     expect(res.status).toBe(200);

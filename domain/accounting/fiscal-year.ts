@@ -56,3 +56,22 @@ export const closingLines = (accounts: readonly ClosingAccount[], year: TotalsBy
   else if (resultCents < 0) lines.push({ accountId: retainedEarningsId, debitCents: -resultCents, creditCents: 0 });
   return lines;
 };
+
+export type ColumnStep = 'month' | 'quarter';
+
+/** A fiscal year cut into its 12 months or 4 quarters, in order: the income statement's columns. */
+export const fiscalColumns = (firstMonth: number, startYear: number, step: ColumnStep): FiscalYear[] => {
+  const months = step === 'month' ? 1 : 3;
+  return Array.from({ length: 12 / months }, (_, i) => {
+    const first = firstMonth - 1 + i * months;
+    const fromYear = startYear + Math.floor(first / 12);
+    const fromMonth = (first % 12) + 1;
+    const last = first + months - 1;
+    const toYear = startYear + Math.floor(last / 12);
+    const toMonth = (last % 12) + 1;
+    return {
+      from: `${String(fromYear).padStart(4, '0')}-${pad(fromMonth)}-01`,
+      to: `${String(toYear).padStart(4, '0')}-${pad(toMonth)}-${pad(daysInMonth(toYear, toMonth))}`,
+    };
+  });
+};
