@@ -122,6 +122,21 @@ describe('admin accounting and operations screens in Chromium', () => {
     expect(await amount('netIncome')).toBe('750,00 €');
   });
 
+  it("shows the fiscal year by month and by quarter: a chart and the statement as columns, today's month holding its figures", async () => {
+    await openStatement('income-statement', 'income-statement');
+    const card = page.getByTestId('income-columns');
+    await card.locator('svg.recharts-surface').first().waitFor();
+    const net = card.locator('tr.ant-table-row', { hasText: 'Net Income' });
+    const texts = async () => (await net.locator('td').allInnerTexts()).map((x) => x.replace(/\s/g, ' '));
+    await expect.poll(async () => (await texts()).length).toBe(13);
+    expect((await texts()).filter((x) => x === '750,00 €')).toHaveLength(1);
+    await card.getByText('Quarters').click();
+    await expect.poll(async () => (await texts()).length).toBe(5);
+    expect((await texts()).filter((x) => x === '750,00 €')).toHaveLength(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'income-columns/en-1280');
+  });
+
   it('multi-line entry: the balance indicator refuses an unbalanced entry, then saves the balanced one', async () => {
     await page.goto('/admin/accounting/journal-entries');
     await page.getByTestId('create-entry').click();
