@@ -1,3 +1,4 @@
+import { apiNotFound } from './error-middleware';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Express, RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -75,7 +76,11 @@ export class Metrics {
    * Answers whether it mounted the route.
    */
   mount(app: Express, token: string | undefined, production: boolean): boolean {
-    if (production && !token) return false;
+    if (production && !token) {
+      // Not served: a plain 404, so neither the SPA's fallback page nor anything else answers it.
+      app.get('/metrics', apiNotFound);
+      return false;
+    }
     const expected = token && createHash('sha256').update(`Bearer ${token}`).digest();
     app.get('/metrics', async (req, res) => {
       const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(req.socket.remoteAddress ?? '');

@@ -114,7 +114,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
   authenticated: ['changePassword', 'createCheckoutSession', 'twoFactorStatus', 'beginTwoFactorSetup', 'enableTwoFactor', 'renewRecoveryCodes', 'disableTwoFactor'],
   client: ['myAccount'],
   superuser: [
-    'accounts', 'journalEntries', 'journalEntry', 'journalEntryHistory', 'invoiceEventHistory', 'incomeStatement',
+    'accounts', 'journalEntries', 'journalEntry', 'journalEntryHistory', 'invoiceEventHistory', 'incomeStatement', 'incomeStatementColumns', 'monthlyTrends',
     'balanceSheet', 'agedReceivables', 'cashFlow', 'trialBalance', 'accountLedger', 'accountingSettings', 'setBooksLock', 'setFiscalYearStartMonth', 'closeFiscalYear', 'reopenFiscalYear', 'clients', 'client', 'companySettings', 'invoices',
     'invoice', 'invoiceHistory', 'products', 'product', 'subscriptions', 'subscription', 'adminOverview',
     'contactMessages', 'demoRequests', 'inboxCounts', 'projectionStatus', 'createAccount', 'renameAccount',
