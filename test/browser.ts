@@ -128,3 +128,12 @@ export const moreActions = async (page: Page, row: Locator): Promise<string[]> =
   await menu.waitFor({ state: 'detached' });
   return names;
 };
+
+/** Signs the superuser in through the login form and waits for the admin overview. */
+export const loginAsAdmin = async (page: Page, credentials: { username: string; password: string }): Promise<void> => {
+  await page.goto('/login');
+  await page.fill('#login-username', credentials.username);
+  await page.fill('#login-password', credentials.password);
+  await page.click('button[type="submit"]');
+  await page.waitForURL((u) => u.pathname === '/admin');
+};

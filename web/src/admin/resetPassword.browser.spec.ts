@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, loginAsAdmin } from '../../../test/browser';
 import { createClientWithLogin } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -72,10 +72,4 @@ describe("resetting a client login's password in Chromium", () => {
   });
 });
 
-const login = async (page: Page) => {
-  await page.goto('/login');
-  await page.fill('#login-username', ADMIN.username);
-  await page.fill('#login-password', ADMIN.password);
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname === '/admin');
-};
+const login = (page: Page) => loginAsAdmin(page, ADMIN);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, loginAsAdmin } from '../../../../test/browser';
 import { createClientWithLogin, createInvoice } from '../../../../test/billing-fixtures';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
@@ -25,13 +25,7 @@ describe('the admin overview charts in Chromium', () => {
     await server?.close();
   });
 
-  const login = async (page: Page) => {
-    await page.goto('/login');
-    await page.fill('#login-username', ADMIN.username);
-    await page.fill('#login-password', ADMIN.password);
-    await page.click('button[type="submit"]');
-    await page.waitForURL((u) => u.pathname === '/admin');
-  };
+  const login = (page: Page) => loginAsAdmin(page, ADMIN);
 
   for (const [width, lng] of [[DESKTOP_WIDTH, 'en'], [MOBILE_WIDTH, 'el'], [MOBILE_WIDTH, 'ru']] as const) {
     it(`draws invoicing, receivables by age and cash, with a table of the same figures (${lng}, ${width} px)`, async () => {
