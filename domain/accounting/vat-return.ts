@@ -56,7 +56,8 @@ export const invoiceVatMovements = (lines: InvoiceLine[], totals: InvoiceTotals)
   const groups = mergeMovements(
     lines.map((l) => ({ direction: 'output' as const, category: categoryOf(l), rateBp: l.vatRateBp, baseCents: l.netCents, vatCents: l.vatCents })),
   );
-  if (groups.length === 0) groups.push({ direction: 'output', category: totals.vatCents > 0 ? 'S' : 'Z', rateBp: 0, baseCents: 0, vatCents: 0 });
+  // Totals without lines (never issued so, but an event may say it): the VAT is known only as a total.
+  if (groups.length === 0) groups.push({ direction: 'output', category: null, rateBp: null, baseCents: 0, vatCents: 0 });
   const largest = groups.reduce((a, b) => (Math.abs(b.vatCents) > Math.abs(a.vatCents) ? b : a));
   largest.baseCents += totals.netCents - groups.reduce((s, g) => s + g.baseCents, 0);
   largest.vatCents += totals.vatCents - groups.reduce((s, g) => s + g.vatCents, 0);
