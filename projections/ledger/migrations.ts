@@ -152,6 +152,12 @@ export const ledgerMigrations: Migration[] = [
       await db.schema.alterTable('ledger_entries', (t) => {
         t.text('vat_breakdown');
       });
+      // A manual line's VAT tag, so the journal form shows what was recorded.
+      await db.schema.alterTable('ledger_lines', (t) => {
+        t.text('vat_category');
+        t.integer('vat_rate_bp');
+        t.boolean('vat_settlement').notNullable().defaultTo(false);
+      });
       if (await db('ledger_entries').first('entry_id')) {
         for (const table of LEDGER_TABLES) await db(table).del();
         if (await db.schema.hasTable('projection_checkpoints')) {
@@ -162,6 +168,11 @@ export const ledgerMigrations: Migration[] = [
     down: async (db) => {
       await db.schema.alterTable('ledger_entries', (t) => {
         t.dropColumn('vat_breakdown');
+      });
+      await db.schema.alterTable('ledger_lines', (t) => {
+        t.dropColumn('vat_category');
+        t.dropColumn('vat_rate_bp');
+        t.dropColumn('vat_settlement');
       });
       await db.schema.dropTableIfExists('vat_movements_daily');
     },

@@ -127,6 +127,12 @@ export type JournalLineInput = {
   credit?: number;
   /** Euros, at most two decimals. */
   debit?: number;
+  /** VAT category S, Z, E or AE: on an expense line the base of a purchase, on a VAT account line its input VAT. */
+  vatCategory?: string | null | undefined;
+  /** VAT rate in percent, with vatCategory. */
+  vatRate?: number | null | undefined;
+  /** On a VAT account line: a payment to or refund from the tax authority, left out of the VAT return. */
+  vatSettlement?: boolean;
 };
 
 export type PageInput = {
