@@ -24,6 +24,8 @@ type Action =
   | { kind: 'correct'; pick: number; date: number; pairs: Pair[] }
   /** A credit note for part of an invoice (its lines' categories and rates, negative output VAT). */
   | { kind: 'credit'; pick: number; date: number; part: number }
+  /** A payment to (or refund from) the tax authority: Dr/Cr VAT Payable marked as a settlement against the bank. */
+  | { kind: 'settle'; date: number; amount: number; refund: boolean }
   | { kind: 'deleteJournal'; pick: number }
   | { kind: 'issue'; date: number; net: number; vatBp: number; zeroCategory: VatCategory; subscription: boolean }
   | { kind: 'edit'; pick: number; date: number; net: number }
@@ -54,6 +56,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('deleteJournal' as const), pick }),
   fc.record({ kind: fc.constant('issue' as const), date: day, net: cents, vatBp: fc.constantFrom(0, 500, 1900, 2400), zeroCategory: fc.constantFrom<VatCategory>('Z', 'E', 'AE'), subscription: fc.boolean() }),
   fc.record({ kind: fc.constant('credit' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }) }),
+  fc.record({ kind: fc.constant('settle' as const), date: day, amount: cents, refund: fc.boolean() }),
   fc.record({ kind: fc.constant('edit' as const), pick, date: day, net: cents }),
   fc.record({ kind: fc.constant('pay' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }), method: fc.nat(2) }),
   fc.record({ kind: fc.constant('void' as const), pick, date: day, deleted: fc.boolean() }),
@@ -124,6 +127,14 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
       case 'correct': {
         const entry = active[a.pick % Math.max(active.length, 1)];
         if (entry) journal(entry, decide(replay(entry.events), { type: 'CorrectJournalEntry', entryId: entry.id, date: dateOf(a.date), description: `Fix ${n}`, lines: toLines(a.pairs), actor: 'prop', at }));
+        break;
+      }
+      case 'settle': {
+        const entry = { id: uuid(1, n), events: [] as JournalEvent[] };
+        journals.push(entry);
+        const vat = { accountId: SYSTEM_ACCOUNT_IDS.vatPayable, debitCents: a.refund ? 0 : a.amount, creditCents: a.refund ? a.amount : 0, vatSettlement: true };
+        const bank = { accountId: SYSTEM_ACCOUNT_IDS.bank, debitCents: vat.creditCents, creditCents: vat.debitCents };
+        journal(entry, decide(replay([]), { type: 'RecordJournalEntry', entryId: entry.id, date: dateOf(a.date), description: `VAT settlement ${n}`, lines: [vat, bank], actor: 'prop', at }));
         break;
       }
       case 'deleteJournal': {
