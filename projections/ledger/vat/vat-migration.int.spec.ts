@@ -39,7 +39,7 @@ describe.each(testBackends())('VAT migration on $name', (backend) => {
     expect(before.rows.length).toBeGreaterThan(0);
 
     // As an installation before this migration: the ledger is there, its VAT analysis is not.
-    await migration.down(testDb.db);
+    await migration.down!(testDb.db);
     await migration.up(testDb.db);
     expect(Number((await testDb.db('ledger_entries').count({ n: '*' }).first())?.n)).toBe(0);
     expect((await testDb.db('projection_checkpoints').where({ name: 'ledger' }).first())?.position).toBeNull();

@@ -73,7 +73,10 @@ describe('VAT return screen in Chromium', () => {
     await page.locator('[data-testid="balance-indicator"][data-balanced="true"]').waitFor();
     await screenshot(page, 'vat-journal-form-1280', SHOTS);
     await page.locator('#journal-save').click();
-    await page.locator('tr', { hasText: 'Printer paper' }).waitFor();
+    const row = page.locator('tr', { hasText: 'Printer paper' });
+    await row.waitFor();
+    await row.getByRole('button', { name: /expand/i }).first().click();
+    await page.locator('.journal-expanded', { hasText: 'VAT S 24 %' }).waitFor();
   });
 
   it('shows the current quarter: output and input VAT per category and rate, and the net payable', async () => {
