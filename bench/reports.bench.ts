@@ -174,6 +174,22 @@ const run = async (db: Knex, prefix: string, lines: number) => {
   print(prefix, 'naive_income_statement_ms_p50', naiveMs, 'ms');
   print(prefix, 'income_statement_speedup_vs_naive', naiveMs / income, 'x');
 
+  // The VAT return reads the ledger's per-day VAT summary: one movement per loaded entry, spread
+  // over output and input and six categories and rates, summed per day as the projection writes it.
+  await db.raw(
+    `insert into vat_movements_daily (day, direction, category, rate_bp, base_cents, vat_cents)
+     select ?::date + (i % ?), case when i % 3 = 0 then 'input' else 'output' end, c.category, c.rate_bp,
+            sum(i::bigint * 7919 % 100000 + 1), sum((i::bigint * 7919 % 100000 + 1) * c.rate_bp / 10000)
+     from generate_series(1, ?) i
+     join (values (0, 'S', 2400), (1, 'S', 1300), (2, 'S', 600), (3, 'Z', 0), (4, 'E', 0), (5, 'AE', 0)) c(k, category, rate_bp) on c.k = i % 6
+     group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+    [firstDay, days, Math.floor(lines / 2)],
+  );
+  await db.raw('analyze vat_movements_daily');
+  const vat = await reports.vatReturn({});
+  print(prefix, 'vat_return_rows', vat.rows.length, 'rows');
+  print(prefix, 'vat_return_ms_p50', await p50(() => reports.vatReturn({})), 'ms');
+
   const invoices = Number(process.env.BENCH_RECEIVABLE_INVOICES ?? 100_000);
   await loadReceivables(db, invoices, today);
   const aged = await reports.agedReceivables({});

@@ -2,8 +2,9 @@ import { ArrayMaxSize, ArrayMinSize, IsIn, IsOptional, Length, Matches, MaxLengt
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import { ACCOUNT_TYPES, CASH_FLOW_CLASSES } from '../../domain/accounting/accounts';
 import { MAX_DESCRIPTION, MAX_LINES } from '../../domain/journal/decide';
-import type { PostedLines } from '../../domain/journal/events';
-import { parseEuros } from '../../domain/shared/money';
+import type { JournalLine, PostedLines } from '../../domain/journal/events';
+import type { VatCategory } from '../../domain/invoice/vat';
+import { parseEuros, parseVatRate } from '../../domain/shared/money';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
 
 @InputType()
@@ -36,6 +37,17 @@ export class JournalLineInput {
 
   @Field(() => Float, { defaultValue: 0, description: 'Euros, at most two decimals.' })
   credit!: number;
+
+  @Field(() => String, { nullable: true, description: 'VAT category S, Z, E or AE: on an expense line the base of a purchase, on a VAT account line its input VAT.' })
+  @IsOptional()
+  vatCategory?: string | null;
+
+  @Field(() => Float, { nullable: true, description: 'VAT rate in percent, with vatCategory.' })
+  @IsOptional()
+  vatRate?: number | null;
+
+  @Field(() => Boolean, { defaultValue: false, description: 'On a VAT account line: a payment to or refund from the tax authority, left out of the VAT return.' })
+  vatSettlement!: boolean;
 }
 
 @InputType()
@@ -71,6 +83,19 @@ export const pageOf = (page: PageInput | undefined): { offset: number; limit: nu
   return { offset, limit };
 };
 
+/** A line's optional VAT tag as the command takes it (the rules follow in decide). */
+const lineVat = (line: JournalLineInput, i: number, errors: FieldErrors): Pick<JournalLine, 'vatCategory' | 'vatRateBp' | 'vatSettlement'> => {
+  const out: Pick<JournalLine, 'vatCategory' | 'vatRateBp' | 'vatSettlement'> = {};
+  if (line.vatCategory !== undefined && line.vatCategory !== null && line.vatCategory !== '') out.vatCategory = line.vatCategory as VatCategory;
+  if (line.vatRate !== undefined && line.vatRate !== null) {
+    const parsed = parseVatRate(line.vatRate);
+    if (parsed.ok) out.vatRateBp = parsed.value;
+    else errors[`lines.${i}.vatRate`] = [parsed.error];
+  }
+  if (line.vatSettlement) out.vatSettlement = true;
+  return out;
+};
+
 /** GraphQL euros to cents with the same strict parser as REST; errors name the line's field. */
 export const toPosted = (input: JournalEntryInput): PostedLines => {
   const errors: FieldErrors = {};
@@ -81,7 +106,7 @@ export const toPosted = (input: JournalEntryInput): PostedLines => {
       errors[`lines.${i}.${field}`] = [parsed.error];
       return 0;
     };
-    return { accountId: line.accountId, debitCents: side('debit'), creditCents: side('credit') };
+    return { accountId: line.accountId, debitCents: side('debit'), creditCents: side('credit'), ...lineVat(line, i, errors) };
   });
   const first = Object.values(errors)[0];
   if (first) throw new ValidationError(first[0]!, errors);

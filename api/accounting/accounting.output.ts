@@ -36,6 +36,9 @@ export class JournalLineOutput {
   @Field(() => String) accountName!: string;
   @Field(() => Float) debit!: number;
   @Field(() => Float) credit!: number;
+  @Field(() => String, { nullable: true, description: 'VAT category (S, Z, E, AE) of a purchase base or of input VAT.' }) vatCategory!: string | null;
+  @Field(() => Float, { nullable: true, description: 'VAT rate in percent, with vatCategory.' }) vatRate!: number | null;
+  @Field(() => Boolean, { description: 'A VAT account line paid to or refunded by the tax authority.' }) vatSettlement!: boolean;
 }
 
 @ObjectType('JournalEntry')
@@ -70,7 +73,15 @@ export class JournalEntryOutput {
       createdBy: entry.created_by,
       updatedAt: iso(entry.updated_at),
       updatedBy: entry.updated_by,
-      lines: lines.map((l) => ({ accountId: l.account_id, accountName: l.account_name, debit: centsToEuros(l.debit_cents), credit: centsToEuros(l.credit_cents) })),
+      lines: lines.map((l) => ({
+        accountId: l.account_id,
+        accountName: l.account_name,
+        debit: centsToEuros(l.debit_cents),
+        credit: centsToEuros(l.credit_cents),
+        vatCategory: l.vat_category,
+        vatRate: l.vat_rate_bp === null ? null : l.vat_rate_bp / 100,
+        vatSettlement: l.vat_settlement === true,
+      })),
     });
   }
 }

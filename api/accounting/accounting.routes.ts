@@ -8,6 +8,7 @@ import { restFieldNames } from '../http/error-middleware';
 import { booksRoutes } from './books.routes';
 import { accountView, parseSingleLine, SINGLE_LINE_REST_FIELDS, toSingleLineView } from './journal.rest';
 import type { ReportLine } from '../../domain/accounting/reports';
+import { vatReturnView } from './vat-return.rest';
 import { AGING_BUCKETS, type AgingBucket, type BucketAmounts } from '../../domain/accounting/aging';
 
 /** The aging buckets as the REST answer names them. */
@@ -105,6 +106,10 @@ export const accountingRoutes = (s: AccountingServices): Router => {
       clients: r.clients.map((c) => ({ client_id: c.clientId, client: c.clientName, ...buckets(c.buckets), total: centsToEuros(c.owedCents), credit_balance: centsToEuros(c.creditCents) })),
       totals: { ...buckets(r.totals), total: centsToEuros(r.totals.owedCents), credit_balance: centsToEuros(r.totals.creditCents), net: centsToEuros(r.totals.netCents) },
     });
+  });
+
+  router.get('/reports/vat-return/', async (req, res) => {
+    res.json(vatReturnView(await s.reports.vatReturn(query(req))));
   });
 
   router.get('/reports/cash-flow/', async (req, res) => {

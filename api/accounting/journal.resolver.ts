@@ -15,7 +15,7 @@ const actor = (ctx: GraphQLContext): string => {
 
 const SOURCES: SourceType[] = ['manual', 'invoice', 'payment'];
 /** The journal command's line fields as JournalLineInput names them. */
-const LINE_INPUT_NAMES = { debitCents: 'debit', creditCents: 'credit' };
+const LINE_INPUT_NAMES = { debitCents: 'debit', creditCents: 'credit', vatRateBp: 'vatRate' };
 
 @Resolver()
 export class JournalResolver {

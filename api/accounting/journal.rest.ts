@@ -1,6 +1,7 @@
 import { isIsoDate } from '../../domain/shared/dates';
 import { SYSTEM_ACCOUNT_IDS, type Account } from '../../domain/accounting/accounts';
-import { centsToEuros, parseEuros } from '../../domain/shared/money';
+import { centsToEuros, parseEuros, parseVatRate } from '../../domain/shared/money';
+import type { VatCategory } from '../../domain/invoice/vat';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { MAX_DESCRIPTION } from '../../domain/journal/decide';
 import type { EntryRow, LineRow } from '../../projections/ledger/journal-lines/queries';
@@ -14,6 +15,9 @@ export const SINGLE_LINE_REST_FIELDS = {
   'lines.0.accountId': 'account',
   'lines.0.debitCents': 'debit',
   'lines.0.creditCents': 'credit',
+  'lines.0.vatCategory': 'vat_category',
+  'lines.0.vatRateBp': 'vat_rate',
+  'lines.0.vatSettlement': 'vat_settlement',
 };
 
 /**
@@ -53,6 +57,22 @@ export const parseSingleLine = (body: unknown): SingleLineEntry & { version?: nu
     else description = b.description;
   }
 
+  // Optional VAT tag of the chosen account's line (the domain checks that the tag fits it).
+  const vat: Pick<SingleLineEntry, 'vatCategory' | 'vatRateBp' | 'vatSettlement'> = {};
+  if (b.vat_category !== undefined && b.vat_category !== null && b.vat_category !== '') {
+    if (typeof b.vat_category !== 'string') add('vat_category', 'Not a valid string.');
+    else vat.vatCategory = b.vat_category as VatCategory;
+  }
+  if (b.vat_rate !== undefined && b.vat_rate !== null && b.vat_rate !== '') {
+    const parsed = parseVatRate(b.vat_rate);
+    if (parsed.ok) vat.vatRateBp = parsed.value;
+    else add('vat_rate', parsed.error);
+  }
+  if (b.vat_settlement !== undefined && b.vat_settlement !== null) {
+    if (typeof b.vat_settlement !== 'boolean') add('vat_settlement', 'Must be a valid boolean.');
+    else if (b.vat_settlement) vat.vatSettlement = true;
+  }
+
   let version: number | undefined;
   if (b.version !== undefined && b.version !== null) {
     if (typeof b.version !== 'number' || !Number.isInteger(b.version) || b.version < 1) add('version', 'A valid integer is required.');
@@ -60,7 +80,7 @@ export const parseSingleLine = (body: unknown): SingleLineEntry & { version?: nu
   }
 
   if (Object.keys(errors).length) throw new ValidationError('Please correct the errors below.', errors);
-  return { date: b.date as string, accountId: accountValue as string, debitCents, creditCents, description, version };
+  return { date: b.date as string, accountId: accountValue as string, debitCents, creditCents, description, version, ...vat };
 };
 
 export interface SingleLineView {
@@ -71,6 +91,10 @@ export interface SingleLineView {
   credit: number;
   description: string;
   version: number;
+  vat_category: string | null;
+  /** Percent. */
+  vat_rate: number | null;
+  vat_settlement: boolean;
 }
 
 /** One row per entry: the line that is not the Suspense counter-posting (the first line otherwise). */
@@ -84,6 +108,9 @@ export const toSingleLineView = (entry: EntryRow, lines: LineRow[]): SingleLineV
     credit: centsToEuros(line?.credit_cents ?? 0),
     description: entry.description,
     version: entry.version,
+    vat_category: line?.vat_category ?? null,
+    vat_rate: line?.vat_rate_bp === null || line?.vat_rate_bp === undefined ? null : line.vat_rate_bp / 100,
+    vat_settlement: line?.vat_settlement === true,
   };
 };
 

@@ -66,6 +66,9 @@ export class LedgerQueryService {
         debit_cents: l.debitCents,
         credit_cents: l.creditCents,
         description: posted.description,
+        vat_category: l.vatCategory ?? null,
+        vat_rate_bp: l.vatRateBp ?? null,
+        vat_settlement: l.vatSettlement === true,
       }));
       return { entry, lines };
     }

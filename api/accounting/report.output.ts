@@ -2,6 +2,7 @@ import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { BalanceSheet, CashFlowStatement, IncomeStatement, ReportLine, TrialBalance } from '../../domain/accounting/reports';
 import { centsToEuros } from '../../domain/shared/money';
 import { AGING_BUCKETS, type AgedReceivables, type BucketAmounts } from '../../domain/accounting/aging';
+import type { VatReturn } from '../../domain/accounting/vat-return';
 import type { Period } from './period';
 import type { AccountLedger } from './report.service';
 
@@ -219,6 +220,51 @@ export class AgedReceivablesOutput {
       total: centsToEuros(r.totals.owedCents),
       creditBalance: centsToEuros(r.totals.creditCents),
       net: centsToEuros(r.totals.netCents),
+    });
+  }
+}
+
+@ObjectType('VatReturnRow', { description: 'One VAT category and rate; category null is VAT account movement no tag explains.' })
+export class VatReturnRowOutput {
+  @Field(() => String, { nullable: true, description: 'EN 16931 code: S, Z, E or AE.' }) category!: string | null;
+  @Field(() => Float, { nullable: true, description: 'Percent.' }) rate!: number | null;
+  @Field(() => Float, { description: 'Net amount of sales (credit notes negative).' }) outputBase!: number;
+  @Field(() => Float) outputVat!: number;
+  @Field(() => Float, { description: 'Net amount of purchases (tagged journal lines).' }) inputBase!: number;
+  @Field(() => Float) inputVat!: number;
+}
+
+@ObjectType('VatReturn')
+export class VatReturnOutput {
+  @Field(() => String) from!: string;
+  @Field(() => String) to!: string;
+  @Field(() => [VatReturnRowOutput]) rows!: VatReturnRowOutput[];
+  @Field(() => Float) outputBase!: number;
+  @Field(() => Float) outputVat!: number;
+  @Field(() => Float) inputBase!: number;
+  @Field(() => Float) inputVat!: number;
+  @Field(() => Float, { description: 'Output less input VAT: positive is owed to the tax authority.' }) netVat!: number;
+  @Field(() => Float, { description: 'Paid to (positive) or refunded by (negative) the tax authority in the period; not in the net.' }) settlements!: number;
+
+  static from(r: VatReturn & { period: Period }): VatReturnOutput {
+    return Object.assign(new VatReturnOutput(), {
+      ...r.period,
+      rows: r.rows.map((row) =>
+        Object.assign(new VatReturnRowOutput(), {
+          category: row.category,
+          rate: row.rateBp === null ? null : row.rateBp / 100,
+          outputBase: eur(row.outputBaseCents),
+          outputVat: eur(row.outputVatCents),
+          inputBase: eur(row.inputBaseCents),
+          inputVat: eur(row.inputVatCents),
+        }),
+      ),
+      outputBase: eur(r.outputBaseCents),
+      outputVat: eur(r.outputVatCents),
+      inputBase: eur(r.inputBaseCents),
+      inputVat: eur(r.inputVatCents),
+      netVat: eur(r.netVatCents),
+      settlements: eur(r.settlementsCents),
     });
   }
 }

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context';
 import { PageInput, pageOf } from './accounting.input';
 import type { PeriodFieldNames } from './period';
-import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementColumnsOutput, IncomeStatementOutput, TrialBalanceOutput, AgedReceivablesOutput } from './report.output';
+import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementColumnsOutput, IncomeStatementOutput, TrialBalanceOutput, AgedReceivablesOutput, VatReturnOutput } from './report.output';
 
 const NAMES: PeriodFieldNames = { from: 'from', to: 'to', asOf: 'asOf' };
 const opt = { nullable: true, description: 'YYYY-MM-DD' } as const;
@@ -51,6 +51,16 @@ export class ReportResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<CashFlowOutput> {
     return CashFlowOutput.from(await ctx.services.accounting.reports.cashFlow({ from, to, asOf }, NAMES));
+  }
+
+  @Authorized('superuser')
+  @Query(() => VatReturnOutput, { description: 'Output and input VAT per category and rate over a period (default the current fiscal year), net payable, settlements apart.' })
+  async vatReturn(
+    @Arg('from', () => String, opt) from: string | undefined,
+    @Arg('to', () => String, opt) to: string | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<VatReturnOutput> {
+    return VatReturnOutput.from(await ctx.services.accounting.reports.vatReturn({ from, to }, NAMES));
   }
 
   @Authorized('superuser')

@@ -9,6 +9,8 @@ import { mergeTotals, subtractTotals } from '../../domain/accounting/balances';
 import { chartWithTotals, totalsInRange, type DayRange } from '../../projections/ledger/balances/queries';
 import { accountLines, type AccountLedgerLine } from '../../projections/ledger/journal-lines/queries';
 import { agedSums } from '../../projections/ledger/receivables/queries';
+import { vatMovementsInRange } from '../../projections/ledger/vat/queries';
+import { vatReturn, type VatReturn } from '../../domain/accounting/vat-return';
 import { AGING_EDGES, ageReceivables, type AgedReceivables, type AgingRow } from '../../domain/accounting/aging';
 import type { AccountService } from './account.service';
 import { resolveAsOf, resolvePeriod, type Period, type PeriodFieldNames, type PeriodInput } from './period';
@@ -107,6 +109,17 @@ export class ReportService {
       rows.map((r) => ({ clientId: r.client_id, clientName: r.client_name ?? '', bucket: r.bucket as AgingRow['bucket'], cents: Number(r.cents) })),
       asOf,
     );
+  }
+
+  /**
+   * The VAT return of a period (default: the current fiscal year): output VAT per category and rate
+   * from invoices and credit notes, input VAT from tagged journal lines, the net payable and the
+   * settlements with the tax authority apart. One range scan of the ledger's per-day VAT summary;
+   * exports take this answer as it is.
+   */
+  async vatReturn(input: PeriodInput, names?: PeriodFieldNames): Promise<VatReturn & { period: Period }> {
+    const period = await this.period(input, names);
+    return { ...vatReturn(await vatMovementsInRange(this.db, period.from, period.to)), period };
   }
 
   async cashFlow(input: PeriodInput, names?: PeriodFieldNames): Promise<CashFlowStatement & { period: Period }> {

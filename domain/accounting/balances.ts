@@ -65,11 +65,12 @@ export const effectsOf = (events: Iterable<LedgerEvent>): LedgerEffect[] => {
   let lock: LockedThrough = null;
   for (const event of events) {
     const id = entryIdOf(event);
-    const step = ledgerStep(lock, event, id === null ? null : (known.get(id) ?? null));
+    const prior = id === null ? null : (known.get(id) ?? null);
+    const step = ledgerStep(lock, event, prior);
     lock = step.lockedThrough;
     const effect = step.effect;
     if (!effect) continue;
-    known.set(effect.entryId, { revenueAccountId: effect.revenueAccountId });
+    known.set(effect.entryId, { revenueAccountId: effect.revenueAccountId, vat: effect.vat ?? prior?.vat ?? null });
     out.push(effect);
   }
   return out;

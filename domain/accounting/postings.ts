@@ -4,6 +4,7 @@ import type { JournalEvent, JournalLine, PostedLines } from '../journal/events';
 import type { PayoutEvent } from '../payouts/events';
 import type { BooksEvent } from '../books/events';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
+import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMovement } from './vat-return';
 
 /**
  * Postings as a pure function of events. Every event that moves money becomes one ledger effect:
@@ -20,6 +21,8 @@ export interface Posting {
   date: string;
   description: string;
   lines: PostingLine[];
+  /** What the posting adds to the VAT return, dated with it (absent: nothing). */
+  vat?: VatMovement[];
 }
 
 export interface LedgerEffect {
@@ -29,12 +32,15 @@ export interface LedgerEffect {
   entry: { status: 'active' | 'deleted'; date: string; description: string };
   /** For invoice entries: the revenue account its net amount went to, remembered for reversals. */
   revenueAccountId: string | null;
+  /** For invoice entries: their output VAT per category and rate now, remembered for reversals. */
+  vat?: VatMovement[];
   postings: Posting[];
 }
 
 /** What the ledger already knows about the entry an event belongs to (null when it is new). */
 export interface KnownEntry {
   revenueAccountId: string | null;
+  vat?: VatMovement[] | null;
 }
 
 const NAMESPACE = '6f1c2b8e-3d4a-4f5b-9c6d-7e8f9a0b1c2d';
@@ -86,10 +92,15 @@ export const cashAccountFor = (method: PaymentMethod): string => {
   }
 };
 
-const posting = (kind: Posting['kind'], date: string, description: string, lines: PostingLine[]): Posting[] => {
+const posting = (kind: Posting['kind'], date: string, description: string, lines: PostingLine[], vat?: VatMovement[]): Posting[] => {
   const kept = nonZero(lines);
-  return kept.length ? [{ kind, date, description, lines: kept }] : [];
+  if (!kept.length) return [];
+  return [vat?.length ? { kind, date, description, lines: kept, vat } : { kind, date, description, lines: kept }];
 };
+
+/** An invoice entry written before the VAT analysis existed: its VAT is known only as a total. */
+const rememberedVat = (known: KnownEntry | null, totals: InvoiceTotals): VatMovement[] =>
+  known?.vat ?? [{ direction: 'output', category: null, rateBp: null, baseCents: totals.netCents, vatCents: totals.vatCents }];
 
 export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): LedgerEffect | null => {
   switch (event.type) {
@@ -97,12 +108,14 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
       const d = event.data;
       const revenue = revenueAccountFor(d.period);
       const description = `Invoice ${d.invoiceNumber}`;
+      const vat = invoiceVatMovements(d.lines, d.totals);
       return {
         entryId: invoiceEntryId(d.invoiceId),
         source: { type: 'invoice', id: d.invoiceId, invoiceId: d.invoiceId },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: revenue,
-        postings: posting('posting', d.date, description, invoiceLines(d.totals, revenue)),
+        vat,
+        postings: posting('posting', d.date, description, invoiceLines(d.totals, revenue), vat),
       };
     }
     case 'InvoiceEdited': {
@@ -110,21 +123,26 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
       const revenue = known?.revenueAccountId ?? revenueAccountFor(d.period);
       const description = `Invoice ${d.invoiceNumber}`;
       // An edit of the due date or the wording moves no money: no reversal pair in the ledger.
+      const previousVat = rememberedVat(known, d.previousTotals);
+      const vat = invoiceVatMovements(d.lines, d.totals);
+      // A change of rates or categories alone (same totals) still moves the VAT return.
       const unchanged =
         d.date === d.previousDate &&
         d.totals.netCents === d.previousTotals.netCents &&
         d.totals.vatCents === d.previousTotals.vatCents &&
-        d.totals.grossCents === d.previousTotals.grossCents;
+        d.totals.grossCents === d.previousTotals.grossCents &&
+        JSON.stringify(vat) === JSON.stringify(previousVat);
       return {
         entryId: invoiceEntryId(d.invoiceId),
         source: { type: 'invoice', id: d.invoiceId, invoiceId: d.invoiceId },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: revenue,
+        vat,
         postings: unchanged
           ? []
           : [
-              ...posting('reversal', d.previousDate, `Reversal (edit): ${description}`, reverseLines(invoiceLines(d.previousTotals, revenue))),
-              ...posting('posting', d.date, description, invoiceLines(d.totals, revenue)),
+              ...posting('reversal', d.previousDate, `Reversal (edit): ${description}`, reverseLines(invoiceLines(d.previousTotals, revenue)), negateMovements(previousVat)),
+              ...posting('posting', d.date, description, invoiceLines(d.totals, revenue), vat),
             ],
       };
     }
@@ -139,7 +157,8 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
         source: { type: 'invoice', id: d.invoiceId, invoiceId: d.invoiceId },
         entry: { status: 'deleted', date: d.originalDate, description: `Invoice ${label}` },
         revenueAccountId: revenue,
-        postings: posting('reversal', date, `Reversal (${label}): invoice`, reverseLines(invoiceLines(d.totals, revenue))),
+        vat: [],
+        postings: posting('reversal', date, `Reversal (${label}): invoice`, reverseLines(invoiceLines(d.totals, revenue)), negateMovements(rememberedVat(known, d.totals))),
       };
     }
     case 'PaymentRecorded': {
@@ -167,7 +186,7 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
         source: { type: 'credit_note', id: d.creditNoteId, invoiceId: d.invoiceId },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: revenue,
-        postings: posting('posting', d.date, description, reverseLines(invoiceLines(d.totals, revenue))),
+        postings: posting('posting', d.date, description, reverseLines(invoiceLines(d.totals, revenue)), negateMovements(invoiceVatMovements(d.lines, d.totals))),
       };
     }
     case 'PaymentRefunded':
@@ -251,21 +270,21 @@ export const payoutEffect = (event: PayoutEvent): LedgerEffect => {
   };
 };
 
-const reversalOf = (p: PostedLines): Posting[] => posting('reversal', p.date, `Reversal: ${p.description}`.trim(), reverseLines(p.lines));
+const reversalOf = (p: PostedLines): Posting[] => posting('reversal', p.date, `Reversal: ${p.description}`.trim(), reverseLines(p.lines), negateMovements(journalVatMovements(p.lines)));
 
 export const journalEffect = (event: JournalEvent): LedgerEffect => {
   const d = event.data;
   const source = { type: 'manual' as const, id: d.entryId, invoiceId: null };
   switch (event.type) {
     case 'JournalEntryRecorded':
-      return { entryId: d.entryId, source, revenueAccountId: null, entry: { status: 'active', date: event.data.date, description: event.data.description }, postings: posting('posting', event.data.date, event.data.description, event.data.lines) };
+      return { entryId: d.entryId, source, revenueAccountId: null, entry: { status: 'active', date: event.data.date, description: event.data.description }, postings: posting('posting', event.data.date, event.data.description, event.data.lines, journalVatMovements(event.data.lines)) };
     case 'JournalEntryCorrected':
       return {
         entryId: d.entryId,
         source,
         revenueAccountId: null,
         entry: { status: 'active', date: event.data.date, description: event.data.description },
-        postings: [...reversalOf(event.data.previous), ...posting('posting', event.data.date, event.data.description, event.data.lines)],
+        postings: [...reversalOf(event.data.previous), ...posting('posting', event.data.date, event.data.description, event.data.lines, journalVatMovements(event.data.lines))],
       };
     case 'JournalEntryDeleted':
       return { entryId: d.entryId, source, revenueAccountId: null, entry: { status: 'deleted', date: event.data.previous.date, description: event.data.previous.description }, postings: reversalOf(event.data.previous) };

@@ -25,6 +25,7 @@ describe('automatic postings', () => {
           { accountId: A.subscriptionRevenue, debitCents: 0, creditCents: 10000 },
           { accountId: A.vatPayable, debitCents: 0, creditCents: 1900 },
         ],
+        vat: [{ direction: 'output', category: null, rateBp: null, baseCents: 10000, vatCents: 1900 }],
       },
     ]);
   });

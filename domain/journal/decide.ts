@@ -1,6 +1,8 @@
 import { NotFoundError, ValidationError, type FieldErrors } from '../shared/errors';
 import { isIsoDate } from '../shared/dates';
 import { MAX_CENTS } from '../shared/money';
+import { isVatCategory, UNKNOWN_VAT_CATEGORY } from '../invoice/vat';
+import { isVatAccount } from '../accounting/vat-return';
 import type { JournalEntry } from './entry';
 import type { JournalEntryCorrected, JournalEntryDeleted, JournalEntryRecorded, JournalEvent, JournalLine, PostedLines } from './events';
 
@@ -32,6 +34,7 @@ export const validatePosted = (p: PostedLines): FieldErrors => {
       if (!Number.isSafeInteger(v) || v < 0 || v > MAX_CENTS) add(`lines.${i}.${side}`, 'Enter a non-negative amount in cents.');
     }
     if ((line.debitCents > 0) === (line.creditCents > 0)) add(`lines.${i}`, 'Each line needs exactly one of debit or credit, greater than zero.');
+    for (const [field, msg] of lineVatErrors(line)) add(`lines.${i}.${field}`, msg);
   });
   if (Object.keys(errors).length === 0) {
     const debits = sum(p.lines, 'debitCents');
@@ -40,6 +43,26 @@ export const validatePosted = (p: PostedLines): FieldErrors => {
       add('lines', `Debits (${(debits / 100).toFixed(2)}) and credits (${(credits / 100).toFixed(2)}) must be equal.`);
     }
   }
+  return errors;
+};
+
+/** A line's optional VAT tag: a known category with a rate that fits it, or a settlement on a VAT account. */
+export const lineVatErrors = (line: JournalLine): Array<[string, string]> => {
+  const errors: Array<[string, string]> = [];
+  const rate = line.vatRateBp;
+  if (line.vatSettlement) {
+    if (!isVatAccount(line.accountId)) errors.push(['vatSettlement', 'Only a line on a VAT account can be a settlement with the tax authority.']);
+    if (line.vatCategory !== undefined || rate !== undefined) errors.push(['vatCategory', 'A settlement with the tax authority carries no VAT category or rate.']);
+    return errors;
+  }
+  if (line.vatCategory === undefined) {
+    if (rate !== undefined) errors.push(['vatCategory', 'Choose a VAT category for this rate.']);
+    return errors;
+  }
+  if (!isVatCategory(line.vatCategory)) return [['vatCategory', UNKNOWN_VAT_CATEGORY]];
+  if (rate === undefined || !Number.isInteger(rate) || rate < 0 || rate > 10_000) errors.push(['vatRateBp', 'Enter a VAT rate from 0 to 100 %.']);
+  else if (line.vatCategory === 'S' && rate === 0) errors.push(['vatRateBp', 'A standard-rated (S) line needs a VAT rate above 0 %.']);
+  else if (line.vatCategory !== 'S' && rate !== 0) errors.push(['vatRateBp', 'Only a standard-rated (S) line carries a VAT rate above 0 %.']);
   return errors;
 };
 

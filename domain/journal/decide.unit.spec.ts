@@ -71,6 +71,31 @@ describe('journal entry', () => {
     bad({ date: '2026-02-30' }, 'date');
   });
 
+  it('takes an optional VAT tag per line, and refuses one that does not fit', () => {
+    const VAT = 'a0000000-0000-4000-8000-000000002100';
+    const tagged: JournalLine[] = [
+      { accountId: A, debitCents: 1000, creditCents: 0, vatCategory: 'S', vatRateBp: 2400 },
+      { accountId: VAT, debitCents: 240, creditCents: 0 },
+      { accountId: S, debitCents: 0, creditCents: 1240 },
+    ];
+    const [event] = decide(replay([]), { type: 'RecordJournalEntry', entryId: ID, date: '2026-03-01', description: 'Paper', lines: tagged, ...stamp });
+    expect(event!.type === 'JournalEntryRecorded' && event!.data.lines[0]).toMatchObject({ vatCategory: 'S', vatRateBp: 2400 });
+    const refused = (line: Partial<JournalLine>, field: string) => {
+      const err = given([])
+        .when({ type: 'RecordJournalEntry', entryId: ID, date: '2026-03-01', description: '', lines: [{ ...lines(100)[0]!, ...line }, lines(100)[1]!], ...stamp })
+        .thenThrows(ValidationError);
+      expect(Object.keys(err.fieldErrors ?? {})).toContain(field);
+    };
+    refused({ vatCategory: 'S', vatRateBp: 0 }, 'lines.0.vatRateBp');
+    refused({ vatCategory: 'Z', vatRateBp: 600 }, 'lines.0.vatRateBp');
+    refused({ vatCategory: 'S' }, 'lines.0.vatRateBp');
+    refused({ vatRateBp: 2400 }, 'lines.0.vatCategory');
+    refused({ vatCategory: 'X' as never, vatRateBp: 0 }, 'lines.0.vatCategory');
+    // A settlement is a VAT account line, without a category.
+    refused({ vatSettlement: true }, 'lines.0.vatSettlement');
+    refused({ accountId: VAT, vatSettlement: true, vatCategory: 'S', vatRateBp: 2400 }, 'lines.0.vatCategory');
+  });
+
   it('refuses to record the same id twice', () => {
     given([recorded]).when({ type: 'RecordJournalEntry', entryId: ID, date: '2026-03-01', description: 'x', lines: lines(1), ...stamp }).thenThrows(ValidationError);
   });

@@ -1,3 +1,5 @@
+import type { VatCategory } from '../invoice/vat';
+
 /**
  * Journal entry events. Stream: `journal-<entryId>`. Amounts are integer cents, dates 'YYYY-MM-DD'.
  * Corrections and deletions carry the lines they reverse, so postings stay a pure function of
@@ -9,6 +11,16 @@ export interface JournalLine {
   /** Exactly one of debit and credit is positive; the other is 0. */
   debitCents: number;
   creditCents: number;
+  /**
+   * Optional (added with the VAT return; absent on older lines, no upcaster needed). On a line of
+   * any other account: it is the taxable base of a purchase at this category and rate. On a VAT
+   * account line: the input VAT of that category and rate.
+   */
+  vatCategory?: VatCategory;
+  /** Basis points (2400 = 24 %); given together with vatCategory. */
+  vatRateBp?: number;
+  /** Optional, on a VAT account line only: a payment to or refund from the tax authority, left out of the VAT return. */
+  vatSettlement?: boolean;
 }
 
 export interface PostedLines {

@@ -1,6 +1,7 @@
 import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
 import { ValidationError, type FieldErrors } from '../shared/errors';
 import type { PostedLines } from './events';
+import type { VatCategory } from '../invoice/vat';
 
 /** The spec's single-line entry: one side on the chosen account, the other on Suspense. */
 export interface SingleLineEntry {
@@ -9,6 +10,10 @@ export interface SingleLineEntry {
   debitCents: number;
   creditCents: number;
   description: string;
+  /** Optional VAT tag of the chosen account's line (see JournalLine). */
+  vatCategory?: VatCategory;
+  vatRateBp?: number;
+  vatSettlement?: boolean;
 }
 
 /** The single-line form's own rules (the balanced-entry rules follow in decide). */
@@ -33,7 +38,14 @@ export const singleLineToPosted = (e: SingleLineEntry): PostedLines => {
     date: e.date,
     description: e.description,
     lines: [
-      { accountId: e.accountId, debitCents: e.debitCents, creditCents: e.creditCents },
+      {
+        accountId: e.accountId,
+        debitCents: e.debitCents,
+        creditCents: e.creditCents,
+        ...(e.vatCategory !== undefined ? { vatCategory: e.vatCategory } : {}),
+        ...(e.vatRateBp !== undefined ? { vatRateBp: e.vatRateBp } : {}),
+        ...(e.vatSettlement ? { vatSettlement: true } : {}),
+      },
       { accountId: SYSTEM_ACCOUNT_IDS.suspense, debitCents: e.creditCents, creditCents: e.debitCents },
     ],
   };

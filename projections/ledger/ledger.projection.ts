@@ -12,6 +12,7 @@ import { writeBalances } from './balances/writer';
 import { loadKnownEntries, writeEntries, type EntryWrite } from './journal-lines/writer';
 import { LEDGER_TABLES } from './migrations';
 import { writeReceivables, type InvoiceTerms } from './receivables/writer';
+import { writeVatMovements } from './vat/writer';
 
 export const LEDGER_EVENT_TYPES = [
   ...JOURNAL_EVENT_TYPES,
@@ -54,13 +55,14 @@ export const ledgerProjection = (): Projection => ({
       const effect = step.effect;
       if (id === null || !effect) continue;
       const version = (prior?.version ?? 0) + 1;
-      known.set(id, { revenueAccountId: effect.revenueAccountId, version });
+      known.set(id, { revenueAccountId: effect.revenueAccountId, vat: effect.vat ?? prior?.vat ?? null, version });
       writes.push({ effect, version, ctx: { eventId: recorded.eventId, actor: recorded.metadata.actor, recordedAt: recorded.metadata.recordedAt } });
       effects.push(effect);
     }
     await writeEntries(trx, writes);
     await writeBalances(trx, effects);
     await writeReceivables(trx, effects, terms);
+    await writeVatMovements(trx, effects);
     if (lock !== lockBefore) await writeLedgerLock(trx, lock);
   },
 });

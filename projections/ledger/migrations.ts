@@ -10,6 +10,7 @@ export const LEDGER_TABLES = [
   'receivable_changes',
   'receivable_balances',
   'ledger_books',
+  'vat_movements_daily',
 ];
 
 
@@ -130,6 +131,50 @@ export const ledgerMigrations: Migration[] = [
     },
     down: async (db) => {
       await db.schema.dropTableIfExists('ledger_books');
+    },
+  },
+  {
+    // The VAT return's read model: per day, direction (output, input, settlement), category and
+    // rate, beside the lines; and each invoice entry's VAT per category and rate, for the reversal
+    // of an edit or a void. Older postings carry no VAT analysis, so the ledger is replayed: its
+    // tables are emptied and its checkpoint reset, and the runner rebuilds it from the events.
+    name: '202611271900_i19vat_vat_movements',
+    up: async (db) => {
+      await db.schema.createTable('vat_movements_daily', (t) => {
+        t.date('day').notNullable();
+        t.text('direction').notNullable();
+        t.text('category').notNullable();
+        t.integer('rate_bp').notNullable();
+        t.bigInteger('base_cents').notNullable();
+        t.bigInteger('vat_cents').notNullable();
+        t.primary(['day', 'direction', 'category', 'rate_bp']);
+      });
+      await db.schema.alterTable('ledger_entries', (t) => {
+        t.text('vat_breakdown');
+      });
+      // A manual line's VAT tag, so the journal form shows what was recorded.
+      await db.schema.alterTable('ledger_lines', (t) => {
+        t.text('vat_category');
+        t.integer('vat_rate_bp');
+        t.boolean('vat_settlement').notNullable().defaultTo(false);
+      });
+      if (await db('ledger_entries').first('entry_id')) {
+        for (const table of LEDGER_TABLES) await db(table).del();
+        if (await db.schema.hasTable('projection_checkpoints')) {
+          await db('projection_checkpoints').where({ name: 'ledger' }).update({ position: null, events_processed: 0, last_error: null, error_event_id: null, error_position: null, error_at: null });
+        }
+      }
+    },
+    down: async (db) => {
+      await db.schema.alterTable('ledger_entries', (t) => {
+        t.dropColumn('vat_breakdown');
+      });
+      await db.schema.alterTable('ledger_lines', (t) => {
+        t.dropColumn('vat_category');
+        t.dropColumn('vat_rate_bp');
+        t.dropColumn('vat_settlement');
+      });
+      await db.schema.dropTableIfExists('vat_movements_daily');
     },
   },
 ];

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { DEFAULT_CHART } from '../../domain/accounting/accounts';
+import { DEFAULT_CHART, SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
+import type { VatCategory } from '../../domain/invoice/vat';
 import type { InvoiceEvent, InvoiceTotals, PaymentMethod } from '../../domain/invoice/events';
 import { decide } from '../../domain/journal/decide';
 import { replay } from '../../domain/journal/entry';
@@ -19,10 +20,14 @@ export interface StreamEvent {
 }
 
 type Action =
-  | { kind: 'journal'; date: number; pairs: Array<[number, number, number]> }
-  | { kind: 'correct'; pick: number; date: number; pairs: Array<[number, number, number]> }
+  | { kind: 'journal'; date: number; pairs: Pair[] }
+  | { kind: 'correct'; pick: number; date: number; pairs: Pair[] }
+  /** A credit note for part of an invoice (its lines' categories and rates, negative output VAT). */
+  | { kind: 'credit'; pick: number; date: number; part: number }
+  /** A payment to (or refund from) the tax authority: Dr/Cr VAT Payable marked as a settlement against the bank. */
+  | { kind: 'settle'; date: number; amount: number; refund: boolean }
   | { kind: 'deleteJournal'; pick: number }
-  | { kind: 'issue'; date: number; net: number; vatBp: number; subscription: boolean }
+  | { kind: 'issue'; date: number; net: number; vatBp: number; zeroCategory: VatCategory; subscription: boolean }
   | { kind: 'edit'; pick: number; date: number; net: number }
   | { kind: 'pay'; pick: number; date: number; part: number; method: number }
   | { kind: 'void'; pick: number; date: number; deleted: boolean }
@@ -36,14 +41,22 @@ const ACCOUNT_IDS = DEFAULT_CHART.map((a) => a.id);
 
 const day = fc.integer({ min: 0, max: DAY_SPAN - 1 });
 const cents = fc.integer({ min: 1, max: 5_000_000 });
-const pairs = fc.array(fc.tuple(fc.nat(ACCOUNT_IDS.length - 1), fc.nat(ACCOUNT_IDS.length - 1), cents), { minLength: 1, maxLength: 3 });
+/** A VAT tag on a pair's debit line: none, a purchase category and rate, or (on the VAT account) a settlement. */
+type VatTag = 'none' | 'S24' | 'S13' | 'Z' | 'E' | 'settlement';
+type Pair = [number, number, number] | [number, number, number, VatTag];
+const vatTag = fc.constantFrom<VatTag>('none', 'none', 'S24', 'S13', 'Z', 'E', 'settlement');
+/** Lines on VAT Payable are frequent enough that the VAT return's invariant meets them. */
+const accountIndex = fc.oneof({ weight: 4, arbitrary: fc.nat(ACCOUNT_IDS.length - 1) }, { weight: 1, arbitrary: fc.constant(ACCOUNT_IDS.indexOf(SYSTEM_ACCOUNT_IDS.vatPayable)) });
+const pairs = fc.array(fc.tuple(accountIndex, accountIndex, cents, vatTag), { minLength: 1, maxLength: 3 });
 const pick = fc.nat(1000);
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('journal' as const), date: day, pairs }),
   fc.record({ kind: fc.constant('correct' as const), pick, date: day, pairs }),
   fc.record({ kind: fc.constant('deleteJournal' as const), pick }),
-  fc.record({ kind: fc.constant('issue' as const), date: day, net: cents, vatBp: fc.constantFrom(0, 500, 1900, 2400), subscription: fc.boolean() }),
+  fc.record({ kind: fc.constant('issue' as const), date: day, net: cents, vatBp: fc.constantFrom(0, 500, 1900, 2400), zeroCategory: fc.constantFrom<VatCategory>('Z', 'E', 'AE'), subscription: fc.boolean() }),
+  fc.record({ kind: fc.constant('credit' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }) }),
+  fc.record({ kind: fc.constant('settle' as const), date: day, amount: cents, refund: fc.boolean() }),
   fc.record({ kind: fc.constant('edit' as const), pick, date: day, net: cents }),
   fc.record({ kind: fc.constant('pay' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }), method: fc.nat(2) }),
   fc.record({ kind: fc.constant('void' as const), pick, date: day, deleted: fc.boolean() }),
@@ -53,9 +66,22 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 /** A deterministic UUID per counter so shrinking and replays stay stable. */
 const uuid = (prefix: number, n: number): string => `${prefix.toString(16).padStart(8, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
-const toLines = (ps: Array<[number, number, number]>): JournalLine[] =>
-  ps.flatMap(([a, b, amount]) => [
-    { accountId: ACCOUNT_IDS[a]!, debitCents: amount, creditCents: 0 },
+const TAGS: Record<Exclude<VatTag, 'none' | 'settlement'>, Pick<JournalLine, 'vatCategory' | 'vatRateBp'>> = {
+  S24: { vatCategory: 'S', vatRateBp: 2400 },
+  S13: { vatCategory: 'S', vatRateBp: 1300 },
+  Z: { vatCategory: 'Z', vatRateBp: 0 },
+  E: { vatCategory: 'E', vatRateBp: 0 },
+};
+
+const tagged = (accountId: string, tag: VatTag): Partial<JournalLine> => {
+  if (tag === 'none') return {};
+  if (tag === 'settlement') return accountId === SYSTEM_ACCOUNT_IDS.vatPayable ? { vatSettlement: true } : {};
+  return TAGS[tag];
+};
+
+const toLines = (ps: Pair[]): JournalLine[] =>
+  ps.flatMap(([a, b, amount, tag = 'none']) => [
+    { accountId: ACCOUNT_IDS[a]!, debitCents: amount, creditCents: 0, ...tagged(ACCOUNT_IDS[a]!, tag) },
     { accountId: ACCOUNT_IDS[b]!, debitCents: 0, creditCents: amount },
   ]);
 
@@ -70,6 +96,9 @@ interface OpenInvoice {
   date: string;
   totals: InvoiceTotals;
   vatBp: number;
+  category: VatCategory;
+  /** Gross still creditable. */
+  creditable: number;
   period: { subscriptionId: string; start: string; end: string } | null;
 }
 
@@ -100,6 +129,14 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         if (entry) journal(entry, decide(replay(entry.events), { type: 'CorrectJournalEntry', entryId: entry.id, date: dateOf(a.date), description: `Fix ${n}`, lines: toLines(a.pairs), actor: 'prop', at }));
         break;
       }
+      case 'settle': {
+        const entry = { id: uuid(1, n), events: [] as JournalEvent[] };
+        journals.push(entry);
+        const vat = { accountId: SYSTEM_ACCOUNT_IDS.vatPayable, debitCents: a.refund ? 0 : a.amount, creditCents: a.refund ? a.amount : 0, vatSettlement: true };
+        const bank = { accountId: SYSTEM_ACCOUNT_IDS.bank, debitCents: vat.creditCents, creditCents: vat.debitCents };
+        journal(entry, decide(replay([]), { type: 'RecordJournalEntry', entryId: entry.id, date: dateOf(a.date), description: `VAT settlement ${n}`, lines: [vat, bank], actor: 'prop', at }));
+        break;
+      }
       case 'deleteJournal': {
         const entry = active[a.pick % Math.max(active.length, 1)];
         if (entry) journal(entry, decide(replay(entry.events), { type: 'DeleteJournalEntry', entryId: entry.id, actor: 'prop', at }));
@@ -112,10 +149,13 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
           date: dateOf(a.date),
           totals: totalsOf(a.net, a.vatBp),
           vatBp: a.vatBp,
+          category: a.vatBp > 0 ? 'S' : a.zeroCategory,
+          creditable: 0,
           period: a.subscription ? { subscriptionId: uuid(3, n), start: dateOf(a.date), end: dateOf(a.date + 30) } : null,
         };
+        inv.creditable = inv.totals.grossCents;
         invoices.push(inv);
-        const lines = [{ description: 'Service', quantity: 1, unitPriceCents: a.net, vatRateBp: a.vatBp, ...inv.totals }];
+        const lines = [{ description: 'Service', quantity: 1, unitPriceCents: a.net, vatRateBp: a.vatBp, vatCategory: inv.category, ...inv.totals }];
         out.push({
           streamId: `invoice-${inv.id}`,
           event: { type: 'InvoiceIssued', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: inv.date, dueDate: inv.date, lines, totals: inv.totals, period: inv.period } },
@@ -126,13 +166,31 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         const inv = invoices[a.pick % Math.max(invoices.length, 1)];
         if (!inv) break;
         const totals = totalsOf(a.net, inv.vatBp);
-        const lines = [{ description: 'Service', quantity: 1, unitPriceCents: a.net, vatRateBp: inv.vatBp, ...totals }];
+        const lines = [{ description: 'Service', quantity: 1, unitPriceCents: a.net, vatRateBp: inv.vatBp, vatCategory: inv.category, ...totals }];
         out.push({
           streamId: `invoice-${inv.id}`,
           event: { type: 'InvoiceEdited', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: dateOf(a.date), dueDate: dateOf(a.date), lines, totals, previousTotals: inv.totals, previousDate: inv.date } },
         });
         inv.totals = totals;
+        inv.creditable = totals.grossCents;
         inv.date = dateOf(a.date);
+        break;
+      }
+      case 'credit': {
+        const inv = invoices[a.pick % Math.max(invoices.length, 1)];
+        if (!inv || inv.creditable <= 0) break;
+        const net = Math.max(1, Math.floor((inv.totals.netCents * a.part) / 100));
+        const totals = totalsOf(net, inv.vatBp);
+        if (totals.grossCents > inv.creditable) break;
+        inv.creditable -= totals.grossCents;
+        const lines = [{ description: 'Service', quantity: 1, unitPriceCents: net, vatRateBp: inv.vatBp, vatCategory: inv.category, ...totals }];
+        out.push({
+          streamId: `invoice-${inv.id}`,
+          event: {
+            type: 'InvoiceCredited',
+            data: { invoiceId: inv.id, creditNoteId: uuid(6, n), creditNoteNumber: `CN-${n}`, invoiceNumber: inv.number, invoiceDate: inv.date, clientId: uuid(4, 1), date: dateOf(a.date), reason: 'Refund', lines, totals, full: inv.creditable === 0, period: inv.period },
+          },
+        });
         break;
       }
       case 'pay': {

@@ -68,6 +68,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'GET /api/reports/income-statement/': su(200),
   'GET /api/reports/balance-sheet/': su(200),
   'GET /api/reports/aged-receivables/': su(200),
+  'GET /api/reports/vat-return/': su(200),
   'GET /api/reports/cash-flow/': su(200),
   'GET /api/clients/': su(200),
   'POST /api/clients/': su(400),
@@ -115,7 +116,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
   client: ['myAccount'],
   superuser: [
     'accounts', 'journalEntries', 'journalEntry', 'journalEntryHistory', 'invoiceEventHistory', 'incomeStatement', 'incomeStatementColumns', 'monthlyTrends',
-    'balanceSheet', 'agedReceivables', 'cashFlow', 'trialBalance', 'accountLedger', 'accountingSettings', 'setBooksLock', 'setFiscalYearStartMonth', 'closeFiscalYear', 'reopenFiscalYear', 'clients', 'client', 'companySettings', 'invoices',
+    'balanceSheet', 'agedReceivables', 'vatReturn', 'cashFlow', 'trialBalance', 'accountLedger', 'accountingSettings', 'setBooksLock', 'setFiscalYearStartMonth', 'closeFiscalYear', 'reopenFiscalYear', 'clients', 'client', 'companySettings', 'invoices',
     'invoice', 'invoiceHistory', 'products', 'product', 'subscriptions', 'subscription', 'adminOverview',
     'contactMessages', 'demoRequests', 'inboxCounts', 'projectionStatus', 'createAccount', 'renameAccount',
     'setAccountActive', 'deleteAccount', 'recordSingleLineJournalEntry', 'correctSingleLineJournalEntry',

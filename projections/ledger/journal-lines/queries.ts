@@ -28,6 +28,10 @@ export interface LineRow {
   debit_cents: number;
   credit_cents: number;
   description: string;
+  /** A manual line's VAT tag (null and false elsewhere). */
+  vat_category: string | null;
+  vat_rate_bp: number | null;
+  vat_settlement: boolean;
 }
 
 export interface EntryFilter {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { KnownEntry, LedgerEffect } from '../../../domain/accounting/postings';
+import type { VatMovement } from '../../../domain/accounting/vat-return';
 
 export interface EffectContext {
   eventId: string;
@@ -10,10 +11,10 @@ export interface EffectContext {
 export const loadKnownEntries = async (trx: Knex.Transaction, entryIds: string[]): Promise<Map<string, KnownEntry & { version: number }>> => {
   const known = new Map<string, KnownEntry & { version: number }>();
   if (entryIds.length === 0) return known;
-  const rows: Array<{ entry_id: string; revenue_account_id: string | null; version: number }> = await trx('ledger_entries')
-    .select('entry_id', 'revenue_account_id', 'version')
+  const rows: Array<{ entry_id: string; revenue_account_id: string | null; version: number; vat_breakdown: string | null }> = await trx('ledger_entries')
+    .select('entry_id', 'revenue_account_id', 'version', 'vat_breakdown')
     .whereIn('entry_id', [...new Set(entryIds)]);
-  for (const r of rows) known.set(r.entry_id, { revenueAccountId: r.revenue_account_id, version: r.version });
+  for (const r of rows) known.set(r.entry_id, { revenueAccountId: r.revenue_account_id, vat: r.vat_breakdown === null ? null : (JSON.parse(r.vat_breakdown) as VatMovement[]), version: r.version });
   return known;
 };
 
@@ -45,6 +46,7 @@ export const writeEntries = async (trx: Knex.Transaction, writes: EntryWrite[]):
       description: effect.entry.description,
       version,
       revenue_account_id: effect.revenueAccountId,
+      vat_breakdown: effect.vat ? JSON.stringify(effect.vat) : (first?.vat_breakdown ?? null),
       updated_at: ctx.recordedAt,
       updated_by: ctx.actor,
     });
@@ -60,6 +62,9 @@ export const writeEntries = async (trx: Knex.Transaction, writes: EntryWrite[]):
           account_id: l.accountId,
           debit_cents: l.debitCents,
           credit_cents: l.creditCents,
+          vat_category: l.vatCategory ?? null,
+          vat_rate_bp: l.vatRateBp ?? null,
+          vat_settlement: l.vatSettlement === true,
           description: p.description,
           event_id: ctx.eventId,
           recorded_at: ctx.recordedAt,
@@ -72,7 +77,7 @@ export const writeEntries = async (trx: Knex.Transaction, writes: EntryWrite[]):
     await trx('ledger_entries')
       .insert(rows.slice(i, i + 500))
       .onConflict('entry_id')
-      .merge(['status', 'date', 'description', 'version', 'revenue_account_id', 'updated_at', 'updated_by']);
+      .merge(['status', 'date', 'description', 'version', 'revenue_account_id', 'vat_breakdown', 'updated_at', 'updated_by']);
   }
   // Lines keep batch order, so their serial ids order them as the events did.
   for (let i = 0; i < lines.length; i += 1000) await trx('ledger_lines').insert(lines.slice(i, i + 1000));

@@ -16,7 +16,7 @@ export interface SingleLineValues {
 export interface MultiLineValues {
   date: string;
   description: string;
-  lines: Array<{ accountId: string; debit: number; credit: number }>;
+  lines: Array<{ accountId: string; debit: number; credit: number; vatCategory?: string; vatRate?: number; vatSettlement?: boolean }>;
 }
 
 const options = { refetchQueries: LEDGER_QUERIES, awaitRefetchQueries: true };

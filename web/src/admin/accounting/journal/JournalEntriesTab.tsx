@@ -65,6 +65,9 @@ export const JournalEntriesTab = () => {
     />
   );
 
+  const vatLabel = (l: JournalEntryRow['lines'][number]) =>
+    l.vatSettlement ? t('admin.accounting.vat.choice.settlement') : l.vatCategory ? `${t('admin.accounting.vat.tag')} ${l.vatCategory} ${l.vatRate ?? 0} %` : '';
+
   const lines = (e: JournalEntryRow) => (
     <table className="journal-expanded">
       <thead>
@@ -77,7 +80,10 @@ export const JournalEntriesTab = () => {
       <tbody>
         {e.lines.map((l, i) => (
           <tr key={i}>
-            <td>{l.accountName}</td>
+            <td>
+              {l.accountName}
+              {vatLabel(l) && <span className="admin-muted journal-vat-tag"> · {vatLabel(l)}</span>}
+            </td>
             <td className="admin-amount">{l.debit ? formatMoney(eurosToCents(l.debit)) : ''}</td>
             <td className="admin-amount">{l.credit ? formatMoney(eurosToCents(l.credit)) : ''}</td>
           </tr>

@@ -9,7 +9,7 @@ import type { JournalEntryRow } from '../hooks/useJournalEntries';
 import { useSaveJournalEntry } from '../hooks/useSaveJournalEntry';
 import { eurosToCents } from '../statements/amounts';
 import { AccountSelect } from './AccountSelect';
-import { entryBalance, type DraftLine } from './balance';
+import { draftVat, entryBalance, lineVatInput, type DraftLine } from './balance';
 import { MultiLineFields } from './MultiLineFields';
 
 type Mode = 'single' | 'multi';
@@ -27,7 +27,7 @@ const initialValues = (entry: JournalEntryRow | undefined): FormValues => {
   if (!entry) return { date: dayjs(), debit: 0, credit: 0, description: '', lines: [{}, {}] };
   const base = { date: dayjs(entry.date), description: entry.description };
   if (entry.singleLine) return { ...base, accountId: entry.singleLine.accountId, debit: entry.singleLine.debit, credit: entry.singleLine.credit };
-  return { ...base, lines: entry.lines.map((l) => ({ accountId: l.accountId, debit: l.debit || null, credit: l.credit || null })) };
+  return { ...base, lines: entry.lines.map((l) => ({ accountId: l.accountId, debit: l.debit || null, credit: l.credit || null, ...draftVat(l) })) };
 };
 
 /** Server field paths to form paths: `account` is the select, `lines.1.debit` a line's field. */
@@ -67,7 +67,7 @@ export const JournalEntryModal = ({ open, entry, onClose }: { open: boolean; ent
           feedback.error(t('admin.accounting.multi.unbalanced'));
           return;
         }
-        const posted = (values.lines ?? []).map((l) => ({ accountId: l.accountId!, debit: eurosToCents(l.debit) / 100, credit: eurosToCents(l.credit) / 100 }));
+        const posted = (values.lines ?? []).map((l) => ({ accountId: l.accountId!, debit: eurosToCents(l.debit) / 100, credit: eurosToCents(l.credit) / 100, ...lineVatInput(l) }));
         await saveMulti({ date, description, lines: posted }, existing);
       }
       feedback.success(t('admin.accounting.journal.saved'));

@@ -1,11 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Form, InputNumber, type FormInstance } from 'antd';
+import { Button, Flex, Form, InputNumber, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AccountSelect } from './AccountSelect';
 import { BalanceIndicator } from './BalanceIndicator';
-import { entryBalance, type DraftLine } from './balance';
+import { entryBalance, VAT_CHOICES, type DraftLine } from './balance';
 
-/** The balanced-entry lines: account, debit, credit per line, with the live balance below. */
+/** The balanced-entry lines: account, debit, credit and VAT tag per line, with the live balance below. */
 export const MultiLineFields = ({ form }: { form: FormInstance }) => {
   const { t } = useTranslation();
   const lines = (Form.useWatch('lines', form) as DraftLine[] | undefined) ?? [];
@@ -26,6 +26,19 @@ export const MultiLineFields = ({ form }: { form: FormInstance }) => {
                 <Form.Item name={[field.name, 'credit']} className="journal-line-amount">
                   <InputNumber min={0} step={0.01} precision={2} placeholder={t('admin.accounting.journal.credit')} aria-label={t('admin.accounting.multi.lineCredit', { n: index + 1 })} data-testid={`line-credit-${index}`} />
                 </Form.Item>
+                <Form.Item name={[field.name, 'vat']} className="journal-line-vat">
+                  <Select
+                    aria-label={t('admin.accounting.multi.lineVat', { n: index + 1 })}
+                    data-testid={`line-vat-${index}`}
+                    placeholder={t('admin.accounting.vat.tag')}
+                    options={VAT_CHOICES.map((c) => ({ value: c, label: t(`admin.accounting.vat.choice.${c || 'none'}`) }))}
+                  />
+                </Form.Item>
+                {lines[index]?.vat === 'S' && (
+                  <Form.Item name={[field.name, 'vatRate']} className="journal-line-rate" rules={[{ required: true, message: t('admin.accounting.vat.rateRequired') }]}>
+                    <InputNumber min={0.01} max={100} step={1} precision={2} suffix="%" placeholder={t('admin.accounting.vat.rate')} aria-label={t('admin.accounting.multi.lineVatRate', { n: index + 1 })} data-testid={`line-vat-rate-${index}`} />
+                  </Form.Item>
+                )}
                 <Button
                   type="text"
                   icon={<DeleteOutlined aria-hidden />}

@@ -5,7 +5,24 @@ export interface DraftLine {
   accountId?: string;
   debit?: number | null;
   credit?: number | null;
+  /** The line's VAT tag: a category (the rate beside it), a settlement with the tax authority, or none. */
+  vat?: VatChoice;
+  vatRate?: number | null;
 }
+
+export type VatChoice = '' | 'S' | 'Z' | 'E' | 'AE' | 'settlement';
+export const VAT_CHOICES: VatChoice[] = ['', 'S', 'Z', 'E', 'AE', 'settlement'];
+
+/** The GraphQL line fields of a draft line's VAT tag (a rate only for S; the others are 0 %). */
+export const lineVatInput = (l: DraftLine): { vatCategory?: string; vatRate?: number; vatSettlement?: boolean } => {
+  if (!l.vat) return {};
+  if (l.vat === 'settlement') return { vatSettlement: true };
+  return { vatCategory: l.vat, vatRate: l.vat === 'S' ? (l.vatRate ?? 0) : 0 };
+};
+
+/** A saved line's VAT tag as the form shows it. */
+export const draftVat = (l: { vatCategory?: string | null; vatRate?: number | null; vatSettlement?: boolean }): Pick<DraftLine, 'vat' | 'vatRate'> =>
+  l.vatSettlement ? { vat: 'settlement' } : l.vatCategory ? { vat: l.vatCategory as VatChoice, vatRate: l.vatRate ?? null } : { vat: '' };
 
 export type LineProblem = 'account' | 'amount' | 'bothSides';
 

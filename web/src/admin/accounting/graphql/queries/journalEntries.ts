@@ -18,6 +18,9 @@ export const JOURNAL_ENTRIES = graphql(`
           accountName
           debit
           credit
+          vatCategory
+          vatRate
+          vatSettlement
         }
         singleLine {
           accountId

@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPageErrors, launchBrowser, loginAsAdmin, newPage, screenshot } from '../../test/browser';
+import { testBackends } from '../../test/db';
+import { ADMIN, startTestServer, type TestServer } from '../../test/server';
+
+// Needs `npm run build` first: the test server serves dist/web.
+describe('the admin top bar in Chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer(testBackends()[0]!, { limits: { loginPerIp: 1000, loginPerUsername: 1000 } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const open = async (width: number, lng: string): Promise<Page> => {
+    const { page } = await newPage(browser, server.url, { width });
+    await loginAsAdmin(page, ADMIN);
+    await page.goto(`/admin?lng=${lng}`);
+    await page.getByTestId('admin-overview').waitFor();
+    return page;
+  };
+  const links = (page: Page) => page.locator('#area-links .nav-link');
+
+  for (const lng of ['en', 'el', 'ru']) {
+    for (const width of [1440, 1280, 1200]) {
+      it(`keeps every link on the bar's one row at ${width} px (${lng})`, async () => {
+        const page = await open(width, lng);
+        const errors = collectPageErrors(page);
+        expect(await links(page).count()).toBe(8);
+        const boxes = await Promise.all((await links(page).all()).map((l) => l.boundingBox()));
+        expect(new Set(boxes.map((b) => Math.round(b!.y))).size).toBe(1);
+        const bar = (await page.locator('.area-nav').boundingBox())!;
+        const brand = (await page.locator('.area-nav .brand').boundingBox())!;
+        // One row: the links sit beside the title, not under it, and nothing leaves the window.
+        expect(boxes[0]!.y).toBeLessThan(brand.y + brand.height);
+        expect(bar.height).toBeLessThan(80);
+        expect(Math.max(...boxes.map((b) => b!.x + b!.width))).toBeLessThanOrEqual(width);
+        expect(await page.locator('.area-toggle').isVisible()).toBe(false);
+        if (width === 1200) await screenshot(page, `admin-bar/${lng}-${width}`);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      });
+    }
+  }
+
+  for (const [width, lng] of [[1199, 'ru'], [768, 'el'], [375, 'en']] as const) {
+    it(`folds the links behind a menu button below 1200 px (${width} px, ${lng})`, async () => {
+      const page = await open(width, lng);
+      const toggle = page.locator('.area-toggle');
+      expect(await toggle.isVisible()).toBe(true);
+      expect(await links(page).first().isVisible()).toBe(false);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await links(page).nth(3).waitFor();
+      await screenshot(page, `admin-bar/${lng}-${width}-open`);
+      await links(page).nth(3).click();
+      await page.waitForURL((u) => u.pathname === '/admin/invoices');
+      await links(page).first().waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await page.context().close();
+    });
+  }
+});
