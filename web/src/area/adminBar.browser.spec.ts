@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, loginAsAdmin, newPage, screenshot } from '../../test/browser';
-import { testBackends } from '../../test/db';
-import { ADMIN, startTestServer, type TestServer } from '../../test/server';
+import { collectPageErrors, launchBrowser, loginAsAdmin, newPage, screenshot } from '../../../test/browser';
+import { testBackends } from '../../../test/db';
+import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
 
 // Needs `npm run build` first: the test server serves dist/web.
 describe('the admin top bar in Chromium', () => {
@@ -41,6 +41,9 @@ describe('the admin top bar in Chromium', () => {
         expect(boxes[0]!.y).toBeLessThan(brand.y + brand.height);
         expect(bar.height).toBeLessThan(80);
         expect(Math.max(...boxes.map((b) => b!.x + b!.width))).toBeLessThanOrEqual(width);
+        // Nor do the links run under the language switcher and the user menu.
+        const actions = (await page.locator('.area-actions').boundingBox())!;
+        expect(Math.max(...boxes.map((b) => b!.x + b!.width))).toBeLessThanOrEqual(actions.x);
         expect(await page.locator('.area-toggle').isVisible()).toBe(false);
         if (width === 1200) await screenshot(page, `admin-bar/${lng}-${width}`);
         expect(errors).toEqual([]);
