@@ -170,6 +170,9 @@ const run = async (db: Knex, prefix: string, lines: number) => {
   print(prefix, 'balance_sheet_ms_p50', await p50(() => reports.balanceSheet({})), 'ms');
   print(prefix, 'cash_flow_ms_p50', await p50(() => reports.cashFlow({})), 'ms');
   print(prefix, 'trial_balance_ms_p50', await p50(() => reports.trialBalance({})), 'ms');
+  const columns = await reports.incomeStatementColumns({ step: 'month' });
+  if (columns.columns.length !== 12) throw new Error('expected 12 monthly columns');
+  print(prefix, 'income_statement_12_columns_ms_p50', await p50(() => reports.incomeStatementColumns({ step: 'month' })), 'ms');
   const naiveMs = await p50(() => naiveIncomeStatement(db, accounts, period.from, period.to));
   print(prefix, 'naive_income_statement_ms_p50', naiveMs, 'ms');
   print(prefix, 'income_statement_speedup_vs_naive', naiveMs / income, 'x');
