@@ -6,6 +6,7 @@ import type { AccountingServices } from './accounting.services';
 import { singleLineToPosted } from '../../domain/journal/single-line';
 import { restFieldNames } from '../http/error-middleware';
 import { booksRoutes } from './books.routes';
+import { exportRoutes } from './exports/export.routes';
 import { accountView, parseSingleLine, SINGLE_LINE_REST_FIELDS, toSingleLineView } from './journal.rest';
 import type { ReportLine } from '../../domain/accounting/reports';
 import { readComparison, type BalanceSheetReport, type IncomeStatementReport } from './report.service';
@@ -58,6 +59,7 @@ export const accountingRoutes = (s: AccountingServices): Router => {
   const router = Router();
   router.use(['/journal-entries', '/accounts', '/reports', '/accounting'], requireSuperuser);
   router.use(booksRoutes(s.books));
+  router.use(exportRoutes(s));
 
   router.get('/journal-entries/', async (_req, res) => {
     const { items } = await s.ledger.entries({ sources: ['manual'] });

@@ -52,7 +52,8 @@ export class ReportService {
     private readonly fiscalYearStartMonth: () => Promise<number> = async () => 1,
   ) {}
 
-  private async period(input: PeriodInput, names?: PeriodFieldNames): Promise<Period> {
+  /** A period as the reports read it: from/to or as_of, by default the current fiscal year. */
+  async period(input: PeriodInput, names?: PeriodFieldNames): Promise<Period> {
     return resolvePeriod(input, this.today(), names, await this.fiscalYearStartMonth());
   }
 
