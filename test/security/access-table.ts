@@ -122,7 +122,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
   client: ['myAccount'],
   superuser: [
     'accounts', 'journalEntries', 'journalEntry', 'journalEntryHistory', 'invoiceEventHistory', 'incomeStatement',
-    'balanceSheet', 'agedReceivables', 'cashFlow', 'trialBalance', 'accountLedger', 'accountingSettings', 'setBooksLock', 'setFiscalYearStartMonth', 'closeFiscalYear', 'reopenFiscalYear', 'clients', 'client', 'companySettings', 'invoices',
+    'balanceSheet', 'agedReceivables', 'cashFlow', 'trialBalance', 'accountLedger', 'incomeStatementColumns', 'accountingSettings', 'setBooksLock', 'setFiscalYearStartMonth', 'closeFiscalYear', 'reopenFiscalYear', 'clients', 'client', 'companySettings', 'invoices',
     'invoice', 'invoiceHistory', 'products', 'product', 'subscriptions', 'subscription', 'adminOverview',
     'contactMessages', 'demoRequests', 'inboxCounts', 'projectionStatus', 'createAccount', 'renameAccount',
     'setAccountActive', 'deleteAccount', 'recordSingleLineJournalEntry', 'correctSingleLineJournalEntry',
