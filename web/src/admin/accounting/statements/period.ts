@@ -29,3 +29,19 @@ export const useAsOf = (now = dayjs()) => {
     });
   return { asOf, setAsOf };
 };
+
+export type Comparison = 'previous_period' | 'previous_year';
+
+/** The comparison of a statement (?compare=previous_period|previous_year), none by default. */
+export const useComparison = () => {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('compare');
+  const compare: Comparison | null = raw === 'previous_period' || raw === 'previous_year' ? raw : null;
+  const setCompare = (c: Comparison | null) =>
+    setParams((p) => {
+      if (c) p.set('compare', c);
+      else p.delete('compare');
+      return p;
+    });
+  return { compare, setCompare };
+};

@@ -1,0 +1,27 @@
+import { graphql } from '../../../../gql';
+
+export const INCOME_STATEMENT_COLUMNS = graphql(`
+  query IncomeStatementColumns($fiscalYear: Int, $quarterly: Boolean!) {
+    incomeStatementColumns(fiscalYear: $fiscalYear, quarterly: $quarterly) {
+      from
+      to
+      columns {
+        from
+        to
+        revenues {
+          accountId
+          account
+          balance
+        }
+        expenses {
+          accountId
+          account
+          balance
+        }
+        totalRevenue
+        totalExpenses
+        netIncome
+      }
+    }
+  }
+`);
