@@ -15,7 +15,7 @@ describe.each(testBackends())('ledger line authors on $name', (backend) => {
 
   it('lines written before authors were kept take their event actor from the events table', async () => {
     const { db } = testDb;
-    await AUTHOR.down(db);
+    await AUTHOR.down!(db);
     const [eventId, orphan, entryId] = [randomUUID(), randomUUID(), randomUUID()];
     await db('events').insert({ event_id: eventId, stream_id: `journal-${entryId}`, stream_revision: 0, type: 'JournalEntryRecorded', data: {}, metadata: { actor: 'user-7', schemaVersion: 1 } });
     const line = (event: string, lineNo: number) => ({ entry_id: entryId, entry_version: 0, kind: 'posting', line_no: lineNo, date: '2026-01-10', account_id: A.bank, debit_cents: 100, credit_cents: 0, description: 'x', event_id: event, recorded_at: new Date() });
