@@ -84,6 +84,10 @@ describe('report comparisons, columns and file exports in Chromium', () => {
     expect(text.some((l) => l.startsWith('Compared with: '))).toBe(true);
     expect(text.some((l) => l.startsWith('Generated: '))).toBe(true);
 
+    await page.goto('/admin/accounting/income-statement?compare=previous_year');
+    await page.getByTestId('compare-netIncome').waitFor();
+    expect((await page.getByTestId('compare-netIncome').textContent())?.replace(/\u00a0/g, ' ')).toBe('0,00 €');
+    await screenshot(page, `${SHOTS}/income-compared-en-1280`);
     await page.goto('/admin/accounting/income-statement');
     await page.getByTestId('income-statement').getByTestId('statement').waitFor();
     const xlsx = await downloaded(page, 'export-xlsx');
@@ -137,6 +141,12 @@ describe('report comparisons, columns and file exports in Chromium', () => {
     await screenshot(ru.page, `${SHOTS}/cash-flow-ru-375`);
     const ruXlsx = await sheetRows((await downloaded(ru.page, 'export-xlsx')).file);
     expect(ruXlsx).toContainEqual(['Денежные средства на конец периода', 1190]);
+    await ru.page.goto('/admin/accounting/journal-entries');
+    await ru.page.getByTestId('journal-export-csv').waitFor();
+    expect(await noSidewaysScroll(ru.page)).toBe(true);
+    await screenshot(ru.page, `${SHOTS}/journal-export-ru-375`);
+    const csv = (await downloaded(ru.page, 'journal-export-csv')).file.toString('utf8');
+    expect(csv.split('\r\n')[0]).toContain('Автор');
     expect(ru.errors).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../common/format';
 import { useBalanceSheet } from '../hooks/useStatements';
-import { eurosToCents } from './amounts';
+import { eurosToCents, shortDay } from './amounts';
 import { downloadCsv } from './csv';
 import { balanceSheetModel, compareModels, statementRows } from './model';
 import { PeriodControls } from './PeriodControls';
@@ -18,7 +18,7 @@ export const BalanceSheetTab = () => {
   const model = useMemo(() => {
     if (!report) return undefined;
     const current = balanceSheetModel(report, t);
-    return report.comparison ? compareModels(current, balanceSheetModel(report.comparison, t), [formatDate(report.asOf), formatDate(report.comparison.asOf)]) : current;
+    return report.comparison ? compareModels(current, balanceSheetModel(report.comparison, t), [shortDay(report.asOf), shortDay(report.comparison.asOf)]) : current;
   }, [report, t]);
   // The books balance by construction; a difference here means a broken read model: say so loudly.
   const outOfBalance = report && eurosToCents(report.totalAssets) !== eurosToCents(report.totalLiabilitiesAndEquity);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../../common/format';
 import { useIncomeStatement, useIncomeStatementColumns } from '../hooks/useStatements';
+import { shortDay } from './amounts';
 import { downloadCsv } from './csv';
 import { IncomeStatementColumns } from './IncomeStatementColumns';
 import { compareModels, incomeStatementModel, statementRows } from './model';
@@ -42,7 +43,7 @@ export const IncomeStatementTab = () => {
     const current = incomeStatementModel(report, t);
     if (!report.comparison) return current;
     const c = report.comparison;
-    return compareModels(current, incomeStatementModel(c, t), [`${formatDate(report.from)} – ${formatDate(report.to)}`, `${formatDate(c.from)} – ${formatDate(c.to)}`]);
+    return compareModels(current, incomeStatementModel(c, t), [`${shortDay(report.from)} – ${shortDay(report.to)}`, `${shortDay(c.from)} – ${shortDay(c.to)}`]);
   }, [report, t]);
   const periodText = columnsView && columns.report
     ? t('admin.accounting.period.range', { from: formatDate(columns.report.from), to: formatDate(columns.report.to) })
