@@ -149,4 +149,21 @@ describe('report comparisons, columns and file exports in Chromium', () => {
     expect(csv.split('\r\n')[0]).toContain('Автор');
     expect(ru.errors).toEqual([]);
   });
+
+  it('with a fiscal year from July, the statements default to it and the columns start in July', async () => {
+    const admin = server.client();
+    await admin.login();
+    const set = await admin.graphql('mutation { setFiscalYearStartMonth(month: 7) { fiscalYearStartMonth } }');
+    expect(set.body.errors).toBeUndefined();
+    const startYear = dayjs().month() >= 6 ? dayjs().year() : dayjs().year() - 1;
+    const { page, errors } = await open('en-US', 1280);
+    await page.goto('/admin/accounting/cash-flow');
+    await page.getByTestId('cash-flow').getByText(`From 01 / July / ${startYear} to 30 / June / ${startYear + 1}`).waitFor();
+    await page.goto('/admin/accounting/income-statement?view=month');
+    await page.getByTestId('income-columns').waitFor();
+    const headings = await page.getByTestId('income-columns').locator('thead th').allTextContents();
+    expect(headings.slice(1, 3)).toEqual([`Jul ${startYear}`, `Aug ${startYear}`]);
+    expect(await page.getByTestId('fiscal-year-select').textContent()).toBe(`${startYear}/${String((startYear + 1) % 100).padStart(2, '0')}`);
+    expect(errors).toEqual([]);
+  });
 });

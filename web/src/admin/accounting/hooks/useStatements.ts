@@ -30,7 +30,7 @@ export const useTrialBalance = (asOf: string) => {
 };
 
 /** A fiscal year in monthly or quarterly columns (skipped while the screen shows a plain period). */
-export const useIncomeStatementColumns = (fiscalYear: number, quarterly: boolean, skip: boolean) => {
+export const useIncomeStatementColumns = (fiscalYear: number | undefined, quarterly: boolean, skip: boolean) => {
   const { data, loading, error } = useQuery(INCOME_STATEMENT_COLUMNS, { variables: { fiscalYear, quarterly }, skip });
   return { report: data?.incomeStatementColumns, loading, error };
 };

@@ -20,7 +20,8 @@ const useView = () => {
   const [params, setParams] = useSearchParams();
   const raw = params.get('view');
   const view: View = raw === 'month' || raw === 'quarter' ? raw : 'period';
-  const year = Number(params.get('year')) || dayjs().year();
+  // No year: the server's current fiscal year.
+  const year = Number(params.get('year')) || undefined;
   const set = (key: string, value: string | null) =>
     setParams((p) => {
       if (value) p.set(key, value);
@@ -38,6 +39,9 @@ export const IncomeStatementTab = () => {
   const columnsView = view !== 'period';
   const { report, loading, error } = useIncomeStatement(from, to, columnsView ? null : compare);
   const columns = useIncomeStatementColumns(year, view === 'quarter', !columnsView);
+  const shownYear = year ?? (columns.report ? Number(columns.report.from.slice(0, 4)) : undefined);
+  // A fiscal year that does not start in January spans two calendar years: 2026/27.
+  const yearLabel = (y: number) => (columns.report && columns.report.from.slice(5, 7) !== '01' ? `${y}/${String((y + 1) % 100).padStart(2, '0')}` : String(y));
   const model = useMemo(() => {
     if (!report) return undefined;
     const current = incomeStatementModel(report, t);
@@ -61,9 +65,9 @@ export const IncomeStatementTab = () => {
       {columnsView && (
         <Select<number>
           aria-label={t('admin.accounting.view.fiscalYear')}
-          value={year}
+          value={shownYear}
           onChange={setYear}
-          options={Array.from({ length: 7 }, (_, i) => thisYear + 1 - i).map((y) => ({ value: y, label: String(y) }))}
+          options={Array.from({ length: 7 }, (_, i) => thisYear + 1 - i).map((y) => ({ value: y, label: yearLabel(y) }))}
           data-testid="fiscal-year-select"
         />
       )}
@@ -74,7 +78,7 @@ export const IncomeStatementTab = () => {
       onExport={() => undefined}
       exportDisabled={!columns.report}
       hideCsv
-      file={{ report: 'income-statement', params: { columns: view, fiscal_year: String(year) } }}
+      file={{ report: 'income-statement', params: { columns: view, fiscal_year: shownYear ? String(shownYear) : undefined } }}
     >
       {viewControls}
     </PeriodControls>

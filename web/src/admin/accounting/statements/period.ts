@@ -1,14 +1,22 @@
+import { useQuery } from '@apollo/client/react';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router-dom';
+import { ACCOUNTING_SETTINGS } from '../../settings/graphql/queries/accountingSettings';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
 const valid = (v: string | null): v is string => !!v && ISO.test(v) && dayjs(v).isValid();
 
-/** The period of a statement, kept in the URL (?from=&to=) so reloads and shared links keep it; default the current year. */
+/**
+ * The period of a statement, kept in the URL (?from=&to=) so reloads and shared links keep it;
+ * default the current fiscal year (its first month is in the accounting settings), the calendar
+ * year until they have loaded.
+ */
 export const usePeriod = (now = dayjs()) => {
   const [params, setParams] = useSearchParams();
-  const from = valid(params.get('from')) ? params.get('from')! : now.startOf('year').format('YYYY-MM-DD');
-  const to = valid(params.get('to')) ? params.get('to')! : now.endOf('year').format('YYYY-MM-DD');
+  const { data } = useQuery(ACCOUNTING_SETTINGS);
+  const fiscal = data?.accountingSettings.currentFiscalYear;
+  const from = valid(params.get('from')) ? params.get('from')! : (fiscal?.from ?? now.startOf('year').format('YYYY-MM-DD'));
+  const to = valid(params.get('to')) ? params.get('to')! : (fiscal?.to ?? now.endOf('year').format('YYYY-MM-DD'));
   const setPeriod = (f: string, t: string) =>
     setParams((p) => {
       p.set('from', f);
