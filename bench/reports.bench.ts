@@ -170,9 +170,14 @@ const run = async (db: Knex, prefix: string, lines: number) => {
   print(prefix, 'balance_sheet_ms_p50', await p50(() => reports.balanceSheet({})), 'ms');
   print(prefix, 'cash_flow_ms_p50', await p50(() => reports.cashFlow({})), 'ms');
   print(prefix, 'trial_balance_ms_p50', await p50(() => reports.trialBalance({})), 'ms');
+  // Issue 19: a fiscal year in twelve monthly columns (one round trip), and a balance sheet beside the one a year earlier.
   const columns = await reports.incomeStatementColumns({ step: 'month' });
-  if (columns.columns.length !== 12) throw new Error('expected 12 monthly columns');
+  const byMonth = columns.columns.reduce((sum, c) => sum + c.netIncomeCents, 0);
+  if (byMonth !== fast.netIncomeCents) throw new Error(`twelve monthly columns add up to ${byMonth}, the year to ${fast.netIncomeCents}`);
   print(prefix, 'income_statement_12_columns_ms_p50', await p50(() => reports.incomeStatementColumns({ step: 'month' })), 'ms');
+  const compared = await reports.balanceSheet({}, undefined, 'previous_year');
+  if (compared.comparison!.totalAssetsCents !== compared.comparison!.totalLiabilitiesAndEquityCents) throw new Error('the compared balance sheet does not balance');
+  print(prefix, 'balance_sheet_comparative_ms_p50', await p50(() => reports.balanceSheet({}, undefined, 'previous_year')), 'ms');
   const naiveMs = await p50(() => naiveIncomeStatement(db, accounts, period.from, period.to));
   print(prefix, 'naive_income_statement_ms_p50', naiveMs, 'ms');
   print(prefix, 'income_statement_speedup_vs_naive', naiveMs / income, 'x');

@@ -15,7 +15,10 @@ export const pdfText = (pdf: Buffer): string[] => {
     const dict = s ? body.slice(0, s.index) : body;
     let stream: Buffer | null = null;
     if (s) {
-      const raw = Buffer.from(s[1]!, 'latin1');
+      // The data's own last byte may be a CR that the pattern took for the line end: /Length is exact.
+      const length = /\/Length (\d+)\s*[/>]/.exec(dict);
+      const data = length ? body.substr(s.index + s[0].indexOf('\n') + 1, Number(length[1])) : s[1]!;
+      const raw = Buffer.from(data, 'latin1');
       stream = /\/FlateDecode/.test(dict) ? inflateSync(raw) : raw;
     }
     objects.set(Number(m[1]), { dict, stream });

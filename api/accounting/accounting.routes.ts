@@ -6,9 +6,11 @@ import type { AccountingServices } from './accounting.services';
 import { singleLineToPosted } from '../../domain/journal/single-line';
 import { restFieldNames } from '../http/error-middleware';
 import { booksRoutes } from './books.routes';
+import { exportRoutes } from './exports/export.routes';
 import { accountView, parseSingleLine, SINGLE_LINE_REST_FIELDS, toSingleLineView } from './journal.rest';
 import type { ReportLine } from '../../domain/accounting/reports';
 import { vatReturnView } from './vat-return.rest';
+import { readComparison, type BalanceSheetReport, type IncomeStatementReport } from './report.service';
 import { AGING_BUCKETS, type AgingBucket, type BucketAmounts } from '../../domain/accounting/aging';
 
 /** The aging buckets as the REST answer names them. */
@@ -25,13 +27,40 @@ const query = (req: Request) => {
   return { from: one(q.from), to: one(q.to), asOf: one(q.as_of) };
 };
 
+const compareOf = (req: Request) => {
+  const v = (req.query as Record<string, unknown>).compare;
+  return readComparison(Array.isArray(v) ? v[0] : v);
+};
+
 const lines = (list: ReportLine[]) => list.map((l) => ({ account: l.account, account_id: l.accountId, balance: centsToEuros(l.balanceCents) }));
+
+const incomeStatementView = (r: IncomeStatementReport) => ({
+  revenues: lines(r.revenues),
+  expenses: lines(r.expenses),
+  total_revenue: centsToEuros(r.totalRevenueCents),
+  total_expenses: centsToEuros(r.totalExpensesCents),
+  net_income: centsToEuros(r.netIncomeCents),
+  from: r.period.from,
+  to: r.period.to,
+});
+
+const balanceSheetView = (r: BalanceSheetReport) => ({
+  assets: lines(r.assets),
+  liabilities: lines(r.liabilities),
+  equity: lines(r.equity),
+  total_assets: centsToEuros(r.totalAssetsCents),
+  total_liabilities: centsToEuros(r.totalLiabilitiesCents),
+  total_equity: centsToEuros(r.totalEquityCents),
+  total_liabilities_and_equity: centsToEuros(r.totalLiabilitiesAndEquityCents),
+  as_of: r.asOf,
+});
 
 /** The spec's REST adapters for the journal, accounts and reports (section 7), superuser only. */
 export const accountingRoutes = (s: AccountingServices): Router => {
   const router = Router();
   router.use(['/journal-entries', '/accounts', '/reports', '/accounting'], requireSuperuser);
   router.use(booksRoutes(s.books));
+  router.use(exportRoutes(s));
 
   router.get('/journal-entries/', async (_req, res) => {
     const { items } = await s.ledger.entries({ sources: ['manual'] });
@@ -71,31 +100,15 @@ export const accountingRoutes = (s: AccountingServices): Router => {
     res.json((await s.accounts.list()).map(accountView));
   });
 
+  // The spec's fields stay as they are; `compare` adds the compared report under `comparison`.
   router.get('/reports/income-statement/', async (req, res) => {
-    const r = await s.reports.incomeStatement(query(req));
-    res.json({
-      revenues: lines(r.revenues),
-      expenses: lines(r.expenses),
-      total_revenue: centsToEuros(r.totalRevenueCents),
-      total_expenses: centsToEuros(r.totalExpensesCents),
-      net_income: centsToEuros(r.netIncomeCents),
-      from: r.period.from,
-      to: r.period.to,
-    });
+    const r = await s.reports.incomeStatement(query(req), undefined, compareOf(req));
+    res.json({ ...incomeStatementView(r), ...(r.comparison ? { comparison: { ...incomeStatementView(r.comparison), kind: r.comparison.kind } } : {}) });
   });
 
   router.get('/reports/balance-sheet/', async (req, res) => {
-    const r = await s.reports.balanceSheet(query(req));
-    res.json({
-      assets: lines(r.assets),
-      liabilities: lines(r.liabilities),
-      equity: lines(r.equity),
-      total_assets: centsToEuros(r.totalAssetsCents),
-      total_liabilities: centsToEuros(r.totalLiabilitiesCents),
-      total_equity: centsToEuros(r.totalEquityCents),
-      total_liabilities_and_equity: centsToEuros(r.totalLiabilitiesAndEquityCents),
-      as_of: r.asOf,
-    });
+    const r = await s.reports.balanceSheet(query(req), undefined, compareOf(req));
+    res.json({ ...balanceSheetView(r), ...(r.comparison ? { comparison: { ...balanceSheetView(r.comparison), kind: r.comparison.kind } } : {}) });
   });
 
   router.get('/reports/aged-receivables/', async (req, res) => {
@@ -120,6 +133,11 @@ export const accountingRoutes = (s: AccountingServices): Router => {
       cash_from_investing: centsToEuros(r.cashFromInvestingCents),
       cash_from_financing: centsToEuros(r.cashFromFinancingCents),
       net_cash_flow: centsToEuros(r.netCashFlowCents),
+      operating_adjustments: lines(r.operatingAdjustments),
+      investing: lines(r.investing),
+      financing: lines(r.financing),
+      opening_cash: centsToEuros(r.openingCashCents),
+      closing_cash: centsToEuros(r.closingCashCents),
       from: r.period.from,
       to: r.period.to,
     });

@@ -4,6 +4,8 @@ import { BooksService } from './books.service';
 import { JournalService } from './journal.service';
 import { LedgerQueryService } from './ledger-query.service';
 import { ReportService } from './report.service';
+import { ReportExportService } from './exports/report-export.service';
+import { JournalExportService } from './exports/journal-export';
 
 /** The accounting module's services, built once from the app's dependencies. */
 export interface AccountingServices {
@@ -12,16 +14,21 @@ export interface AccountingServices {
   ledger: LedgerQueryService;
   reports: ReportService;
   books: BooksService;
+  exports: ReportExportService;
+  journalExport: JournalExportService;
 }
 
 export const createAccountingServices = (deps: AppDeps): AccountingServices => {
   const accounts = new AccountService(deps.db);
   const books = new BooksService(deps, accounts);
+  const reports = new ReportService(deps.db, accounts, deps.clock, () => books.fiscalYearStartMonth());
   return {
     accounts,
     books,
     journal: new JournalService(deps, accounts),
     ledger: new LedgerQueryService(deps.db),
-    reports: new ReportService(deps.db, accounts, deps.clock, () => books.fiscalYearStartMonth()),
+    reports,
+    exports: new ReportExportService(deps.db, { reports }, deps.clock),
+    journalExport: new JournalExportService(deps.db),
   };
 };

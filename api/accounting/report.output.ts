@@ -4,7 +4,7 @@ import { centsToEuros } from '../../domain/shared/money';
 import { AGING_BUCKETS, type AgedReceivables, type BucketAmounts } from '../../domain/accounting/aging';
 import type { VatReturn } from '../../domain/accounting/vat-return';
 import type { Period } from './period';
-import type { AccountLedger } from './report.service';
+import type { AccountLedger, BalanceSheetReport, Compared, IncomeStatementReport } from './report.service';
 
 const eur = centsToEuros;
 
@@ -26,9 +26,13 @@ export class IncomeStatementOutput {
   @Field(() => Float) totalRevenue!: number;
   @Field(() => Float) totalExpenses!: number;
   @Field(() => Float) netIncome!: number;
+  @Field(() => IncomeStatementOutput, { nullable: true, description: 'The same statement over the compared period, when a comparison was asked for.' })
+  comparison!: IncomeStatementOutput | null;
 
-  static from(r: IncomeStatement & { period: Period }): IncomeStatementOutput {
+  static from(r: Compared<IncomeStatementReport> | (IncomeStatement & { period: Period })): IncomeStatementOutput {
+    const compared = 'comparison' in r && r.comparison ? IncomeStatementOutput.from(r.comparison) : null;
     return Object.assign(new IncomeStatementOutput(), {
+      comparison: compared,
       ...r.period,
       revenues: lines(r.revenues),
       expenses: lines(r.expenses),
@@ -60,9 +64,12 @@ export class BalanceSheetOutput {
   @Field(() => Float) totalLiabilities!: number;
   @Field(() => Float) totalEquity!: number;
   @Field(() => Float) totalLiabilitiesAndEquity!: number;
+  @Field(() => BalanceSheetOutput, { nullable: true, description: 'The balance sheet as of the compared day, when a comparison was asked for.' })
+  comparison!: BalanceSheetOutput | null;
 
-  static from(r: BalanceSheet & { asOf: string }): BalanceSheetOutput {
+  static from(r: Compared<BalanceSheetReport> | (BalanceSheet & { asOf: string })): BalanceSheetOutput {
     return Object.assign(new BalanceSheetOutput(), {
+      comparison: 'comparison' in r && r.comparison ? BalanceSheetOutput.from(r.comparison) : null,
       asOf: r.asOf,
       assets: lines(r.assets),
       liabilities: lines(r.liabilities),
@@ -87,6 +94,8 @@ export class CashFlowOutput {
   @Field(() => [ReportLineOutput]) financing!: ReportLineOutput[];
   @Field(() => Float) cashFromFinancing!: number;
   @Field(() => Float) netCashFlow!: number;
+  @Field(() => Float, { description: 'Cash-class balances the day before the period starts.' }) openingCash!: number;
+  @Field(() => Float, { description: 'Cash-class balances at the end of the period (opening + net cash flow).' }) closingCash!: number;
 
   static from(r: CashFlowStatement & { period: Period }): CashFlowOutput {
     return Object.assign(new CashFlowOutput(), {
@@ -99,6 +108,8 @@ export class CashFlowOutput {
       financing: lines(r.financing),
       cashFromFinancing: eur(r.cashFromFinancingCents),
       netCashFlow: eur(r.netCashFlowCents),
+      openingCash: eur(r.openingCashCents),
+      closingCash: eur(r.closingCashCents),
     });
   }
 }

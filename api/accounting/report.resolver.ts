@@ -1,8 +1,18 @@
-import { Arg, Authorized, Ctx, ID, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, ID, Int, Query, Resolver, registerEnumType } from 'type-graphql';
+import type { Comparison } from '../../domain/accounting/comparison';
 import type { GraphQLContext } from '../graphql/context';
 import { PageInput, pageOf } from './accounting.input';
 import type { PeriodFieldNames } from './period';
 import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementColumnsOutput, IncomeStatementOutput, TrialBalanceOutput, AgedReceivablesOutput, VatReturnOutput } from './report.output';
+
+/** GraphQL's spelling of a comparison; the values are the domain's (and REST's) names. */
+export enum ReportComparison {
+  PREVIOUS_PERIOD = 'previous_period',
+  PREVIOUS_YEAR = 'previous_year',
+}
+registerEnumType(ReportComparison, { name: 'ReportComparison', description: 'What a statement is compared with.' });
+const comparisonArg = { nullable: true, description: 'Adds the same report over the compared period (income statement) or as of the compared day (balance sheet: a month or a year earlier).' } as const;
+const asComparison = (c: ReportComparison | undefined): Comparison | undefined => c;
 
 const NAMES: PeriodFieldNames = { from: 'from', to: 'to', asOf: 'asOf' };
 const opt = { nullable: true, description: 'YYYY-MM-DD' } as const;
@@ -15,9 +25,10 @@ export class ReportResolver {
     @Arg('from', () => String, opt) from: string | undefined,
     @Arg('to', () => String, opt) to: string | undefined,
     @Arg('asOf', () => String, opt) asOf: string | undefined,
+    @Arg('compare', () => ReportComparison, comparisonArg) compare: ReportComparison | undefined,
     @Ctx() ctx: GraphQLContext,
   ): Promise<IncomeStatementOutput> {
-    return IncomeStatementOutput.from(await ctx.services.accounting.reports.incomeStatement({ from, to, asOf }, NAMES));
+    return IncomeStatementOutput.from(await ctx.services.accounting.reports.incomeStatement({ from, to, asOf }, NAMES, asComparison(compare)));
   }
 
   @Authorized('superuser')
@@ -32,8 +43,12 @@ export class ReportResolver {
 
   @Authorized('superuser')
   @Query(() => BalanceSheetOutput, { description: 'As of a day (default today); equity includes current-period earnings.' })
-  async balanceSheet(@Arg('asOf', () => String, opt) asOf: string | undefined, @Ctx() ctx: GraphQLContext): Promise<BalanceSheetOutput> {
-    return BalanceSheetOutput.from(await ctx.services.accounting.reports.balanceSheet({ asOf }, NAMES));
+  async balanceSheet(
+    @Arg('asOf', () => String, opt) asOf: string | undefined,
+    @Arg('compare', () => ReportComparison, comparisonArg) compare: ReportComparison | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BalanceSheetOutput> {
+    return BalanceSheetOutput.from(await ctx.services.accounting.reports.balanceSheet({ asOf }, NAMES, asComparison(compare)));
   }
 
   @Authorized('superuser')

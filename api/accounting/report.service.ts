@@ -14,6 +14,21 @@ import { vatReturn, type VatReturn } from '../../domain/accounting/vat-return';
 import { AGING_EDGES, ageReceivables, type AgedReceivables, type AgingRow } from '../../domain/accounting/aging';
 import type { AccountService } from './account.service';
 import { resolveAsOf, resolvePeriod, type Period, type PeriodFieldNames, type PeriodInput } from './period';
+import { comparisonAsOf, comparisonPeriod, isComparison, type Comparison } from '../../domain/accounting/comparison';
+
+export type IncomeStatementReport = IncomeStatement & { period: Period };
+export type BalanceSheetReport = BalanceSheet & { asOf: string };
+export type CashFlowReport = CashFlowStatement & { period: Period };
+
+/** A report with, when asked, the same report over the compared period (or as of the compared day). */
+export type Compared<T> = T & { comparison?: T & { kind: Comparison } };
+
+/** Reads the comparison argument (REST `compare`, GraphQL `compare`): absent, or one of the known kinds. */
+export const readComparison = (value: unknown, field = 'compare'): Comparison | undefined => {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (isComparison(value)) return value;
+  throw new ValidationError('Please correct the errors below.', { [field]: ['Use previous_period or previous_year.'] });
+};
 
 export interface AccountLedger {
   accountId: string;
@@ -39,7 +54,8 @@ export class ReportService {
     private readonly fiscalYearStartMonth: () => Promise<number> = async () => 1,
   ) {}
 
-  private async period(input: PeriodInput, names?: PeriodFieldNames): Promise<Period> {
+  /** A period as the reports read it: from/to or as_of, by default the current fiscal year. */
+  async period(input: PeriodInput, names?: PeriodFieldNames): Promise<Period> {
     return resolvePeriod(input, this.today(), names, await this.fiscalYearStartMonth());
   }
 
@@ -62,10 +78,24 @@ export class ReportService {
     };
   }
 
-  async incomeStatement(input: PeriodInput, names?: PeriodFieldNames): Promise<IncomeStatement & { period: Period }> {
+  async incomeStatement(input: PeriodInput, names?: PeriodFieldNames, compare?: Comparison): Promise<Compared<IncomeStatementReport>> {
     const period = await this.period(input, names);
-    const { chart, totals } = await this.withoutClosing(period);
-    return { ...incomeStatement(chart, totals), period };
+    if (!compare) {
+      const { chart, totals } = await this.withoutClosing(period);
+      return { ...incomeStatement(chart, totals), period };
+    }
+    // Both periods in one round trip for the balances; the closing entries of each taken out.
+    const other = comparisonPeriod(period, compare);
+    const [{ chart, totals }, closing, otherClosing] = await Promise.all([
+      this.chart([period, other]),
+      closingTotals(this.db, period.from, period.to),
+      closingTotals(this.db, other.from, other.to),
+    ]);
+    return {
+      ...incomeStatement(chart, subtractTotals(totals[0]!, closing)),
+      period,
+      comparison: { ...incomeStatement(chart, subtractTotals(totals[1]!, otherClosing)), period: other, kind: compare },
+    };
   }
 
   /**
@@ -89,16 +119,23 @@ export class ReportService {
     };
   }
 
-  async balanceSheet(input: PeriodInput, names?: PeriodFieldNames): Promise<BalanceSheet & { asOf: string }> {
+  async balanceSheet(input: PeriodInput, names?: PeriodFieldNames, compare?: Comparison): Promise<Compared<BalanceSheetReport>> {
     const asOf = resolveAsOf(input, this.today(), names);
-    const yearStart = fiscalYearOf(await this.fiscalYearStartMonth(), asOf).from;
-    // Two disjoint ranges, so no row is read twice: cumulative = prior years + fiscal year to date.
-    // A closed year's closing entry is in both: its result is in Retained Earnings, not in earnings.
-    const { chart, totals } = await this.chart([
-      { from: undefined, to: addDays(yearStart, -1) },
-      { from: yearStart, to: asOf },
-    ]);
-    return { ...balanceSheet(chart, mergeTotals(totals[0]!, totals[1]!), totals[1]!), asOf };
+    const first = await this.fiscalYearStartMonth();
+    const days = compare ? [asOf, comparisonAsOf(asOf, compare)] : [asOf];
+    // Per day two disjoint ranges, so no row is read twice: cumulative = prior years + fiscal year
+    // to date; every day's ranges in one round trip. A closed year's closing entry is in both: its
+    // result is in Retained Earnings, not in earnings.
+    const ranges = days.flatMap((day) => {
+      const yearStart = fiscalYearOf(first, day).from;
+      return [
+        { from: undefined, to: addDays(yearStart, -1) },
+        { from: yearStart, to: day },
+      ];
+    });
+    const { chart, totals } = await this.chart(ranges);
+    const sheet = (i: number) => balanceSheet(chart, mergeTotals(totals[2 * i]!, totals[2 * i + 1]!), totals[2 * i + 1]!);
+    return compare ? { ...sheet(0), asOf, comparison: { ...sheet(1), asOf: days[1]!, kind: compare } } : { ...sheet(0), asOf };
   }
 
   /** What each client owes as of a day, by days past due (the Accounts Receivable balance split by invoice). */
@@ -122,10 +159,14 @@ export class ReportService {
     return { ...vatReturn(await vatMovementsInRange(this.db, period.from, period.to)), period };
   }
 
-  async cashFlow(input: PeriodInput, names?: PeriodFieldNames): Promise<CashFlowStatement & { period: Period }> {
+  /** The cash flow over a period, with the cash balance the day before it starts (opening) and at its end. */
+  async cashFlow(input: PeriodInput, names?: PeriodFieldNames): Promise<CashFlowReport> {
     const period = await this.period(input, names);
-    const { chart, totals } = await this.withoutClosing(period);
-    return { ...cashFlow(chart, totals), period };
+    const [{ chart, totals }, closing] = await Promise.all([
+      this.chart([period, { from: undefined, to: addDays(period.from, -1) }]),
+      closingTotals(this.db, period.from, period.to),
+    ]);
+    return { ...cashFlow(chart, subtractTotals(totals[0]!, closing), totals[1]!), period };
   }
 
   async trialBalance(input: PeriodInput, names?: PeriodFieldNames): Promise<TrialBalance & { asOf: string }> {

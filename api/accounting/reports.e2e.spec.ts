@@ -133,9 +133,48 @@ describe.each(testBackends())('accounting reports over REST and GraphQL on $name
       cash_from_investing: -2000,
       cash_from_financing: 50000,
       net_cash_flow: 50000 - 2000 - 1500.55 + 1190,
+      operating_adjustments: [{ account: 'VAT Payable', account_id: A.vatPayable, balance: 190 }],
+      investing: [{ account: 'Equipment', account_id: EQUIPMENT, balance: -2000 }],
+      financing: [{ account: 'Loans', account_id: LOANS, balance: 50000 }],
+      opening_cash: 0,
+      closing_cash: 47689.45,
       from: '2026-01-01',
       to: '2026-12-31',
     });
+    // Opening cash is the cash balance the day before the period; closing = opening + net cash flow.
+    const spring = await admin.get('/api/reports/cash-flow/?from=2026-03-01&to=2026-04-30');
+    expect(spring.body).toMatchObject({ opening_cash: 50000 + 1190, net_cash_flow: -3500.55, closing_cash: 51190 - 3500.55 });
+    const { data } = await gql('{ cashFlow(from: "2026-03-01", to: "2026-04-30") { openingCash closingCash netCashFlow investing { account balance } } }');
+    expect(data.cashFlow).toEqual({ openingCash: 51190, closingCash: 47689.45, netCashFlow: -3500.55, investing: [{ account: 'Equipment', balance: -2000 }] });
+  });
+
+  it('compares the income statement with the previous period or year, and the balance sheet with a month or a year earlier', async () => {
+    const march = await admin.get('/api/reports/income-statement/?from=2026-03-01&to=2026-03-31&compare=previous_period');
+    expect(march.status).toBe(200);
+    expect(march.body).toMatchObject({ from: '2026-03-01', to: '2026-03-31', net_income: 0, comparison: { kind: 'previous_period', from: '2026-02-01', to: '2026-02-28', total_revenue: 1000, net_income: 1000 } });
+    const q2 = await admin.get('/api/reports/income-statement/?from=2026-04-01&to=2026-06-30&compare=previous_period');
+    expect(q2.body.comparison).toMatchObject({ from: '2026-01-01', to: '2026-03-31', net_income: 1000 });
+    expect(q2.body.net_income).toBe(-1500.55);
+    const lastYear = await admin.get('/api/reports/income-statement/?compare=previous_year');
+    expect(lastYear.body.comparison).toMatchObject({ kind: 'previous_year', from: '2025-01-01', to: '2025-12-31', net_income: 0, revenues: [] });
+    expect((await admin.get('/api/reports/income-statement/')).body.comparison).toBeUndefined();
+
+    const bs = await admin.get('/api/reports/balance-sheet/?as_of=2026-04-30&compare=previous_period');
+    expect(bs.body).toMatchObject({ as_of: '2026-04-30', total_assets: 49689.45, comparison: { kind: 'previous_period', as_of: '2026-03-31', total_assets: 51190 } });
+    expect(bs.body.comparison.total_assets).toBe(bs.body.comparison.total_liabilities_and_equity);
+    expect((await admin.get('/api/reports/balance-sheet/?as_of=2026-04-30&compare=previous_year')).body.comparison).toMatchObject({ as_of: '2025-04-30', total_assets: 0 });
+
+    for (const path of ['/api/reports/income-statement/?compare=last_week', '/api/reports/balance-sheet/?compare=1']) {
+      const bad = await admin.get(path);
+      expect(bad.status, path).toBe(400);
+      expect(bad.body.errors.compare).toBeDefined();
+    }
+
+    const g = await gql(`{ incomeStatement(from: "2026-03-01", to: "2026-03-31", compare: PREVIOUS_PERIOD) { netIncome comparison { from to netIncome comparison { from } } }
+      balanceSheet(asOf: "2026-04-30", compare: PREVIOUS_YEAR) { totalAssets comparison { asOf totalAssets } } }`);
+    expect(g.errors).toBeUndefined();
+    expect(g.data.incomeStatement).toEqual({ netIncome: 0, comparison: { from: '2026-02-01', to: '2026-02-28', netIncome: 1000, comparison: null } });
+    expect(g.data.balanceSheet).toEqual({ totalAssets: 49689.45, comparison: { asOf: '2025-04-30', totalAssets: 0 } });
   });
 
   it('answers bad report dates with 400 and field errors', async () => {

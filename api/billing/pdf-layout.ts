@@ -29,8 +29,8 @@ export interface PdfPage {
 }
 
 /** An A4 document with its fonts registered once: pdfkit would otherwise parse the font file at every switch. */
-export const startPdf = (info: { Title: string; Author: string }): PdfPage => {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info });
+export const startPdf = (info: { Title: string; Author: string }, page: { layout?: 'portrait' | 'landscape'; margin?: number } = {}): PdfPage => {
+  const doc = new PDFDocument({ size: 'A4', margin: page.margin ?? 50, layout: page.layout ?? 'portrait', info });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

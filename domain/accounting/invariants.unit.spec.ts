@@ -52,13 +52,15 @@ describe('accounting invariants on random histories', () => {
       fc.property(historyArb(), dayArb, fc.nat(800), (history, from, length) => {
         const daily = foldEffects(ledgerOf(history));
         const to = addDays(from, length);
-        const cf = cashFlow(accounts, totalsInRange(daily, from, to));
+        const cf = cashFlow(accounts, totalsInRange(daily, from, to), totalsInRange(daily, undefined, addDays(from, -1)));
         const cash = (asOf: string) =>
           balanceSheet(accounts, totalsInRange(daily, undefined, asOf), new Map()).assets
             .filter((l) => accounts.find((a) => a.id === l.accountId)?.cashFlowClass === 'cash')
             .reduce((s, l) => s + l.balanceCents, 0);
         expect(cf.netCashFlowCents).toBe(cf.cashChangeCents);
         expect(cf.netCashFlowCents).toBe(cash(to) - cash(addDays(from, -1)));
+        expect(cf.openingCashCents).toBe(cash(addDays(from, -1)));
+        expect(cf.closingCashCents).toBe(cash(to));
         expect(cf.netIncomeCents).toBe(incomeStatement(accounts, totalsInRange(daily, from, to)).netIncomeCents);
       }),
       { numRuns: RUNS },

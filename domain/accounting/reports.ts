@@ -116,6 +116,9 @@ export interface CashFlowStatement {
   netCashFlowCents: number;
   /** Change of the cash-class balances over the period; equals netCashFlowCents on balanced books. */
   cashChangeCents: number;
+  /** The cash-class balances on the day before the period starts, and at its end (opening + change). */
+  openingCashCents: number;
+  closingCashCents: number;
 }
 
 /** A rise in a non-cash balance-sheet account (in debit terms) is cash spent, and the reverse. */
@@ -129,7 +132,11 @@ const cashEffects = (accounts: ReportAccount[], period: TotalsByAccount, cls: Ca
     })
     .filter((l) => l.balanceCents !== 0);
 
-export const cashFlow = (accounts: ReportAccount[], period: TotalsByAccount): CashFlowStatement => {
+const cashBalance = (accounts: ReportAccount[], totals: TotalsByAccount): number =>
+  accounts.filter((a) => a.cashFlowClass === 'cash').reduce((acc, a) => acc + totalsOf(totals, a.id).debitCents - totalsOf(totals, a.id).creditCents, 0);
+
+/** `before` holds the totals of every day before the period (for the opening cash line). */
+export const cashFlow = (accounts: ReportAccount[], period: TotalsByAccount, before: TotalsByAccount = new Map()): CashFlowStatement => {
   const netIncomeCents = netIncome(accounts, period);
   const operatingAdjustments = cashEffects(accounts, period, 'operating');
   const investing = cashEffects(accounts, period, 'investing');
@@ -137,9 +144,8 @@ export const cashFlow = (accounts: ReportAccount[], period: TotalsByAccount): Ca
   const cashFromOperationsCents = netIncomeCents + total(operatingAdjustments);
   const cashFromInvestingCents = total(investing);
   const cashFromFinancingCents = total(financing);
-  const cashChangeCents = accounts
-    .filter((a) => a.cashFlowClass === 'cash')
-    .reduce((acc, a) => acc + totalsOf(period, a.id).debitCents - totalsOf(period, a.id).creditCents, 0);
+  const cashChangeCents = cashBalance(accounts, period);
+  const openingCashCents = cashBalance(accounts, before);
   return {
     netIncomeCents,
     operatingAdjustments,
@@ -150,6 +156,8 @@ export const cashFlow = (accounts: ReportAccount[], period: TotalsByAccount): Ca
     cashFromFinancingCents,
     netCashFlowCents: cashFromOperationsCents + cashFromInvestingCents + cashFromFinancingCents,
     cashChangeCents,
+    openingCashCents,
+    closingCashCents: openingCashCents + cashChangeCents,
   };
 };
 

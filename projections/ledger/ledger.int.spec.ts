@@ -10,6 +10,7 @@ import { addDays, yearStart } from '../../domain/shared/dates';
 import { DEFAULT_CHART, SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { vatReturn } from '../../domain/accounting/vat-return';
 import { totalsInRange } from './balances/queries';
+import { comparisonAsOf, comparisonPeriod } from '../../domain/accounting/comparison';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance } from '../../domain/accounting/reports';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store';
@@ -40,8 +41,8 @@ const reportsFromDb = async (reports: ReportService, days: string[]) => {
   const out = [];
   for (const day of days) {
     const period = { from: yearStart(day), to: day };
-    const is = await reports.incomeStatement(period);
-    const bs = await reports.balanceSheet({ asOf: day });
+    const is = await reports.incomeStatement(period, undefined, 'previous_year');
+    const bs = await reports.balanceSheet({ asOf: day }, undefined, 'previous_period');
     const cf = await reports.cashFlow(period);
     const tb = await reports.trialBalance({ asOf: day });
     out.push({ is, bs, cf, tb });
@@ -77,8 +78,12 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
           const cumulative = pureTotals(daily, undefined, day);
           const { is, bs, cf, tb } = fromDb[i]!;
           expect(is).toMatchObject(incomeStatement(DEFAULT_CHART, period));
+          const lastYear = comparisonPeriod({ from: yearStart(day), to: day }, 'previous_year');
+          expect(is.comparison).toMatchObject({ ...incomeStatement(DEFAULT_CHART, pureTotals(daily, lastYear.from, lastYear.to)), period: lastYear });
           expect(bs).toMatchObject(balanceSheet(DEFAULT_CHART, cumulative, period));
-          expect(cf).toMatchObject(cashFlow(DEFAULT_CHART, period));
+          const monthBefore = comparisonAsOf(day, 'previous_period');
+          expect(bs.comparison).toMatchObject({ ...balanceSheet(DEFAULT_CHART, pureTotals(daily, undefined, monthBefore), pureTotals(daily, yearStart(monthBefore), monthBefore)), asOf: monthBefore });
+          expect(cf).toMatchObject(cashFlow(DEFAULT_CHART, period, pureTotals(daily, undefined, addDays(yearStart(day), -1))));
           expect(tb).toMatchObject(trialBalance(DEFAULT_CHART, cumulative));
           expect(bs.totalAssetsCents).toBe(bs.totalLiabilitiesAndEquityCents);
           expect(tb.totalDebitCents).toBe(tb.totalCreditCents);

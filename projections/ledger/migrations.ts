@@ -177,4 +177,26 @@ export const ledgerMigrations: Migration[] = [
       await db.schema.dropTableIfExists('vat_movements_daily');
     },
   },
+  {
+    // The journal export names each line's author: the actor of the event that posted it. Older
+    // lines take it from the events table when the events live in this database (else a
+    // projection rebuild fills it).
+    name: '202611270100_i19reports_ledger_line_author',
+    up: async (db) => {
+      await db.schema.alterTable('ledger_lines', (t) => {
+        t.text('recorded_by');
+      });
+      // The export pages through lines in ledger order by date.
+      await db.raw('create index ledger_lines_date_id on ledger_lines (date, id)');
+      if (await db.schema.hasTable('events')) {
+        await db.raw("update ledger_lines l set recorded_by = e.metadata->>'actor' from events e where e.event_id::text = l.event_id");
+      }
+    },
+    down: async (db) => {
+      await db.raw('drop index if exists ledger_lines_date_id');
+      await db.schema.alterTable('ledger_lines', (t) => {
+        t.dropColumn('recorded_by');
+      });
+    },
+  },
 ];

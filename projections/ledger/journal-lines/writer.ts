@@ -68,6 +68,7 @@ export const writeEntries = async (trx: Knex.Transaction, writes: EntryWrite[]):
           description: p.description,
           event_id: ctx.eventId,
           recorded_at: ctx.recordedAt,
+          recorded_by: ctx.actor,
         });
       }
     }

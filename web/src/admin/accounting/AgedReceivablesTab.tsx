@@ -49,7 +49,7 @@ export const AgedReceivablesTab = () => {
         {t('admin.accounting.tabs.agedReceivables')}
       </Typography.Title>
       <Typography.Paragraph className="admin-muted">{t('admin.accounting.period.asOfText', { date: formatDate(asOf) })}</Typography.Paragraph>
-      <PeriodControls asOf={asOf} onAsOf={setAsOf} onExport={exportCsv} exportDisabled={!report} />
+      <PeriodControls asOf={asOf} onAsOf={setAsOf} onExport={exportCsv} exportDisabled={!report} file={{ report: 'aged-receivables', params: { as_of: asOf } }} />
       <Table<Row>
         rowKey={(r) => r.clientId ?? 'none'}
         size="small"

@@ -44,7 +44,7 @@ export const TrialBalanceTab = () => {
         {t('admin.accounting.tabs.trialBalance')}
       </Typography.Title>
       <Typography.Paragraph className="admin-muted">{t('admin.accounting.period.asOfText', { date: formatDate(asOf) })}</Typography.Paragraph>
-      <PeriodControls asOf={asOf} onAsOf={setAsOf} onExport={exportCsv} exportDisabled={!report} />
+      <PeriodControls asOf={asOf} onAsOf={setAsOf} onExport={exportCsv} exportDisabled={!report} file={{ report: 'trial-balance', params: { as_of: asOf } }} />
       <Table<Row>
         rowKey="accountId"
         size="small"

@@ -11,6 +11,7 @@ import { useDeleteJournalEntry } from '../hooks/useDeleteJournalEntry';
 import { useJournalEntries, type JournalEntryRow } from '../hooks/useJournalEntries';
 import { eurosToCents } from '../statements/amounts';
 import { JournalEntryModal } from './JournalEntryModal';
+import { JournalExport } from './JournalExport';
 import { SourceLink } from './SourceLink';
 
 const PAGE_SIZE = 20;
@@ -138,6 +139,7 @@ export const JournalEntriesTab = () => {
           {t('admin.accounting.journal.create')}
         </Button>
       </Flex>
+      <JournalExport />
       <ResponsiveTable<JournalEntryRow>
         label={t('admin.accounting.tabs.journalEntries')}
         rowKey="id"

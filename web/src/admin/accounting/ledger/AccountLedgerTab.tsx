@@ -77,7 +77,7 @@ export const AccountLedgerTab = () => {
           }}
         />
       </Flex>
-      <PeriodControls from={from} to={to} onPeriod={(f, tt) => (setCurrent(1), setPeriod(f, tt))} onExport={exportCsv} exportDisabled={!ledger} />
+      <PeriodControls from={from} to={to} onPeriod={(f, tt) => (setCurrent(1), setPeriod(f, tt))} onExport={exportCsv} exportDisabled={!ledger} file={accountId ? { report: 'account-ledger', params: { account_id: accountId, from, to } } : undefined} />
       {!accountId ? (
         <Typography.Paragraph>{t('admin.accounting.ledger.choose')}</Typography.Paragraph>
       ) : loading && !ledger ? (

@@ -18,7 +18,7 @@ export const CashFlowTab = () => {
       testId="cash-flow"
       title={t('admin.accounting.cashFlow.title')}
       periodText={t('admin.accounting.period.range', { from: formatDate(from), to: formatDate(to) })}
-      toolbar={<PeriodControls from={from} to={to} onPeriod={setPeriod} onExport={() => model && downloadCsv(`cash-flow_${from}_${to}.csv`, statementRows(model, `${from} – ${to}`))} exportDisabled={!model} />}
+      toolbar={<PeriodControls from={from} to={to} onPeriod={setPeriod} onExport={() => model && downloadCsv(`cash-flow_${from}_${to}.csv`, statementRows(model, `${from} – ${to}`))} exportDisabled={!model} file={{ report: 'cash-flow', params: { from, to } }} />}
       model={model}
       loading={loading}
       error={error}

@@ -1,12 +1,15 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Flex } from 'antd';
+import { Button, DatePicker, Flex, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_INPUT_FORMATS } from '../../../common/dateLocale';
+import type { ReportFile } from './exportUrl';
+import { ReportFileButtons } from './ReportFileButtons';
+import type { Comparison } from './period';
 
 const DAY = 'YYYY-MM-DD';
 
-/** A statement's toolbar: the period (or as-of day) and the CSV export of what is shown. */
+/** A statement's toolbar: the period (or as-of day), a comparison, the CSV of what is shown and the server's PDF/XLSX. */
 export const PeriodControls = ({
   from,
   to,
@@ -15,6 +18,12 @@ export const PeriodControls = ({
   onAsOf,
   onExport,
   exportDisabled,
+  file,
+  compare,
+  onCompare,
+  compareLabels,
+  children,
+  hideCsv,
 }: {
   from?: string;
   to?: string;
@@ -23,6 +32,15 @@ export const PeriodControls = ({
   onAsOf?: (asOf: string) => void;
   onExport: () => void;
   exportDisabled?: boolean;
+  /** The server's file of this report and the arguments that give what the screen shows. */
+  file?: { report: ReportFile; params: Record<string, string | undefined> };
+  compare?: Comparison | null;
+  onCompare?: (c: Comparison | null) => void;
+  /** How this report names the two comparisons (a balance sheet compares with a month or a year earlier). */
+  compareLabels?: Record<Comparison, string>;
+  children?: React.ReactNode;
+  /** No CSV of the screen (a view the server's files cover). */
+  hideCsv?: boolean;
 }) => {
   const { t } = useTranslation();
   return (
@@ -44,9 +62,28 @@ export const PeriodControls = ({
           <DatePicker value={dayjs(asOf)} allowClear={false} format={DATE_INPUT_FORMATS} onChange={(d) => d && onAsOf(d.format(DAY))} data-testid="as-of-picker" />
         </label>
       )}
-      <Button icon={<DownloadOutlined aria-hidden />} onClick={onExport} disabled={exportDisabled} data-testid="export-csv">
-        {t('admin.accounting.exportCsv')}
-      </Button>
+      {onCompare && (
+        <Select<Comparison | 'none'>
+          aria-label={t('admin.accounting.compare.label')}
+          value={compare ?? 'none'}
+          onChange={(v) => onCompare(v === 'none' ? null : v)}
+          options={[
+            { value: 'none', label: t('admin.accounting.compare.none') },
+            { value: 'previous_period', label: compareLabels?.previous_period ?? t('admin.accounting.compare.previousPeriod') },
+            { value: 'previous_year', label: compareLabels?.previous_year ?? t('admin.accounting.compare.previousYear') },
+          ]}
+          popupMatchSelectWidth={false}
+          className="compare-select"
+          data-testid="compare-select"
+        />
+      )}
+      {children}
+      {!hideCsv && (
+        <Button icon={<DownloadOutlined aria-hidden />} onClick={onExport} disabled={exportDisabled} data-testid="export-csv">
+          {t('admin.accounting.exportCsv')}
+        </Button>
+      )}
+      {file && <ReportFileButtons report={file.report} params={file.params} disabled={exportDisabled} />}
     </Flex>
   );
 };

@@ -16,6 +16,7 @@ export const StatementScreen = ({
   error,
   ledgerSearch,
   footer,
+  body,
 }: {
   testId: string;
   title: string;
@@ -26,6 +27,8 @@ export const StatementScreen = ({
   error: unknown;
   ledgerSearch: string;
   footer?: React.ReactNode;
+  /** Shown instead of a statement model (the income statement's monthly or quarterly columns). */
+  body?: React.ReactNode;
 }) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
@@ -39,7 +42,9 @@ export const StatementScreen = ({
       </Typography.Title>
       <Typography.Paragraph className="admin-muted">{periodText}</Typography.Paragraph>
       {toolbar}
-      {loading && !model ? (
+      {body ? (
+        body
+      ) : loading && !model ? (
         <p data-testid="statement-loading">{t('common.loading')}</p>
       ) : model ? (
         <>

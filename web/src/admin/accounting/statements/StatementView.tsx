@@ -8,8 +8,15 @@ const Line = ({ line, strong, ledgerSearch }: { line: StatementLine; strong?: bo
     <span className="statement-label">
       {line.accountId ? <Link to={`/admin/accounting/ledger/${line.accountId}${ledgerSearch}`}>{line.label}</Link> : line.label}
     </span>
-    <span className="admin-amount" data-testid={`amount-${line.key}`}>
-      {statementAmount(line.cents)}
+    <span className="statement-amounts">
+      <span className="admin-amount" data-testid={`amount-${line.key}`}>
+        {statementAmount(line.cents)}
+      </span>
+      {line.compareCents !== undefined && (
+        <span className="admin-amount statement-compare" data-testid={`compare-${line.key}`}>
+          {statementAmount(line.compareCents)}
+        </span>
+      )}
     </span>
   </Flex>
 );
@@ -28,7 +35,15 @@ const Section = ({ section, ledgerSearch }: { section: StatementSection; ledgerS
 
 /** Renders a statement model: sections with their lines and totals, then the grand totals. */
 export const StatementView = ({ model, ledgerSearch = '' }: { model: StatementModel; ledgerSearch?: string }) => (
-  <div className="statement" data-testid="statement">
+  <div className={model.compareHeadings ? 'statement statement-compared' : 'statement'} data-testid="statement">
+    {model.compareHeadings && (
+      <Flex justify="flex-end" className="statement-line statement-compare-head" aria-hidden>
+        <span className="statement-amounts">
+          <span className="admin-amount">{model.compareHeadings[0]}</span>
+          <span className="admin-amount statement-compare">{model.compareHeadings[1]}</span>
+        </span>
+      </Flex>
+    )}
     <Row gutter={[32, 16]}>
       {model.columns.map((column) => (
         <Col key={column.key} xs={24} lg={model.columns.length > 1 ? 12 : 24}>

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../../public/static/locales/en/translation.json';
 import { statementAmount } from './amounts';
 import { toCsv } from './csv';
-import { balanceSheetModel, cashFlowModel, incomeStatementModel, statementRows, type StatementModel } from './model';
+import { balanceSheetModel, cashFlowModel, compareModels, incomeStatementModel, statementRows, type StatementModel } from './model';
 import { StatementView } from './StatementView';
 
 let t: typeof i18n.t;
@@ -88,6 +88,8 @@ describe('statement rendering rules', () => {
           financing: [],
           cashFromFinancing: 0,
           netCashFlow: -2000,
+          openingCash: 5000,
+          closingCash: 3000,
         },
         t,
       ),
@@ -97,6 +99,22 @@ describe('statement rendering rules', () => {
     expect(amount('cashFromInvesting')).toBe('(2.000,00 €)');
     expect(amount('netCashFlow')).toBe('(2.000,00 €)');
     expect(screen.getByText('Net Increase/Decrease in Cash')).toBeTruthy();
+    expect(amount('openingCash')).toBe('5.000,00 €');
+    expect(amount('closingCash')).toBe('3.000,00 €');
+    expect(screen.getByText('Cash at the end of the period')).toBeTruthy();
+  });
+
+  it('a compared statement shows both amounts per line, lines only in the compared period at zero now', () => {
+    const current = incomeStatementModel({ revenues: [{ accountId: 'rev', account: 'Sales', balance: 1000 }], expenses: [], totalRevenue: 1000, totalExpenses: 0, netIncome: 1000 }, t);
+    const before = incomeStatementModel({ revenues: [{ accountId: 'rev', account: 'Sales', balance: 400 }], expenses: [{ accountId: 'rent', account: 'Rent', balance: 150 }], totalRevenue: 400, totalExpenses: 150, netIncome: 250 }, t);
+    const model = compareModels(current, before, ['2026', '2025']);
+    show(model);
+    expect(amount('rev-rev')).toBe('1.000,00 €');
+    expect(screen.getByTestId('compare-rev-rev').textContent?.replace(/\u00a0/g, ' ')).toBe('400,00 €');
+    expect(amount('exp-rent')).toBe('0,00 €');
+    expect(screen.getByTestId('compare-exp-rent').textContent?.replace(/\u00a0/g, ' ')).toBe('(150,00 €)');
+    expect(screen.getByTestId('compare-netIncome').textContent?.replace(/\u00a0/g, ' ')).toBe('250,00 €');
+    expect(statementRows(model, '2026')).toContainEqual(['Expenses', 'Rent', '0.00', '-150.00']);
   });
 
   it('CSV export writes what is shown, signed, in order', () => {

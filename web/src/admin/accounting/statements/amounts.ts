@@ -13,3 +13,6 @@ export const csvAmount = (cents: number): string => {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
+
+/** A short day for column headings (dd.mm.yyyy), where the long form would not fit beside the amounts. */
+export const shortDay = (iso: string): string => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;

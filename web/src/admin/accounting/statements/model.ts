@@ -9,6 +9,8 @@ export interface StatementLine {
   cents: number;
   /** Set for account lines: the label links to the account's ledger. */
   accountId?: string | null;
+  /** The same line in the compared period (0 when it did not move there), when comparing. */
+  compareCents?: number;
 }
 
 export interface StatementSection {
@@ -24,7 +26,38 @@ export interface StatementModel {
   /** Column groups: the balance sheet puts assets on one side, liabilities and equity on the other. */
   columns: Array<{ key: string; sections: StatementSection[]; totals: StatementLine[] }>;
   totals: StatementLine[];
+  /** When comparing: the headings of the amount columns (this period, the compared one). */
+  compareHeadings?: [string, string];
 }
+
+const mergeLines = (current: StatementLine[], other: StatementLine[]): StatementLine[] => {
+  const byKey = new Map(other.map((l) => [l.key, l]));
+  const seen = new Set(current.map((l) => l.key));
+  return [
+    ...current.map((l) => ({ ...l, compareCents: byKey.get(l.key)?.cents ?? 0 })),
+    ...other.filter((l) => !seen.has(l.key)).map((l) => ({ ...l, cents: 0, compareCents: l.cents })),
+  ];
+};
+
+const mergeTotal = (current: StatementLine, other: StatementLine | undefined): StatementLine => ({ ...current, compareCents: other?.cents ?? 0 });
+
+/**
+ * One statement with another of the same kind beside it (a comparison): lines matched on their
+ * key (the account), lines only in the compared period shown at 0 now.
+ */
+export const compareModels = (current: StatementModel, other: StatementModel, headings: [string, string]): StatementModel => ({
+  ...current,
+  compareHeadings: headings,
+  columns: current.columns.map((column, c) => ({
+    ...column,
+    sections: column.sections.map((section, i) => {
+      const o = other.columns[c]!.sections[i]!;
+      return { ...section, lines: mergeLines(section.lines, o.lines), total: section.total && mergeTotal(section.total, o.total) };
+    }),
+    totals: column.totals.map((total, i) => mergeTotal(total, other.columns[c]!.totals[i])),
+  })),
+  totals: current.totals.map((total, i) => mergeTotal(total, other.totals[i])),
+});
 
 interface WireLine {
   accountId?: string | null;
@@ -101,6 +134,8 @@ export interface CashFlowData {
   financing: WireLine[];
   cashFromFinancing: number;
   netCashFlow: number;
+  openingCash: number;
+  closingCash: number;
 }
 
 export const cashFlowModel = (r: CashFlowData, t: TFunction): StatementModel => ({
@@ -121,19 +156,27 @@ export const cashFlowModel = (r: CashFlowData, t: TFunction): StatementModel => 
       totals: [],
     },
   ],
-  totals: [{ key: 'netCashFlow', label: t('admin.accounting.cashFlow.netCashFlow'), cents: eurosToCents(r.netCashFlow) }],
+  totals: [
+    { key: 'openingCash', label: t('admin.accounting.cashFlow.openingCash'), cents: eurosToCents(r.openingCash) },
+    { key: 'netCashFlow', label: t('admin.accounting.cashFlow.netCashFlow'), cents: eurosToCents(r.netCashFlow) },
+    { key: 'closingCash', label: t('admin.accounting.cashFlow.closingCash'), cents: eurosToCents(r.closingCash) },
+  ],
 });
 
-/** Rows for the CSV export: section, line, amount, in the order shown. */
+/** Rows for the CSV export: section, line, amount (and the compared amount), in the order shown. */
 export const statementRows = (m: StatementModel, period: string): string[][] => {
-  const rows: Array<[string, string, number]> = [];
+  const rows: Array<[string, StatementLine]> = [];
   for (const column of m.columns) {
     for (const s of column.sections) {
-      for (const l of s.lines) rows.push([s.title, l.label, l.cents]);
-      if (s.total) rows.push([s.title, s.total.label, s.total.cents]);
+      for (const l of s.lines) rows.push([s.title, l]);
+      if (s.total) rows.push([s.title, s.total]);
     }
-    for (const total of column.totals) rows.push(['', total.label, total.cents]);
+    for (const total of column.totals) rows.push(['', total]);
   }
-  for (const total of m.totals) rows.push(['', total.label, total.cents]);
-  return [[m.title, period, ''], ...rows.map(([a, b, c]) => [a, b, csvAmount(c)])];
+  for (const total of m.totals) rows.push(['', total]);
+  const compared = !!m.compareHeadings;
+  return [
+    compared ? [m.title, period, ...m.compareHeadings!] : [m.title, period, ''],
+    ...rows.map(([section, l]) => [section, l.label, csvAmount(l.cents), ...(compared ? [csvAmount(l.compareCents ?? 0)] : [])]),
+  ];
 };

@@ -1,8 +1,8 @@
 import { graphql } from '../../../../gql';
 
 export const BALANCE_SHEET = graphql(`
-  query BalanceSheet($asOf: String) {
-    balanceSheet(asOf: $asOf) {
+  query BalanceSheet($asOf: String, $compare: ReportComparison) {
+    balanceSheet(asOf: $asOf, compare: $compare) {
       asOf
       assets {
         accountId
@@ -23,6 +23,28 @@ export const BALANCE_SHEET = graphql(`
       totalLiabilities
       totalEquity
       totalLiabilitiesAndEquity
+      comparison {
+        asOf
+        assets {
+          accountId
+          account
+          balance
+        }
+        liabilities {
+          accountId
+          account
+          balance
+        }
+        equity {
+          accountId
+          account
+          balance
+        }
+        totalAssets
+        totalLiabilities
+        totalEquity
+        totalLiabilitiesAndEquity
+      }
     }
   }
 `);

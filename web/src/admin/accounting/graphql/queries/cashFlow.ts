@@ -25,6 +25,8 @@ export const CASH_FLOW = graphql(`
       }
       cashFromFinancing
       netCashFlow
+      openingCash
+      closingCash
     }
   }
 `);

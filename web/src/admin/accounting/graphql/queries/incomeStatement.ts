@@ -1,8 +1,8 @@
 import { graphql } from '../../../../gql';
 
 export const INCOME_STATEMENT = graphql(`
-  query IncomeStatement($from: String, $to: String) {
-    incomeStatement(from: $from, to: $to) {
+  query IncomeStatement($from: String, $to: String, $compare: ReportComparison) {
+    incomeStatement(from: $from, to: $to, compare: $compare) {
       from
       to
       revenues {
@@ -18,6 +18,23 @@ export const INCOME_STATEMENT = graphql(`
       totalRevenue
       totalExpenses
       netIncome
+      comparison {
+        from
+        to
+        revenues {
+          accountId
+          account
+          balance
+        }
+        expenses {
+          accountId
+          account
+          balance
+        }
+        totalRevenue
+        totalExpenses
+        netIncome
+      }
     }
   }
 `);

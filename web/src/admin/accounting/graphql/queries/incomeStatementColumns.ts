@@ -8,9 +8,6 @@ export const INCOME_STATEMENT_COLUMNS = graphql(`
       columns {
         from
         to
-        totalRevenue
-        totalExpenses
-        netIncome
         revenues {
           accountId
           account
@@ -21,6 +18,9 @@ export const INCOME_STATEMENT_COLUMNS = graphql(`
           account
           balance
         }
+        totalRevenue
+        totalExpenses
+        netIncome
       }
     }
   }

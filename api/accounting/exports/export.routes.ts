@@ -1,0 +1,73 @@
+import { Router, type Request, type Response } from 'express';
+import { ValidationError } from '../../../domain/shared/errors';
+import { statementLanguage } from '../../billing/client-statement.rest';
+import type { AccountingServices } from '../accounting.services';
+import { readComparison } from '../report.service';
+import type { JournalExportFormat } from './journal-export';
+import { reportExportLabels } from './report-export.texts';
+import { REPORT_EXPORTERS, REPORT_FORMATS, type ExportQuery, type ReportFormat } from './report-export.service';
+
+const one = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
+
+const invalid = (field: string, message: string) => new ValidationError('Please correct the errors below.', { [field]: [message] });
+
+const formatOf = <F extends string>(value: unknown, allowed: readonly F[]): F => {
+  const v = value === undefined || value === '' ? allowed[0] : value;
+  if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as F;
+  throw invalid('format', `Use ${allowed.join(' or ')}.`);
+};
+
+/** attachment with an ASCII name for old clients and the exact UTF-8 name (RFC 6266) for the rest. */
+export const attachment = (res: Response, filename: string, contentType: string): void => {
+  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'export';
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+  res.setHeader('Cache-Control', 'private, no-store');
+};
+
+const exportQuery = (req: Request): ExportQuery => {
+  const q = req.query as Record<string, unknown>;
+  const columns = one(q.columns);
+  if (columns !== undefined && columns !== '' && columns !== 'month' && columns !== 'quarter') throw invalid('columns', 'Use month or quarter.');
+  const fiscalYear = one(q.fiscal_year);
+  const year = fiscalYear === undefined || fiscalYear === '' ? undefined : Number(fiscalYear);
+  if (year !== undefined && !Number.isInteger(year)) throw invalid('fiscal_year', 'Enter the year the fiscal year starts in (1900 to 9998).');
+  const accountId = one(q.account_id);
+  return {
+    period: { from: one(q.from), to: one(q.to), asOf: one(q.as_of) },
+    compare: readComparison(one(q.compare)),
+    columns: columns === 'month' ? 'month' : columns === 'quarter' ? 'quarter' : undefined,
+    fiscalYear: year,
+    accountId: typeof accountId === 'string' && accountId ? accountId : undefined,
+    language: statementLanguage(req),
+  };
+};
+
+/**
+ * Downloads, superuser only (the accounting router's guard covers /reports and /accounting):
+ * GET /api/reports/<report>/export/?format=pdf|xlsx (with the report's own period arguments) and
+ * the auditors' journal, GET /api/accounting/journal-export/?from=&to=&format=csv|xlsx.
+ */
+export const exportRoutes = (s: AccountingServices): Router => {
+  const router = Router();
+  for (const report of Object.keys(REPORT_EXPORTERS)) {
+    router.get(`/reports/${report}/export/`, async (req, res) => {
+      const format = formatOf<ReportFormat>(one(req.query.format), REPORT_FORMATS);
+      const file = await s.exports.export(report, format, exportQuery(req));
+      attachment(res, file.filename, file.contentType);
+      res.end(file.body);
+    });
+  }
+
+  router.get('/accounting/journal-export/', async (req, res) => {
+    const format = formatOf<JournalExportFormat>(one(req.query.format), ['csv', 'xlsx']);
+    const period = await s.reports.period({ from: one(req.query.from), to: one(req.query.to) });
+    attachment(
+      res,
+      `journal_${period.from}_${period.to}.${format}`,
+      format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    await s.journalExport.write(period, format, reportExportLabels(statementLanguage(req)), res);
+  });
+  return router;
+};

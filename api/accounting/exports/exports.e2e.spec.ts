@@ -1,0 +1,154 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACCOUNT_IDS as A } from '../../../domain/accounting/accounts';
+import { invoiceStreamId, type InvoiceEvent } from '../../../domain/invoice/events';
+import { formatEuros } from '../../../domain/shared/money';
+import { testBackends } from '../../../test/db';
+import { pdfText } from '../../../test/pdf-text';
+import { startTestServer, type TestClient, type TestServer } from '../../../test/server';
+
+const RENT = 'a0000000-0000-4000-8000-000000005100';
+const LOANS = 'a0000000-0000-4000-8000-000000002500';
+const EQUIPMENT = 'a0000000-0000-4000-8000-000000001500';
+const totals = { netCents: 100000, vatCents: 19000, grossCents: 119000 };
+
+const download = async (client: TestClient, url: string) => {
+  const res = await client
+    .get(url)
+    .buffer(true)
+    .parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+  return { status: res.status, headers: res.headers, body: res.body as Buffer };
+};
+
+const sheetRows = async (xlsx: Buffer): Promise<unknown[][]> => {
+  const book = new ExcelJS.Workbook();
+  // A copy as a plain ArrayBuffer: JSZip inside exceljs does not take vitest's Buffer for a node buffer.
+  await book.xlsx.load(xlsx.buffer.slice(xlsx.byteOffset, xlsx.byteOffset + xlsx.byteLength) as ArrayBuffer);
+  const rows: unknown[][] = [];
+  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+};
+
+/** A downloaded XLSX's first sheet, after checking it was one. */
+const xlsxRows = async (client: TestClient, url: string) => {
+  const res = await download(client, url);
+  expect(res.status, `${url}: ${res.body.toString('utf8').slice(0, 200)}`).toBe(200);
+  return sheetRows(res.body);
+};
+
+describe.each(testBackends())('report exports and the journal export on $name', (backend) => {
+  let server: TestServer;
+  let admin: TestClient;
+  const invoiceId = randomUUID();
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { clock: () => new Date('2026-06-15T12:00:00Z') });
+    admin = server.client();
+    await admin.login();
+    const store = server.runtime.deps.eventStore;
+    const events: InvoiceEvent[] = [
+      { type: 'InvoiceIssued', data: { invoiceId, invoiceNumber: 'INV-0001', clientId: randomUUID(), date: '2026-02-01', dueDate: '2026-03-01', lines: [], totals, period: { subscriptionId: randomUUID(), start: '2026-02-01', end: '2026-03-01' } } },
+      { type: 'PaymentRecorded', data: { invoiceId, paymentId: randomUUID(), amountCents: 119000, date: '2026-02-20', method: 'stripe', reference: 'pi_123' } },
+    ];
+    const result = await store.append(invoiceStreamId(invoiceId), events.map((e) => ({ type: e.type, data: e.data, metadata: { actor: 'system', schemaVersion: 1 } })));
+    expect(await server.runtime.deps.projections.waitFor(result.position, { timeoutMs: 10_000 })).toBe(true);
+    for (const [lines, date] of [
+      [[[A.bank, 50000, 0], [LOANS, 0, 50000]], '2026-01-10'],
+      [[[EQUIPMENT, 2000, 0], [A.bank, 0, 2000]], '2026-03-05'],
+      [[[RENT, 1500.55, 0], [A.bank, 0, 1500.55]], '2026-04-01'],
+    ] as Array<[Array<[string, number, number]>, string]>) {
+      const res = await admin.graphql('mutation ($input: JournalEntryInput!) { recordJournalEntry(input: $input) { id } }', {
+        input: { date, description: 'Rent & loans, "quoted"', lines: lines.map(([accountId, debit, credit]) => ({ accountId, debit, credit })) },
+      });
+      expect(res.body.errors).toBeUndefined();
+    }
+  });
+  afterAll(() => server?.close());
+
+  it('the balance sheet as PDF names the company, the day, the time of generation and the figures, in Greek too', async () => {
+    const company = (await admin.get('/api/company-info/')).body.name as string;
+    const en = await download(admin, '/api/reports/balance-sheet/export/?as_of=2026-04-30&format=pdf&lang=en');
+    expect(en.status).toBe(200);
+    expect(en.headers['content-type']).toBe('application/pdf');
+    expect(en.headers['content-disposition']).toContain('balance-sheet_2026-04-30.pdf');
+    const text = pdfText(en.body);
+    expect(text).toEqual(expect.arrayContaining([company, 'Balance sheet', 'As of: 30.04.2026', 'Generated: 15.06.2026 12:00 UTC', 'Total assets', formatEuros(4968945)]));
+    const el = pdfText((await download(admin, '/api/reports/balance-sheet/export/?as_of=2026-04-30&compare=previous_period&lang=el')).body);
+    expect(el).toEqual(expect.arrayContaining(['Ισολογισμός', 'Σύνολο ενεργητικού', 'Σε σύγκριση με: 31.03.2026', formatEuros(5119000), 'Αποτελέσματα περιόδου']));
+    const ru = pdfText((await download(admin, '/api/reports/cash-flow/export/?from=2026-03-01&to=2026-04-30&lang=ru')).body);
+    expect(ru).toEqual(expect.arrayContaining(['Отчёт о движении денежных средств', 'Денежные средства на начало периода', formatEuros(5119000), formatEuros(4768945)]));
+  });
+
+  it('every report exports as XLSX with numbers a spreadsheet can sum', async () => {
+    const is = await download(admin, '/api/reports/income-statement/export/?from=2026-01-01&to=2026-12-31&compare=previous_year&format=xlsx');
+    expect(is.status).toBe(200);
+    expect(is.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const rows = await sheetRows(is.body);
+    expect(rows[1]).toEqual(['Income statement']);
+    expect(rows).toContainEqual(['Period', '01.01.2026 – 31.12.2026']);
+    expect(rows).toContainEqual(['Compared with', '01.01.2025 – 31.12.2025']);
+    expect(rows).toContainEqual(['Rent', 1500.55, 0]);
+    expect(rows).toContainEqual(['Net income', -500.55, 0]);
+
+    const monthly = await xlsxRows(admin, '/api/reports/income-statement/export/?columns=month&fiscal_year=2026&format=xlsx');
+    const revenue = monthly.find((r) => r[0] === 'Total revenue')!;
+    expect(revenue).toHaveLength(14);
+    expect(revenue.slice(1, 3)).toEqual([0, 1000]);
+    expect(revenue[13]).toBe(1000);
+
+    const tb = await xlsxRows(admin, '/api/reports/trial-balance/export/?as_of=2026-12-31&format=xlsx');
+    const last = tb[tb.length - 1]!;
+    expect(last[1]).toBe('Totals');
+    expect(last[2]).toBe(last[3]);
+    const aged = await xlsxRows(admin, '/api/reports/aged-receivables/export/?format=xlsx');
+    expect(aged.some((r) => r[0] === 'Net (Accounts Receivable)')).toBe(true);
+    const ledger = await xlsxRows(admin, `/api/reports/account-ledger/export/?account_id=${A.bank}&from=2026-01-01&to=2026-12-31&format=xlsx`);
+    expect(ledger[ledger.length - 1]).toEqual(['31.12.2026', 'Closing balance', null, null, null, 46499.45].map((v) => v ?? undefined));
+  });
+
+  it('refuses unknown formats, comparisons and a ledger without its account', async () => {
+    for (const [url, field] of [
+      ['/api/reports/balance-sheet/export/?format=docx', 'format'],
+      ['/api/reports/income-statement/export/?compare=yesterday', 'compare'],
+      ['/api/reports/income-statement/export/?columns=week', 'columns'],
+      ['/api/reports/account-ledger/export/', 'account_id'],
+      ['/api/accounting/journal-export/?format=pdf', 'format'],
+      ['/api/accounting/journal-export/?from=2026-05-01&to=2026-04-01', 'to'],
+    ]) {
+      const res = await admin.get(url!);
+      expect(res.status, url).toBe(400);
+      expect(res.body.errors[field!], url).toBeDefined();
+    }
+  });
+
+  it('the journal export lists every ledger line with its entry, document, event id, author and time (CSV and XLSX)', async () => {
+    const csv = await download(admin, '/api/accounting/journal-export/?from=2026-01-01&to=2026-12-31&format=csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const text = csv.body.toString('utf8');
+    expect(text.startsWith('\uFEFFDate,Entry,')).toBe(true);
+    const lines = text.trim().split('\r\n');
+    const header = lines[0]!.replace('\uFEFF', '').split(',');
+    expect(header).toEqual(['Date', 'Entry', 'Entry description', 'Entry status', 'Version', 'Kind', 'Line', 'Account code', 'Account', 'Debit', 'Credit', 'Line description', 'Source', 'Source id', 'Document', 'Invoice id', 'Event id', 'Author', 'Recorded at']);
+    // Invoice (3 lines), payment (2 lines), three entries of two lines each.
+    expect(lines).toHaveLength(1 + 3 + 2 + 6);
+    const rent = lines.find((l) => l.startsWith('2026-04-01') && l.includes(',5100,'))!;
+    expect(rent).toContain(',1500.55,0.00,"Rent & loans, ""quoted""",manual,');
+    expect(rent).toMatch(/,admin,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const invoiceLine = lines.find((l) => l.includes(',invoice,'))!;
+    expect(invoiceLine).toContain(',INV-0001,');
+    expect(invoiceLine).toContain(',system,');
+    const eventIds = new Set(lines.slice(1).map((l) => l.split(',').at(-3)));
+    expect(eventIds.size).toBe(5);
+
+    const xlsx = await xlsxRows(admin, '/api/accounting/journal-export/?from=2026-03-01&to=2026-03-31&format=xlsx');
+    expect(xlsx).toHaveLength(3);
+    expect(xlsx[1]!.slice(7, 11)).toEqual(['1500', 'Equipment', 2000, 0]);
+  });
+});

@@ -1,0 +1,13 @@
+/** The server's report files (PDF, XLSX) and the auditors' journal, as download links (same-origin GETs with the session). */
+export type ReportFile = 'income-statement' | 'balance-sheet' | 'cash-flow' | 'trial-balance' | 'aged-receivables' | 'account-ledger';
+
+export const reportFileUrl = (report: ReportFile, format: 'pdf' | 'xlsx', params: Record<string, string | undefined>, lang: string): string => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+  q.set('format', format);
+  q.set('lang', lang);
+  return `/api/reports/${report}/export/?${q.toString()}`;
+};
+
+export const journalExportUrl = (format: 'csv' | 'xlsx', from: string, to: string, lang: string): string =>
+  `/api/accounting/journal-export/?${new URLSearchParams({ from, to, format, lang }).toString()}`;
