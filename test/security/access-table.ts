@@ -75,6 +75,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'GET /api/reports/cash-flow/export/': su(200),
   'GET /api/reports/trial-balance/export/': su(200),
   'GET /api/reports/aged-receivables/export/': su(200),
+  'GET /api/reports/vat-return/export/': su(200),
   'GET /api/reports/account-ledger/export/': su(400),
   'GET /api/accounting/journal-export/': su(200),
   'GET /api/clients/': su(200),

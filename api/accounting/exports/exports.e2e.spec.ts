@@ -106,6 +106,11 @@ describe.each(testBackends())('report exports and the journal export on $name', 
     const last = tb[tb.length - 1]!;
     expect(last[1]).toBe('Totals');
     expect(last[2]).toBe(last[3]);
+    const vatJson = (await admin.get('/api/reports/vat-return/?from=2026-01-01&to=2026-12-31')).body;
+    const vat = await xlsxRows(admin, '/api/reports/vat-return/export/?from=2026-01-01&to=2026-12-31&format=xlsx');
+    expect(vat[1]).toEqual(['VAT return']);
+    expect(vat.find((r) => r[0] === 'Net VAT payable (output − input)')![3]).toBe(vatJson.net_vat);
+    expect(vatJson.net_vat).not.toBe(0);
     const aged = await xlsxRows(admin, '/api/reports/aged-receivables/export/?format=xlsx');
     expect(aged.some((r) => r[0] === 'Net (Accounts Receivable)')).toBe(true);
     const ledger = await xlsxRows(admin, `/api/reports/account-ledger/export/?account_id=${A.bank}&from=2026-01-01&to=2026-12-31&format=xlsx`);

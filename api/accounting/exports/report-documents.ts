@@ -1,3 +1,4 @@
+import type { VatReturn } from '../../../domain/accounting/vat-return';
 import { AGING_BUCKETS } from '../../../domain/accounting/aging';
 import type { AgedReceivables } from '../../../domain/accounting/aging';
 import { CURRENT_EARNINGS, PRIOR_EARNINGS, type ReportLine, type TrialBalance } from '../../../domain/accounting/reports';
@@ -193,6 +194,30 @@ export const agedReceivablesDocument = (r: AgedReceivables, c: ExportContext): R
           ...r.clients.map((cl) => ({ cells: [cl.clientName || a.noClient, ...AGING_BUCKETS.map((b) => cl.buckets[b]), cl.owedCents, cl.creditCents] })),
           { cells: [a.total, ...AGING_BUCKETS.map((b) => r.totals[b]), r.totals.owedCents, r.totals.creditCents], style: 'grand' as const },
           { cells: [a.net, ...AGING_BUCKETS.map(() => null), r.totals.netCents, null], style: 'total' as const },
+        ],
+      },
+    ],
+  };
+};
+
+/** The VAT return: per category and rate, sales and purchases with their VAT, then the net payable and the settlements apart. */
+export const vatReturnDocument = (r: VatReturn & { period: { from: string; to: string } }, c: ExportContext): ReportDocument => {
+  const v = c.t.vat;
+  const rate = (bp: number | null) => (bp === null ? '' : `${(bp / 100).toLocaleString('de-DE', { maximumFractionDigits: 2 })} %`);
+  return {
+    filename: `vat-return_${r.period.from}_${r.period.to}`,
+    title: c.t.titles.vatReturn,
+    company: c.company,
+    meta: [[c.t.period, range(r.period)], generated(c)],
+    landscape: true,
+    tables: [
+      {
+        columns: [{ label: v.category }, { label: v.rate }, { label: v.outputBase, money: true }, { label: v.outputVat, money: true }, { label: v.inputBase, money: true }, { label: v.inputVat, money: true }],
+        rows: [
+          ...r.rows.map((row) => ({ cells: [row.category ?? v.unclassified, rate(row.rateBp), row.outputBaseCents, row.outputVatCents, row.inputBaseCents, row.inputVatCents] })),
+          { cells: [v.totals, null, r.outputBaseCents, r.outputVatCents, r.inputBaseCents, r.inputVatCents], style: 'grand' as const },
+          { cells: [v.net, null, null, r.netVatCents, null, null], style: 'total' as const },
+          { cells: [v.settlements, null, null, r.settlementsCents, null, null] },
         ],
       },
     ],

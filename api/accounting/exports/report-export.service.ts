@@ -12,6 +12,7 @@ import {
   incomeStatementColumnsDocument,
   incomeStatementDocument,
   trialBalanceDocument,
+  vatReturnDocument,
   type ExportContext,
 } from './report-documents';
 import { reportExportLabels } from './report-export.texts';
@@ -33,7 +34,7 @@ export interface ExportQuery {
   language: string;
 }
 
-/** The read services exports draw on (the VAT return's service joins here when it lands). */
+/** The read services exports draw on. */
 export interface ExportSources {
   reports: ReportService;
 }
@@ -63,6 +64,7 @@ export const REPORT_EXPORTERS: Record<string, ReportExporter> = {
   'cash-flow': async ({ reports }, q, c) => cashFlowDocument(await reports.cashFlow(q.period), c),
   'trial-balance': async ({ reports }, q, c) => trialBalanceDocument(await reports.trialBalance(q.period), c),
   'aged-receivables': async ({ reports }, q, c) => agedReceivablesDocument(await reports.agedReceivables(q.period), c),
+  'vat-return': async ({ reports }, q, c) => vatReturnDocument(await reports.vatReturn(q.period), c),
   'account-ledger': async ({ reports }, q, c) => {
     if (!q.accountId) throw new ValidationError('Please correct the errors below.', { account_id: ['This field is required.'] });
     const first = await reports.accountLedger(q.accountId, q.period, { offset: 0, limit: LEDGER_PAGE });

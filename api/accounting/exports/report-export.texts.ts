@@ -11,7 +11,8 @@ export interface ReportExportLabels {
   code: string;
   amount: string;
   total: string;
-  titles: { incomeStatement: string; balanceSheet: string; cashFlow: string; trialBalance: string; accountLedger: string; agedReceivables: string; journal: string };
+  titles: { incomeStatement: string; balanceSheet: string; cashFlow: string; trialBalance: string; accountLedger: string; agedReceivables: string; journal: string; vatReturn: string };
+  vat: { category: string; rate: string; outputBase: string; outputVat: string; inputBase: string; inputVat: string; totals: string; net: string; settlements: string; unclassified: string };
   income: { revenues: string; expenses: string; totalRevenue: string; totalExpenses: string; netIncome: string };
   balance: { assets: string; liabilities: string; equity: string; totalAssets: string; totalLiabilities: string; totalEquity: string; totalLiabilitiesAndEquity: string; currentEarnings: string; priorEarnings: string };
   cashFlow: { openingCash: string; operating: string; netIncome: string; cashFromOperations: string; investing: string; cashFromInvesting: string; financing: string; cashFromFinancing: string; netCashFlow: string; closingCash: string };
@@ -27,7 +28,8 @@ export interface ReportExportLabels {
 const labels: Record<'en' | 'el' | 'ru', ReportExportLabels> = {
   en: {
     company: 'Company', period: 'Period', asOf: 'As of', generated: 'Generated', comparedWith: 'Compared with', account: 'Account', code: 'Code', amount: 'Amount', total: 'Total',
-    titles: { incomeStatement: 'Income statement', balanceSheet: 'Balance sheet', cashFlow: 'Cash flow statement', trialBalance: 'Trial balance', accountLedger: 'Account ledger', agedReceivables: 'Aged receivables', journal: 'Journal' },
+    titles: { incomeStatement: 'Income statement', balanceSheet: 'Balance sheet', cashFlow: 'Cash flow statement', trialBalance: 'Trial balance', accountLedger: 'Account ledger', agedReceivables: 'Aged receivables', journal: 'Journal' , vatReturn: 'VAT return' },
+    vat: { category: 'VAT category', rate: 'Rate', outputBase: 'Sales (taxable base)', outputVat: 'Output VAT', inputBase: 'Purchases (taxable base)', inputVat: 'Input VAT', totals: 'Totals', net: 'Net VAT payable (output − input)', settlements: 'Settled with the tax authority (not in the net)', unclassified: 'Unclassified' },
     income: { revenues: 'Revenues', expenses: 'Expenses', totalRevenue: 'Total revenue', totalExpenses: 'Total expenses', netIncome: 'Net income' },
     balance: { assets: 'Assets', liabilities: 'Liabilities', equity: 'Equity', totalAssets: 'Total assets', totalLiabilities: 'Total liabilities', totalEquity: 'Total equity', totalLiabilitiesAndEquity: 'Total liabilities and equity', currentEarnings: 'Current period earnings', priorEarnings: 'Retained earnings from prior years' },
     cashFlow: { openingCash: 'Cash at the start of the period', operating: 'Operating activities', netIncome: 'Net income', cashFromOperations: 'Cash from operations', investing: 'Investing activities', cashFromInvesting: 'Cash from investing', financing: 'Financing activities', cashFromFinancing: 'Cash from financing', netCashFlow: 'Net cash flow', closingCash: 'Cash at the end of the period' },
@@ -41,7 +43,8 @@ const labels: Record<'en' | 'el' | 'ru', ReportExportLabels> = {
   },
   el: {
     company: 'Εταιρεία', period: 'Περίοδος', asOf: 'Κατά την', generated: 'Δημιουργήθηκε', comparedWith: 'Σε σύγκριση με', account: 'Λογαριασμός', code: 'Κωδικός', amount: 'Ποσό', total: 'Σύνολο',
-    titles: { incomeStatement: 'Κατάσταση αποτελεσμάτων', balanceSheet: 'Ισολογισμός', cashFlow: 'Κατάσταση ταμειακών ροών', trialBalance: 'Ισοζύγιο', accountLedger: 'Καρτέλα λογαριασμού', agedReceivables: 'Ενηλικίωση απαιτήσεων', journal: 'Ημερολόγιο' },
+    titles: { incomeStatement: 'Κατάσταση αποτελεσμάτων', balanceSheet: 'Ισολογισμός', cashFlow: 'Κατάσταση ταμειακών ροών', trialBalance: 'Ισοζύγιο', accountLedger: 'Καρτέλα λογαριασμού', agedReceivables: 'Ενηλικίωση απαιτήσεων', journal: 'Ημερολόγιο' , vatReturn: 'Δήλωση ΦΠΑ' },
+    vat: { category: 'Κατηγορία ΦΠΑ', rate: 'Συντελεστής', outputBase: 'Πωλήσεις (φορολογητέα αξία)', outputVat: 'ΦΠΑ εκροών', inputBase: 'Αγορές (φορολογητέα αξία)', inputVat: 'ΦΠΑ εισροών', totals: 'Σύνολα', net: 'Καθαρός ΦΠΑ προς καταβολή (εκροές − εισροές)', settlements: 'Διακανονισμοί με τη φορολογική αρχή (εκτός καθαρού)', unclassified: 'Αταξινόμητο' },
     income: { revenues: 'Έσοδα', expenses: 'Έξοδα', totalRevenue: 'Σύνολο εσόδων', totalExpenses: 'Σύνολο εξόδων', netIncome: 'Καθαρό αποτέλεσμα' },
     balance: { assets: 'Ενεργητικό', liabilities: 'Υποχρεώσεις', equity: 'Ίδια κεφάλαια', totalAssets: 'Σύνολο ενεργητικού', totalLiabilities: 'Σύνολο υποχρεώσεων', totalEquity: 'Σύνολο ιδίων κεφαλαίων', totalLiabilitiesAndEquity: 'Σύνολο υποχρεώσεων και ιδίων κεφαλαίων', currentEarnings: 'Αποτελέσματα περιόδου', priorEarnings: 'Αποτελέσματα προηγούμενων χρήσεων' },
     cashFlow: { openingCash: 'Ταμειακά διαθέσιμα έναρξης περιόδου', operating: 'Λειτουργικές δραστηριότητες', netIncome: 'Καθαρό αποτέλεσμα', cashFromOperations: 'Ταμειακές ροές από λειτουργικές δραστηριότητες', investing: 'Επενδυτικές δραστηριότητες', cashFromInvesting: 'Ταμειακές ροές από επενδυτικές δραστηριότητες', financing: 'Χρηματοδοτικές δραστηριότητες', cashFromFinancing: 'Ταμειακές ροές από χρηματοδοτικές δραστηριότητες', netCashFlow: 'Καθαρή ταμειακή ροή', closingCash: 'Ταμειακά διαθέσιμα λήξης περιόδου' },
@@ -55,7 +58,8 @@ const labels: Record<'en' | 'el' | 'ru', ReportExportLabels> = {
   },
   ru: {
     company: 'Компания', period: 'Период', asOf: 'На дату', generated: 'Сформировано', comparedWith: 'В сравнении с', account: 'Счёт', code: 'Код', amount: 'Сумма', total: 'Итого',
-    titles: { incomeStatement: 'Отчёт о прибылях и убытках', balanceSheet: 'Бухгалтерский баланс', cashFlow: 'Отчёт о движении денежных средств', trialBalance: 'Оборотно-сальдовая ведомость', accountLedger: 'Карточка счёта', agedReceivables: 'Дебиторская задолженность по срокам', journal: 'Журнал проводок' },
+    titles: { incomeStatement: 'Отчёт о прибылях и убытках', balanceSheet: 'Бухгалтерский баланс', cashFlow: 'Отчёт о движении денежных средств', trialBalance: 'Оборотно-сальдовая ведомость', accountLedger: 'Карточка счёта', agedReceivables: 'Дебиторская задолженность по срокам', journal: 'Журнал проводок' , vatReturn: 'Декларация по НДС' },
+    vat: { category: 'Категория НДС', rate: 'Ставка', outputBase: 'Продажи (налоговая база)', outputVat: 'Исходящий НДС', inputBase: 'Покупки (налоговая база)', inputVat: 'Входящий НДС', totals: 'Итого', net: 'НДС к уплате (исходящий − входящий)', settlements: 'Расчёты с налоговым органом (вне нетто)', unclassified: 'Без категории' },
     income: { revenues: 'Доходы', expenses: 'Расходы', totalRevenue: 'Итого доходы', totalExpenses: 'Итого расходы', netIncome: 'Чистая прибыль' },
     balance: { assets: 'Активы', liabilities: 'Обязательства', equity: 'Капитал', totalAssets: 'Итого активы', totalLiabilities: 'Итого обязательства', totalEquity: 'Итого капитал', totalLiabilitiesAndEquity: 'Итого обязательства и капитал', currentEarnings: 'Прибыль текущего периода', priorEarnings: 'Нераспределённая прибыль прошлых лет' },
     cashFlow: { openingCash: 'Денежные средства на начало периода', operating: 'Операционная деятельность', netIncome: 'Чистая прибыль', cashFromOperations: 'Денежный поток от операционной деятельности', investing: 'Инвестиционная деятельность', cashFromInvesting: 'Денежный поток от инвестиционной деятельности', financing: 'Финансовая деятельность', cashFromFinancing: 'Денежный поток от финансовой деятельности', netCashFlow: 'Чистый денежный поток', closingCash: 'Денежные средства на конец периода' },

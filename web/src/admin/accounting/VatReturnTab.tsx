@@ -43,7 +43,7 @@ export const VatReturnTab = () => {
         {t('admin.accounting.tabs.vatReturn')}
       </Typography.Title>
       <Typography.Paragraph className="admin-muted">{t('admin.accounting.period.range', { from: formatDate(from), to: formatDate(to) })}</Typography.Paragraph>
-      <PeriodControls from={from} to={to} onPeriod={setPeriod} onExport={exportCsv} exportDisabled={!report} />
+      <PeriodControls from={from} to={to} onPeriod={setPeriod} onExport={exportCsv} exportDisabled={!report} file={{ report: 'vat-return', params: { from, to } }} />
       <Table<Row>
         rowKey={(r) => `${r.category ?? ''}|${r.rate ?? ''}`}
         size="small"
