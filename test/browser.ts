@@ -73,7 +73,9 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page; answers the violations of the given impacts (serious and critical by default). */
 export const axeViolations = async (page: Page, impacts: string[] = ['serious', 'critical']): Promise<AxeViolation[]> => {
-  // A dialog still fading in has low-contrast text for a moment: measure the settled page.
+  // A button under the resting pointer shows antd's hover colours, and a dialog still fading in has
+  // low-contrast text for a moment: measure the settled page, pointer out of the way.
+  await page.mouse.move(0, 0).catch(() => undefined);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5000 }).catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {

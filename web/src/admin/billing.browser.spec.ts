@@ -81,7 +81,8 @@ describe('admin billing screens in Chromium', () => {
     const password = (await page.getByTestId('generated-password').textContent())?.trim() ?? '';
     expect(password.length).toBeGreaterThanOrEqual(12);
     await modal().locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
-    // Once the client has a login, its More menu no longer offers one.
+    // Once the client has a login, its More menu no longer offers one (the row is drawn again first).
+    await row.getByTestId('row-more').waitFor();
     expect(await moreActions(page, row)).toEqual(['Delete']);
     // The password works: a fresh browser logs in to the portal with it.
     const other = await newPage(browser, server.url);

@@ -154,7 +154,8 @@ describe('two-factor sign-in in the browser', () => {
       await screenshot(page, `${SHOTS}/mobile-el-required`);
       await enrol(page, ADMIN.password, time.epoch(), 'mobile-el-required-qr');
       await page.locator('.two-factor-done').click();
-      await page.locator('header a[href="/admin/clients"]').first().waitFor();
+      // The admin area's bar (its links behind the menu button on a phone).
+      await page.locator('header a[href="/admin/clients"]').first().waitFor({ state: 'attached' });
       await page.goto('/admin#two-factor');
       await page.getByText('Οι διαχειριστές πρέπει να διατηρούν ενεργή τη σύνδεση δύο παραγόντων.').waitFor();
       await screenshot(page, `${SHOTS}/mobile-el-manage-required`);
