@@ -17,7 +17,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: '../dist/ssr',
         emptyOutDir: true,
         sourcemap: false,
-        rollupOptions: { input: 'src/ssr/entry-server.tsx', output: { entryFileNames: 'entry-server.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+        // One file: the server imports it again under a new URL after a rebuild, and split chunks
+        // would keep importing the first copy (two copies of every React context).
+        rollupOptions: { input: 'src/ssr/entry-server.tsx', output: { entryFileNames: 'entry-server.mjs', codeSplitting: false } },
       }
     : {
         outDir: '../dist/web',

@@ -22,8 +22,7 @@ import type { SiteInboxService } from './site-inbox.service';
 /** The server entry next to the web build: dist/web → dist/ssr/entry-server.mjs. */
 export const ssrEntryOf = (dist: string): string => path.join(dist, '..', 'ssr', 'entry-server.mjs');
 
-// Imported by Node itself (not by a test runner's module loader), like the compiled server does.
-const importFile = new Function('url', 'return import(url)') as (url: string) => Promise<SsrEntry>;
+const importFile = (url: string) => import(/* @vite-ignore */ url) as Promise<SsrEntry>;
 
 /** The built entry, imported again (under a new URL) when a rebuild replaces the file. */
 const entryLoader = (file: string): (() => Promise<SsrEntry> | undefined) => {

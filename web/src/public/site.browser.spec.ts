@@ -214,7 +214,7 @@ describe('public website in the browser', () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByTestId('language-switcher').click();
-    await page.getByRole('button', { name: 'Ελληνικά' }).click();
+    await page.getByRole('link', { name: 'Ελληνικά' }).click();
     await page.waitForFunction(() => document.documentElement.lang === 'el');
     expect(await page.locator('h1').textContent()).toContain('Διακυβέρνησης');
     expect((await context.cookies()).find((c) => c.name === 'i18next')?.value).toBe('el');
