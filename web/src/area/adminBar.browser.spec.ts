@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, loginAsAdmin, newPage, screenshot } from '../../test/browser';
-import { testBackends } from '../../test/db';
-import { ADMIN, startTestServer, type TestServer } from '../../test/server';
+import { collectPageErrors, launchBrowser, loginAsAdmin, newPage, screenshot } from '../../../test/browser';
+import { testBackends } from '../../../test/db';
+import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
 
 // Needs `npm run build` first: the test server serves dist/web.
 describe('the admin top bar in Chromium', () => {

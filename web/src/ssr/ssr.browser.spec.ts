@@ -133,8 +133,8 @@ describe('the public website rendered on the server', () => {
     await context.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
         if (document.readyState !== 'interactive') return;
-        const w = window as unknown as { serverNodes: Element[] };
-        w.serverNodes = [document.querySelector('main'), document.querySelector('h1')].filter((n): n is Element => !!n);
+        const w = window as unknown as { serverNodes: HTMLElement[] };
+        w.serverNodes = [document.querySelector('main'), document.querySelector('h1')].filter((n): n is HTMLElement => !!n);
       });
     });
     for (const lng of LANGUAGES) {
