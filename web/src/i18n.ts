@@ -1,10 +1,7 @@
-import dayjs from 'dayjs';
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { SITE_LANGUAGES, type SiteLanguage } from '../../domain/site/site-map';
-import './common/dateLocale';
 
 export const LANGUAGE_LABELS: Record<SiteLanguage, string> = { en: 'English', el: 'Ελληνικά', ru: 'Русский' };
 
@@ -16,10 +13,23 @@ export const currentLanguage = (): SiteLanguage => {
   return isSiteLanguage(lng) ? lng : 'en';
 };
 
+// Dates follow the language where dayjs is loaded (common/dateLocale.ts): the marketing pages never load it.
 const applyLanguage = (): void => {
-  const lng = currentLanguage();
-  document.documentElement.lang = lng;
-  dayjs.locale(lng);
+  document.documentElement.lang = currentLanguage();
+};
+
+/** Loads a language's translation file (what i18next-http-backend did, in a few lines of the bundle). */
+const translationFiles: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (lng, _namespace, callback) => {
+    fetch(`/static/locales/${lng}/translation.json`)
+      .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`translations ${lng}: ${res.status}`))))
+      .then(
+        (data: Record<string, unknown>) => callback(null, data),
+        (err: Error) => callback(err, false),
+      );
+  },
 };
 
 /** The spec's detection order; the server sees only the query string, the cookie and Accept-Language of it. */
@@ -59,10 +69,10 @@ const OPTIONS = {
 export const initI18n = async (lng: SiteLanguage): Promise<typeof i18n> => {
   i18n.on('languageChanged', applyLanguage);
   await i18n
-    .use(HttpBackend)
+    .use(translationFiles)
     .use(LanguageDetector)
     .use(initReactI18next)
-    .init({ ...OPTIONS, lng, backend: { loadPath: '/static/locales/{{lng}}/translation.json' }, detection: DETECTION });
+    .init({ ...OPTIONS, lng, detection: DETECTION });
   applyLanguage();
   return i18n;
 };
@@ -80,8 +90,7 @@ export const initServerI18n = (translations: Record<SiteLanguage, Record<string,
   for (const lng of SITE_LANGUAGES) i18n.addResourceBundle(lng, 'translation', translations[lng], true, true);
 };
 
-/** Switches the server's i18n and dates to the language of the page being rendered (synchronously: resources are in memory). */
+/** Switches the server's i18n to the language of the page being rendered (synchronously: resources are in memory). */
 export const setServerLanguage = (lng: SiteLanguage): void => {
   void i18n.changeLanguage(lng);
-  dayjs.locale(lng);
 };

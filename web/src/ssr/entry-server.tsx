@@ -1,6 +1,7 @@
 // The server's entry (`vite build --ssr`, see vite.config.ts): renders a public page to HTML in a
 // language, with antd's CSS-in-JS extracted for the head. api/http/ssr.ts loads the built module.
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import dayjs from 'dayjs';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { SITE_LANGUAGES } from '../../../domain/site/site-map';
@@ -8,6 +9,7 @@ import type { SsrRenderInput, SsrRenderOutput, Translations } from '../../../api
 import { App } from '../App';
 import { preloadAntdLocale } from '../AntdProvider';
 import { AuthProvider } from '../auth/AuthContext';
+import '../common/dateLocale';
 import { initServerI18n, setServerLanguage } from '../i18n';
 import { pageModules, preloadPage } from '../routing/pages';
 import { SiteDataProvider } from './siteData';
@@ -28,6 +30,7 @@ export const render = async ({ url, data, translations }: SsrRenderInput): Promi
   takeTranslations(translations);
   // From here to the end of the render nothing awaits: no other request can switch the language.
   setServerLanguage(data.lng);
+  dayjs.locale(data.lng);
   const cache = createCache();
   const html = renderToString(
     <StyleProvider cache={cache}>

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { SSR_DATA_ID, type SsrFormState, type SsrPageData } from '../../../api/contracts/ssr.contract';
-import { localToday } from '../common/format';
+import { localToday } from '../common/today';
 
 const SiteDataContext = createContext<SsrPageData | undefined>(undefined);
 
