@@ -176,8 +176,8 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, dist = WEB_DIST)
       .then(async ({ status, answer }) => {
         const data = { ...(await pageData(req)), form: answer };
         const html = await renderPage(req.originalUrl, data, false);
-        if (html === undefined) return next();
-        send(res, status, html);
+        // A build without the server entry: the same status with the client-rendered shell.
+        send(res, status, html ?? readShell() ?? (answer.sent ? 'Sent.' : (answer.message ?? 'Not sent.')));
       })
       .catch(next),
   );

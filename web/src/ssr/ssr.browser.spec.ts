@@ -150,6 +150,21 @@ describe('the public website rendered on the server', () => {
     await context.close();
   });
 
+  it('hydrates under the site\u2019s Content-Security-Policy (no inline script runs; the data blocks are not scripts)', async () => {
+    const context = await browser.newContext({ baseURL: server.url, bypassCSP: false });
+    const page = await context.newPage();
+    const messages: string[] = [];
+    page.on('console', (msg) => messages.push(`${msg.type()}: ${msg.text()}`));
+    page.on('pageerror', (err) => messages.push(`pageerror: ${err.message}`));
+    for (const route of ['/pricing?lng=el', '/contact?lng=ru']) {
+      const res = await page.goto(route, { waitUntil: 'networkidle' });
+      expect(res!.headers()['content-security-policy']).toContain("script-src 'self'");
+      await page.waitForFunction(() => Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__reactFiber')));
+    }
+    expect(messages.filter((m) => !m.startsWith('log:') && !m.startsWith('debug:'))).toEqual([]);
+    await context.close();
+  });
+
   it('starts in the server language and then switches when local storage says otherwise', async () => {
     const { context, page } = await newPage(browser, server.url);
     const errors: string[] = [];
