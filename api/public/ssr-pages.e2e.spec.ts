@@ -131,6 +131,12 @@ describe.each(testBackends())('server-rendered pages and no-script forms on $nam
     expect(await server.testDb.db('demo_requests').where({ email: 'bo@example.org' }).first()).toMatchObject({ company: 'Bo Ltd', time: '10:30', message: null });
   });
 
+  it('refuses anything but a browser form post (JSON goes to the API) with a JSON message', async () => {
+    const res = await server.client().agent.post('/contact').send({ name: 'A' });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toMatch(/x-www-form-urlencoded/);
+  });
+
   it('takes a filled honeypot as sent and stores nothing; shares the JSON endpoints\u2019 rate limit', async () => {
     const spam = await post('/contact', { name: 'Bot', email: 'bot@spam.example', subject: 'x', message: 'x', website: 'http://spam.example' });
     expect(rendered(spam.text).data.form).toMatchObject({ sent: true });

@@ -171,7 +171,12 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, dist = WEB_DIST)
   router.get(PAGE_PATH, (req, res, next) => void servePage(req, res, next).catch(next));
 
   // The contact and demo forms without scripts: a plain form POST answered with the same page.
-  router.post(['/contact', '/demo-request'], express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20 }), (req, res, next) =>
+  router.post(['/contact', '/demo-request'], express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20 }), (req, res, next) => {
+    // Only a browser's own form post (scripts send JSON to /api/contact/ and /api/demo-request/).
+    if (!req.is('application/x-www-form-urlencoded')) {
+      res.status(415).json({ message: 'Send the form as application/x-www-form-urlencoded.' });
+      return;
+    }
     void handleFormPost(deps, site, req)
       .then(async ({ status, answer }) => {
         const data = { ...(await pageData(req)), form: answer };
@@ -179,8 +184,8 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, dist = WEB_DIST)
         // A build without the server entry: the same status with the client-rendered shell.
         send(res, status, html ?? readShell() ?? (answer.sent ? 'Sent.' : (answer.message ?? 'Not sent.')));
       })
-      .catch(next),
-  );
+      .catch(next);
+  });
 
   return router;
 };
