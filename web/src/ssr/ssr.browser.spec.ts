@@ -254,6 +254,28 @@ describe('the public website rendered on the server', () => {
     });
   });
 
+  it('keeps what is typed before the scripts take over, and signs in only once they have', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    // Slow scripts: the visitor types into the server's HTML first.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'commit' });
+    await page.locator('#contact-name').fill('Typed early');
+    await page.waitForFunction(() => Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__reactFiber')));
+    await page.locator('#contact-email').fill('early@example.org');
+    expect(await page.inputValue('#contact-name')).toBe('Typed early');
+
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.locator('#login-username').fill('early-user');
+    expect(await page.getByRole('button', { name: text('en', 'auth.login') }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: text('en', 'auth.login') }).and(page.locator(':enabled')).waitFor();
+    await page.locator('#login-password').fill('secret');
+    expect(await page.inputValue('#login-username')).toBe('early-user');
+    await context.close();
+  });
+
   it('with JavaScript, the contact form still sends without leaving the page', async () => {
     const { context, page } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
     await openHydrated(page, '/contact?lng=ru');

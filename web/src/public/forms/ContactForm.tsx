@@ -25,7 +25,7 @@ export const ContactForm = () => {
   const { values, errors, setField } = form;
   return (
     <Form layout="vertical" component="div" className="public-form">
-      <form method="post" action={`/contact?lng=${currentLanguage()}`} onSubmit={form.onSubmit} noValidate aria-label={t('contact.formTitle')}>
+      <form ref={form.formRef} method="post" action={`/contact?lng=${currentLanguage()}`} onSubmit={form.onSubmit} noValidate aria-label={t('contact.formTitle')}>
         <FormBanner banner={form.banner} />
         <FormField id="contact-name" label={t('contact.fields.name')} error={errors.name} required>
           <Input id="contact-name" name="name" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} value={values.name} onChange={(e) => setField('name', e.target.value)} {...describedBy('contact-name', errors.name)} />

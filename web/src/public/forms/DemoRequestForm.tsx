@@ -29,7 +29,7 @@ export const DemoRequestForm = () => {
   const { values, errors, setField } = form;
   return (
     <Form layout="vertical" component="div" className="public-form">
-      <form method="post" action={`/demo-request?lng=${currentLanguage()}`} onSubmit={form.onSubmit} noValidate aria-label={t('demo.formTitle')}>
+      <form ref={form.formRef} method="post" action={`/demo-request?lng=${currentLanguage()}`} onSubmit={form.onSubmit} noValidate aria-label={t('demo.formTitle')}>
         <FormBanner banner={form.banner} />
         <FormField id="demo-name" label={t('demo.fields.name')} error={errors.name} required>
           <Input id="demo-name" name="name" autoComplete="name" maxLength={FIELD_MAX_LENGTH.name} value={values.name} onChange={(e) => setField('name', e.target.value)} {...describedBy('demo-name', errors.name)} />

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORM_INVALID_MESSAGE, FORM_RULE_MESSAGES, type FormErrors, type FormRule } from '../../../../domain/site/form-rules';
 import type { SsrFormState } from '../../../../api/contracts/ssr.contract';
 import { ApiError } from '../../api/http';
+import { useTypedBeforeHydration } from '../../ssr/useTypedBeforeHydration';
 
 export type Banner = { type: 'success' | 'error'; text: string } | null;
 
@@ -62,11 +63,17 @@ export const usePublicForm = <T extends object>(options: PublicFormOptions<T>) =
     !answer ? null : answer.sent ? { type: 'success', text: t(options.successKey) } : { type: 'error', text: answer.message ? serverText(answer.message) : t(options.failureKey) },
   );
   const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const setField = <K extends keyof T>(field: K, value: T[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
+
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (name === 'website') setHoneypot(value);
+    else if (name in options.initial) setValues((v) => ({ ...v, [name]: value }));
+  });
 
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -94,5 +101,5 @@ export const usePublicForm = <T extends object>(options: PublicFormOptions<T>) =
     }
   };
 
-  return { values, setField, errors, banner, submitting, onSubmit, honeypot, setHoneypot };
+  return { values, setField, errors, banner, submitting, onSubmit, honeypot, setHoneypot, formRef };
 };
