@@ -42,7 +42,7 @@ export interface SsrRenderOutput {
   html: string;
   /** antd's CSS-in-JS for that HTML (<style> elements for the head). */
   styles: string;
-  /** Source paths (relative to web/) of the route's modules, to preload their built chunks and CSS. */
+  /** Source paths (relative to web/) of the route's modules, to link their built CSS. */
   modules: string[];
 }
 

@@ -50,6 +50,8 @@ export interface HeadInput {
   lng: SiteLanguage;
   baseUrl: string;
   translations: Translations;
+  /** Fetch the translations with the scripts (the client-rendered shell waits for them to paint); default true. */
+  preloadTranslations?: boolean;
 }
 
 /**
@@ -61,7 +63,8 @@ export const injectPageHead = (html: string, input: HeadInput): string => {
   const page = pageOf(input.pathname);
   // The app waits for its translations before the first render: fetch them alongside the scripts.
   const preload = `<link rel="preload" href="/static/locales/${input.lng}/translation.json" as="fetch" crossorigin="anonymous" />`;
-  let out = html.replace(/<html lang="[^"]*"/, `<html lang="${input.lng}"`).replace('</head>', `    ${preload}\n  </head>`);
+  let out = html.replace(/<html lang="[^"]*"/, `<html lang="${input.lng}"`);
+  if (input.preloadTranslations !== false) out = out.replace('</head>', `    ${preload}\n  </head>`);
   if (!(PUBLIC_PAGES as readonly string[]).includes(page)) return out;
   const keys = PAGE_META[page];
   const brand = lookup(input.translations, 'common.brand') ?? '';

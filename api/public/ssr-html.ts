@@ -6,11 +6,11 @@ export type BuildManifest = Record<string, { file: string; imports?: string[]; c
 const escapeAttr = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The built chunks and stylesheets of a page's modules and everything they import, as head links:
- * the stylesheets so the first paint is styled, the scripts so the hydration does not wait for a
- * second round trip. Files the shell already names are left out.
+ * The stylesheets of a page's modules and everything they import, as head links, so the first paint
+ * is styled. Their scripts are left to the app, which loads them after that paint (web/src/main.tsx).
+ * Files the shell already names are left out.
  */
-export const preloadLinks = (manifest: BuildManifest | undefined, modules: string[], shell: string): string[] => {
+export const stylesheetLinks = (manifest: BuildManifest | undefined, modules: string[], shell: string): string[] => {
   if (!manifest) return [];
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -22,11 +22,7 @@ export const preloadLinks = (manifest: BuildManifest | undefined, modules: strin
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   modules.forEach(visit);
-  const fresh = (file: string) => !shell.includes(`/${file}"`);
-  return [
-    ...[...styles].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(file)}">`),
-    ...[...scripts].filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttr(file)}">`),
-  ];
+  return [...styles].filter((file) => !shell.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(file)}">`);
 };
 
 /** JSON for inside a <script> element: no `<` can end it early. */

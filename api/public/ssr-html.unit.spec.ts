@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SSR_DATA_ID } from '../contracts/ssr.contract';
-import { assemblePage, preloadLinks, type BuildManifest } from './ssr-html';
+import { assemblePage, stylesheetLinks, type BuildManifest } from './ssr-html';
 import { pageKind } from './ssr-pages';
 
 const shell = '<html lang="en"><head><script type="module" src="/assets/index-1.js"></script><link rel="modulepreload" href="/assets/shared-1.js"></head><body><div id="root"></div></body></html>';
@@ -13,16 +13,14 @@ const manifest: BuildManifest = {
 };
 
 describe('server-rendered page assembly', () => {
-  it('links the page chunks and their CSS, leaving out what the shell already loads', () => {
-    expect(preloadLinks(manifest, ['src/payInvoice/PayInvoicePage.tsx', 'src/AntdProvider.tsx'], shell)).toEqual([
+  it('links the CSS of the page chunks and what they import, leaving out what the shell already loads', () => {
+    expect(stylesheetLinks(manifest, ['src/payInvoice/PayInvoicePage.tsx', 'src/AntdProvider.tsx'], shell)).toEqual([
       '<link rel="stylesheet" crossorigin href="/assets/PayInvoicePage-2.css">',
       '<link rel="stylesheet" crossorigin href="/assets/format-3.css">',
-      '<link rel="modulepreload" crossorigin href="/assets/PayInvoicePage-2.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/format-3.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/AntdProvider-4.js">',
     ]);
-    expect(preloadLinks(undefined, ['src/AntdProvider.tsx'], shell)).toEqual([]);
-    expect(preloadLinks(manifest, ['src/Unknown.tsx'], shell)).toEqual([]);
+    expect(stylesheetLinks({ ...manifest, _format: { file: 'assets/format-3.js', css: ['assets/shared-1.js'] } }, ['src/AntdProvider.tsx'], shell)).toEqual([]);
+    expect(stylesheetLinks(undefined, ['src/AntdProvider.tsx'], shell)).toEqual([]);
+    expect(stylesheetLinks(manifest, ['src/Unknown.tsx'], shell)).toEqual([]);
   });
 
   it('puts the HTML in #root, the head elements before </head> and the data in a JSON block nothing can close', () => {

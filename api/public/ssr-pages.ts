@@ -15,7 +15,7 @@ import { RELOAD_CHECK_MS, WEB_DIST, watchedFile } from '../http/static';
 import { publicReads, spendRequestBudget } from '../rate-limit/limiters';
 import { injectPageHead, requestLanguage, translationReader } from './page-head';
 import { handleFormPost } from './ssr-forms';
-import { assemblePage, preloadLinks, type BuildManifest } from './ssr-html';
+import { assemblePage, stylesheetLinks, type BuildManifest } from './ssr-html';
 import { structuredData } from './ssr-structured-data';
 import type { SiteInboxService } from './site-inbox.service';
 
@@ -124,9 +124,9 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, dist = WEB_DIST)
       ...(kind === 'public' ? [] : ['<meta name="robots" content="noindex, nofollow" data-owner="noindex" />']),
       out.styles,
       ...structuredData({ pathname, company: data.company, baseUrl, lng: data.lng, translations: all[data.lng] }),
-      ...preloadLinks(manifest, out.modules, shell),
+      ...stylesheetLinks(manifest, out.modules, shell),
     ].filter(Boolean);
-    const html = assemblePage(injectPageHead(shell, { pathname, lng: data.lng, baseUrl, translations: all[data.lng] }), { body: out.html, head, data });
+    const html = assemblePage(injectPageHead(shell, { pathname, lng: data.lng, baseUrl, translations: all[data.lng], preloadTranslations: false }), { body: out.html, head, data });
     if (cacheable) cache.set(key, html);
     return html;
   };
@@ -169,6 +169,18 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, dist = WEB_DIST)
   };
 
   router.get(PAGE_PATH, (req, res, next) => void servePage(req, res, next).catch(next));
+
+  // In production every public page is rendered once in each language right after start, so no
+  // visitor waits for the server entry to load or for a first rendering.
+  if (deps.config.env === 'production') {
+    setImmediate(() => {
+      void (async () => {
+        const today = dayOf(deps.clock());
+        const info = (await company()).info;
+        for (const page of PAGES) for (const lng of SITE_LANGUAGES) await renderPage(page, { lng, today, company: info }, true);
+      })().catch((err: unknown) => deps.logger.warn({ err }, 'pre-rendering the public pages failed; they render on first request'));
+    });
+  }
 
   // The contact and demo forms without scripts: a plain form POST answered with the same page.
   router.post(['/contact', '/demo-request'], express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20 }), (req, res, next) => {
