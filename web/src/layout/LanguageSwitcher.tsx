@@ -1,17 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
 import { SITE_LANGUAGES } from '../../../domain/site/site-map';
 import { ChevronDownIcon, GlobeIcon } from '../common/icons';
 import { MenuButton } from '../common/MenuButton';
 import { currentLanguage, LANGUAGE_LABELS } from '../i18n';
 
-/**
- * Switches the language at once; the detector caches the choice in a cookie and localStorage.
- * Each language is a real link to the page in it (`?lng=`), so the switch also works without scripts.
- */
+/** Switches the language at once; the detector caches the choice in a cookie and localStorage. */
 export const LanguageSwitcher = () => {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
   const lng = currentLanguage();
   return (
     <MenuButton
@@ -29,19 +24,17 @@ export const LanguageSwitcher = () => {
       {(close) =>
         SITE_LANGUAGES.map((code) => (
           <li key={code}>
-            <a
-              href={`${pathname}?lng=${code}`}
-              hrefLang={code}
+            <button
+              type="button"
               lang={code}
               aria-current={code === lng ? 'true' : undefined}
-              onClick={(event) => {
-                event.preventDefault();
+              onClick={() => {
                 close();
                 void i18n.changeLanguage(code);
               }}
             >
               {LANGUAGE_LABELS[code]}
-            </a>
+            </button>
           </li>
         ))
       }
