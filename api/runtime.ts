@@ -80,7 +80,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   deps.metrics.watchProjections(() => projections.status());
   const services = createServices(deps);
   const mail = new MailDispatcher(db, createMailTransport(config, logger), {
-    from: config.mailFrom ?? (() => companyFrom(db)),
+    from: config.mailFrom ?? companyFrom,
     logger,
     intervalMs: config.env === 'test' ? 200 : 2000,
     onSent: () => deps.metrics.mailsSent.inc(),

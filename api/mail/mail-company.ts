@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { readCompanySettings } from '../billing/company-settings.service';
 import type { MailCompany } from './branded-mail';
 
 type Lang = 'en' | 'el' | 'ru';
@@ -9,24 +10,16 @@ const FOOTER_LABELS: Record<Lang, MailCompany['labels']> = {
   ru: { vatNumber: 'Номер плательщика НДС', registration: 'Регистрационный номер' },
 };
 
-/** The sender's details from company settings (row 1), labelled in the mail's language. Takes a transaction too. */
+/** The sender's details from company settings, labelled in the mail's language. Takes a transaction too. */
 export const mailCompanyOf = async (db: Knex, language: Lang): Promise<MailCompany> => {
-  const row = await db('company_settings').where({ id: 1 }).first('name', 'address', 'phone', 'email', 'vat_number', 'registration_number');
-  return {
-    name: row?.name || 'GRC Platform',
-    address: row?.address ?? '',
-    phone: row?.phone ?? '',
-    email: row?.email ?? '',
-    vatNumber: row?.vat_number ?? '',
-    registrationNumber: row?.registration_number ?? '',
-    labels: FOOTER_LABELS[language],
-  };
+  const c = await readCompanySettings(db);
+  return { name: c.name, address: c.address, phone: c.phone, email: c.email, vatNumber: c.vat_number, registrationNumber: c.registration_number, labels: FOOTER_LABELS[language] };
 };
 
 /** The address mails go out from without MAIL_FROM: the company's name, at its own e-mail address. */
 export const FALLBACK_FROM_ADDRESS = 'billing@example.com';
 
 export const companyFrom = async (db: Knex): Promise<{ name: string; address: string }> => {
-  const row = await db('company_settings').where({ id: 1 }).first('name', 'email');
-  return { name: row?.name || 'GRC Platform', address: row?.email || FALLBACK_FROM_ADDRESS };
+  const c = await readCompanySettings(db);
+  return { name: c.name, address: c.email || FALLBACK_FROM_ADDRESS };
 };

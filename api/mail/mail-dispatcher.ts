@@ -32,7 +32,7 @@ export class MailDispatcher {
   constructor(
     private readonly db: Knex,
     private readonly transport: MailTransport,
-    private readonly options: { from: MailFrom | (() => Promise<MailFrom>); logger: Logger; intervalMs?: number; onSent?: () => void; onFailed?: () => void },
+    private readonly options: { from: MailFrom | ((db: Knex) => Promise<MailFrom>); logger: Logger; intervalMs?: number; onSent?: () => void; onFailed?: () => void },
   ) {}
 
   start(): void {
@@ -53,9 +53,9 @@ export class MailDispatcher {
 
   private async drainOnce(): Promise<number> {
     let sent = 0;
-    // Read before any claim: the sends run inside the claiming transaction, and on PGlite's single
-    // connection a query outside it would wait for it forever. A renamed company sends under its new name from the next round.
-    const from = typeof this.options.from === 'function' ? await this.options.from() : this.options.from;
+    // Read once a mail is claimed (an idle tick reads nothing), inside the claiming transaction: on
+    // PGlite's single connection a query outside it would wait for it forever.
+    let from: MailFrom | undefined = typeof this.options.from === 'function' ? undefined : this.options.from;
     for (;;) {
       const result = await this.db.transaction(async (trx) => {
         const row: OutboxRow | undefined = await trx('mail_outbox')
@@ -67,6 +67,7 @@ export class MailDispatcher {
           .first();
         if (!row) return 'empty' as const;
         try {
+          from ??= await (this.options.from as (db: Knex) => Promise<MailFrom>)(trx);
           await this.send(row, from);
           // A delivered mail that carried a one-time password keeps no copy of it in the database.
           const scrub = SCRUBBED_AFTER_SEND.some((prefix) => row.key.startsWith(prefix)) ? { text: SCRUBBED_TEXT, html: null } : {};
