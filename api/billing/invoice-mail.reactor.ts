@@ -21,25 +21,26 @@ import { renderUbl, UBL_MEDIA_TYPE, ublFilename } from '../einvoice/ubl';
  */
 const STATE_TABLE = 'invoice_mail_state';
 
-const advance = async (trx: Knex, event: RecordedEvent): Promise<InvoiceState> => {
+/** The invoice after the event, and the pay link it was last sent with (null before any send). */
+const advance = async (trx: Knex, event: RecordedEvent): Promise<{ state: InvoiceState; payUrl: string | null }> => {
   const invoiceId = (event.data as { invoiceId: string }).invoiceId;
   // An invoice's first event needs no read: recurring generation issues thousands in a row.
-  const row = event.type === 'InvoiceIssued' ? undefined : await trx(STATE_TABLE).where({ invoice_id: invoiceId }).first('state');
+  const row = event.type === 'InvoiceIssued' ? undefined : await trx(STATE_TABLE).where({ invoice_id: invoiceId }).first('state', 'pay_url');
   const before: InvoiceState = row ? (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) : initialState();
   const after = evolve(before, asInvoiceEvent(event));
-  const payUrl = event.type === 'InvoiceSent' ? ((event.data as InvoiceSent['data']).payUrl ?? null) : undefined;
+  const sentWith = event.type === 'InvoiceSent' ? ((event.data as InvoiceSent['data']).payUrl ?? null) : undefined;
   await trx(STATE_TABLE)
-    .insert({ invoice_id: invoiceId, state: JSON.stringify(after), ...(payUrl !== undefined ? { pay_url: payUrl } : {}) })
+    .insert({ invoice_id: invoiceId, state: JSON.stringify(after), ...(sentWith !== undefined ? { pay_url: sentWith } : {}) })
     .onConflict('invoice_id')
     .merge();
-  return after;
+  return { state: after, payUrl: sentWith !== undefined ? sentWith : ((row?.pay_url as string | null | undefined) ?? null) };
 };
 
 /**
  * A credit note on an invoice the client was sent goes to the client too, with its PDF and its
  * EN 16931 credit note: the buyer books it against the invoice. Keyed by the event, sent once.
  */
-const mailCreditNote = async (trx: Knex, event: RecordedEvent, state: Exclude<InvoiceState, { status: 'empty' }>) => {
+const mailCreditNote = async (trx: Knex, event: RecordedEvent, state: Exclude<InvoiceState, { status: 'empty' }>, sentPayUrl: string | null) => {
   if (!state.sent) return;
   const client: { email: string } | undefined = await trx('clients').where({ id: state.clientId }).first('email');
   if (!client?.email) return;
@@ -55,7 +56,7 @@ const mailCreditNote = async (trx: Knex, event: RecordedEvent, state: Exclude<In
       credited: formatEuros(Number(note.gross_cents)),
       reason: note.reason,
       stillOwed: open > 0 ? formatEuros(open) : null,
-      payUrl: (await trx(STATE_TABLE).where({ invoice_id: state.invoiceId }).first('pay_url'))?.pay_url ?? `/pay-invoice/${state.invoiceId}`,
+      payUrl: sentPayUrl ?? `/pay-invoice/${state.invoiceId}`,
     },
     await mailCompanyOf(trx, mailLanguage(doc.language)),
   );
@@ -76,8 +77,8 @@ export const invoiceMailReactor: Reactor = {
   name: 'invoice_mail',
   eventTypes: INVOICE_EVENT_TYPES,
   handle: async (trx, event) => {
-    const state = await advance(trx, event);
-    if (event.type === 'InvoiceCredited' && state.status !== 'empty') return mailCreditNote(trx, event, state);
+    const { state, payUrl: sentPayUrl } = await advance(trx, event);
+    if (event.type === 'InvoiceCredited' && state.status !== 'empty') return mailCreditNote(trx, event, state, sentPayUrl);
     if (event.type !== 'InvoiceSent' || state.status === 'empty') return;
     const sent = event.data as InvoiceSent['data'];
     const payUrl = sent.payUrl ?? `/pay-invoice/${sent.invoiceId}`;

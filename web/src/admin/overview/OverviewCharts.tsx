@@ -3,15 +3,13 @@ import { Alert, Card, Col, Collapse, Row, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_AXIS, compactEuros, euroTooltip } from '../../common/charts';
 import { formatEuros } from '../../common/format';
 import { OVERVIEW_CHARTS } from './graphql/queries/overviewCharts';
 
 const COLORS = { invoiced: '#1d4ed8', collected: '#16a34a', cash: '#0891b2', aging: ['#16a34a', '#ca8a04', '#ea580c', '#dc2626', '#7f1d1d'] };
 const BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
-/** Axis ticks in whole euros, short ("12k €"); tooltips and tables carry the exact amounts. */
-const compactEuros = (value: number, lng: string) => new Intl.NumberFormat(lng, { notation: 'compact', style: 'currency', currency: 'EUR', maximumFractionDigits: 1 }).format(value);
-const euroTooltip = (value: unknown) => formatEuros(Number(value));
 
 /** A chart and, for screen readers and exact figures, the same numbers as a table. */
 const ChartCard = ({ title, testId, chart, table }: { title: string; testId: string; chart: React.ReactNode; table: React.ReactNode }) => {
@@ -38,7 +36,7 @@ export const OverviewCharts = () => {
   const totals = data.agedReceivables.totals;
   const aging = BUCKETS.map((b, i) => ({ key: b, label: t(`admin.accounting.aging.${b}`), amount: totals[b], fill: COLORS.aging[i] }));
   const money = (v: number) => <span className="admin-amount">{formatEuros(v)}</span>;
-  const axis = { tick: { fontSize: 12 }, stroke: '#8c8c8c' };
+  const axis = CHART_AXIS;
   const yAxis = <YAxis {...axis} width={64} tickFormatter={(v: number) => compactEuros(v, lng)} />;
   return (
     <Row gutter={[16, 16]} className="admin-section">

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatEuros } from '../../../common/format';
+import { CHART_AXIS, compactEuros, euroTooltip } from '../../../common/charts';
 import type { ColumnStatement } from './columnsModel';
 
 /**
@@ -12,16 +12,15 @@ export const IncomeColumnsChart = ({ columns }: { columns: ColumnStatement[] }) 
   const { t, i18n } = useTranslation();
   const label = (c: ColumnStatement) => (c.from.slice(0, 7) === c.to.slice(0, 7) ? dayjs(c.from).format('MMM YY') : `${dayjs(c.from).format('MMM')}–${dayjs(c.to).format('MMM YY')}`);
   const points = columns.map((c) => ({ label: label(c), revenue: c.totalRevenue, expenses: c.totalExpenses, net: c.netIncome }));
-  const compact = (v: number) => new Intl.NumberFormat(i18n.language, { notation: 'compact', style: 'currency', currency: 'EUR', maximumFractionDigits: 1 }).format(v);
-  const axis = { tick: { fontSize: 12 }, stroke: '#8c8c8c' };
+  const axis = CHART_AXIS;
   return (
     <div role="img" aria-label={t('admin.accounting.income.chart')} className="admin-chart-plot statement-columns-chart" data-testid="income-columns-chart">
       <ResponsiveContainer width="100%" height={240}>
         <ComposedChart data={points} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" {...axis} />
-          <YAxis width={64} {...axis} tickFormatter={compact} />
-          <Tooltip formatter={(v) => formatEuros(Number(v))} />
+          <YAxis width={64} {...axis} tickFormatter={(v: number) => compactEuros(v, i18n.language)} />
+          <Tooltip formatter={euroTooltip} />
           <Legend />
           <Bar isAnimationActive={false} dataKey="revenue" name={t('admin.accounting.income.totalRevenue')} fill="#1d4ed8" />
           <Bar isAnimationActive={false} dataKey="expenses" name={t('admin.accounting.income.totalExpenses')} fill="#ea580c" />

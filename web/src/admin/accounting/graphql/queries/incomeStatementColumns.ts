@@ -6,21 +6,7 @@ export const INCOME_STATEMENT_COLUMNS = graphql(`
       from
       to
       columns {
-        from
-        to
-        revenues {
-          accountId
-          account
-          balance
-        }
-        expenses {
-          accountId
-          account
-          balance
-        }
-        totalRevenue
-        totalExpenses
-        netIncome
+        ...IncomeStatementFields
       }
     }
   }
