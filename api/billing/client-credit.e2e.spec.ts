@@ -138,6 +138,23 @@ describe.each(testBackends())('client credit balance applied to an open invoice 
     expect(refund.body.message).toBe(CREDIT_NOT_REFUNDABLE);
   });
 
+  it('applies concurrent applications for one client in full while credit lasts, drawing on the next source when one is drained', async () => {
+    const clientId = (await createClient(admin, { name: 'Busy Credit Ltd' })).id;
+    const a = await sentInvoice(clientId, 100, '2026-04-01');
+    const b = await sentInvoice(clientId, 100, '2026-04-02');
+    await pay(a.id, 110);
+    await pay(b.id, 130);
+    const targets = await Promise.all(Array.from({ length: 4 }, () => sentInvoice(clientId, 50, '2026-04-03')));
+    // Every plan starts with a's 10.00: without planning again, all but one would be refused.
+    const answers = await Promise.all(targets.map((t) => admin.post(`/api/clients/${clientId}/apply_credit/`, { invoice_id: t.id, amount: 10 })));
+    expect(answers.map((r) => r.status), JSON.stringify(answers.map((r) => r.body))).toEqual([201, 201, 201, 201]);
+    expect(answers.map((r) => r.body.invoice.paid_amount)).toEqual([10, 10, 10, 10]);
+    expect(await creditOf(clientId)).toBe(0);
+    expect(await receivablesMatchOpenAmounts()).toBe(0);
+    const none = await admin.post(`/api/clients/${clientId}/apply_credit/`, { invoice_id: targets[0]!.id, amount: 1 });
+    expect(none.status).toBe(400);
+  });
+
   it('completes a transfer whose receiving half a crash left unrecorded', async () => {
     const clientId = (await createClient(admin, { name: 'Crashed Midway Ltd' })).id;
     const a = await sentInvoice(clientId, 100);

@@ -15,6 +15,8 @@ import { isUuid } from './wire';
 const CREDIT_NAMESPACE = '8a3e5b1c-6d2f-4e7a-9c0b-1f4d2e3a5b6c';
 /** A transfer whose receiving half is still missing this long after it was recorded is completed by the sweep. */
 export const UNFINISHED_AFTER_MS = 30_000;
+/** How many times one application plans its transfers again after concurrent ones drained its sources. */
+const MAX_PLANS = 5;
 
 export interface ApplyCredit {
   clientId: string;
@@ -76,20 +78,30 @@ export class ClientCreditService {
     const target = await this.invoices.load(input.invoiceId);
     checkCreditTarget(target, input.clientId, input.amountCents, date);
     const targetNumber = target.status === 'empty' ? '' : target.invoiceNumber;
-    const sources = (await this.sources(input.clientId)).filter((s) => s.id !== input.invoiceId);
-    const available = sources.reduce((sum, s) => sum + availableCreditCents(s.state), 0);
-    if (input.amountCents > available) throw new ValidationError('Please correct the errors below.', { amount: [overCreditBalance(available)] });
-
     const transfers: CreditApplied['transfers'] = [];
     let remaining = input.amountCents;
-    for (const source of sources) {
-      if (remaining === 0) break;
-      const amountCents = Math.min(remaining, availableCreditCents(source.state));
-      const transferId = uuidv5(`${applicationId}:${source.id}`, CREDIT_NAMESPACE);
-      await this.invoices.move(source.id, { type: 'TransferCredit', data: { transferId, applicationId, toInvoiceId: input.invoiceId, toInvoiceNumber: targetNumber, amountCents, date } }, actor);
-      await this.receive({ transferId, toInvoiceId: input.invoiceId, fromNumber: source.number, amountCents, date }, actor);
-      transfers.push({ fromInvoiceId: source.id, amountCents });
-      remaining -= amountCents;
+    // A concurrent application for the same client may drain a source between the plan and its
+    // transfer (the source's revision check refuses it): plan again from what is left.
+    for (let round = 0; remaining > 0 && round < MAX_PLANS; round++) {
+      const sources = (await this.sources(input.clientId)).filter((s) => s.id !== input.invoiceId);
+      const available = sources.reduce((sum, s) => sum + availableCreditCents(s.state), 0);
+      if (transfers.length === 0 && remaining > available) throw new ValidationError('Please correct the errors below.', { amount: [overCreditBalance(available)] });
+      if (available === 0) break;
+      for (const source of sources) {
+        if (remaining === 0) break;
+        const amountCents = Math.min(remaining, availableCreditCents(source.state));
+        // The first plan's ids stay those of earlier versions, so a retried request finds them.
+        const transferId = uuidv5(round === 0 ? `${applicationId}:${source.id}` : `${applicationId}:${source.id}:${round}`, CREDIT_NAMESPACE);
+        try {
+          await this.invoices.move(source.id, { type: 'TransferCredit', data: { transferId, applicationId, toInvoiceId: input.invoiceId, toInvoiceNumber: targetNumber, amountCents, date } }, actor);
+        } catch (err) {
+          if (err instanceof ValidationError && err.fieldErrors?.amount) break;
+          throw err;
+        }
+        await this.receive({ transferId, toInvoiceId: input.invoiceId, fromNumber: source.number, amountCents, date }, actor);
+        transfers.push({ fromInvoiceId: source.id, amountCents });
+        remaining -= amountCents;
+      }
     }
     return this.answer(input.invoiceId, transfers);
   }
