@@ -14,6 +14,7 @@ import { portalRoutes } from './portal/portal.routes';
 import { pageHeadTransform } from './public/page-head';
 import { publicRoutes } from './public/public.routes';
 import { seoRoutes } from './public/seo.routes';
+import { ssrPages } from './public/ssr-pages';
 import { loadUser, sessionMiddleware } from './auth/session';
 import { applyTwoFactorPolicy, twoFactorRoutes } from './auth/two-factor/two-factor.routes';
 import type { AppDeps } from './deps';
@@ -135,6 +136,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
 
   app.use(seoRoutes(deps));
   app.use(simulatedCheckoutRoutes(services.payments));
+  app.use(ssrPages(deps, services.site, options.webDist));
   serveWeb(app, options.webDist, pageHeadTransform(deps.config.publicBaseUrl));
   app.use(apiNotFound);
   app.use(errorMiddleware);

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { InvoiceService } from '../api/billing/invoice.service';
 import { loadConfig } from '../api/config';
 import { startCore } from '../api/runtime';
 import { buildServer } from '../scripts/build-server.mjs';
+import { buildWeb, SSR_ENTRY } from '../scripts/build-web.mjs';
 import { benchTarget, figure, runPool, scratchDatabase } from './support';
 
 // npm run bench:http: a real server process on a database holding many invoices, loaded over
@@ -21,9 +22,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 
-if (!fs.existsSync(path.join(root, 'dist/web/index.html'))) {
-  spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-}
+// The home page is rendered on the server from the web build's server entry.
+if (!fs.existsSync(path.join(root, 'dist/web/index.html')) || !fs.existsSync(SSR_ENTRY)) buildWeb();
 // The server as `npm start` runs it: compiled, from this checkout's sources.
 await buildServer();
 

@@ -1,7 +1,6 @@
 // `npm run bench:web`: what the public home page costs and how Lighthouse (mobile preset, Debian
 // chromium) scores it. Prints figures; never fails on them. Builds the web app first if needed.
 import 'reflect-metadata';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +9,7 @@ import lighthouse from 'lighthouse';
 import { testBackends } from '../test/db';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, newPage } from '../test/browser';
 import { startTestServer } from '../test/server';
+import { buildWeb, SSR_ENTRY } from '../scripts/build-web.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/web');
@@ -56,9 +56,9 @@ const lighthouseScores = async (url: string) => {
 };
 
 const main = async () => {
-  if (!fs.existsSync(path.join(dist, 'index.html')) || process.env.BUILD === '1') {
-    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) process.exit(r.status ?? 1);
+  if (!fs.existsSync(path.join(dist, 'index.html')) || !fs.existsSync(SSR_ENTRY) || process.env.BUILD === '1') {
+    const status = buildWeb();
+    if (status !== 0) process.exit(status);
   }
   const server = await startTestServer(testBackends()[0], { env: { LOG_LEVEL: 'silent' } });
   try {

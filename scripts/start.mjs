@@ -1,9 +1,10 @@
 // `npm start`: builds the web app and the server when their sources are newer than the build,
 // then serves everything from the compiled server (dist/server/main.mjs).
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildServer } from './build-server.mjs';
+import { buildWeb, SSR_ENTRY } from './build-web.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -19,10 +20,12 @@ const stale = (built, sources) => !fs.existsSync(built) || fs.statSync(built).mt
 const lockTime = fs.statSync(path.join(root, 'package-lock.json')).mtimeMs;
 
 // The web app also imports the pure rules it shares with the server (domain/site, domain/shared).
-if (stale(path.join(root, 'dist/web/index.html'), [newest(path.join(root, 'web')), newest(path.join(root, 'domain')), fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs])) {
+// The server-rendering entry also reads the REST and SSR contracts (api/contracts).
+const webSources = [newest(path.join(root, 'web')), newest(path.join(root, 'domain')), newest(path.join(root, 'api/contracts')), fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs];
+if (stale(path.join(root, 'dist/web/index.html'), webSources) || stale(SSR_ENTRY, webSources)) {
   console.log('Building the web app...');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const status = buildWeb();
+  if (status !== 0) process.exit(status);
 }
 const server = path.join(root, 'dist/server/main.mjs');
 if (stale(server, [lockTime, ...['api', 'domain', 'eventstore', 'projections'].map((d) => newest(path.join(root, d)))])) {

@@ -26,6 +26,8 @@ export interface PageOptions {
   /** Sets the browser's language (navigator.language), which the language detector falls back to. */
   locale?: string;
   reducedMotion?: 'reduce' | 'no-preference';
+  /** false: a visitor with scripts blocked (the server-rendered pages must still read and post). */
+  javaScriptEnabled?: boolean;
 }
 
 /** A fresh context (own cookies and storage) and page at the given viewport width. */
@@ -36,6 +38,7 @@ export const newPage = async (browser: Browser, baseURL: string, options: PageOp
     viewport: { width, height: options.height ?? (width <= MOBILE_WIDTH ? 740 : 900) },
     locale: options.locale ?? 'en-US',
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     // The app's CSP forbids inline scripts; axe-core is injected as one.
     bypassCSP: true,
     isMobile: width <= MOBILE_WIDTH,

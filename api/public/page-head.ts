@@ -5,9 +5,19 @@ import { localizedUrl, OG_LOCALES, PAGE_META, PUBLIC_PAGES, SITE_LANGUAGES, type
 
 type Translations = Record<string, unknown>;
 
+/** A build's translation file of a language, read again when the build changes (see watchedFile). */
+export const translationReader = (dist: string) => {
+  const files = new Map<SiteLanguage, () => Translations | undefined>();
+  return (lng: SiteLanguage): Translations | undefined => {
+    let read = files.get(lng);
+    if (!read) files.set(lng, (read = watchedFile(path.join(dist, 'static/locales', lng, 'translation.json'), (text) => JSON.parse(text) as Translations)));
+    return read();
+  };
+};
+
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const lookup = (translations: Translations, key: string): string | undefined => {
+export const lookup = (translations: Translations, key: string): string | undefined => {
   const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Translations)[part] : undefined), translations);
   return typeof value === 'string' ? value : undefined;
 };
@@ -40,6 +50,8 @@ export interface HeadInput {
   lng: SiteLanguage;
   baseUrl: string;
   translations: Translations;
+  /** Fetch the translations with the scripts (the client-rendered shell waits for them to paint); default true. */
+  preloadTranslations?: boolean;
 }
 
 /**
@@ -51,7 +63,8 @@ export const injectPageHead = (html: string, input: HeadInput): string => {
   const page = pageOf(input.pathname);
   // The app waits for its translations before the first render: fetch them alongside the scripts.
   const preload = `<link rel="preload" href="/static/locales/${input.lng}/translation.json" as="fetch" crossorigin="anonymous" />`;
-  let out = html.replace(/<html lang="[^"]*"/, `<html lang="${input.lng}"`).replace('</head>', `    ${preload}\n  </head>`);
+  let out = html.replace(/<html lang="[^"]*"/, `<html lang="${input.lng}"`);
+  if (input.preloadTranslations !== false) out = out.replace('</head>', `    ${preload}\n  </head>`);
   if (!(PUBLIC_PAGES as readonly string[]).includes(page)) return out;
   const keys = PAGE_META[page];
   const brand = lookup(input.translations, 'common.brand') ?? '';
@@ -79,13 +92,13 @@ export const injectPageHead = (html: string, input: HeadInput): string => {
  * (page, language) is rendered once per version of the build.
  */
 export const pageHeadTransform = (baseUrl: string) => {
-  const translationFiles = new Map<string, () => Translations | undefined>();
+  const readers = new Map<string, ReturnType<typeof translationReader>>();
   const rendered = new Map<string, { html: string; translations: Translations; out: string }>();
   return (html: string, req: Request, dist: string): string => {
     const lng = requestLanguage(req);
-    let read = translationFiles.get(lng);
-    if (!read) translationFiles.set(lng, (read = watchedFile(path.join(dist, 'static/locales', lng, 'translation.json'), (text) => JSON.parse(text) as Translations)));
-    const translations = read();
+    let read = readers.get(dist);
+    if (!read) readers.set(dist, (read = translationReader(dist)));
+    const translations = read(lng);
     if (!translations) return html;
     const page = pageOf(req.path);
     const key = `${lng} ${(PUBLIC_PAGES as readonly string[]).includes(page) ? page : '*'}`;

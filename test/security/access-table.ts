@@ -38,6 +38,10 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'GET /api/demo-site/': pub(302),
   'POST /api/contact/': pub(400),
   'POST /api/demo-request/': pub(400),
+  // The same forms posted without scripts (server-rendered pages): only as a browser posts a form
+  // (urlencoded; the matrix sends JSON), answered with the page and its field errors (400).
+  'POST /contact': pub(415),
+  'POST /demo-request': pub(415),
   // The pay link: anyone holding the id may pay, but a logged-in user of another client learns nothing.
   'POST /api/invoices/:id/create-checkout-session/': { rule: 'capability', anon: 200, client: 404, superuser: 200 },
   'GET /api/public/invoices/:id/': { rule: 'capability', anon: 200, client: 200, superuser: 200 },

@@ -12,14 +12,24 @@ const antdLocales: Record<'el' | 'ru', () => Promise<{ default: Locale }>> = {
   ru: () => import('antd/locale/ru_RU'),
 };
 
+const loaded: Partial<Record<'el' | 'ru', Locale>> = {};
+const load = async (lng: 'el' | 'ru'): Promise<Locale> => (loaded[lng] ??= (await antdLocales[lng]()).default);
+
+/** Loads antd's texts for a language before a first render, so that render (a hydration too) has them. */
+export const preloadAntdLocale = async (lng: string): Promise<void> => {
+  if (lng === 'el' || lng === 'ru') await load(lng);
+};
+
+const localeOf = (lng: string): Locale | undefined => (lng === 'el' || lng === 'ru' ? loaded[lng] : enUS);
+
 const useAntdLocale = (): Locale => {
   const { i18n } = useTranslation();
-  const [locale, setLocale] = useState<Locale>(enUS);
   const lng = i18n.resolvedLanguage ? currentLanguage() : 'en';
+  const [locale, setLocale] = useState<Locale>(() => localeOf(lng) ?? enUS);
   useEffect(() => {
     let live = true;
     if (lng === 'en') setLocale(enUS);
-    else void antdLocales[lng]().then((m) => live && setLocale(m.default));
+    else void load(lng).then((l) => live && setLocale(l));
     return () => {
       live = false;
     };

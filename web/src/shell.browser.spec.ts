@@ -32,7 +32,7 @@ describe('web shell (Foundation)', () => {
     await page.locator('h1').waitFor();
     for (const [label, lng, word] of [['Ελληνικά', 'el', 'Διακυβέρνησης'], ['Русский', 'ru', 'управления'], ['English', 'en', 'Integrated Governance']] as const) {
       await page.getByTestId('language-switcher').click();
-      await page.getByRole('button', { name: label }).click();
+      await page.getByRole('link', { name: label }).click();
       await page.waitForFunction((l) => document.documentElement.lang === l, lng);
       expect(await page.locator('h1').textContent()).toContain(word);
     }

@@ -1,9 +1,11 @@
 import { PAGE_META } from '../../../domain/site/site-map';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../seo/usePageMeta';
+import { useHydrated } from '../ssr/siteData';
+import { useTypedBeforeHydration } from '../ssr/useTypedBeforeHydration';
 import { homeOf, useAuth } from './AuthContext';
 
 /**
@@ -21,6 +23,11 @@ export const LoginPage = () => {
   const [askCode, setAskCode] = useState(false);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The page comes rendered by the server: it can be typed into at once, and it signs in once the
+  // scripts run (the button waits for them, so no early click posts the form without them).
+  const ready = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, value) => (name === 'username' ? setUsername(value) : name === 'password' ? setPassword(value) : undefined));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +59,7 @@ export const LoginPage = () => {
       <section className="form-card login-card" aria-labelledby="login-title">
         <h1 id="login-title">{askCode ? t('auth.twoFactor.loginTitle') : t('auth.title')}</h1>
         <Form layout="vertical" component="div">
-          <form onSubmit={onSubmit} aria-labelledby="login-title">
+          <form ref={formRef} method="post" onSubmit={onSubmit} aria-labelledby="login-title">
             {failed && (
               <Alert
                 type="error"
@@ -79,12 +86,12 @@ export const LoginPage = () => {
             ) : (
               <>
                 <Form.Item label={t('auth.username')} htmlFor="login-username">
-                  <Input id="login-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+                  <Input id="login-username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
                 </Form.Item>
                 <Form.Item label={t('auth.password')} htmlFor="login-password">
-                  <Input.Password id="login-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+                  <Input.Password id="login-password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
                 </Form.Item>
-                <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+                <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={!ready}>
                   {t('auth.login')}
                 </Button>
               </>

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import i18n from 'i18next';
 import 'dayjs/locale/el';
 import 'dayjs/locale/ru';
 import updateLocale from 'dayjs/plugin/updateLocale';
@@ -33,3 +34,13 @@ for (const lng of ['el', 'ru'] as const) {
   const months = Object.assign((d: Dayjs, format: string) => (DAY_BEFORE_MONTH.test(format) ? genitive : standalone)[d.month()], { s: standalone, f: genitive });
   dayjs.updateLocale(lng, { months });
 }
+
+const SITE_LOCALES = new Set(['en', 'el', 'ru']);
+
+/** Dates are written in the page's language: set now and on every language change. */
+const followLanguage = (): void => {
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  dayjs.locale(lng && SITE_LOCALES.has(lng) ? lng : 'en');
+};
+followLanguage();
+i18n.on('languageChanged', followLanguage);

@@ -16,8 +16,7 @@ export const formatWholeEuros = (cents: number, lng: string): string =>
 /** Dates as the spec shows them: 'dd / MMMM / yyyy', month named in the current dayjs locale (genitive in el and ru). */
 export const formatDate = (date: dayjs.ConfigType): string => dayjs(date).format(DATE_FORMAT);
 
-/** Today as YYYY-MM-DD in the visitor's own time zone (for date inputs' min). */
-export const localToday = (now = new Date()): string => dayjs(now).format('YYYY-MM-DD');
+export { localToday } from './today';
 
 /** A country's name in the screen's language (the browser's CLDR data); the code when unknown. */
 export const countryName = (code: string, language: string): string => {

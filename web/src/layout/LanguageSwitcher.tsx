@@ -1,12 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { SITE_LANGUAGES } from '../../../domain/site/site-map';
 import { ChevronDownIcon, GlobeIcon } from '../common/icons';
 import { MenuButton } from '../common/MenuButton';
 import { currentLanguage, LANGUAGE_LABELS } from '../i18n';
 
-/** Switches the language at once; the detector caches the choice in a cookie and localStorage. */
+/**
+ * Switches the language at once; the detector caches the choice in a cookie and localStorage.
+ * Each language is a real link to the page in it (`?lng=`), so the switch also works without scripts.
+ */
 export const LanguageSwitcher = () => {
   const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
   const lng = currentLanguage();
   return (
     <MenuButton
@@ -24,17 +29,19 @@ export const LanguageSwitcher = () => {
       {(close) =>
         SITE_LANGUAGES.map((code) => (
           <li key={code}>
-            <button
-              type="button"
+            <a
+              href={`${pathname}?lng=${code}`}
+              hrefLang={code}
               lang={code}
               aria-current={code === lng ? 'true' : undefined}
-              onClick={() => {
+              onClick={(event) => {
+                event.preventDefault();
                 close();
                 void i18n.changeLanguage(code);
               }}
             >
               {LANGUAGE_LABELS[code]}
-            </button>
+            </a>
           </li>
         ))
       }

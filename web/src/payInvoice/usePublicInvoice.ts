@@ -4,6 +4,7 @@ import { http } from '../api/http';
 import { reconcileCheckout } from '../payments/checkout';
 import { paymentConfirmation, type PaymentConfirmation } from '../payments/paymentConfirmation';
 import type { PaymentReturn } from '../payments/usePaymentReturn';
+import { useSiteData } from '../ssr/siteData';
 
 export type PublicInvoice = PublicInvoiceWire;
 
@@ -33,9 +34,17 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * nothing. `recheck` confirms and polls again after the payment did not arrive in time.
  */
 export const usePublicInvoice = (invoiceId: string, paymentReturn: PaymentReturn) => {
-  const [state, setState] = useState<PublicInvoiceState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const returnedPaid = paymentReturn.status === 'success';
+  const rendered = useSiteData()?.invoice;
+  // A server-rendered page starts from the invoice the server read (the effect below reads it again).
+  const [state, setState] = useState<PublicInvoiceState>(() =>
+    rendered?.id !== invoiceId
+      ? { status: 'loading' }
+      : rendered.found
+        ? { status: 'ready', invoice: rendered.found, confirmation: paymentConfirmation(returnedPaid, rendered.found.paid, returnedPaid && !rendered.found.paid) }
+        : { status: 'error' },
+  );
+  const [attempt, setAttempt] = useState(0);
   const sessionId = paymentReturn.status === 'success' ? paymentReturn.sessionId : null;
 
   useEffect(() => {

@@ -1,7 +1,12 @@
-import { lazyNamed, type PreloadableComponent } from './lazyNamed';
+import { lazyNamed } from './lazyNamed';
 
 /** Pass as the third argument for route modules that use antd: they get its theme and locale. */
-const antd = () => import('../AntdProvider').then((m) => m.AntdProvider);
+const antd = () =>
+  import('../AntdProvider').then(async (m) => {
+    // The page's first render (a hydration too) already has antd's texts in its language.
+    await m.preloadAntdLocale(typeof document === 'undefined' ? 'en' : document.documentElement.lang);
+    return m.AntdProvider;
+  });
 
 /** Every route's code is its own chunk: marketing pages never load admin or portal code, nor antd. */
 export const pages = {
@@ -21,23 +26,46 @@ export const pages = {
   TwoFactorRequired: lazyNamed(() => import('../auth/twoFactor/TwoFactorRequiredPage'), 'TwoFactorRequiredPage', antd),
 };
 
-const byPath: Record<string, PreloadableComponent> = {
-  '/': pages.Home,
-  '/features': pages.Features,
-  '/about-us': pages.AboutUs,
-  '/why-us': pages.WhyUs,
-  '/pricing': pages.Pricing,
-  '/contact': pages.Contact,
-  '/demo-request': pages.DemoRequest,
-  '/terms-and-conditions': pages.Terms,
-  '/login': pages.Login,
+type PageName = keyof typeof pages;
+
+/** Each page's source module (relative to web/, as in the build manifest): the server preloads its chunks and CSS. */
+const PAGE_MODULES: Partial<Record<PageName, string[]>> = {
+  Home: ['src/public/pages/HomePage.tsx'],
+  Features: ['src/public/pages/FeaturesPage.tsx'],
+  AboutUs: ['src/public/pages/AboutUsPage.tsx'],
+  WhyUs: ['src/public/pages/WhyUsPage.tsx'],
+  Pricing: ['src/public/pages/PricingPage.tsx'],
+  Contact: ['src/public/pages/ContactPage.tsx', 'src/AntdProvider.tsx'],
+  DemoRequest: ['src/public/pages/DemoRequestPage.tsx', 'src/AntdProvider.tsx'],
+  Terms: ['src/public/pages/TermsPage.tsx'],
+  Login: ['src/auth/LoginPage.tsx', 'src/AntdProvider.tsx'],
+  PayInvoice: ['src/payInvoice/PayInvoicePage.tsx', 'src/AntdProvider.tsx'],
+  NotFound: ['src/public/pages/NotFoundPage.tsx'],
+};
+
+const byPath: Record<string, PageName> = {
+  '/': 'Home',
+  '/features': 'Features',
+  '/about-us': 'AboutUs',
+  '/why-us': 'WhyUs',
+  '/pricing': 'Pricing',
+  '/contact': 'Contact',
+  '/demo-request': 'DemoRequest',
+  '/terms-and-conditions': 'Terms',
+  '/login': 'Login',
+};
+
+/** The page the router shows at `pathname`. */
+export const pageAt = (pathname: string): PageName => {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/admin' || path.startsWith('/admin/')) return 'Admin';
+  if (path === '/portal' || path.startsWith('/portal/')) return 'Portal';
+  if (/^\/pay-invoice\/[^/]+$/.test(path)) return 'PayInvoice';
+  return byPath[path] ?? 'NotFound';
 };
 
 /** Loads the code of the page at `pathname` before the first render (see lazyNamed). */
-export const preloadPage = (pathname: string): Promise<unknown> => {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/admin' || path.startsWith('/admin/')) return pages.Admin.preload();
-  if (path === '/portal' || path.startsWith('/portal/')) return pages.Portal.preload();
-  if (path.startsWith('/pay-invoice/')) return pages.PayInvoice.preload();
-  return (byPath[path] ?? pages.NotFound).preload();
-};
+export const preloadPage = (pathname: string): Promise<unknown> => pages[pageAt(pathname)].preload();
+
+/** The source modules of a server-rendered page (none for the client-rendered areas). */
+export const pageModules = (pathname: string): string[] => PAGE_MODULES[pageAt(pathname)] ?? [];

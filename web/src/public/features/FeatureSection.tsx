@@ -19,7 +19,9 @@ export const FeatureSection = ({ feature, index, onZoom }: { feature: FeatureEnt
     <section
       ref={ref}
       id={feature.id}
-      className={`feature-section reveal${visible ? ' is-visible' : ''}${index % 2 ? ' is-flipped' : ''}`}
+      // The first section is on screen in the server's HTML: it is painted at once, not faded in
+      // after the scripts run (it would become the page's largest paint, late).
+      className={`feature-section${index > 0 ? ' reveal' : ''}${visible ? ' is-visible' : ''}${index % 2 ? ' is-flipped' : ''}`}
       style={style}
       aria-labelledby={`${feature.id}-title`}
       data-testid="feature-section"

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORM_INVALID_MESSAGE, FORM_RULE_MESSAGES, type FormErrors, type FormRule } from '../../../../domain/site/form-rules';
+import type { SsrFormState } from '../../../../api/contracts/ssr.contract';
 import { ApiError } from '../../api/http';
+import { useTypedBeforeHydration } from '../../ssr/useTypedBeforeHydration';
 
 export type Banner = { type: 'success' | 'error'; text: string } | null;
 
@@ -36,7 +38,11 @@ export interface PublicFormOptions<T extends object> {
   submit: (values: T & { website: string }) => Promise<unknown>;
   successKey: string;
   failureKey: string;
+  /** The server's answer when the form was posted without scripts: the page starts from it. */
+  answer?: SsrFormState;
 }
+
+type Errors<T> = Partial<Record<keyof T, string>>;
 
 /**
  * State of a public form: checks with the shared rules before sending, shows the server's field
@@ -45,26 +51,36 @@ export interface PublicFormOptions<T extends object> {
  */
 export const usePublicForm = <T extends object>(options: PublicFormOptions<T>) => {
   const { t } = useTranslation();
-  const [values, setValues] = useState<T>(options.initial);
-  const [honeypot, setHoneypot] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<keyof T, string>>>({});
-  const [banner, setBanner] = useState<Banner>(null);
-  const [submitting, setSubmitting] = useState(false);
-
+  const { answer } = options;
   const ruleText = (rule: FormRule) => t(`forms.errors.${rule}`);
   const serverText = (message: string) => translateServerMessage(message, t);
+  const serverErrors = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).map(([f, msg]) => [f, serverText(msg)])) as Errors<T>;
+
+  const [values, setValues] = useState<T>(() => (answer && !answer.sent ? { ...options.initial, ...answer.values } : options.initial));
+  const [honeypot, setHoneypot] = useState('');
+  const [errors, setErrors] = useState<Errors<T>>(() => (answer ? serverErrors(answer.errors) : {}));
+  const [banner, setBanner] = useState<Banner>(() =>
+    !answer ? null : answer.sent ? { type: 'success', text: t(options.successKey) } : { type: 'error', text: answer.message ? serverText(answer.message) : t(options.failureKey) },
+  );
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const setField = <K extends keyof T>(field: K, value: T[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
 
+  useTypedBeforeHydration(formRef, (name, value) => {
+    if (name === 'website') setHoneypot(value);
+    else if (name in options.initial) setValues((v) => ({ ...v, [name]: value }));
+  });
+
   const onSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     const found = options.validate(values);
     const fields = Object.keys(found) as (keyof T)[];
     if (fields.length) {
-      setErrors(Object.fromEntries(fields.map((f) => [f, ruleText(found[f]!)])) as Partial<Record<keyof T, string>>);
+      setErrors(Object.fromEntries(fields.map((f) => [f, ruleText(found[f]!)])) as Errors<T>);
       setBanner({ type: 'error', text: t('notifications.formInvalid') });
       return;
     }
@@ -77,7 +93,7 @@ export const usePublicForm = <T extends object>(options: PublicFormOptions<T>) =
       setBanner({ type: 'success', text: t(options.successKey) });
     } catch (err) {
       if (err instanceof ApiError && err.errors) {
-        setErrors(Object.fromEntries(Object.entries(err.errors).map(([f, msgs]) => [f, serverText(msgs[0] ?? '')])) as Partial<Record<keyof T, string>>);
+        setErrors(serverErrors(Object.fromEntries(Object.entries(err.errors).map(([f, msgs]) => [f, msgs[0] ?? '']))));
       }
       setBanner({ type: 'error', text: failureText(err, t, options.failureKey) });
     } finally {
@@ -85,5 +101,5 @@ export const usePublicForm = <T extends object>(options: PublicFormOptions<T>) =
     }
   };
 
-  return { values, setField, errors, banner, submitting, onSubmit, honeypot, setHoneypot };
+  return { values, setField, errors, banner, submitting, onSubmit, honeypot, setHoneypot, formRef };
 };

@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClientWithLogin, createInvoice } from '../../test/billing-fixtures';
+import { testBackends } from '../../test/db';
+import { startTestServer, type TestServer } from '../../test/server';
+import type { SsrPageData } from '../contracts/ssr.contract';
+
+// A miniature build: the shell, the three translation files and a server entry that writes what it
+// was asked to render (the real entry is tested in the browser suite, after `npm run build`).
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'grc-ssr-'));
+const dist = path.join(root, 'web');
+const write = (file: string, text: string) => {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+};
+write(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>');
+for (const [lng, title] of [['en', 'Pricing'], ['el', 'Τιμές'], ['ru', 'Цены']]) {
+  write(path.join(dist, 'static/locales', lng!, 'translation.json'), JSON.stringify({ common: { brand: 'Aegis GRC' }, pricing: { metaTitle: title, professional: { name: 'Professional' }, enterprise: { name: 'Enterprise' } } }));
+}
+write(
+  path.join(root, 'ssr/entry-server.mjs'),
+  `export const render = async ({ url, data, translations }) => {
+     globalThis.ssrRenders = (globalThis.ssrRenders ?? 0) + 1;
+     const page = JSON.stringify({ url, data }).replace(/</g, '&lt;');
+     return { html: '<main><h1>' + translations[data.lng].pricing.metaTitle + '</h1><pre id="page">' + page + '</pre></main>', styles: '<style>.css-x{}</style>', modules: [] };
+   };`,
+);
+
+const renders = () => (globalThis as { ssrRenders?: number }).ssrRenders ?? 0;
+const rendered = (html: string): { url: string; data: SsrPageData } => JSON.parse(/<pre id="page">(.*?)<\/pre>/.exec(html)![1]!.replace(/&lt;/g, '<'));
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+describe.each(testBackends())('server-rendered pages and no-script forms on $name', (backend) => {
+  let server: TestServer;
+  let now = new Date('2026-11-26T10:00:00Z');
+
+  beforeAll(async () => {
+    const before = process.env.TEST_WEB_DIST;
+    process.env.TEST_WEB_DIST = dist;
+    try {
+      server = await startTestServer(backend, { limits: { publicFormsPerIp: 6 }, clock: () => now, env: { SALES_EMAIL: 'sales@test.example' } });
+    } finally {
+      process.env.TEST_WEB_DIST = before;
+    }
+  });
+  afterAll(() => server?.close());
+
+  const get = (p: string, headers: Record<string, string> = {}) => server.client().agent.get(p).set(headers);
+  // Every post of this file spends the one budget of the loopback address (6 a window).
+  const post = (p: string, fields: Record<string, string>) => server.client().agent.post(p).set('content-type', 'application/x-www-form-urlencoded').send(form(fields));
+
+  it('renders a page in the language of the query, else the cookie, else Accept-Language, else English', async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      ['/pricing?lng=ru', { cookie: 'i18next=el', 'accept-language': 'en' }, 'ru'],
+      ['/pricing', { cookie: 'i18next=el', 'accept-language': 'ru' }, 'el'],
+      ['/pricing', { 'accept-language': 'de-DE,ru;q=0.8' }, 'ru'],
+      ['/pricing', { 'accept-language': 'de-DE' }, 'en'],
+    ];
+    for (const [url, headers, lng] of cases) {
+      const res = await get(url, headers);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`<html lang="${lng}"`);
+      expect(res.text).toContain(`<h1>${{ en: 'Pricing', el: 'Τιμές', ru: 'Цены' }[lng]}</h1>`);
+      expect(rendered(res.text).data).toMatchObject({ lng, today: '2026-11-26' });
+      expect(res.headers.vary).toMatch(/Accept-Language/);
+    }
+  });
+
+  it('renders from the company settings, with the organisation and the plans as JSON-LD, and renders each page once', async () => {
+    const first = await get('/pricing?lng=en');
+    expect(rendered(first.text).data.company).toMatchObject({ name: 'Aegis GRC Ltd' });
+    expect(first.text).toContain('"legalName":"Aegis GRC Ltd"');
+    expect(first.text).toContain('"@type":"Product"');
+    expect(first.text).toContain('<style>.css-x{}</style>');
+    const count = renders();
+    await get('/pricing?lng=en');
+    expect(renders()).toBe(count);
+    const home = await get('/?lng=en');
+    expect(home.text).toContain('"@type":"Organization"');
+    expect(home.text).not.toContain('"@type":"Product"');
+
+    await server.testDb.db('company_settings').where({ id: 1 }).update({ name: 'Renamed Ltd' });
+    now = new Date(now.getTime() + 10_000);
+    const renamed = await get('/pricing?lng=en');
+    expect(rendered(renamed.text).data.company).toMatchObject({ name: 'Renamed Ltd' });
+    expect(renamed.text).toContain('"legalName":"Renamed Ltd"');
+  });
+
+  it('answers an unknown page 404, the pay link with its invoice, and leaves the admin to the browser', async () => {
+    const missing = await get('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('noindex');
+    const client = await createClientWithLogin(server.runtime.deps, 'Render Holdings');
+    const invoice = await createInvoice(server.runtime.deps, client.id, 80);
+    const pay = await get(`/pay-invoice/${invoice.id}?lng=el`);
+    expect(pay.status).toBe(200);
+    expect(pay.text).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(rendered(pay.text).data.invoice).toMatchObject({ id: invoice.id, found: { id: invoice.id, total_amount: 80, client: { name: 'Render Holdings' } } });
+    expect(rendered((await get('/pay-invoice/not-an-id')).text).data.invoice).toEqual({ id: 'not-an-id', found: null });
+    const admin = await get('/admin/clients');
+    expect(admin.status).toBe(200);
+    expect(admin.text).toContain('<div id="root"></div>');
+  });
+
+  it('answers a contact form posted without scripts with its field errors and everything typed, storing nothing', async () => {
+    const res = await post('/contact?lng=el', { name: 'Νίκος', email: 'not-an-email', subject: '', message: 'Γεια', website: '' });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('<html lang="el"');
+    expect(rendered(res.text).data.form).toEqual({
+      form: 'contact',
+      values: { name: 'Νίκος', email: 'not-an-email', subject: '', message: 'Γεια' },
+      errors: { email: 'Email Address is invalid.', subject: 'Subject is required.' },
+      sent: false,
+      message: 'Please correct the errors in the form.',
+    });
+    expect(await server.testDb.db('contact_messages').where({ name: 'Νίκος' }).first()).toBeUndefined();
+  });
+
+  it('stores a contact message and a demo request posted without scripts and says so', async () => {
+    const contact = await post('/contact?lng=ru', { name: 'Иван', email: 'ivan@example.ru', subject: 'Цены', message: 'Позвоните.', website: '' });
+    expect(contact.status).toBe(200);
+    expect(rendered(contact.text).data.form).toEqual({ form: 'contact', values: {}, errors: {}, sent: true });
+    expect(await server.testDb.db('contact_messages').where({ email: 'ivan@example.ru' }).first()).toMatchObject({ subject: 'Цены', language: 'ru' });
+    expect((await server.testDb.db('mail_outbox').where('key', 'like', 'contact-message:%:sales')).length).toBeGreaterThan(0);
+
+    const demo = await post('/demo-request', { name: 'Bo', email: 'bo@example.org', company: 'Bo Ltd', date: '2026-12-01', time: '10:30', message: '', website: '' });
+    expect(demo.status).toBe(200);
+    expect(rendered(demo.text).data.form).toMatchObject({ form: 'demo', sent: true });
+    expect(await server.testDb.db('demo_requests').where({ email: 'bo@example.org' }).first()).toMatchObject({ company: 'Bo Ltd', time: '10:30', message: null });
+  });
+
+  it('refuses anything but a browser form post (JSON goes to the API) with a JSON message', async () => {
+    const res = await server.client().agent.post('/contact').send({ name: 'A' });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toMatch(/x-www-form-urlencoded/);
+  });
+
+  it('takes a filled honeypot as sent and stores nothing; shares the JSON endpoints\u2019 rate limit', async () => {
+    const spam = await post('/contact', { name: 'Bot', email: 'bot@spam.example', subject: 'x', message: 'x', website: 'http://spam.example' });
+    expect(rendered(spam.text).data.form).toMatchObject({ sent: true });
+    expect(await server.testDb.db('contact_messages').where({ email: 'bot@spam.example' }).first()).toBeUndefined();
+    let last = 0;
+    for (let i = 0; i < 2; i++) last = (await server.client().agent.post('/api/contact/').send({ name: 'A', email: 'a@b.co', subject: 's', message: 'm' })).status;
+    expect(last).toBe(201);
+    const limited = await post('/contact', { name: 'A', email: 'a@b.co', subject: 's', message: 'm', website: '' });
+    expect(limited.status).toBe(429);
+    expect(rendered(limited.text).data.form).toMatchObject({ sent: false, values: { name: 'A', email: 'a@b.co' }, message: 'Too many requests. Please try again later.' });
+  });
+});
