@@ -136,7 +136,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
 
   app.use(seoRoutes(deps));
   app.use(simulatedCheckoutRoutes(services.payments));
-  app.use(ssrPages(deps, services.site, options.webDist));
+  app.use(ssrPages(deps, services.site, services.payments, options.webDist));
   serveWeb(app, options.webDist, pageHeadTransform(deps.config.publicBaseUrl));
   app.use(apiNotFound);
   app.use(errorMiddleware);

@@ -13,6 +13,9 @@ export interface SsrFormState {
   message?: string;
 }
 
+/** A checkout that could not start: the pay page's error texts `payInvoice.errors.*`. */
+export type SsrCheckoutError = 'createSession' | 'alreadyPaid';
+
 /**
  * What a server-rendered page was rendered from. It travels in the HTML (a JSON data block), so the
  * browser's first render, the hydration, starts from exactly the same data.
@@ -25,6 +28,8 @@ export interface SsrPageData {
   form?: SsrFormState;
   /** The pay link's invoice; null when there is none with that id. */
   invoice?: { id: string; found: PublicInvoiceWire | null };
+  /** Why a Pay Now posted without scripts did not reach the checkout (the page shows it). */
+  checkoutError?: SsrCheckoutError;
 }
 
 export type Translations = Record<string, unknown>;

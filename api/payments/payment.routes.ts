@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { requestOrigin } from '../http/request-origin';
 import { parseInput } from '../http/validate';
-import { requestLimiter } from '../rate-limit/limiters';
+import { anonymousCheckouts, requestLimiter } from '../rate-limit/limiters';
 import { requireSuperuser } from '../auth/guards';
 import { restFieldNames } from '../http/error-middleware';
 import { paymentWire } from '../billing/invoice-payments.routes';
@@ -18,8 +18,7 @@ const refundBody = z.object({ amount: zCents, reason: zRequiredText(500), date: 
 /** Checkout, the Stripe webhook and the return-time reconciliation. */
 export const paymentRoutes = (deps: AppDeps, payments: PaymentService): Router => {
   const router = Router();
-  // Anonymous pay-by-link callers share the public forms' budget; logged-in users are not limited here.
-  const anonymousLimiter = requestLimiter(deps, { name: 'anonymous-checkout', limit: deps.limits.publicFormsPerIp, skip: (req) => !!req.user });
+  const anonymousLimiter = requestLimiter(deps, anonymousCheckouts(deps));
 
   router.post('/invoices/:id/create-checkout-session/', anonymousLimiter, async (req, res) => {
     const { return_to } = parseInput(checkoutBody, req.body);

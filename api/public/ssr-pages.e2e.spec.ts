@@ -6,6 +6,7 @@ import { createClientWithLogin, createInvoice } from '../../test/billing-fixture
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { SsrPageData } from '../contracts/ssr.contract';
+import { InvoiceService } from '../billing/invoice.service';
 
 // A miniature build: the shell, the three translation files and a server entry that writes what it
 // was asked to render (the real entry is tested in the browser suite, after `npm run build`).
@@ -102,6 +103,23 @@ describe.each(testBackends())('server-rendered pages and no-script forms on $nam
     const admin = await get('/admin/clients');
     expect(admin.status).toBe(200);
     expect(admin.text).toContain('<div id="root"></div>');
+  });
+
+  it('starts the checkout from a Pay Now posted without scripts, and shows why when it cannot', async () => {
+    const client = await createClientWithLogin(server.runtime.deps, 'Form Pay Ltd');
+    const invoice = await createInvoice(server.runtime.deps, client.id, 42);
+    const started = await server.client().agent.post(`/pay-invoice/${invoice.id}?lng=el`).set('content-type', 'application/x-www-form-urlencoded').send('');
+    expect(started.status).toBe(303);
+    expect(started.headers.location).toMatch(/\/simulated-checkout\//);
+    // Paid meanwhile: the page again, with the invoice as it is now and the reason, in the visitor's language.
+    await new InvoiceService(server.runtime.deps).markAsPaid(invoice.id, 'test');
+    const paid = await server.client().agent.post(`/pay-invoice/${invoice.id}?lng=el`).set('content-type', 'application/x-www-form-urlencoded').send('');
+    expect(paid.status).toBe(400);
+    const page = rendered(paid.text);
+    expect(page.data).toMatchObject({ lng: 'el', checkoutError: 'alreadyPaid', invoice: { id: invoice.id, found: { paid: true } } });
+    const unknown = await server.client().agent.post('/pay-invoice/5b0c7d1e-2f3a-4b5c-8d9e-0a1b2c3d4e5f').set('content-type', 'application/x-www-form-urlencoded').send('');
+    expect(unknown.status).toBe(404);
+    expect(rendered(unknown.text).data).toMatchObject({ checkoutError: 'createSession', invoice: { found: null } });
   });
 
   it('answers a contact form posted without scripts with its field errors and everything typed, storing nothing', async () => {

@@ -4,15 +4,18 @@ import { pathToFileURL } from 'node:url';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { dayOf } from '../../domain/shared/dates';
-import { RateLimitedError } from '../../domain/shared/errors';
+import { AppError, RateLimitedError, ValidationError } from '../../domain/shared/errors';
 import { PUBLIC_PAGES, SITE_LANGUAGES, type SiteLanguage } from '../../domain/site/site-map';
 import { isUuid } from '../billing/wire';
 import { findPublicInvoice } from '../billing/invoice.queries';
 import type { CompanyInfo } from '../contracts/rest.contract';
-import type { SsrEntry, SsrPageData, Translations } from '../contracts/ssr.contract';
+import type { SsrCheckoutError, SsrEntry, SsrPageData, Translations } from '../contracts/ssr.contract';
 import type { AppDeps } from '../deps';
 import { RELOAD_CHECK_MS, WEB_DIST, watchedFile } from '../http/static';
-import { publicReads, spendRequestBudget } from '../rate-limit/limiters';
+import { anonymousCheckouts, publicReads, spendRequestBudget } from '../rate-limit/limiters';
+import { ALREADY_PAID, type PaymentService } from '../payments/payment.service';
+import { requestOrigin } from '../http/request-origin';
+import { httpStatusOf } from '../http/error-middleware';
 import { injectPageHead, requestLanguage, translationReader } from './page-head';
 import { handleFormPost } from './ssr-forms';
 import { assemblePage, stylesheetLinks, type BuildManifest } from './ssr-html';
@@ -84,7 +87,7 @@ const PAGE_PATH = /^\/(?!(api|graphql|static|assets|admin|portal)(\/|$))[^.]*$/;
  * each rendering is kept per build and served again until one of those changes. Without a server
  * entry in the build the shell goes out as before and the browser renders.
  */
-export const ssrPages = (deps: AppDeps, site: SiteInboxService, dist = WEB_DIST): Router => {
+export const ssrPages = (deps: AppDeps, site: SiteInboxService, payments: PaymentService, dist = WEB_DIST): Router => {
   const router = Router();
   const loadEntry = entryLoader(ssrEntryOf(dist));
   const readShell = watchedFile(path.join(dist, 'index.html'), (text) => text);
@@ -142,10 +145,12 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, dist = WEB_DIST)
     res.vary('Accept-Language').vary('Cookie').type('html').send(html);
   };
 
-  const servePage = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+  /** Serves the page at the request's path; `checkoutError` comes from a Pay Now posted without scripts. */
+  const servePage = async (req: Request, res: Response, next: NextFunction, checkoutError?: { error: SsrCheckoutError; status: number }): Promise<void> => {
     const kind = pageKind(req.path);
     const data = await pageData(req);
     let url = req.path;
+    if (checkoutError) data.checkoutError = checkoutError.error;
     if (kind === 'pay') {
       // The pay link's page reads its invoice as GET /api/public/invoices/{id}/ does, on the same budget.
       url = req.originalUrl;
@@ -160,12 +165,12 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, dist = WEB_DIST)
     }
     let html: string | undefined;
     try {
-      html = await renderPage(url, data, true);
+      html = await renderPage(url, data, !checkoutError);
     } catch (err) {
       deps.logger.error({ err, path: req.path }, 'server rendering failed; sending the client-rendered shell');
     }
     if (html === undefined) return next();
-    send(res, kind === 'notFound' ? 404 : 200, html);
+    send(res, checkoutError?.status ?? (kind === 'notFound' ? 404 : 200), html);
   };
 
   router.get(PAGE_PATH, (req, res, next) => void servePage(req, res, next).catch(next));
@@ -181,6 +186,25 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, dist = WEB_DIST)
       })().catch((err: unknown) => deps.logger.warn({ err }, 'pre-rendering the public pages failed; they render on first request'));
     });
   }
+
+  // Pay Now on the pay link without scripts (or clicked before the page hydrated): the same checkout
+  // as POST /api/invoices/{id}/create-checkout-session/ on the same budget, answered with a redirect
+  // to the hosted checkout, or with the pay page showing why it could not start.
+  router.post(PAY_PATH, (req, res, next) => {
+    const id = PAY_PATH.exec(req.path)![1]!;
+    void (async () => {
+      try {
+        await spendRequestBudget(deps, anonymousCheckouts(deps), req);
+        const { url } = await payments.createCheckoutSession(id, `/pay-invoice/${id}`, undefined, requestOrigin(req));
+        res.redirect(303, url);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code === 'UNAVAILABLE') deps.logger.warn({ err, invoiceId: id }, 'a checkout posted from the pay page could not start');
+        const status = err instanceof AppError ? httpStatusOf(err.code) : 502;
+        // The GET that follows shows the invoice as it is now (paid, cancelled or nothing to pay).
+        await servePage(req, res, next, { error: err instanceof ValidationError && err.message === ALREADY_PAID ? 'alreadyPaid' : 'createSession', status });
+      }
+    })().catch(next);
+  });
 
   // The contact and demo forms without scripts: a plain form POST answered with the same page.
   router.post(['/contact', '/demo-request'], express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20 }), (req, res, next) => {

@@ -38,5 +38,8 @@ export const spendRequestBudget = async (deps: AppDeps, options: LimiterOptions,
   if (state.hits > options.limit) throw new RateLimitedError(undefined, Math.ceil((state.resetAt.getTime() - deps.clock().getTime()) / 1000));
 };
 
+/** Anonymous checkouts and reconciliations of the pay link (share the public forms' budget); logged-in users are not limited. */
+export const anonymousCheckouts = (deps: AppDeps): LimiterOptions => ({ name: 'anonymous-checkout', limit: deps.limits.publicFormsPerIp, skip: (req) => !!req.user });
+
 /** Anonymous pay-link reads: GET /api/public/invoices/{id}/ (and its PDF and UBL) and GraphQL publicInvoice. */
 export const publicReads = (deps: AppDeps): LimiterOptions => ({ name: 'public-reads', limit: deps.limits.publicReadsPerIp, skip: (req) => !!req.user });

@@ -1,39 +1,50 @@
 import { FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Spin } from 'antd';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { formatDate, formatMoney, localToday } from '../common/format';
+import { formatDate, formatMoney } from '../common/format';
 import { Badge } from '../shared/billing-badges';
 import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { usePaymentReturn } from '../payments/usePaymentReturn';
 import { useNoIndex } from '../seo/useNoIndex';
+import { usePageDay, useSiteData } from '../ssr/siteData';
 import '../portal/portal.css';
 import { PaymentConfirmationNotice } from './PaymentConfirmationNotice';
 import { usePublicInvoice, type PublicInvoice } from './usePublicInvoice';
 
+/**
+ * Pay Now is a real form: without scripts, or clicked before the page has hydrated, the browser
+ * posts it and the server answers with a redirect to the hosted checkout. Once hydrated, the
+ * script starts the checkout itself.
+ */
 const PayButton = ({ invoice }: { invoice: PublicInvoice }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const rendered = useSiteData();
+  const [error, setError] = useState<string | null>(() => (rendered?.checkoutError ? `payInvoice.errors.${rendered.checkoutError}` : null));
   const pay = async () => {
     setBusy(true);
     setError(null);
     try {
       await startCheckout(invoice.id, { returnTo: `/pay-invoice/${invoice.id}`, credentials: 'omit' });
     } catch (err) {
-      setError(t(checkoutErrorKey(err)));
+      setError(checkoutErrorKey(err));
       setBusy(false);
     }
   };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) void pay();
+  };
   return (
-    <div className="pay-invoice-action">
-      {error && <Alert type="error" showIcon title={error} />}
-      <Button type="primary" size="large" block loading={busy} onClick={() => void pay()}>
+    <form className="pay-invoice-action" method="post" action={`/pay-invoice/${encodeURIComponent(invoice.id)}?lng=${encodeURIComponent(i18n.language)}`} onSubmit={submit}>
+      {error && <Alert type="error" showIcon title={t(error)} />}
+      <Button type="primary" size="large" block loading={busy} htmlType="submit">
         {busy ? t('payInvoice.processing') : t('payInvoice.payNow')}
       </Button>
       <p className="pay-invoice-note">{t('payInvoice.secureNote')}</p>
-    </div>
+    </form>
   );
 };
 
@@ -44,6 +55,7 @@ export const PayInvoicePage = () => {
   const { invoiceId = '' } = useParams();
   const paymentReturn = usePaymentReturn();
   const { state, recheck } = usePublicInvoice(invoiceId, paymentReturn);
+  const today = usePageDay();
 
   return (
     <section className="container pay-invoice">
@@ -67,7 +79,7 @@ export const PayInvoicePage = () => {
             <Descriptions.Item label={t('payInvoice.date')}>{formatDate(state.invoice.date)}</Descriptions.Item>
             <Descriptions.Item label={t('payInvoice.dueDate')}>
               {formatDate(state.invoice.due_date)}{' '}
-              {!state.invoice.paid && !state.invoice.cancelled && state.invoice.open_amount > 0 && state.invoice.due_date < localToday() && <Badge tone="error">{t('payInvoice.overdue')}</Badge>}
+              {!state.invoice.paid && !state.invoice.cancelled && state.invoice.open_amount > 0 && state.invoice.due_date < today && <Badge tone="error">{t('payInvoice.overdue')}</Badge>}
             </Descriptions.Item>
             <Descriptions.Item label={t('payInvoice.totalAmount')}>
               <strong className="pay-invoice-total">{formatMoney(Math.round(state.invoice.total_amount * 100))}</strong>

@@ -236,6 +236,24 @@ describe('the public website rendered on the server', () => {
       await context.close();
     });
 
+    it('pays by link: Pay Now goes to the checkout, and back the invoice reads paid', async () => {
+      const { context, page } = await newPage(browser, server.url, { javaScriptEnabled: false, width: MOBILE_WIDTH });
+      const client = await createClientWithLogin(server.runtime.deps, 'No Script Payers Ltd');
+      const due = await createInvoice(server.runtime.deps, client.id, 99);
+      await page.goto(`/pay-invoice/${due.id}?lng=ru`);
+      await page.getByText('No Script Payers Ltd').waitFor();
+      await screenshot(page, `${SCREENS}/nojs-pay-ru-375`);
+      await page.getByRole('button', { name: text('ru', 'payInvoice.payNow') }).click();
+      await page.waitForURL('**/simulated-checkout/**');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await page.waitForURL(/\/pay-invoice\/.*payment=success/);
+      // Without scripts nothing reconciles from the page: the payment arrives by the gateway's webhook.
+      await page.goto(`/pay-invoice/${due.id}?lng=ru`);
+      await page.getByText(text('ru', 'payInvoice.alreadyPaid')).waitFor();
+      expect(await page.getByRole('button', { name: text('ru', 'payInvoice.payNow') }).count()).toBe(0);
+      await context.close();
+    });
+
     it('submits the demo request form', async () => {
       const { context, page } = await newPage(browser, server.url, { javaScriptEnabled: false, width: MOBILE_WIDTH });
       await page.goto('/demo-request');
