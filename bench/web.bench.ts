@@ -14,7 +14,8 @@ import { buildWeb, SSR_ENTRY } from '../scripts/build-web.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/web');
 
-const print = (name: string, value: number) => console.log(`${name} ${Number.isInteger(value) ? value : value.toFixed(1)}`);
+/** One figure per line, `name: value unit`, as every benchmark prints them. */
+const print = (name: string, value: number, unit: string) => console.log(`${name}: ${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`);
 
 /** Gzip size of every script and stylesheet the browser fetches to render `route`, from the built files. */
 const transferSizes = async (baseUrl: string, route: string) => {
@@ -63,8 +64,8 @@ const main = async () => {
   const server = await startTestServer(testBackends()[0], { env: { LOG_LEVEL: 'silent' } });
   try {
     const home = await transferSizes(server.url, '/');
-    print('home_js_gzip_kb', home.js);
-    print('home_css_gzip_kb', home.css);
+    print('home_js_gzip_kb', home.js, 'kB');
+    print('home_css_gzip_kb', home.css, 'kB');
     // The median of several runs: Lighthouse's simulated throttling scales what it observes, so a
     // busy machine makes single runs noisy.
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -73,11 +74,11 @@ const main = async () => {
       for (let i = 0; i < runs; i++) all.push(await lighthouseScores(`${server.url}${route}`));
       all.sort((a, b) => a.performance - b.performance);
       const scores = all[Math.floor(all.length / 2)]!;
-      print(`lighthouse_performance_${name}`, scores.performance);
-      print(`lighthouse_accessibility_${name}`, scores.accessibility);
-      print(`lighthouse_lcp_ms_${name}`, Math.round(scores.lcpMs));
-      print(`lighthouse_tbt_ms_${name}`, Math.round(scores.tbtMs));
-      print(`lighthouse_cls_${name}`, Number(scores.cls.toFixed(3)));
+      print(`lighthouse_performance_${name}`, scores.performance, 'points');
+      print(`lighthouse_accessibility_${name}`, scores.accessibility, 'points');
+      print(`lighthouse_lcp_ms_${name}`, Math.round(scores.lcpMs), 'ms');
+      print(`lighthouse_tbt_ms_${name}`, Math.round(scores.tbtMs), 'ms');
+      print(`lighthouse_cls_${name}`, Number(scores.cls.toFixed(3)), 'score');
     }
   } finally {
     await server.close();
