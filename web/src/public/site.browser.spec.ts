@@ -148,6 +148,25 @@ describe('public website in the browser', () => {
     await context.close();
   });
 
+  it('keeps the open navbar on one row from 992 px up in every language', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    for (const lng of ['en', 'el', 'ru']) {
+      await open(page, '/features', lng);
+      for (const width of [992, 1050, 1199, 1200, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 800 });
+        // One row: the brand, the last link and the language switcher share a line.
+        const middles = await page.evaluate(() =>
+          ['.brand', '.nav-links li:last-child', '[data-testid="language-switcher"]'].map((s) => {
+            const box = document.querySelector(s)!.getBoundingClientRect();
+            return box.top + box.height / 2;
+          }),
+        );
+        expect({ lng, width, oneRow: Math.max(...middles) - Math.min(...middles) < 20 }).toEqual({ lng, width, oneRow: true });
+      }
+    }
+    await context.close();
+  });
+
   it('offers Login and the external Demo in the Account dropdown', async () => {
     const { context, page } = await newPage(browser, server.url);
     await open(page, '/', 'en');
