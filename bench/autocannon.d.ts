@@ -8,6 +8,7 @@ declare module 'autocannon' {
       method?: string;
       headers?: Record<string, string>;
       body?: string;
+      requests?: { method?: string; body?: string; onResponse?: (status: number, body: string) => void }[];
     }
     interface Histogram {
       average: number;

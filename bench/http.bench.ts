@@ -14,7 +14,8 @@ import { benchTarget, figure, runPool, scratchDatabase } from './support';
 
 // npm run bench:http: a real server process on a database holding many invoices, loaded over
 // loopback by autocannon. Figures: public_home_rps, api_invoices_list_p99_ms (page of 50),
-// graphql_invoices_p99_ms, login_rps, server_rss_mb, http_errors.
+// graphql_invoices_p99_ms, api_invoice_create_per_s and graphql_invoice_create_per_s (50 clients),
+// login_rps, server_rss_mb, http_errors.
 const root = path.resolve(import.meta.dirname, '..');
 const { url, prefix } = benchTarget();
 const INVOICES = Number(process.env.BENCH_INVOICES ?? (url ? 10_000 : 2_000));
@@ -93,13 +94,13 @@ const PROXY = { 'x-forwarded-proto': 'https' };
 const CONNECTIONS = 50;
 // Each connection is its own signed-in user (one session each), as 50 people at their desks would
 // be: one shared session would let the server read a single session row for every request.
-const sessions = await Promise.all(
-  Array.from({ length: CONNECTIONS }, async () => {
-    const login = await fetch(`${base}/api/login/`, { method: 'POST', headers: { ...PROXY, 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
-    return { cookie: cookies.join('; '), csrf: cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length) };
-  }),
-);
+// One login after another: the login throttle refuses concurrent tries of one username.
+const sessions: { cookie: string; csrf: string }[] = [];
+for (let i = 0; i < CONNECTIONS; i++) {
+  const login = await fetch(`${base}/api/login/`, { method: 'POST', headers: { ...PROXY, 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  sessions.push({ cookie: cookies.join('; '), csrf: cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length) });
+}
 let nextSession = 0;
 /** Gives each autocannon connection the next session's cookie (and CSRF token, for GraphQL). */
 const signedIn = (headers: Record<string, string>, csrf = false) => (client: { setHeaders: (h: Record<string, string>) => void }) => {
@@ -131,6 +132,33 @@ const graphql = await run({
   body: JSON.stringify({ query: '{ invoices(page: {limit: 50, offset: 0}) { total items { id invoiceNumber date totalAmount paid client { name } } } }' }),
 });
 figure(prefix, 'graphql_invoices_p99_ms', graphql.latency.p99, 'ms');
+// Invoices created by 50 concurrent clients, each answer (201 / data) carrying its new number.
+const line = { description: 'GRC platform licence', quantity: 1, unit_price: 1200, vat_rate: 19 };
+const restCreate = await run({
+  url: `${base}/api/invoices/`,
+  method: 'POST',
+  setupClient: signedIn({ ...PROXY, 'content-type': 'application/json' }, true),
+  body: JSON.stringify({ client: clients[0]!.id, date: '2026-06-01', due_date: '2026-06-15', items: [line] }),
+});
+figure(prefix, 'api_invoice_create_per_s', restCreate.requests.average, 'invoices/s');
+const graphqlCreate = await run({
+  url: `${base}/graphql`,
+  setupClient: signedIn({ ...PROXY, 'content-type': 'application/json' }, true),
+  requests: [
+    {
+      method: 'POST',
+      body: JSON.stringify({
+        query: 'mutation($input: InvoiceInput!) { createInvoice(input: $input) { id invoiceNumber totalAmount } }',
+        variables: { input: { clientId: clients[1]!.id, date: '2026-06-01', dueDate: '2026-06-15', items: [{ description: line.description, quantity: 1, unitPrice: 1200, vatRate: 19 }] } },
+      }),
+      // GraphQL answers a refused mutation with 200 and `errors`: count those as errors too.
+      onResponse: (_status: number, body: string) => {
+        if (body.includes('"errors"')) errors++;
+      },
+    },
+  ],
+});
+figure(prefix, 'graphql_invoice_create_per_s', graphqlCreate.requests.average, 'invoices/s');
 const logins = await run({
   url: `${base}/api/login/`,
   method: 'POST',
