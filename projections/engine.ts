@@ -118,6 +118,14 @@ export class ProjectionEngine {
     for (;;) {
       const behind = names.filter((n) => cmp(this.runners.get(n)?.scanned) < 0);
       if (behind.length === 0) return true;
+      // A runner of this process that is running reports its progress here: only the others (run
+      // elsewhere, paused behind another process's lock, failed) are read from their checkpoints.
+      // Under load this spares a checkpoint query per waiting request at every committed batch.
+      const unseen = behind.filter((n) => this.runners.get(n)?.state !== 'running');
+      if (unseen.length === 0 && Date.now() < deadline) {
+        await this.progressOrTimeout(deadline);
+        continue;
+      }
       try {
         const rows = await readCheckpoints(this.options.db, behind);
         const failed = rows.filter((r) => r.last_error && cmp(r.position ?? undefined) < 0);
@@ -142,16 +150,21 @@ export class ProjectionEngine {
         this.options.logger.warn({ err, position }, 'waitFor could not read projection checkpoints');
         return false;
       }
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          this.progress.off('progress', done);
-          resolve();
-        };
-        const timer = setTimeout(done, Math.max(1, Math.min(50, deadline - Date.now())));
-        this.progress.on('progress', done);
-      });
+      await this.progressOrTimeout(deadline);
     }
+  }
+
+  /** Resolves at the next committed batch of any local runner, or after at most 50 ms. */
+  private progressOrTimeout(deadline: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.progress.off('progress', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.max(1, Math.min(50, deadline - Date.now())));
+      this.progress.on('progress', done);
+    });
   }
 
   /** True when no event of the handler's types lies between its checkpoint and `position`. */

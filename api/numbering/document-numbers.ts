@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { formatDocumentNumber, type NumberSeries } from '../../domain/billing/numbering';
-import { ConflictError } from '../../domain/shared/errors';
 import {
   StreamConflictError,
   type AppendResult,
@@ -10,11 +8,10 @@ import {
   type NewEvent,
   type Position,
 } from '../../eventstore/event-store';
+import { NumberedBatches, type TransactionalStore } from './numbered-batches';
+import { ClaimRefused, takeNumbers, type NumberRequest } from './take-numbers';
 
-export const DUPLICATE_NUMBER = 'An invoice with this invoice number already exists.';
-
-/** The next number of a series' year, or one an admin typed. */
-export type NumberRequest = { series: NumberSeries; year: number } | { series: NumberSeries; typed: string };
+export { DUPLICATE_NUMBER, type NumberRequest } from './take-numbers';
 
 export interface NumberedAppend {
   documentId: string;
@@ -30,19 +27,13 @@ export interface NumberedResult {
   position?: Position;
 }
 
-interface Taken {
-  number: string;
-  year: number | null;
-  sequence: number | null;
-}
+const isTransactional = (store: EventStore): store is TransactionalStore => store.transaction !== undefined;
 
 interface Pending {
   streamId: string;
   expectedRevision: ExpectedRevision;
   events: NewEvent[];
 }
-
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /**
  * Gap-free document numbers. Where events live in the same PostgreSQL, the number is taken and the
@@ -53,33 +44,20 @@ const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? 
  * duplicate.
  */
 export class DocumentNumbers {
+  private readonly batches?: NumberedBatches;
+
   constructor(
     private readonly db: Knex,
     private readonly store: EventStore,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    if (isTransactional(store)) this.batches = new NumberedBatches(store);
+  }
 
   /** Takes each request's number and appends its stream; all of them or, on PostgreSQL, none. */
   async append(items: NumberedAppend[]): Promise<NumberedResult> {
-    if (this.store.transaction) {
-      return this.store.transaction(async (tx) => {
-        // One transaction: the rows can be issued at once, since they commit with the events or not at all.
-        const taken = await this.take(tx.db, items, 'issued');
-        const built = await Promise.all(items.map(async (item, i) => ({ item, events: await item.build(taken[i]!.number) })));
-        let position: Position | undefined;
-        // New documents (a recurring batch) start their streams in one statement.
-        const fresh = built.filter(({ item }) => item.expectedRevision === 'no_stream');
-        if (fresh.length > 1) {
-          for (const result of await tx.appendNewStreams(fresh.map(({ item, events }) => ({ streamId: item.streamId, events })))) position = this.later(position, result);
-        }
-        for (const { item, events } of built.filter((b) => fresh.length <= 1 || b.item.expectedRevision !== 'no_stream')) {
-          position = this.later(position, await tx.append(item.streamId, events, { expectedRevision: item.expectedRevision }));
-        }
-        const renamed = items.filter((item) => item.expectedRevision !== 'no_stream');
-        for (const item of renamed) await this.releaseOthers(tx.db, item.documentId, taken[items.indexOf(item)]!.number);
-        return { numbers: taken.map((t) => t.number), position };
-      });
-    }
+    // One transaction with the events: the rows are issued at once, since they commit together or not at all.
+    if (this.batches) return this.batches.append(items);
     const numbers: string[] = [];
     let position: Position | undefined;
     for (const item of items) {
@@ -93,7 +71,9 @@ export class DocumentNumbers {
   /** EventStoreDB: reserve with the events to append (committed), append, then mark issued. */
   private async reserveThenAppend(item: NumberedAppend): Promise<{ number: string; result: AppendResult }> {
     const { taken, pending } = await this.db.transaction(async (trx) => {
-      const [t] = await this.take(trx, [item], 'reserved');
+      const [t] = await takeNumbers(trx, [item], 'reserved').catch((err: unknown) => {
+        throw err instanceof ClaimRefused ? err.reason : err;
+      });
       const events = await item.build(t!.number);
       const p: Pending = { streamId: item.streamId, expectedRevision: item.expectedRevision, events };
       await trx('document_numbers').where({ number: t!.number }).update({ pending: JSON.stringify(p) });
@@ -110,65 +90,6 @@ export class DocumentNumbers {
     }
     await this.db.transaction((trx) => this.finalize(trx, item.documentId, taken.number));
     return { number: taken.number, result };
-  }
-
-  /** Numbers for the requests, in order, as rows of this transaction with the given status. */
-  private async take(trx: Knex.Transaction, items: NumberedAppend[], status: 'reserved' | 'issued'): Promise<Taken[]> {
-    const taken: (Taken | undefined)[] = [];
-    const auto: { index: number; series: NumberSeries; year: number; documentId: string }[] = [];
-    for (const [index, { request, documentId }] of items.entries()) {
-      if ('typed' in request) {
-        taken[index] = await this.claimTyped(trx, request.series, request.typed, documentId, status);
-      } else auto.push({ index, series: request.series, year: request.year, documentId });
-    }
-    let pending = auto;
-    while (pending.length > 0) {
-      const rows: { number: string; series: string; document_id: string; status: string; year: number; sequence: number }[] = [];
-      const groups = new Map<string, typeof pending>();
-      for (const p of pending) groups.set(`${p.series}/${p.year}`, [...(groups.get(`${p.series}/${p.year}`) ?? []), p]);
-      // Counters in one order, so two transactions never wait on each other's.
-      for (const [, group] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-        const { series, year } = group[0]!;
-        const last = await this.bump(trx, series, year, group.length);
-        group.forEach((p, i) => {
-          const sequence = last - group.length + 1 + i;
-          rows.push({ number: formatDocumentNumber(series, year, sequence), series, document_id: p.documentId, status, year, sequence });
-        });
-      }
-      const inserted = rowsOf<{ number: string; document_id: string; year: number; sequence: number }>(
-        await trx('document_numbers').insert(rows).onConflict('number').ignore().returning(['number', 'document_id', 'year', 'sequence']),
-      );
-      const byDocument = new Map(inserted.map((r) => [r.document_id, r]));
-      for (const p of pending) {
-        const row = byDocument.get(p.documentId);
-        if (row) taken[p.index] = { number: row.number, year: Number(row.year), sequence: Number(row.sequence) };
-      }
-      // A number typed by hand earlier holds that place: those documents draw the next ones.
-      pending = pending.filter((p) => !byDocument.has(p.documentId));
-    }
-    return taken as Taken[];
-  }
-
-  private async claimTyped(trx: Knex.Transaction, series: NumberSeries, number: string, documentId: string, status: string): Promise<Taken> {
-    const inserted = await trx('document_numbers')
-      .insert({ number, series, document_id: documentId, status })
-      .onConflict('number')
-      .ignore()
-      .returning('number');
-    if (inserted.length === 0) throw new ConflictError(DUPLICATE_NUMBER);
-    return { number, year: null, sequence: null };
-  }
-
-  private async bump(trx: Knex.Transaction, series: NumberSeries, year: number, count: number): Promise<number> {
-    const rows = rowsOf<{ last: number }>(
-      await trx.raw(
-        `insert into document_number_sequences (series, year, last) values (?, ?, ?)
-         on conflict (series, year) do update set last = document_number_sequences.last + excluded.last
-         returning last`,
-        [series, year, count],
-      ),
-    );
-    return Number(rows[0]!.last);
   }
 
   /** The number is the document's now; a number it held before (renamed) is free again. */
