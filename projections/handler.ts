@@ -26,9 +26,7 @@ export const reactorHandler = (r: Reactor): Handler => ({
   kind: 'reactor',
   eventTypes: r.eventTypes,
   tables: [],
-  apply: async (trx, events) => {
-    for (const event of events) await r.handle(trx, event);
-  },
+  apply: (trx, events) => r.handle(trx, events),
 });
 
 export const assertUniqueNames = (handlers: Handler[]): void => {

@@ -16,12 +16,14 @@ export interface Projection {
 }
 
 /**
- * A side-effect handler (e-mail, notifications) with its own checkpoint. `handle` runs inside the
- * transaction that advances the checkpoint; effects that leave the database (SMTP) go through an
- * outbox written in that transaction, so none is lost or doubled.
+ * A side-effect handler (e-mail, notifications) with its own checkpoint. `handle` reacts to a batch
+ * of events, in order, inside the transaction that advances the checkpoint (keeping what it
+ * remembers between events in memory and writing it once per batch is its own business); effects
+ * that leave the database (SMTP) go through an outbox written in that transaction, so none is
+ * lost or doubled.
  */
 export interface Reactor {
   name: string;
   eventTypes: string[];
-  handle: (trx: Knex.Transaction, event: RecordedEvent) => Promise<void>;
+  handle: (trx: Knex.Transaction, events: RecordedEvent[]) => Promise<void>;
 }

@@ -33,8 +33,8 @@ const totals: Projection = {
 const mailer: Reactor = {
   name: 'test_mailer',
   eventTypes: ['Credited'],
-  handle: async (trx, e: RecordedEvent) => {
-    await trx('test_outbox').insert({ event_id: e.eventId });
+  handle: async (trx, events: RecordedEvent[]) => {
+    for (const e of events) await trx('test_outbox').insert({ event_id: e.eventId });
   },
 };
 

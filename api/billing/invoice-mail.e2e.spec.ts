@@ -68,7 +68,7 @@ describe.each(testBackends())('sending an invoice by e-mail on $name', (backend)
     expect(mail.raw).toContain(`invoice-${invoice.invoice_number}.xml`);
 
     // a replay of the same event (crash before the checkpoint moved) queues nothing new
-    await server.testDb.db.transaction((trx) => invoiceMailReactor.handle(trx, sent));
+    await server.testDb.db.transaction((trx) => invoiceMailReactor.handle(trx, [sent]));
     const queued = await server.testDb.db('mail_outbox').where({ to: 'logistirio@example.gr' });
     expect(queued).toHaveLength(1);
 

@@ -21,20 +21,44 @@ import { renderUbl, UBL_MEDIA_TYPE, ublFilename } from '../einvoice/ubl';
  */
 const STATE_TABLE = 'invoice_mail_state';
 
-/** The invoice after the event, and the pay link it was last sent with (null before any send). */
-const advance = async (trx: Knex, event: RecordedEvent): Promise<{ state: InvoiceState; payUrl: string | null }> => {
-  const invoiceId = (event.data as { invoiceId: string }).invoiceId;
-  // An invoice's first event needs no read: recurring generation issues thousands in a row.
-  const row = event.type === 'InvoiceIssued' ? undefined : await trx(STATE_TABLE).where({ invoice_id: invoiceId }).first('state', 'pay_url');
-  const before: InvoiceState = row ? (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) : initialState();
-  const after = evolve(before, asInvoiceEvent(event));
-  const sentWith = event.type === 'InvoiceSent' ? ((event.data as InvoiceSent['data']).payUrl ?? null) : undefined;
-  await trx(STATE_TABLE)
-    .insert({ invoice_id: invoiceId, state: JSON.stringify(after), ...(sentWith !== undefined ? { pay_url: sentWith } : {}) })
-    .onConflict('invoice_id')
-    .merge();
-  return { state: after, payUrl: sentWith !== undefined ? sentWith : ((row?.pay_url as string | null | undefined) ?? null) };
-};
+interface Remembered {
+  state: InvoiceState;
+  /** The pay link it was last sent with; undefined when not read (an invoice first seen at its issue). */
+  payUrl: string | null | undefined;
+  /** Sent during this batch: the pay link is written too. */
+  sentNow: boolean;
+}
+
+/** The reactor's fold of the batch's invoices: read once each, written once per batch. */
+class MailStates {
+  private readonly states = new Map<string, Remembered>();
+
+  constructor(private readonly trx: Knex) {}
+
+  /** The invoice after the event, and the pay link it was last sent with (null before any send). */
+  async advance(event: RecordedEvent): Promise<{ state: InvoiceState; payUrl: string | null }> {
+    const invoiceId = (event.data as { invoiceId: string }).invoiceId;
+    let known = this.states.get(invoiceId);
+    // An invoice's first event needs no read: recurring generation issues thousands in a row.
+    if (!known && event.type !== 'InvoiceIssued') {
+      const row = await this.trx(STATE_TABLE).where({ invoice_id: invoiceId }).first('state', 'pay_url');
+      if (row) known = { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, payUrl: row.pay_url ?? null, sentNow: false };
+    }
+    const state = evolve(known?.state ?? initialState(), asInvoiceEvent(event));
+    const sent = event.type === 'InvoiceSent';
+    const payUrl = sent ? ((event.data as InvoiceSent['data']).payUrl ?? null) : known?.payUrl;
+    this.states.set(invoiceId, { state, payUrl, sentNow: sent || (known?.sentNow ?? false) });
+    return { state, payUrl: payUrl ?? null };
+  }
+
+  async write(): Promise<void> {
+    const rows = [...this.states].map(([invoiceId, r]) => ({ invoice_id: invoiceId, state: JSON.stringify(r.state), ...(r.sentNow ? { pay_url: r.payUrl ?? null } : {}) }));
+    // The pay link only where a send set it, as one statement per shape.
+    for (const shape of [rows.filter((r) => 'pay_url' in r), rows.filter((r) => !('pay_url' in r))]) {
+      if (shape.length > 0) await this.trx(STATE_TABLE).insert(shape).onConflict('invoice_id').merge();
+    }
+  }
+}
 
 /**
  * A credit note on an invoice the client was sent goes to the client too, with its PDF and its
@@ -76,32 +100,40 @@ const mailCreditNote = async (trx: Knex, event: RecordedEvent, state: Exclude<In
 export const invoiceMailReactor: Reactor = {
   name: 'invoice_mail',
   eventTypes: INVOICE_EVENT_TYPES,
-  handle: async (trx, event) => {
-    const { state, payUrl: sentPayUrl } = await advance(trx, event);
-    if (event.type === 'InvoiceCredited' && state.status !== 'empty') return mailCreditNote(trx, event, state, sentPayUrl);
-    if (event.type !== 'InvoiceSent' || state.status === 'empty') return;
-    const sent = event.data as InvoiceSent['data'];
-    const payUrl = sent.payUrl ?? `/pay-invoice/${sent.invoiceId}`;
-    const doc = await buildInvoiceDocument(trx, state, payUrl);
-    const { subject, content } = invoiceMail(
-      doc.language,
-      {
-        clientName: doc.document.buyer.name,
-        invoiceNumber: state.invoiceNumber,
-        total: formatEuros(state.totals.grossCents),
-        dueDate: mailDay(state.dueDate),
-        payUrl,
-        settled: openCents(state) <= 0,
-      },
-      await mailCompanyOf(trx, mailLanguage(doc.language)),
-    );
-    await enqueueMail(trx, {
-      key: `invoice-sent:${event.eventId}`,
-      to: sent.to,
-      subject,
-      ...(await renderMail(content)),
-      // The PDF for people, the EN 16931 e-invoice for the buyer's procurement system.
-      attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document), 'utf8'))],
-    });
+  handle: async (trx, events) => {
+    const states = new MailStates(trx);
+    for (const event of events) {
+      const { state, payUrl } = await states.advance(event);
+      if (state.status === 'empty') continue;
+      if (event.type === 'InvoiceCredited') await mailCreditNote(trx, event, state, payUrl);
+      if (event.type === 'InvoiceSent') await mailInvoice(trx, event, state);
+    }
+    await states.write();
   },
+};
+
+const mailInvoice = async (trx: Knex, event: RecordedEvent, state: Exclude<InvoiceState, { status: 'empty' }>) => {
+  const sent = event.data as InvoiceSent['data'];
+  const payUrl = sent.payUrl ?? `/pay-invoice/${sent.invoiceId}`;
+  const doc = await buildInvoiceDocument(trx, state, payUrl);
+  const { subject, content } = invoiceMail(
+    doc.language,
+    {
+      clientName: doc.document.buyer.name,
+      invoiceNumber: state.invoiceNumber,
+      total: formatEuros(state.totals.grossCents),
+      dueDate: mailDay(state.dueDate),
+      payUrl,
+      settled: openCents(state) <= 0,
+    },
+    await mailCompanyOf(trx, mailLanguage(doc.language)),
+  );
+  await enqueueMail(trx, {
+    key: `invoice-sent:${event.eventId}`,
+    to: sent.to,
+    subject,
+    ...(await renderMail(content)),
+    // The PDF for people, the EN 16931 e-invoice for the buyer's procurement system.
+    attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document), 'utf8'))],
+  });
 };

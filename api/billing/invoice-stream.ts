@@ -28,6 +28,13 @@ export const invoiceModel: StreamModel<InvoiceState, InvoiceEvent> = {
   postingDays: requestedPostingDays,
 };
 
+/**
+ * The invoice as the list shows it once `events` started its stream, folded as viewInvoice folds
+ * what it reads back: a create answers without reading the stream it has just written.
+ */
+export const viewStarted = (events: InvoiceEvent[], recordedAt: string): InvoiceListRow | null =>
+  events.reduce<InvoiceListRow | null>((row, e, streamRevision) => evolveInvoiceList(row, { type: e.type, data: e.data, streamRevision, metadata: { recordedAt } }), null);
+
 /** The invoice as the list shows it, straight from its stream (no wait on the projection). */
 export const viewInvoice = async (store: EventStore, invoiceId: string): Promise<InvoiceListRow | null> => {
   const events = await store.readStream(invoiceStreamId(invoiceId));

@@ -15,7 +15,7 @@ import { writePathOf } from '../commands/write-path';
 import type { AppDeps } from '../deps';
 import { findCreditNote, type CreditNoteWire } from './credit-note.queries';
 import { findInvoice, invoiceWire, type InvoiceWire } from './invoice.queries';
-import { invoiceModel, viewInvoice } from './invoice-stream';
+import { invoiceModel, viewInvoice, viewStarted } from './invoice-stream';
 import { readParties } from './parties';
 import { inTimeOrder, reminderHistory } from './payment-reminders';
 import { isUuid } from './wire';
@@ -64,7 +64,7 @@ export class InvoiceService {
   }
 
 
-  private run(invoiceId: string, actor: string, decideOn: (loaded: Loaded<InvoiceState>, number: string | undefined) => InvoiceEvent[] | Promise<InvoiceEvent[]>, options: Pick<Parameters<CommandHandler['handle']>[1], 'expectedRevision' | 'number' | 'lockPolicy'> = {}): Promise<Handled<InvoiceState, InvoiceEvent>> {
+  private run(invoiceId: string, actor: string, decideOn: (loaded: Loaded<InvoiceState>, number: string | undefined) => InvoiceEvent[] | Promise<InvoiceEvent[]>, options: Pick<Parameters<CommandHandler['handle']>[1], 'expectedRevision' | 'newStream' | 'number' | 'lockPolicy'> = {}): Promise<Handled<InvoiceState, InvoiceEvent>> {
     return this.commands.handle(invoiceModel, { streamId: invoiceStreamId(invoiceId), actor, decide: decideOn, ...options });
   }
 
@@ -85,7 +85,7 @@ export class InvoiceService {
     const parties = await readParties(this.deps.db, command.clientId);
     const invoiceId = randomUUID();
     const typed = typedNumber(command.invoiceNumber);
-    await this.run(
+    const { events } = await this.run(
       invoiceId,
       actor,
       ({ state }, number) =>
@@ -96,9 +96,12 @@ export class InvoiceService {
           },
           ...(command.paid ? [this.markCommand(invoiceId, 0)] : []),
         ]),
-      { number: { documentId: invoiceId, request: typed ? { series: 'invoice', typed } : { series: 'invoice', year: yearOf(command.date) } } },
+      { newStream: true, number: { documentId: invoiceId, request: typed ? { series: 'invoice', typed } : { series: 'invoice', year: yearOf(command.date) } } },
     );
-    return this.answer(invoiceId);
+    // Answered from the events just appended (the stream holds exactly these) and the client read above.
+    const row = viewStarted(events, this.deps.clock().toISOString());
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return invoiceWire({ ...row, client_name: parties.buyer.name });
   }
 
   async update(command: UpdateInvoice, actor: string): Promise<InvoiceWire> {

@@ -25,10 +25,17 @@ export const buyerOf = (client: BuyerColumns, seller: Pick<Party, 'country'>): P
   vatNumber: client.vat_number,
 });
 
-/** Seller and buyer as they are now: what a new or edited draft invoice records. */
+/** Seller and buyer as they are now: what a new or edited draft invoice records (one query). */
 export const readParties = async (db: Knex, clientId: string): Promise<DocumentParties> => {
-  const client: BuyerColumns | undefined = await db('clients').where({ id: clientId }).first('name', 'address', 'country', 'vat_number');
-  if (!client) throw new ValidationError('Please correct the errors below.', { clientId: [`Invalid pk "${clientId}" - object does not exist.`] });
-  const seller = await readSeller(db);
-  return { seller, buyer: buyerOf(client, seller) };
+  const row = await db('company_settings as s')
+    .leftJoin('clients as c', (on) => on.onVal('c.id', clientId))
+    .where('s.id', 1)
+    .first(
+      's.name as seller_name', 's.address as seller_address', 's.country as seller_country', 's.vat_number as seller_vat_number', 's.registration_number',
+      'c.id as client_id', 'c.name', 'c.address', 'c.country', 'c.vat_number',
+    );
+  if (!row) throw new NotFoundError('Company settings are missing.');
+  if (!row.client_id) throw new ValidationError('Please correct the errors below.', { clientId: [`Invalid pk "${clientId}" - object does not exist.`] });
+  const seller: SellerParty = { name: row.seller_name, address: row.seller_address, country: row.seller_country, vatNumber: row.seller_vat_number, registrationNumber: row.registration_number };
+  return { seller, buyer: buyerOf(row, seller) };
 };

@@ -37,6 +37,8 @@ export interface Command<State, Event> {
    * Without it a conflicting concurrent append is retried on fresh state.
    */
   expectedRevision?: number;
+  /** The stream id was made for this command (a random UUID): nothing to load before deciding. */
+  newStream?: boolean;
   /** A document number taken in the same step as the append; `decide` receives it. */
   number?: { documentId: string; request: NumberRequest };
   decide: (loaded: Loaded<State>, number: string | undefined) => Event[] | Promise<Event[]>;
@@ -78,9 +80,14 @@ export class CommandHandler {
     return { state, revision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.streamRevision, events };
   }
 
+  private empty<State, Event>(model: StreamModel<State, Event>): Loaded<State> {
+    return { state: model.initialState(), revision: 'no_stream', events: [] };
+  }
+
   async handle<State, Event>(model: StreamModel<State, Event>, command: Command<State, Event>): Promise<Handled<State, Event>> {
     for (let attempt = 1; ; attempt++) {
-      const loaded = await this.load(model, command.streamId);
+      // A new stream that turns out to exist (a conflict) is loaded like any other on the next attempt.
+      const loaded = command.newStream && attempt === 1 ? this.empty(model) : await this.load(model, command.streamId);
       if (command.expectedRevision !== undefined && loaded.revision !== command.expectedRevision) throw new ConflictError();
       try {
         const appended = await this.append(model, command, loaded);

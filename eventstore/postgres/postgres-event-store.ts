@@ -20,6 +20,7 @@ import { pollingSubscription } from '../polling-subscription';
 import { assertExpectedRevision, assertStreamId, validateAppend, type ValidEvent } from '../validation';
 import { wakeChannel, type WakeChannel } from '../wake';
 import { PgNotifier } from './notifier';
+import { SharedReads } from './shared-reads';
 import { comparePgPositions, formatPgPosition, parsePgPosition } from './positions';
 import { appendNewStreamsSql, appendSql, type StreamRevisionStep } from './sql';
 
@@ -70,6 +71,7 @@ export class PostgresEventStore implements EventStore {
   private readonly notifier?: PgNotifier;
   private readonly pollMs: number;
   private readonly clock: () => Date;
+  private readonly sharedReads = new SharedReads((o) => this.readAll(o));
 
   constructor(
     private readonly db: Knex,
@@ -240,7 +242,7 @@ export class PostgresEventStore implements EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription {
     const notifier = this.notifier;
     const listening = notifier?.acquire();
-    const sub = pollingSubscription({ readAll: (o) => this.readAll(o), wake: this.wake, pollMs: this.pollMs }, options);
+    const sub = pollingSubscription({ readAll: (o) => this.sharedReads.read(o), wake: this.wake, pollMs: this.pollMs }, options);
     const done = sub.done.finally(async () => {
       await listening?.catch(() => undefined);
       await notifier?.release();

@@ -46,9 +46,12 @@ export const afterCredit = (row: SettlementColumns, grossCents: number): Pick<Se
   return { credited_cents: creditedCents, cancelled: isCancelled(settlement), paid: isPaid(settlement) };
 };
 
-export const asInvoiceEvent = (e: RecordedEvent): InvoiceEvent => ({ type: e.type, data: e.data }) as InvoiceEvent;
+export const asInvoiceEvent = (e: Pick<RecordedEvent, 'type' | 'data'>): InvoiceEvent => ({ type: e.type, data: e.data }) as InvoiceEvent;
 
-export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: RecordedEvent): InvoiceListRow | null => {
+/** What the list reads of a stored event: the event, its revision and when it was recorded. */
+export type ListedEvent = Pick<RecordedEvent, 'type' | 'data' | 'streamRevision'> & { metadata: Pick<RecordedEvent['metadata'], 'recordedAt'> };
+
+export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: ListedEvent): InvoiceListRow | null => {
   const event = asInvoiceEvent(recorded);
   const revision = recorded.streamRevision;
   switch (event.type) {
