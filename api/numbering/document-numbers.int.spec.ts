@@ -5,6 +5,8 @@ import { ConflictError } from '../../domain/shared/errors';
 import type { EventStore, NewEvent } from '../../eventstore/event-store';
 import { EventStoreDbEventStore } from '../../eventstore/eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store';
+import type { Knex } from 'knex';
+import { createDb } from '../db/knex';
 import { testBackends, type TestDb } from '../../test/db';
 import { EventStoreDbTestServer } from '../../test/eventstoredb-test-server';
 import { DocumentNumbers, type NumberedAppend } from './document-numbers';
@@ -46,6 +48,38 @@ describe.each(testBackends())('document numbers appended in one transaction on $
     }
   });
 
+  it('numbers a burst in one group commit in arrival order, read in that order, and refusals in it leave no hole', async () => {
+    const existing = newDocument(2088);
+    await numbers.append([existing]);
+    const refusedBuild = new Error('refused');
+    const docs = Array.from({ length: 30 }, (_, i) =>
+      i === 7
+        ? newDocument(2088, { build: () => { throw refusedBuild; } })
+        : i === 13
+          ? newDocument(2088, { streamId: existing.streamId })
+          : i === 20
+            ? newDocument(2088, { request: { series: 'invoice', typed: '2088-000001' } })
+            : newDocument(2088),
+    );
+    const settled = await Promise.allSettled(docs.map((d) => numbers.append([d])));
+    expect(settled[7]).toEqual({ status: 'rejected', reason: refusedBuild });
+    expect(settled[13]).toMatchObject({ status: 'rejected', reason: { name: 'StreamConflictError' } });
+    expect(settled[20]).toMatchObject({ status: 'rejected', reason: expect.any(ConflictError) });
+    const granted = settled.flatMap((s) => (s.status === 'fulfilled' ? s.value.numbers : []));
+    const expected = Array.from({ length: 27 }, (_, i) => `2088-${String(i + 2).padStart(6, '0')}`);
+    // In the order the requests came, and in the order a reader of the store meets their events.
+    expect(granted).toEqual(expected);
+    const ids = new Set(docs.map((d) => d.streamId));
+    const read: string[] = [];
+    for (let after: string | undefined, more = true; more; ) {
+      const page = await store.readAll({ after, limit: 1000 });
+      read.push(...page.events.filter((e) => ids.has(e.streamId) && e.streamId !== existing.streamId).map((e) => (e.data as { number: string }).number));
+      [after, more] = [page.lastPosition, page.hasMore];
+    }
+    expect(read).toEqual(expected);
+    expect((await rows(t.db, 2088)).map((r) => r.number)).toEqual(['2088-000001', ...expected]);
+  });
+
   it('leaves no number behind when the append or the build fails', async () => {
     const first = newDocument(2082);
     await numbers.append([first]);
@@ -75,6 +109,54 @@ describe.each(testBackends())('document numbers appended in one transaction on $
     expect((await t.db('document_numbers').whereIn('document_id', [a.documentId, b.documentId]).orderBy('number')).map((r) => r.number)).toEqual(['2083-000001', '2083-000003']);
     await numbers.append([{ ...typed, expectedRevision: 0, request: { series: 'invoice', typed: 'RENAMED-2083' } }]);
     expect((await t.db('document_numbers').where({ document_id: typed.documentId })).map((r) => r.number)).toEqual(['RENAMED-2083']);
+  });
+});
+
+const postgresOnly = testBackends().filter((b) => b.name === 'postgres');
+
+describe.skipIf(postgresOnly.length === 0).each(postgresOnly)('document numbers taken by several processes at once on $name', (backend) => {
+  let t: TestDb;
+  const processes: { db: Knex; store: PostgresEventStore; numbers: DocumentNumbers }[] = [];
+  beforeAll(async () => {
+    t = await backend.create();
+    // Each "process" has its own pool and its own group commit, as app instances on one database do.
+    for (let i = 0; i < 4; i++) {
+      const db = await createDb({ databaseUrl: t.databaseUrl!, schema: t.schema!, poolMax: 3 });
+      const store = new PostgresEventStore(db);
+      processes.push({ db, store, numbers: new DocumentNumbers(db, store, silent) });
+    }
+  });
+  afterAll(async () => {
+    for (const p of processes) {
+      await p.store.close();
+      await p.db.destroy();
+    }
+    await t?.destroy();
+  });
+
+  it('gives later numbers to later transactions: readers meet the documents in number order', async () => {
+    const docs: NumberedAppend[] = [];
+    // Waves of concurrent requests in every process, so their transactions queue on the counter.
+    for (let wave = 0; wave < 10; wave++) {
+      await Promise.all(
+        processes.flatMap((p) =>
+          Array.from({ length: 5 }, async (_, k) => {
+            await new Promise((resolve) => setTimeout(resolve, k));
+            const doc = newDocument(2089);
+            docs.push(doc);
+            await p.numbers.append([doc]);
+          }),
+        ),
+      );
+    }
+    const ids = new Set(docs.map((d) => d.streamId));
+    const read: string[] = [];
+    for (let after: string | undefined, more = true; more; ) {
+      const page = await processes[0]!.store.readAll({ after, limit: 1000 });
+      read.push(...page.events.filter((e) => ids.has(e.streamId)).map((e) => (e.data as { number: string }).number));
+      [after, more] = [page.lastPosition, page.hasMore];
+    }
+    expect(read).toEqual(Array.from({ length: 200 }, (_, i) => `2089-${String(i + 1).padStart(6, '0')}`));
   });
 });
 
