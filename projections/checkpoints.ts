@@ -26,12 +26,6 @@ export const readCheckpoints = (db: Knex, names?: string[]): Promise<CheckpointR
   return names ? q.whereIn('name', names) : q;
 };
 
-/** Locks the row so a checkpoint moves only under its owner's transaction. */
-export const lockCheckpoint = async (trx: Knex.Transaction, name: string): Promise<Position | undefined> => {
-  const row = await trx<CheckpointRow>(TABLE).where({ name }).forUpdate().first('position');
-  return row?.position ?? undefined;
-};
-
 export const advanceCheckpoint = async (trx: Knex.Transaction, name: string, position: Position, processed: number): Promise<void> => {
   await trx(TABLE)
     .where({ name })

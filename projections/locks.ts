@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Position } from '../eventstore/event-store';
 
 /**
  * Coordination of runners and rebuilds. Across processes: a PostgreSQL advisory lock per
@@ -9,9 +10,18 @@ import type { Knex } from 'knex';
  */
 const LOCK_KEY = `hashtextextended('projection:' || current_schema() || ':' || ?, 0)`;
 
-export const tryBatchLock = async (trx: Knex.Transaction, name: string): Promise<boolean> => {
-  const res = (await trx.raw(`select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok`, [name])) as { rows: { ok: boolean }[] };
-  return res.rows[0]!.ok;
+/**
+ * A live runner's batch: tries the projection's lock and locks its checkpoint row in one round
+ * trip. Without the lock (a rebuild or another process has it) the caller rolls back, which also
+ * lets go of the row.
+ */
+export const tryBatchLock = async (trx: Knex.Transaction, name: string): Promise<{ locked: boolean; checkpoint?: Position }> => {
+  const res = (await trx.raw(
+    `select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok, (select position from projection_checkpoints where name = ? for update) as position`,
+    [name, name],
+  )) as { rows: { ok: boolean; position: Position | null }[] };
+  const row = res.rows[0]!;
+  return { locked: row.ok, checkpoint: row.position ?? undefined };
 };
 
 export const sessionLock = async (conn: Knex | Knex.Transaction, name: string): Promise<void> => {

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { ConflictError } from '../../domain/shared/errors';
 import { assertOpen, lockPolicyOf, type LockedThrough, type LockPolicy } from '../../domain/accounting/period-lock';
 import {
@@ -63,7 +64,7 @@ export interface CommandHandlerDeps {
   /** Bounded wait until the read models have the appended position (read-your-writes). */
   waitFor: (position: Position) => Promise<unknown>;
   /** The period lock in force (the ledger's); without it nothing is refused. */
-  lockedThrough?: () => Promise<LockedThrough>;
+  lockedThrough?: (db?: Knex) => Promise<LockedThrough>;
 }
 
 /**
@@ -104,19 +105,21 @@ export class CommandHandler {
   private async append<State, Event>(model: StreamModel<State, Event>, command: Command<State, Event>, loaded: Loaded<State>): Promise<Handled<State, Event>> {
     const fold = (events: Event[]) => events.reduce(model.evolve, loaded.state);
     const toNew = (events: Event[]) => events.map((e) => model.toNew(e, command.actor));
-    const checkLock = await this.lockCheck(model, command);
-    const decide = async (number: string | undefined) => {
+    const decide = async (number: string | undefined, lockedThrough: () => Promise<LockedThrough>) => {
       const events = await command.decide(loaded, number);
-      checkLock(events);
+      const days = this.checksLock(model, command) ? events.flatMap(model.postingDays!) : [];
+      // The lock is read once per attempt, and only for events that post.
+      if (days.length > 0) assertOpen(await lockedThrough(), days);
       return events;
     };
     if (!command.number) {
-      const events = await decide(undefined);
+      const events = await decide(undefined, () => this.deps.lockedThrough!());
       if (events.length === 0) return { events, state: loaded.state };
       const result = await this.deps.eventStore.append(command.streamId, toNew(events), { expectedRevision: loaded.revision });
       return { position: result.position, events, state: fold(events) };
     }
-    // The number is known only inside the numbering step, so the (pure) decision is made there.
+    // The number is known only inside the numbering step, so the (pure) decision is made there,
+    // with the lock read once for all the documents numbered together.
     const { documentId, request } = command.number;
     let events: Event[] = [];
     try {
@@ -126,8 +129,8 @@ export class CommandHandler {
           streamId: command.streamId,
           expectedRevision: loaded.revision,
           request,
-          build: async (number) => {
-            events = await decide(number);
+          build: async (number, reads) => {
+            events = await decide(number, () => reads.once(PERIOD_LOCK, (db) => this.deps.lockedThrough!(db)));
             // Rolls the number back: a command that changes nothing takes none.
             if (events.length === 0) throw new NothingDecided();
             return toNew(events);
@@ -141,13 +144,12 @@ export class CommandHandler {
     }
   }
 
-  /** Whether the decided events may post where they ask (the lock is read once per attempt). */
-  private async lockCheck<State, Event>(model: StreamModel<State, Event>, command: Command<State, Event>): Promise<(events: Event[]) => void> {
-    const days = model.postingDays;
-    if (!days || !this.deps.lockedThrough || (command.lockPolicy ?? lockPolicyOf(command.actor)) === 'defer') return () => {};
-    const lockedThrough = await this.deps.lockedThrough();
-    return (events) => assertOpen(lockedThrough, events.flatMap(days));
+  /** Whether the period lock may refuse this command's events. */
+  private checksLock<State, Event>(model: StreamModel<State, Event>, command: Command<State, Event>): boolean {
+    return !!model.postingDays && !!this.deps.lockedThrough && (command.lockPolicy ?? lockPolicyOf(command.actor)) !== 'defer';
   }
 }
+
+const PERIOD_LOCK = 'period-lock';
 
 class NothingDecided extends Error {}

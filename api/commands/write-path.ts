@@ -15,7 +15,7 @@ export const writePathOf = (deps: AppDeps): WritePath => {
   let path = built.get(deps);
   if (!path) {
     const numbers = new DocumentNumbers(deps.db, deps.eventStore, deps.logger);
-    const commands = new CommandHandler({ eventStore: deps.eventStore, numbers, waitFor: (position) => deps.projections.waitFor(position), lockedThrough: () => readLedgerLock(deps.db) });
+    const commands = new CommandHandler({ eventStore: deps.eventStore, numbers, waitFor: (position) => deps.projections.waitFor(position), lockedThrough: (db = deps.db) => readLedgerLock(db) });
     built.set(deps, (path = { commands, numbers }));
   }
   return path;

@@ -8,7 +8,7 @@ import {
   type NewEvent,
   type Position,
 } from '../../eventstore/event-store';
-import { NumberedBatches, type TransactionalStore } from './numbered-batches';
+import { batchReads, NumberedBatches, type BatchReads, type TransactionalStore } from './numbered-batches';
 import { ClaimRefused, takeNumbers, type NumberRequest } from './take-numbers';
 
 export { DUPLICATE_NUMBER, type NumberRequest } from './take-numbers';
@@ -18,9 +18,13 @@ export interface NumberedAppend {
   streamId: string;
   expectedRevision: ExpectedRevision;
   request: NumberRequest;
-  /** The stream's new events carrying the number; pure, since a retry builds them again. */
-  build: (number: string) => NewEvent[] | Promise<NewEvent[]>;
+  /**
+   * The stream's new events carrying the number; pure, since a retry builds them again. What it
+   * must read (the period lock) it reads through `reads`, once for all the documents numbered together.
+   */
+  build: (number: string, reads: BatchReads) => NewEvent[] | Promise<NewEvent[]>;
 }
+
 
 export interface NumberedResult {
   numbers: string[];
@@ -74,7 +78,7 @@ export class DocumentNumbers {
       const [t] = await takeNumbers(trx, [item], 'reserved').catch((err: unknown) => {
         throw err instanceof ClaimRefused ? err.reason : err;
       });
-      const events = await item.build(t!.number);
+      const events = await item.build(t!.number, batchReads(trx));
       const p: Pending = { streamId: item.streamId, expectedRevision: item.expectedRevision, events };
       await trx('document_numbers').where({ number: t!.number }).update({ pending: JSON.stringify(p) });
       return { taken: t!, pending: p };

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import {
   StreamConflictError,
   type AppendResult,
@@ -7,10 +8,30 @@ import {
   type Position,
 } from '../../eventstore/event-store';
 import type { NumberedAppend, NumberedResult } from './document-numbers';
-import { ClaimRefused, takeNumbers } from './take-numbers';
+import { ClaimRefused, lockNumbering, takeNumbers } from './take-numbers';
 
 /** A store whose appends can share a transaction with our rows (PostgreSQL, PGlite). */
 export type TransactionalStore = EventStore & Required<Pick<EventStore, 'transaction'>>;
+
+/**
+ * Reads shared by the builds of one attempt: each is made once, when a build first asks for it,
+ * in the attempt's transaction (on PGlite, whose one connection that transaction holds, no other
+ * read could run meanwhile).
+ */
+export interface BatchReads {
+  once<T>(key: string, read: (db: Knex) => Promise<T>): Promise<T>;
+}
+
+export const batchReads = (db: Knex): BatchReads => {
+  const made = new Map<string, Promise<unknown>>();
+  return {
+    once: <T>(key: string, read: (db: Knex) => Promise<T>) => {
+      let value = made.get(key);
+      if (!value) made.set(key, (value = read(db)));
+      return value as Promise<T>;
+    },
+  };
+};
 
 /** One caller's appends: they commit together or not at all. */
 interface Request {
@@ -35,13 +56,13 @@ const MAX_BATCH_ITEMS = 100;
  * WAL flush), so concurrent creates queued on that row one commit at a time. Here one transaction
  * at a time takes the numbers of every request waiting, in arrival order, builds their events and
  * appends them in that order, then commits once: numbers stay gap-free (they commit with their
- * events or not at all) and in the order of the event store's reads.
+ * events or not at all) and in the order of the event store's reads (see lockNumbering for the
+ * order across transactions).
  *
  * A request that is refused inside the batch rolls the whole transaction back (the counter
  * included) and the batch goes again without it; a failed statement that no request can be blamed
- * for sends each request through alone, so it fails alone. No savepoints: rolling back to one
- * would also drop the counter's row lock taken under it, and another process could then number
- * (and commit) a document between this transaction's id and its numbers.
+ * for sends each request through alone, so it fails alone. No savepoints: refusals are rare, and
+ * a savepoint around each request would cost two more statements in every batch.
  */
 export class NumberedBatches {
   private queue: Request[] = [];
@@ -60,8 +81,8 @@ export class NumberedBatches {
   }
 
   /**
-   * The one batch in flight: while it commits, later requests queue for the next one. One at a
-   * time is the ordering guard within a process (across processes, the counter's row lock is).
+   * The one batch in flight: while it commits, later requests queue for the next one (another
+   * transaction would only wait for it on the numbering lock, holding a pooled connection).
    */
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
@@ -102,16 +123,18 @@ export class NumberedBatches {
       throw new Refused(new Map([[request, reason]]));
     };
     let taken;
+    await lockNumbering(tx.db);
     try {
       taken = await takeNumbers(tx.db, items.map(({ item }) => item), 'issued');
     } catch (err) {
       throw err instanceof ClaimRefused ? refuse(items[err.index]!.request, err.reason) : err;
     }
     const refusals = new Map<Request, unknown>();
+    const reads = batchReads(tx.db);
     const built = await Promise.all(
       items.map(async ({ request, item }, i): Promise<NewEvent[]> => {
         try {
-          return await item.build(taken[i]!.number);
+          return await item.build(taken[i]!.number, reads);
         } catch (reason) {
           if (!refusals.has(request)) refusals.set(request, reason);
           return [];

@@ -31,18 +31,31 @@ export class ClaimRefused extends Error {
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /**
- * Numbers for the claims, in their order, as rows of this transaction with the given status.
- * Sequences come first: their counter rows are the transaction's first writes, so it gets its
- * transaction id (the event store's read order) only once the previous holder of a counter has
- * committed, and a document numbered later is also read later.
+ * The ordering guard of numbering transactions whose events go to the same database: the first
+ * statement, before anything gives the transaction its id, waits for the previous numbering
+ * transaction (of any process) to end. The id, which is the event store's read order, is taken
+ * only after that, so a document numbered later is also read later. Counter row locks alone do
+ * not do this: a counter's first row is inserted (an id is taken before waiting on a concurrent
+ * insert of it), and a transaction numbering in two series takes its id at the first.
  */
+export const lockNumbering = async (trx: Knex.Transaction): Promise<void> => {
+  await trx.raw(`select pg_advisory_xact_lock(hashtextextended('document-numbers:' || current_schema(), 0))`);
+};
+
+/** Numbers for the claims, in their order, as rows of this transaction with the given status. */
 export const takeNumbers = async (trx: Knex.Transaction, claims: NumberClaim[], status: 'reserved' | 'issued'): Promise<Taken[]> => {
   const taken: (Taken | undefined)[] = [];
-  const typed: { index: number; series: NumberSeries; number: string; documentId: string }[] = [];
   let pending: { index: number; series: NumberSeries; year: number; documentId: string }[] = [];
   for (const [index, { request, documentId }] of claims.entries()) {
-    if ('typed' in request) typed.push({ index, series: request.series, number: request.typed, documentId });
-    else pending.push({ index, series: request.series, year: request.year, documentId });
+    if ('typed' in request) {
+      const inserted = await trx('document_numbers')
+        .insert({ number: request.typed, series: request.series, document_id: documentId, status })
+        .onConflict('number')
+        .ignore()
+        .returning('number');
+      if (inserted.length === 0) throw new ClaimRefused(index, new ConflictError(DUPLICATE_NUMBER));
+      taken[index] = { number: request.typed, year: null, sequence: null };
+    } else pending.push({ index, series: request.series, year: request.year, documentId });
   }
   while (pending.length > 0) {
     const rows: { number: string; series: string; document_id: string; status: string; year: number; sequence: number }[] = [];
@@ -67,15 +80,6 @@ export const takeNumbers = async (trx: Knex.Transaction, claims: NumberClaim[], 
     }
     // A number typed by hand earlier holds that place: those documents draw the next ones.
     pending = pending.filter((p) => !byDocument.has(p.documentId));
-  }
-  for (const t of typed) {
-    const inserted = await trx('document_numbers')
-      .insert({ number: t.number, series: t.series, document_id: t.documentId, status })
-      .onConflict('number')
-      .ignore()
-      .returning('number');
-    if (inserted.length === 0) throw new ClaimRefused(t.index, new ConflictError(DUPLICATE_NUMBER));
-    taken[t.index] = { number: t.number, year: null, sequence: null };
   }
   return taken as Taken[];
 };

@@ -22,8 +22,12 @@ export const parsePgPosition = (position: Position): PgKey => {
   return { tx: BigInt(tx).toString(), pos: BigInt(pos).toString() };
 };
 
+const CANONICAL = /^\d{20}:\d{20}$/;
+
 export const comparePgPositions = (a: Position | undefined, b: Position | undefined): number => {
   if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? -1 : 1;
+  // As formatted (zero-padded), positions sort as text: waiters compare them at every batch.
+  if (CANONICAL.test(a) && CANONICAL.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   const ka = parsePgPosition(a);
   const kb = parsePgPosition(b);
   const tx = BigInt(ka.tx) - BigInt(kb.tx);
