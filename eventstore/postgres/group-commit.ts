@@ -7,6 +7,7 @@
  * so its per-stream revision checks never wait on another writer and two groups can never deadlock
  * on stream rows. An append to such a busy stream goes alone at once instead: it would queue on the
  * stream's row lock anyway, and holding only that lock it cannot deadlock with a group either.
+ * So does a large append, whose commit is already shared by its many rows.
  */
 
 export interface Queued {
@@ -19,13 +20,16 @@ export interface Queued {
 export interface GroupLimits {
   /** Most appends in one group. */
   maxAppends: number;
-  /** Most events in one group; a single larger append still goes (in a group of its own). */
+  /** Most events in one group. */
   maxEvents: number;
+  /** Appends of more events go alone: their commit is already shared by many rows. */
+  maxGroupedAppend: number;
 }
 
 /**
- * Splits the queue, in arrival order, into the next group, the appends to send alone now (their
- * stream is busy, or already in this group) and the rest (left for a later group by the limits).
+ * Splits the queue, in arrival order, into the next group, the appends to send alone now (large
+ * ones, and those whose stream is busy or already in this group) and the rest (left for a later
+ * group by the limits).
  */
 export const takeGroup = <T extends Queued>(
   queue: readonly T[],
@@ -39,7 +43,7 @@ export const takeGroup = <T extends Queued>(
   const waiting = new Set<string>();
   let events = 0;
   for (const item of queue) {
-    if (busy.has(item.streamId) || taken.has(item.streamId)) alone.push(item);
+    if (item.eventCount > limits.maxGroupedAppend || busy.has(item.streamId) || taken.has(item.streamId)) alone.push(item);
     else if (
       waiting.has(item.streamId) ||
       group.length >= limits.maxAppends ||
@@ -81,7 +85,7 @@ export class GroupCommitter<T extends Queued> {
   ) {}
 
   submit(item: T): void {
-    if (this.writing.has(item.streamId)) void this.start([item]);
+    if (item.eventCount > this.options.maxGroupedAppend || this.writing.has(item.streamId)) void this.start([item]);
     else {
       this.queue.push(item);
       this.schedule();

@@ -11,7 +11,7 @@ const item = (name: string, streamId: string, eventCount = 1): Item => {
   return it;
 };
 const names = (items: Item[]) => items.map((i) => i.name);
-const limits = { maxAppends: 64, maxEvents: 400 };
+const limits = { maxAppends: 64, maxEvents: 400, maxGroupedAppend: 300 };
 
 describe('takeGroup', () => {
   it('takes queued appends in arrival order, one per stream, sending a second append of a stream alone', () => {
@@ -30,7 +30,7 @@ describe('takeGroup', () => {
 
   it('leaves what exceeds the append and event limits for a later group, keeping the order', () => {
     const many = Array.from({ length: 5 }, (_, i) => item(`s${i}`, `s${i}`));
-    const byCount = takeGroup(many, new Set(), { maxAppends: 3, maxEvents: 400 });
+    const byCount = takeGroup(many, new Set(), { ...limits, maxAppends: 3 });
     expect([names(byCount.group), names(byCount.rest)]).toEqual([['s0', 's1', 's2'], ['s3', 's4']]);
 
     const sized = [item('a', 'a', 300), item('b', 'b', 200), item('c', 'c', 100), item('b2', 'b'), item('d', 'd', 1)];
@@ -38,9 +38,9 @@ describe('takeGroup', () => {
     expect([names(byEvents.group), names(byEvents.rest)]).toEqual([['a', 'c'], ['b', 'b2', 'd']]);
   });
 
-  it('still takes one append larger than the event limit, in a group of its own', () => {
-    const { group, rest } = takeGroup([item('big', 'a', 1000), item('b', 'b')], new Set(), limits);
-    expect([names(group), names(rest)]).toEqual([['big'], ['b']]);
+  it('sends appends of more than maxGroupedAppend events alone', () => {
+    const { group, alone } = takeGroup([item('big', 'a', 301), item('b', 'b'), item('a2', 'a')], new Set(), limits);
+    expect([names(group), names(alone)]).toEqual([['b', 'a2'], ['big']]);
   });
 });
 
@@ -71,19 +71,20 @@ describe('GroupCommitter', () => {
     expect(groups.map((g) => g.names)).toEqual([['a', 'b', 'c'], ['d', 'e']]);
   });
 
-  it('keeps at most maxInFlight groups committing, and sends an append to a stream being written alone at once', async () => {
+  it('keeps at most maxInFlight groups committing, and sends appends to a stream being written, or large ones, alone at once', async () => {
     const { groups, commit } = manualCommits();
-    const committer = new GroupCommitter(commit, { maxAppends: 2, maxEvents: 400, maxInFlight: 2 });
+    const committer = new GroupCommitter(commit, { ...limits, maxAppends: 2, maxInFlight: 2 });
     for (const s of ['a', 'b', 'c', 'd', 'e']) committer.submit(item(s, s));
     await turn();
     expect(groups.map((g) => g.names)).toEqual([['a', 'b'], ['c', 'd']]);
     committer.submit(item('a2', 'a'));
-    expect(groups.map((g) => g.names)).toEqual([['a', 'b'], ['c', 'd'], ['a2']]);
+    committer.submit(item('big', 'f', 301));
+    expect(groups.map((g) => g.names)).toEqual([['a', 'b'], ['c', 'd'], ['a2'], ['big']]);
     groups[2]!.finish();
     groups[0]!.finish();
     await turn();
     await turn();
-    expect(groups.map((g) => g.names)).toEqual([['a', 'b'], ['c', 'd'], ['a2'], ['e']]);
+    expect(groups.map((g) => g.names)).toEqual([['a', 'b'], ['c', 'd'], ['a2'], ['big'], ['e']]);
   });
 
   it('fails the appends of a group whose commit throws, and carries on', async () => {
