@@ -11,6 +11,7 @@
  * names are prefixed `pglite_` and the counts are smaller (printed too). Never fails on time.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
@@ -119,6 +120,16 @@ const appendRate = async (c: Contender, label: string, total: number, size: numb
   return (appends * size) / seconds;
 };
 
+/** Microseconds that some task waited for a CPU, since boot (Linux pressure stall information). */
+const cpuStallMicros = (): number | undefined => {
+  try {
+    const some = /^some .*total=(\d+)$/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    return some ? Number(some[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * Events per second of each contender over one round of `legs` legs each: the contenders run in
  * `order`, then in reverse, and so on, each leg with an equal share of `total`, so a load that
@@ -150,6 +161,8 @@ const appendRounds = async (contenders: Contender[]) => {
   const batch = Math.max(1000, Math.floor(counts.batch / ROUNDS / 100) * 100);
   for (const c of contenders) await appendRate(c, `warm`, WARMUP, 1, 50);
   const load: number[] = [];
+  const stalledBefore = cpuStallMicros();
+  const started = performance.now();
   for (let round = 0; round < ROUNDS; round++) {
     load.push(loadavg()[0]!);
     const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]!);
@@ -157,12 +170,14 @@ const appendRounds = async (contenders: Contender[]) => {
     for (const [name, rate] of await mirroredRound(order, `single-r${round}`, single, 1, 50, 4)) rates.get(name)!.single.push(rate);
     for (const [name, rate] of await mirroredRound(order, `batch-r${round}`, batch, 100, 20, 2)) rates.get(name)!.batch.push(rate);
   }
+  const stalled = stalledBefore === undefined ? undefined : (cpuStallMicros()! - stalledBefore) / 1000 / (performance.now() - started);
   const of = (name: string) => rates.get(name)!;
   if (process.env.BENCH_VERBOSE) process.stderr.write(`per-round events/s: ${JSON.stringify([...rates].map(([name, r]) => [name, r.single.map(Math.round), r.batch.map(Math.round)]))}\n`);
   const ratio = (a: number[], b: number[]) => median(a.map((v, i) => v / b[i]!));
   print('append_rounds', ROUNDS, 'rounds');
   // What else ran meanwhile: the ratios shift with it (group commit gains most on a busy machine).
   print('append_rounds_load_avg', median(load), 'load', 2);
+  if (stalled !== undefined) print('append_rounds_cpu_stalled', 100 * stalled, '%');
   print('append_events_per_s', median(of('ours').single), 'events/s');
   print('emmett_append_events_per_s', median(of('emmett').single), 'events/s');
   print('raw_insert_events_per_s', median(of('raw_insert').single), 'events/s');
