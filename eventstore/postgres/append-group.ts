@@ -47,3 +47,34 @@ export const appendGroup = async (db: Knex, group: readonly PendingAppend[]): Pr
   }
   return last;
 };
+
+/**
+ * Commits one group; every append in it is settled with its own result or error. `alone` appends
+ * one as if it had never been grouped: a group of one goes that way directly.
+ */
+export const commitGroup = async (
+  db: Knex,
+  group: readonly PendingAppend[],
+  alone: (p: PendingAppend) => Promise<AppendResult>,
+): Promise<void> => {
+  const settleAlone = (p: PendingAppend) => alone(p).then(p.resolve, p.reject);
+  if (group.length === 1) return settleAlone(group[0]!);
+  let written: Map<string, AppendResult>;
+  try {
+    written = await appendGroup(db, group);
+  } catch {
+    // The statement failed whole, so nothing was written (a retried append's duplicate event id,
+    // a deadlock with a caller's transaction): each append again alone, so it fails alone.
+    await Promise.all(group.map(settleAlone));
+    return;
+  }
+  const failed: PendingAppend[] = [];
+  for (const p of group) {
+    const result = written.get(p.streamId);
+    if (result) p.resolve(result);
+    else failed.push(p);
+  }
+  // A failed revision check is tried again alone, which reports the conflict (or finds the events
+  // already written, for a retry) exactly as an ungrouped append does.
+  await Promise.all(failed.map(settleAlone));
+};

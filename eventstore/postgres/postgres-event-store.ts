@@ -19,7 +19,7 @@ import {
 import { pollingSubscription } from '../polling-subscription';
 import { assertExpectedRevision, assertStreamId, validateAppend, type ValidEvent } from '../validation';
 import { wakeChannel, type WakeChannel } from '../wake';
-import { appendGroup, type PendingAppend } from './append-group';
+import { commitGroup, type PendingAppend } from './append-group';
 import { GroupCommitter, type GroupCommitOptions } from './group-commit';
 import { PgNotifier } from './notifier';
 import { comparePgPositions, formatPgPosition, parsePgPosition } from './positions';
@@ -93,7 +93,9 @@ export class PostgresEventStore implements EventStore {
     // A store opened on a caller's transaction appends inside it, where nothing is committed apart.
     if (!db.isTransaction) {
       const pglite = isPglite(db);
-      this.groups = new GroupCommitter((group) => this.commitGroup(group), {
+      const alone = (p: PendingAppend) => this.appendValid(this.db, p.streamId, p.valid, p.expected);
+      const commit = (group: PendingAppend[]) => commitGroup(this.db, group, alone).finally(() => this.woken());
+      this.groups = new GroupCommitter(commit, {
         ...GROUP_COMMIT,
         // PGlite has one connection: a second group would only wait for it.
         maxInFlight: pglite ? 1 : GROUP_COMMIT.maxInFlight,
@@ -115,37 +117,6 @@ export class PostgresEventStore implements EventStore {
     return new Promise<AppendResult>((resolve, reject) => {
       groups.submit({ streamId, eventCount: valid.length, expected, valid, resolve, reject });
     });
-  }
-
-  /** Commits one group; every append in it is settled with its own result or error. */
-  private async commitGroup(group: PendingAppend[]): Promise<void> {
-    const alone = (p: PendingAppend) => this.appendValid(this.db, p.streamId, p.valid, p.expected).then(p.resolve, p.reject);
-    try {
-      if (group.length === 1) {
-        await alone(group[0]!);
-        return;
-      }
-      let written: Map<string, AppendResult>;
-      try {
-        written = await appendGroup(this.db, group);
-      } catch {
-        // The statement failed whole, so nothing was written (a retried append's duplicate event
-        // id, a deadlock with a caller's transaction): each append again alone, so it fails alone.
-        await Promise.all(group.map(alone));
-        return;
-      }
-      const failed: PendingAppend[] = [];
-      for (const p of group) {
-        const result = written.get(p.streamId);
-        if (result) p.resolve(result);
-        else failed.push(p);
-      }
-      // A failed revision check is tried again alone, which reports the conflict (or finds the
-      // events already written, for a retry) exactly as an ungrouped append does.
-      await Promise.all(failed.map(alone));
-    } finally {
-      this.woken();
-    }
   }
 
   async transaction<T>(work: (tx: EventStoreTransaction) => Promise<T>): Promise<T> {
