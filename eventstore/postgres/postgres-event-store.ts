@@ -19,6 +19,8 @@ import {
 import { pollingSubscription } from '../polling-subscription';
 import { assertExpectedRevision, assertStreamId, validateAppend, type ValidEvent } from '../validation';
 import { wakeChannel, type WakeChannel } from '../wake';
+import { commitGroup, type PendingAppend } from './append-group';
+import { GroupCommitter, type GroupCommitOptions } from './group-commit';
 import { PgNotifier } from './notifier';
 import { SharedReads } from './shared-reads';
 import { comparePgPositions, formatPgPosition, parsePgPosition } from './positions';
@@ -28,6 +30,8 @@ export interface PostgresEventStoreOptions {
   /** Longest sleep of a live subscriber between reads when nothing wakes it. */
   pollMs?: number;
   clock?: () => Date;
+  /** Group commit of appends made outside a transaction (see group-commit.ts). */
+  groupCommit?: Partial<GroupCommitOptions>;
 }
 
 interface EventRow {
@@ -57,11 +61,17 @@ const UNIQUE_VIOLATION = '23505';
 /** Embedded PGlite has one connection and no LISTEN: subscribers are woken in-process only. */
 const isPglite = (db: Knex): boolean => (db.client.config as { client?: unknown }).client === ClientPGLite;
 const MAX_PAGE = 1000;
+// Measured with 8 writers on PostgreSQL: 1 to 4 groups in flight gave the same single-event rate
+// (about 3.5k/s, against 1.8k/s ungrouped); two let one group run while the other flushes.
+// Grouping 10-event appends gained 38 %, 30-event ones nothing, 60 and 100-event ones lost 20 %.
+const GROUP_COMMIT: GroupCommitOptions = { maxInFlight: 2, maxAppends: 64, maxEvents: 400, maxGroupedAppend: 20 };
 
 /**
  * The event store on PostgreSQL (and PGlite) through knex. An append is one statement: the streams
  * row guards the expected revision (its row lock serialises appenders of one stream) and the events
- * rows are inserted from one JSON parameter. Reads follow `(transaction_id, global_position)` and
+ * rows are inserted from one JSON parameter. Appends made outside a transaction are group-committed:
+ * those that arrive while earlier ones commit go together in one statement, each with its own
+ * revision check and its own result or conflict. Reads follow `(transaction_id, global_position)` and
  * see only transactions older than every running one (pg_snapshot_xmin), so a transaction that
  * commits late is read after the ones before it instead of being skipped.
  */
@@ -72,6 +82,7 @@ export class PostgresEventStore implements EventStore {
   private readonly pollMs: number;
   private readonly clock: () => Date;
   private readonly sharedReads = new SharedReads((o) => this.readAll(o));
+  private readonly groups?: GroupCommitter<PendingAppend>;
 
   constructor(
     private readonly db: Knex,
@@ -81,12 +92,33 @@ export class PostgresEventStore implements EventStore {
     this.notifier = isPglite(db) ? undefined : new PgNotifier(db, this.wake);
     this.pollMs = options.pollMs ?? (isPglite(db) ? 1000 : 500);
     this.clock = options.clock ?? (() => new Date());
+    // A store opened on a caller's transaction appends inside it, where nothing is committed apart.
+    if (!db.isTransaction) {
+      const pglite = isPglite(db);
+      const alone = (p: PendingAppend) => this.appendValid(this.db, p.streamId, p.valid, p.expected);
+      const commit = (group: PendingAppend[]) => commitGroup(this.db, group, alone).finally(() => this.woken());
+      this.groups = new GroupCommitter(commit, {
+        ...GROUP_COMMIT,
+        // PGlite has one connection: a second group would only wait for it.
+        maxInFlight: pglite ? 1 : GROUP_COMMIT.maxInFlight,
+        ...options.groupCommit,
+      });
+    }
   }
 
   async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
-    const result = await this.appendWith(this.db, streamId, events, options);
-    this.woken();
-    return result;
+    const expected = options.expectedRevision ?? 'any';
+    assertExpectedRevision(expected);
+    const valid = validateAppend(streamId, events, this.clock);
+    if (!this.groups) {
+      const result = await this.appendValid(this.db, streamId, valid, expected);
+      this.woken();
+      return result;
+    }
+    const groups = this.groups;
+    return new Promise<AppendResult>((resolve, reject) => {
+      groups.submit({ streamId, eventCount: valid.length, expected, valid, resolve, reject });
+    });
   }
 
   async transaction<T>(work: (tx: EventStoreTransaction) => Promise<T>): Promise<T> {
@@ -96,7 +128,9 @@ export class PostgresEventStore implements EventStore {
         db: trx,
         append: (streamId, events, options = {}) => {
           appended = true;
-          return this.appendWith(trx, streamId, events, options, { inTransaction: true });
+          const expected = options.expectedRevision ?? 'any';
+          assertExpectedRevision(expected);
+          return this.appendValid(trx, streamId, validateAppend(streamId, events, this.clock), expected, { inTransaction: true });
         },
         appendNewStreams: (streams) => {
           appended = true;
@@ -136,16 +170,13 @@ export class PostgresEventStore implements EventStore {
     this.notifier?.notify();
   }
 
-  private async appendWith(
+  private async appendValid(
     db: Knex,
     streamId: string,
-    events: NewEvent[],
-    options: AppendOptions,
+    valid: ValidEvent[],
+    expected: ExpectedRevision,
     mode: { inTransaction?: boolean } = {},
   ): Promise<AppendResult> {
-    const expected = options.expectedRevision ?? 'any';
-    assertExpectedRevision(expected);
-    const valid = validateAppend(streamId, events, this.clock);
     const payload = `[${valid
       .map((e, i) => `{"ord":${i},"event_id":"${e.eventId}","type":${JSON.stringify(e.type)},"data":${e.dataJson},"metadata":${e.metadataJson}}`)
       .join(',')}]`;
