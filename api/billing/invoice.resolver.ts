@@ -22,6 +22,7 @@ const outputsOf = (items: readonly InvoiceWire[]): InvoiceOutput[] => {
   if (!outputs) pageOutputs.set(items, (outputs = Object.freeze(items.map((i) => Object.freeze(InvoiceOutput.from(i))))));
   return outputs as InvoiceOutput[];
 };
+
 /** The invoice command's fields as InvoiceInput names them. */
 const INVOICE_INPUT_NAMES = { lines: 'items', unitPriceCents: 'unitPrice', vatRateBp: 'vatRate', quantityMilli: 'quantity' };
 
