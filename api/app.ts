@@ -20,6 +20,7 @@ import { applyTwoFactorPolicy, twoFactorRoutes } from './auth/two-factor/two-fac
 import type { AppDeps } from './deps';
 import type { GraphQLContext } from './graphql/context';
 import { graphqlProtection } from './graphql/armor';
+import { compiledQueryGateway } from './graphql/compiled-queries';
 import { formatError } from './graphql/format-error';
 import { getSchema } from './graphql/schema';
 import { csrfProtection } from './http/csrf';
@@ -103,7 +104,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
 
   const armor = graphqlProtection(production);
   const apollo = new ApolloServer<GraphQLContext>({
-    schema: await getSchema(),
+    gateway: compiledQueryGateway(await getSchema()),
     formatError,
     introspection: !production,
     validationRules: armor.validationRules,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ClientService } from '../api/billing/client.service';
 import { InvoiceService } from '../api/billing/invoice.service';
+import { UserService } from '../api/auth/user.service';
 import { loadConfig } from '../api/config';
 import { startCore } from '../api/runtime';
 import { buildServer } from '../scripts/build-server.mjs';
@@ -22,6 +23,12 @@ const INVOICES = Number(process.env.BENCH_INVOICES ?? (url ? 10_000 : 2_000));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+const CONNECTIONS = 50;
+const LOGIN_CONNECTIONS = 10;
+// One staff account per virtual user: the login throttle (api/auth/login-throttle.ts) rightly
+// refuses a crowd of parallel tries of one username from one address, and 50 people at their desks
+// are 50 accounts, not one.
+const STAFF = Array.from({ length: CONNECTIONS }, (_, i) => ({ username: `bench-staff-${i}`, password: `bench-staff-password-${i}` }));
 
 // The home page is rendered on the server from the web build's server entry.
 if (!fs.existsSync(path.join(root, 'dist/web/index.html')) || !fs.existsSync(SSR_ENTRY)) buildWeb();
@@ -72,6 +79,10 @@ await runPool(INVOICES, 8, async (i) => {
     'bench',
   );
 });
+const users = new UserService(core.deps.db);
+await runPool(STAFF.length, 4, async (i) => {
+  await users.create({ ...STAFF[i]!, isSuperuser: true });
+});
 await core.stop();
 figure(prefix, 'seeded_invoices', INVOICES, 'count');
 figure(prefix, 'seed_invoices_per_s', INVOICES / ((Date.now() - seedStart) / 1000), 'invoices/s');
@@ -82,6 +93,8 @@ const server = spawn(process.execPath, [path.join(root, 'dist/server/main.mjs')]
   env: { ...process.env, ...env, PORT: String(port) },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
+// A bench that fails half-way must not leave the server running (and holding its output pipe).
+process.on('exit', () => server.kill('SIGTERM'));
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
@@ -91,19 +104,26 @@ for (let i = 0; ; i++) {
 }
 
 const PROXY = { 'x-forwarded-proto': 'https' };
-const CONNECTIONS = 50;
 // Each connection is its own signed-in user (one session each), as 50 people at their desks would
-// be: one shared session would let the server read a single session row for every request.
-// One login after another: the login throttle refuses concurrent tries of one username.
+// be: one shared session would let the server read a single session row for every request. Each
+// signs in once, one after the other, as they would arrive in the morning.
 const sessions: { cookie: string; csrf: string }[] = [];
-for (let i = 0; i < CONNECTIONS; i++) {
-  const login = await fetch(`${base}/api/login/`, { method: 'POST', headers: { ...PROXY, 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+for (const user of STAFF) {
+  const login = await fetch(`${base}/api/login/`, { method: 'POST', headers: { ...PROXY, 'content-type': 'application/json' }, body: JSON.stringify(user) });
+  if (!login.ok) throw new Error(`login of ${user.username} answered ${login.status}: ${await login.text()}`);
   const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  sessions.push({ cookie: cookies.join('; '), csrf: cookies.find((c) => c.startsWith('csrftoken='))!.slice('csrftoken='.length) });
+  const csrf = cookies.find((c) => c.startsWith('csrftoken='));
+  if (!csrf) throw new Error(`login of ${user.username} set no csrftoken cookie`);
+  sessions.push({ cookie: cookies.join('; '), csrf: csrf.slice('csrftoken='.length) });
+}
+/** The part of an autocannon connection that setupClient uses. */
+interface LoadClient {
+  setHeaders: (headers: Record<string, string>) => void;
+  setBody: (body: string) => void;
 }
 let nextSession = 0;
 /** Gives each autocannon connection the next session's cookie (and CSRF token, for GraphQL). */
-const signedIn = (headers: Record<string, string>, csrf = false) => (client: { setHeaders: (h: Record<string, string>) => void }) => {
+const signedIn = (headers: Record<string, string>, csrf = false) => (client: LoadClient) => {
   const session = sessions[nextSession++ % sessions.length]!;
   client.setHeaders({ ...headers, cookie: session.cookie, ...(csrf ? { 'x-csrftoken': session.csrf } : {}) });
 };
@@ -112,7 +132,7 @@ let errors = 0;
 // Each load is preceded by a short unmeasured one of the same kind, so figures describe the warm
 // server (compiled code paths, filled pools and caches), not its first second.
 // autocannon calls setupClient for every connection it opens (its typings leave it out).
-type LoadOptions = autocannon.Options & { setupClient?: ReturnType<typeof signedIn> };
+type LoadOptions = autocannon.Options & { setupClient?: (client: LoadClient) => void };
 const run = async (opts: LoadOptions) => {
   const warm = await autocannon({ connections: CONNECTIONS, ...opts, duration: WARMUP });
   errors += warm.errors + warm.timeouts + warm.non2xx;
@@ -159,12 +179,15 @@ const graphqlCreate = await run({
   ],
 });
 figure(prefix, 'graphql_invoice_create_per_s', graphqlCreate.requests.average, 'invoices/s');
+// Each login connection signs in as its own user, over and over: one try of a username at a time,
+// each one right, so the throttle never holds any of them back.
+let nextLogin = 0;
 const logins = await run({
   url: `${base}/api/login/`,
   method: 'POST',
-  connections: 10,
+  connections: LOGIN_CONNECTIONS,
   headers: { ...PROXY, 'content-type': 'application/json' },
-  body: JSON.stringify(ADMIN),
+  setupClient: (client) => client.setBody(JSON.stringify(STAFF[nextLogin++ % LOGIN_CONNECTIONS])),
 });
 figure(prefix, 'login_rps', logins.requests.average, 'requests/s');
 

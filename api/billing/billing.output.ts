@@ -27,7 +27,7 @@ export enum InvoicePaidFilter {
 }
 registerEnumType(InvoicePaidFilter, { name: 'InvoicePaidFilter' });
 
-@ObjectType('ClientRef')
+@ObjectType('ClientRef', { simpleResolvers: true })
 export class ClientRefOutput {
   @Field(() => ID) id!: string;
   @Field(() => String) name!: string;
@@ -110,7 +110,7 @@ export class SubscriptionOutput {
   }
 }
 
-@ObjectType('InvoiceItem')
+@ObjectType('InvoiceItem', { simpleResolvers: true })
 export class InvoiceItemOutput {
   @Field(() => String) description!: string;
   @Field(() => Float) quantity!: number;
@@ -134,7 +134,7 @@ export const itemOutput = (l: InvoiceItemWire): InvoiceItemOutput => ({
   vatExemptionReason: l.vat_exemption_reason,
 });
 
-@ObjectType('Invoice')
+@ObjectType('Invoice', { simpleResolvers: true })
 export class InvoiceOutput {
   @Field(() => ID) id!: string;
   @Field(() => ClientRefOutput) client!: ClientRefOutput;
@@ -197,7 +197,7 @@ export class SubscriptionPage {
   @Field(() => Int) total!: number;
 }
 
-@ObjectType('InvoicePage')
+@ObjectType('InvoicePage', { simpleResolvers: true })
 export class InvoicePage {
   @Field(() => [InvoiceOutput]) items!: InvoiceOutput[];
   @Field(() => Int) total!: number;

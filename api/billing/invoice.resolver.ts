@@ -6,11 +6,23 @@ import type { GraphQLContext } from '../graphql/context';
 import { withInputNames } from '../graphql/validators';
 import { InvoiceInput, InvoicePaymentInput } from './billing.input';
 import { GenerationResultOutput, InvoiceHistoryEntryOutput, InvoiceOutput, InvoicePage, InvoicePaidFilter, PublicInvoiceOutput } from './billing.output';
-import { findPublicInvoice, listInvoices } from './invoice.queries';
+import { findPublicInvoice, listInvoices, type InvoiceWire } from './invoice.queries';
 import { isUuid, pathId } from './wire';
 import { publicReads, spendRequestBudget } from '../rate-limit/limiters';
 
 const NOT_FOUND = 'Invoice not found.';
+
+/**
+ * The GraphQL objects of a cached invoice page (listInvoices shares one frozen page between
+ * requests while the tables are unchanged): mapped once per page, not once per request.
+ */
+const pageOutputs = new WeakMap<readonly InvoiceWire[], readonly InvoiceOutput[]>();
+const outputsOf = (items: readonly InvoiceWire[]): InvoiceOutput[] => {
+  let outputs = pageOutputs.get(items);
+  if (!outputs) pageOutputs.set(items, (outputs = Object.freeze(items.map((i) => Object.freeze(InvoiceOutput.from(i))))));
+  return outputs as InvoiceOutput[];
+};
+
 /** The invoice command's fields as InvoiceInput names them. */
 const INVOICE_INPUT_NAMES = { lines: 'items', unitPriceCents: 'unitPrice', vatRateBp: 'vatRate', quantityMilli: 'quantity' };
 
@@ -28,7 +40,7 @@ export class InvoiceResolver {
     if (clientId && !isUuid(clientId)) return { items: [], total: 0 };
     const filters = { clientId: clientId ?? undefined, status: status ?? undefined, overdue: overdue ?? undefined, today: dayOf(ctx.deps.clock()) };
     const result = await listInvoices(ctx.deps.db, filters, pageOf(page));
-    return { items: result.items.map(InvoiceOutput.from), total: result.total };
+    return { items: outputsOf(result.items), total: result.total };
   }
 
   @Authorized('superuser')

@@ -2,6 +2,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
 import type { RequestHandler } from 'express';
 import type { GraphQLError } from 'graphql';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Operation limits for every GraphQL request, anonymous ones included. The web client's largest
@@ -35,13 +36,20 @@ export const graphqlProtection = (production: boolean) => {
   return { plugins, validationRules, tokenLimit };
 };
 
+/**
+ * Documents already found within the limit: the verdict depends on the text alone, and clients
+ * send the same few documents over and over (lexing one again cost as much as executing it).
+ */
+const withinLimit = new LRUCache<string, true>({ maxSize: 4_000_000, maxEntrySize: 20_000, sizeCalculation: (_ok, query) => query.length });
+
 /** Lexes the document only as far as the token limit; other syntax errors are left to Apollo. */
 const tokenLimit: RequestHandler = (req, res, next) => {
   const query = (req.body as { query?: unknown } | undefined)?.query;
-  if (typeof query !== 'string') return next();
+  if (typeof query !== 'string' || withinLimit.get(query)) return next();
   let refused: GraphQLError | undefined;
   try {
     new MaxTokensParserWLexer(query, { n: GRAPHQL_LIMITS.tokens, onReject: [(_ctx, error) => (refused = error)] }).parseDocument();
+    if (!refused) withinLimit.set(query, true);
   } catch {
     // A syntax error: Apollo reports it.
   }
