@@ -1,6 +1,6 @@
 /**
  * Event store and projection throughput, ours beside emmett's PostgreSQL store and plain INSERTs on
- * the same database, in interleaved rounds (BENCH_ROUNDS, default 15 on PostgreSQL, 5 on PGlite)
+ * the same server, in interleaved rounds (BENCH_ROUNDS, default 15 on PostgreSQL, 5 on PGlite)
  * so the ratios are comparable.
  *
  *   npm run bench:eventstore     # real PostgreSQL with DATABASE_URL or TEST_DATABASE_URL, else PGlite
@@ -231,7 +231,7 @@ const main = async () => {
   try {
     await migrate(db, [...eventStoreMigrations, ...projectionMigrations]);
     const ours = openOurs(db);
-    const emmett = await openEmmett(url, schema, WRITERS);
+    const emmett = await openEmmett(url, WRITERS);
     try {
       await appendRounds([ours, emmett, await openRawInsert(db)]);
       await readAndRebuild(db, ours, emmett);
