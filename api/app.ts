@@ -20,7 +20,6 @@ import { applyTwoFactorPolicy, twoFactorRoutes } from './auth/two-factor/two-fac
 import type { AppDeps } from './deps';
 import type { GraphQLContext } from './graphql/context';
 import { graphqlProtection } from './graphql/armor';
-import { compiledQueryGateway } from './graphql/compiled-queries';
 import { formatError } from './graphql/format-error';
 import { getSchema } from './graphql/schema';
 import { csrfProtection } from './http/csrf';
@@ -104,7 +103,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
 
   const armor = graphqlProtection(production);
   const apollo = new ApolloServer<GraphQLContext>({
-    gateway: compiledQueryGateway(await getSchema()),
+    schema: await getSchema(),
     formatError,
     introspection: !production,
     validationRules: armor.validationRules,
