@@ -20,6 +20,7 @@ import { applyTwoFactorPolicy, twoFactorRoutes } from './auth/two-factor/two-fac
 import type { AppDeps } from './deps';
 import type { GraphQLContext } from './graphql/context';
 import { graphqlProtection } from './graphql/armor';
+import { versionedAnswers } from './graphql/versioned-answers';
 import { formatError } from './graphql/format-error';
 import { getSchema } from './graphql/schema';
 import { csrfProtection } from './http/csrf';
@@ -114,6 +115,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
       ...armor.plugins,
       // Nothing here sets cache hints; without this plugin Apollo wraps every field's resolver.
       ApolloServerPluginCacheControlDisabled(),
+      versionedAnswers(),
       {
         // A query only reads: like a GET, it may trust the table versions read with its session.
         // (One operation per HTTP request: batched requests stay off, Apollo's default.)

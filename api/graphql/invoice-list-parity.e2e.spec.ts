@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
-import { adminOf, createClient, createInvoice, createProduct, createSubscription } from '../billing/test/fixtures';
+import { adminOf, createClient, createInvoice, createProduct, createSubscription, userClient } from '../billing/test/fixtures';
 
-// The GraphQL invoice list answers from the same cached page as the REST list, through compiled
-// queries (api/graphql/compiled-queries.ts): this suite holds the two to the same answer, field by
-// field, so that no faster path can drift from the other.
+// The GraphQL invoice list answers from the same cached page as the REST list, and a repeated query
+// from its kept answer (api/graphql/versioned-answers.ts): this suite holds the two lists to the same
+// answer, field by field, cold and warm, so that no faster path can drift from the other.
 
 /** Every field of a REST invoice and its GraphQL name. A REST field missing here fails the suite. */
 const INVOICE_FIELDS = {
@@ -85,6 +85,9 @@ describe.each(testBackends())('the GraphQL invoice list answers as the REST list
   let acme: string;
   let german: string;
   const ids: Record<string, string> = {};
+  /** GraphQL answers that the warm query of `both` took from the kept answers. */
+  let cachedAnswers = 0;
+  const hits = async () => (await server.runtime.deps.metrics.graphqlCachedAnswers.get()).values.find((v) => v.labels.outcome === 'hit')?.value ?? 0;
 
   const both = async (filters: Filters = {}) => {
     const params = new URLSearchParams();
@@ -106,6 +109,7 @@ describe.each(testBackends())('the GraphQL invoice list answers as the REST list
       expect(answer.body.errors).toBeUndefined();
     }
     expect(first.body.data).toStrictEqual(graphql.body.data);
+    cachedAnswers += 1;
     return { rest: rest.body as Wire[], restTotal: Number(rest.headers['x-total-count'] ?? rest.body.length), graphql: graphql.body.data.invoices as { total: number; items: Wire[] } };
   };
 
@@ -178,6 +182,30 @@ describe.each(testBackends())('the GraphQL invoice list answers as the REST list
     await expectSameList({ overdue: true });
     await expectSameList({ overdue: false });
     await expectSameList({ client: german });
+    // Every warm query was answered from the kept answer, and every one was still the REST list's.
+    expect(await hits()).toBe(cachedAnswers);
+  });
+
+  it('keeps answers per user and per day: a client is refused, never handed the admin answer', async () => {
+    const variables = { page: { limit: 50, offset: 0 } };
+    expect((await admin.graphql(LIST, variables)).body.errors).toBeUndefined();
+    const before = await hits();
+    const client = await userClient(server, 'acme-user', acme);
+    const refused = await client.graphql(LIST, variables);
+    expect(refused.body.data).toBeNull();
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(await hits()).toBe(before);
+  });
+
+  it('never serves a kept answer after any write to the tables it read, a hand-written one too', async () => {
+    const variables = { page: { limit: 50, offset: 0 } };
+    const read = async () => (await admin.graphql(LIST, variables)).body.data.invoices as { items: Wire[] };
+    await read();
+    const kept = await read();
+    await server.runtime.deps.db('clients').where({ id: german }).update({ name: 'Kunde AG' });
+    const after = await read();
+    expect(kept.items.find((i) => (i.client as Wire).id === german)?.client).toMatchObject({ name: 'Kunde GmbH' });
+    expect(after.items.filter((i) => (i.client as Wire).id === german).map((i) => (i.client as Wire).name)).toEqual(['Kunde AG']);
   });
 
   it('shows a change on both at once: a payment, an edit and a new invoice', async () => {

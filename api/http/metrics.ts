@@ -14,6 +14,12 @@ export class Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [this.registry],
   });
+  readonly graphqlCachedAnswers = new Counter({
+    name: 'graphql_cached_answers_total',
+    help: 'GraphQL queries of versioned fields answered from a kept answer (hit) or executed and kept (miss)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   readonly mailsSent = new Counter({ name: 'mails_sent_total', help: 'E-mails delivered', registers: [this.registry] });
   readonly mailFailures = new Counter({ name: 'mail_failures_total', help: 'E-mail delivery attempts that failed', registers: [this.registry] });
   private projectionStatus?: () => Promise<{ name: string; lag: number; state: string }[]>;
