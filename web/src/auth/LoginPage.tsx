@@ -3,16 +3,14 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError } from '../api/http';
-import { formatWait } from '../common/formatWait';
-import { currentLanguage } from '../i18n';
 import { usePageMeta } from '../seo/usePageMeta';
 import { useHydrated } from '../ssr/siteData';
 import { useTypedBeforeHydration } from '../ssr/useTypedBeforeHydration';
 import { homeOf, useAuth } from './AuthContext';
+import { throttledWait } from './throttledWait';
 
 /** Why the last try failed: wrong credentials or code, or throttled (429) with the wait when known. */
-type Failure = { kind: 'refused' } | { kind: 'throttled'; waitSeconds?: number };
+type Failure = { kind: 'refused' } | { kind: 'throttled'; wait: string | null };
 
 /**
  * Username and password; for a user enrolled in two-factor sign-in the server then asks for a
@@ -49,7 +47,8 @@ export const LoginPage = () => {
       }
       navigate(homeOf(result.user), { replace: true });
     } catch (err) {
-      setFailure(err instanceof ApiError && err.status === 429 ? { kind: 'throttled', waitSeconds: err.retryAfterSeconds } : { kind: 'refused' });
+      const wait = throttledWait(err);
+      setFailure(wait === undefined ? { kind: 'refused' } : { kind: 'throttled', wait });
       setBusy(false);
     }
   };
@@ -63,7 +62,7 @@ export const LoginPage = () => {
 
   const failureText = (f: Failure): string => {
     if (f.kind === 'refused') return askCode ? t('auth.twoFactor.codeFailed') : t('auth.loginFailed');
-    return f.waitSeconds ? t('auth.tooManyAttempts', { wait: formatWait(f.waitSeconds, currentLanguage()) }) : t('auth.tooManyAttemptsLater');
+    return f.wait ? t('auth.tooManyAttempts', { wait: f.wait }) : t('auth.tooManyAttemptsLater');
   };
 
   return (
