@@ -103,18 +103,21 @@ describe.each(testBackends())('refunds, disputes, fees and payouts through Strip
     await expectPaidIsPaymentsLessRefunds(server, invoiceId);
   });
 
-  it('refuses a refund above what is refundable, zero, three decimals, a blank reason and unknown payments, writing nothing', async () => {
+  it('refuses a refund above what is refundable, zero, negative, three decimals, a blank reason and unknown payments, writing nothing', async () => {
     const { invoiceId, paymentId } = await paidByCard(50);
     const before = refundsAtStripe();
     const over = await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '50.01', reason: 'Too much' });
     expect(over.status).toBe(400);
     expect(over.body.errors.amount[0]).toContain('50.00');
     expect((await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '0', reason: 'x' })).status).toBe(400);
+    const negative = await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '-5', reason: 'x' });
+    expect([negative.status, Object.keys(negative.body.errors)]).toEqual([400, ['amount']]);
     expect((await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '1.234', reason: 'x' })).status).toBe(400);
     expect((await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '1', reason: ' ' })).body.errors).toHaveProperty('reason');
     expect((await admin.post('/api/payments/7b0c2d8e-1111-4c55-9a57-3a0f5a7e2b11/refund/', { amount: '1', reason: 'x' })).status).toBe(404);
     expect(refundsAtStripe()).toBe(before);
     expect(await invoiceOf(invoiceId)).toMatchObject({ paid: true });
+    expect((await server.testDb.db('invoice_payments').where({ payment_id: paymentId }).first('refunded_cents')).refunded_cents).toBe(0);
   });
 
   it('answers 403 to a client user and 503 when Stripe refuses, recording nothing', async () => {
