@@ -185,7 +185,7 @@ describe.each(testBackends())('aged receivables on $name', (backend) => {
       await fillReceivablesFromLines(trx);
     });
     expect(await tables()).toEqual(live);
-  });
+  }, 240_000);
 
   it('puts an invoice in the bucket of its days past due, and shows overpayment as credit balance', async () => {
     const client = await createClient(admin, { name: 'Zeta Bucket Ltd' });
