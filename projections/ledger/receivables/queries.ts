@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addDays } from '../../../domain/shared/dates';
 
 /** One client's receivables in one aging bucket (or `credit`), summed in the database. */
 export interface AgingSumRow {
@@ -9,45 +10,49 @@ export interface AgingSumRow {
 }
 
 /**
- * How each invoice's balance as of the day is found. `recent`: the balance now less the changes
- * after the day, which reads the open invoices and the few latest days (the usual "today").
- * `full`: the changes up to the day, which reads less for a day long past.
+ * How the owed and credit amounts per client and due date as of the day are found. `recent`: the
+ * amounts now less the changes after the day, which reads the open groups and the few latest
+ * days (the usual "today"). `full`: the changes up to the day, which reads less for a day long past.
  */
 export type AgingPath = 'recent' | 'full';
 
-/** Beyond this many changes after the day, summing from the start reads fewer rows. */
-const RECENT_PATH_MAX_LATER_CHANGES = 20_000;
+/** Below this many changes after the day the recent path is taken, whatever the tables' sizes. */
+const RECENT_PATH_MIN_LATER_CHANGES = 10_000;
 
-/**
- * Each invoice's non-zero balance as of the day, with its client and due date. The recent path
- * takes an invoice without later changes straight from the open balances (the partial index), so
- * only the few invoices changed after the day are summed, never all of them.
- */
-const balancesAsOf: Record<AgingPath, string> = {
-  recent: `with later as (select invoice_id, sum(delta_cents) as cents from receivable_changes where date > :asOf group by invoice_id)
-           select b.client_id, b.due_date, b.balance_cents as bal from receivable_balances b
-           where b.balance_cents <> 0 and not exists (select 1 from later where later.invoice_id = b.invoice_id)
+/** Rows per client and due date with what was owed (positive parts) and credit (negative parts) as of :asOf. */
+const sumsAsOf: Record<AgingPath, string> = {
+  recent: `select client_id, due_date, open_cents, credit_cents from receivable_due_balances
            union all
-           select b.client_id, b.due_date, b.balance_cents - later.cents from later join receivable_balances b on b.invoice_id = later.invoice_id
-           where b.balance_cents <> later.cents`,
-  full: `select b.client_id, b.due_date, c.bal from (
-           select invoice_id, sum(delta_cents) as bal from receivable_changes where date <= :asOf
-           group by invoice_id having sum(delta_cents) <> 0
-         ) c join receivable_balances b on b.invoice_id = c.invoice_id`,
-};
-
-export const chooseAgingPath = async (db: Knex, asOf: string): Promise<AgingPath> => {
-  const result = await db.raw('select count(*) as n from (select 1 from receivable_changes where date > ? limit ?) x', [asOf, RECENT_PATH_MAX_LATER_CHANGES]);
-  const rows = (result.rows ?? result) as Array<{ n: number | string }>;
-  return Number(rows[0]?.n ?? 0) < RECENT_PATH_MAX_LATER_CHANGES ? 'recent' : 'full';
+           select client_id, due_date, -open_cents, -credit_cents from receivable_due_changes where date > :asOf`,
+  full: `select client_id, due_date, open_cents, credit_cents from receivable_due_changes where date <= :asOf`,
 };
 
 /**
- * Accounts Receivable as of a day, aged in the database: each invoice's balance (postings and
- * reversals up to the day, so the balance sheet's figure split by invoice) goes to its client's
- * bucket by days past due on the given edges, a negative one to `credit`; lines of entries that
- * name no invoice (keyed by the nil uuid) and those of a voided invoice, which the invoice list no
- * longer shows, are `current` under no client. One row per client and bucket comes back.
+ * The recent path reads the open groups and the changes after the day, the full path the changes
+ * up to it; the recent one is taken while the changes after the day are fewer than half of what
+ * the full path would read beyond the open groups (the tables' sizes as last analysed), and always
+ * below a floor. Both give the same rows.
+ */
+export const chooseAgingPath = async (db: Knex, asOf: string): Promise<AgingPath> => {
+  const result = await db.raw(
+    `with cap as (
+       select cast(greatest(:floor, (coalesce((select reltuples from pg_class where oid = to_regclass('receivable_due_changes')), 0)
+                                   - coalesce((select reltuples from pg_class where oid = to_regclass('receivable_due_balances')), 0)) / 2) as bigint) as n
+     )
+     select (select count(*) from (select 1 from receivable_due_changes where date > :asOf limit (select n from cap)) x) as later, (select n from cap) as cap`,
+    { asOf, floor: RECENT_PATH_MIN_LATER_CHANGES },
+  );
+  const row = ((result.rows ?? result) as Array<{ later: number | string; cap: number | string }>)[0];
+  return Number(row?.later ?? 0) < Number(row?.cap ?? 0) ? 'recent' : 'full';
+};
+
+/**
+ * Accounts Receivable as of a day, aged in the database: what each client owes per due date as of
+ * the day (the positive parts of its invoices' balances, kept summed per client and due date by
+ * the ledger projection) goes to the bucket of its days past due on the given edges, the negative
+ * parts to `credit`. Lines of entries that name no invoice and those of a voided invoice have no
+ * due date: the first bucket (current), under no client for the former. One row per client and
+ * bucket comes back, none at zero.
  */
 export const agedSums = async (
   db: Knex,
@@ -57,24 +62,35 @@ export const agedSums = async (
   path?: AgingPath,
 ): Promise<AgingSumRow[]> => {
   const chosen = path ?? (await chooseAgingPath(db, asOf));
-  const bindings: Record<string, string | number> = { asOf, lastBucket };
+  const bindings: Record<string, string | number> = { asOf };
+  // Due on or after asOf - maxDaysLate: date comparisons per row, the bucket an index into `names`.
   const cases = edges
     .map((e, i) => {
-      bindings[`max${i}`] = e.maxDaysLate;
-      bindings[`bucket${i}`] = e.bucket;
-      return `when cast(:asOf as date) - s.due_date <= :max${i} then :bucket${i}`;
+      bindings[`from${i}`] = addDays(asOf, -e.maxDaysLate);
+      return `when s.due_date >= cast(:from${i} as date) then ${i}`;
     })
     .join(' ');
-  // Grouped by client id before the names join in: hashing ids beats sorting names per invoice.
+  const names = [...edges.map((e) => e.bucket), lastBucket];
   const result = await db.raw(
-    `with s as (${balancesAsOf[chosen]}),
+    `with s as (${sumsAsOf[chosen]}),
      g as (
-       select s.client_id, case when s.bal < 0 then 'credit' when s.due_date is null then 'current' ${cases} else :lastBucket end as bucket, sum(s.bal) as cents
+       select s.client_id, case when s.due_date is null then 0 ${cases} else ${edges.length} end as b, sum(s.open_cents) as open_cents, sum(s.credit_cents) as credit_cents
        from s group by 1, 2
      )
-     select g.client_id, c.name as client_name, g.bucket, g.cents
+     select g.client_id, c.name as client_name, g.b, g.open_cents, g.credit_cents
      from g left join clients c on c.id = g.client_id`,
     bindings,
   );
-  return (result.rows ?? result) as AgingSumRow[];
+  const rows = (result.rows ?? result) as Array<{ client_id: string | null; client_name: string | null; b: number; open_cents: number | string; credit_cents: number | string }>;
+  const out: AgingSumRow[] = [];
+  const credit = new Map<string | null, AgingSumRow>();
+  for (const r of rows) {
+    const open = Number(r.open_cents);
+    if (open !== 0) out.push({ client_id: r.client_id, client_name: r.client_name, bucket: names[Number(r.b)]!, cents: open });
+    const held = credit.get(r.client_id) ?? { client_id: r.client_id, client_name: r.client_name, bucket: 'credit', cents: 0 };
+    held.cents = Number(held.cents) + Number(r.credit_cents);
+    credit.set(r.client_id, held);
+  }
+  for (const c of credit.values()) if (c.cents !== 0) out.push(c);
+  return out;
 };
