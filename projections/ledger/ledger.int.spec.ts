@@ -141,6 +141,8 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
           const sorted = (rows: Array<{ client_id: string | null; bucket: string; cents: number | string }>) => rows.map((r) => `${r.client_id}|${r.bucket}|${Number(r.cents)}`).sort();
           const recent = await agedSums(testDb.db, day, AGING_EDGES, 'over90', 'recent');
           expect({ day, rows: sorted(recent) }).toEqual({ day, rows: sorted(await agedSums(testDb.db, day, AGING_EDGES, 'over90', 'full')) });
+          // The database choosing the path in the same query (both gated) gives them too.
+          expect({ day, rows: sorted(await agedSums(testDb.db, day, AGING_EDGES, 'over90')) }).toEqual({ day, rows: sorted(recent) });
         }
         // The totals now: every group that owes or holds credit, and no other.
         const now = (await testDb.db('receivable_due_balances').select('*')).map((r) => ({ ...r, open: r.open_cents, credit: r.credit_cents }));

@@ -206,8 +206,10 @@ export const ledgerMigrations: Migration[] = [
     // Aged receivables sum per client and due date instead of per invoice: each invoice's balance
     // split into what is owed (positive) and credit (negative), and their changes per day, summed
     // per client and due date (nulls as one key: an entry naming no invoice, a voided invoice).
-    // Filled from the per-invoice tables; the projection keeps them in the same transaction.
-    name: '202611272000_i18aging_receivable_due_sums',
+    // Filled from the per-invoice tables; the projection keeps them in the same transaction. Named
+    // to run after any migration that changes the per-invoice tables' clients or due dates (the
+    // kept-payment clients of 202611280300), so it sums what they leave.
+    name: '202611280400_i18aging_receivable_due_sums',
     up: async (db) => {
       await db.schema.createTable('receivable_due_changes', (t) => {
         t.date('date').notNullable();
