@@ -48,7 +48,7 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     const bad = await admin.put('/api/accounting/lock/', { locked_through: '2025-02-30' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.locked_through).toBeDefined();
-    expect((await admin.put('/api/accounting/lock/', { locked_through: '2026-03-15' })).body.errors.locked_through).toEqual(['The lock date must be before today.']);
+    expect((await admin.put('/api/accounting/lock/', { locked_through: '2026-03-15' })).body).toMatchObject({ errors: { locked_through: ['The lock date must be before today.'] }, reason: 'LOCK_NOT_PAST' });
     const viaGraphql = await admin.graphql('mutation { setBooksLock(lockedThrough: "2025-09-30") { lockedThrough } }');
     expect(viaGraphql.body.data.setBooksLock).toEqual({ lockedThrough: '2025-09-30' });
     const res = await admin.put('/api/accounting/lock/', { locked_through: '2025-12-31' });
@@ -62,11 +62,11 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
   it('refuses a new journal entry, invoice, payment or credit note dated on or before the lock', async () => {
     const entry = await admin.post('/api/journal-entries/', { date: '2025-12-31', account: RENT, debit: 5 });
     expect(entry.status).toBe(400);
-    expect(entry.body).toEqual({ message: LOCKED, errors: { date: [LOCKED] } });
+    expect(entry.body).toEqual({ message: LOCKED, errors: { date: [LOCKED] }, reason: 'BOOKS_LOCKED', params: { date: '2025-12-31' } });
     const gql = await admin.graphql('mutation ($input: JournalEntryInput!) { recordJournalEntry(input: $input) { id } }', {
       input: { date: '2025-01-05', description: 'x', lines: [{ accountId: RENT, debit: 1 }, { accountId: A.bank, credit: 1 }] },
     });
-    expect(gql.body.errors[0]).toMatchObject({ message: LOCKED, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(gql.body.errors[0]).toMatchObject({ message: LOCKED, extensions: { code: 'BAD_USER_INPUT', reason: 'BOOKS_LOCKED', params: { date: '2025-12-31' } } });
     const invoices = new InvoiceService(server.runtime.deps);
     await expect(createInvoice(server.runtime.deps, clientId, 10, '2025-12-31', '2026-01-31')).rejects.toThrow(LOCKED);
     await expect(invoices.recordManualPayment({ invoiceId, amountCents: 1000, date: '2025-12-20', method: 'bank' }, 'admin-user')).rejects.toThrow(LOCKED);
@@ -143,12 +143,14 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     const unlock = await admin.put('/api/accounting/lock/', { locked_through: '2025-06-30' });
     expect(unlock.status).toBe(400);
     expect(unlock.body.errors.locked_through[0]).toMatch(/reopen it/);
+    expect(unlock.body).toMatchObject({ reason: 'YEAR_CLOSED', params: { from: '2025-01-01', to: '2025-12-31' } });
   });
 
   it('reopening (superuser, with a reason) reverses the closing entry and unlocks the year', async () => {
     const noReason = await admin.post('/api/accounting/year-end-reopen/', { fiscal_year: 2025, reason: ' ' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors.reason).toBeDefined();
+    expect(noReason.body.reason).toBe('REASON_REQUIRED');
     const res = await admin.graphql('mutation { reopenFiscalYear(fiscalYear: 2025, reason: "Supplier invoice found") { lockedThrough closedYears { from } } }');
     expect(res.body.data.reopenFiscalYear).toEqual({ lockedThrough: '2024-12-31', closedYears: [] });
     const after = await reports2025();

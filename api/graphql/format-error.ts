@@ -40,6 +40,7 @@ export const formatError = (formatted: GraphQLFormattedError, error: unknown): G
         code: GRAPHQL_CODES[original.code],
         ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}),
         ...(original.reason ? { reason: original.reason } : {}),
+        ...(original.params ? { params: original.params } : {}),
       },
     };
   }

@@ -31,6 +31,7 @@ describe('period lock', () => {
       expect(err).toBeInstanceOf(ValidationError);
       expect((err as ValidationError).message).toBe('The books are locked up to 2025-12-31.');
       expect((err as ValidationError).fieldErrors).toEqual({ date: ['The books are locked up to 2025-12-31.'] });
+      expect(err).toMatchObject({ reason: 'BOOKS_LOCKED', params: { date: '2025-12-31' } });
     }
   });
 
