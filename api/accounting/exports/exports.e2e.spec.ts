@@ -156,4 +156,27 @@ describe.each(testBackends())('report exports and the journal export on $name', 
     expect(xlsx).toHaveLength(3);
     expect(xlsx[1]!.slice(7, 11)).toEqual(['1500', 'Equipment', 2000, 0]);
   });
+
+  it('writes a description that a spreadsheet would run as a formula as text in the CSV, and as a plain string in the XLSX', async () => {
+    const formula = '=HYPERLINK("http://evil.example","Invoice")';
+    const res = await admin.graphql('mutation ($input: JournalEntryInput!) { recordJournalEntry(input: $input) { id } }', {
+      input: { date: '2026-05-05', description: formula, lines: [{ accountId: RENT, debit: 10 }, { accountId: A.bank, credit: 10 }] },
+    });
+    expect(res.body.errors).toBeUndefined();
+    const csv = (await download(admin, '/api/accounting/journal-export/?from=2026-05-05&to=2026-05-05&format=csv')).body.toString('utf8');
+    const lines = csv.trim().split('\r\n').slice(1);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).toContain(`,"'=HYPERLINK(""http://evil.example"",""Invoice"")",`);
+      expect(line).not.toMatch(/,"?=/);
+    }
+    // Amounts stay numbers: the credit line's debit and the debit line's credit are 0.00, never quoted.
+    expect(lines.find((l) => l.includes(',5100,'))).toContain(',10.00,0.00,');
+    const book = new ExcelJS.Workbook();
+    const xlsx = (await download(admin, '/api/accounting/journal-export/?from=2026-05-05&to=2026-05-05&format=xlsx')).body;
+    await book.xlsx.load(xlsx.buffer.slice(xlsx.byteOffset, xlsx.byteOffset + xlsx.byteLength) as ArrayBuffer);
+    const cell = book.worksheets[0]!.getRow(2).getCell(3);
+    expect(cell.type).toBe(ExcelJS.ValueType.String);
+    expect(cell.value).toBe(formula);
+  });
 });
