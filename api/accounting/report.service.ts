@@ -24,6 +24,15 @@ export type CashFlowReport = CashFlowStatement & { period: Period };
 export type Compared<T> = T & { comparison?: T & { kind: Comparison } };
 
 /** Reads the comparison argument (REST `compare`, GraphQL `compare`): absent, or one of the known kinds. */
+/** Whether a trial balance includes the year-end closing entry of its day's fiscal year (REST `closing`, GraphQL `closing`). */
+export type ClosingEntries = 'include' | 'exclude';
+
+export const readClosing = (value: unknown, field = 'closing'): ClosingEntries => {
+  if (value === undefined || value === null || value === '') return 'include';
+  if (value === 'include' || value === 'exclude') return value;
+  throw new ValidationError('Please correct the errors below.', { [field]: ['Use include or exclude.'] });
+};
+
 export const readComparison = (value: unknown, field = 'compare'): Comparison | undefined => {
   if (value === undefined || value === null || value === '') return undefined;
   if (isComparison(value)) return value;
@@ -169,10 +178,21 @@ export class ReportService {
     return { ...cashFlow(chart, subtractTotals(totals[0]!, closing), totals[1]!), period };
   }
 
-  async trialBalance(input: PeriodInput, names?: PeriodFieldNames): Promise<TrialBalance & { asOf: string }> {
+  /**
+   * Every account's balance as of a day. A closed year's closing entry is dated on its last day, so
+   * as of that day its revenue and expenses are zero; `closing: 'exclude'` leaves out the closing
+   * entry (and any reversal) of the fiscal year the day falls in: the pre-closing trial balance,
+   * the same before and after the close (earlier years' closings stay, as they were then).
+   */
+  async trialBalance(input: PeriodInput, names?: PeriodFieldNames, closing: ClosingEntries = 'include'): Promise<TrialBalance & { asOf: string; closing: ClosingEntries }> {
     const asOf = resolveAsOf(input, this.today(), names);
-    const { chart, totals } = await this.chart([{ from: undefined, to: asOf }]);
-    return { ...trialBalance(chart, totals[0]!), asOf };
+    if (closing === 'include') {
+      const { chart, totals } = await this.chart([{ from: undefined, to: asOf }]);
+      return { ...trialBalance(chart, totals[0]!), asOf, closing };
+    }
+    const year = fiscalYearOf(await this.fiscalYearStartMonth(), asOf);
+    const [{ chart, totals }, entries] = await Promise.all([this.chart([{ from: undefined, to: asOf }]), closingTotals(this.db, year.from, asOf)]);
+    return { ...trialBalance(chart, subtractTotals(totals[0]!, entries)), asOf, closing };
   }
 
   async accountLedger(accountId: string, input: PeriodInput, page: { offset: number; limit: number }, names?: PeriodFieldNames): Promise<AccountLedger> {

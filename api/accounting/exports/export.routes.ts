@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { ValidationError } from '../../../domain/shared/errors';
 import { statementLanguage } from '../../billing/client-statement.rest';
 import type { AccountingServices } from '../accounting.services';
-import { readComparison } from '../report.service';
+import { readClosing, readComparison } from '../report.service';
 import type { JournalExportFormat } from './journal-export';
 import { reportExportLabels } from './report-export.texts';
 import { REPORT_EXPORTERS, REPORT_FORMATS, type ExportQuery, type ReportFormat } from './report-export.service';
@@ -49,6 +49,7 @@ const exportQuery = (req: Request, report: string): ExportQuery => {
   } else if (year !== undefined) {
     throw invalid('fiscal_year', 'Only with columns (month or quarter); give from and to for one period.');
   }
+  if (report !== 'trial-balance' && given(one(q.closing))) throw invalid('closing', 'Only the trial balance leaves the closing entry out.');
   const accountId = one(q.account_id);
   return {
     period: { from: one(q.from), to: one(q.to), asOf: one(q.as_of) },
@@ -56,6 +57,7 @@ const exportQuery = (req: Request, report: string): ExportQuery => {
     columns: columns === 'month' ? 'month' : columns === 'quarter' ? 'quarter' : undefined,
     fiscalYear: year,
     accountId: typeof accountId === 'string' && accountId ? accountId : undefined,
+    closing: readClosing(one(q.closing)),
     language: statementLanguage(req),
   };
 };
