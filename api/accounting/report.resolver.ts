@@ -19,7 +19,7 @@ export enum TrialBalanceClosing {
   INCLUDE = 'include',
   EXCLUDE = 'exclude',
 }
-registerEnumType(TrialBalanceClosing, { name: 'TrialBalanceClosing', description: "Whether a trial balance includes the year-end closing entry of its day's fiscal year." });
+registerEnumType(TrialBalanceClosing, { name: 'TrialBalanceClosing', description: 'Whether a trial balance includes the year-end closing entries.' });
 
 const NAMES: PeriodFieldNames = { from: 'from', to: 'to', asOf: 'asOf' };
 const opt = { nullable: true, description: 'YYYY-MM-DD' } as const;
@@ -89,7 +89,7 @@ export class ReportResolver {
   @Query(() => TrialBalanceOutput)
   async trialBalance(
     @Arg('asOf', () => String, opt) asOf: string | undefined,
-    @Arg('closing', () => TrialBalanceClosing, { nullable: true, description: 'EXCLUDE: the pre-closing trial balance, without the closing entry of the fiscal year asOf falls in (default INCLUDE).' })
+    @Arg('closing', () => TrialBalanceClosing, { nullable: true, description: 'EXCLUDE: the pre-closing trial balance, without any year-end closing entry up to asOf (default INCLUDE).' })
     closing: TrialBalanceClosing | undefined,
     @Ctx() ctx: GraphQLContext,
   ): Promise<TrialBalanceOutput> {

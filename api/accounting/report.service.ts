@@ -24,7 +24,7 @@ export type CashFlowReport = CashFlowStatement & { period: Period };
 export type Compared<T> = T & { comparison?: T & { kind: Comparison } };
 
 /** Reads the comparison argument (REST `compare`, GraphQL `compare`): absent, or one of the known kinds. */
-/** Whether a trial balance includes the year-end closing entry of its day's fiscal year (REST `closing`, GraphQL `closing`). */
+/** Whether a trial balance includes the year-end closing entries (REST `closing`, GraphQL `closing`). */
 export type ClosingEntries = 'include' | 'exclude';
 
 export const readClosing = (value: unknown, field = 'closing'): ClosingEntries => {
@@ -180,9 +180,9 @@ export class ReportService {
 
   /**
    * Every account's balance as of a day. A closed year's closing entry is dated on its last day, so
-   * as of that day its revenue and expenses are zero; `closing: 'exclude'` leaves out the closing
-   * entry (and any reversal) of the fiscal year the day falls in: the pre-closing trial balance,
-   * the same before and after the close (earlier years' closings stay, as they were then).
+   * as of that day its revenue and expenses are zero; `closing: 'exclude'` leaves out every
+   * year-end closing entry (and reversal) up to the day: the trial balance as posted, which no
+   * close or reopen of any year changes, so a locked period's figures can always be reproduced.
    */
   async trialBalance(input: PeriodInput, names?: PeriodFieldNames, closing: ClosingEntries = 'include'): Promise<TrialBalance & { asOf: string; closing: ClosingEntries }> {
     const asOf = resolveAsOf(input, this.today(), names);
@@ -190,8 +190,7 @@ export class ReportService {
       const { chart, totals } = await this.chart([{ from: undefined, to: asOf }]);
       return { ...trialBalance(chart, totals[0]!), asOf, closing };
     }
-    const year = fiscalYearOf(await this.fiscalYearStartMonth(), asOf);
-    const [{ chart, totals }, entries] = await Promise.all([this.chart([{ from: undefined, to: asOf }]), closingTotals(this.db, year.from, asOf)]);
+    const [{ chart, totals }, entries] = await Promise.all([this.chart([{ from: undefined, to: asOf }]), closingTotals(this.db, undefined, asOf)]);
     return { ...trialBalance(chart, subtractTotals(totals[0]!, entries)), asOf, closing };
   }
 
