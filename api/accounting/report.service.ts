@@ -78,7 +78,7 @@ export class ReportService {
     return dayOf(this.clock());
   }
 
-  /** Inactive accounts keep their history, so they stay in every report. One round trip. */
+  /** Inactive accounts keep their history, so they stay in every report. One query (`chartWithTotals`). */
   private async chart(ranges: DayRange[]): Promise<{ chart: ReportAccount[]; totals: TotalsByAccount[] }> {
     const { chart, totals } = await chartWithTotals(this.db, ranges);
     return {
@@ -93,7 +93,7 @@ export class ReportService {
       const { chart, totals } = await this.withoutClosing(period);
       return { ...incomeStatement(chart, totals), period };
     }
-    // Both periods in one round trip for the balances; the closing entries of each taken out.
+    // Both periods in one query for the balances; the closing entries of each taken out.
     const other = comparisonPeriod(period, compare);
     const [{ chart, totals }, closing, otherClosing] = await Promise.all([
       this.chart([period, other]),
@@ -109,7 +109,7 @@ export class ReportService {
 
   /**
    * A fiscal year's income statement in monthly or quarterly columns (default: the current fiscal
-   * year), all read in one round trip. The year-end closing entry is dated on the year's last day,
+   * year), all read in one query. The year-end closing entry is dated on the year's last day,
    * so only the last column holds it, and it is taken out there.
    */
   async incomeStatementColumns(input: { fiscalYear?: number; step?: ColumnStep }): Promise<{ year: FiscalYear; columns: Array<IncomeStatement & { period: Period }> }> {
@@ -133,7 +133,7 @@ export class ReportService {
     const first = await this.fiscalYearStartMonth();
     const days = compare ? [asOf, comparisonAsOf(asOf, compare)] : [asOf];
     // Per day two disjoint ranges, so no row is read twice: cumulative = prior years + fiscal year
-    // to date; every day's ranges in one round trip. A closed year's closing entry is in both: its
+    // to date; every day's ranges in one query. A closed year's closing entry is in both: its
     // result is in Retained Earnings, not in earnings.
     const ranges = days.flatMap((day) => {
       const yearStart = fiscalYearOf(first, day).from;
