@@ -1,5 +1,5 @@
 import type { Migration } from '../../eventstore/migration';
-import { fillReceivablesFromLines } from './receivables/writer';
+import { fillReceivablesFromLines, KEPT_PAYMENT_CLIENTS } from './receivables/writer';
 
 export const LEDGER_TABLES = [
   'ledger_entries',
@@ -197,6 +197,21 @@ export const ledgerMigrations: Migration[] = [
       await db.schema.alterTable('ledger_lines', (t) => {
         t.dropColumn('recorded_by');
       });
+    },
+  },
+  {
+    // A payment kept for a deleted invoice is its client's credit: the receivable row now keeps
+    // that client (the void had dropped it), so aged receivables and statements show it under the
+    // client. Rows written before take it from the kept payments; nothing else changes, so the
+    // ledger need not be replayed (a rebuild writes the same). Statements read the client there.
+    name: '202611280300_fix18_kept_payment_receivable_clients',
+    up: async (db) => {
+      await db.raw(`update receivable_balances b set client_id = k.client_id from (${KEPT_PAYMENT_CLIENTS}) k where k.invoice_id = b.invoice_id and b.client_id is null`);
+      // Client statements find a client's invoices here too.
+      await db.raw('create index receivable_balances_client on receivable_balances (client_id)');
+    },
+    down: async (db) => {
+      await db.raw('drop index if exists receivable_balances_client');
     },
   },
 ];

@@ -5,10 +5,13 @@ import type { LedgerEffect } from '../../../domain/accounting/postings';
 /** The receivables key of Accounts Receivable lines whose entry names no invoice (manual journals). */
 export const NO_INVOICE = '00000000-0000-0000-0000-000000000000';
 
-/** Whose an invoice is and when it falls due, as the invoice list shows it; a voided one has none. */
+/**
+ * Whose an invoice is and when it falls due, as the invoice list shows it; a voided one has none,
+ * unless a payment kept for it names its client (no due date then).
+ */
 export interface InvoiceTerms {
   clientId: string;
-  dueDate: string;
+  dueDate: string | null;
 }
 
 /**
@@ -55,6 +58,9 @@ export const writeReceivables = async (trx: Knex.Transaction, effects: LedgerEff
   }
 };
 
+/** The client of each deleted invoice a payment was kept for (the invoice list no longer has it). */
+export const KEPT_PAYMENT_CLIENTS = "select distinct invoice_id, client_id from invoice_payments where unexpected_reason = 'deleted'";
+
 /** The same rows computed from the journal lines and the invoice list at once: for a database that had lines before these tables. */
 export const fillReceivablesFromLines = async (db: Knex): Promise<void> => {
   await db.raw(
@@ -66,8 +72,9 @@ export const fillReceivablesFromLines = async (db: Knex): Promise<void> => {
   );
   await db.raw(
     `insert into receivable_balances (invoice_id, balance_cents, client_id, due_date)
-     select coalesce(c.invoice_id, i.id), coalesce(c.cents, 0), i.client_id, i.due_date
+     select coalesce(c.invoice_id, i.id), coalesce(c.cents, 0), coalesce(i.client_id, k.client_id), i.due_date
      from (select invoice_id, sum(delta_cents) as cents from receivable_changes group by invoice_id) c
-     full join invoice_list i on i.id = c.invoice_id`,
+     full join invoice_list i on i.id = c.invoice_id
+     left join (${KEPT_PAYMENT_CLIENTS}) k on k.invoice_id = c.invoice_id`,
   );
 };
