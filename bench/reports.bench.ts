@@ -196,6 +196,14 @@ const run = async (db: Knex, prefix: string, lines: number) => {
   );
   await db.raw('analyze vat_movements_daily');
   const vat = await reports.vatReturn({});
+  const [sums] = (
+    await db.raw(
+      `select coalesce(sum(vat_cents) filter (where direction = 'output'), 0) - coalesce(sum(vat_cents) filter (where direction = 'input'), 0) as net
+       from vat_movements_daily where day between ? and ?`,
+      [period.from, period.to],
+    )
+  ).rows as Array<{ net: string }>;
+  if (vat.netVatCents !== Number(sums!.net)) throw new Error(`the VAT return nets ${vat.netVatCents}, the summary's output − input ${sums!.net}`);
   print(prefix, 'vat_return_rows', vat.rows.length, 'rows');
   print(prefix, 'vat_return_ms_p50', await p50(() => reports.vatReturn({})), 'ms');
 

@@ -35,11 +35,12 @@ export const pdfText = (pdf: Buffer): string[] => {
     if (!cmaps.has(cmapObj)) {
       const text = objects.get(cmapObj)?.stream?.toString('latin1') ?? '';
       const map = new Map<number, string>();
-      const unicode = (hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
+      // A ligature's glyph maps to several code units, which pdfkit writes spaced: <0066 006c>.
+      const unicode = (hex: string) => String.fromCharCode(...(hex.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
       for (const block of text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
         for (const r of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
           const [start, end] = [parseInt(r[1]!, 16), parseInt(r[2]!, 16)];
-          if (r[3]!.startsWith('[')) [...r[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((u, i) => map.set(start + i, unicode(u[1]!)));
+          if (r[3]!.startsWith('[')) [...r[3]!.matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach((u, i) => map.set(start + i, unicode(u[1]!)));
           else for (let c = start, u = parseInt(r[3]!.slice(1, -1), 16); c <= end; c++, u++) map.set(c, String.fromCharCode(u));
         }
       }

@@ -6,6 +6,8 @@ import { createClientWithLogin, createInvoice } from '../../test/billing-fixture
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
 import { InvoiceService } from '../billing/invoice.service';
+import { formatEuros } from '../../domain/shared/money';
+import { pdfText } from '../../test/pdf-text';
 
 const RENT = 'a0000000-0000-4000-8000-000000005100';
 const LOCKED = 'The books are locked up to 2025-12-31.';
@@ -23,9 +25,19 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     balance: (await admin.get('/api/reports/balance-sheet/?as_of=2025-12-31')).body,
     cash: (await admin.get('/api/reports/cash-flow/?from=2025-01-01&to=2025-12-31')).body,
     trial: (await admin.graphql('{ trialBalance(asOf: "2025-12-31") { totalDebit rows { accountId debit credit } } }')).body.data,
+    preClosing: (await admin.graphql('{ trialBalance(asOf: "2025-12-31", closing: EXCLUDE) { totalDebit rows { accountId debit credit } } }')).body.data,
   });
   const linesOf = (entryId: string) => server.testDb.db('ledger_lines').where({ entry_id: entryId }).orderBy('id').select('date', 'kind', 'debit_cents', 'credit_cents', 'account_id');
   let before: Awaited<ReturnType<typeof reports2025>>;
+  const download = async (url: string) =>
+    admin
+      .get(url)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      }) as Promise<{ status: number; body: Buffer }>;
 
   beforeAll(async () => {
     server = await startTestServer(backend, { clock: () => new Date('2026-03-15T12:00:00Z') });
@@ -40,6 +52,8 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     for (const id of [invoiceId, openInvoiceId]) await new InvoiceService(server.runtime.deps).send(id, 'test');
     before = await reports2025();
     expect(before.income.net_income).toBe(1400);
+    // Nothing closed yet: the pre-closing trial balance is the trial balance.
+    expect(before.preClosing).toEqual(before.trial);
   });
   afterAll(() => server?.close());
 
@@ -48,7 +62,7 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     const bad = await admin.put('/api/accounting/lock/', { locked_through: '2025-02-30' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.locked_through).toBeDefined();
-    expect((await admin.put('/api/accounting/lock/', { locked_through: '2026-03-15' })).body.errors.locked_through).toEqual(['The lock date must be before today.']);
+    expect((await admin.put('/api/accounting/lock/', { locked_through: '2026-03-15' })).body).toMatchObject({ errors: { locked_through: ['The lock date must be before today.'] }, reason: 'LOCK_NOT_PAST' });
     const viaGraphql = await admin.graphql('mutation { setBooksLock(lockedThrough: "2025-09-30") { lockedThrough } }');
     expect(viaGraphql.body.data.setBooksLock).toEqual({ lockedThrough: '2025-09-30' });
     const res = await admin.put('/api/accounting/lock/', { locked_through: '2025-12-31' });
@@ -62,11 +76,11 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
   it('refuses a new journal entry, invoice, payment or credit note dated on or before the lock', async () => {
     const entry = await admin.post('/api/journal-entries/', { date: '2025-12-31', account: RENT, debit: 5 });
     expect(entry.status).toBe(400);
-    expect(entry.body).toEqual({ message: LOCKED, errors: { date: [LOCKED] } });
+    expect(entry.body).toEqual({ message: LOCKED, errors: { date: [LOCKED] }, reason: 'BOOKS_LOCKED', params: { date: '2025-12-31' } });
     const gql = await admin.graphql('mutation ($input: JournalEntryInput!) { recordJournalEntry(input: $input) { id } }', {
       input: { date: '2025-01-05', description: 'x', lines: [{ accountId: RENT, debit: 1 }, { accountId: A.bank, credit: 1 }] },
     });
-    expect(gql.body.errors[0]).toMatchObject({ message: LOCKED, extensions: { code: 'BAD_USER_INPUT' } });
+    expect(gql.body.errors[0]).toMatchObject({ message: LOCKED, extensions: { code: 'BAD_USER_INPUT', reason: 'BOOKS_LOCKED', params: { date: '2025-12-31' } } });
     const invoices = new InvoiceService(server.runtime.deps);
     await expect(createInvoice(server.runtime.deps, clientId, 10, '2025-12-31', '2026-01-31')).rejects.toThrow(LOCKED);
     await expect(invoices.recordManualPayment({ invoiceId, amountCents: 1000, date: '2025-12-20', method: 'bank' }, 'admin-user')).rejects.toThrow(LOCKED);
@@ -133,6 +147,11 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     expect(columns.reduce((sum, c) => sum + Math.round(c.netIncome * 100), 0)).toBe(140000);
     const revenueRow = after.trial.trialBalance.rows.find((r: { accountId: string }) => r.accountId === A.servicesRevenue);
     expect(revenueRow).toBeUndefined();
+    // The locked trial balance can still be reproduced: without the closing entry it is what it was.
+    expect(after.preClosing).toEqual(before.preClosing);
+    const preClosingPdf = pdfText((await download('/api/reports/trial-balance/export/?as_of=2025-12-31&closing=exclude&format=pdf&lang=en')).body);
+    expect(preClosingPdf).toEqual(expect.arrayContaining(['Trial balance (before the year-end closing entry)', formatEuros(Math.round(before.preClosing.trialBalance.totalDebit * 100))]));
+    expect((await admin.get('/api/reports/trial-balance/export/?as_of=2025-12-31&closing=maybe')).status).toBe(400);
     // In 2026 the balance sheet shows last year's result from the account itself.
     const now = (await admin.get('/api/reports/balance-sheet/?as_of=2026-03-15')).body;
     expect(now.equity.find((l: { account: string }) => l.account === 'Retained Earnings').balance).toBe(1400);
@@ -143,12 +162,14 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     const unlock = await admin.put('/api/accounting/lock/', { locked_through: '2025-06-30' });
     expect(unlock.status).toBe(400);
     expect(unlock.body.errors.locked_through[0]).toMatch(/reopen it/);
+    expect(unlock.body).toMatchObject({ reason: 'YEAR_CLOSED', params: { from: '2025-01-01', to: '2025-12-31' } });
   });
 
   it('reopening (superuser, with a reason) reverses the closing entry and unlocks the year', async () => {
     const noReason = await admin.post('/api/accounting/year-end-reopen/', { fiscal_year: 2025, reason: ' ' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.errors.reason).toBeDefined();
+    expect(noReason.body.reason).toBe('REASON_REQUIRED');
     const res = await admin.graphql('mutation { reopenFiscalYear(fiscalYear: 2025, reason: "Supplier invoice found") { lockedThrough closedYears { from } } }');
     expect(res.body.data.reopenFiscalYear).toEqual({ lockedThrough: '2024-12-31', closedYears: [] });
     const after = await reports2025();
@@ -163,6 +184,35 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
     const gqlMonth = await admin.graphql('mutation { setFiscalYearStartMonth(month: 0) { fiscalYearStartMonth } }');
     expect(gqlMonth.body.errors[0].extensions.fieldErrors).toEqual({ month: ['Choose a month from 1 (January) to 12 (December).'] });
     expect((await admin.put('/api/accounting/fiscal-year/', { fiscal_year_start_month: 1 })).status).toBe(200);
+  });
+
+  it('closes the year again after reopening it: the same closing entry, now with what was posted in between', async () => {
+    // Reopened, 2025 takes postings again.
+    const late = await admin.post('/api/journal-entries/', { date: '2025-12-20', account: RENT, debit: 40, description: 'Late supplier invoice' });
+    expect(late.status).toBe(201);
+    const income = (await admin.get('/api/reports/income-statement/?from=2025-01-01&to=2025-12-31')).body;
+    expect(income.net_income).toBe(1360);
+    const res = await admin.post('/api/accounting/year-end-close/', { fiscal_year: 2025 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ locked_through: '2025-12-31', closed_years: [{ from: '2025-01-01', to: '2025-12-31' }] });
+    // One closing entry, in its third version: net, it moves only this close's result.
+    const closing = await server.testDb.db('ledger_entries').where({ source_type: 'year_end_close' });
+    expect(closing).toHaveLength(1);
+    const lines = await linesOf(closing[0].entry_id);
+    const net = (account: string) => lines.filter((l) => l.account_id === account).reduce((sum, l) => sum + Number(l.credit_cents) - Number(l.debit_cents), 0);
+    expect(net(A.retainedEarnings)).toBe(136000);
+    expect(net(A.servicesRevenue)).toBe(-150000);
+    expect(net(RENT)).toBe(14000);
+    expect(lines.every((l) => l.date === '2025-12-31')).toBe(true);
+    expect((await admin.get('/api/reports/income-statement/?from=2025-01-01&to=2025-12-31')).body).toEqual(income);
+    const sheet = (await admin.get('/api/reports/balance-sheet/?as_of=2025-12-31')).body;
+    expect(sheet.equity).toEqual([
+      { account: 'Retained Earnings', account_id: A.retainedEarnings, balance: 1360 },
+      { account: 'Current period earnings', account_id: null, balance: 0 },
+    ]);
+    expect(sheet.total_assets).toBe(sheet.total_liabilities_and_equity);
+    const late2025 = await admin.post('/api/journal-entries/', { date: '2025-12-31', account: RENT, debit: 1 });
+    expect(late2025.body.reason).toBe('BOOKS_LOCKED');
   });
 
   it('issue 19 defects stay fixed: a REST single-line entry never posts Suspense against itself; reports answer for 9999-12-31', async () => {

@@ -71,7 +71,7 @@ export class BooksService {
     const { state } = await this.commands.load(booksModel, BOOKS_STREAM_ID);
     const before = await this.fiscalYearStartMonth();
     if (month !== before && state.closed.length > 0) {
-      throw new ValidationError('Please correct the errors below.', { fiscalYearStartMonth: ['Fiscal years are closed with the current first month: reopen them before changing it.'] });
+      throw new ValidationError('Please correct the errors below.', { fiscalYearStartMonth: ['Fiscal years are closed with the current first month: reopen them before changing it.'] }, 'FIRST_MONTH_FIXED');
     }
     if (month !== before) {
       await this.deps.db.transaction(async (trx) => {

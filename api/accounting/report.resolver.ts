@@ -14,6 +14,13 @@ registerEnumType(ReportComparison, { name: 'ReportComparison', description: 'Wha
 const comparisonArg = { nullable: true, description: 'Adds the same report over the compared period (income statement) or as of the compared day (balance sheet: a month or a year earlier).' } as const;
 const asComparison = (c: ReportComparison | undefined): Comparison | undefined => c;
 
+/** GraphQL's spelling of ClosingEntries. */
+export enum TrialBalanceClosing {
+  INCLUDE = 'include',
+  EXCLUDE = 'exclude',
+}
+registerEnumType(TrialBalanceClosing, { name: 'TrialBalanceClosing', description: 'Whether a trial balance includes the year-end closing entries.' });
+
 const NAMES: PeriodFieldNames = { from: 'from', to: 'to', asOf: 'asOf' };
 const opt = { nullable: true, description: 'YYYY-MM-DD' } as const;
 
@@ -80,8 +87,13 @@ export class ReportResolver {
 
   @Authorized('superuser')
   @Query(() => TrialBalanceOutput)
-  async trialBalance(@Arg('asOf', () => String, opt) asOf: string | undefined, @Ctx() ctx: GraphQLContext): Promise<TrialBalanceOutput> {
-    return TrialBalanceOutput.from(await ctx.services.accounting.reports.trialBalance({ asOf }, NAMES));
+  async trialBalance(
+    @Arg('asOf', () => String, opt) asOf: string | undefined,
+    @Arg('closing', () => TrialBalanceClosing, { nullable: true, description: 'EXCLUDE: the pre-closing trial balance, without any year-end closing entry up to asOf (default INCLUDE).' })
+    closing: TrialBalanceClosing | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<TrialBalanceOutput> {
+    return TrialBalanceOutput.from(await ctx.services.accounting.reports.trialBalance({ asOf }, NAMES, closing ?? 'include'));
   }
 
   @Authorized('superuser')

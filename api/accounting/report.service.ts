@@ -24,6 +24,15 @@ export type CashFlowReport = CashFlowStatement & { period: Period };
 export type Compared<T> = T & { comparison?: T & { kind: Comparison } };
 
 /** Reads the comparison argument (REST `compare`, GraphQL `compare`): absent, or one of the known kinds. */
+/** Whether a trial balance includes the year-end closing entries (REST `closing`, GraphQL `closing`). */
+export type ClosingEntries = 'include' | 'exclude';
+
+export const readClosing = (value: unknown, field = 'closing'): ClosingEntries => {
+  if (value === undefined || value === null || value === '') return 'include';
+  if (value === 'include' || value === 'exclude') return value;
+  throw new ValidationError('Please correct the errors below.', { [field]: ['Use include or exclude.'] });
+};
+
 export const readComparison = (value: unknown, field = 'compare'): Comparison | undefined => {
   if (value === undefined || value === null || value === '') return undefined;
   if (isComparison(value)) return value;
@@ -69,7 +78,7 @@ export class ReportService {
     return dayOf(this.clock());
   }
 
-  /** Inactive accounts keep their history, so they stay in every report. One round trip. */
+  /** Inactive accounts keep their history, so they stay in every report. One query (`chartWithTotals`). */
   private async chart(ranges: DayRange[]): Promise<{ chart: ReportAccount[]; totals: TotalsByAccount[] }> {
     const { chart, totals } = await chartWithTotals(this.db, ranges);
     return {
@@ -84,7 +93,7 @@ export class ReportService {
       const { chart, totals } = await this.withoutClosing(period);
       return { ...incomeStatement(chart, totals), period };
     }
-    // Both periods in one round trip for the balances; the closing entries of each taken out.
+    // Both periods in one query for the balances; the closing entries of each taken out.
     const other = comparisonPeriod(period, compare);
     const [{ chart, totals }, closing, otherClosing] = await Promise.all([
       this.chart([period, other]),
@@ -100,7 +109,7 @@ export class ReportService {
 
   /**
    * A fiscal year's income statement in monthly or quarterly columns (default: the current fiscal
-   * year), all read in one round trip. The year-end closing entry is dated on the year's last day,
+   * year), all read in one query. The year-end closing entry is dated on the year's last day,
    * so only the last column holds it, and it is taken out there.
    */
   async incomeStatementColumns(input: { fiscalYear?: number; step?: ColumnStep }): Promise<{ year: FiscalYear; columns: Array<IncomeStatement & { period: Period }> }> {
@@ -124,7 +133,7 @@ export class ReportService {
     const first = await this.fiscalYearStartMonth();
     const days = compare ? [asOf, comparisonAsOf(asOf, compare)] : [asOf];
     // Per day two disjoint ranges, so no row is read twice: cumulative = prior years + fiscal year
-    // to date; every day's ranges in one round trip. A closed year's closing entry is in both: its
+    // to date; every day's ranges in one query. A closed year's closing entry is in both: its
     // result is in Retained Earnings, not in earnings.
     const ranges = days.flatMap((day) => {
       const yearStart = fiscalYearOf(first, day).from;
@@ -169,10 +178,20 @@ export class ReportService {
     return { ...cashFlow(chart, subtractTotals(totals[0]!, closing), totals[1]!), period };
   }
 
-  async trialBalance(input: PeriodInput, names?: PeriodFieldNames): Promise<TrialBalance & { asOf: string }> {
+  /**
+   * Every account's balance as of a day. A closed year's closing entry is dated on its last day, so
+   * as of that day its revenue and expenses are zero; `closing: 'exclude'` leaves out every
+   * year-end closing entry (and reversal) up to the day: the trial balance as posted, which no
+   * close or reopen of any year changes, so a locked period's figures can always be reproduced.
+   */
+  async trialBalance(input: PeriodInput, names?: PeriodFieldNames, closing: ClosingEntries = 'include'): Promise<TrialBalance & { asOf: string; closing: ClosingEntries }> {
     const asOf = resolveAsOf(input, this.today(), names);
-    const { chart, totals } = await this.chart([{ from: undefined, to: asOf }]);
-    return { ...trialBalance(chart, totals[0]!), asOf };
+    if (closing === 'include') {
+      const { chart, totals } = await this.chart([{ from: undefined, to: asOf }]);
+      return { ...trialBalance(chart, totals[0]!), asOf, closing };
+    }
+    const [{ chart, totals }, entries] = await Promise.all([this.chart([{ from: undefined, to: asOf }]), closingTotals(this.db, undefined, asOf)]);
+    return { ...trialBalance(chart, subtractTotals(totals[0]!, entries)), asOf, closing };
   }
 
   async accountLedger(accountId: string, input: PeriodInput, page: { offset: number; limit: number }, names?: PeriodFieldNames): Promise<AccountLedger> {

@@ -63,6 +63,7 @@ const formatError = (formatted: GraphQLFormattedError, error: unknown): GraphQLF
         code: GRAPHQL_CODES[original.code],
         ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}),
         ...(original.reason ? { reason: original.reason } : {}),
+        ...(original.params ? { params: original.params } : {}),
       },
     };
   }

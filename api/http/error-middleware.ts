@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { AppError, RateLimitedError, type ErrorCode } from '../../domain/shared/errors';
+import { AppError, RateLimitedError, type ErrorCode, type ErrorParams, type ErrorReason } from '../../domain/shared/errors';
 import { StreamConflictError } from '../../eventstore/event-store';
 
 export const httpStatusOf = (code: ErrorCode): number => {
@@ -50,6 +50,9 @@ export const restFieldNames =
 export interface ErrorBody {
   message: string;
   errors?: Record<string, string[]>;
+  /** Why, for a client that words the refusal itself (`BOOKS_LOCKED`), with what it fills in. */
+  reason?: ErrorReason;
+  params?: ErrorParams;
 }
 
 /** The one mapping from any thrown value to a REST answer. Never leaks stacks or SQL. */
@@ -57,6 +60,8 @@ export const toHttpError = (err: unknown, renames: Renames = {}): { status: numb
   if (err instanceof AppError) {
     const body: ErrorBody = { message: err.message };
     if (err.fieldErrors) body.errors = err.withFieldNames((f) => restFieldName(f, renames)).fieldErrors;
+    if (err.reason) body.reason = err.reason;
+    if (err.params) body.params = err.params;
     return { status: httpStatusOf(err.code), body };
   }
   if (err instanceof StreamConflictError) {

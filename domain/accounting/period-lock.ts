@@ -21,7 +21,7 @@ export const assertOpen = (lockedThrough: LockedThrough, days: readonly string[]
   if (lockedThrough === null) return;
   if (days.some((d) => d <= lockedThrough)) {
     const message = lockedMessage(lockedThrough);
-    throw new ValidationError(message, { date: [message] });
+    throw new ValidationError(message, { date: [message] }, 'BOOKS_LOCKED', { date: lockedThrough });
   }
 };
 

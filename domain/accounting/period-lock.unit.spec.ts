@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { historyArb } from '../../test/accounting/history';
 import { DEFAULT_CHART, SYSTEM_ACCOUNT_IDS as A } from './accounts';
-import { effectsOf, foldEffects, totalsInRange } from './balances';
+import { effectsOf, foldEffects, subtractTotals, totalsInRange } from './balances';
 import { addDays } from '../shared/dates';
 import { ValidationError } from '../shared/errors';
 import { assertOpen, deferEffect, firstOpenDay, isLocked, lockPolicyOf } from './period-lock';
-import { balanceSheet, incomeStatement, trialBalance } from './reports';
+import { balanceSheet, cashFlow, incomeStatement, trialBalance } from './reports';
+import { vatReturn } from './vat-return';
 import type { LedgerEffect, LedgerEvent } from './postings';
 import type { BooksEvent } from '../books/events';
 
@@ -31,6 +32,7 @@ describe('period lock', () => {
       expect(err).toBeInstanceOf(ValidationError);
       expect((err as ValidationError).message).toBe('The books are locked up to 2025-12-31.');
       expect((err as ValidationError).fieldErrors).toEqual({ date: ['The books are locked up to 2025-12-31.'] });
+      expect(err).toMatchObject({ reason: 'BOOKS_LOCKED', params: { date: '2025-12-31' } });
     }
   });
 
@@ -87,6 +89,49 @@ describe('period lock', () => {
           const bs = (daily: typeof dailyAfter) => balanceSheet(DEFAULT_CHART, totalsInRange(daily, undefined, day), totalsInRange(daily, `${day.slice(0, 4)}-01-01`, day));
           expect(bs(dailyAfter)).toEqual(bs(dailyBefore));
         }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('invariant with year-end closes and reopens, and the VAT return: what a close may not change in a locked period stays the same', () => {
+    fc.assert(
+      fc.property(historyArb(60, 1, { yearEnd: true }), fc.nat(1000), fc.integer({ min: 0, max: 4 * 365 }), fc.array(fc.integer({ min: 0, max: 4 * 365 }), { minLength: 1, maxLength: 4 }), (history, cut, lockDay, days) => {
+        const events = history.map((h) => h.event as LedgerEvent);
+        const at = cut % (events.length + 1);
+        const lockedThrough = addDays('2023-01-01', lockDay);
+        const before = [...events.slice(0, at), lock(lockedThrough)];
+        // Later commands of every kind, as the write path would take them under this lock: a close
+        // never moves the lock back (it keeps the later of the two), and unlocking (a lock moved
+        // back, a reopen into the locked period) is the one thing that may change the past.
+        const later = events.slice(at).flatMap((e): LedgerEvent[] => {
+          if (e.type === 'FiscalYearClosed') return [{ ...e, data: { ...e.data, lockedThrough: e.data.lockedThrough > lockedThrough ? e.data.lockedThrough : lockedThrough } }];
+          if (e.type === 'BooksLocked' || e.type === 'FiscalYearReopened') return e.data.lockedThrough !== null && e.data.lockedThrough >= lockedThrough ? [e] : [];
+          return [e];
+        });
+        const figures = (history: LedgerEvent[]) => {
+          const effects = effectsOf(history);
+          const daily = foldEffects(effects);
+          const closing = foldEffects(effects.filter((e) => e.source.type === 'year_end_close'));
+          const withoutClosing = (from: string | undefined, to: string) => subtractTotals(totalsInRange(daily, from, to), totalsInRange(closing, from, to));
+          const vat = (from: string, to: string) => vatReturn(effects.flatMap((e) => e.postings.filter((p) => p.date >= from && p.date <= to).flatMap((p) => p.vat ?? [])));
+          return days.map((d) => {
+            const day = addDays('2023-01-01', d) <= lockedThrough ? addDays('2023-01-01', d) : lockedThrough;
+            const from = addDays(day, -200);
+            const yearStart = `${day.slice(0, 4)}-01-01`;
+            const sheet = balanceSheet(DEFAULT_CHART, totalsInRange(daily, undefined, day), totalsInRange(daily, yearStart, day));
+            return {
+              day,
+              totals: [...withoutClosing(undefined, day)].filter(([, t]) => t.debitCents !== 0 || t.creditCents !== 0),
+              income: incomeStatement(DEFAULT_CHART, withoutClosing(from, day)),
+              cash: cashFlow(DEFAULT_CHART, withoutClosing(from, day), totalsInRange(daily, undefined, addDays(from, -1))),
+              preClosingTrial: trialBalance(DEFAULT_CHART, withoutClosing(undefined, day)),
+              sheetTotals: [sheet.totalAssetsCents, sheet.totalLiabilitiesAndEquityCents],
+              vat: vat(from, day),
+            };
+          });
+        };
+        expect(figures([...before, ...later])).toEqual(figures(before));
       }),
       { numRuns: 1000 },
     );

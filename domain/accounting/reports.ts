@@ -77,9 +77,10 @@ export const PRIOR_EARNINGS = 'Retained earnings from prior years';
 export const CURRENT_EARNINGS = 'Current period earnings';
 
 /**
- * No closing entries are ever posted, so revenue and expense since the beginning of time are
- * still open: they enter equity as earnings of prior years (before the as-of year) and of the
- * current year to date. That is what makes assets = liabilities + equity hold on every day.
+ * Revenue and expense not yet closed enter equity as earnings: of prior years (before the as-of
+ * year) and of the current year to date. A closed year's closing entry has already moved its
+ * result to Retained Earnings (and emptied its revenue and expense accounts), so it shows there
+ * and not as earnings; either way assets = liabilities + equity holds on every day.
  */
 export const balanceSheet = (accounts: ReportAccount[], cumulative: TotalsByAccount, yearToDate: TotalsByAccount): BalanceSheet => {
   const assets = linesOf(accounts, cumulative, 'asset');

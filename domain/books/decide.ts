@@ -1,5 +1,5 @@
 import { addDays, isIsoDate } from '../shared/dates';
-import { ValidationError } from '../shared/errors';
+import { ValidationError, type ErrorParams, type ErrorReason } from '../shared/errors';
 import type { JournalLine } from '../journal/events';
 import { lastClosed, type Books } from './books';
 import type { BooksEvent, BooksLocked, FiscalYearClosed, FiscalYearReopened } from './events';
@@ -18,16 +18,17 @@ export type BooksCommand = LockBooks | CloseFiscalYear | ReopenFiscalYear;
 
 export const MAX_REASON = 1000;
 
-const fail = (field: string, message: string): never => {
-  throw new ValidationError(message, { [field]: [message] });
+/** Refusals carry a reason and its parameters, so a client words them in its own language. */
+const fail = (field: string, message: string, reason?: ErrorReason, params?: ErrorParams): never => {
+  throw new ValidationError(message, { [field]: [message] }, reason, params);
 };
 
 export const lockBooks = (state: Books, c: LockBooks): [BooksLocked] | [] => {
   if (c.lockedThrough !== null && !isIsoDate(c.lockedThrough)) fail('lockedThrough', 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
-  if (c.lockedThrough !== null && c.lockedThrough >= c.today) fail('lockedThrough', 'The lock date must be before today.');
+  if (c.lockedThrough !== null && c.lockedThrough >= c.today) fail('lockedThrough', 'The lock date must be before today.', 'LOCK_NOT_PAST');
   const closed = lastClosed(state);
   if (closed && (c.lockedThrough === null || c.lockedThrough < closed.to)) {
-    fail('lockedThrough', `The fiscal year ${closed.from} to ${closed.to} is closed: reopen it before unlocking any of it.`);
+    fail('lockedThrough', `The fiscal year ${closed.from} to ${closed.to} is closed: reopen it before unlocking any of it.`, 'YEAR_CLOSED', { from: closed.from, to: closed.to });
   }
   if (c.lockedThrough === state.lockedThrough) return [];
   return [{ type: 'BooksLocked', data: { lockedThrough: c.lockedThrough, previous: state.lockedThrough, actor: c.actor, at: c.at } }];
@@ -36,9 +37,9 @@ export const lockBooks = (state: Books, c: LockBooks): [BooksLocked] | [] => {
 /** Closing twice is harmless: a closed year closes again to nothing. */
 export const closeFiscalYear = (state: Books, c: CloseFiscalYear): [FiscalYearClosed] | [] => {
   if (state.closed.some((y) => y.from === c.from)) return [];
-  if (c.to >= c.today) fail('fiscalYear', `The fiscal year ${c.from} to ${c.to} has not ended yet.`);
+  if (c.to >= c.today) fail('fiscalYear', `The fiscal year ${c.from} to ${c.to} has not ended yet.`, 'YEAR_NOT_ENDED', { from: c.from, to: c.to });
   const closed = lastClosed(state);
-  if (closed && closed.from > c.from) fail('fiscalYear', `A later fiscal year (${closed.from} to ${closed.to}) is closed: reopen it first.`);
+  if (closed && closed.from > c.from) fail('fiscalYear', `A later fiscal year (${closed.from} to ${closed.to}) is closed: reopen it first.`, 'LATER_YEAR_CLOSED', { from: closed.from, to: closed.to });
   const lockedThrough = state.lockedThrough !== null && state.lockedThrough > c.to ? state.lockedThrough : c.to;
   return [{ type: 'FiscalYearClosed', data: { entryId: c.entryId, from: c.from, to: c.to, lines: c.lines, lockedThrough, previous: state.lockedThrough, actor: c.actor, at: c.at } }];
 };
@@ -46,12 +47,12 @@ export const closeFiscalYear = (state: Books, c: CloseFiscalYear): [FiscalYearCl
 /** Only the latest closed year reopens; the lock moves back to the day before it. */
 export const reopenFiscalYear = (state: Books, c: ReopenFiscalYear): [FiscalYearReopened] => {
   const reason = c.reason.trim();
-  if (!reason) fail('reason', 'Give a reason for reopening the year.');
+  if (!reason) fail('reason', 'Give a reason for reopening the year.', 'REASON_REQUIRED');
   if (reason.length > MAX_REASON) fail('reason', `Ensure this field has no more than ${MAX_REASON} characters.`);
   const year = state.closed.find((y) => y.from === c.from);
-  if (!year) return fail('fiscalYear', 'This fiscal year is not closed.');
+  if (!year) return fail('fiscalYear', 'This fiscal year is not closed.', 'YEAR_NOT_CLOSED');
   const latest = lastClosed(state)!;
-  if (latest.from !== year.from) fail('fiscalYear', `A later fiscal year (${latest.from} to ${latest.to}) is closed: reopen it first.`);
+  if (latest.from !== year.from) fail('fiscalYear', `A later fiscal year (${latest.from} to ${latest.to}) is closed: reopen it first.`, 'LATER_YEAR_CLOSED', { from: latest.from, to: latest.to });
   const lockedThrough = state.lockedThrough !== null && state.lockedThrough >= year.from ? addDays(year.from, -1) : state.lockedThrough;
   return [{ type: 'FiscalYearReopened', data: { entryId: year.entryId, from: year.from, to: year.to, lines: year.lines, reason, lockedThrough, previous: state.lockedThrough, actor: c.actor, at: c.at } }];
 };

@@ -64,7 +64,7 @@ describe('books: lock, close, reopen', () => {
     expect(locked).toEqual({ type: 'BooksLocked', data: { lockedThrough: '2025-06-30', previous: null, ...stamp } });
     expect(when(given([locked!]), { type: 'LockBooks', lockedThrough: '2025-06-30', today, ...stamp })).toEqual([]);
     expect(refusal(() => when(given([]), { type: 'LockBooks', lockedThrough: '2025-02-30', today, ...stamp })).fieldErrors).toHaveProperty('lockedThrough');
-    expect(refusal(() => when(given([]), { type: 'LockBooks', lockedThrough: today, today, ...stamp })).message).toBe('The lock date must be before today.');
+    expect(refusal(() => when(given([]), { type: 'LockBooks', lockedThrough: today, today, ...stamp }))).toMatchObject({ message: 'The lock date must be before today.', reason: 'LOCK_NOT_PAST' });
   });
 
   it('given no lock, when closing a year, then FiscalYearClosed locks through its last day; closing again decides nothing', () => {
@@ -76,22 +76,34 @@ describe('books: lock, close, reopen', () => {
   it('keeps a later lock when closing, refuses a year not yet ended and a year before a closed one', () => {
     const locked = when(given([]), { type: 'LockBooks', lockedThrough: '2026-01-31', today, ...stamp });
     expect((when(given(locked), close2025)[0] as { data: { lockedThrough: string } }).data.lockedThrough).toBe('2026-01-31');
-    expect(refusal(() => when(given([]), { ...close2025, today: '2025-12-31' })).message).toBe('The fiscal year 2025-01-01 to 2025-12-31 has not ended yet.');
+    expect(refusal(() => when(given([]), { ...close2025, today: '2025-12-31' }))).toMatchObject({
+      message: 'The fiscal year 2025-01-01 to 2025-12-31 has not ended yet.',
+      reason: 'YEAR_NOT_ENDED',
+      params: { from: '2025-01-01', to: '2025-12-31' },
+    });
     const closed = when(given([]), close2025);
-    expect(refusal(() => when(given(closed), { ...close2025, entryId: 'e2024', from: '2024-01-01', to: '2024-12-31' })).fieldErrors).toHaveProperty('fiscalYear');
+    expect(refusal(() => when(given(closed), { ...close2025, entryId: 'e2024', from: '2024-01-01', to: '2024-12-31' }))).toMatchObject({
+      fieldErrors: { fiscalYear: [expect.any(String)] },
+      reason: 'LATER_YEAR_CLOSED',
+      params: { from: '2025-01-01', to: '2025-12-31' },
+    });
   });
 
   it('a closed year cannot be unlocked by moving the lock date: it must be reopened', () => {
     const closed = when(given([]), close2025);
-    expect(refusal(() => when(given(closed), { type: 'LockBooks', lockedThrough: '2025-11-30', today, ...stamp })).fieldErrors).toHaveProperty('lockedThrough');
+    expect(refusal(() => when(given(closed), { type: 'LockBooks', lockedThrough: '2025-11-30', today, ...stamp }))).toMatchObject({
+      fieldErrors: { lockedThrough: [expect.any(String)] },
+      reason: 'YEAR_CLOSED',
+      params: { from: '2025-01-01', to: '2025-12-31' },
+    });
     expect(refusal(() => when(given(closed), { type: 'LockBooks', lockedThrough: null, today, ...stamp })).fieldErrors).toHaveProperty('lockedThrough');
     expect(when(given(closed), { type: 'LockBooks', lockedThrough: '2026-02-28', today, ...stamp })).toHaveLength(1);
   });
 
   it('reopening needs a reason, reverses the closing lines and moves the lock to the day before the year', () => {
     const closed = when(given([]), close2025);
-    expect(refusal(() => when(given(closed), { type: 'ReopenFiscalYear', from: '2025-01-01', reason: '  ', ...stamp })).fieldErrors).toHaveProperty('reason');
-    expect(refusal(() => when(given([]), { type: 'ReopenFiscalYear', from: '2025-01-01', reason: 'x', ...stamp })).fieldErrors).toHaveProperty('fiscalYear');
+    expect(refusal(() => when(given(closed), { type: 'ReopenFiscalYear', from: '2025-01-01', reason: '  ', ...stamp }))).toMatchObject({ fieldErrors: { reason: [expect.any(String)] }, reason: 'REASON_REQUIRED' });
+    expect(refusal(() => when(given([]), { type: 'ReopenFiscalYear', from: '2025-01-01', reason: 'x', ...stamp }))).toMatchObject({ fieldErrors: { fiscalYear: [expect.any(String)] }, reason: 'YEAR_NOT_CLOSED' });
     const [reopened] = when(given(closed), { type: 'ReopenFiscalYear', from: '2025-01-01', reason: 'Late supplier invoice', ...stamp });
     expect(reopened).toEqual({
       type: 'FiscalYearReopened',

@@ -19,7 +19,28 @@ export type FieldErrors = Record<string, string[]>;
  * Why a request was refused, where the code alone does not tell a client which message to show
  * (GraphQL's extensions.reason; the web translates it).
  */
-export type ErrorReason = 'SUBSCRIPTION_CANCELLED' | 'TWO_FACTOR_SETUP_REQUIRED';
+export type ErrorReason =
+  | 'SUBSCRIPTION_CANCELLED'
+  | 'TWO_FACTOR_SETUP_REQUIRED'
+  /** A posting dated on or before the lock (`date`). */
+  | 'BOOKS_LOCKED'
+  /** A lock date on or after today. */
+  | 'LOCK_NOT_PAST'
+  /** Unlocking part of a closed fiscal year (`from`, `to`). */
+  | 'YEAR_CLOSED'
+  /** Closing a fiscal year (`from`, `to`) that has not ended. */
+  | 'YEAR_NOT_ENDED'
+  /** Closing or reopening a year while a later one (`from`, `to`) is closed. */
+  | 'LATER_YEAR_CLOSED'
+  /** Reopening a year that is not closed. */
+  | 'YEAR_NOT_CLOSED'
+  /** Reopening a year without a reason. */
+  | 'REASON_REQUIRED'
+  /** Changing the fiscal year's first month while a year is closed. */
+  | 'FIRST_MONTH_FIXED';
+
+/** What a client fills into its own wording of a reason (days as YYYY-MM-DD). */
+export type ErrorParams = Record<string, string>;
 
 export class AppError extends Error {
   constructor(
@@ -27,6 +48,7 @@ export class AppError extends Error {
     message: string,
     readonly fieldErrors?: FieldErrors,
     readonly reason?: ErrorReason,
+    readonly params?: ErrorParams,
   ) {
     super(message);
     this.name = new.target.name;
@@ -43,8 +65,8 @@ export class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string, fieldErrors?: FieldErrors) {
-    super('VALIDATION', message, fieldErrors);
+  constructor(message: string, fieldErrors?: FieldErrors, reason?: ErrorReason, params?: ErrorParams) {
+    super('VALIDATION', message, fieldErrors, reason, params);
   }
 }
 

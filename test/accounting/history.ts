@@ -1,5 +1,8 @@
 import fc from 'fast-check';
 import { DEFAULT_CHART, SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
+import { effectsOf, foldEffects, totalsInRange } from '../../domain/accounting/balances';
+import { closingLines } from '../../domain/accounting/fiscal-year';
+import type { LedgerEvent } from '../../domain/accounting/postings';
 import type { VatCategory } from '../../domain/invoice/vat';
 import type { InvoiceEvent, InvoiceTotals, PaymentMethod } from '../../domain/invoice/events';
 import { decide } from '../../domain/journal/decide';
@@ -32,7 +35,11 @@ type Action =
   | { kind: 'pay'; pick: number; date: number; part: number; method: number }
   | { kind: 'void'; pick: number; date: number; deleted: boolean }
   /** The period lock moves (forwards or back, or off): later postings on locked days land after it. */
-  | { kind: 'lock'; date: number | null };
+  | { kind: 'lock'; date: number | null }
+  /** Year-end close of a calendar year (2023 + year), as BooksService does it: lock through its end, then the closing entry of its totals. */
+  | { kind: 'close'; year: number }
+  /** Reopens the latest closed year (the lock moves back before it). */
+  | { kind: 'reopen' };
 
 export const FIRST_DAY = '2023-01-01';
 export const DAY_SPAN = 4 * 365;
@@ -61,6 +68,12 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }), method: fc.nat(2) }),
   fc.record({ kind: fc.constant('void' as const), pick, date: day, deleted: fc.boolean() }),
   fc.record({ kind: fc.constant('lock' as const), date: fc.option(day, { freq: 5 }) }),
+);
+
+const yearEndAction: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 10, arbitrary: action },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), year: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reopen' as const) }) },
 );
 
 /** A deterministic UUID per counter so shrinking and replays stay stable. */
@@ -108,6 +121,7 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
   const invoices: OpenInvoice[] = [];
   let n = 0;
   let lockedThrough: string | null = null;
+  const closed: Array<{ entryId: string; from: string; to: string; lines: JournalLine[] }> = [];
   const at = '2026-01-01T00:00:00.000Z';
   const dateOf = (d: number) => addDays(FIRST_DAY, d);
   const journal = (entry: { id: string; events: JournalEvent[] }, events: JournalEvent[]) => {
@@ -220,6 +234,30 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         lockedThrough = next;
         break;
       }
+      case 'close': {
+        const from = `${2023 + a.year}-01-01`;
+        const to = `${2023 + a.year}-12-31`;
+        // Closing twice is harmless; a year before a closed one is refused.
+        if (closed.some((y) => y.from === from) || closed.some((y) => y.from > from)) break;
+        if (lockedThrough === null || lockedThrough < to) {
+          out.push({ streamId: 'books', event: { type: 'BooksLocked', data: { lockedThrough: to, previous: lockedThrough, actor: 'prop', at } } });
+          lockedThrough = to;
+        }
+        const totals = totalsInRange(foldEffects(effectsOf(out.map((e) => e.event as LedgerEvent))), from, to);
+        const year = { entryId: uuid(9, a.year), from, to, lines: closingLines(DEFAULT_CHART, totals, SYSTEM_ACCOUNT_IDS.retainedEarnings) };
+        closed.push(year);
+        out.push({ streamId: 'books', event: { type: 'FiscalYearClosed', data: { ...year, lockedThrough, previous: lockedThrough, actor: 'prop', at } } });
+        break;
+      }
+      case 'reopen': {
+        const year = closed.pop();
+        if (!year) break;
+        const lock = lockedThrough as string | null;
+        const next = lock !== null && lock >= year.from ? addDays(year.from, -1) : lock;
+        out.push({ streamId: 'books', event: { type: 'FiscalYearReopened', data: { ...year, reason: 'Late invoice', lockedThrough: next, previous: lockedThrough, actor: 'prop', at } } });
+        lockedThrough = next;
+        break;
+      }
       default: {
         const exhaustive: never = a;
         throw new Error(`unknown action ${String(exhaustive)}`);
@@ -229,6 +267,8 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
   return out;
 };
 
-export const historyArb = (maxLength = 60, minLength = 1): fc.Arbitrary<StreamEvent[]> => fc.array(action, { minLength, maxLength }).map(interpret);
+/** `yearEnd`: the histories also close and reopen fiscal years (calendar years 2023–2026). */
+export const historyArb = (maxLength = 60, minLength = 1, options: { yearEnd?: boolean } = {}): fc.Arbitrary<StreamEvent[]> =>
+  fc.array(options.yearEnd ? yearEndAction : action, { minLength, maxLength }).map(interpret);
 
 export const dayArb = day.map((d) => addDays(FIRST_DAY, d));

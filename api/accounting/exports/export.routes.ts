@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { ValidationError } from '../../../domain/shared/errors';
 import { statementLanguage } from '../../billing/client-statement.rest';
 import type { AccountingServices } from '../accounting.services';
-import { readComparison } from '../report.service';
+import { readClosing, readComparison } from '../report.service';
 import type { JournalExportFormat } from './journal-export';
 import { reportExportLabels } from './report-export.texts';
 import { REPORT_EXPORTERS, REPORT_FORMATS, type ExportQuery, type ReportFormat } from './report-export.service';
@@ -25,13 +25,31 @@ export const attachment = (res: Response, filename: string, contentType: string)
   res.setHeader('Cache-Control', 'private, no-store');
 };
 
-const exportQuery = (req: Request): ExportQuery => {
+const given = (v: unknown): boolean => v !== undefined && v !== '';
+
+/**
+ * The export's arguments, refusing any that would be silently ignored: a fiscal year in columns
+ * has its own periods (no `from`, `to`, `as_of` or `compare` with `columns`), `fiscal_year` means
+ * something only with `columns`, and only the income statement has columns.
+ */
+const exportQuery = (req: Request, report: string): ExportQuery => {
   const q = req.query as Record<string, unknown>;
   const columns = one(q.columns);
-  if (columns !== undefined && columns !== '' && columns !== 'month' && columns !== 'quarter') throw invalid('columns', 'Use month or quarter.');
+  if (given(columns) && columns !== 'month' && columns !== 'quarter') throw invalid('columns', 'Use month or quarter.');
   const fiscalYear = one(q.fiscal_year);
-  const year = fiscalYear === undefined || fiscalYear === '' ? undefined : Number(fiscalYear);
+  const year = given(fiscalYear) ? Number(fiscalYear) : undefined;
   if (year !== undefined && !Number.isInteger(year)) throw invalid('fiscal_year', 'Enter the year the fiscal year starts in (1900 to 9998).');
+  if (report !== 'income-statement') {
+    if (given(columns)) throw invalid('columns', 'Only the income statement has columns.');
+    if (year !== undefined) throw invalid('fiscal_year', 'Only the income statement in columns takes a fiscal year.');
+  } else if (given(columns)) {
+    for (const field of ['from', 'to', 'as_of', 'compare']) {
+      if (given(one(q[field]))) throw invalid(field, 'Not with columns: each column is its own period of the fiscal year.');
+    }
+  } else if (year !== undefined) {
+    throw invalid('fiscal_year', 'Only with columns (month or quarter); give from and to for one period.');
+  }
+  if (report !== 'trial-balance' && given(one(q.closing))) throw invalid('closing', 'Only the trial balance leaves the closing entry out.');
   const accountId = one(q.account_id);
   return {
     period: { from: one(q.from), to: one(q.to), asOf: one(q.as_of) },
@@ -39,6 +57,7 @@ const exportQuery = (req: Request): ExportQuery => {
     columns: columns === 'month' ? 'month' : columns === 'quarter' ? 'quarter' : undefined,
     fiscalYear: year,
     accountId: typeof accountId === 'string' && accountId ? accountId : undefined,
+    closing: readClosing(one(q.closing)),
     language: statementLanguage(req),
   };
 };
@@ -53,7 +72,7 @@ export const exportRoutes = (s: AccountingServices): Router => {
   for (const report of Object.keys(REPORT_EXPORTERS)) {
     router.get(`/reports/${report}/export/`, async (req, res) => {
       const format = formatOf<ReportFormat>(one(req.query.format), REPORT_FORMATS);
-      const file = await s.exports.export(report, format, exportQuery(req));
+      const file = await s.exports.export(report, format, exportQuery(req, report));
       attachment(res, file.filename, file.contentType);
       res.end(file.body);
     });

@@ -6,6 +6,7 @@ import { SYSTEM_ACCOUNT_IDS as A } from '../../../domain/accounting/accounts';
 import { invoiceStreamId, type InvoiceEvent } from '../../../domain/invoice/events';
 import { formatEuros } from '../../../domain/shared/money';
 import { testBackends } from '../../../test/db';
+import { REPORT_EXPORTERS } from './report-export.service';
 import { pdfText } from '../../../test/pdf-text';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/server';
 
@@ -122,6 +123,16 @@ describe.each(testBackends())('report exports and the journal export on $name', 
       ['/api/reports/balance-sheet/export/?format=docx', 'format'],
       ['/api/reports/income-statement/export/?compare=yesterday', 'compare'],
       ['/api/reports/income-statement/export/?columns=week', 'columns'],
+      // Arguments an export would otherwise drop without a word.
+      ['/api/reports/income-statement/export/?columns=month&compare=previous_year', 'compare'],
+      ['/api/reports/income-statement/export/?columns=month&from=2026-01-01', 'from'],
+      ['/api/reports/income-statement/export/?columns=quarter&to=2026-06-30', 'to'],
+      ['/api/reports/income-statement/export/?columns=month&as_of=2026-06-30', 'as_of'],
+      ['/api/reports/income-statement/export/?fiscal_year=2026', 'fiscal_year'],
+      ['/api/reports/balance-sheet/export/?columns=month', 'columns'],
+      ['/api/reports/cash-flow/export/?fiscal_year=2026', 'fiscal_year'],
+      ['/api/reports/trial-balance/export/?closing=before', 'closing'],
+      ['/api/reports/balance-sheet/export/?closing=exclude', 'closing'],
       ['/api/reports/account-ledger/export/', 'account_id'],
       ['/api/accounting/journal-export/?format=pdf', 'format'],
       ['/api/accounting/journal-export/?from=2026-05-01&to=2026-04-01', 'to'],
@@ -155,5 +166,76 @@ describe.each(testBackends())('report exports and the journal export on $name', 
     const xlsx = await xlsxRows(admin, '/api/accounting/journal-export/?from=2026-03-01&to=2026-03-31&format=xlsx');
     expect(xlsx).toHaveLength(3);
     expect(xlsx[1]!.slice(7, 11)).toEqual(['1500', 'Equipment', 2000, 0]);
+  });
+
+  it('writes a description that a spreadsheet would run as a formula as text in the CSV, and as a plain string in the XLSX', async () => {
+    const formula = '=HYPERLINK("http://evil.example","Invoice")';
+    const res = await admin.graphql('mutation ($input: JournalEntryInput!) { recordJournalEntry(input: $input) { id } }', {
+      input: { date: '2026-05-05', description: formula, lines: [{ accountId: RENT, debit: 10 }, { accountId: A.bank, credit: 10 }] },
+    });
+    expect(res.body.errors).toBeUndefined();
+    const csv = (await download(admin, '/api/accounting/journal-export/?from=2026-05-05&to=2026-05-05&format=csv')).body.toString('utf8');
+    const lines = csv.trim().split('\r\n').slice(1);
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).toContain(`,"'=HYPERLINK(""http://evil.example"",""Invoice"")",`);
+      expect(line).not.toMatch(/,"?=/);
+    }
+    // Amounts stay numbers: the credit line's debit and the debit line's credit are 0.00, never quoted.
+    expect(lines.find((l) => l.includes(',5100,'))).toContain(',10.00,0.00,');
+    const book = new ExcelJS.Workbook();
+    const xlsx = (await download(admin, '/api/accounting/journal-export/?from=2026-05-05&to=2026-05-05&format=xlsx')).body;
+    await book.xlsx.load(xlsx.buffer.slice(xlsx.byteOffset, xlsx.byteOffset + xlsx.byteLength) as ArrayBuffer);
+    const cell = book.worksheets[0]!.getRow(2).getCell(3);
+    expect(cell.type).toBe(ExcelJS.ValueType.String);
+    expect(cell.value).toBe(formula);
+  });
+
+  it('every report exports as a PDF that names the company and the report and holds one of its figures, unwrapped', async () => {
+    // An invoice still owed, so the aged receivables have a figure: 16 days past due on June 15.
+    const owedId = randomUUID();
+    const owed: InvoiceEvent = {
+      type: 'InvoiceIssued',
+      data: { invoiceId: owedId, invoiceNumber: 'INV-0002', clientId: randomUUID(), date: '2026-05-20', dueDate: '2026-05-30', lines: [], totals: { netCents: 50000, vatCents: 9500, grossCents: 59500 }, period: { subscriptionId: randomUUID(), start: '2026-05-20', end: '2026-06-19' } },
+    };
+    const appended = await server.runtime.deps.eventStore.append(invoiceStreamId(owedId), [{ type: owed.type, data: owed.data, metadata: { actor: 'system', schemaVersion: 1 } }]);
+    expect(await server.runtime.deps.projections.waitFor(appended.position, { timeoutMs: 10_000 })).toBe(true);
+    const cents = (euros: number) => Math.round(euros * 100);
+    const company = (await admin.get('/api/company-info/')).body.name as string;
+    const income = (await admin.get('/api/reports/income-statement/?from=2026-01-01&to=2026-12-31')).body;
+    const balance = (await admin.get('/api/reports/balance-sheet/?as_of=2026-06-15')).body;
+    const cash = (await admin.get('/api/reports/cash-flow/?from=2026-01-01&to=2026-06-30')).body;
+    const trial = (await admin.graphql('{ trialBalance(asOf: "2026-12-31") { totalDebit } }')).body.data.trialBalance;
+    const aged = (await admin.get('/api/reports/aged-receivables/?as_of=2026-06-15')).body;
+    const vat = (await admin.get('/api/reports/vat-return/?from=2026-01-01&to=2026-12-31')).body;
+    expect(aged.totals.total).toBe(595);
+    expect(income.total_revenue).toBe(1500);
+    const cases: Record<string, Array<{ query: string; title: string; figures: string[]; landscape?: boolean }>> = {
+      'income-statement': [
+        { query: 'from=2026-01-01&to=2026-12-31&compare=previous_year', title: 'Income statement', figures: [formatEuros(cents(income.total_revenue)), formatEuros(cents(income.total_expenses)), formatEuros(cents(income.net_income))] },
+        // Twelve months and the year on a landscape page: every amount fits its narrow column on one line.
+        { query: 'columns=month&fiscal_year=2026', title: 'Income statement', figures: [formatEuros(100000), formatEuros(50000), formatEuros(150055), formatEuros(cents(income.total_revenue))], landscape: true },
+      ],
+      'balance-sheet': [{ query: 'as_of=2026-06-15', title: 'Balance sheet', figures: [formatEuros(cents(balance.total_assets))] }],
+      'cash-flow': [{ query: 'from=2026-01-01&to=2026-06-30', title: 'Cash flow statement', figures: [formatEuros(cents(cash.closing_cash))] }],
+      'trial-balance': [{ query: 'as_of=2026-12-31', title: 'Trial balance', figures: [formatEuros(cents(trial.totalDebit))] }],
+      'account-ledger': [{ query: `account_id=${A.bank}&from=2026-01-01&to=2026-12-31`, title: 'Account ledger: Bank', figures: ['Closing balance', formatEuros(4648945)], landscape: true }],
+      'aged-receivables': [{ query: 'as_of=2026-06-15', title: 'Aged receivables', figures: [formatEuros(cents(aged.totals.total))], landscape: true }],
+      'vat-return': [{ query: 'from=2026-01-01&to=2026-12-31', title: 'VAT return', figures: [formatEuros(cents(vat.net_vat))], landscape: true }],
+    };
+    // A report added to the exporters fails here until it has its case.
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(REPORT_EXPORTERS).sort());
+    for (const [report, list] of Object.entries(cases)) {
+      for (const c of list) {
+        const url = `/api/reports/${report}/export/?${c.query}&format=pdf&lang=en`;
+        const res = await download(admin, url);
+        expect(res.status, url).toBe(200);
+        expect(res.headers['content-type'], url).toBe('application/pdf');
+        const text = pdfText(res.body);
+        expect(text, url).toEqual(expect.arrayContaining([company, c.title, 'Generated: 15.06.2026 12:00 UTC', ...c.figures]));
+        const [, , width, height] = /\/MediaBox \[([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)\]/.exec(res.body.toString('latin1'))!.slice(1).map(Number);
+        expect(width! > height!, `${url} landscape`).toBe(!!c.landscape);
+      }
+    }
   });
 });

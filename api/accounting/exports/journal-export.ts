@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
+import { csvCell, csvRow } from '../../../domain/shared/csv';
 import { centsToEuros } from '../../../domain/shared/money';
 import { journalExportPage, type JournalExportRow } from '../../../projections/ledger/journal-lines/journal-export';
 import type { Period } from '../period';
@@ -59,11 +60,6 @@ async function* pages(db: Knex, period: Period): AsyncGenerator<JournalExportRow
   }
 }
 
-const csvCell = (v: string | number): string => {
-  const s = String(v);
-  return /[",\n\r;]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /** Waits when the response's buffer is full, so a million lines never sit in memory at once. */
 const write = (out: Writable, chunk: string): Promise<void> =>
   out.write(chunk) ? Promise.resolve() : new Promise((resolve) => out.once('drain', () => resolve()));
@@ -82,7 +78,7 @@ export class JournalExportService {
 
 const writeJournalExport = async (db: Knex, period: Period, format: JournalExportFormat, t: ReportExportLabels, out: Writable): Promise<void> => {
   if (format === 'csv') {
-    await write(out, `\uFEFF${headerOf(t).map(csvCell).join(',')}\r\n`);
+    await write(out, `\uFEFF${csvRow(headerOf(t))}\r\n`);
     for await (const rows of pages(db, period)) {
       const text = rows.map((r) => cellsOf(r).map((v, i) => csvCell(MONEY_COLUMNS.has(i) ? decimal(v as number) : v)).join(',')).join('\r\n');
       await write(out, `${text}\r\n`);

@@ -145,9 +145,9 @@ export const cashFlowDocument = (r: CashFlowReport, c: ExportContext): ReportDoc
   };
 };
 
-export const trialBalanceDocument = (r: TrialBalance & { asOf: string }, c: ExportContext): ReportDocument => ({
-  filename: `trial-balance_${r.asOf}`,
-  title: c.t.titles.trialBalance,
+export const trialBalanceDocument = (r: TrialBalance & { asOf: string; closing?: 'include' | 'exclude' }, c: ExportContext): ReportDocument => ({
+  filename: r.closing === 'exclude' ? `trial-balance_${r.asOf}_pre-closing` : `trial-balance_${r.asOf}`,
+  title: r.closing === 'exclude' ? `${c.t.titles.trialBalance} (${c.t.trial.preClosing})` : c.t.titles.trialBalance,
   company: c.company,
   meta: [[c.t.asOf, printedDay(r.asOf)], generated(c)],
   tables: [

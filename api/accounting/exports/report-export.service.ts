@@ -3,7 +3,7 @@ import type { Comparison } from '../../../domain/accounting/comparison';
 import { ValidationError } from '../../../domain/shared/errors';
 import { readCompanySettings } from '../../billing/company-settings.service';
 import type { PeriodInput } from '../period';
-import type { ReportService } from '../report.service';
+import type { ClosingEntries, ReportService } from '../report.service';
 import {
   accountLedgerDocument,
   agedReceivablesDocument,
@@ -31,6 +31,8 @@ export interface ExportQuery {
   columns?: 'month' | 'quarter';
   fiscalYear?: number;
   accountId?: string;
+  /** Trial balance only: `exclude` gives the pre-closing figures. */
+  closing?: ClosingEntries;
   language: string;
 }
 
@@ -62,7 +64,7 @@ export const REPORT_EXPORTERS: Record<string, ReportExporter> = {
   },
   'balance-sheet': async ({ reports }, q, c) => balanceSheetDocument(await reports.balanceSheet(q.period, undefined, q.compare), c),
   'cash-flow': async ({ reports }, q, c) => cashFlowDocument(await reports.cashFlow(q.period), c),
-  'trial-balance': async ({ reports }, q, c) => trialBalanceDocument(await reports.trialBalance(q.period), c),
+  'trial-balance': async ({ reports }, q, c) => trialBalanceDocument(await reports.trialBalance(q.period, undefined, q.closing), c),
   'aged-receivables': async ({ reports }, q, c) => agedReceivablesDocument(await reports.agedReceivables(q.period), c),
   'vat-return': async ({ reports }, q, c) => vatReturnDocument(await reports.vatReturn(q.period), c),
   'account-ledger': async ({ reports }, q, c) => {

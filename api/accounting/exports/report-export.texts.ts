@@ -16,7 +16,7 @@ export interface ReportExportLabels {
   income: { revenues: string; expenses: string; totalRevenue: string; totalExpenses: string; netIncome: string };
   balance: { assets: string; liabilities: string; equity: string; totalAssets: string; totalLiabilities: string; totalEquity: string; totalLiabilitiesAndEquity: string; currentEarnings: string; priorEarnings: string };
   cashFlow: { openingCash: string; operating: string; netIncome: string; cashFromOperations: string; investing: string; cashFromInvesting: string; financing: string; cashFromFinancing: string; netCashFlow: string; closingCash: string };
-  trial: { debit: string; credit: string; totals: string };
+  trial: { debit: string; credit: string; totals: string; preClosing: string };
   ledger: { date: string; description: string; source: string; debit: string; credit: string; balance: string; opening: string; closing: string };
   aging: { client: string; current: string; days1to30: string; days31to60: string; days61to90: string; over90: string; total: string; creditBalance: string; net: string; noClient: string };
   journal: {
@@ -33,7 +33,7 @@ const labels: Record<'en' | 'el' | 'ru', ReportExportLabels> = {
     income: { revenues: 'Revenues', expenses: 'Expenses', totalRevenue: 'Total revenue', totalExpenses: 'Total expenses', netIncome: 'Net income' },
     balance: { assets: 'Assets', liabilities: 'Liabilities', equity: 'Equity', totalAssets: 'Total assets', totalLiabilities: 'Total liabilities', totalEquity: 'Total equity', totalLiabilitiesAndEquity: 'Total liabilities and equity', currentEarnings: 'Current period earnings', priorEarnings: 'Retained earnings from prior years' },
     cashFlow: { openingCash: 'Cash at the start of the period', operating: 'Operating activities', netIncome: 'Net income', cashFromOperations: 'Cash from operations', investing: 'Investing activities', cashFromInvesting: 'Cash from investing', financing: 'Financing activities', cashFromFinancing: 'Cash from financing', netCashFlow: 'Net cash flow', closingCash: 'Cash at the end of the period' },
-    trial: { debit: 'Debit', credit: 'Credit', totals: 'Totals' },
+    trial: { debit: 'Debit', credit: 'Credit', totals: 'Totals', preClosing: 'before the year-end closing entry' },
     ledger: { date: 'Date', description: 'Description', source: 'Source', debit: 'Debit', credit: 'Credit', balance: 'Balance', opening: 'Opening balance', closing: 'Closing balance' },
     aging: { client: 'Client', current: 'Current', days1to30: '1–30 days', days31to60: '31–60 days', days61to90: '61–90 days', over90: 'Over 90 days', total: 'Total', creditBalance: 'Credit balance', net: 'Net (Accounts Receivable)', noClient: 'Without a client' },
     journal: {
@@ -48,7 +48,7 @@ const labels: Record<'en' | 'el' | 'ru', ReportExportLabels> = {
     income: { revenues: 'Έσοδα', expenses: 'Έξοδα', totalRevenue: 'Σύνολο εσόδων', totalExpenses: 'Σύνολο εξόδων', netIncome: 'Καθαρό αποτέλεσμα' },
     balance: { assets: 'Ενεργητικό', liabilities: 'Υποχρεώσεις', equity: 'Ίδια κεφάλαια', totalAssets: 'Σύνολο ενεργητικού', totalLiabilities: 'Σύνολο υποχρεώσεων', totalEquity: 'Σύνολο ιδίων κεφαλαίων', totalLiabilitiesAndEquity: 'Σύνολο υποχρεώσεων και ιδίων κεφαλαίων', currentEarnings: 'Αποτελέσματα περιόδου', priorEarnings: 'Αποτελέσματα προηγούμενων χρήσεων' },
     cashFlow: { openingCash: 'Ταμειακά διαθέσιμα έναρξης περιόδου', operating: 'Λειτουργικές δραστηριότητες', netIncome: 'Καθαρό αποτέλεσμα', cashFromOperations: 'Ταμειακές ροές από λειτουργικές δραστηριότητες', investing: 'Επενδυτικές δραστηριότητες', cashFromInvesting: 'Ταμειακές ροές από επενδυτικές δραστηριότητες', financing: 'Χρηματοδοτικές δραστηριότητες', cashFromFinancing: 'Ταμειακές ροές από χρηματοδοτικές δραστηριότητες', netCashFlow: 'Καθαρή ταμειακή ροή', closingCash: 'Ταμειακά διαθέσιμα λήξης περιόδου' },
-    trial: { debit: 'Χρέωση', credit: 'Πίστωση', totals: 'Σύνολα' },
+    trial: { debit: 'Χρέωση', credit: 'Πίστωση', totals: 'Σύνολα', preClosing: 'πριν από την εγγραφή κλεισίματος χρήσης' },
     ledger: { date: 'Ημερομηνία', description: 'Περιγραφή', source: 'Προέλευση', debit: 'Χρέωση', credit: 'Πίστωση', balance: 'Υπόλοιπο', opening: 'Υπόλοιπο έναρξης', closing: 'Υπόλοιπο λήξης' },
     aging: { client: 'Πελάτης', current: 'Τρέχοντα', days1to30: '1–30 ημέρες', days31to60: '31–60 ημέρες', days61to90: '61–90 ημέρες', over90: 'Πάνω από 90 ημέρες', total: 'Σύνολο', creditBalance: 'Πιστωτικό υπόλοιπο', net: 'Καθαρό (Απαιτήσεις από πελάτες)', noClient: 'Χωρίς πελάτη' },
     journal: {
@@ -63,7 +63,7 @@ const labels: Record<'en' | 'el' | 'ru', ReportExportLabels> = {
     income: { revenues: 'Доходы', expenses: 'Расходы', totalRevenue: 'Итого доходы', totalExpenses: 'Итого расходы', netIncome: 'Чистая прибыль' },
     balance: { assets: 'Активы', liabilities: 'Обязательства', equity: 'Капитал', totalAssets: 'Итого активы', totalLiabilities: 'Итого обязательства', totalEquity: 'Итого капитал', totalLiabilitiesAndEquity: 'Итого обязательства и капитал', currentEarnings: 'Прибыль текущего периода', priorEarnings: 'Нераспределённая прибыль прошлых лет' },
     cashFlow: { openingCash: 'Денежные средства на начало периода', operating: 'Операционная деятельность', netIncome: 'Чистая прибыль', cashFromOperations: 'Денежный поток от операционной деятельности', investing: 'Инвестиционная деятельность', cashFromInvesting: 'Денежный поток от инвестиционной деятельности', financing: 'Финансовая деятельность', cashFromFinancing: 'Денежный поток от финансовой деятельности', netCashFlow: 'Чистый денежный поток', closingCash: 'Денежные средства на конец периода' },
-    trial: { debit: 'Дебет', credit: 'Кредит', totals: 'Итого' },
+    trial: { debit: 'Дебет', credit: 'Кредит', totals: 'Итого', preClosing: 'до заключительной записи года' },
     ledger: { date: 'Дата', description: 'Описание', source: 'Источник', debit: 'Дебет', credit: 'Кредит', balance: 'Сальдо', opening: 'Начальное сальдо', closing: 'Конечное сальдо' },
     aging: { client: 'Клиент', current: 'Срок не наступил', days1to30: '1–30 дней', days31to60: '31–60 дней', days61to90: '61–90 дней', over90: 'Более 90 дней', total: 'Итого', creditBalance: 'Переплата', net: 'Нетто (дебиторская задолженность)', noClient: 'Без клиента' },
     journal: {

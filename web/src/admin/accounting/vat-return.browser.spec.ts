@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import dayjs from 'dayjs';
-import type { Browser, Page } from 'playwright-core';
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
 import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
+import { pdfText } from '../../../../test/pdf-text';
+import { formatEuros } from '../../../../domain/shared/money';
+import { reportExportLabels } from '../../../../api/accounting/exports/report-export.texts';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? '/work/screens';
 
@@ -107,7 +112,7 @@ describe('VAT return screen in Chromium', () => {
     }
     const { context, page: mobile } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
     await login(mobile);
-    for (const lng of ['en', 'el']) {
+    for (const lng of ['en', 'el', 'ru']) {
       await mobile.goto(`/admin/accounting/vat-return?lng=${lng}`);
       await mobile.getByTestId('vat-return').locator('.ant-table-row').first().waitFor();
       await mobile.waitForLoadState('networkidle');
@@ -115,6 +120,22 @@ describe('VAT return screen in Chromium', () => {
       expect(await text('vat-net', mobile)).toBe('120,00 €');
       await screenshot(mobile, `vat-return-${lng}-375`, SHOTS);
     }
+    // The return's own file buttons, in Russian on the phone: the downloaded PDF and XLSX hold the net payable.
+    const downloaded = async (testId: string): Promise<Buffer> => {
+      const [download] = (await Promise.all([mobile.waitForEvent('download'), mobile.getByTestId(testId).first().click()])) as [Download, unknown];
+      return fs.readFileSync((await download.path())!);
+    };
+    const ru = reportExportLabels('ru');
+    const pdf = pdfText(await downloaded('export-pdf'));
+    expect(pdf).toContain(ru.titles.vatReturn);
+    // The label wraps in its column; the net payable follows it.
+    expect(pdf.join('')).toContain(`${ru.vat.net}${formatEuros(12000)}`);
+    const xlsx = await downloaded('export-xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.buffer.slice(xlsx.byteOffset, xlsx.byteOffset + xlsx.byteLength) as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows.find((r) => r[0] === ru.vat.net)?.[3]).toBe(120);
     await mobile.goto('/admin/accounting/journal-entries?lng=en');
     await mobile.getByTestId('create-entry').click();
     await mobile.locator('.ant-modal-wrap:visible .ant-modal').getByText('Multiple lines').click();

@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { messageOf } from '../accounting/hooks/graphqlErrors';
 
 /**
  * The spec's alerts (exact texts, antd message) and its "only logged" failures: logged to the
@@ -23,8 +24,8 @@ export const useFeedback = () => {
   );
 };
 
-/** The server's message (our error model) or the browser's, never a stack trace. */
-export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+/** The server's message (our error model, in the screen's language when it gives a reason) or the browser's, never a stack trace. */
+export const errorText = (err: unknown): string => messageOf(err);
 
 /** The spec's confirmations use the browser's own confirm dialog with the exact text. */
 export const confirmed = (text: string): boolean => window.confirm(text);

@@ -47,7 +47,7 @@ describe('period lock and year-end close in Chromium', () => {
   const status = () => page.getByTestId('books-lock-status');
   const yearRow = (text: string) => page.getByTestId('books-year').filter({ hasText: text });
 
-  it('sets the lock date from Settings › Accounting; the server then refuses postings on locked days', async () => {
+  it('sets the lock date from Settings › Accounting; the server then refuses postings on locked days, with the reason', async () => {
     await page.goto('/admin/settings');
     await settled();
     await page.locator('.ant-segmented').getByText('Accounting', { exact: true }).click();
@@ -61,7 +61,49 @@ describe('period lock and year-end close in Chromium', () => {
     await status().getByText('Locked up to 31 / December / 2025').waitFor();
     const refused = await api.post('/api/journal-entries/', { date: '2025-12-31', account: RENT, debit: 5 });
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('The books are locked up to 2025-12-31.');
+    expect(refused.body).toMatchObject({ message: 'The books are locked up to 2025-12-31.', reason: 'BOOKS_LOCKED', params: { date: '2025-12-31' } });
+  });
+
+  // A phone in Greek or Russian: the refusal is the server's reason, worded by the web with the app's dates.
+  const phone = async (lng: string) => {
+    const opened = await newPage(browser, server.url, { width: MOBILE_WIDTH });
+    const mobileErrors = collectPageErrors(opened.page);
+    await opened.page.goto(`/login?lng=${lng}`);
+    await opened.page.fill('#login-username', ADMIN.username);
+    await opened.page.fill('#login-password', ADMIN.password);
+    await opened.page.click('button[type="submit"]');
+    await opened.page.waitForURL((u) => u.pathname === '/admin');
+    return { ...opened, mobileErrors };
+  };
+  const noSidewaysScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  it.each([
+    ['el', 'Τα βιβλία είναι κλειδωμένα έως 31 / Δεκεμβρίου / 2025.'],
+    ['ru', 'Книги закрыты по 31 / декабря / 2025.'],
+  ])('in %s at 375 px the journal form shows the lock refusal under the date, in the language of the screen', async (lng, refusal) => {
+    const { context, page: mobile, mobileErrors } = await phone(lng);
+    await mobile.goto(`/admin/accounting/journal-entries?lng=${lng}`);
+    await mobile.getByTestId('create-entry').click();
+    const modal = mobile.locator('.ant-modal-wrap:visible .ant-modal').last();
+    await modal.waitFor();
+    await mobile.click('#journal-entry_accountId');
+    await mobile.fill('#journal-entry_accountId', 'Rent');
+    await mobile.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Rent' }).first().click();
+    await mobile.fill('#journal-entry_debit', '5');
+    await mobile.fill('#journal-entry_date', '2025-12-31');
+    await mobile.press('#journal-entry_date', 'Enter');
+    // Leaves the date picker (its calendar covers the form on a phone).
+    await modal.locator('.ant-modal-title').click();
+    await mobile.locator('.ant-picker-dropdown:visible').waitFor({ state: 'detached' }).catch(() => undefined);
+    await mobile.locator('#journal-save').click();
+    const dateItem = modal.locator('.ant-form-item', { has: mobile.locator('#journal-entry_date') });
+    await dateItem.locator('.ant-form-item-explain-error').getByText(refusal, { exact: true }).waitFor();
+    expect(await modal.textContent()).not.toContain('The books are locked');
+    expect(await noSidewaysScroll(mobile)).toBeLessThanOrEqual(0);
+    await screenshot(mobile, `${SCREENS}/journal-locked-${lng}-375`);
+    // The form logs the refusal it shows (feedback.logged); nothing else may fail.
+    expect(mobileErrors.filter((e) => !e.startsWith('console: Failed to save journal entry'))).toEqual([]);
+    await context.close();
   });
 
   it('closes 2025 after a confirmation: Retained Earnings gets the year’s result, closing twice changes nothing', async () => {
@@ -87,6 +129,24 @@ describe('period lock and year-end close in Chromium', () => {
     expect(await server.testDb.db('ledger_entries').where({ source_type: 'year_end_close' }).count({ n: '*' }).first().then((r) => Number(r!.n))).toBe(1);
     // An earlier year cannot be closed after a later one: it offers no button.
     expect(await yearRow('01 / January / 2024').getByRole('button', { name: 'Close year' }).count()).toBe(0);
+  });
+
+  it.each([
+    ['el', 'Το οικονομικό έτος 01 / Ιανουαρίου / 2025 – 31 / Δεκεμβρίου / 2025 είναι κλεισμένο: ανοίξτε το ξανά πριν ξεκλειδώσετε οποιοδήποτε μέρος του.'],
+    ['ru', 'Финансовый год 01 / января / 2025 – 31 / декабря / 2025 закрыт: откройте его снова, прежде чем открывать любую его часть.'],
+  ])('in %s at 375 px the accounting settings show why a closed year cannot be unlocked, in the language of the screen', async (lng, refusal) => {
+    const { context, page: mobile, mobileErrors } = await phone(lng);
+    await mobile.goto(`/admin/settings/accounting?lng=${lng}`);
+    await mobile.getByTestId('books-lock-status').waitFor();
+    await mobile.locator('#books-lock-date').fill('2025-06-30');
+    await mobile.locator('#books-lock-date').press('Enter');
+    await mobile.locator('button', { hasText: lng === 'el' ? 'Αποθήκευση ημερομηνίας κλειδώματος' : 'Сохранить дату закрытия' }).click();
+    await mobile.locator('.ant-message').getByText(refusal, { exact: true }).waitFor();
+    expect(await noSidewaysScroll(mobile)).toBeLessThanOrEqual(0);
+    await screenshot(mobile, `${SCREENS}/unlock-closed-year-${lng}-375`);
+    expect((await api.get('/api/accounting/lock/')).body.locked_through).toBe('2025-12-31');
+    expect(mobileErrors).toEqual([]);
+    await context.close();
   });
 
   it('reopens 2025 only with a reason; the closing entry is reversed and the lock moves before the year', async () => {
