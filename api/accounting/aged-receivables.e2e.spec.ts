@@ -171,17 +171,23 @@ describe.each(testBackends())('aged receivables on $name', (backend) => {
       const full = await agedSums(server.testDb.db, asOf, AGING_EDGES, 'over90', 'full');
       expect({ asOf, rows: sorted(recent) }).toEqual({ asOf, rows: sorted(full) });
     }
-    // The migration's fill from the journal lines and the invoice list equals what the projection wrote.
+    // The migration's fill from the journal lines and the invoice list equals what the projection wrote,
+    // the per-(client, due date) sums included.
     const db = server.testDb.db;
     const tables = async () => ({
       changes: await db('receivable_changes').select('*').orderBy(['invoice_id', 'date']),
       balances: await db('receivable_balances').select('*').orderBy('invoice_id'),
+      dueChanges: await db('receivable_due_changes').select('*').orderBy(['date', 'client_id', 'due_date']),
+      dueBalances: await db('receivable_due_balances').select('*').orderBy(['client_id', 'due_date']),
     });
     const live = await tables();
     expect(live.balances.length).toBeGreaterThan(0);
+    expect(live.dueChanges.length).toBeGreaterThan(0);
     await db.transaction(async (trx) => {
       await trx('receivable_changes').delete();
       await trx('receivable_balances').delete();
+      await trx('receivable_due_changes').delete();
+      await trx('receivable_due_balances').delete();
       await fillReceivablesFromLines(trx);
     });
     expect(await tables()).toEqual(live);
