@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { startTestServer, TestClient, type TestServer } from '../../test/server';
-import { mimePart, startSmtpServer, subjectOf, type ReceivedMail } from '../../test/smtp';
+import { headerOf, mimePart, startSmtpServer, subjectOf, type ReceivedMail } from '../../test/smtp';
 import { adminOf, createClient, createInvoice } from '../billing/test/fixtures';
 
-/** The welcome and payment confirmation mails as a client receives them over SMTP: both parts, branded. */
+/** The welcome, payment confirmation, contact and demo confirmation mails as a client receives them over SMTP: both parts, branded. */
 describe.each(testBackends())('branded HTML mails on $name', (backend) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let server: TestServer;
@@ -69,5 +69,31 @@ describe.each(testBackends())('branded HTML mails on $name', (backend) => {
     }
     expect(html).not.toContain('Pay now');
     expect(text).not.toContain('Pay now');
+  });
+
+  it.each([
+    ['contact', '/api/contact/', { name: 'Посетитель', email: 'contact-ru@example.com', subject: 'Вопрос', message: 'Хочу узнать цены' }, 'Мы получили ваше сообщение – Ασπίδα GRC Λτδ', 'Благодарим за обращение.'],
+    ['demo', '/api/demo-request/', { name: 'Посетитель', email: 'demo-ru@example.com', company: 'Typed Co', date: '2099-03-02', time: '09:30', message: 'Typed text' }, 'Ваш запрос на демонстрацию Ασπίδα GRC Λτδ', 'Мы получили запрос на демонстрацию GRC-платформы Ασπίδα GRC Λτδ'],
+  ])('confirms a %s form in the language the site was read in, over SMTP in HTML and text, with no Pay now', async (kind, path, body, subject, sentence) => {
+    const res = await server.client().agent.post(path).set('Cookie', 'i18next=ru').send(body);
+    expect(res.status).toBe(201);
+    const [mail] = await deliveredTo(body.email, 1);
+    expect(subjectOf(mail!.raw)).toBe(subject);
+    expect(mail!.from).toBe(company.email);
+    expect(headerOf(mail!.raw, 'From')).toBe(`${company.name} <${company.email}>`);
+    const { text, html } = partsOf(mail!);
+    expect(html).toContain('lang="ru"');
+    for (const part of [text, html]) {
+      expect(part).toContain('Здравствуйте,');
+      expect(part).toContain(sentence);
+      expect(part).toContain('С уважением,');
+      expect(part).toContain(company.address);
+      expect(part).toContain(`${company.phone} · ${company.email}`);
+      expect(part).toContain(`Номер плательщика НДС: ${company.vat_number}`);
+      // Nothing the visitor typed goes to an unverified address, and there is nothing to pay.
+      expect(part).not.toMatch(/Typed|Хочу узнать|Посетитель/);
+      expect(part).not.toMatch(/Pay now|Оплатить/);
+    }
+    if (kind === 'demo') for (const part of [text, html]) expect(part).toMatch(/02\.03\.2099|2099-03-02/);
   });
 });
