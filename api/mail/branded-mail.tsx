@@ -65,9 +65,13 @@ export const footerLines = (company: MailCompany): string[] =>
     company.registrationNumber ? `${company.labels.registration}: ${company.registrationNumber}` : '',
   ].filter((line): line is string => Boolean(line && line.trim()));
 
-export const BrandedMail = ({ content }: { content: MailContent }) => (
+export const BrandedMail = ({ content, subject }: { content: MailContent; subject: string }) => (
   <Html lang={content.language}>
-    <Head />
+    <Head>
+      {/* A phone lays the mail out at its own width (iOS Mail, webmail in a phone browser). */}
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{subject}</title>
+    </Head>
     <Preview>{content.preview}</Preview>
     <Body style={styles.body}>
       <Container style={styles.container}>
@@ -130,7 +134,8 @@ export const plainText = (c: MailContent): string => {
   return `${blocks.join('\n\n')}\n${footer.length > 0 ? `\n--\n${footer.join('\n')}\n` : ''}`;
 };
 
-export const renderMail = async (content: MailContent): Promise<{ html: string; text: string }> => ({
-  html: await render(<BrandedMail content={content} />),
+/** The HTML part (titled with the subject, as a browser or a screen reader shows it) and the text part. */
+export const renderMail = async (content: MailContent, subject: string): Promise<{ html: string; text: string }> => ({
+  html: await render(<BrandedMail content={content} subject={subject} />),
   text: plainText(content),
 });

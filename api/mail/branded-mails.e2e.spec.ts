@@ -88,7 +88,7 @@ describe.each(testBackends())('branded HTML mails on $name', (backend) => {
       expect(part).toContain('Thank you for your payment of 238,00');
       expect(part).toMatch(/Amount paid(:|<\/td>.*?)\s*238,00/s);
       expect(part).toMatch(/Still to pay(:|<\/td>.*?)\s*238,00/s);
-      expect(part).toContain('of this invoice is still to be paid.');
+      expect(part).toContain('There is still 238,00\u00a0€ to pay on this invoice.');
       expect(part).not.toContain('settled');
     }
     expect(text).toMatch(new RegExp(`Pay now:\\r?\\n${server.url}/pay-invoice/${invoice.id}`));
@@ -118,6 +118,6 @@ describe.each(testBackends())('branded HTML mails on $name', (backend) => {
       expect(part).not.toMatch(/Typed|Хочу узнать|Посетитель/);
       expect(part).not.toMatch(/Pay now|Оплатить/);
     }
-    if (kind === 'demo') for (const part of [text, html]) expect(part).toMatch(/02\.03\.2099|2099-03-02/);
+    if (kind === 'demo') for (const part of [text, html]) expect(part).toContain('02.03.2099 в 09:30');
   });
 });

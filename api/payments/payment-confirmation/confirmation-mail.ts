@@ -37,7 +37,7 @@ const TEXTS: Record<'en' | 'el' | 'ru', Texts> = {
     greeting: (name) => `Dear ${name},`,
     thanks: (p) => `Thank you for your payment of ${p.amount} for invoice ${p.number}, received on ${p.date}.`,
     settled: 'This invoice is now settled. No further action is needed.',
-    stillOpen: (amount) => `${amount} of this invoice is still to be paid. You can pay it online with the button below.`,
+    stillOpen: (amount) => `There is still ${amount} to pay on this invoice. You can pay it online with the button below.`,
     paid: 'Amount paid',
     open: 'Still to pay',
     payNow: 'Pay now',

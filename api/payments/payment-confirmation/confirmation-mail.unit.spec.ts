@@ -36,7 +36,7 @@ describe('confirmationMail', () => {
   });
 
   it.each([
-    ['en', 'Amount paid: 2.380,50\u00a0€', 'Still to pay: 119,00\u00a0€', '119,00\u00a0€ of this invoice is still to be paid.', 'Pay now'],
+    ['en', 'Amount paid: 2.380,50\u00a0€', 'Still to pay: 119,00\u00a0€', 'There is still 119,00\u00a0€ to pay on this invoice.', 'Pay now'],
     ['el', 'Ποσό πληρωμής: 2.380,50\u00a0€', 'Υπόλοιπο προς πληρωμή: 119,00\u00a0€', 'Απομένει να πληρωθεί ποσό 119,00\u00a0€', 'Πληρωμή τώρα'],
     ['ru', 'Оплачено: 2.380,50\u00a0€', 'Осталось оплатить: 119,00\u00a0€', 'По этому счёту остаётся к оплате 119,00\u00a0€.', 'Оплатить'],
   ])('after a partial payment (%s) says what was paid and what is still owed, with Pay now, never "settled"', (language, paid, open, sentence, payNow) => {

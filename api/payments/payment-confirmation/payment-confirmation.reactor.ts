@@ -89,5 +89,5 @@ const confirm = async (
     },
     await mailCompanyOf(trx, mailLanguage(client.language)),
   );
-  await enqueueMail(trx, { key: `payment-confirmation:${eventId}`, to: client.email, subject, ...(await renderMail(content)) });
+  await enqueueMail(trx, { key: `payment-confirmation:${eventId}`, to: client.email, subject, ...(await renderMail(content, subject)) });
 };
