@@ -24,6 +24,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 const CONNECTIONS = 50;
+/** BENCH_LOADS=create,login runs only those loads (home, list, graphql, create, login); all by default. */
+const LOADS = process.env.BENCH_LOADS?.split(',');
+const wanted = (load: string) => !LOADS || LOADS.includes(load);
 const LOGIN_CONNECTIONS = 10;
 // One staff account per virtual user: the login throttle (api/auth/login-throttle.ts) rightly
 // refuses a crowd of parallel tries of one username from one address, and 50 people at their desks
@@ -88,7 +91,9 @@ figure(prefix, 'seeded_invoices', INVOICES, 'count');
 figure(prefix, 'seed_invoices_per_s', INVOICES / ((Date.now() - seedStart) / 1000), 'invoices/s');
 
 const port = 20000 + Math.floor(Math.random() * 20000);
-const server = spawn(process.execPath, [path.join(root, 'dist/server/main.mjs')], {
+// BENCH_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.mjs')], {
   cwd: root,
   env: { ...process.env, ...env, PORT: String(port) },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -141,55 +146,65 @@ const run = async (opts: LoadOptions) => {
   return result;
 };
 
-const home = await run({ url: `${base}/`, headers: PROXY });
-figure(prefix, 'public_home_rps', home.requests.average, 'requests/s');
-const list = await run({ url: `${base}/api/invoices/?limit=50`, setupClient: signedIn(PROXY) });
-figure(prefix, 'api_invoices_list_p99_ms', list.latency.p99, 'ms');
-const graphql = await run({
-  url: `${base}/graphql`,
-  method: 'POST',
-  setupClient: signedIn({ ...PROXY, 'content-type': 'application/json' }, true),
-  body: JSON.stringify({ query: '{ invoices(page: {limit: 50, offset: 0}) { total items { id invoiceNumber date totalAmount paid client { name } } } }' }),
-});
-figure(prefix, 'graphql_invoices_p99_ms', graphql.latency.p99, 'ms');
-// Invoices created by 50 concurrent clients, each answer (201 / data) carrying its new number.
-const line = { description: 'GRC platform licence', quantity: 1, unit_price: 1200, vat_rate: 19 };
-const restCreate = await run({
-  url: `${base}/api/invoices/`,
-  method: 'POST',
-  setupClient: signedIn({ ...PROXY, 'content-type': 'application/json' }, true),
-  body: JSON.stringify({ client: clients[0]!.id, date: '2026-06-01', due_date: '2026-06-15', items: [line] }),
-});
-figure(prefix, 'api_invoice_create_per_s', restCreate.requests.average, 'invoices/s');
-const graphqlCreate = await run({
-  url: `${base}/graphql`,
-  setupClient: signedIn({ ...PROXY, 'content-type': 'application/json' }, true),
-  requests: [
-    {
-      method: 'POST',
-      body: JSON.stringify({
-        query: 'mutation($input: InvoiceInput!) { createInvoice(input: $input) { id invoiceNumber totalAmount } }',
-        variables: { input: { clientId: clients[1]!.id, date: '2026-06-01', dueDate: '2026-06-15', items: [{ description: line.description, quantity: 1, unitPrice: 1200, vatRate: 19 }] } },
-      }),
-      // GraphQL answers a refused mutation with 200 and `errors`: count those as errors too.
-      onResponse: (_status: number, body: string) => {
-        if (body.includes('"errors"')) errors++;
+if (wanted('home')) {
+  const home = await run({ url: `${base}/`, headers: PROXY });
+  figure(prefix, 'public_home_rps', home.requests.average, 'requests/s');
+}
+if (wanted('list')) {
+  const list = await run({ url: `${base}/api/invoices/?limit=50`, setupClient: signedIn(PROXY) });
+  figure(prefix, 'api_invoices_list_p99_ms', list.latency.p99, 'ms');
+}
+if (wanted('graphql')) {
+  const graphql = await run({
+    url: `${base}/graphql`,
+    method: 'POST',
+    setupClient: signedIn({ ...PROXY, 'content-type': 'application/json' }, true),
+    body: JSON.stringify({ query: '{ invoices(page: {limit: 50, offset: 0}) { total items { id invoiceNumber date totalAmount paid client { name } } } }' }),
+  });
+  figure(prefix, 'graphql_invoices_p99_ms', graphql.latency.p99, 'ms');
+}
+if (wanted('create')) {
+  // Invoices created by 50 concurrent clients, each answer (201 / data) carrying its new number.
+  const line = { description: 'GRC platform licence', quantity: 1, unit_price: 1200, vat_rate: 19 };
+  const restCreate = await run({
+    url: `${base}/api/invoices/`,
+    method: 'POST',
+    setupClient: signedIn({ ...PROXY, 'content-type': 'application/json' }, true),
+    body: JSON.stringify({ client: clients[0]!.id, date: '2026-06-01', due_date: '2026-06-15', items: [line] }),
+  });
+  figure(prefix, 'api_invoice_create_per_s', restCreate.requests.average, 'invoices/s');
+  const graphqlCreate = await run({
+    url: `${base}/graphql`,
+    setupClient: signedIn({ ...PROXY, 'content-type': 'application/json' }, true),
+    requests: [
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          query: 'mutation($input: InvoiceInput!) { createInvoice(input: $input) { id invoiceNumber totalAmount } }',
+          variables: { input: { clientId: clients[1]!.id, date: '2026-06-01', dueDate: '2026-06-15', items: [{ description: line.description, quantity: 1, unitPrice: 1200, vatRate: 19 }] } },
+        }),
+        // GraphQL answers a refused mutation with 200 and `errors`: count those as errors too.
+        onResponse: (_status: number, body: string) => {
+          if (body.includes('"errors"')) errors++;
+        },
       },
-    },
-  ],
-});
-figure(prefix, 'graphql_invoice_create_per_s', graphqlCreate.requests.average, 'invoices/s');
-// Each login connection signs in as its own user, over and over: one try of a username at a time,
-// each one right, so the throttle never holds any of them back.
-let nextLogin = 0;
-const logins = await run({
-  url: `${base}/api/login/`,
-  method: 'POST',
-  connections: LOGIN_CONNECTIONS,
-  headers: { ...PROXY, 'content-type': 'application/json' },
-  setupClient: (client) => client.setBody(JSON.stringify(STAFF[nextLogin++ % LOGIN_CONNECTIONS])),
-});
-figure(prefix, 'login_rps', logins.requests.average, 'requests/s');
+    ],
+  });
+  figure(prefix, 'graphql_invoice_create_per_s', graphqlCreate.requests.average, 'invoices/s');
+}
+if (wanted('login')) {
+  // Each login connection signs in as its own user, over and over: one try of a username at a time,
+  // each one right, so the throttle never holds any of them back.
+  let nextLogin = 0;
+  const logins = await run({
+    url: `${base}/api/login/`,
+    method: 'POST',
+    connections: LOGIN_CONNECTIONS,
+    headers: { ...PROXY, 'content-type': 'application/json' },
+    setupClient: (client) => client.setBody(JSON.stringify(STAFF[nextLogin++ % LOGIN_CONNECTIONS])),
+  });
+  figure(prefix, 'login_rps', logins.requests.average, 'requests/s');
+}
 
 const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
 figure(prefix, 'server_rss_mb', Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024, 'MB');

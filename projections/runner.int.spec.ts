@@ -114,6 +114,21 @@ describe.each(cases)('projection runner with $label', ({ backend, open }) => {
     expect(status[0]!.position).toBe(live.position);
   });
 
+  it("commits a projection's batches without waiting for their WAL flush, and a reactor's durably", async () => {
+    const modes: Record<string, string[]> = { projection: [], reactor: [] };
+    const mode = async (trx: Knex.Transaction) => String((await trx.raw("select current_setting('synchronous_commit') as m")).rows[0].m);
+    const watched: Projection = { ...totals, apply: async (trx, evs) => (modes.projection!.push(await mode(trx)), totals.apply(trx, evs)) };
+    const durable: Reactor = { ...mailer, handle: async (trx, evs) => (modes.reactor!.push(await mode(trx)), mailer.handle(trx, evs)) };
+    const e = engine([watched], [durable]);
+    e.start();
+    const last = await store.append('acct-mode', [ev('Credited', { account: 'm', amount: 1 })]);
+    expect(await e.waitFor(last.position, { timeoutMs: 10_000, includeReactors: true })).toBe(true);
+    expect(new Set(modes.projection)).toEqual(new Set(['off']));
+    expect(new Set(modes.reactor)).toEqual(new Set(['on']));
+    // The setting is the batch's own: the connection goes back to the pool as it was.
+    expect(String((await testDb.db.raw("select current_setting('synchronous_commit') as m")).rows[0].m)).toBe('on');
+  });
+
   it('runs each event once across restarts and two engines on one database', async () => {
     const a = engine();
     const b = engine();
