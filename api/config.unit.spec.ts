@@ -46,6 +46,10 @@ describe('loadConfig', () => {
     expect(c.smtpUrl).toBe('smtp://localhost:25');
     expect(c.company.name).toBe('Acme');
     expect(c.company.jurisdiction).toBe('Greece');
+    // Without MAIL_FROM the company settings name the sender; an empty one counts as unset.
+    expect(c.mailFrom).toBeUndefined();
+    expect(loadConfig({ MAIL_FROM: '' }).mailFrom).toBeUndefined();
+    expect(loadConfig({ MAIL_FROM: 'Billing <billing@seller.test>' }).mailFrom).toBe('Billing <billing@seller.test>');
   });
 
   it("reads COMPANY_VAT_RATE in percent, the sample company's 19 % when unset, and refuses a malformed one", () => {

@@ -1,4 +1,5 @@
 import type { Projection, Reactor } from '../projections/projection';
+import type { Config } from './config';
 import { ledgerProjection } from '../projections/ledger/ledger.projection';
 import { invoiceListProjection } from '../projections/invoices/invoice-list';
 import { publicInvoicesProjection } from '../projections/public-invoices/public-invoices';
@@ -22,4 +23,7 @@ export const projections = (): Projection[] => [
 ];
 
 /** Every reactor of the product. Feature modules add theirs here. */
-export const reactors = (): Reactor[] => [paymentConfirmationReactor, invoiceMailReactor];
+export const reactors = (config: Pick<Config, 'publicBaseUrl'>): Reactor[] => [paymentConfirmationReactor(config), invoiceMailReactor];
+
+/** The reactors' names (checkpoints), for code that never runs them. */
+export const reactorNames = (): string[] => reactors({ publicBaseUrl: '' }).map((r) => r.name);

@@ -66,7 +66,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   await migrate(db);
   await bootstrap(db, config, logger);
   const eventStore = withRequestCorrelation(await createEventStore(db, config, upcasters()));
-  const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors(), batchSize: config.projectionBatchSize });
+  const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors(config), batchSize: config.projectionBatchSize });
   const deps: AppDeps = {
     config,
     db,

@@ -51,7 +51,7 @@ const bench = async (prefix: string, db: Knex, subscriptions: number) => {
   await load(db, subscriptions);
   const logger = pino({ level: 'silent' });
   const eventStore = new PostgresEventStore(db);
-  const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors() });
+  const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors({ publicBaseUrl: 'http://localhost:3000' }) });
   const deps: AppDeps = {
     config: loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', RECURRING_SCHEDULE: 'false' }),
     db,

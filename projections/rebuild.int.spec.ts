@@ -57,7 +57,7 @@ describe.each(testBackends())('projection rebuild on $name', (backend) => {
 
   it('without a running engine (the CLI path) replays to the same read model and checkpoint', async () => {
     const last = await record(30);
-    const engine = new ProjectionEngine({ db: testDb.db, store, logger, projections: projections(), reactors: reactors() });
+    const engine = new ProjectionEngine({ db: testDb.db, store, logger, projections: projections(), reactors: reactors({ publicBaseUrl: 'http://localhost:3000' }) });
     engine.start();
     expect(await engine.waitFor(last, { timeoutMs: 20_000 })).toBe(true);
     await engine.stop();
@@ -74,7 +74,7 @@ describe.each(testBackends())('projection rebuild on $name', (backend) => {
 
   it('with the live engine and appends during the rebuild, ends equal to a clean replay', async () => {
     await record(20);
-    const engine = new ProjectionEngine({ db: testDb.db, store, logger, projections: projections(), reactors: reactors() });
+    const engine = new ProjectionEngine({ db: testDb.db, store, logger, projections: projections(), reactors: reactors({ publicBaseUrl: 'http://localhost:3000' }) });
     engine.start();
     const [result, last] = await Promise.all([rebuildProjection({ db: testDb.db, store, logger, engine, projections: projections() }, 'ledger'), record(10)]);
     expect(result.caughtUp).toBe(true);

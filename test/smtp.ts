@@ -68,12 +68,16 @@ export const mimePart = (raw: string, contentType: string): Buffer | undefined =
   return Buffer.from(body, 'utf8');
 };
 
-/** The Subject header, unfolded and with its RFC 2047 encoded words decoded. */
-export const subjectOf = (raw: string): string => {
-  const header = /^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw.slice(0, raw.indexOf('\r\n\r\n')))?.[1] ?? '';
+/** A header (Subject, From...), unfolded and with its RFC 2047 encoded words decoded. */
+export const headerOf = (raw: string, name: string): string => {
+  const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+  const header = new RegExp(`^${name}: (.*(?:\\r\\n[ \\t].*)*)`, 'mi').exec(head)?.[1] ?? '';
   const words = /=\?UTF-8\?([BQ])\?([^?]*)\?=/gi;
   // Adjacent encoded words form one run of bytes: a character may be split between two of them.
   return header.replace(/(=\?UTF-8\?[BQ]\?[^?]*\?=)(\s*=\?UTF-8\?[BQ]\?[^?]*\?=)*/gi, (run) =>
     Buffer.concat([...run.matchAll(words)].map((w) => (w[1]!.toUpperCase() === 'B' ? Buffer.from(w[2]!, 'base64') : decodeQuotedPrintable(w[2]!, true)))).toString('utf8'),
   ).replace(/\r\n[ \t]/g, ' ');
 };
+
+/** The Subject header, decoded. */
+export const subjectOf = (raw: string): string => headerOf(raw, 'Subject');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import type { Knex } from 'knex';
 import type { EventStore, NewEvent, RecordedEvent } from '../../eventstore/event-store';
-import { projections as registeredProjections, reactors as registeredReactors } from '../read-models';
+import { projections as registeredProjections, reactorNames } from '../read-models';
 
 /** Tables that are not data: migrations bookkeeping, sessions, the event store itself and checkpoints. */
 const SYSTEM_TABLES = new Set(['knex_migrations', 'knex_migrations_lock', 'sessions', 'events', 'streams', 'projection_checkpoints', 'table_versions']);
@@ -165,9 +165,9 @@ export const importAll = async (db: Knex, store: EventStore, dir: string): Promi
 
   const head = await store.headPosition();
   if (head) {
-    for (const reactor of registeredReactors()) {
+    for (const name of reactorNames()) {
       await db('projection_checkpoints')
-        .insert({ name: reactor.name, kind: 'reactor', position: head })
+        .insert({ name, kind: 'reactor', position: head })
         .onConflict('name')
         .merge({ position: head });
     }

@@ -145,7 +145,7 @@ export class ClientService {
         { name: client.name, username, password, loginUrl: `${this.deps.config.publicBaseUrl}/login` },
         await mailCompanyOf(trx, mailLanguage(client.language)),
       );
-      await enqueueMail(trx, { key: `client-user:${user.id}`, to: client.email, subject, ...(await renderMail(content)) });
+      await enqueueMail(trx, { key: `client-user:${user.id}`, to: client.email, subject, ...(await renderMail(content, subject)) });
       return { password, username };
     });
   }
@@ -175,7 +175,7 @@ export class ClientService {
         key: `client-user:${user.id}:reset:${randomUUID()}`,
         to: client.email,
         subject: reset.subject,
-        ...(await renderMail(reset.content)),
+        ...(await renderMail(reset.content, reset.subject)),
       });
       return { password, username: user.username };
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
-import { mimePart, startSmtpServer } from '../../test/smtp';
+import { headerOf, mimePart, startSmtpServer } from '../../test/smtp';
 import { invoiceStreamId } from '../../domain/invoice/events';
 import { invoiceMailReactor } from './invoice-mail.reactor';
 import { adminOf, createClient, createInvoice } from './test/fixtures';
@@ -42,6 +42,9 @@ describe.each(testBackends())('sending an invoice by e-mail on $name', (backend)
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0]!;
     expect(mail.to).toEqual(['logistirio@example.gr']);
+    // MAIL_FROM wins over the company settings: envelope and From header.
+    expect(mail.from).toBe('billing@seller.test');
+    expect(headerOf(mail.raw, 'From')).toBe('billing@seller.test');
     expect(mail.raw).toMatch(/Subject: =\?UTF-8\?/);
     const text = mimePart(mail.raw, 'text/plain')?.toString('utf8') ?? mail.raw;
     expect(text).toContain('Αγαπητέ/ή Ελληνική Εταιρεία');
@@ -94,9 +97,8 @@ describe.each(testBackends())('sending an invoice by e-mail on $name', (backend)
       await plain.runtime.mail.drain();
       const mail = smtp.received.find((m) => m.to[0] === 'paid-up@example.com')!;
       expect(mail.from).toBe('accounts@aspida.test');
-      const fromHeader = /^From: (.*)$/m.exec(mail.raw)?.[1] ?? '';
-      expect(fromHeader).toMatch(/^=\?UTF-8\?/);
-      expect(fromHeader).toContain('<accounts@aspida.test>');
+      expect(/^From: (.*)$/m.exec(mail.raw)?.[1]).toMatch(/^=\?UTF-8\?/);
+      expect(headerOf(mail.raw, 'From')).toBe('Ασπίδα GRC Λτδ <accounts@aspida.test>');
       const html = mimePart(mail.raw, 'text/html')?.toString('utf8') ?? '';
       expect(html).toContain('This invoice has already been paid.');
       expect(html).not.toContain('Pay now');

@@ -88,7 +88,7 @@ const mailCreditNote = async (trx: Knex, event: RecordedEvent, state: Exclude<In
     key: `credit-note:${event.eventId}`,
     to: client.email,
     subject,
-    ...(await renderMail(content)),
+    ...(await renderMail(content, subject)),
     attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document), 'utf8'))],
   });
 };
@@ -132,7 +132,7 @@ const mailInvoice = async (trx: Knex, event: RecordedEvent, state: Exclude<Invoi
     key: `invoice-sent:${event.eventId}`,
     to: sent.to,
     subject,
-    ...(await renderMail(content)),
+    ...(await renderMail(content, subject)),
     // The PDF for people, the EN 16931 e-invoice for the buyer's procurement system.
     attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document), 'utf8'))],
   });

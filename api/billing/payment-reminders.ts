@@ -167,7 +167,7 @@ export class PaymentReminders {
       daysFromDue: daysBetween(invoice.dueDate, today),
       payUrl,
     }, await mailCompanyOf(this.deps.db, mailLanguage(doc.language)));
-    return { subject, ...(await renderMail(content)), language: doc.language, attachments: [attachment(doc.filename, 'application/pdf', doc.pdf)] };
+    return { subject, ...(await renderMail(content, subject)), language: doc.language, attachments: [attachment(doc.filename, 'application/pdf', doc.pdf)] };
   }
 }
 

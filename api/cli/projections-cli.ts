@@ -23,7 +23,7 @@ try {
   await migrate(db);
   const store = await createEventStore(db, config);
   if (command === 'status') {
-    const engine = new ProjectionEngine({ db, store, logger, projections: projections(), reactors: reactors() });
+    const engine = new ProjectionEngine({ db, store, logger, projections: projections(), reactors: reactors(config) });
     for (const s of await engine.status()) {
       const lag = `${s.lag}${s.lagCapped ? '+' : ''}`;
       console.log([s.name.padEnd(28), s.kind.padEnd(10), `position=${s.position ?? '-'}`, `lag=${lag}`, s.lastError ? `error=${s.lastError}` : ''].join(' ').trimEnd());

@@ -1,4 +1,4 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Column, Container, Head, Heading, Hr, Html, Preview, Row, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 
 /** The sender as every mail shows it: the company settings' name and details. */
@@ -45,8 +45,10 @@ const styles = {
   content: { padding: '8px 32px' },
   title: { color: '#111827', fontSize: 22, margin: '16px 0 8px' },
   text: { color: '#1f2937', fontSize: 15, lineHeight: '24px', margin: '12px 0' },
-  detailLabel: { color: '#6b7280', fontSize: 14, padding: '4px 16px 4px 0', verticalAlign: 'top' as const },
-  detailValue: { color: '#111827', fontSize: 14, fontWeight: 600, padding: '4px 0' },
+  details: { margin: '8px 0' },
+  // Each row is its own table: a fixed label width keeps the values in one column.
+  detailLabel: { color: '#6b7280', fontSize: 14, padding: '4px 16px 4px 0', verticalAlign: 'top' as const, width: '40%' },
+  detailValue: { color: '#111827', fontSize: 14, fontWeight: 600, padding: '4px 0', verticalAlign: 'top' as const, wordBreak: 'break-word' as const },
   button: { backgroundColor: BRAND, borderRadius: 6, color: '#ffffff', display: 'inline-block', fontSize: 16, fontWeight: 600, padding: '12px 28px', textDecoration: 'none' },
   fallback: { color: '#6b7280', fontSize: 13, lineHeight: '20px', margin: '8px 0', wordBreak: 'break-all' as const },
   hr: { borderColor: '#e5e7eb', margin: '16px 0' },
@@ -63,9 +65,13 @@ export const footerLines = (company: MailCompany): string[] =>
     company.registrationNumber ? `${company.labels.registration}: ${company.registrationNumber}` : '',
   ].filter((line): line is string => Boolean(line && line.trim()));
 
-export const BrandedMail = ({ content }: { content: MailContent }) => (
+export const BrandedMail = ({ content, subject }: { content: MailContent; subject: string }) => (
   <Html lang={content.language}>
-    <Head />
+    <Head>
+      {/* A phone lays the mail out at its own width (iOS Mail, webmail in a phone browser). */}
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{subject}</title>
+    </Head>
     <Preview>{content.preview}</Preview>
     <Body style={styles.body}>
       <Container style={styles.container}>
@@ -79,16 +85,14 @@ export const BrandedMail = ({ content }: { content: MailContent }) => (
             <Text key={i} style={styles.text}>{p}</Text>
           ))}
           {content.details && content.details.length > 0 && (
-            <table role="presentation" cellPadding={0} cellSpacing={0} style={{ margin: '8px 0' }}>
-              <tbody>
-                {content.details.map(([label, value]) => (
-                  <tr key={label}>
-                    <td style={styles.detailLabel}>{label}</td>
-                    <td style={styles.detailValue}>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Section style={styles.details}>
+              {content.details.map(([label, value]) => (
+                <Row key={label}>
+                  <Column style={styles.detailLabel}>{label}</Column>
+                  <Column style={styles.detailValue}>{value}</Column>
+                </Row>
+              ))}
+            </Section>
           )}
           {content.action && (
             <Section style={{ margin: '20px 0 8px' }}>
@@ -130,7 +134,8 @@ export const plainText = (c: MailContent): string => {
   return `${blocks.join('\n\n')}\n${footer.length > 0 ? `\n--\n${footer.join('\n')}\n` : ''}`;
 };
 
-export const renderMail = async (content: MailContent): Promise<{ html: string; text: string }> => ({
-  html: await render(<BrandedMail content={content} />),
+/** The HTML part (titled with the subject, as a browser or a screen reader shows it) and the text part. */
+export const renderMail = async (content: MailContent, subject: string): Promise<{ html: string; text: string }> => ({
+  html: await render(<BrandedMail content={content} subject={subject} />),
   text: plainText(content),
 });

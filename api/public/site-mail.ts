@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ContactInput, DemoInput } from '../../domain/site/form-rules';
 import { renderMail, type MailContent } from '../mail/branded-mail';
 import { mailLanguage } from '../billing/client-user.mail';
+import { mailDay } from '../billing/invoice-mail.texts';
 import { mailCompanyOf } from '../mail/mail-company';
 import { enqueueMail } from '../mail/outbox';
 
@@ -49,9 +50,10 @@ export const siteConfirmation = async (trx: Knex, language: string | undefined, 
   const lang = mailLanguage(language);
   const t = CONFIRMATIONS[lang];
   const company = await mailCompanyOf(trx, lang);
-  const paragraphs = slot ? [t.demo(company.name, slot.date, slot.time), t.followUp] : [t.contact];
+  const paragraphs = slot ? [t.demo(company.name, mailDay(slot.date), slot.time), t.followUp] : [t.contact];
   const content: MailContent = { language: lang, preview: paragraphs[0]!, greeting: t.hello, paragraphs, after: [t.notYou], closing: t.closing, company };
-  return { subject: slot ? t.demoSubject(company.name) : t.contactSubject(company.name), ...(await renderMail(content)) };
+  const subject = slot ? t.demoSubject(company.name) : t.contactSubject(company.name);
+  return { subject, ...(await renderMail(content, subject)) };
 };
 
 const NOT_CONFIRMED = '\nNo confirmation was mailed to the sender: that address reached its daily limit of confirmations.\n';

@@ -1,4 +1,7 @@
+import { formatEuros } from '../../../domain/shared/money';
+import { mailDay } from '../../billing/invoice-mail.texts';
 import type { MailCompany, MailContent } from '../../mail/branded-mail';
+
 /** The payment confirmation e-mail in the client's language (en, el, ru; anything else gets en). */
 export interface ConfirmationInput {
   language: string;
@@ -7,10 +10,11 @@ export interface ConfirmationInput {
   amountCents: number;
   date: string;
   reference: string | null;
+  /** What the invoice still owes after this payment. */
+  openCents: number;
+  /** The invoice's pay page, for what is still open. */
+  payUrl: string;
 }
-
-const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
-const day = (iso: string) => iso.split('-').reverse().join('/');
 
 type Parts = { amount: string; number: string; date: string };
 
@@ -19,6 +23,10 @@ interface Texts {
   greeting: (name: string) => string;
   thanks: (p: Parts) => string;
   settled: string;
+  stillOpen: (amount: string) => string;
+  paid: string;
+  open: string;
+  payNow: string;
   reference: string;
   closing: string;
 }
@@ -29,6 +37,10 @@ const TEXTS: Record<'en' | 'el' | 'ru', Texts> = {
     greeting: (name) => `Dear ${name},`,
     thanks: (p) => `Thank you for your payment of ${p.amount} for invoice ${p.number}, received on ${p.date}.`,
     settled: 'This invoice is now settled. No further action is needed.',
+    stillOpen: (amount) => `There is still ${amount} to pay on this invoice. You can pay it online with the button below.`,
+    paid: 'Amount paid',
+    open: 'Still to pay',
+    payNow: 'Pay now',
     reference: 'Payment reference',
     closing: 'Kind regards,',
   },
@@ -37,6 +49,10 @@ const TEXTS: Record<'en' | 'el' | 'ru', Texts> = {
     greeting: (name) => `Αγαπητέ/ή ${name},`,
     thanks: (p) => `Σας ευχαριστούμε για την πληρωμή ${p.amount} για το τιμολόγιο ${p.number}, που λάβαμε στις ${p.date}.`,
     settled: 'Το τιμολόγιο έχει πλέον εξοφληθεί. Δεν απαιτείται καμία άλλη ενέργεια.',
+    stillOpen: (amount) => `Απομένει να πληρωθεί ποσό ${amount} για αυτό το τιμολόγιο. Μπορείτε να το πληρώσετε online με το παρακάτω κουμπί.`,
+    paid: 'Ποσό πληρωμής',
+    open: 'Υπόλοιπο προς πληρωμή',
+    payNow: 'Πληρωμή τώρα',
     reference: 'Αναφορά πληρωμής',
     closing: 'Με εκτίμηση,',
   },
@@ -45,26 +61,37 @@ const TEXTS: Record<'en' | 'el' | 'ru', Texts> = {
     greeting: (name) => `Уважаемый(ая) ${name},`,
     thanks: (p) => `Благодарим вас за оплату в размере ${p.amount} по счёту ${p.number}, полученную ${p.date}.`,
     settled: 'Счёт оплачен. Никаких дальнейших действий не требуется.',
+    stillOpen: (amount) => `По этому счёту остаётся к оплате ${amount}. Оплатить можно онлайн по кнопке ниже.`,
+    paid: 'Оплачено',
+    open: 'Осталось оплатить',
+    payNow: 'Оплатить',
     reference: 'Номер платежа',
     closing: 'С уважением,',
   },
 };
 
+/**
+ * "Settled" only when nothing is open after the payment; otherwise the mail says what was paid and
+ * what is still owed, with a Pay now button to the invoice's pay page.
+ */
 export const confirmationMail = (input: ConfirmationInput, company: MailCompany): { subject: string; content: MailContent } => {
   const lng = input.language === 'el' || input.language === 'ru' ? input.language : 'en';
   const t = TEXTS[lng];
-  const thanks = t.thanks({ amount: euros(input.amountCents), number: input.invoiceNumber, date: day(input.date) });
+  const paid = formatEuros(input.amountCents);
+  const thanks = t.thanks({ amount: paid, number: input.invoiceNumber, date: mailDay(input.date) });
+  const reference: [string, string][] = input.reference ? [[t.reference, input.reference]] : [];
+  const base = { language: lng, preview: thanks, greeting: t.greeting(input.clientName), closing: t.closing, company } as const;
+  if (input.openCents <= 0) {
+    return { subject: `${t.subject} ${input.invoiceNumber}`, content: { ...base, paragraphs: [thanks], details: reference, after: [t.settled] } };
+  }
+  const open = formatEuros(input.openCents);
   return {
     subject: `${t.subject} ${input.invoiceNumber}`,
     content: {
-      language: lng,
-      preview: thanks,
-      greeting: t.greeting(input.clientName),
-      paragraphs: [thanks],
-      details: input.reference ? [[t.reference, input.reference]] : [],
-      after: [t.settled],
-      closing: t.closing,
-      company,
+      ...base,
+      paragraphs: [thanks, t.stillOpen(open)],
+      details: [[t.paid, paid], [t.open, open], ...reference],
+      action: { label: t.payNow, url: input.payUrl },
     },
   };
 };

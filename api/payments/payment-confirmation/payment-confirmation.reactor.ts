@@ -1,83 +1,93 @@
 import type { Knex } from 'knex';
-import type { InvoiceEvent } from '../../../domain/invoice/events';
+import { INVOICE_EVENT_TYPES, type InvoiceEvent } from '../../../domain/invoice/events';
+import { evolve, initialState, openCents, type InvoiceState } from '../../../domain/invoice/invoice';
 import type { RecordedEvent } from '../../../eventstore/event-store';
+import { asInvoiceEvent } from '../../../projections/invoices/invoice-list';
+import type { Reactor } from '../../../projections/projection';
+import type { Config } from '../../config';
+import { payUrlOf } from '../../billing/invoice-document';
+import { mailLanguage } from '../../billing/client-user.mail';
 import { renderMail } from '../../mail/branded-mail';
 import { mailCompanyOf } from '../../mail/mail-company';
 import { enqueueMail } from '../../mail/outbox';
-import { mailLanguage } from '../../billing/client-user.mail';
-import type { Reactor } from '../../../projections/projection';
 import { confirmationMail } from './confirmation-mail';
 
 export const PAYMENT_CONFIRMATION_REACTOR = 'payment_confirmation_mail';
+const STATE_TABLE = 'payment_confirmation_invoices';
 
-interface InvoiceRow {
-  invoice_id: string;
-  invoice_number: string;
-  client_id: string;
+/**
+ * The reactor's own fold of each invoice (in event order, in its own transaction): at a payment it
+ * knows what is still open right after it, however far the read models are. Read once per invoice
+ * and written once per batch.
+ */
+class InvoiceStates {
+  private readonly states = new Map<string, InvoiceState>();
+
+  constructor(private readonly trx: Knex) {}
+
+  async advance(recorded: RecordedEvent): Promise<InvoiceState> {
+    const invoiceId = (recorded.data as { invoiceId: string }).invoiceId;
+    let known = this.states.get(invoiceId);
+    // An invoice's first event needs no read: recurring generation issues thousands in a row.
+    if (!known && recorded.type !== 'InvoiceIssued') {
+      const row = await this.trx(STATE_TABLE).where({ invoice_id: invoiceId }).first('state');
+      if (row?.state) known = typeof row.state === 'string' ? JSON.parse(row.state) : row.state;
+    }
+    const state = evolve(known ?? initialState(), asInvoiceEvent(recorded));
+    this.states.set(invoiceId, state);
+    return state;
+  }
+
+  async write(): Promise<void> {
+    const rows = [...this.states].map(([invoiceId, state]) => ({ invoice_id: invoiceId, state: JSON.stringify(state) }));
+    if (rows.length > 0) await this.trx(STATE_TABLE).insert(rows).onConflict('invoice_id').merge();
+  }
 }
 
 /**
- * Sends the client one confirmation e-mail per card payment. The mail is queued in the outbox
- * inside the reactor's checkpoint transaction with the event id as key: at most once per event.
- * What it remembers of invoices is written once per batch (before a payment reads it).
+ * Sends the client one confirmation e-mail per card payment: what was paid and, when something is
+ * still open after it, how much with a Pay now button. The mail is queued in the outbox inside the
+ * reactor's checkpoint transaction with the event id as key: at most once per event.
  */
-export const paymentConfirmationReactor: Reactor = {
+export const paymentConfirmationReactor = (config: Pick<Config, 'publicBaseUrl'>): Reactor => ({
   name: PAYMENT_CONFIRMATION_REACTOR,
-  eventTypes: ['InvoiceIssued', 'InvoiceEdited', 'PaymentRecorded'],
+  eventTypes: INVOICE_EVENT_TYPES,
   handle: async (trx, events: RecordedEvent[]) => {
-    const remembered = new Map<string, InvoiceRow>();
-    const flush = async () => {
-      if (remembered.size === 0) return;
-      await trx('payment_confirmation_invoices').insert([...remembered.values()]).onConflict('invoice_id').merge();
-      remembered.clear();
-    };
+    const states = new InvoiceStates(trx);
     for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as InvoiceEvent;
-      switch (event.type) {
-        case 'InvoiceIssued':
-        case 'InvoiceEdited': {
-          const d = event.data;
-          remembered.set(d.invoiceId, { invoice_id: d.invoiceId, invoice_number: d.invoiceNumber, client_id: d.clientId });
-          break;
-        }
-        case 'PaymentRecorded': {
-          // Manual marks are the admin's own bookkeeping; the spec confirms card payments.
-          if (event.data.method !== 'stripe') break;
-          await flush();
-          await confirm(trx, recorded.eventId, event.data);
-          break;
-        }
-        case 'InvoiceSent':
-        case 'InvoiceVoided':
-        case 'InvoiceCredited':
-        case 'PaymentRefunded':
-        case 'RefundFailed':
-        case 'PaymentDisputed':
-        case 'DisputeClosed':
-        case 'GatewayFeeCharged':
-        case 'CreditTransferred':
-          break;
-        default: {
-          const exhaustive: never = event;
-          return exhaustive;
-        }
-      }
+      const state = await states.advance(recorded);
+      const event = asInvoiceEvent(recorded);
+      // Manual marks are the admin's own bookkeeping; the spec confirms card payments.
+      if (event.type !== 'PaymentRecorded' || event.data.method !== 'stripe' || state.status === 'empty') continue;
+      await confirm(trx, recorded.eventId, event.data, state, config.publicBaseUrl);
     }
-    await flush();
+    await states.write();
   },
-};
+});
 
-const confirm = async (trx: Knex.Transaction, eventId: string, d: Extract<InvoiceEvent, { type: 'PaymentRecorded' }>['data']): Promise<void> => {
-  const invoice = await trx('payment_confirmation_invoices').where({ invoice_id: d.invoiceId }).first();
-  const client = invoice && (await trx('clients').where({ id: invoice.client_id }).first('name', 'email', 'language'));
+const confirm = async (
+  trx: Knex.Transaction,
+  eventId: string,
+  d: Extract<InvoiceEvent, { type: 'PaymentRecorded' }>['data'],
+  state: Exclude<InvoiceState, { status: 'empty' }>,
+  publicBaseUrl: string,
+): Promise<void> => {
+  const client = await trx('clients').where({ id: state.clientId }).first('name', 'email', 'language');
   if (!client?.email) return;
-  const { subject, content } = confirmationMail({
-    language: client.language,
-    clientName: client.name,
-    invoiceNumber: invoice.invoice_number,
-    amountCents: d.amountCents,
-    date: d.date,
-    reference: d.reference,
-  }, await mailCompanyOf(trx, mailLanguage(client.language)));
-  await enqueueMail(trx, { key: `payment-confirmation:${eventId}`, to: client.email, subject, ...(await renderMail(content)) });
+  // A deleted invoice asks for nothing more: the payment is the client's credit.
+  const open = state.status === 'voided' ? 0 : openCents(state);
+  const { subject, content } = confirmationMail(
+    {
+      language: client.language,
+      clientName: client.name,
+      invoiceNumber: state.invoiceNumber,
+      amountCents: d.amountCents,
+      date: d.date,
+      reference: d.reference,
+      openCents: open,
+      payUrl: payUrlOf(publicBaseUrl, state.invoiceId),
+    },
+    await mailCompanyOf(trx, mailLanguage(client.language)),
+  );
+  await enqueueMail(trx, { key: `payment-confirmation:${eventId}`, to: client.email, subject, ...(await renderMail(content, subject)) });
 };

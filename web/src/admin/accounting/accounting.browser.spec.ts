@@ -139,6 +139,31 @@ describe('admin accounting and operations screens in Chromium', () => {
     await screenshot(page, 'income-columns/en-1280');
   });
 
+  it.each(['el', 'ru'])('shows the income statement by month as a chart on a 375 px phone in %s: on screen, euro ticks, axe clean', async (lng) => {
+    const { context, page: phone } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
+    const phoneErrors = collectPageErrors(phone);
+    await login(phone);
+    await phone.goto(`/admin/accounting/income-statement?lng=${lng}`);
+    await phone.getByTestId('income-statement').getByTestId('statement').waitFor();
+    // "By month", whatever the language calls it.
+    await phone.getByTestId('income-view').locator('.ant-segmented-item').nth(1).click();
+    const chart = phone.getByTestId('income-columns-chart');
+    await chart.locator('svg.recharts-surface').first().waitFor();
+    await phone.waitForLoadState('networkidle');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const box = (await chart.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE_WIDTH);
+    const ticks = await chart.locator('svg text', { hasText: '€' }).allTextContents();
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const tick of ticks) expect(tick).toMatch(/^-?\d+(,\d)?(\u00a0\S+)?\u00a0€$/);
+    expect(await axeViolations(phone)).toEqual([]);
+    expect(await rawKeyLeaks(phone)).toEqual([]);
+    await screenshot(phone, `income-columns/${lng}-375`);
+    expect(phoneErrors).toEqual([]);
+    await context.close();
+  });
+
   it('multi-line entry: the balance indicator refuses an unbalanced entry, then saves the balanced one', async () => {
     await page.goto('/admin/accounting/journal-entries');
     await page.getByTestId('create-entry').click();

@@ -110,7 +110,8 @@ export const ClientsPage = () => {
           { key: 'name', title: t('admin.fields.name'), dataIndex: 'name' },
           { key: 'email', title: t('admin.fields.email'), dataIndex: 'email' },
           { key: 'phone', title: t('admin.fields.phone'), dataIndex: 'phone' },
-          { key: 'address', title: t('admin.fields.address'), dataIndex: 'address', ellipsis: true },
+          // No ellipsis: it would fix the columns' widths, and the actions' longer Greek labels were cut at 1280 px.
+          { key: 'address', title: t('admin.fields.address'), dataIndex: 'address' },
           { key: 'actions', title: t('admin.fields.actions'), render: (_, c) => rowActions(c) },
         ]}
       />

@@ -3,8 +3,9 @@ import { Alert, Card, Col, Collapse, Row, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_AXIS, compactEuros, euroTooltip } from '../../common/charts';
-import { formatEuros } from '../../common/format';
+import { CHART_AXIS, compactEuros, euroTooltip, Y_AXIS_WIDTH } from '../../common/charts';
+import { useIsPhone } from '../../common/useIsPhone';
+import { formatDate, formatEuros } from '../../common/format';
 import { OVERVIEW_CHARTS } from './graphql/queries/overviewCharts';
 
 const COLORS = { invoiced: '#1d4ed8', collected: '#16a34a', cash: '#0891b2', aging: ['#16a34a', '#ca8a04', '#ea580c', '#dc2626', '#7f1d1d'] };
@@ -20,7 +21,12 @@ const ChartCard = ({ title, testId, chart, table }: { title: string; testId: str
       <div className="admin-chart-plot" role="img" aria-label={title}>
         {chart}
       </div>
-      <Collapse ghost size="small" items={[{ key: 'table', label: t('admin.overview.charts.showTable'), children: table }]} />
+      {/* Wider than a phone in some languages: it scrolls sideways on its own, reachable by keyboard. */}
+      <Collapse
+        ghost
+        size="small"
+        items={[{ key: 'table', label: t('admin.overview.charts.showTable'), children: <div className="admin-chart-table" tabIndex={0} role="region" aria-label={title}>{table}</div> }]}
+      />
     </Card>
   );
 };
@@ -28,6 +34,7 @@ const ChartCard = ({ title, testId, chart, table }: { title: string; testId: str
 /** The overview's pictures: a year of invoicing and collections, receivables by age, cash over time. */
 export const OverviewCharts = () => {
   const { t, i18n } = useTranslation();
+  const phone = useIsPhone();
   const { data, error } = useQuery(OVERVIEW_CHARTS, { fetchPolicy: 'cache-and-network' });
   if (error) return <Alert type="error" showIcon title={t('admin.overview.loadFailed')} className="admin-section" />;
   if (!data) return null;
@@ -37,7 +44,7 @@ export const OverviewCharts = () => {
   const aging = BUCKETS.map((b, i) => ({ key: b, label: t(`admin.accounting.aging.${b}`), amount: totals[b], fill: COLORS.aging[i] }));
   const money = (v: number) => <span className="admin-amount">{formatEuros(v)}</span>;
   const axis = CHART_AXIS;
-  const yAxis = <YAxis {...axis} width={64} tickFormatter={(v: number) => compactEuros(v, lng)} />;
+  const yAxis = <YAxis {...axis} width={Y_AXIS_WIDTH} tickFormatter={(v: number) => compactEuros(v, lng)} />;
   return (
     <Row gutter={[16, 16]} className="admin-section">
       <Col xs={24} xl={12}>
@@ -63,7 +70,6 @@ export const OverviewCharts = () => {
               rowKey="month"
               pagination={false}
               dataSource={months}
-              scroll={{ x: 'max-content' }}
               columns={[
                 { key: 'month', title: t('admin.overview.charts.month'), render: (_, m) => dayjs(m.month).format('MMMM YYYY') },
                 { key: 'invoiced', title: t('admin.overview.charts.invoiced'), align: 'right', render: (_, m) => money(m.invoiced) },
@@ -81,7 +87,8 @@ export const OverviewCharts = () => {
             <ResponsiveContainer width="100%" height={240}>
               <BarChart data={aging} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="label" {...axis} interval={0} />
+                {/* Five bucket names side by side overlap on a phone: slanted there. */}
+                {phone ? <XAxis dataKey="label" {...axis} interval={0} angle={-35} textAnchor="end" height={84} /> : <XAxis dataKey="label" {...axis} interval={0} />}
                 {yAxis}
                 <Tooltip formatter={euroTooltip} />
                 <Bar isAnimationActive={false} dataKey="amount" name={t('admin.overview.charts.owed')}>
@@ -128,7 +135,7 @@ export const OverviewCharts = () => {
               pagination={false}
               dataSource={months}
               columns={[
-                { key: 'month', title: t('admin.overview.charts.monthEnd'), render: (_, m) => dayjs(m.month).endOf('month').format('DD.MM.YYYY') },
+                { key: 'month', title: t('admin.overview.charts.monthEnd'), render: (_, m) => formatDate(dayjs(m.month).endOf('month')) },
                 { key: 'cash', title: t('admin.overview.charts.cashBalance'), align: 'right', render: (_, m) => money(m.cashBalance) },
               ]}
             />

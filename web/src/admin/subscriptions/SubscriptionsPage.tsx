@@ -1,4 +1,4 @@
-import { FileAddOutlined } from '@ant-design/icons';
+import { EditOutlined, FileAddOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +68,8 @@ export const SubscriptionsPage = () => {
         ...(s.status === 'active'
           ? [{ key: 'invoice', label: t('admin.subscriptions.createInvoice'), icon: <FileAddOutlined />, inline: true, loading: invoicing === s.id, onClick: () => void onCreateInvoice(s), testId: 'create-subscription-invoice' }]
           : []),
-        { key: 'edit', label: t('buttons.edit'), inline: true, onClick: () => setEditing({ subscription: s }) },
+        // An icon beside Create invoice: with both labels the Greek action column was cut at 1280 px.
+        { key: 'edit', label: t('buttons.edit'), icon: <EditOutlined />, inline: true, iconOnly: true, onClick: () => setEditing({ subscription: s }) },
         { key: 'delete', label: t('buttons.delete'), danger: true, onClick: () => void onDelete(s) },
       ]}
     />

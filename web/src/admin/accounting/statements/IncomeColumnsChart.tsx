@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_AXIS, compactEuros, euroTooltip } from '../../../common/charts';
+import { CHART_AXIS, compactEuros, euroTooltip, Y_AXIS_WIDTH } from '../../../common/charts';
 import type { ColumnStatement } from './columnsModel';
 
 /**
@@ -19,7 +19,7 @@ export const IncomeColumnsChart = ({ columns }: { columns: ColumnStatement[] }) 
         <ComposedChart data={points} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" {...axis} />
-          <YAxis width={64} {...axis} tickFormatter={(v: number) => compactEuros(v, i18n.language)} />
+          <YAxis width={Y_AXIS_WIDTH} {...axis} tickFormatter={(v: number) => compactEuros(v, i18n.language)} />
           <Tooltip formatter={euroTooltip} />
           <Legend />
           <Bar isAnimationActive={false} dataKey="revenue" name={t('admin.accounting.income.totalRevenue')} fill="#1d4ed8" />
