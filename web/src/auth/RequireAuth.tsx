@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useAuth } from './AuthContext';
 import { pages } from '../routing/pages';
 
@@ -10,7 +10,6 @@ import { pages } from '../routing/pages';
  */
 export const RequireAuth = ({ children, superuser = false }: { children: ReactNode; superuser?: boolean }) => {
   const { state } = useAuth();
-  const location = useLocation();
   const { t } = useTranslation();
   switch (state.status) {
     case 'checking':
@@ -20,7 +19,7 @@ export const RequireAuth = ({ children, superuser = false }: { children: ReactNo
         </p>
       );
     case 'anonymous':
-      return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+      return <Navigate to="/login" replace />;
     case 'authenticated':
       if (superuser && !state.user.is_superuser) return <Navigate to="/portal" replace />;
       if (superuser && state.user.two_factor_setup_required) {
