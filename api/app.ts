@@ -21,7 +21,7 @@ import type { AppDeps } from './deps';
 import type { GraphQLContext } from './graphql/context';
 import { graphqlProtection } from './graphql/armor';
 import { versionedAnswers } from './graphql/versioned-answers';
-import { formatError } from './graphql/format-error';
+import { errorFormatter } from './graphql/format-error';
 import { getSchema } from './graphql/schema';
 import { csrfProtection } from './http/csrf';
 import { enteredUnder } from './http/entered-under';
@@ -102,10 +102,10 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   api.use(apiNotFound);
   app.use('/api', api);
 
-  const armor = graphqlProtection(production);
+  const armor = graphqlProtection();
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await getSchema(),
-    formatError,
+    formatError: errorFormatter(production),
     introspection: !production,
     validationRules: armor.validationRules,
     // main.ts and worker.ts own the process's shutdown; Apollo's own signal handlers would stop it

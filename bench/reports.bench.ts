@@ -19,6 +19,7 @@ import { addDays, dayOf, yearEnd, yearStart } from '../domain/shared/dates';
 import { incomeStatement, type Totals } from '../domain/accounting/reports';
 import { SYSTEM_ACCOUNT_IDS } from '../domain/accounting/accounts';
 import { fillReceivablesFromLines } from '../projections/ledger/receivables/writer';
+import { chooseAgingPath } from '../projections/ledger/receivables/queries';
 
 const YEARS = 5;
 const ACCOUNTS = 60;
@@ -200,10 +201,23 @@ const run = async (db: Knex, prefix: string, lines: number) => {
 
   const invoices = Number(process.env.BENCH_RECEIVABLE_INVOICES ?? 100_000);
   await loadReceivables(db, invoices, today);
-  const aged = await reports.agedReceivables({});
-  print(prefix, 'aged_receivables_invoices', invoices, 'invoices');
-  print(prefix, 'aged_receivables_clients', aged.clients.length, 'clients');
+  // Issue 18: today (the open groups less the few later changes) and a day 200 days back (the
+  // changes summed up to it), each checked first against the loaded lines' Accounts Receivable balance.
+  const past = addDays(today, -200);
+  for (const asOf of [today, past]) {
+    const aged = await reports.agedReceivables({ asOf });
+    const ar = await db.raw('select coalesce(sum(debit_cents - credit_cents), 0)::bigint as cents from ledger_lines where account_id = ? and date <= ?', [SYSTEM_ACCOUNT_IDS.receivables, asOf]);
+    const arCents = Number(ar.rows[0].cents);
+    if (aged.totals.netCents !== arCents) throw new Error(`aged receivables as of ${asOf} net to ${aged.totals.netCents}, Accounts Receivable is ${arCents}`);
+    if (asOf === today) {
+      print(prefix, 'aged_receivables_invoices', invoices, 'invoices');
+      print(prefix, 'aged_receivables_clients', aged.clients.length, 'clients');
+    }
+  }
+  print(prefix, 'aged_receivables_path', await chooseAgingPath(db, today), 'path');
   print(prefix, 'aged_receivables_ms_p50', await p50(() => reports.agedReceivables({})), 'ms');
+  print(prefix, 'aged_receivables_past_path', await chooseAgingPath(db, past), 'path');
+  print(prefix, 'aged_receivables_past_ms_p50', await p50(() => reports.agedReceivables({ asOf: past })), 'ms');
 };
 
 const main = async () => {

@@ -311,10 +311,11 @@ export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
 /**
  * POSTs a Stripe event of `type` about `object` to the webhook endpoint, signed with `secret` by the
- * SDK's own helper, as Stripe delivers it. `eventId` repeats a delivery.
+ * SDK's own helper, as Stripe delivers it. `eventId` repeats a delivery; `created` (default now)
+ * is when Stripe says it happened, which dates what the event records.
  */
-export const deliverStripeEvent = (client: TestClient, secret: string, type: string, object: object, eventId = id('evt_')) => {
-  const payload = JSON.stringify({ id: eventId, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+export const deliverStripeEvent = (client: TestClient, secret: string, type: string, object: object, eventId = id('evt_'), created = new Date()) => {
+  const payload = JSON.stringify({ id: eventId, object: 'event', type, created: Math.floor(created.getTime() / 1000), data: { object } });
   return client.agent
     .post('/api/stripe/webhook/')
     .set('Content-Type', 'application/json')

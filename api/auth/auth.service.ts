@@ -3,11 +3,11 @@ import type { UserWire } from '../contracts/rest.contract';
 import { UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
 import type { AppDeps } from '../deps';
 import { newCsrfToken, setCsrfCookie } from '../http/csrf';
-import { LoginThrottle } from './login-throttle';
+import { LoginThrottle, REAUTH_TRIES, clientAddress } from './login-throttle';
 import { endSessionsOf } from './end-sessions';
 import { destroySession, regenerateSession } from './session';
 import { TwoFactorService, refusedCode } from './two-factor/two-factor.service';
-import { UserService, type User } from './user.service';
+import { UserService, wrongOldPassword, type User } from './user.service';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
@@ -15,12 +15,15 @@ export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 export class AuthService {
   readonly users: UserService;
   readonly throttle: LoginThrottle;
+  /** Password and code re-checks of signed-in users (password change, two-factor management). */
+  readonly reauth: LoginThrottle;
   readonly twoFactor: TwoFactorService;
 
   constructor(private readonly deps: AppDeps) {
     this.users = new UserService(deps.db);
     this.throttle = new LoginThrottle(deps.db, deps.limits, deps.clock);
-    this.twoFactor = new TwoFactorService(deps);
+    this.reauth = new LoginThrottle(deps.db, deps.limits, deps.clock, REAUTH_TRIES);
+    this.twoFactor = new TwoFactorService(deps, this.reauth);
   }
 
   async login(req: Request, res: Response, { username, password, otp }: Credentials): Promise<LoginOutcome> {
@@ -30,7 +33,7 @@ export class AuthService {
         ...(password ? {} : { password: ['This field is required.'] }),
       });
     }
-    const ip = req.ip ?? 'unknown';
+    const ip = clientAddress(req);
     await this.throttle.begin(ip, username);
     const user = await this.users.authenticate(username, password);
     if (!user) {
@@ -70,7 +73,8 @@ export class AuthService {
 
   /**
    * A new password ends every session of the user (someone who knew the old one may hold one) and
-   * goes on in a new session with a new id.
+   * goes on in a new session with a new id. The old password is checked under the re-check
+   * throttle, so a held session cannot guess it faster than a login could.
    */
   async changePassword(req: Request, res: Response, { oldPassword, newPassword }: PasswordChange): Promise<void> {
     const user = req.user;
@@ -79,8 +83,10 @@ export class AuthService {
     if (!oldPassword) errors.oldPassword = ['This field is required.'];
     if (!newPassword) errors.newPassword = ['This field is required.'];
     if (Object.keys(errors).length) throw new ValidationError('Please correct the errors below.', errors);
+    const right = await this.reauth.attempt(clientAddress(req), user.id, () => this.users.checkPassword(user.id, oldPassword));
+    if (!right) throw wrongOldPassword();
     await this.deps.db.transaction(async (trx) => {
-      await new UserService(trx).changePassword(user.id, oldPassword, newPassword);
+      await new UserService(trx).replacePassword(user.id, oldPassword, newPassword);
       await endSessionsOf(trx, user.id);
     });
     await this.startSession(req, res, user);

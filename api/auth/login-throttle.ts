@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import type { Knex } from 'knex';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { loginWaitMs } from '../../domain/security/login-delay';
@@ -5,25 +6,44 @@ import { RateLimitedError } from '../../domain/shared/errors';
 import type { RateLimits } from '../deps';
 import { clearCounter, hitCounter, readCounter, undoHit } from '../rate-limit/counter';
 
-const MESSAGE = 'Too many failed login attempts. Please try again later.';
+/** The client address a throttle counts under: express's, so X-Forwarded-For only from a trusted proxy. */
+export const clientAddress = (req: Request): string => req.ip ?? 'unknown';
+
+/** What a throttle counts: its counters' key prefix and the answer past its limits. */
+export interface ThrottledCheck {
+  prefix: string;
+  message: string;
+}
+
+/** Logins, per (username, client address). */
+export const LOGIN_TRIES: ThrottledCheck = { prefix: 'login', message: 'Too many failed login attempts. Please try again later.' };
 
 /**
- * Failed logins, counted in the database (shared by every web instance) for the REST and GraphQL
- * logins alike. Per (username, client address): a few free failures, then each try must wait a
- * doubling delay after the last failure; never a lock that others can trigger, so failures from
- * one address never refuse the right password from another. Per address: a ceiling across
- * usernames. The username is not looked up: a known and an unknown one are throttled alike.
+ * A signed-in user proving it again, per (user id, client address): the old password at a
+ * password change, the password or a code to set up, turn off or renew two-factor sign-in.
+ * Whoever holds a session must not guess the password or codes faster than a login could.
+ */
+export const REAUTH_TRIES: ThrottledCheck = { prefix: 'reauth', message: 'Too many wrong passwords or codes. Please try again later.' };
+
+/**
+ * Failed logins (and re-checks, REAUTH_TRIES), counted in the database (shared by every web
+ * instance) for REST and GraphQL alike. Per (username, client address): a few free failures, then
+ * each try must wait a doubling delay after the last failure; never a lock that others can
+ * trigger, so failures from one address never refuse the right password from another. Per
+ * address: a ceiling across usernames. The username is not looked up: a known and an unknown one
+ * are throttled alike.
  */
 export class LoginThrottle {
   constructor(
     private readonly db: Knex,
     private readonly limits: RateLimits,
     private readonly clock: () => Date,
+    private readonly tries: ThrottledCheck = LOGIN_TRIES,
   ) {}
 
   private keys(ip: string, username: string) {
     const address = ipKeyGenerator(ip);
-    return { pair: `login-pair:${username.toLowerCase()}|${address}`, address: `login-ip:${address}` };
+    return { pair: `${this.tries.prefix}-pair:${username.toLowerCase()}|${address}`, address: `${this.tries.prefix}-ip:${address}` };
   }
 
   private policy() {
@@ -39,10 +59,10 @@ export class LoginThrottle {
     const now = this.clock();
     const [pair, address] = await Promise.all([readCounter(this.db, keys.pair, now), readCounter(this.db, keys.address, now)]);
     if (address && address.hits >= this.limits.loginPerIp) {
-      throw new RateLimitedError(MESSAGE, Math.ceil((address.resetAt.getTime() - now.getTime()) / 1000));
+      throw new RateLimitedError(this.tries.message, Math.ceil((address.resetAt.getTime() - now.getTime()) / 1000));
     }
     const wait = pair ? loginWaitMs(pair.hits, pair.lastHitAt, now, this.policy()) : 0;
-    if (wait > 0) throw new RateLimitedError(MESSAGE, Math.ceil(wait / 1000));
+    if (wait > 0) throw new RateLimitedError(this.tries.message, Math.ceil(wait / 1000));
     // The pair is remembered until it has been quiet for a whole window; the address budget is per window.
     const pairWindow = Math.max(this.limits.windowMs, this.limits.loginMaxDelayMs);
     const [counted] = await Promise.all([
@@ -51,7 +71,7 @@ export class LoginThrottle {
     ]);
     // Another try of the same pair was counted since the check: past the free tries, only one goes on.
     if (counted.hits > this.limits.loginPerUsername && counted.hits !== (pair?.hits ?? 0) + 1) {
-      throw new RateLimitedError(MESSAGE, Math.ceil(loginWaitMs(counted.hits, now, now, this.policy()) / 1000));
+      throw new RateLimitedError(this.tries.message, Math.ceil(loginWaitMs(counted.hits, now, now, this.policy()) / 1000));
     }
   }
 
@@ -64,6 +84,17 @@ export class LoginThrottle {
     const keys = this.keys(ip, username);
     const now = this.clock();
     await Promise.all([undoHit(this.db, keys.pair, now), undoHit(this.db, keys.address, now)]);
+  }
+
+  /**
+   * Runs `verify` (a password or code check) as one try: refused while throttled, counted as a
+   * failure when it answers false, and the pair starts afresh when it answers true.
+   */
+  async attempt(ip: string, subject: string, verify: () => Promise<boolean>): Promise<boolean> {
+    await this.begin(ip, subject);
+    const right = await verify();
+    if (right) await this.succeeded(ip, subject);
+    return right;
   }
 
   /** The try was right: the pair starts afresh and the address gets its try back. */

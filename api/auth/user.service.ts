@@ -108,11 +108,8 @@ export class UserService {
     return !!row && !!password && (await verifyPassword(row.password_hash, password));
   }
 
-  async changePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {
-    const row: UserRow | undefined = await this.db('users').where({ id: userId }).first();
-    if (!row || !(await verifyPassword(row.password_hash, oldPassword))) {
-      throw new ValidationError('Your old password was entered incorrectly.', { old_password: ['Your old password was entered incorrectly.'] });
-    }
+  /** Sets a new password once the old one has been checked (AuthService, under its throttle). */
+  async replacePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {
     validateNewPassword(newPassword, 'new_password');
     if (oldPassword === newPassword) {
       throw new ValidationError('The new password must differ from the old one.', { new_password: ['The new password must differ from the old one.'] });
@@ -120,6 +117,9 @@ export class UserService {
     await this.db('users').where({ id: userId }).update({ password_hash: await hashPassword(newPassword) });
   }
 }
+
+export const wrongOldPassword = (): ValidationError =>
+  new ValidationError('Your old password was entered incorrectly.', { old_password: ['Your old password was entered incorrectly.'] });
 
 const pickPublic = (row: User): User => ({
   id: row.id,

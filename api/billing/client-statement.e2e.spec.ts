@@ -86,6 +86,26 @@ describe.each(testBackends())('client statements on $name', (backend) => {
     expect(later.closingCents + other.closingCents).toBe(Math.round(receivables * 100));
   });
 
+  it('lists a refund as a debit that takes the balance back up, tied to the aged receivables', async () => {
+    const gamma = await createClient(admin, { name: 'Gamma Refund Ltd', email: 'gamma@statement.test' });
+    const inv = await createInvoice(admin, { client: gamma.id, date: '2026-04-01', due_date: '2026-04-15', items: [{ description: 'Audit', unit_price: 100, vat_rate: 0 }] });
+    await admin.post(`/api/invoices/${inv.id}/send/`);
+    await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 150, date: '2026-04-05', method: 'bank_transfer', reference: 'BANK-0405' });
+    const payment = (await admin.get(`/api/invoices/${inv.id}/payments/`)).body[0];
+    expect((await admin.post(`/api/payments/${payment.id}/refund/`, { amount: '30', reason: 'Overpaid', date: '2026-04-10' })).status).toBe(201);
+    const s = await server.runtime.services.billing.statements.statement(gamma.id, { from: '2026-04-01', to: '2026-04-30' });
+    expect(s.rows.map((r) => [r.date, r.kind, r.document, r.debitCents, r.creditCents, r.balanceCents])).toEqual([
+      ['2026-04-01', 'invoice', inv.invoice_number, 10_000, 0, 10_000],
+      ['2026-04-05', 'payment', 'BANK-0405', 0, 15_000, -5_000],
+      ['2026-04-10', 'refund', inv.invoice_number, 3_000, 0, -2_000],
+    ]);
+    expect(s.closingCents).toBe(-2_000);
+    expect(await agedNet(gamma.id, '2026-04-30')).toBe(-2_000);
+    const pdf = await download(admin, `/api/clients/${gamma.id}/statement/?from=2026-04-01&to=2026-04-30&lang=ru`);
+    expect(pdf.text.join('\n')).toContain('Возврат средств');
+    expect(after(pdf.text, 'Конечное сальдо')).toBe(eur(-2_000));
+  });
+
   it('prints the statement as a PDF for the superuser, in English by default, with its totals and documents', async () => {
     const pdf = await download(admin, `/api/clients/${alpha.id}/statement/?from=2026-01-01&to=2026-06-30`);
     expect(pdf.status).toBe(200);

@@ -41,6 +41,30 @@ describe.each(testBackends())('payments recorded by hand on $name', (backend) =>
     expect(await ledgerOf(inv.id)).toMatchObject({ paidAmount: 1190, openAmount: 0, paid: true });
   });
 
+  it('marks a partly paid invoice as paid with one bank transfer of what is still open, dated today', async () => {
+    const inv = await sentInvoice();
+    await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 400, date: '2026-03-05', method: 'cash' });
+    const marked = await admin.post(`/api/invoices/${inv.id}/mark_as_paid/`);
+    expect(marked.status).toBe(200);
+    expect(marked.body.invoice).toMatchObject({ paid: true, paid_amount: 1190, open_amount: 0 });
+    const listed = await admin.get(`/api/invoices/${inv.id}/payments/`);
+    expect(listed.body.map((p: Record<string, unknown>) => [p.amount, p.date, p.method])).toEqual([
+      [400, '2026-03-05', 'cash'],
+      [790, '2026-03-15', 'bank_transfer'],
+    ]);
+    // Posted to Bank on that day, for the remainder only.
+    const bank = await server.testDb
+      .db('ledger_lines as l')
+      .join('ledger_entries as e', 'e.entry_id', 'l.entry_id')
+      .join('accounts as a', 'a.id', 'l.account_id')
+      .where({ 'e.invoice_id': inv.id, 'e.source_type': 'payment', 'a.account_name': 'Bank' })
+      .select('l.date', 'l.debit_cents');
+    expect(bank.map((l) => [String(l.date instanceof Date ? l.date.toISOString().slice(0, 10) : l.date), Number(l.debit_cents)]).sort()).toEqual([
+      ['2026-03-05', 40_000],
+      ['2026-03-15', 79_000],
+    ]);
+  });
+
   it('posts each payment on its own date to Bank or Stripe clearing by method', async () => {
     const inv = await sentInvoice();
     await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 100, date: '2026-03-07', method: 'cash' });

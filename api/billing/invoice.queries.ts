@@ -85,7 +85,7 @@ export const invoiceWire = (row: InvoiceRowWithClient): InvoiceWire => {
   paid_amount: centsToEuros(row.paid_cents),
   credited_amount: centsToEuros(row.credited_cents),
   open_amount: centsToEuros(owedCents({ grossCents: Number(row.gross_cents), creditedCents: Number(row.credited_cents), paidCents: Number(row.paid_cents) })),
-  issued: row.sent || row.paid_cents > 0 || row.paid,
+  issued: row.issued,
   cancelled: row.cancelled,
   reverse_charge: items.some((i) => i.vat_category === 'AE'),
   items,

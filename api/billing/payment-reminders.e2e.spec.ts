@@ -156,6 +156,22 @@ describe.each(testBackends())('payment reminders on $name', (backend) => {
     expect((await admin.post(`/api/invoices/${invoice.id}/mark_as_paid/`)).status).toBe(200);
   });
 
+  it('reminds an invoice never sent but paid by card and then refunded in full: it is issued and owed again', async () => {
+    const client = await createClient(admin, { name: 'Refunded Ltd', email: 'ap@refunded.test' });
+    const invoice = await createInvoice(admin, { client: client.id, date: '2027-08-01', due_date: '2027-08-15', items: [item] });
+    // The pay link paid it the day it was written; the card payment was given back in full later.
+    const [invoiceId, paymentId] = [invoice.id, '5d2f0a4e-8b7c-4d1e-9f3a-2c6b8e0d4a17'];
+    const appended = await server.runtime.deps.eventStore.append(invoiceStreamId(invoiceId), [
+      { type: 'PaymentRecorded', data: { invoiceId, paymentId, amountCents: 119_000, date: '2027-08-01', method: 'stripe', reference: 'pi_refunded' }, metadata: { actor: 'stripe', schemaVersion: 1 } },
+      { type: 'PaymentRefunded', data: { invoiceId, paymentId, refundId: 're_refunded', amountCents: 119_000, date: '2027-08-05', method: 'stripe', reason: 'requested_by_customer', reference: 're_refunded' }, metadata: { actor: 'stripe', schemaVersion: 1 } },
+    ]);
+    await server.runtime.deps.projections.waitFor(appended.position, { timeoutMs: 20_000 });
+    expect((await admin.get(`/api/invoices/${invoiceId}/`)).body).toMatchObject({ sent: false, issued: true, paid: false, open_amount: 1190 });
+    const mails = (await runOn('2027-08-16')).filter((m) => m.to.includes('ap@refunded.test'));
+    expect(mails.map((m) => subjectOf(m.raw))).toEqual([expect.stringContaining(invoice.invoice_number)]);
+    expect(await server.testDb.db('payment_reminders').where({ invoice_id: invoiceId }).select('step_days')).toEqual([{ step_days: 1 }]);
+  });
+
   it('sends a step once when two workers run at the same moment', async () => {
     const client = await createClient(admin, { name: 'Twice Ltd', email: 'ap@twice.test', language: 'ru' });
     const invoice = await sentInvoice(client.id, '2027-07-01', '2027-07-15');

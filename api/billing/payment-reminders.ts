@@ -93,7 +93,7 @@ export class PaymentReminders {
       .where('c.reminders_excluded', false)
       .where('i.paid', false)
       .where('i.cancelled', false)
-      .where((w) => w.where('i.sent', true).orWhere('i.paid_cents', '>', 0))
+      .where('i.issued', true)
       .whereRaw('i.gross_cents - i.credited_cents - i.paid_cents > 0')
       .whereRaw('i.due_date <= ?::date - ?::int', [today, earliest])
       .whereNotExists((q) => q.select(this.deps.db.raw('1')).from('payment_reminders as r').whereRaw('r.invoice_id = i.id').where('r.step_days', '>=', latest))

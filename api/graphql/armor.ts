@@ -1,6 +1,6 @@
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { MaxTokensParserWLexer } from '@escape.tech/graphql-armor-max-tokens';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { GraphQLError } from 'graphql';
 import { LRUCache } from 'lru-cache';
 
@@ -19,11 +19,12 @@ export const GRAPHQL_LIMITS = {
 } as const;
 
 /**
- * GraphQL Armor's validation rules and Apollo plugins; field suggestions ("Did you mean…?") are
- * hidden in production. The token limit runs as express middleware before Apollo (`tokenLimit`):
+ * GraphQL Armor's validation rules and Apollo plugins. Its suggestion mask is off: it misses the
+ * enum wording ("Did you mean the enum value …?"), so in production api/graphql/format-error.ts
+ * cuts every suggestion from every message instead. The token limit runs as express middleware before Apollo (`tokenLimit`):
  * Armor's Apollo plugin for it throws from a hook, which Apollo answers with a 500.
  */
-export const graphqlProtection = (production: boolean) => {
+export const graphqlProtection = () => {
   const { plugins, validationRules } = new ApolloArmor({
     // __typename aliases too: 5,000 of them cost as much to answer as any other.
     maxAliases: { n: GRAPHQL_LIMITS.aliases, allowList: [] },
@@ -31,7 +32,7 @@ export const graphqlProtection = (production: boolean) => {
     costLimit: { maxCost: GRAPHQL_LIMITS.cost },
     maxTokens: { enabled: false },
     maxDirectives: { n: GRAPHQL_LIMITS.directives },
-    blockFieldSuggestion: { enabled: production },
+    blockFieldSuggestion: { enabled: false },
   }).protect();
   return { plugins, validationRules, tokenLimit };
 };
@@ -42,10 +43,19 @@ export const graphqlProtection = (production: boolean) => {
  */
 const withinLimit = new LRUCache<string, true>({ maxSize: 4_000_000, maxEntrySize: 20_000, sizeCalculation: (_ok, query) => query.length });
 
-/** Lexes the document only as far as the token limit; other syntax errors are left to Apollo. */
-const tokenLimit: RequestHandler = (req, res, next) => {
-  const query = (req.body as { query?: unknown } | undefined)?.query;
-  if (typeof query !== 'string' || withinLimit.get(query)) return next();
+/**
+ * Every document Apollo may run from this request: a POST body's `query`, and the query string's
+ * (Apollo answers GET /graphql?query=… too, read with URLSearchParams as here).
+ */
+const documentsOf = (req: Request): string[] => {
+  const body = (req.body as { query?: unknown } | undefined)?.query;
+  const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+  return [...(typeof body === 'string' ? [body] : []), ...new URLSearchParams(search).getAll('query')];
+};
+
+/** The limit's refusal of one document, if any; other syntax errors are left to Apollo. */
+const tokenRefusal = (query: string): GraphQLError | undefined => {
+  if (withinLimit.get(query)) return undefined;
   let refused: GraphQLError | undefined;
   try {
     new MaxTokensParserWLexer(query, { n: GRAPHQL_LIMITS.tokens, onReject: [(_ctx, error) => (refused = error)] }).parseDocument();
@@ -53,6 +63,17 @@ const tokenLimit: RequestHandler = (req, res, next) => {
   } catch {
     // A syntax error: Apollo reports it.
   }
-  if (!refused) return next();
-  res.status(400).json({ errors: [{ message: refused.message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
+  return refused;
+};
+
+/** Lexes each document only as far as the token limit, before Apollo parses it. */
+const tokenLimit: RequestHandler = (req, res, next) => {
+  for (const query of documentsOf(req)) {
+    const refused = tokenRefusal(query);
+    if (refused) {
+      res.status(400).json({ errors: [{ message: refused.message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
+      return;
+    }
+  }
+  next();
 };

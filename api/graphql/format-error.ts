@@ -29,8 +29,31 @@ const flattenValidation = (errors: ClassValidatorError[], prefix = '', out: Reco
   return out;
 };
 
-/** The one mapping from thrown errors to GraphQL errors; clients switch on extensions.code. */
-export const formatError = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+/**
+ * graphql-js words its suggestions several ways: `Did you mean "invoice"?` (fields, arguments,
+ * types, input fields), `Did you mean the enum value "paid" or "unpaid"?` (literals and variables),
+ * `Did you mean "total { ... }"?`. Names cannot hold a question mark, so each ends at the first one.
+ */
+const SUGGESTION = /\s*Did you mean\b[^?]*\?/gi;
+
+/** The message without any "Did you mean …?": in production they would reveal the schema that introspection hides. */
+export const withoutSuggestions = (message: string): string => message.replace(SUGGESTION, '');
+
+/**
+ * The one mapping from thrown errors to GraphQL errors; clients switch on extensions.code. In
+ * production every suggestion is cut from every message (GraphQL Armor's own mask misses the enum
+ * wording), validation and variable errors included, which anonymous callers reach.
+ */
+export const errorFormatter = (production: boolean) =>
+  production
+    ? (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+        const out = formatError(formatted, error);
+        const message = withoutSuggestions(out.message);
+        return message === out.message ? out : { ...out, message };
+      }
+    : formatError;
+
+const formatError = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
   const original = unwrapResolverError(error);
   if (original instanceof AppError) {
     return {

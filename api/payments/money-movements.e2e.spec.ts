@@ -62,6 +62,12 @@ describe.each(testBackends())('refunds, disputes, fees and payouts through Strip
   };
 
   const invoiceOf = async (id: string) => (await admin.get(`/api/invoices/${id}/`)).body;
+  /** A client's credit as aged receivables (today) and its year-to-date statement show it. */
+  const creditElsewhere = async (clientId: string) => {
+    const aged = (await admin.get('/api/reports/aged-receivables/')).body.clients.find((c: { client_id: string }) => c.client_id === clientId);
+    const statement = await server.runtime.services.billing.statements.statement(clientId, {});
+    return { agedCredit: aged?.credit_balance ?? 0, agedTotal: aged?.total ?? 0, statementClosing: statement.closingCents };
+  };
   const refundsAtStripe = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').length;
 
   it('posts the card fee with the payment: Dr Bank and Payment Fees, Cr Stripe clearing', async () => {
@@ -97,18 +103,21 @@ describe.each(testBackends())('refunds, disputes, fees and payouts through Strip
     await expectPaidIsPaymentsLessRefunds(server, invoiceId);
   });
 
-  it('refuses a refund above what is refundable, zero, three decimals, a blank reason and unknown payments, writing nothing', async () => {
+  it('refuses a refund above what is refundable, zero, negative, three decimals, a blank reason and unknown payments, writing nothing', async () => {
     const { invoiceId, paymentId } = await paidByCard(50);
     const before = refundsAtStripe();
     const over = await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '50.01', reason: 'Too much' });
     expect(over.status).toBe(400);
     expect(over.body.errors.amount[0]).toContain('50.00');
     expect((await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '0', reason: 'x' })).status).toBe(400);
+    const negative = await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '-5', reason: 'x' });
+    expect([negative.status, Object.keys(negative.body.errors)]).toEqual([400, ['amount']]);
     expect((await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '1.234', reason: 'x' })).status).toBe(400);
     expect((await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '1', reason: ' ' })).body.errors).toHaveProperty('reason');
     expect((await admin.post('/api/payments/7b0c2d8e-1111-4c55-9a57-3a0f5a7e2b11/refund/', { amount: '1', reason: 'x' })).status).toBe(404);
     expect(refundsAtStripe()).toBe(before);
     expect(await invoiceOf(invoiceId)).toMatchObject({ paid: true });
+    expect((await server.testDb.db('invoice_payments').where({ payment_id: paymentId }).first('refunded_cents')).refunded_cents).toBe(0);
   });
 
   it('answers 403 to a client user and 503 when Stripe refuses, recording nothing', async () => {
@@ -235,6 +244,12 @@ describe.each(testBackends())('refunds, disputes, fees and payouts through Strip
     expect((await deliver('checkout.session.completed', session2)).body.outcome).toBe('recorded');
     expect((await deliver('checkout.session.completed', session2)).body.outcome).toBe('recorded');
     expect(await creditBalance()).toBe(100);
+    // The same credit, whole, under the client in aged receivables and on its statement.
+    expect(await creditElsewhere(client.id)).toEqual({ agedCredit: 100, agedTotal: 0, statementClosing: -10_000 });
+    const rows = (await server.runtime.services.billing.statements.statement(client.id, {})).rows;
+    expect(rows.filter((r) => r.kind === 'payment').map((r) => [r.invoiceNumber, r.creditCents])).toEqual(
+      expect.arrayContaining([[cancelled.invoice_number, 7_000], [deleted.invoice_number, 3_000]]),
+    );
 
     const query = `query { paymentAlerts(handled: false) { total items { id invoiceId invoiceNumber clientName reason amount handled } } }`;
     const alerts = (await admin.graphql(query)).body.data.paymentAlerts;
@@ -257,6 +272,25 @@ describe.each(testBackends())('refunds, disputes, fees and payouts through Strip
     expect(left.map((a: { reason: string }) => a.reason)).toEqual(['cancelled']);
     // Nothing of it reached receivables as if the deleted invoice were still owed.
     expect(await balanceOf(server, A.receivables, deleted.id)).toBe(0);
+    expect(await creditElsewhere(client.id)).toEqual({ agedCredit: 70, agedTotal: 0, statementClosing: -7_000 });
+  });
+
+  it('a payment for a cancelled invoice found by reconcile on return from checkout is kept and raises an alert, as from the webhook', async () => {
+    const client = await createClientWithLogin(server.runtime.deps, 'Returning Payer');
+    const invoice = await createInvoice(server.runtime.deps, client.id, 45);
+    await new InvoiceService(server.runtime.deps).send(invoice.id, 'test');
+    const { sessionId } = (await server.client().agent.post(`/api/invoices/${invoice.id}/create-checkout-session/`).send({})).body;
+    expect((await admin.post(`/api/invoices/${invoice.id}/credit-notes/`, { reason: 'Order cancelled' })).status).toBe(201);
+    fake.complete(sessionId);
+    const reconcile = () => server.client().agent.post('/api/payments/reconcile/').send({ session_id: sessionId });
+    expect((await reconcile()).body).toEqual({ invoice_id: invoice.id, paid: true });
+    expect((await reconcile()).body).toEqual({ invoice_id: invoice.id, paid: true });
+    const payments = await server.testDb.db('invoice_payments').where({ invoice_id: invoice.id });
+    expect(payments.map((p) => [Number(p.amount_cents), p.unexpected_reason])).toEqual([[4_500, 'cancelled']]);
+    expect((await admin.get(`/api/clients/${client.id}/`)).body.credit_balance).toBe(45);
+    const alerts = (await admin.graphql(`query { paymentAlerts(handled: false) { items { invoiceId reason amount } } }`)).body.data.paymentAlerts.items;
+    expect(alerts.filter((a: { invoiceId: string }) => a.invoiceId === invoice.id)).toEqual([{ invoiceId: invoice.id, reason: 'cancelled', amount: 45 }]);
+    expect(await creditElsewhere(client.id)).toEqual({ agedCredit: 45, agedTotal: 0, statementClosing: -4_500 });
   });
 
   it('refunds a bank transfer by hand, dated, from the bank account, without Stripe', async () => {

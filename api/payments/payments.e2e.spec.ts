@@ -81,6 +81,31 @@ describe.each(testBackends())('Stripe payments over HTTP on $name', (backend) =>
     expect((await checkout(invoice.id, { return_to: '/portal' })).body.sessionId).not.toBe(res.body.sessionId);
   });
 
+  it('charges the open amount of a partly paid and credited invoice, and a new session once it changes', async () => {
+    const admin = server.client();
+    await admin.login();
+    const invoice = await createInvoice(server.runtime.deps, alice.id, 1190);
+    expect((await admin.post(`/api/invoices/${invoice.id}/send/`)).status).toBe(200);
+    expect((await admin.post(`/api/invoices/${invoice.id}/payments/`, { amount: '400', date: '2026-11-03', method: 'bank_transfer' })).status).toBe(201);
+    let sessionId = '';
+    const chargedNow = async () => {
+      const res = await checkout(invoice.id);
+      expect(res.status).toBe(200);
+      sessionId = res.body.sessionId;
+      return fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.params;
+    };
+    expect((await chargedNow()).line_items).toMatchObject([{ price_data: { unit_amount: '79000', currency: 'eur' } }]);
+    const cn = await admin.post(`/api/invoices/${invoice.id}/credit-notes/`, { reason: 'Discount', date: '2026-11-04', items: [{ description: 'Discount', unit_price: 90.5, vat_rate: 0 }] });
+    expect(cn.status).toBe(201);
+    expect((await admin.get(`/api/invoices/${invoice.id}/`)).body.open_amount).toBe(699.5);
+    expect((await chargedNow()).line_items).toMatchObject([{ price_data: { unit_amount: '69950', currency: 'eur' } }]);
+    // What the session charged is what the webhook records: nothing is left open.
+    const session = fake.complete(sessionId);
+    expect(session.amount_total).toBe(69950);
+    expect((await deliver('checkout.session.completed', session)).body.outcome).toBe('recorded');
+    expect((await admin.get(`/api/invoices/${invoice.id}/`)).body).toMatchObject({ paid: true, open_amount: 0 });
+  });
+
   it('returns to a known page only, and refuses other pages', async () => {
     const invoice = await createInvoice(server.runtime.deps, alice.id, 10);
     const res = await checkout(invoice.id, { return_to: '/portal/dashboard' });

@@ -69,6 +69,21 @@ describe.each(testBackends())('server-rendered pages and no-script forms on $nam
     }
   });
 
+  it('answers a page with its ETag, a repeated conditional GET with 304, another language with another tag', async () => {
+    const first = await get('/pricing?lng=el');
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect((await get('/pricing?lng=el')).headers.etag).toBe(etag);
+    const again = await get('/pricing?lng=el', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+    const ru = await get('/pricing?lng=ru', { 'if-none-match': etag });
+    expect(ru.status).toBe(200);
+    expect(ru.headers.etag).not.toBe(etag);
+    expect(ru.text).toContain('<h1>Цены</h1>');
+  });
+
   it('renders from the company settings, with the organisation and the plans as JSON-LD, and renders each page once', async () => {
     const first = await get('/pricing?lng=en');
     expect(rendered(first.text).data.company).toMatchObject({ name: 'Aegis GRC Ltd' });

@@ -140,9 +140,18 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, payments: Paymen
     company: (await company()).info,
   });
 
+  // A page's bytes and ETag, made once per rendered page rather than by express at every send.
+  const prepared = new LRUCache<string, { body: Buffer; etag: string }>({ max: 1000 });
   const send = (res: Response, status: number, html: string): void => {
+    let page = prepared.get(html);
+    if (!page) {
+      const body = Buffer.from(html);
+      const etagOf = res.app.get('etag fn') as ((body: Buffer, encoding: string) => string) | undefined;
+      prepared.set(html, (page = { body, etag: etagOf ? etagOf(body, 'utf8') : '' }));
+    }
     res.status(status).setHeader('Cache-Control', 'no-cache');
-    res.vary('Accept-Language').vary('Cookie').type('html').send(html);
+    if (page.etag) res.setHeader('ETag', page.etag);
+    res.vary('Accept-Language').vary('Cookie').type('html').send(page.body);
   };
 
   /** Serves the page at the request's path; `checkoutError` comes from a Pay Now posted without scripts. */

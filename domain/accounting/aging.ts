@@ -97,3 +97,38 @@ export const ageReceivables = (rows: AgingRow[], asOf: string): AgedReceivables 
   totals.netCents = totals.owedCents - totals.creditCents;
   return { asOf, clients, totals };
 };
+
+/** An invoice's receivable change on one day: the sum of its Accounts Receivable lines dated that day. */
+export interface ReceivableChange {
+  date: string;
+  deltaCents: number;
+}
+
+/** How much an invoice's owed part (its balance when positive) and credit part (when negative) change on a day. */
+export interface AgingStep {
+  date: string;
+  openCents: number;
+  creditCents: number;
+}
+
+/**
+ * An invoice's changes as changes of the two parts of its running balance: what is owed (the
+ * positive part, aged by due date) and the credit balance (the negative part). Summed up to any
+ * day they give the invoice's owed amount and credit as of that day. Unlike balances, which only
+ * age correctly invoice by invoice, these steps can be added up per client and due date first.
+ * Days whose change leaves both parts as they were give no step.
+ */
+export const agingSteps = (changes: readonly ReceivableChange[]): AgingStep[] => {
+  const byDay = new Map<string, number>();
+  for (const c of changes) byDay.set(c.date, (byDay.get(c.date) ?? 0) + c.deltaCents);
+  const steps: AgingStep[] = [];
+  let balance = 0;
+  for (const date of [...byDay.keys()].sort()) {
+    const next = balance + byDay.get(date)!;
+    const openCents = Math.max(next, 0) - Math.max(balance, 0);
+    const creditCents = Math.min(next, 0) - Math.min(balance, 0);
+    if (openCents !== 0 || creditCents !== 0) steps.push({ date, openCents, creditCents });
+    balance = next;
+  }
+  return steps;
+};

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../shared/dates';
-import { AGING_BUCKETS, ageReceivables, agingRowOf, bucketOf, type Receivable } from './aging';
+import { AGING_BUCKETS, ageReceivables, agingRowOf, agingSteps, bucketOf, type Receivable } from './aging';
 
 describe('aged receivables', () => {
   it('buckets by days past due: current up to the due day, then 1–30, 31–60, 61–90, over 90', () => {
@@ -44,5 +44,23 @@ describe('aged receivables', () => {
         expect(AGING_BUCKETS.reduce((s, b) => s + r.totals[b], 0)).toBe(r.totals.owedCents);
       }),
     );
+  });
+
+  it("splits an invoice's changes into steps of its owed and credit parts that add up to them as of any day", () => {
+    const day = fc.integer({ min: 0, max: 60 }).map((d) => addDays('2026-01-01', d));
+    fc.assert(
+      fc.property(fc.array(fc.record({ date: day, deltaCents: fc.integer({ min: -50_000, max: 50_000 }) }), { maxLength: 12 }), day, (changes, asOf) => {
+        const balance = changes.filter((c) => c.date <= asOf).reduce((s, c) => s + c.deltaCents, 0);
+        const upTo = agingSteps(changes).filter((s) => s.date <= asOf);
+        expect(upTo.reduce((s, x) => s + x.openCents, 0)).toBe(Math.max(balance, 0));
+        expect(upTo.reduce((s, x) => s + x.creditCents, 0)).toBe(Math.min(balance, 0));
+      }),
+    );
+    // Paid beyond the invoice, then refunded: owed, nothing owed with credit, owed again.
+    expect(agingSteps([{ date: '2026-01-20', deltaCents: -15_000 }, { date: '2026-01-10', deltaCents: 10_000 }, { date: '2026-02-01', deltaCents: 8_000 }, { date: '2026-03-01', deltaCents: 0 }])).toEqual([
+      { date: '2026-01-10', openCents: 10_000, creditCents: 0 },
+      { date: '2026-01-20', openCents: -10_000, creditCents: -5_000 },
+      { date: '2026-02-01', openCents: 3_000, creditCents: 5_000 },
+    ]);
   });
 });

@@ -14,6 +14,8 @@ export interface InvoiceListRow {
   due_date: string;
   paid: boolean;
   sent: boolean;
+  /** Sent or ever paid (even if all of it was refunded since): no longer a draft, as the domain's `isIssued`. */
+  issued: boolean;
   net_cents: number;
   vat_cents: number;
   gross_cents: number;
@@ -65,6 +67,7 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: ListedEv
         due_date: d.dueDate,
         paid: false,
         sent: false,
+        issued: false,
         net_cents: d.totals.netCents,
         vat_cents: d.totals.vatCents,
         gross_cents: d.totals.grossCents,
@@ -99,8 +102,9 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: ListedEv
       };
     }
     case 'InvoiceSent':
-      return row && { ...row, sent: true, revision };
+      return row && { ...row, sent: true, issued: true, revision };
     case 'PaymentRecorded':
+      return row && { ...row, ...afterMoneyMoved(row, event), issued: true, revision };
     case 'PaymentRefunded':
     case 'RefundFailed':
     case 'DisputeClosed':

@@ -35,6 +35,12 @@ describe('invoice read models', () => {
     revision = 0;
     const full = fold([issued('i1', '2026-03-01', '2026-04-01'), payment(5000, 'p1'), payment(6900, 'p2'), { type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'x', sentAt: 'y' } }]);
     expect(full).toMatchObject({ paid: true, sent: true, revision: 3 });
+    // Issued once sent or paid, and still issued (owed, reminded, immutable) after a full refund.
+    revision = 0;
+    expect(fold([issued('i1', '2026-03-01', '2026-04-01')])).toMatchObject({ issued: false });
+    revision = 0;
+    const refund: InvoiceEvent = { type: 'PaymentRefunded', data: { invoiceId: 'i1', paymentId: 'p1', refundId: 'r1', amountCents: 11900, date: '2026-03-06', method: 'stripe', reason: 'x', reference: null } };
+    expect(fold([issued('i1', '2026-03-01', '2026-04-01'), payment(11900, 'p1'), refund])).toMatchObject({ issued: true, sent: false, paid: false, paid_cents: 0 });
     const voided: InvoiceEvent = { type: 'InvoiceVoided', data: { invoiceId: 'i1', reason: 'deleted', date: '2026-03-06', totals, originalDate: '2026-03-01' } };
     expect(evolveInvoiceList(full, recorded(voided))).toBeNull();
     expect(evolvePublicInvoice({ id: 'i1', invoice_number: 'N', client_id: 'c', date: 'd', due_date: 'd', gross_cents: 1, paid_cents: 0, paid: false, credited_cents: 0, cancelled: false }, recorded(voided))).toBeNull();

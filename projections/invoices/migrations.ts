@@ -38,4 +38,21 @@ export const invoiceListMigrations: Migration[] = [
       });
     },
   },
+  {
+    // Whether an invoice is still a draft, as the domain decides it (sent, or any payment ever
+    // recorded): a never-sent invoice paid and then refunded in full is issued, owed, and reminded.
+    // Rows written before take it from the payments read model; a rebuild writes the same.
+    name: '202611280310_fix18_projection_invoice_list_issued',
+    up: async (db) => {
+      await db.schema.alterTable('invoice_list', (t) => {
+        t.boolean('issued').notNullable().defaultTo(false);
+      });
+      await db.raw('update invoice_list i set issued = true where i.sent or i.paid or i.paid_cents > 0 or exists (select 1 from invoice_payments p where p.invoice_id = i.id)');
+    },
+    down: async (db) => {
+      await db.schema.alterTable('invoice_list', (t) => {
+        t.dropColumn('issued');
+      });
+    },
+  },
 ];

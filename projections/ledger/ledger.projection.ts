@@ -48,6 +48,9 @@ export const ledgerProjection = (): Projection => ({
     for (const { recorded, event } of domain) {
       if (event.type === 'InvoiceIssued' || event.type === 'InvoiceEdited') terms.set(event.data.invoiceId, { clientId: event.data.clientId, dueDate: event.data.dueDate });
       else if (event.type === 'InvoiceVoided') terms.set(event.data.invoiceId, null);
+      // Money kept for a deleted invoice stays its client's (credit balance, statement): the void
+      // dropped the terms, the payment names the client again (a draft never had payments before).
+      else if (event.type === 'PaymentRecorded' && event.data.unexpected?.reason === 'deleted') terms.set(event.data.invoiceId, { clientId: event.data.unexpected.clientId, dueDate: null });
       const id = entryIdOf(event);
       const prior = id === null ? null : (known.get(id) ?? null);
       const step = ledgerStep(lock, event, prior);

@@ -1,5 +1,5 @@
 import type { Migration } from '../../eventstore/migration';
-import { fillReceivablesFromLines } from './receivables/writer';
+import { fillDueSumsFromReceivables, fillInvoiceReceivablesFromLines, KEPT_PAYMENT_CLIENTS } from './receivables/writer';
 
 export const LEDGER_TABLES = [
   'ledger_entries',
@@ -9,6 +9,8 @@ export const LEDGER_TABLES = [
   'ledger_balances_yearly',
   'receivable_changes',
   'receivable_balances',
+  'receivable_due_changes',
+  'receivable_due_balances',
   'ledger_books',
   'vat_movements_daily',
 ];
@@ -113,7 +115,7 @@ export const ledgerMigrations: Migration[] = [
         t.date('due_date');
       });
       await db.raw('create index receivable_balances_open on receivable_balances (invoice_id) include (balance_cents, client_id, due_date) where balance_cents <> 0');
-      await fillReceivablesFromLines(db);
+      await fillInvoiceReceivablesFromLines(db);
     },
     down: async (db) => {
       for (const table of ['receivable_balances', 'receivable_changes']) await db.schema.dropTableIfExists(table);
@@ -159,7 +161,8 @@ export const ledgerMigrations: Migration[] = [
         t.boolean('vat_settlement').notNullable().defaultTo(false);
       });
       if (await db('ledger_entries').first('entry_id')) {
-        for (const table of LEDGER_TABLES) await db(table).del();
+        // Tables of later migrations do not exist yet here.
+        for (const table of LEDGER_TABLES) if (await db.schema.hasTable(table)) await db(table).del();
         if (await db.schema.hasTable('projection_checkpoints')) {
           await db('projection_checkpoints').where({ name: 'ledger' }).update({ position: null, events_processed: 0, last_error: null, error_event_id: null, error_position: null, error_at: null });
         }
@@ -197,6 +200,51 @@ export const ledgerMigrations: Migration[] = [
       await db.schema.alterTable('ledger_lines', (t) => {
         t.dropColumn('recorded_by');
       });
+    },
+  },
+  {
+    // A payment kept for a deleted invoice is its client's credit: the receivable row now keeps
+    // that client (the void had dropped it), so aged receivables and statements show it under the
+    // client. Rows written before take it from the kept payments; nothing else changes, so the
+    // ledger need not be replayed (a rebuild writes the same). Statements read the client there.
+    name: '202611280300_fix18_kept_payment_receivable_clients',
+    up: async (db) => {
+      await db.raw(`update receivable_balances b set client_id = k.client_id from (${KEPT_PAYMENT_CLIENTS}) k where k.invoice_id = b.invoice_id and b.client_id is null`);
+      // Client statements find a client's invoices here too.
+      await db.raw('create index receivable_balances_client on receivable_balances (client_id)');
+    },
+    down: async (db) => {
+      await db.raw('drop index if exists receivable_balances_client');
+    },
+  },
+  {
+    // Aged receivables sum per client and due date instead of per invoice: each invoice's balance
+    // split into what is owed (positive) and credit (negative), and their changes per day, summed
+    // per client and due date (nulls as one key: an entry naming no invoice, a voided invoice).
+    // Filled from the per-invoice tables; the projection keeps them in the same transaction. Named
+    // to run after any migration that changes the per-invoice tables' clients or due dates (the
+    // kept-payment clients of 202611280300), so it sums what they leave.
+    name: '202611280400_i18aging_receivable_due_sums',
+    up: async (db) => {
+      await db.schema.createTable('receivable_due_changes', (t) => {
+        t.date('date').notNullable();
+        t.uuid('client_id');
+        t.date('due_date');
+        t.bigInteger('open_cents').notNullable();
+        t.bigInteger('credit_cents').notNullable();
+      });
+      await db.raw('create unique index receivable_due_changes_key on receivable_due_changes (date, client_id, due_date) nulls not distinct');
+      await db.schema.createTable('receivable_due_balances', (t) => {
+        t.uuid('client_id');
+        t.date('due_date');
+        t.bigInteger('open_cents').notNullable();
+        t.bigInteger('credit_cents').notNullable();
+      });
+      await db.raw('create unique index receivable_due_balances_key on receivable_due_balances (client_id, due_date) nulls not distinct');
+      await fillDueSumsFromReceivables(db);
+    },
+    down: async (db) => {
+      for (const table of ['receivable_due_changes', 'receivable_due_balances']) await db.schema.dropTableIfExists(table);
     },
   },
 ];

@@ -19,11 +19,34 @@ const PRODUCTION = {
 };
 
 const aliased = (n: number, field: string) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
+/** Over the token limit with no alias, nesting or cost to speak of: only the token limit refuses it. */
+const overTokenLimit = `{ ${'__typename '.repeat(GRAPHQL_LIMITS.tokens)}}`;
+
+/**
+ * Documents and variables that graphql-js answers with a suggestion, one per wording: a field,
+ * an argument, a type, an input field (in the document and in variables), an enum value (in the
+ * document and in variables, "Did you mean the enum value …?") and a leaf without a selection.
+ * All are refused before any resolver runs, so anyone can send them.
+ */
+const SUGGESTING: { kind: string; query: string; variables?: Record<string, unknown> }[] = [
+  { kind: 'field', query: '{ publicInvoic(id: "x") { id } }' },
+  { kind: 'nested field', query: '{ publicInvoice(id: "x") { invoiceNumbr } }' },
+  { kind: 'argument', query: '{ publicInvoice(idd: "x") { id } }' },
+  { kind: 'type', query: 'query($s: InvoicePaidFiltr) { invoices(status: $s) { total } }' },
+  { kind: 'input field', query: 'mutation { createClient(input: { nam: "x", email: "x@example.org" }) { id } }' },
+  {
+    kind: 'input field in variables',
+    query: 'mutation($c: ClientInput!) { createClient(input: $c) { id } }',
+    variables: { c: { nam: 'x', email: 'x@example.org' } },
+  },
+  { kind: 'enum value', query: '{ invoices(status: paidd) { total } }' },
+  { kind: 'enum value in variables', query: 'query($s: InvoicePaidFilter) { invoices(status: $s) { total } }', variables: { s: 'paidd' } },
+];
 
 describe('the web client’s own operations', () => {
   it('all pass the GraphQL limits, so the limits refuse only abuse', async () => {
     const schema = await getSchema();
-    const rules = graphqlProtection(true).validationRules;
+    const rules = graphqlProtection().validationRules;
     const documents = Object.entries(webDocuments).filter(([name, doc]) => name.endsWith('Document') && typeof doc === 'object') as [string, DocumentNode][];
     expect(documents.length).toBeGreaterThan(50);
     for (const [name, doc] of documents) {
@@ -53,11 +76,50 @@ describe.each(testBackends())('GraphQL operation limits on $name', (backend) => 
       const res = await anonymous(query);
       expect(res.status).toBe(400);
       expect(res.body.data).toBeUndefined();
-      expect(res.body.errors[0].message).toMatch(/alias|token/i);
+      // Both are far over the token limit, which refuses them before they are even parsed.
+      expect(res.body.errors[0].message).toMatch(/token/i);
     }
-    // Refused at validation: not one lookup ran (none spent the pay-link budget).
+    // Not one lookup ran (none spent the pay-link budget).
     expect(Number((await server.testDb.db('rate_limits').count({ n: '*' }))[0]!.n)).toBe(before);
+  });
+
+  it('refuses one alias past the alias limit in a document well under the token limit', async () => {
+    const over = aliased(GRAPHQL_LIMITS.aliases + 1, '__typename');
+    expect(() => new MaxTokensParserWLexer(over, { n: GRAPHQL_LIMITS.tokens }).parseDocument()).not.toThrow();
+    const res = await anonymous(over);
+    expect(res.status).toBe(400);
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors[0].message).toMatch(/alias/i);
     expect((await anonymous(aliased(GRAPHQL_LIMITS.aliases, '__typename'))).status).toBe(200);
+  });
+
+  it('refuses a document over the token limit that no other limit would refuse', async () => {
+    // An invoice with many lines: tokens without aliases, depth or cost. Anonymous, so nothing is written.
+    const invoice = (lines: number) =>
+      `mutation { createInvoice(input: { clientId: "x", date: "2026-11-27", dueDate: "2026-12-27", items: [${'{ description: "x", unitPrice: 1 } '.repeat(lines)}] }) { id } }`;
+    const within = (doc: string) => {
+      try {
+        new MaxTokensParserWLexer(doc, { n: GRAPHQL_LIMITS.tokens }).parseDocument();
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect([within(invoice(115)), within(invoice(125))]).toEqual([true, false]);
+    const under = await anonymous(invoice(115));
+    expect(under.status).toBe(200);
+    expect(under.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    const over = await anonymous(invoice(125));
+    expect(over.status).toBe(400);
+    expect(over.body.errors[0].message).toMatch(/token/i);
+  });
+
+  it('applies the token limit to GET /graphql?query=… as to a POST', async () => {
+    const get = (query: string) => supertest(server.url).get('/graphql').query({ query }).set('apollo-require-preflight', 'true');
+    expect((await get('{ __typename }')).body).toEqual({ data: { __typename: 'Query' } });
+    const res = await get(overTokenLimit);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toMatch(/token/i);
   });
 
   it('refuses deep and costly documents', async () => {
@@ -88,9 +150,13 @@ describe.each(testBackends())('GraphQL operation limits on $name', (backend) => 
     expect((await admin.graphql(`{ publicInvoice(id: "${invoiceId}") { id } }`)).body.data.publicInvoice.id).toBe(invoiceId);
   });
 
-  it('names the field it suggests outside production', async () => {
-    const res = await anonymous('{ publicInvoic(id: "x") { id } }');
-    expect(res.body.errors[0].message).toMatch(/Did you mean "publicInvoice"/);
+  it('suggests names outside production, in every wording', async () => {
+    for (const { kind, query, variables } of SUGGESTING) {
+      const res = await supertest(server.url).post('/graphql').send({ query, variables });
+      expect(res.body.errors.map((e: { message: string }) => e.message).join(' '), kind).toMatch(/Did you mean/);
+    }
+    const res = await anonymous('{ invoices(status: paidd) { total } }');
+    expect(res.body.errors[0].message).toMatch(/Did you mean the enum value "paid"/);
   });
 });
 
@@ -101,11 +167,20 @@ describe('GraphQL in production', () => {
   });
   afterAll(() => server?.close());
 
-  it('hides field suggestions, which would reveal the schema with introspection off', async () => {
-    for (const query of ['{ publicInvoic(id: "x") { id } }', '{ publicInvoice(id: "x") { invoiceNumbr } }', '{ publicInvoice(idd: "x") { id } }']) {
-      const res = await supertest(server.url).post('/graphql').send({ query });
-      expect(res.body.errors.length, query).toBeGreaterThan(0);
-      for (const e of res.body.errors) expect(e.message, query).not.toMatch(/Did you mean/);
+  it('hides every suggestion, which would reveal the schema with introspection off', async () => {
+    const leaks = [];
+    for (const { kind, query, variables } of SUGGESTING) {
+      const res = await supertest(server.url).post('/graphql').send({ query, variables });
+      expect(res.status, kind).toBe(400);
+      expect(res.body.errors.length, kind).toBeGreaterThan(0);
+      for (const { message } of res.body.errors as { message: string }[]) {
+        if (/Did you mean|"paid"|"unpaid"/.test(message)) leaks.push(`${kind}: ${message}`);
+        expect(message, kind).toMatch(/\S$/);
+      }
     }
+    expect(leaks).toEqual([]);
+    // The rest of the message stays.
+    const res = await supertest(server.url).post('/graphql').send({ query: '{ invoices(status: paidd) { total } }' });
+    expect(res.body.errors[0].message).toBe('Value "paidd" does not exist in "InvoicePaidFilter" enum.');
   });
 });

@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { RecoveryCodesAnswer, TwoFactorSetupAnswer, TwoFactorStatusAnswer } from '../../contracts/rest.contract';
 import { requireLogin } from '../guards';
+import { clientAddress } from '../login-throttle';
 import type { TwoFactorService } from './two-factor.service';
 
 const text = (body: unknown, field: string): string => {
@@ -33,23 +34,23 @@ export const twoFactorRoutes = (twoFactor: TwoFactorService): Router => {
   });
 
   router.post('/two-factor/setup/', async (req, res) => {
-    const setup = await twoFactor.beginSetup(req.user!, text(req.body, 'password'));
+    const setup = await twoFactor.beginSetup(req.user!, text(req.body, 'password'), clientAddress(req));
     const answer: TwoFactorSetupAnswer = { secret: setup.secret, otpauth_url: setup.otpauthUrl, qr_code: setup.qrCode };
     res.json(answer);
   });
 
   router.post('/two-factor/enable/', async (req, res) => {
-    const answer: RecoveryCodesAnswer = { recovery_codes: await twoFactor.enable(req.user!, text(req.body, 'otp')) };
+    const answer: RecoveryCodesAnswer = { recovery_codes: await twoFactor.enable(req.user!, text(req.body, 'otp'), clientAddress(req)) };
     res.json(answer);
   });
 
   router.post('/two-factor/recovery-codes/', async (req, res) => {
-    const answer: RecoveryCodesAnswer = { recovery_codes: await twoFactor.renewRecoveryCodes(req.user!, text(req.body, 'otp')) };
+    const answer: RecoveryCodesAnswer = { recovery_codes: await twoFactor.renewRecoveryCodes(req.user!, text(req.body, 'otp'), clientAddress(req)) };
     res.json(answer);
   });
 
   router.post('/two-factor/disable/', async (req, res) => {
-    await twoFactor.disable(req.user!, { otp: text(req.body, 'otp'), password: text(req.body, 'password') });
+    await twoFactor.disable(req.user!, { otp: text(req.body, 'otp'), password: text(req.body, 'password') }, clientAddress(req));
     res.json({ success: true });
   });
 

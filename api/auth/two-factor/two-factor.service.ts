@@ -13,6 +13,7 @@ import {
 import { AppError, ConflictError, ForbiddenError, ValidationError } from '../../../domain/shared/errors';
 import { writeAudit } from '../../billing/audit';
 import type { AppDeps } from '../../deps';
+import type { LoginThrottle } from '../login-throttle';
 import { hashPassword, verifyPassword } from '../password';
 import { UserService, type User } from '../user.service';
 import { SecretBox } from './secret-box';
@@ -57,13 +58,18 @@ export const refusedCode = (): AppError => new AppError('UNAUTHENTICATED', INVAL
 /**
  * TOTP enrolment (otplib, RFC 6238), recovery codes (argon2 hashes, each usable once) and the
  * login's second step, for the REST and GraphQL adapters alike. Secrets are stored encrypted
- * and are shown only during set-up.
+ * and are shown only during set-up. Every password or code a signed-in user gives here is checked
+ * under `reauth` (per user and client address, doubling delays, like logins); `ip` is the
+ * client address.
  */
 export class TwoFactorService {
   private readonly box: SecretBox;
   private readonly users: UserService;
 
-  constructor(private readonly deps: AppDeps) {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly reauth: LoginThrottle,
+  ) {
     this.box = new SecretBox({ material: deps.config.totpKeyMaterial, dataDir: deps.config.dataDir });
     this.users = new UserService(deps.db);
   }
@@ -90,9 +96,9 @@ export class TwoFactorService {
   }
 
   /** Step one: after a password re-check, a fresh secret as a QR code. Starting again replaces it. */
-  async beginSetup(user: User, password: string): Promise<TwoFactorSetup> {
+  async beginSetup(user: User, password: string, ip: string): Promise<TwoFactorSetup> {
     if (await this.isEnabled(user.id)) throw new ConflictError('Two-factor sign-in is already on.');
-    if (!(await this.users.checkPassword(user.id, password))) throw new ValidationError(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+    if (!(await this.reauth.attempt(ip, user.id, () => this.users.checkPassword(user.id, password)))) throw new ValidationError(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
     const secret = generateSecret();
     await this.deps.db.transaction(async (trx) => {
       await trx('two_factor_secrets').where({ user_id: user.id }).whereNull('enabled_at').delete();
@@ -104,12 +110,16 @@ export class TwoFactorService {
   }
 
   /** Step two: a code from the app proves the set-up; answers the ten recovery codes, shown once. */
-  async enable(user: User, otp: string): Promise<string[]> {
+  async enable(user: User, otp: string, ip: string): Promise<string[]> {
     const row: SecretRow | undefined = await this.deps.db('two_factor_secrets').where({ user_id: user.id }).whereNull('enabled_at').first();
     if (!row) throw new ConflictError('Start the two-factor set-up first.');
     const secret = this.box.open(row.secret_box, user.id);
     const factor = readSecondFactor(otp);
-    const checked = secret && factor.kind === 'totp' ? await this.checkTotp(secret, factor.code, null) : undefined;
+    let checked: number | undefined;
+    await this.reauth.attempt(ip, user.id, async () => {
+      checked = secret && factor.kind === 'totp' ? await this.checkTotp(secret, factor.code, null) : undefined;
+      return checked !== undefined;
+    });
     if (checked === undefined) throw new ValidationError(INVALID_CODE, { otp: [INVALID_CODE] });
     const codes = makeRecoveryCodes();
     const hashes = await Promise.all(codes.map(hashRecoveryCode));
@@ -127,12 +137,12 @@ export class TwoFactorService {
     return codes;
   }
 
-  async disable(user: User, proof: TwoFactorProof): Promise<void> {
+  async disable(user: User, proof: TwoFactorProof, ip: string): Promise<void> {
     if (!mayDisable({ isSuperuser: user.is_superuser, enrolled: true }, this.policy)) {
       throw new ForbiddenError('Two-factor sign-in is required for administrators.');
     }
     if (!(await this.isEnabled(user.id))) throw new ConflictError('Two-factor sign-in is off.');
-    await this.assertProof(user, proof);
+    await this.assertProof(user, proof, ip);
     await this.deps.db.transaction(async (trx) => {
       await trx('two_factor_secrets').where({ user_id: user.id }).delete();
       await trx('two_factor_recovery_codes').where({ user_id: user.id }).delete();
@@ -142,9 +152,9 @@ export class TwoFactorService {
   }
 
   /** New recovery codes for old ones (all unused ones stop working); needs a current code. */
-  async renewRecoveryCodes(user: User, otp: string): Promise<string[]> {
+  async renewRecoveryCodes(user: User, otp: string, ip: string): Promise<string[]> {
     if (!(await this.isEnabled(user.id))) throw new ConflictError('Two-factor sign-in is off.');
-    await this.assertProof(user, { otp });
+    await this.assertProof(user, { otp }, ip);
     const codes = makeRecoveryCodes();
     const hashes = await Promise.all(codes.map(hashRecoveryCode));
     await this.deps.db.transaction(async (trx) => {
@@ -171,13 +181,16 @@ export class TwoFactorService {
     }
   }
 
-  private async assertProof(user: User, { otp, password }: TwoFactorProof): Promise<void> {
+  private async assertProof(user: User, { otp, password }: TwoFactorProof, ip: string): Promise<void> {
     if (password) {
-      if (!(await this.users.checkPassword(user.id, password))) throw new ValidationError(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+      if (!(await this.reauth.attempt(ip, user.id, () => this.users.checkPassword(user.id, password)))) {
+        throw new ValidationError(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
+      }
       return;
     }
     if (!otp) throw new ValidationError('Enter a current authentication code or your password.', { otp: ['This field is required.'] });
-    if (!(await this.useSecondFactor(user.id, otp))) throw new ValidationError(INVALID_CODE, { otp: [INVALID_CODE] });
+    // A recovery-code-shaped guess costs up to ten argon2 checks: the throttle bounds those too.
+    if (!(await this.reauth.attempt(ip, user.id, () => this.useSecondFactor(user.id, otp)))) throw new ValidationError(INVALID_CODE, { otp: [INVALID_CODE] });
   }
 
   /** Accepts a current TOTP code (each time step once) or an unused recovery code (then spent). */

@@ -143,8 +143,9 @@ export interface ClientReceivableLineRow {
 /**
  * A client's invoices on Accounts Receivable: the balance of their lines before `from` and every
  * line in [from, to]. Entries of every source type that name one of the client's invoices count
- * (postings and reversals), so the balance through `to` is the client's share of the balance
- * sheet's receivables, as the aged receivables split it.
+ * (postings and reversals, and those of a deleted invoice whose payment was kept as credit), so
+ * the balance through `to` is the client's share of the balance sheet's receivables, as the aged
+ * receivables split it.
  */
 export const clientReceivables = async (
   db: Knex,
@@ -153,17 +154,21 @@ export const clientReceivables = async (
   from: string,
   to: string,
 ): Promise<{ openingCents: number; lines: ClientReceivableLineRow[] }> => {
-  const ofClient = `from invoice_list i
-       join ledger_entries e on e.invoice_id = i.id::text
+  // The client is the receivable row's, as aged receivables read it: it outlives the invoice list's
+  // row of a deleted invoice whose payment was kept as credit.
+  const ofClient = `from receivable_balances b
+       join ledger_entries e on e.invoice_id = b.invoice_id::text
        join ledger_lines l on l.entry_id = e.entry_id and l.account_id = ?`;
-  const opening = await db.raw(`select coalesce(sum(l.debit_cents - l.credit_cents), 0) as cents ${ofClient} where i.client_id = ? and l.date < ?`, [accountId, clientId, from]);
+  const opening = await db.raw(`select coalesce(sum(l.debit_cents - l.credit_cents), 0) as cents ${ofClient} where b.client_id = ? and l.date < ?`, [accountId, clientId, from]);
   const lines = await db.raw(
-    `select l.id, l.entry_id, l.date, l.debit_cents, l.credit_cents, e.source_type, i.invoice_number,
+    `select l.id, l.entry_id, l.date, l.debit_cents, l.credit_cents, e.source_type, coalesce(i.invoice_number, k.invoice_number) as invoice_number,
             case e.source_type when 'credit_note' then cn.credit_note_number when 'payment' then nullif(p.reference, '') end as document
      ${ofClient}
+     left join invoice_list i on i.id = b.invoice_id
      left join credit_notes cn on e.source_type = 'credit_note' and cn.id::text = e.source_id
      left join invoice_payments p on e.source_type = 'payment' and p.payment_id::text = e.source_id
-     where i.client_id = ? and l.date between ? and ?
+     left join lateral (select invoice_number from invoice_payments kp where kp.invoice_id = b.invoice_id and kp.unexpected_reason is not null limit 1) k on i.id is null
+     where b.client_id = ? and l.date between ? and ?
      order by l.date, l.id`,
     [accountId, clientId, from, to],
   );

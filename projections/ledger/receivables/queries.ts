@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addDays } from '../../../domain/shared/dates';
 
 /** One client's receivables in one aging bucket (or `credit`), summed in the database. */
 export interface AgingSumRow {
@@ -9,45 +10,50 @@ export interface AgingSumRow {
 }
 
 /**
- * How each invoice's balance as of the day is found. `recent`: the balance now less the changes
- * after the day, which reads the open invoices and the few latest days (the usual "today").
- * `full`: the changes up to the day, which reads less for a day long past.
+ * How the owed and credit amounts per client and due date as of the day are found. `recent`: the
+ * amounts now less the changes after the day, which reads the open groups and the few latest
+ * days (the usual "today"). `full`: the changes up to the day, which reads less for a day long past.
  */
 export type AgingPath = 'recent' | 'full';
 
-/** Beyond this many changes after the day, summing from the start reads fewer rows. */
-const RECENT_PATH_MAX_LATER_CHANGES = 20_000;
+/** Below this many changes after the day the recent path is taken, whatever the tables' sizes. */
+const RECENT_PATH_MIN_LATER_CHANGES = 10_000;
 
 /**
- * Each invoice's non-zero balance as of the day, with its client and due date. The recent path
- * takes an invoice without later changes straight from the open balances (the partial index), so
- * only the few invoices changed after the day are summed, never all of them.
+ * One row, `recent`: whether the recent path reads less. It is while the changes after the day are
+ * fewer than half of what the full path would read beyond the open groups (the tables' sizes as
+ * last analysed), and always below a floor; counting stops at that bound.
  */
-const balancesAsOf: Record<AgingPath, string> = {
-  recent: `with later as (select invoice_id, sum(delta_cents) as cents from receivable_changes where date > :asOf group by invoice_id)
-           select b.client_id, b.due_date, b.balance_cents as bal from receivable_balances b
-           where b.balance_cents <> 0 and not exists (select 1 from later where later.invoice_id = b.invoice_id)
-           union all
-           select b.client_id, b.due_date, b.balance_cents - later.cents from later join receivable_balances b on b.invoice_id = later.invoice_id
-           where b.balance_cents <> later.cents`,
-  full: `select b.client_id, b.due_date, c.bal from (
-           select invoice_id, sum(delta_cents) as bal from receivable_changes where date <= :asOf
-           group by invoice_id having sum(delta_cents) <> 0
-         ) c join receivable_balances b on b.invoice_id = c.invoice_id`,
-};
+const RECENT_IS_SHORTER = `with cap as (
+    select cast(greatest(:floor, (coalesce((select reltuples from pg_class where oid = to_regclass('receivable_due_changes')), 0)
+                                - coalesce((select reltuples from pg_class where oid = to_regclass('receivable_due_balances')), 0)) / 2) as bigint) as n
+  )
+  select (select count(*) from (select 1 from receivable_due_changes where date > :asOf limit (select n from cap)) x) < (select n from cap) as recent`;
+
+/**
+ * Rows per client and due date whose sums are what was owed (positive parts) and credit (negative
+ * parts) as of :asOf; `gate` names a condition a path's rows are read under (a one-time filter).
+ */
+const pathRows = (path: AgingPath, gate = 'true'): string =>
+  path === 'recent'
+    ? `select client_id, due_date, open_cents, credit_cents from receivable_due_balances where ${gate}
+       union all
+       select client_id, due_date, -open_cents, -credit_cents from receivable_due_changes where date > :asOf and ${gate}`
+    : `select client_id, due_date, open_cents, credit_cents from receivable_due_changes where date <= :asOf and ${gate}`;
 
 export const chooseAgingPath = async (db: Knex, asOf: string): Promise<AgingPath> => {
-  const result = await db.raw('select count(*) as n from (select 1 from receivable_changes where date > ? limit ?) x', [asOf, RECENT_PATH_MAX_LATER_CHANGES]);
-  const rows = (result.rows ?? result) as Array<{ n: number | string }>;
-  return Number(rows[0]?.n ?? 0) < RECENT_PATH_MAX_LATER_CHANGES ? 'recent' : 'full';
+  const result = await db.raw(RECENT_IS_SHORTER, { asOf, floor: RECENT_PATH_MIN_LATER_CHANGES });
+  return ((result.rows ?? result) as Array<{ recent: boolean }>)[0]?.recent ? 'recent' : 'full';
 };
 
 /**
- * Accounts Receivable as of a day, aged in the database: each invoice's balance (postings and
- * reversals up to the day, so the balance sheet's figure split by invoice) goes to its client's
- * bucket by days past due on the given edges, a negative one to `credit`; lines of entries that
- * name no invoice (keyed by the nil uuid) and those of a voided invoice, which the invoice list no
- * longer shows, are `current` under no client. One row per client and bucket comes back.
+ * Accounts Receivable as of a day, aged in the database in one round trip: what each client owes
+ * per due date as of the day (the positive parts of its invoices' balances, kept summed per client
+ * and due date by the ledger projection) goes to the bucket of its days past due on the given
+ * edges, the negative parts to `credit`. Lines of entries that name no invoice and those of a
+ * voided invoice have no due date: the first bucket (current), under no client for the former.
+ * Without a path, the database takes the one that reads less. One row per client and bucket comes
+ * back, none at zero.
  */
 export const agedSums = async (
   db: Knex,
@@ -56,25 +62,32 @@ export const agedSums = async (
   lastBucket: string,
   path?: AgingPath,
 ): Promise<AgingSumRow[]> => {
-  const chosen = path ?? (await chooseAgingPath(db, asOf));
-  const bindings: Record<string, string | number> = { asOf, lastBucket };
-  const cases = edges
-    .map((e, i) => {
-      bindings[`max${i}`] = e.maxDaysLate;
-      bindings[`bucket${i}`] = e.bucket;
-      return `when cast(:asOf as date) - s.due_date <= :max${i} then :bucket${i}`;
-    })
-    .join(' ');
-  // Grouped by client id before the names join in: hashing ids beats sorting names per invoice.
+  const bindings: Record<string, string | number> = { asOf, floor: RECENT_PATH_MIN_LATER_CHANGES };
+  // Bucket i: due on or after asOf - maxDaysLate(i) and before the previous edge's day. Per client
+  // only (filtered sums), so the hash table holds a row per client, not per client and bucket.
+  edges.forEach((e, i) => (bindings[`from${i}`] = addDays(asOf, -e.maxDaysLate)));
+  const names = [...edges.map((e) => e.bucket), lastBucket];
+  const sums = names.map((_, i) => {
+    const conditions = [i < edges.length ? `s.due_date >= cast(:from${i} as date)` : '', i > 0 ? `s.due_date < cast(:from${i - 1} as date)` : ''].filter(Boolean);
+    const when = `${i === 0 ? 's.due_date is null or ' : ''}(${conditions.join(' and ') || 'true'})`;
+    return `sum(s.open_cents) filter (where ${when}) as b${i}`;
+  });
+  const source = path
+    ? pathRows(path)
+    : `${pathRows('recent', '(select recent from choice)')} union all ${pathRows('full', 'not (select recent from choice)')}`;
   const result = await db.raw(
-    `with s as (${balancesAsOf[chosen]}),
-     g as (
-       select s.client_id, case when s.bal < 0 then 'credit' when s.due_date is null then 'current' ${cases} else :lastBucket end as bucket, sum(s.bal) as cents
-       from s group by 1, 2
-     )
-     select g.client_id, c.name as client_name, g.bucket, g.cents
-     from g left join clients c on c.id = g.client_id`,
+    `with ${path ? '' : `choice as (${RECENT_IS_SHORTER}),`}
+     s as (${source}),
+     g as (select s.client_id, ${sums.join(', ')}, sum(s.credit_cents) as credit_cents from s group by s.client_id)
+     select g.*, c.name as client_name from g left join clients c on c.id = g.client_id`,
     bindings,
   );
-  return (result.rows ?? result) as AgingSumRow[];
+  const rows = (result.rows ?? result) as Array<Record<string, string | number | null> & { client_id: string | null; client_name: string | null }>;
+  const out: AgingSumRow[] = [];
+  for (const r of rows) {
+    const row = (bucket: string, cents: number) => cents !== 0 && out.push({ client_id: r.client_id, client_name: r.client_name, bucket, cents });
+    names.forEach((bucket, i) => row(bucket, Number(r[`b${i}`] ?? 0)));
+    row('credit', Number(r.credit_cents ?? 0));
+  }
+  return out;
 };

@@ -1,14 +1,18 @@
 import type { Knex } from 'knex';
 import { SYSTEM_ACCOUNT_IDS } from '../../../domain/accounting/accounts';
 import type { LedgerEffect } from '../../../domain/accounting/postings';
+import { agingSteps, type AgingStep, type ReceivableChange } from '../../../domain/accounting/aging';
 
 /** The receivables key of Accounts Receivable lines whose entry names no invoice (manual journals). */
 export const NO_INVOICE = '00000000-0000-0000-0000-000000000000';
 
-/** Whose an invoice is and when it falls due, as the invoice list shows it; a voided one has none. */
+/**
+ * Whose an invoice is and when it falls due, as the invoice list shows it; a voided one has none,
+ * unless a payment kept for it names its client (no due date then).
+ */
 export interface InvoiceTerms {
   clientId: string;
-  dueDate: string;
+  dueDate: string | null;
 }
 
 /**
@@ -32,6 +36,8 @@ export const writeReceivables = async (trx: Knex.Transaction, effects: LedgerEff
       }
     }
   }
+  const touched = [...new Set([...balances.keys(), ...terms.keys()])];
+  const before = touched.length ? await invoicesNamed(trx, touched, true) : new Map<string, InvoiceReceivable>();
   const changeRows = [...changes].map(([key, delta]) => {
     const [invoiceId, date] = key.split('|') as [string, string];
     return { invoice_id: invoiceId, date, delta_cents: delta };
@@ -53,10 +59,106 @@ export const writeReceivables = async (trx: Knex.Transaction, effects: LedgerEff
   for (let i = 0; i < termRows.length; i += 1000) {
     await trx('receivable_balances').insert(termRows.slice(i, i + 1000)).onConflict('invoice_id').merge(['client_id', 'due_date']);
   }
+  if (touched.length) await writeDueSums(trx, before, await invoicesNamed(trx, touched, false), changes);
 };
 
-/** The same rows computed from the journal lines and the invoice list at once: for a database that had lines before these tables. */
+/** An invoice's receivable as the tables hold it: whose it is, when due, and its changes by day. */
+interface InvoiceReceivable {
+  clientId: string | null;
+  dueDate: string | null;
+  changes: ReceivableChange[];
+}
+
+/** The invoices' client, due date and changes, one round trip; `lock` takes their rows for this transaction first. */
+const invoicesNamed = async (trx: Knex.Transaction, invoiceIds: string[], lock: boolean): Promise<Map<string, InvoiceReceivable>> => {
+  const result = await trx.raw(
+    `select b.invoice_id, b.client_id, b.due_date, c.date, c.delta_cents
+     from receivable_balances b left join receivable_changes c on c.invoice_id = b.invoice_id
+     where b.invoice_id = any(?::uuid[])${lock ? ' for update of b' : ''}`,
+    [invoiceIds],
+  );
+  const rows = (result.rows ?? result) as Array<{ invoice_id: string; client_id: string | null; due_date: string | null; date: string | null; delta_cents: number | string | null }>;
+  const out = new Map<string, InvoiceReceivable>();
+  for (const r of rows) {
+    const invoice = out.get(r.invoice_id) ?? { clientId: r.client_id, dueDate: r.due_date, changes: [] };
+    if (r.date !== null) invoice.changes.push({ date: r.date, deltaCents: Number(r.delta_cents) });
+    out.set(r.invoice_id, invoice);
+  }
+  return out;
+};
+
+/** A client's and due date's owed amount and credit (`receivable_due_balances`), or their change on a day (`receivable_due_changes`). */
+interface DueSum {
+  clientId: string | null;
+  dueDate: string | null;
+  date?: string;
+  openCents: number;
+  creditCents: number;
+}
+
+/**
+ * Moves each touched invoice's aging steps from where they were (its client, due date and changes
+ * before the batch) to where they are now, in the per-(client, due date) tables aged receivables
+ * read. Rows left at zero are deleted, so the tables hold the same rows however the events were
+ * batched, and the open balances only the groups that still owe or hold credit.
+ */
+const writeDueSums = async (trx: Knex.Transaction, before: Map<string, InvoiceReceivable>, after: Map<string, InvoiceReceivable>, batch: Map<string, number>): Promise<void> => {
+  const daily = new Map<string, DueSum>();
+  const totals = new Map<string, DueSum>();
+  const add = (target: Map<string, DueSum>, key: string, base: DueSum, steps: AgingStep[], sign: number, date?: string) => {
+    const sum = target.get(key) ?? { ...base, date, openCents: 0, creditCents: 0 };
+    for (const s of steps) {
+      sum.openCents += sign * s.openCents;
+      sum.creditCents += sign * s.creditCents;
+    }
+    target.set(key, sum);
+  };
+  const move = (invoice: InvoiceReceivable, steps: AgingStep[], sign: number) => {
+    const group = `${invoice.clientId ?? ''}|${invoice.dueDate ?? ''}`;
+    const base = { clientId: invoice.clientId, dueDate: invoice.dueDate, openCents: 0, creditCents: 0 };
+    for (const step of steps) add(daily, `${group}|${step.date}`, base, [step], sign, step.date);
+    add(totals, group, base, steps, sign);
+  };
+  for (const [invoiceId, now] of after) {
+    move(now, agingSteps(now.changes), 1);
+    const was = before.get(invoiceId);
+    if (!was) continue; // A new invoice: its changes are all this batch's.
+    // Its changes before the batch: the ones now less the batch's.
+    const earlier = now.changes.map((c) => ({ date: c.date, deltaCents: c.deltaCents - (batch.get(`${invoiceId}|${c.date}`) ?? 0) }));
+    move(was, agingSteps(earlier), -1);
+  }
+  await upsertDueSums(trx, 'receivable_due_changes', ['date', 'client_id', 'due_date'], [...daily.values()]);
+  await upsertDueSums(trx, 'receivable_due_balances', ['client_id', 'due_date'], [...totals.values()]);
+};
+
+/** Adds the sums to the table's rows (keys may be null: the unique indexes treat nulls as equal), then deletes the rows left at zero. */
+const upsertDueSums = async (trx: Knex.Transaction, table: string, key: string[], sums: DueSum[]): Promise<void> => {
+  const rows = sums
+    .filter((s) => s.openCents !== 0 || s.creditCents !== 0)
+    .map((s) => ({ ...(s.date === undefined ? {} : { date: s.date }), client_id: s.clientId, due_date: s.dueDate, open_cents: s.openCents, credit_cents: s.creditCents }));
+  const emptied: string[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const written = (await trx(table)
+      .insert(rows.slice(i, i + 1000))
+      .onConflict(key)
+      .merge({ open_cents: trx.raw('??.open_cents + excluded.open_cents', [table]), credit_cents: trx.raw('??.credit_cents + excluded.credit_cents', [table]) })
+      .returning(['ctid', 'open_cents', 'credit_cents'])) as Array<{ ctid: string; open_cents: number | string; credit_cents: number | string }>;
+    for (const r of written) if (Number(r.open_cents) === 0 && Number(r.credit_cents) === 0) emptied.push(r.ctid);
+  }
+  if (emptied.length) await trx.raw(`delete from ?? where ctid = any(?::tid[])`, [table, emptied]);
+};
+
+/** The client of each deleted invoice a payment was kept for (the invoice list no longer has it). */
+export const KEPT_PAYMENT_CLIENTS = "select distinct invoice_id, client_id from invoice_payments where unexpected_reason = 'deleted'";
+
+/** All the receivables tables computed from the journal lines and the invoice list at once (what the projection writes beside the lines). */
 export const fillReceivablesFromLines = async (db: Knex): Promise<void> => {
+  await fillInvoiceReceivablesFromLines(db);
+  await fillDueSumsFromReceivables(db);
+};
+
+/** The per-invoice rows computed from the journal lines and the invoice list at once: for a database that had lines before these tables. */
+export const fillInvoiceReceivablesFromLines = async (db: Knex): Promise<void> => {
   await db.raw(
     `insert into receivable_changes (invoice_id, date, delta_cents)
      select coalesce(e.invoice_id::uuid, ?::uuid), l.date, sum(l.debit_cents - l.credit_cents)
@@ -66,8 +168,31 @@ export const fillReceivablesFromLines = async (db: Knex): Promise<void> => {
   );
   await db.raw(
     `insert into receivable_balances (invoice_id, balance_cents, client_id, due_date)
-     select coalesce(c.invoice_id, i.id), coalesce(c.cents, 0), i.client_id, i.due_date
+     select coalesce(c.invoice_id, i.id), coalesce(c.cents, 0), coalesce(i.client_id, k.client_id), i.due_date
      from (select invoice_id, sum(delta_cents) as cents from receivable_changes group by invoice_id) c
-     full join invoice_list i on i.id = c.invoice_id`,
+     full join invoice_list i on i.id = c.invoice_id
+     left join (${KEPT_PAYMENT_CLIENTS}) k on k.invoice_id = c.invoice_id`,
+  );
+};
+
+/**
+ * The per-(client, due date) tables computed at once from the per-invoice ones: each invoice's
+ * running balance by day, its owed and credit parts' changes, summed per client, due date and day,
+ * and the totals now per client and due date (zero rows left out, as the projection deletes them).
+ */
+export const fillDueSumsFromReceivables = async (db: Knex): Promise<void> => {
+  await db.raw(
+    `insert into receivable_due_changes (date, client_id, due_date, open_cents, credit_cents)
+     select s.date, b.client_id, b.due_date, sum(s.open_cents), sum(s.credit_cents)
+     from (
+       select invoice_id, date, greatest(bal, 0) - greatest(bal - delta_cents, 0) as open_cents, least(bal, 0) - least(bal - delta_cents, 0) as credit_cents
+       from (select invoice_id, date, delta_cents, sum(delta_cents) over (partition by invoice_id order by date) as bal from receivable_changes) r
+     ) s join receivable_balances b on b.invoice_id = s.invoice_id
+     group by 1, 2, 3 having sum(s.open_cents) <> 0 or sum(s.credit_cents) <> 0`,
+  );
+  await db.raw(
+    `insert into receivable_due_balances (client_id, due_date, open_cents, credit_cents)
+     select client_id, due_date, sum(greatest(balance_cents, 0)), sum(least(balance_cents, 0)) from receivable_balances
+     where balance_cents <> 0 group by 1, 2 having sum(greatest(balance_cents, 0)) <> 0 or sum(least(balance_cents, 0)) <> 0`,
   );
 };

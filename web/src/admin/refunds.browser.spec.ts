@@ -171,12 +171,21 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
   });
 
   const languages = [
-    { lng: 'en', locale: 'en-US', payments: 'Payments', refund: 'Refund', title: 'Refund a payment on invoice' },
-    { lng: 'el', locale: 'el-GR', payments: 'Πληρωμές', refund: 'Επιστροφή χρημάτων', title: 'Επιστροφή πληρωμής του τιμολογίου' },
-    { lng: 'ru', locale: 'ru-RU', payments: 'Платежи', refund: 'Вернуть', title: 'Возврат платежа по счёту' },
+    {
+      lng: 'en', locale: 'en-US', payments: 'Payments', refund: 'Refund', title: 'Refund a payment on invoice',
+      record: { action: 'Record payment', title: 'Record payment for invoice', owed: 'Still owed: 300,00 €', methods: ['Bank transfer', 'Card', 'Cash', 'Other'] },
+    },
+    {
+      lng: 'el', locale: 'el-GR', payments: 'Πληρωμές', refund: 'Επιστροφή χρημάτων', title: 'Επιστροφή πληρωμής του τιμολογίου',
+      record: { action: 'Καταχώριση πληρωμής', title: 'Καταχώριση πληρωμής για το τιμολόγιο', owed: 'Οφειλόμενο υπόλοιπο: 300,00 €', methods: ['Τραπεζική μεταφορά', 'Κάρτα', 'Μετρητά', 'Άλλο'] },
+    },
+    {
+      lng: 'ru', locale: 'ru-RU', payments: 'Платежи', refund: 'Вернуть', title: 'Возврат платежа по счёту',
+      record: { action: 'Записать платёж', title: 'Платёж по счёту', owed: 'Осталось оплатить: 300,00 €', methods: ['Банковский перевод', 'Карта', 'Наличные', 'Другое'] },
+    },
   ] as const;
 
-  it.each(languages.flatMap((l) => [DESKTOP_WIDTH, MOBILE_WIDTH].map((width) => ({ ...l, width }))))('the drawer and dialog in $lng at $width px: translated, no sideways scrolling, no serious axe finding', async ({ lng, locale, payments, refund, title, width }) => {
+  it.each(languages.flatMap((l) => [DESKTOP_WIDTH, MOBILE_WIDTH].map((width) => ({ ...l, width }))))('the drawer, refund and record payment dialogs in $lng at $width px: translated, no sideways scrolling, no serious axe finding', async ({ lng, locale, payments, refund, title, record, width }) => {
     const { context, page: p } = await newPage(browser, server.url, { width, locale });
     p.setDefaultTimeout(WAIT_MS);
     const pageErrors = collectPageErrors(p);
@@ -211,6 +220,32 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
     expect(await rawKeyLeaks(p)).toEqual([]);
     expect(await axeViolations(p)).toEqual([]);
     await d.getByRole('button', { name: /Cancel|Ακύρωση|Отмена/ }).click();
+    await d.waitFor({ state: 'hidden' });
+    await drawer(p).locator('.ant-drawer-close').click();
+    await drawer(p).waitFor({ state: 'hidden' });
+
+    // Record payment: what is still owed is the default amount, the methods speak the language, it fits the screen.
+    await rowAction(p, row(p, inv.bank.invoice_number), record.action);
+    const r = dialog(p);
+    await r.getByText(`${record.title} ${inv.bank.invoice_number}`).waitFor();
+    await r.getByText(record.owed).waitFor();
+    expect(await r.locator('#payment_amount').inputValue()).toBe('300.00');
+    expect(await r.locator('#payment_date').inputValue()).toMatch(/^\d{2} \/ \S+ \/ \d{4}$/);
+    const box = await r.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    await shoot(p, `record-payment-dialog-${lng}-${width}`);
+    expect(await sideways(p)).toBeLessThanOrEqual(0);
+    expect(await rawKeyLeaks(p)).toEqual([]);
+    expect(await axeViolations(p)).toEqual([]);
+    await r.locator('#payment_method').click();
+    const options = p.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    expect(await options.allInnerTexts()).toEqual(record.methods);
+    await shoot(p, `record-payment-methods-${lng}-${width}`);
+    await options.filter({ hasText: record.methods[2] }).click();
+    expect(await sideways(p)).toBeLessThanOrEqual(0);
+    await r.getByRole('button', { name: /Cancel|Ακύρωση|Отмена/ }).click();
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string[]>,
     /** True when the message came from the server's answer rather than from the browser. */
     readonly fromServer = false,
+    /** A 429's `Retry-After`, in seconds, when the server sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -27,6 +29,14 @@ export interface RequestOptions {
   credentials?: 'include' | 'omit';
   signal?: AbortSignal;
 }
+
+/** `Retry-After` in seconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export const retryAfter = (header: string | null, now = Date.now()): number | undefined => {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+};
 
 /** JSON over fetch against /api. Non-2xx answers throw an ApiError carrying the server's message and field errors. */
 export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
@@ -60,7 +70,7 @@ export const request = async <T>(path: string, options: RequestOptions = {}): Pr
   if (!res.ok) {
     const body = (data ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
     const serverMessage = typeof body.message === 'string' ? body.message : undefined;
-    throw new ApiError(res.status, serverMessage ?? `Request failed with status code ${res.status}`, body.errors, !!serverMessage);
+    throw new ApiError(res.status, serverMessage ?? `Request failed with status code ${res.status}`, body.errors, !!serverMessage, retryAfter(res.headers.get('Retry-After')));
   }
   return data as T;
 };

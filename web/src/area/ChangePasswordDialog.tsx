@@ -2,6 +2,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, http } from '../api/http';
+import { throttledWait } from '../auth/throttledWait';
 
 interface Fields {
   old_password: string;
@@ -37,7 +38,16 @@ export const ChangePasswordDialog = ({ open, onClose }: { open: boolean; onClose
             .map(([name, errors]) => ({ name: name as keyof Fields, errors })),
         );
       }
-      setResult({ type: 'error', text: err instanceof ApiError && err.fromServer ? err.message : t('auth.changePassword.failure') });
+      const wait = throttledWait(err);
+      const text =
+        wait !== undefined
+          ? wait
+            ? t('auth.tooManyTries', { wait })
+            : t('auth.tooManyTriesLater')
+          : err instanceof ApiError && err.fromServer
+            ? err.message
+            : t('auth.changePassword.failure');
+      setResult({ type: 'error', text });
     } finally {
       setBusy(false);
     }

@@ -6,10 +6,15 @@ import { usePageMeta } from '../seo/usePageMeta';
 import { useHydrated } from '../ssr/siteData';
 import { useTypedBeforeHydration } from '../ssr/useTypedBeforeHydration';
 import { homeOf, logIn } from './AuthContext';
+import { throttledWait } from './throttledWait';
+
+/** Why the last try failed: wrong credentials or code, or throttled (429) with the wait when known. */
+type Failure = { kind: 'refused' } | { kind: 'throttled'; wait: string | null };
 
 /**
  * Username and password; for a user enrolled in two-factor sign-in the server then asks for a
- * code, and the same login call is sent again with it (`otp`).
+ * code, and the same login call is sent again with it (`otp`). Throttled tries (429, after a few
+ * failures) say so, with the server's Retry-After, so a right password is not taken for a wrong one.
  */
 export const LoginPage = () => {
   const { t } = useTranslation();
@@ -18,7 +23,7 @@ export const LoginPage = () => {
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [askCode, setAskCode] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<Failure>();
   const [busy, setBusy] = useState(false);
   // The page comes rendered by the server: it can be typed into at once, and it signs in once the
   // scripts run (the button waits for them, so no early click posts the form without them).
@@ -29,7 +34,7 @@ export const LoginPage = () => {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setFailed(false);
+    setFailure(undefined);
     try {
       const result = await logIn(username, password, askCode ? otp : undefined);
       if (result.otpRequired) {
@@ -39,8 +44,9 @@ export const LoginPage = () => {
       }
       // The admin and the portal are another app (with their router): load it in full.
       window.location.replace(homeOf(result.user));
-    } catch {
-      setFailed(true);
+    } catch (err) {
+      const wait = throttledWait(err);
+      setFailure(wait === undefined ? { kind: 'refused' } : { kind: 'throttled', wait });
       setBusy(false);
     }
   };
@@ -49,7 +55,12 @@ export const LoginPage = () => {
     setAskCode(false);
     setOtp('');
     setPassword('');
-    setFailed(false);
+    setFailure(undefined);
+  };
+
+  const failureText = (f: Failure): string => {
+    if (f.kind === 'refused') return askCode ? t('auth.twoFactor.codeFailed') : t('auth.loginFailed');
+    return f.wait ? t('auth.tooManyAttempts', { wait: f.wait }) : t('auth.tooManyAttemptsLater');
   };
 
   return (
@@ -58,11 +69,11 @@ export const LoginPage = () => {
         <h1 id="login-title">{askCode ? t('auth.twoFactor.loginTitle') : t('auth.title')}</h1>
         <Form layout="vertical" component="div">
           <form ref={formRef} method="post" onSubmit={onSubmit} aria-labelledby="login-title">
-            {failed && (
+            {failure && (
               <Alert
-                type="error"
+                type={failure.kind === 'throttled' ? 'warning' : 'error'}
                 showIcon
-                title={askCode ? t('auth.twoFactor.codeFailed') : t('auth.loginFailed')}
+                title={failureText(failure)}
                 role="alert"
                 className="form-banner"
                 data-testid="login-error"

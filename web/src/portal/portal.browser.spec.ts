@@ -37,6 +37,10 @@ describe('client portal and pay page in Chromium', () => {
     inv.older = await createInvoice(deps, alice.id, 1250.5, '2026-09-01', '2026-09-15');
     inv.newer = await createInvoice(deps, alice.id, 2000, '2026-11-01', '2026-11-15');
     inv.bobs = await createInvoice(deps, bob.id, 300, '2026-11-02', '2026-11-16');
+    // Paid 25,40 € beyond what it asks: Alice's credit balance.
+    inv.overpaid = await createInvoice(deps, alice.id, 100, '2026-10-01', '2026-10-15');
+    expect((await admin.post(`/api/invoices/${inv.overpaid.id}/send/`)).status).toBe(200);
+    expect((await admin.post(`/api/invoices/${inv.overpaid.id}/payments/`, { amount: 125.4, date: '2026-10-05', method: 'bank_transfer' })).status).toBe(201);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -186,11 +190,20 @@ describe('client portal and pay page in Chromium', () => {
     await context.close();
   });
 
-  it.each(['en', 'el', 'ru'])('renders the portal and pay page in %s at 375 px without overflow', async (lng) => {
+  const CREDIT_LABEL: Record<string, string> = { en: 'Credit balance', el: 'Πιστωτικό υπόλοιπο', ru: 'Кредитовый остаток' };
+
+  it.each(['en', 'el', 'ru'])('renders the portal, its credit balance and the pay page in %s at 375 px without overflow', async (lng) => {
     const { context, page } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
     await login(page);
     await page.goto(`/portal/dashboard?lng=${lng}`);
     await page.locator('.portal-card').nth(2).waitFor();
+    // What Alice paid beyond her invoices, under its translated label, inside the screen.
+    const credit = page.getByTestId('portal-credit-balance');
+    expect((await credit.innerText()).replace(/\u00a0/g, ' ')).toBe('25,40 €');
+    const item = page.locator('.ant-descriptions-row, tr', { has: credit }).last();
+    expect(await item.innerText()).toContain(CREDIT_LABEL[lng]);
+    const box = await credit.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE_WIDTH);
     expect(await rawKeyLeaks(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
