@@ -39,7 +39,7 @@ const useAntdLocale = (): Locale => {
 
 /**
  * antd's theme (the spec's breakpoints, brand colour) and locale for the current language. Route
- * modules that use antd are wrapped in it by the router (see routing/pages.ts), so the marketing
+ * modules that use antd are wrapped in it when loaded (see routing/pages.ts), so the marketing
  * pages, which use none, never download antd.
  */
 export const AntdProvider = ({ children }: { children: ReactNode }) => {

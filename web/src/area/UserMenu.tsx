@@ -19,11 +19,6 @@ export const UserMenu = () => {
   const dialogOpen = location.hash === CHANGE_PASSWORD_HASH;
   const closeDialog = () => navigate({ pathname: location.pathname, search: location.search }, { replace: true });
 
-  const onLogout = async () => {
-    await logout();
-    navigate('/login', { replace: true });
-  };
-
   return (
     <>
       <Dropdown
@@ -33,7 +28,8 @@ export const UserMenu = () => {
             { key: 'password', label: <a href={CHANGE_PASSWORD_HASH}>{t('auth.changePassword.title')}</a> },
             { key: 'two-factor', label: <a href={TWO_FACTOR_HASH}>{t('auth.twoFactor.title')}</a> },
             { type: 'divider' },
-            { key: 'logout', label: t('auth.logout'), onClick: () => void onLogout() },
+            // Logged out, the area's guard (RequireAuth) loads the login page.
+            { key: 'logout', label: t('auth.logout'), onClick: () => void logout() },
           ],
         }}
       >

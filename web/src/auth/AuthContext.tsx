@@ -24,6 +24,16 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
 
+/**
+ * The login call alone: the login page is a page of the public site, which keeps no session state
+ * (a successful login loads the admin or the portal in full, and that checks the session itself).
+ */
+export const logIn = async (username: string, password: string, otp?: string): Promise<LoginResult> => {
+  const answer = await http.post<LoginAnswer>('/api/login/', otp ? { username, password, otp } : { username, password });
+  if (!answer.success) return { otpRequired: true };
+  return { otpRequired: false, user: { ...answer.user, is_superuser: answer.is_superuser } };
+};
+
 export const AuthProvider = ({ children }: { children: ReactNode }) => {
   const [state, setState] = useState<AuthState>({ status: 'checking' });
 
@@ -45,11 +55,9 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
   const refresh = useCallback(() => check(), [check]);
 
   const login = useCallback(async (username: string, password: string, otp?: string): Promise<LoginResult> => {
-    const answer = await http.post<LoginAnswer>('/api/login/', otp ? { username, password, otp } : { username, password });
-    if (!answer.success) return { otpRequired: true };
-    const user = { ...answer.user, is_superuser: answer.is_superuser };
-    setState({ status: 'authenticated', user });
-    return { otpRequired: false, user };
+    const result = await logIn(username, password, otp);
+    if (!result.otpRequired) setState({ status: 'authenticated', user: result.user });
+    return result;
   }, []);
 
   const logout = useCallback(async () => {

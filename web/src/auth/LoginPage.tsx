@@ -2,11 +2,10 @@ import { PAGE_META } from '../../../domain/site/site-map';
 import { Alert, Button, Form, Input } from 'antd';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../seo/usePageMeta';
 import { useHydrated } from '../ssr/siteData';
 import { useTypedBeforeHydration } from '../ssr/useTypedBeforeHydration';
-import { homeOf, useAuth } from './AuthContext';
+import { homeOf, logIn } from './AuthContext';
 import { throttledWait } from './throttledWait';
 
 /** Why the last try failed: wrong credentials or code, or throttled (429) with the wait when known. */
@@ -20,8 +19,6 @@ type Failure = { kind: 'refused' } | { kind: 'throttled'; wait: string | null };
 export const LoginPage = () => {
   const { t } = useTranslation();
   usePageMeta(PAGE_META['/login']);
-  const { login } = useAuth();
-  const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
@@ -39,13 +36,14 @@ export const LoginPage = () => {
     setBusy(true);
     setFailure(undefined);
     try {
-      const result = await login(username, password, askCode ? otp : undefined);
+      const result = await logIn(username, password, askCode ? otp : undefined);
       if (result.otpRequired) {
         setAskCode(true);
         setBusy(false);
         return;
       }
-      navigate(homeOf(result.user), { replace: true });
+      // The admin and the portal are another app (with their router): load it in full.
+      window.location.replace(homeOf(result.user));
     } catch (err) {
       const wait = throttledWait(err);
       setFailure(wait === undefined ? { kind: 'refused' } : { kind: 'throttled', wait });

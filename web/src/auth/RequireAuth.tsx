@@ -1,16 +1,21 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useAuth } from './AuthContext';
 import { pages } from '../routing/pages';
 
+/** The login page belongs to the public site (server-rendered, no router): a full page load. */
+const ToLogin = () => {
+  useEffect(() => window.location.replace('/login'), []);
+  return null;
+};
+
 /**
- * Gates /admin and /portal: 'Loading...' while checking, /login when logged out, clients away from
+ * Gates /admin and /portal: 'Loading...' while checking, /login when logged out (also right after logging out), clients away from
  * /admin, and a superuser who must enrol in two-factor sign-in (REQUIRE_ADMIN_2FA) to enrolment.
  */
 export const RequireAuth = ({ children, superuser = false }: { children: ReactNode; superuser?: boolean }) => {
   const { state } = useAuth();
-  const location = useLocation();
   const { t } = useTranslation();
   switch (state.status) {
     case 'checking':
@@ -20,7 +25,7 @@ export const RequireAuth = ({ children, superuser = false }: { children: ReactNo
         </p>
       );
     case 'anonymous':
-      return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+      return <ToLogin />;
     case 'authenticated':
       if (superuser && !state.user.is_superuser) return <Navigate to="/portal" replace />;
       if (superuser && state.user.two_factor_setup_required) {

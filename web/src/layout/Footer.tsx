@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { usePageDay } from '../ssr/siteData';
 
 export const Footer = () => {
@@ -8,8 +7,8 @@ export const Footer = () => {
   return (
     <footer className="site-footer">
       <nav aria-label={t('footer.nav')} className="footer-links">
-        <Link to="/terms-and-conditions">{t('footer.terms')}</Link>
-        <Link to="/contact">{t('footer.contact')}</Link>
+        <a href="/terms-and-conditions">{t('footer.terms')}</a>
+        <a href="/contact">{t('footer.contact')}</a>
       </nav>
       <p className="footer-copy">{t('footer.copyright', { year, brand: t('common.brand') })}</p>
     </footer>

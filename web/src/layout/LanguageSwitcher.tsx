@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
 import { SITE_LANGUAGES } from '../../../domain/site/site-map';
 import { ChevronDownIcon, GlobeIcon } from '../common/icons';
 import { MenuButton } from '../common/MenuButton';
 import { currentLanguage, LANGUAGE_LABELS } from '../i18n';
+import { usePageLocation } from '../routing/pageLocation';
 
 /**
  * Switches the language at once; the detector caches the choice in a cookie and localStorage.
@@ -11,7 +11,7 @@ import { currentLanguage, LANGUAGE_LABELS } from '../i18n';
  */
 export const LanguageSwitcher = () => {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
   const lng = currentLanguage();
   return (
     <MenuButton

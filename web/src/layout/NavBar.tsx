@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router-dom';
 import { ButtonLink } from '../common/ButtonLink';
 import { ChevronDownIcon, CloseIcon, MenuIcon, UserIcon } from '../common/icons';
 import { MenuButton } from '../common/MenuButton';
+import { isActivePath, usePageLocation } from '../routing/pageLocation';
 import { BrandLogo } from './BrandLogo';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
@@ -22,16 +22,23 @@ export const DEMO_SITE_LINK = '/api/demo-site/';
 export const NavBar = () => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  const { pathname } = usePageLocation();
+  // Back to a page kept in the back/forward cache: it shows as loaded, with the menu closed.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setOpen(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
 
   return (
     <header className="site-header">
       <nav className="site-nav" aria-label={t('nav.main')}>
-        <Link to="/" className="brand" aria-label={t('nav.home')}>
+        <a href="/" className="brand" aria-label={t('nav.home')}>
           <BrandLogo />
           <span className="brand-name">{t('common.brand')}</span>
-        </Link>
+        </a>
         <button
           type="button"
           className="btn btn-text nav-toggle"
@@ -44,13 +51,16 @@ export const NavBar = () => {
         </button>
         <div id="site-nav-menu" className={open ? 'nav-menu is-open' : 'nav-menu'}>
           <ul className="nav-links">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className="nav-link">
-                  {t(link.key)}
-                </NavLink>
-              </li>
-            ))}
+            {LINKS.map((link) => {
+              const active = isActivePath(pathname, link.to);
+              return (
+                <li key={link.to}>
+                  <a href={link.to} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined}>
+                    {t(link.key)}
+                  </a>
+                </li>
+              );
+            })}
           </ul>
           <div className="nav-actions">
             <ButtonLink to="/demo-request" variant="primary" className="nav-demo">
@@ -70,9 +80,9 @@ export const NavBar = () => {
               {(close) => (
                 <>
                   <li>
-                    <Link to="/login" onClick={close}>
+                    <a href="/login" onClick={close}>
                       {t('nav.login')}
-                    </Link>
+                    </a>
                   </li>
                   <li>
                     <a href={DEMO_SITE_LINK} target="_blank" rel="noopener noreferrer" onClick={close}>

@@ -2,11 +2,12 @@ import { FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Spin } from 'antd';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { formatDate, formatMoney } from '../common/format';
 import { Badge } from '../shared/billing-badges';
 import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { usePaymentReturn } from '../payments/usePaymentReturn';
+import { usePageLocation } from '../routing/pageLocation';
+import { payInvoiceIdAt } from '../routing/pages';
 import { useNoIndex } from '../seo/useNoIndex';
 import { usePageDay, useSiteData } from '../ssr/siteData';
 import '../portal/portal.css';
@@ -52,7 +53,7 @@ const PayButton = ({ invoice }: { invoice: PublicInvoice }) => {
 export const PayInvoicePage = () => {
   const { t } = useTranslation();
   useNoIndex('payInvoice.metaTitle');
-  const { invoiceId = '' } = useParams();
+  const invoiceId = payInvoiceIdAt(usePageLocation().pathname);
   const paymentReturn = usePaymentReturn();
   const { state, recheck } = usePublicInvoice(invoiceId, paymentReturn);
   const today = usePageDay();

@@ -55,13 +55,30 @@ const byPath: Record<string, PageName> = {
   '/login': 'Login',
 };
 
-/** The page the router shows at `pathname`. */
+const PAY_PATH = /^\/pay-invoice\/([^/]+)$/;
+
+const withoutTrailingSlash = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';
+
+/** The page shown at `pathname`. */
 export const pageAt = (pathname: string): PageName => {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const path = withoutTrailingSlash(pathname);
   if (path === '/admin' || path.startsWith('/admin/')) return 'Admin';
   if (path === '/portal' || path.startsWith('/portal/')) return 'Portal';
-  if (/^\/pay-invoice\/[^/]+$/.test(path)) return 'PayInvoice';
+  if (PAY_PATH.test(path)) return 'PayInvoice';
   return byPath[path] ?? 'NotFound';
+};
+
+/** The admin and the portal: rendered in the browser, with their own router; every other path is a public page. */
+export const isAreaPath = (pathname: string): boolean => ['Admin', 'Portal'].includes(pageAt(pathname));
+
+/** The invoice id of a pay link's path (`/pay-invoice/{id}`), decoded; empty elsewhere. */
+export const payInvoiceIdAt = (pathname: string): string => {
+  const id = PAY_PATH.exec(withoutTrailingSlash(pathname))?.[1] ?? '';
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
 };
 
 /** Loads the code of the page at `pathname` before the first render (see lazyNamed). */

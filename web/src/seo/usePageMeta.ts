@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
 import { localizedUrl, OG_LOCALES, SITE_LANGUAGES, type PageMetaKeys } from '../../../domain/site/site-map';
 import { currentLanguage } from '../i18n';
+import { usePageLocation } from '../routing/pageLocation';
 
 const upsert = (selector: string, create: () => HTMLElement, apply: (el: HTMLElement) => void): void => {
   let el = document.head.querySelector<HTMLElement>(selector);
@@ -40,7 +40,7 @@ const link = (rel: string, href: string, hreflang?: string): void =>
  */
 export const usePageMeta = ({ title: titleKey, description: descriptionKey }: PageMetaKeys): void => {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
   useEffect(() => {
     const lng = currentLanguage();
     const brand = t('common.brand');

@@ -3,16 +3,14 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import dayjs from 'dayjs';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
 import { SITE_LANGUAGES } from '../../../domain/site/site-map';
 import type { SsrRenderInput, SsrRenderOutput, Translations } from '../../../api/contracts/ssr.contract';
-import { App } from '../App';
 import { preloadAntdLocale } from '../AntdProvider';
-import { AuthProvider } from '../auth/AuthContext';
 import '../common/dateLocale';
 import { initServerI18n, setServerLanguage } from '../i18n';
+import { PublicSite } from '../PublicSite';
+import { locationOf } from '../routing/pageLocation';
 import { pageModules, preloadPage } from '../routing/pages';
-import { SiteDataProvider } from './siteData';
 
 let given: Record<string, Translations> | undefined;
 const antdLocales = Promise.all(SITE_LANGUAGES.map(preloadAntdLocale));
@@ -24,7 +22,8 @@ const takeTranslations = (translations: SsrRenderInput['translations']): void =>
 };
 
 export const render = async ({ url, data, translations }: SsrRenderInput): Promise<SsrRenderOutput> => {
-  const pathname = new URL(url, 'http://localhost').pathname;
+  const location = locationOf(url);
+  const { pathname } = location;
   // The page's code and antd's texts load once; the render itself then never suspends.
   await Promise.all([preloadPage(pathname), antdLocales]);
   takeTranslations(translations);
@@ -34,13 +33,7 @@ export const render = async ({ url, data, translations }: SsrRenderInput): Promi
   const cache = createCache();
   const html = renderToString(
     <StyleProvider cache={cache}>
-      <SiteDataProvider data={data}>
-        <AuthProvider>
-          <StaticRouter location={url}>
-            <App />
-          </StaticRouter>
-        </AuthProvider>
-      </SiteDataProvider>
+      <PublicSite data={data} location={location} />
     </StyleProvider>,
   );
   return { html, styles: extractStyle(cache), modules: pageModules(pathname) };

@@ -1,6 +1,5 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../AuthContext';
 import { TwoFactorEnrolment } from './TwoFactorEnrolment';
 
@@ -8,7 +7,6 @@ import { TwoFactorEnrolment } from './TwoFactorEnrolment';
 export const TwoFactorRequiredPage = () => {
   const { t } = useTranslation();
   const { refresh, logout } = useAuth();
-  const navigate = useNavigate();
   return (
     <div className="container login-page">
       <section className="form-card login-card" aria-labelledby="two-factor-required-title">
@@ -18,10 +16,8 @@ export const TwoFactorRequiredPage = () => {
         <Button
           type="link"
           className="login-start-over"
-          onClick={async () => {
-            await logout();
-            navigate('/login', { replace: true });
-          }}
+          // Logged out, the area's guard (RequireAuth) loads the login page.
+          onClick={() => void logout()}
         >
           {t('auth.logout')}
         </Button>

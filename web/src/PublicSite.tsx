@@ -1,0 +1,25 @@
+import type { SsrPageData } from '../../api/contracts/ssr.contract';
+import { PublicLayout } from './layout/PublicLayout';
+import { PageLocationProvider, usePageLocation, type PageLocation } from './routing/pageLocation';
+import { pageAt, pages } from './routing/pages';
+import { SiteDataProvider } from './ssr/siteData';
+
+const CurrentPage = () => {
+  const Page = pages[pageAt(usePageLocation().pathname)];
+  return <Page />;
+};
+
+/**
+ * The public website: one page per URL, rendered by the server and hydrated here from the same
+ * data and location. No router: its links are plain links, each a full page load (the server
+ * keeps its renderings), so react-router stays in the admin's and the portal's chunks.
+ */
+export const PublicSite = ({ data, location }: { data: SsrPageData | undefined; location: PageLocation }) => (
+  <SiteDataProvider data={data}>
+    <PageLocationProvider location={location}>
+      <PublicLayout>
+        <CurrentPage />
+      </PublicLayout>
+    </PageLocationProvider>
+  </SiteDataProvider>
+);
