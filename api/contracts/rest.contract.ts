@@ -97,7 +97,8 @@ export interface ReconcileAnswer {
 /** GET /api/portal/my-account/ (a list; the spec uses its first item). */
 export interface PortalSubscription {
   id: string;
-  product: { name: string; billing_cycle: BillingCycle };
+  /** `price`: the product's net price in euros (an addition to the spec's shape). */
+  product: { name: string; billing_cycle: BillingCycle; price: number };
   status: string;
   start_date: string;
   next_billing_date: string | null;

@@ -49,7 +49,7 @@ describe.each(testBackends())('portal my-account on $name', (backend) => {
     await c.login(alice.username, alice.password);
     const before = (await c.get('/api/portal/my-account/')).body[0].subscriptions;
     expect(before).toEqual([
-      { id: sub.id, product: { name: 'Workshop', billing_cycle: 'one_time' }, status: 'active', start_date: '2026-03-01', next_billing_date: '2026-03-01', invoiced_until: null },
+      { id: sub.id, product: { name: 'Workshop', billing_cycle: 'one_time', price: 500 }, status: 'active', start_date: '2026-03-01', next_billing_date: '2026-03-01', invoiced_until: null },
     ]);
     expect((await admin.post(`/api/subscriptions/${sub.id}/create-invoice/`)).status).toBeLessThan(300);
     const after = (await c.get('/api/portal/my-account/')).body[0].subscriptions[0];

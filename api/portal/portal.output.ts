@@ -8,6 +8,9 @@ export class PortalProductOutput {
 
   @Field(() => String, { description: 'one_time, monthly or annually' })
   billingCycle!: string;
+
+  @Field(() => Float, { description: 'Net price in euros.' })
+  price!: number;
 }
 
 @ObjectType('PortalSubscription')
@@ -33,7 +36,7 @@ export class PortalSubscriptionOutput {
   static from(s: PortalSubscription): PortalSubscriptionOutput {
     return Object.assign(new PortalSubscriptionOutput(), {
       id: s.id,
-      product: Object.assign(new PortalProductOutput(), { name: s.product.name, billingCycle: s.product.billing_cycle }),
+      product: Object.assign(new PortalProductOutput(), { name: s.product.name, billingCycle: s.product.billing_cycle, price: s.product.price }),
       status: s.status,
       startDate: s.start_date,
       nextBillingDate: s.next_billing_date,

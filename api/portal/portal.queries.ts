@@ -22,7 +22,7 @@ export const portalAccount = async (db: Knex, clientId: string, now: Date): Prom
     address: client.address,
     subscriptions: subscriptions.items.map((s) => ({
       id: s.id,
-      product: { name: s.product.name, billing_cycle: s.product.billing_cycle },
+      product: { name: s.product.name, billing_cycle: s.product.billing_cycle, price: s.product.price },
       status: s.status,
       start_date: s.start_date,
       next_billing_date: s.next_billing_date,

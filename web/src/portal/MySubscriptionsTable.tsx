@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, localToday } from '../common/format';
+import { formatDate, formatEuros, localToday } from '../common/format';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { NextBillingBadge, SubscriptionStatusBadge } from '../shared/billing-badges';
 import type { PortalSubscription } from './usePortalAccount';
@@ -20,6 +20,7 @@ export const MySubscriptionsTable = ({ subscriptions }: { subscriptions: PortalS
         title: s.product.name,
         status: <SubscriptionStatusBadge status={s.status} />,
         fields: [
+          { key: 'price', label: t('portal.subscriptions.price'), value: formatEuros(s.product.price) },
           { key: 'start', label: t('portal.subscriptions.startDate'), value: formatDate(s.start_date) },
           { key: 'next', label: t('portal.subscriptions.nextBilling'), value: <NextBillingBadge subscription={s} today={today} /> },
         ],

@@ -1,7 +1,7 @@
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../common/format';
+import { formatDate, formatEuros } from '../../common/format';
 import type { ListCard } from '../../common/ResponsiveTable';
 import { NextBillingBadge, SubscriptionStatusBadge } from '../../shared/billing-badges';
 import { SubscriptionInvoiceStatusBadge } from './SubscriptionBadges';
@@ -35,6 +35,7 @@ export const subscriptionCard = (t: TFunction, today: string, options: { withCli
     </>
   ),
   fields: [
+    { key: 'price', label: t('admin.products.price'), value: formatEuros(s.product.price) },
     { key: 'start', label: t('admin.subscriptions.startDate'), value: formatDate(s.startDate) },
     { key: 'next', label: t('admin.subscriptions.nextBilling'), value: <NextBillingBadge subscription={nextBillingSource(s)} today={today} /> },
   ],

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initReactI18next } from 'react-i18next';
 import en from '../../../public/static/locales/en/translation.json';
 import { SubscriptionInvoiceStatusBadge } from './SubscriptionBadges';
-import { subscriptionColumns } from './subscriptionColumns';
+import { subscriptionCard, subscriptionColumns } from './subscriptionColumns';
 import type { SubscriptionView } from './subscriptionTypes';
 
 const TODAY = '2026-11-22';
@@ -15,7 +15,7 @@ const TODAY = '2026-11-22';
 const sub = (id: string, over: Partial<SubscriptionView>): SubscriptionView => ({
   id,
   client: { id: 'c1', name: `Client ${id}` },
-  product: { id: 'p1', name: `Product ${id}`, billingCycle: 'monthly' },
+  product: { id: 'p1', name: `Product ${id}`, billingCycle: 'monthly', price: 49.99 },
   startDate: '2026-01-01',
   status: 'active',
   autoGenerateInvoices: true,
@@ -39,8 +39,15 @@ const row = (id: string) => document.querySelector(`tr[data-row-key="${id}"]`) a
 const tag = (id: string, text: string) => within(row(id)).getByText(text).closest('.ant-tag')?.className ?? '';
 
 describe('admin subscription rows', () => {
+  it("shows the product's price on the phone card, beside its dates", () => {
+    const card = subscriptionCard(i18n.t, TODAY, { withClient: true }, null, sub('card', { nextBillingDate: '2026-12-01' }));
+    expect(card.fields!.map((f) => f.label)).toEqual(['Price', 'Start Date', 'Next Billing']);
+    render(<>{card.fields![0]!.value}</>);
+    expect(screen.getByText(/49,99 €/)).toBeTruthy();
+  });
+
   it('shows Once-off Done in grey for an invoiced one-time product, whatever its next date', () => {
-    renderRows([sub('once', { product: { id: 'p', name: 'Workshop', billingCycle: 'one_time' }, invoicedUntil: '2026-02-01', nextBillingDate: '2026-03-01' })]);
+    renderRows([sub('once', { product: { id: 'p', name: 'Workshop', billingCycle: 'one_time', price: 500 }, invoicedUntil: '2026-02-01', nextBillingDate: '2026-03-01' })]);
     expect(tag('once', 'Once-off Done')).toContain('billing-badge--default');
     expect(within(row('once')).queryByText('01 / March / 2026')).toBeNull();
   });
@@ -50,7 +57,7 @@ describe('admin subscription rows', () => {
       sub('past', { nextBillingDate: '2026-11-21' }),
       sub('today', { nextBillingDate: TODAY }),
       sub('none', { nextBillingDate: null, status: 'cancelled' }),
-      sub('oncePending', { product: { id: 'p', name: 'Workshop', billingCycle: 'one_time' }, nextBillingDate: '2026-12-01' }),
+      sub('oncePending', { product: { id: 'p', name: 'Workshop', billingCycle: 'one_time', price: 500 }, nextBillingDate: '2026-12-01' }),
     ]);
     expect(tag('past', '21 / November / 2026')).toContain('billing-badge--error');
     expect(tag('today', '22 / November / 2026')).toContain('billing-badge--success');

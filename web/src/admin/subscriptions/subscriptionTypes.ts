@@ -1,7 +1,7 @@
 export interface SubscriptionView {
   id: string;
   client: { id: string; name: string };
-  product: { id: string; name: string; billingCycle: string };
+  product: { id: string; name: string; billingCycle: string; price: number };
   startDate: string;
   status: string;
   autoGenerateInvoices: boolean;

@@ -29,6 +29,7 @@ export const CLIENT_DETAIL = graphql(`
           id
           name
           billingCycle
+          price
         }
         startDate
         status

@@ -14,6 +14,7 @@ export const SUBSCRIPTIONS = graphql(`
           id
           name
           billingCycle
+          price
         }
         startDate
         status
