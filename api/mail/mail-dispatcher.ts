@@ -27,6 +27,7 @@ interface OutboxRow {
 export class MailDispatcher {
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
+  private again?: Promise<number>;
   private stopped = false;
 
   constructor(
@@ -44,11 +45,25 @@ export class MailDispatcher {
     this.timer = setTimeout(tick, 0);
   }
 
-  /** Sends everything due now; returns the number of mails sent. Safe to call concurrently. */
+  /**
+   * Sends everything due now, mails queued before the call included; returns the number of mails
+   * the pass it joined sent. Safe to call concurrently: a pass already under way may have looked
+   * at the outbox before the caller's mail was committed, so one more pass follows it, shared by
+   * every caller that arrives meanwhile.
+   */
   drain(): Promise<number> {
-    return (this.running ??= this.drainOnce().finally(() => {
-      this.running = undefined;
-    }));
+    if (!this.running) {
+      this.running = this.drainOnce().finally(() => {
+        this.running = undefined;
+      });
+      return this.running;
+    }
+    return (this.again ??= this.running
+      .catch(() => 0)
+      .then(() => {
+        this.again = undefined;
+        return this.stopped ? 0 : this.drain();
+      }));
   }
 
   private async drainOnce(): Promise<number> {
@@ -111,5 +126,6 @@ export class MailDispatcher {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    await this.again?.catch(() => 0);
   }
 }
