@@ -118,6 +118,9 @@ const filtered = (db: Knex, f: InvoiceFilters) => {
   return q;
 };
 
+/** The tables an invoice list page is read from: its cache (and GraphQL's kept answers) follow their versions. */
+export const INVOICE_LIST_TABLES = ['invoice_list', 'clients'] as const;
+
 const lists = new WeakMap<Knex, TableVersionedCache<{ items: InvoiceWire[]; total: number }>>();
 
 /**
@@ -132,7 +135,7 @@ export const listInvoices = async (
 ): Promise<{ items: readonly InvoiceWire[]; total: number }> => {
   if (db.isTransaction) return queryInvoices(db, filters, page);
   let cache = lists.get(db);
-  if (!cache) lists.set(db, (cache = new TableVersionedCache(db, ['invoice_list', 'clients'])));
+  if (!cache) lists.set(db, (cache = new TableVersionedCache(db, INVOICE_LIST_TABLES)));
   const key = JSON.stringify([filters.clientId, filters.status, filters.overdue, filters.today, page?.limit, page?.offset]);
   return cache.get(key, () => queryInvoices(db, filters, page));
 };

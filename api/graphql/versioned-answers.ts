@@ -2,6 +2,7 @@ import { HeaderMap, type ApolloServerPlugin } from '@apollo/server';
 import type { FieldNode, OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import { dayOf } from '../../domain/shared/dates';
+import { INVOICE_LIST_TABLES } from '../billing/invoice.queries';
 import { requestTableVersions } from '../http/request-context';
 import type { GraphQLContext } from './context';
 
@@ -11,7 +12,7 @@ import type { GraphQLContext } from './context';
  * through listInvoices, which caches per version of the invoice list and the clients.
  */
 export const VERSIONED_ROOT_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  invoices: ['invoice_list', 'clients'],
+  invoices: INVOICE_LIST_TABLES,
 };
 
 /** The tables an operation reads, when every root field it selects is a versioned one (no fragments or directives at the root). */
