@@ -66,7 +66,10 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   await migrate(db);
   await bootstrap(db, config, logger);
   const eventStore = withRequestCorrelation(await createEventStore(db, config, upcasters()));
-  const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors(config), batchSize: config.projectionBatchSize });
+  // On PostgreSQL a worker announces its runners' progress and a web process hears it (read-your-writes
+  // without polling); PGlite is one process, and ROLE=all runs everything itself.
+  const crossProcess = !config.databaseUrl ? undefined : config.role === 'worker' ? 'announce' : config.role === 'web' ? 'listen' : undefined;
+  const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors(config), batchSize: config.projectionBatchSize, crossProcess });
   const deps: AppDeps = {
     config,
     db,
@@ -88,8 +91,9 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   });
   const background = config.role !== 'web';
   if (background) mail.start();
-  // Web-only processes leave projections to a worker; they still read its checkpoints in waitFor.
+  // Web-only processes leave projections to a worker and hear its progress in waitFor.
   if (background) projections.start();
+  else await projections.listen();
   const sessionCleanup = background ? startSessionCleanup(db, logger) : undefined;
   const rateLimitCleanup = background ? startRateLimitCleanup(db, logger, deps.clock) : undefined;
   const numberRecovery = background && !eventStore.transaction ? startNumberRecovery(writePathOf(deps).numbers, logger) : undefined;

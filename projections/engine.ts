@@ -5,6 +5,7 @@ import type { EventStore, Position } from '../eventstore/event-store';
 import { readCheckpoints, type HandlerKind } from './checkpoints';
 import { assertUniqueNames, projectionHandler, reactorHandler, type Handler } from './handler';
 import type { Projection, Reactor } from './projection';
+import { ProgressBroadcaster, ProgressListener } from './progress';
 import { HandlerRunner, type RunnerState } from './runner';
 
 export interface ProjectionStatus {
@@ -39,7 +40,15 @@ export interface ProjectionEngineOptions {
   projections: Projection[];
   reactors: Reactor[];
   batchSize?: number;
+  /**
+   * Progress across processes on PostgreSQL: a worker `announce`s how far its runners have got, a
+   * web process `listen`s, so its requests wait for a worker's read models without polling.
+   */
+  crossProcess?: 'announce' | 'listen';
 }
+
+/** How often a request waiting on announcements still reads the checkpoints (a lost announcement, a failed runner). */
+const CHECKPOINT_RECHECK_MS = 1000;
 
 const LAG_CAP = 10_000;
 const iso = (v: string | Date | null | undefined) => (v == null ? undefined : v instanceof Date ? v.toISOString() : String(v));
@@ -54,6 +63,8 @@ export class ProjectionEngine {
   private readonly runners = new Map<string, HandlerRunner>();
   private readonly progress = new EventEmitter();
   private readonly batchSize: number;
+  private readonly broadcaster?: ProgressBroadcaster;
+  private readonly listener?: ProgressListener;
 
   constructor(private readonly options: ProjectionEngineOptions) {
     this.handlers = [
@@ -63,6 +74,16 @@ export class ProjectionEngine {
     assertUniqueNames(this.handlers);
     this.batchSize = options.batchSize ?? 500;
     this.progress.setMaxListeners(0);
+    if (options.crossProcess === 'announce') this.broadcaster = new ProgressBroadcaster(options.db, options.logger);
+    if (options.crossProcess === 'listen') {
+      this.listener = new ProgressListener(options.db, (a, b) => options.store.comparePositions(a, b), options.logger);
+      this.listener.on('progress', () => this.progress.emit('progress'));
+    }
+  }
+
+  /** In a web process (crossProcess 'listen'): starts hearing the workers' progress. */
+  listen(): Promise<unknown> {
+    return this.listener?.start() ?? Promise.resolve();
   }
 
   get running(): boolean {
@@ -87,10 +108,13 @@ export class ProjectionEngine {
   }
 
   private startRunner(handler: Handler): void {
-    const runner = new HandlerRunner(this.options.db, this.options.store, handler, {
+    const runner: HandlerRunner = new HandlerRunner(this.options.db, this.options.store, handler, {
       batchSize: this.batchSize,
       logger: this.options.logger,
-      onProgress: () => this.progress.emit('progress'),
+      onProgress: () => {
+        this.progress.emit('progress');
+        this.broadcaster?.report(handler.name, runner.scanned);
+      },
     });
     this.runners.set(handler.name, runner);
     runner.start();
@@ -100,6 +124,8 @@ export class ProjectionEngine {
     const runners = [...this.runners.values()];
     this.runners.clear();
     await Promise.all(runners.map((r) => r.stop()));
+    this.broadcaster?.close();
+    await this.listener?.close();
     this.progress.emit('progress');
   }
 
@@ -115,17 +141,23 @@ export class ProjectionEngine {
     if (names.length === 0) return true;
     const deadline = Date.now() + (options.timeoutMs ?? 5000);
     const cmp = (a: Position | undefined) => this.options.store.comparePositions(a, position);
+    const reached = (name: string) => cmp(this.runners.get(name)?.scanned) >= 0 || (this.listener !== undefined && cmp(this.listener.position(name)) >= 0);
+    let recheckAt = Date.now() + CHECKPOINT_RECHECK_MS;
     for (;;) {
-      const behind = names.filter((n) => cmp(this.runners.get(n)?.scanned) < 0);
+      const behind = names.filter((n) => !reached(n));
       if (behind.length === 0) return true;
-      // A runner of this process that is running reports its progress here: only the others (run
-      // elsewhere, paused behind another process's lock, failed) are read from their checkpoints.
-      // Under load this spares a checkpoint query per waiting request at every committed batch.
-      const unseen = behind.filter((n) => this.runners.get(n)?.state !== 'running');
-      if (unseen.length === 0 && Date.now() < deadline) {
-        await this.progressOrTimeout(deadline);
+      // A runner of this process that is running reports its progress here, and so do a worker's
+      // runners while their announcements are heard: only the others (run elsewhere unheard, paused
+      // behind another process's lock, failed) are read from their checkpoints, and the heard ones
+      // once a second in case an announcement was lost or their runner failed. Under load this
+      // spares a checkpoint query per waiting request at every committed batch.
+      const heard = (n: string) => this.runners.get(n)?.state === 'running' || (this.listener?.live === true && !this.runners.has(n));
+      const now = Date.now();
+      if (behind.every(heard) && now < deadline && (!this.listener?.live || now < recheckAt)) {
+        await this.progressOrTimeout(this.listener?.live ? Math.min(deadline, recheckAt) : deadline);
         continue;
       }
+      recheckAt = now + CHECKPOINT_RECHECK_MS;
       try {
         const rows = await readCheckpoints(this.options.db, behind);
         const failed = rows.filter((r) => r.last_error && cmp(r.position ?? undefined) < 0);

@@ -72,8 +72,8 @@ describe.each(cases)('projection runner with $label', ({ backend, open }) => {
   let events: Events;
   let store: EventStore;
   const engines: ProjectionEngine[] = [];
-  const engine = (projections: Projection[] = [totals], reactors: Reactor[] = [mailer], batchSize = 7) => {
-    const e = new ProjectionEngine({ db: testDb.db, store, logger, projections, reactors, batchSize });
+  const engine = (projections: Projection[] = [totals], reactors: Reactor[] = [mailer], batchSize = 7, crossProcess?: 'announce' | 'listen') => {
+    const e = new ProjectionEngine({ db: testDb.db, store, logger, projections, reactors, batchSize, crossProcess });
     engines.push(e);
     return e;
   };
@@ -179,6 +179,36 @@ describe.each(cases)('projection runner with $label', ({ backend, open }) => {
     expect(await web.waitFor(noise.position, { timeoutMs: 10_000 })).toBe(true);
     await worker.stop();
     const pending = await store.append('acct-2', [ev('Credited', { account: 'w', amount: 1 })]);
+    expect(await web.waitFor(pending.position, { timeoutMs: 300 })).toBe(false);
+  });
+
+  it.runIf(backend.name === 'postgres')("lets a web process hear a worker's progress instead of reading checkpoints, filtered-out events included", async () => {
+    const worker = engine([totals], [mailer], 7, 'announce');
+    worker.start();
+    const web = engine([totals], [mailer], 7, 'listen');
+    await web.listen();
+    const first = await store.append('acct-1', [ev('Credited', { account: 'h', amount: 1 })]);
+    expect(await worker.waitFor(first.position, { timeoutMs: 10_000, includeReactors: true })).toBe(true);
+    // From here on the web engine should not need the checkpoints table at all.
+    const checkpointReads: string[] = [];
+    const count = (q: { sql: string }) => {
+      if (/from "projection_checkpoints"/.test(q.sql)) checkpointReads.push(q.sql);
+    };
+    testDb.db.on('query', count);
+    try {
+      const relevant = await store.append('acct-1', [ev('Credited', { account: 'h', amount: 2 })]);
+      expect(await web.waitFor(relevant.position, { timeoutMs: 10_000, includeReactors: true })).toBe(true);
+      expect(await testDb.db('test_totals').where({ account: 'h' }).first()).toMatchObject({ events: 2 });
+      expect(await testDb.db('test_outbox')).toHaveLength(2);
+      const noise = await store.append('noise-1', [ev('Noise', {})]);
+      expect(await web.waitFor(noise.position, { timeoutMs: 10_000, includeReactors: true })).toBe(true);
+      expect(checkpointReads).toEqual([]);
+    } finally {
+      testDb.db.off('query', count);
+    }
+    // No worker, nothing announced: the web engine still gives up at its deadline.
+    await worker.stop();
+    const pending = await store.append('acct-2', [ev('Credited', { account: 'h', amount: 1 })]);
     expect(await web.waitFor(pending.position, { timeoutMs: 300 })).toBe(false);
   });
 

@@ -1,11 +1,6 @@
 import type { Knex } from 'knex';
 import type { WakeChannel } from '../wake';
-
-interface PgConnection {
-  query: (sql: string, params?: unknown[]) => Promise<unknown>;
-  on: (event: string, listener: (...args: unknown[]) => void) => void;
-  removeAllListeners: (event?: string) => void;
-}
+import { listenOn, schemaChannel, type PgListenConnection } from './listen';
 
 const NOTIFY_INTERVAL_MS = 20;
 
@@ -19,7 +14,7 @@ export class PgNotifier {
   private channelName?: Promise<string>;
   private sending = false;
   private pending = false;
-  private listener?: Promise<PgConnection | undefined>;
+  private listener?: Promise<PgListenConnection | undefined>;
   private listeners = 0;
   private closed = false;
 
@@ -29,9 +24,7 @@ export class PgNotifier {
   ) {}
 
   private channel(): Promise<string> {
-    this.channelName ??= this.db
-      .raw('select current_schema() as schema')
-      .then((res: { rows: { schema: string }[] }) => `eventstore_${res.rows[0]!.schema}`.slice(0, 63));
+    this.channelName ??= schemaChannel(this.db, 'eventstore');
     return this.channelName;
   }
 
@@ -75,17 +68,17 @@ export class PgNotifier {
     if (conn) await this.db.client.destroyRawConnection(conn).catch(() => undefined);
   }
 
-  private async listen(): Promise<PgConnection | undefined> {
+  private async listen(): Promise<PgListenConnection | undefined> {
     try {
-      const conn = (await this.db.client.acquireRawConnection()) as PgConnection;
-      conn.on('notification', () => this.wake.wake());
-      conn.on('error', () => {
-        // Polling covers the gap; the next subscriber re-listens.
-        if (this.listener) this.listener = undefined;
-      });
-      const channel = await this.channel();
-      await conn.query(`listen "${channel.replace(/"/g, '')}"`);
-      return conn;
+      return await listenOn(
+        this.db,
+        await this.channel(),
+        () => this.wake.wake(),
+        () => {
+          // Polling covers the gap; the next subscriber re-listens.
+          if (this.listener) this.listener = undefined;
+        },
+      );
     } catch {
       return undefined;
     }
