@@ -30,9 +30,10 @@ export interface DbOptions {
 
 export const isPglite = (db: Knex): boolean => (db.client.config as { client?: unknown }).client === ClientPGLite;
 
-export const openPglite = async (dir?: string): Promise<PGlite> => {
+/** An embedded database in `dir` (in memory without), started from `image` (a `dumpDataDir` tarball) when given. */
+export const openPglite = async (dir?: string, image?: Blob): Promise<PGlite> => {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const instance = new PGlite({ dataDir: dir, parsers: pgliteParsers });
+  const instance = new PGlite({ dataDir: dir, parsers: pgliteParsers, loadDataDir: image });
   await instance.waitReady;
   return instance;
 };
