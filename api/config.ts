@@ -48,6 +48,12 @@ export interface Config {
   demoSiteUrl: string;
   company: CompanyDefaults;
   role: Role;
+  /**
+   * WEB_PROCESSES: `npm start` as several processes on one machine (PostgreSQL only): the first
+   * runs the background work (a worker), and forks this many web processes that share the port.
+   * 0: one process does everything.
+   */
+  webProcesses: number;
   recurringSchedule: boolean;
   /** Send the payment reminders that are due, daily. */
   reminderSchedule: boolean;
@@ -126,6 +132,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   const role = (env.ROLE ?? 'all') as Role;
   if (!['all', 'web', 'worker'].includes(role)) throw new Error(`ROLE must be all, web or worker, got "${env.ROLE}"`);
+  const webProcesses = Number(env.WEB_PROCESSES || 0);
+  if (!Number.isInteger(webProcesses) || webProcesses < 0 || webProcesses > 64) throw new Error(`WEB_PROCESSES must be a whole number from 0 to 64, got "${env.WEB_PROCESSES}"`);
+  if (webProcesses > 0 && !databaseUrl) throw new Error('WEB_PROCESSES needs DATABASE_URL: the embedded database (PGlite) admits one process');
+  if (webProcesses > 0 && role !== 'all') throw new Error(`WEB_PROCESSES starts its own worker and web processes: leave ROLE unset, got "${env.ROLE}"`);
   return {
     env: nodeEnv,
     port,
@@ -164,6 +174,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       standardVatRateBp: companyVatRate(env.COMPANY_VAT_RATE),
     },
     role,
+    webProcesses,
     recurringSchedule: bool(env.RECURRING_SCHEDULE, true),
     reminderSchedule: bool(env.REMINDER_SCHEDULE, true),
     metricsToken: env.METRICS_TOKEN || undefined,

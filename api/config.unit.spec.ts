@@ -15,6 +15,14 @@ describe('loadConfig', () => {
     expect(c.sessionSecret).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('reads WEB_PROCESSES (one process by default), only on PostgreSQL and with ROLE unset', () => {
+    expect(loadConfig({}).webProcesses).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x/y', WEB_PROCESSES: '2' }).webProcesses).toBe(2);
+    expect(() => loadConfig({ WEB_PROCESSES: '2' })).toThrow(/WEB_PROCESSES needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y', WEB_PROCESSES: '2', ROLE: 'web' })).toThrow(/leave ROLE unset/);
+    for (const bad of ['-1', '1.5', 'two', '65']) expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y', WEB_PROCESSES: bad })).toThrow(/WEB_PROCESSES must be a whole number/);
+  });
+
   it('turns demo data off with DATABASE_URL unless asked for', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: 'true' }).seedDemo).toBe(true);

@@ -16,7 +16,7 @@ import { benchTarget, figure, runPool, scratchDatabase } from './support';
 // npm run bench:http: a real server process on a database holding many invoices, loaded over
 // loopback by autocannon. Figures: public_home_rps, api_invoices_list_p99_ms (page of 50),
 // graphql_invoices_p99_ms, api_invoice_create_per_s and graphql_invoice_create_per_s (50 clients),
-// login_rps, server_rss_mb, http_errors.
+// login_rps, web_processes, server_rss_mb (all the server's processes), http_errors.
 const root = path.resolve(import.meta.dirname, '..');
 const { url, prefix } = benchTarget();
 const INVOICES = Number(process.env.BENCH_INVOICES ?? (url ? 10_000 : 2_000));
@@ -28,6 +28,10 @@ const CONNECTIONS = 50;
 const LOADS = process.env.BENCH_LOADS?.split(',');
 const wanted = (load: string) => !LOADS || LOADS.includes(load);
 const LOGIN_CONNECTIONS = 10;
+// On PostgreSQL the server runs as it would on a machine of its own: `npm start` with WEB_PROCESSES=2,
+// the worker and two web processes sharing the port, one per core. BENCH_WEB_PROCESSES=0 measures the
+// single process of a plain `npm start` (PGlite is always that: it admits one process).
+const WEB_PROCESSES = url ? Number(process.env.BENCH_WEB_PROCESSES ?? 2) : 0;
 // One staff account per virtual user: the login throttle (api/auth/login-throttle.ts) rightly
 // refuses a crowd of parallel tries of one username from one address, and 50 people at their desks
 // are 50 accounts, not one.
@@ -95,7 +99,7 @@ const port = 20000 + Math.floor(Math.random() * 20000);
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'dist/server/main.mjs')], {
   cwd: root,
-  env: { ...process.env, ...env, PORT: String(port) },
+  env: { ...process.env, ...env, PORT: String(port), WEB_PROCESSES: String(WEB_PROCESSES) },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 // A bench that fails half-way must not leave the server running (and holding its output pipe).
@@ -206,8 +210,11 @@ if (wanted('login')) {
   figure(prefix, 'login_rps', logins.requests.average, 'requests/s');
 }
 
-const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
-figure(prefix, 'server_rss_mb', Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024, 'MB');
+// The server's memory: its process and the web processes it forked.
+const children = fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').split(' ').filter(Boolean);
+const rssMb = (pid: string) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+figure(prefix, 'web_processes', WEB_PROCESSES, 'count');
+figure(prefix, 'server_rss_mb', [String(server.pid), ...children].reduce((sum, pid) => sum + rssMb(pid), 0), 'MB');
 figure(prefix, 'http_errors', errors, 'count');
 
 server.kill('SIGTERM');
