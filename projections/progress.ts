@@ -65,7 +65,10 @@ export class ProgressBroadcaster {
 /**
  * The web process's side: the furthest position announced per runner, and a `progress` event at
  * each announcement. `live` is false until LISTEN is in place and after its connection is lost,
- * while it listens again; waiters then read checkpoints as before.
+ * while it listens again; waiters then read checkpoints as before. A rebuild moves a checkpoint
+ * back without an announcement: until it has replayed past a position, a waiter here takes that
+ * position as reached (with checkpoints it waited up to its timeout instead); read models are
+ * incomplete during a rebuild either way.
  */
 export class ProgressListener extends EventEmitter {
   private readonly known = new Map<string, Position>();
