@@ -50,7 +50,6 @@ describe.skipIf(!url)('npm start with WEB_PROCESSES on PostgreSQL', () => {
 
   afterAll(async () => {
     await app?.stop();
-    if (process.env.DEBUG_CLUSTER) console.log(app?.output());
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
