@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
+import type { Logger } from 'pino';
 import { loadConfig } from './config';
 import { startCore, startRuntime } from './runtime';
 
 const config = loadConfig();
 
 /** Stops on SIGTERM/SIGINT, at most 10 s, then exits. */
-const stopOnSignal = (logger: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }, stop: () => Promise<void>) => {
+const stopOnSignal = (logger: Logger, stop: () => Promise<void>) => {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
@@ -36,8 +37,9 @@ if (config.webProcesses > 0 && cluster.isPrimary) {
     logger.error({ pid: worker.process.pid, code, signal }, 'a web process exited; starting another');
     fork();
   });
+  // Said once a web process is listening, as a single process says it once it is.
+  cluster.once('listening', () => logger.info({ port: config.port, webProcesses: config.webProcesses, database: 'postgresql' }, `serving on http://localhost:${config.port}`));
   for (let i = 0; i < config.webProcesses; i++) fork();
-  logger.info({ port: config.port, webProcesses: config.webProcesses, database: 'postgresql' }, `serving on http://localhost:${config.port}`);
   stopOnSignal(logger, async () => {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);

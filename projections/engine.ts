@@ -142,6 +142,7 @@ export class ProjectionEngine {
     const deadline = Date.now() + (options.timeoutMs ?? 5000);
     const cmp = (a: Position | undefined) => this.options.store.comparePositions(a, position);
     const reached = (name: string) => cmp(this.runners.get(name)?.scanned) >= 0 || (this.listener !== undefined && cmp(this.listener.position(name)) >= 0);
+    const heard = (name: string) => this.runners.get(name)?.state === 'running' || (this.listener?.live === true && !this.runners.has(name));
     let recheckAt = Date.now() + CHECKPOINT_RECHECK_MS;
     for (;;) {
       const behind = names.filter((n) => !reached(n));
@@ -151,7 +152,6 @@ export class ProjectionEngine {
       // behind another process's lock, failed) are read from their checkpoints, and the heard ones
       // once a second in case an announcement was lost or their runner failed. Under load this
       // spares a checkpoint query per waiting request at every committed batch.
-      const heard = (n: string) => this.runners.get(n)?.state === 'running' || (this.listener?.live === true && !this.runners.has(n));
       const now = Date.now();
       if (behind.every(heard) && now < deadline && (!this.listener?.live || now < recheckAt)) {
         await this.progressOrTimeout(this.listener?.live ? Math.min(deadline, recheckAt) : deadline);

@@ -129,6 +129,8 @@ export class ProgressListener extends EventEmitter {
     if (!this.live) return;
     this.live = false;
     this.logger.warn('lost the projection progress connection; listening again');
+    const broken = this.connection;
+    void broken?.then((conn) => conn && this.db.client.destroyRawConnection(conn)).catch(() => undefined);
     this.retryLater();
   }
 

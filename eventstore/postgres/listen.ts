@@ -20,6 +20,12 @@ export const listenOn = async (db: Knex, channel: string, onPayload: (payload: s
   const conn = (await db.client.acquireRawConnection()) as PgListenConnection;
   conn.on('notification', (msg: { payload?: string }) => onPayload(msg.payload ?? ''));
   conn.on('error', onLost);
-  await conn.query(`listen "${channel.replace(/"/g, '')}"`);
+  try {
+    await conn.query(`listen "${channel.replace(/"/g, '')}"`);
+  } catch (err) {
+    // Outside the pool nothing else would ever close it.
+    await db.client.destroyRawConnection(conn).catch(() => undefined);
+    throw err;
+  }
   return conn;
 };
