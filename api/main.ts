@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { loadConfig } from './config';
+import { nextRestartDelay } from './restart-backoff';
 import { startCore, startRuntime } from './runtime';
 
 const config = loadConfig();
@@ -31,11 +32,15 @@ if (config.webProcesses > 0 && cluster.isPrimary) {
   const core = await startCore({ ...config, role: 'worker' });
   const { logger } = core.deps;
   let stopping = false;
-  const fork = () => cluster.fork({ ROLE: 'web', WEB_PROCESSES: '0' });
+  const started = new Map<number, number>();
+  const fork = () => started.set(cluster.fork({ ROLE: 'web', WEB_PROCESSES: '0' }).id, Date.now());
+  let restartDelay = 0;
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
-    logger.error({ pid: worker.process.pid, code, signal }, 'a web process exited; starting another');
-    fork();
+    restartDelay = nextRestartDelay(restartDelay, Date.now() - (started.get(worker.id) ?? 0));
+    started.delete(worker.id);
+    logger.error({ pid: worker.process.pid, code, signal, restartInMs: restartDelay }, 'a web process exited; starting another');
+    setTimeout(() => stopping || fork(), restartDelay);
   });
   // Said once a web process is listening, as a single process says it once it is.
   cluster.once('listening', () => logger.info({ port: config.port, webProcesses: config.webProcesses, database: 'postgresql' }, `serving on http://localhost:${config.port}`));
