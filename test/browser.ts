@@ -28,6 +28,8 @@ export interface PageOptions {
   reducedMotion?: 'reduce' | 'no-preference';
   /** false: a visitor with scripts blocked (the server-rendered pages must still read and post). */
   javaScriptEnabled?: boolean;
+  /** Cookies the context starts with (signedInPage's session). */
+  cookies?: Parameters<BrowserContext['addCookies']>[0];
 }
 
 /** A fresh context (own cookies and storage) and page at the given viewport width. */
@@ -44,8 +46,47 @@ export const newPage = async (browser: Browser, baseURL: string, options: PageOp
     isMobile: width <= MOBILE_WIDTH,
     hasTouch: width <= MOBILE_WIDTH,
   });
+  if (options.cookies?.length) await context.addCookies(options.cookies);
   const page = await context.newPage();
   return { context, page };
+};
+
+type Cookie = Parameters<BrowserContext['addCookies']>[0][number];
+
+/** The session cookies a form login got, per server and user: later pages start signed in. */
+const sessions = new Map<string, Promise<Cookie[]>>();
+
+/**
+ * A fresh context (own storage, the language the test asks for) signed in as the user: through the
+ * login form the first time for this server and user, with that login's session cookies after, so
+ * a file's tests do not each pay a login page, an argon2 check and the redirect. For tests that do
+ * not log this user out (that ends the session the cookies carry).
+ */
+export const signedInPage = async (
+  browser: Browser,
+  baseURL: string,
+  credentials: { username: string; password: string },
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> => {
+  const key = `${baseURL} ${credentials.username}`;
+  let cookies = sessions.get(key);
+  if (!cookies) {
+    cookies = (async () => {
+      const { context, page } = await newPage(browser, baseURL);
+      await page.goto('/login');
+      await page.fill('#login-username', credentials.username);
+      await page.fill('#login-password', credentials.password);
+      await page.click('button[type="submit"]');
+      await page.waitForURL((u) => u.pathname !== '/login');
+      const signedIn = (await context.cookies()).filter((c) => c.name === 'sessionid' || c.name === 'csrftoken');
+      await context.close();
+      if (!signedIn.some((c) => c.name === 'sessionid')) throw new Error(`no session cookie after signing in as ${credentials.username}`);
+      return signedIn;
+    })();
+    sessions.set(key, cookies);
+    cookies.catch(() => sessions.delete(key));
+  }
+  return newPage(browser, baseURL, { ...options, cookies: await cookies });
 };
 
 /** Collects console errors and uncaught exceptions so tests can assert a clean page. */
@@ -58,12 +99,16 @@ export const collectPageErrors = (page: Page): string[] => {
   return errors;
 };
 
-/** Full-page PNG into SCREENSHOT_DIR (default /work/screens, outside the repository); `issue-17/name` goes into a subfolder. */
+/**
+ * Full-page PNG into SCREENSHOT_DIR (default /work/screens, outside the repository); `issue-17/name`
+ * goes into a subfolder. SCREENSHOTS=off (CI, where no one looks at them) skips the capture and
+ * answers the path it would have written.
+ */
 export const screenshot = async (page: Page, name: string, dir = process.env.SCREENSHOT_DIR ?? '/work/screens'): Promise<string> => {
   const parts = name.split('/').map((part) => part.replace(/[^a-z0-9._-]+/gi, '_').replace(/^\.+/, '_'));
   const file = `${path.join(dir, ...parts)}.png`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, fullPage: true });
+  if (process.env.SCREENSHOTS !== 'off') await page.screenshot({ path: file, fullPage: true });
   return file;
 };
 
@@ -142,3 +187,25 @@ export const loginAsAdmin = async (page: Page, credentials: { username: string; 
   await page.click('button[type="submit"]');
   await page.waitForURL((u) => u.pathname === '/admin');
 };
+
+/**
+ * Picks an option of a searchable antd Select: types the search, clicks the option and checks the
+ * select shows it, trying again (up to three times) when the click did not take. On a phone-sized
+ * touch page the filtered list can still be settling when the option is clicked, and the click
+ * then lands on nothing.
+ */
+export const chooseOption = async (page: Page, input: string, search: string, option: string): Promise<void> => {
+  const select = page.locator('.ant-select', { has: page.locator(input) }).first();
+  for (let attempt = 1; ; attempt++) {
+    await page.click(input);
+    await page.fill(input, search);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+    const shown = await select
+      .locator('.ant-select-content', { hasText: option })
+      .waitFor({ timeout: 3000 })
+      .then(() => true, () => false);
+    if (shown) return;
+    if (attempt === 3) throw new Error(`the select ${input} does not show "${option}" after three tries`);
+  }
+};
+

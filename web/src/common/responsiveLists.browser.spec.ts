@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientWithLogin } from '../../../test/billing-fixtures';
-import { axeViolations, collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, type PageOptions } from '../../../test/browser';
+import { axeViolations, collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, signedInPage, type PageOptions } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
 
@@ -48,20 +48,13 @@ describe('lists as cards on a phone, whole action columns on a wide screen', () 
     await server?.close();
   });
 
+  /** A fresh page, signed in as the admin or the client (the session of one form login per user), or anonymous. */
   const open = async (who: 'admin' | 'client' | null, options: PageOptions) => {
-    const opened = await newPage(browser, server.url, options);
+    const opened = who ? await signedInPage(browser, server.url, who === 'admin' ? ADMIN : alice, options) : await newPage(browser, server.url, options);
     opened.page.setDefaultTimeout(WAIT_MS);
     opened.page.setDefaultNavigationTimeout(WAIT_MS);
     opened.page.on('dialog', (d) => void d.accept());
     const errors = collectPageErrors(opened.page);
-    if (who) {
-      const [username, password] = who === 'admin' ? [ADMIN.username, ADMIN.password] : [alice.username, alice.password];
-      await opened.page.goto('/login');
-      await opened.page.fill('#login-username', username);
-      await opened.page.fill('#login-password', password);
-      await opened.page.click('button[type="submit"]');
-      await opened.page.waitForURL((u) => u.pathname.startsWith(who === 'admin' ? '/admin' : '/portal'));
-    }
     return { ...opened, errors };
   };
 
@@ -196,6 +189,7 @@ describe('lists as cards on a phone, whole action columns on a wide screen', () 
 
   it('pays an overdue invoice from its card in the portal at 375 px', async () => {
     const { context, page } = await open('client', { width: MOBILE_WIDTH });
+    await page.goto('/portal/dashboard');
     const overdue = card(page, inv.overdue!.invoice_number);
     await overdue.getByText('Overdue').waitFor();
     await overdue.getByText('1.785,00 €').waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientWithLogin, createInvoice } from '../../../../test/billing-fixtures';
-import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signedInPage } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 
@@ -65,14 +65,9 @@ describe('period lock and year-end close in Chromium', () => {
   });
 
   // A phone in Greek or Russian: the refusal is the server's reason, worded by the web with the app's dates.
-  const phone = async (lng: string) => {
-    const opened = await newPage(browser, server.url, { width: MOBILE_WIDTH });
+  const phone = async () => {
+    const opened = await signedInPage(browser, server.url, ADMIN, { width: MOBILE_WIDTH });
     const mobileErrors = collectPageErrors(opened.page);
-    await opened.page.goto(`/login?lng=${lng}`);
-    await opened.page.fill('#login-username', ADMIN.username);
-    await opened.page.fill('#login-password', ADMIN.password);
-    await opened.page.click('button[type="submit"]');
-    await opened.page.waitForURL((u) => u.pathname === '/admin');
     return { ...opened, mobileErrors };
   };
   const noSidewaysScroll = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -81,23 +76,32 @@ describe('period lock and year-end close in Chromium', () => {
     ['el', 'Τα βιβλία είναι κλειδωμένα έως 31 / Δεκεμβρίου / 2025.'],
     ['ru', 'Книги закрыты по 31 / декабря / 2025.'],
   ])('in %s at 375 px the journal form shows the lock refusal under the date, in the language of the screen', async (lng, refusal) => {
-    const { context, page: mobile, mobileErrors } = await phone(lng);
+    const { context, page: mobile, mobileErrors } = await phone();
     await mobile.goto(`/admin/accounting/journal-entries?lng=${lng}`);
     await mobile.getByTestId('create-entry').click();
     const modal = mobile.locator('.ant-modal-wrap:visible .ant-modal').last();
     await modal.waitFor();
-    await mobile.click('#journal-entry_accountId');
-    await mobile.fill('#journal-entry_accountId', 'Rent');
-    await mobile.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Rent' }).first().click();
+    await chooseOption(mobile, '#journal-entry_accountId', 'Rent', 'Rent');
     await mobile.fill('#journal-entry_debit', '5');
     await mobile.fill('#journal-entry_date', '2025-12-31');
     await mobile.press('#journal-entry_date', 'Enter');
     // Leaves the date picker (its calendar covers the form on a phone).
     await modal.locator('.ant-modal-title').click();
-    await mobile.locator('.ant-picker-dropdown:visible').waitFor({ state: 'detached' }).catch(() => undefined);
+    await mobile.locator('.ant-picker-dropdown:visible').waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+    expect(await mobile.inputValue('#journal-entry_date')).toMatch(/2025$/);
+    const saved = mobile.waitForResponse((r) => r.url().includes('/graphql') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('JournalEntry'), { timeout: 15_000 });
     await mobile.locator('#journal-save').click();
+    // What the server answered and what the form shows, should the refusal not appear under the date.
+    const answer = await saved.then((r) => r.text()).catch((e: Error) => `no answer: ${e.message}`);
     const dateItem = modal.locator('.ant-form-item', { has: mobile.locator('#journal-entry_date') });
-    await dateItem.locator('.ant-form-item-explain-error').getByText(refusal, { exact: true }).waitFor();
+    await dateItem
+      .locator('.ant-form-item-explain-error')
+      .getByText(refusal, { exact: true })
+      .waitFor()
+      .catch(async (e: Error) => {
+        await screenshot(mobile, `${SCREENS}/FAILED-journal-locked-${lng}-375`);
+        throw new Error(`${e.message}\nserver answered: ${answer.slice(0, 600)}\nthe dialog shows: ${await modal.textContent({ timeout: 1000 }).catch(() => "(no dialog)")}`);
+      });
     expect(await modal.textContent()).not.toContain('The books are locked');
     expect(await noSidewaysScroll(mobile)).toBeLessThanOrEqual(0);
     await screenshot(mobile, `${SCREENS}/journal-locked-${lng}-375`);
@@ -135,7 +139,7 @@ describe('period lock and year-end close in Chromium', () => {
     ['el', 'Το οικονομικό έτος 01 / Ιανουαρίου / 2025 – 31 / Δεκεμβρίου / 2025 είναι κλεισμένο: ανοίξτε το ξανά πριν ξεκλειδώσετε οποιοδήποτε μέρος του.'],
     ['ru', 'Финансовый год 01 / января / 2025 – 31 / декабря / 2025 закрыт: откройте его снова, прежде чем открывать любую его часть.'],
   ])('in %s at 375 px the accounting settings show why a closed year cannot be unlocked, in the language of the screen', async (lng, refusal) => {
-    const { context, page: mobile, mobileErrors } = await phone(lng);
+    const { context, page: mobile, mobileErrors } = await phone();
     await mobile.goto(`/admin/settings/accounting?lng=${lng}`);
     await mobile.getByTestId('books-lock-status').waitFor();
     await mobile.locator('#books-lock-date').fill('2025-06-30');
