@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, newPage, rawKeyLeaks, rowAction, screenshot } from '../../../test/browser';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, rawKeyLeaks, rowAction, screenshot, signedInPage } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../test/server';
 
@@ -34,13 +34,8 @@ describe('payment reminders in Chromium: the schedule in Settings, the client ch
   });
 
   const adminPage = async (width: number) => {
-    const opened = await newPage(browser, server.url, { width });
+    const opened = await signedInPage(browser, server.url, ADMIN, { width });
     opened.page.setDefaultTimeout(60_000);
-    await opened.page.goto('/login');
-    await opened.page.fill('#login-username', ADMIN.username);
-    await opened.page.fill('#login-password', ADMIN.password);
-    await opened.page.click('button[type="submit"]');
-    await opened.page.waitForURL((u) => u.pathname === '/admin');
     return { ...opened, errors: collectPageErrors(opened.page) };
   };
 
@@ -103,42 +98,40 @@ describe('payment reminders in Chromium: the schedule in Settings, the client ch
     await context.close();
   });
 
-  it('reads well in every language at 1280 and 375 px: settings, client form, history', async () => {
-    for (const lng of LANGUAGES) {
-      for (const width of WIDTHS) {
-        const { context, page, errors } = await adminPage(width);
-        await page.goto(`/admin/settings?lng=${lng}`);
-        await page.locator('.ant-select-selection-item, .ant-tag').first().waitFor();
-        await page.waitForTimeout(300);
-        expect(await rawKeyLeaks(page)).toEqual([]);
-        expect(await axeViolations(page)).toEqual([]);
-        await screenshot(page, `reminders/settings-${lng}-${width}`);
+  it.each(LANGUAGES)('reads well in %s at 1280 and 375 px: settings, client form, history', async (lng) => {
+    for (const width of WIDTHS) {
+      const { context, page, errors } = await adminPage(width);
+      await page.goto(`/admin/settings?lng=${lng}`);
+      await page.locator('.ant-select-selection-item, .ant-tag').first().waitFor();
+      await page.waitForTimeout(300);
+      expect(await rawKeyLeaks(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `reminders/settings-${lng}-${width}`);
 
-        await page.goto(`/admin/clients/${clientId}?lng=${lng}`);
-        await page.getByTestId('client-reminders').waitFor();
-        await screenshot(page, `reminders/client-card-${lng}-${width}`);
-        await page.goto(`/admin/clients?lng=${lng}`);
-        await listItem(page, 'Ελληνική Εταιρεία').locator('button').first().click();
-        const modal = page.locator('.ant-modal:visible');
-        await modal.getByRole('checkbox').waitFor();
-        await page.waitForTimeout(300);
-        await screenshot(page, `reminders/client-form-top-${lng}-${width}`);
-        await modal.getByRole('checkbox').scrollIntoViewIfNeeded();
-        expect(await rawKeyLeaks(page)).toEqual([]);
-        expect(await axeViolations(page)).toEqual([]);
-        await screenshot(page, `reminders/client-form-${lng}-${width}`);
+      await page.goto(`/admin/clients/${clientId}?lng=${lng}`);
+      await page.getByTestId('client-reminders').waitFor();
+      await screenshot(page, `reminders/client-card-${lng}-${width}`);
+      await page.goto(`/admin/clients?lng=${lng}`);
+      await listItem(page, 'Ελληνική Εταιρεία').locator('button').first().click();
+      const modal = page.locator('.ant-modal:visible');
+      await modal.getByRole('checkbox').waitFor();
+      await page.waitForTimeout(300);
+      await screenshot(page, `reminders/client-form-top-${lng}-${width}`);
+      await modal.getByRole('checkbox').scrollIntoViewIfNeeded();
+      expect(await rawKeyLeaks(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `reminders/client-form-${lng}-${width}`);
 
-        await page.goto(`/admin/invoices?lng=${lng}`);
-        // History is under the row's (or card's) More menu, whatever the language calls it.
-        await listItem(page, 'Ελληνική Εταιρεία').getByTestId('row-more').click();
-        await page.locator('.ant-dropdown-menu:visible .ant-dropdown-menu-item:has(.anticon-history)').click();
-        await page.locator('.ant-drawer:visible').getByTestId('history-event').nth(2).waitFor();
-        await page.waitForTimeout(400);
-        expect(await rawKeyLeaks(page)).toEqual([]);
-        await screenshot(page, `reminders/history-${lng}-${width}`);
-        expect(errors).toEqual([]);
-        await context.close();
-      }
+      await page.goto(`/admin/invoices?lng=${lng}`);
+      // History is under the row's (or card's) More menu, whatever the language calls it.
+      await listItem(page, 'Ελληνική Εταιρεία').getByTestId('row-more').click();
+      await page.locator('.ant-dropdown-menu:visible .ant-dropdown-menu-item:has(.anticon-history)').click();
+      await page.locator('.ant-drawer:visible').getByTestId('history-event').nth(2).waitFor();
+      await page.waitForTimeout(400);
+      expect(await rawKeyLeaks(page)).toEqual([]);
+      await screenshot(page, `reminders/history-${lng}-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
     }
   });
 });
