@@ -1,9 +1,8 @@
 import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePrefersReducedMotion } from './common/usePrefersReducedMotion';
 import { currentLanguage } from './i18n';
 import { appTheme } from './theme';
 
@@ -38,22 +37,15 @@ const useAntdLocale = (): Locale => {
   return locale;
 };
 
-const stillTheme = { ...appTheme, token: { ...appTheme.token, motion: false } };
-/** The ripple a click leaves on a button. */
-const NO_WAVE = { disabled: true };
-
 /**
- * antd's theme (the spec's breakpoints, brand colour) and locale for the current language, without
- * antd's animations (and the click ripple) for a visitor who asked the system for reduced motion. Route modules that use
- * antd are wrapped in it when loaded (see routing/pages.ts), so the marketing pages, which use none,
- * never download antd.
+ * antd's theme (the spec's breakpoints, brand colour) and locale for the current language. Route
+ * modules that use antd are wrapped in it when loaded (see routing/pages.ts), so the marketing
+ * pages, which use none, never download antd.
  */
 export const AntdProvider = ({ children }: { children: ReactNode }) => {
   const locale = useAntdLocale();
-  const reducedMotion = usePrefersReducedMotion();
-  const theme = useMemo(() => (reducedMotion ? stillTheme : appTheme), [reducedMotion]);
   return (
-    <ConfigProvider theme={theme} locale={locale} wave={reducedMotion ? NO_WAVE : undefined}>
+    <ConfigProvider theme={appTheme} locale={locale}>
       {children}
     </ConfigProvider>
   );

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserService } from '../../api/auth/user.service';
 import { testBackends } from '../../test/db';
-import { collectPageErrors, launchBrowser, newPage, signedInPage } from '../../test/browser';
+import { collectPageErrors, launchBrowser, newPage } from '../../test/browser';
 import { ADMIN, startTestServer, type TestServer } from '../../test/server';
 
 const DIST_INDEX = path.resolve(import.meta.dirname, '../../dist/web/index.html');
@@ -123,30 +123,4 @@ describe('web shell (Foundation)', () => {
     await page.waitForURL('**/login');
     await context.close();
   });
-
-  it.each([
-    ['reduce', 0],
-    ['no-preference', 1],
-  ] as const)('opens a dialog with prefers-reduced-motion: %s: antd animates it only when the system allows motion', async (reducedMotion, least) => {
-    const { context, page } = await signedInPage(browser, server.url, ADMIN, { reducedMotion });
-    const errors = collectPageErrors(page);
-    await page.goto('/admin/accounting/journal-entries');
-    await page.getByTestId('create-entry').waitFor();
-    await page.evaluate(() => {
-      const w = window as unknown as { started: number };
-      w.started = 0;
-      // A spinner's endless turn says "loading", which reduced motion keeps; what counts is decoration.
-      document.addEventListener('animationstart', (e) => getComputedStyle(e.target as Element).animationIterationCount === 'infinite' || w.started++, true);
-      document.addEventListener('transitionstart', () => w.started++, true);
-    });
-    await page.getByTestId('create-entry').click();
-    await page.locator('.ant-modal').waitFor();
-    await page.waitForTimeout(500);
-    const started = await page.evaluate(() => (window as unknown as { started: number }).started);
-    if (least === 0) expect(started).toBe(0);
-    else expect(started).toBeGreaterThanOrEqual(least);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
 });
-
