@@ -21,5 +21,6 @@ export default defineConfig({
     // finish the suite in about half the time of vitest's default on two cores (one worker).
     maxWorkers: 3,
     setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -2,21 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../scripts/build-server.mjs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 // `npm start` runs the server compiled by scripts/build-server.mjs, not under tsx: it must start,
 // migrate, build its GraphQL schema (decorators without metadata) and serve like the sources do.
+// test/global-setup.ts compiles it once for the run.
 const root = path.resolve(import.meta.dirname, '..');
-const outdir = `dist/server-test-${process.pid}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grc-compiled-'));
 const port = 20000 + Math.floor(Math.random() * 20000);
 const base = `http://127.0.0.1:${port}`;
 let server: ChildProcess;
 
 beforeAll(async () => {
-  await buildServer(outdir);
-  server = spawn(process.execPath, [path.join(root, outdir, 'main.mjs')], {
+  server = spawn(process.execPath, [path.join(inject('compiledServer'), 'main.mjs')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', RECURRING_SCHEDULE: 'false', ADMIN_USERNAME: 'compiled-admin', ADMIN_PASSWORD: 'compiled-admin-pass', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -32,7 +30,6 @@ afterAll(async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
-  fs.rmSync(path.join(root, outdir), { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

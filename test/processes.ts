@@ -1,23 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer } from '../scripts/build-server.mjs';
+import { inject } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-let compiled: Promise<string> | undefined;
-/**
- * The server and worker compiled as `npm start` runs them (scripts/build-server.mjs), once per test
- * process and from the sources as they are now: each child then starts in about a second, where
- * under tsx it compiled every module again.
- */
-const compiledServer = (): Promise<string> =>
-  (compiled ??= (async () => {
-    const outdir = path.join('dist', `server-test-${process.pid}`);
-    process.once('exit', () => fs.rmSync(path.join(root, outdir), { recursive: true, force: true }));
-    await buildServer(outdir);
-    return path.join(root, outdir);
-  })());
 
 export interface AppProcess {
   proc: ChildProcess;
@@ -34,7 +19,9 @@ const exited = (proc: ChildProcess) =>
 /** Starts `npm start`'s server (`web`, ROLE=web unless `env` says otherwise) or the worker (`worker`), compiled, as a real child process. */
 export const startAppProcess = async (kind: 'web' | 'worker', env: Record<string, string>): Promise<AppProcess> => {
   const port = kind === 'web' ? String(20000 + Math.floor(Math.random() * 30000)) : '0';
-  const entry = path.join(await compiledServer(), kind === 'web' ? 'main.mjs' : 'worker.mjs');
+  // Compiled once for the run by test/global-setup.ts: a child starts in about a second, where
+  // under tsx each compiled every module again.
+  const entry = path.join(inject('compiledServer'), kind === 'web' ? 'main.mjs' : 'worker.mjs');
   const proc = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ROLE: kind, ...env, PORT: port },
