@@ -73,11 +73,7 @@ export const signedInPage = async (
   if (!cookies) {
     cookies = (async () => {
       const { context, page } = await newPage(browser, baseURL);
-      await page.goto('/login');
-      await page.fill('#login-username', credentials.username);
-      await page.fill('#login-password', credentials.password);
-      await page.click('button[type="submit"]');
-      await page.waitForURL((u) => u.pathname !== '/login');
+      await signIn(page, credentials);
       const signedIn = (await context.cookies()).filter((c) => c.name === 'sessionid' || c.name === 'csrftoken');
       await context.close();
       if (!signedIn.some((c) => c.name === 'sessionid')) throw new Error(`no session cookie after signing in as ${credentials.username}`);
@@ -179,12 +175,18 @@ export const moreActions = async (page: Page, row: Locator): Promise<string[]> =
   return names;
 };
 
-/** Signs the superuser in through the login form and waits for the admin overview. */
-export const loginAsAdmin = async (page: Page, credentials: { username: string; password: string }): Promise<void> => {
+/** Signs a user in through the login form and waits until the app has left /login (the admin overview or the portal). */
+export const signIn = async (page: Page, credentials: { username: string; password: string }): Promise<void> => {
   await page.goto('/login');
   await page.fill('#login-username', credentials.username);
   await page.fill('#login-password', credentials.password);
   await page.click('button[type="submit"]');
+  await page.waitForURL((u) => u.pathname !== '/login');
+};
+
+/** Signs the superuser in through the login form and waits for the admin overview. */
+export const loginAsAdmin = async (page: Page, credentials: { username: string; password: string }): Promise<void> => {
+  await signIn(page, credentials);
   await page.waitForURL((u) => u.pathname === '/admin');
 };
 
@@ -208,4 +210,3 @@ export const chooseOption = async (page: Page, input: string, search: string, op
     if (attempt === 3) throw new Error(`the select ${input} does not show "${option}" after three tries`);
   }
 };
-

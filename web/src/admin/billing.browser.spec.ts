@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot } from '../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot } from '../../../test/browser';
 import { createInvoice } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -33,11 +33,7 @@ describe('admin billing screens in Chromium', () => {
 
   const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true }).waitFor();
   const modal = () => page.locator('.ant-modal-wrap:visible .ant-modal').last();
-  const pickOption = async (inputSelector: string, search: string, option: string) => {
-    await page.click(inputSelector);
-    await page.fill(inputSelector, search);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  };
+  const pickOption = (inputSelector: string, search: string, option: string) => chooseOption(page, inputSelector, search, option);
 
   it('logs the superuser in to the overview', async () => {
     await page.goto('/login');

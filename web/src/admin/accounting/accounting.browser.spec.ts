@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
-import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
 
@@ -54,11 +54,7 @@ describe('admin accounting and operations screens in Chromium', () => {
 
   const modal = () => page.locator('.ant-modal-wrap:visible .ant-modal').last();
   const amount = (key: string) => page.getByTestId(`amount-${key}`).first().textContent().then((s) => s?.replace(/\u00a0/g, ' '));
-  const pickAccount = async (selector: string, name: string) => {
-    await page.click(selector);
-    await page.fill(selector, name);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
-  };
+  const pickAccount = (selector: string, name: string) => chooseOption(page, selector, name, name);
   const openStatement = async (path: string, testId: string) => {
     await page.goto(`/admin/accounting/${path}`);
     await page.getByTestId(testId).getByTestId('statement').waitFor();

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
-import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
 import { pdfText } from '../../../../test/pdf-text';
@@ -54,11 +54,7 @@ describe('VAT return screen in Chromium', () => {
     await server?.close();
   });
 
-  const pickAccount = async (selector: string, name: string) => {
-    await page.click(selector);
-    await page.fill(selector, name);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first().click();
-  };
+  const pickAccount = (selector: string, name: string) => chooseOption(page, selector, name, name);
 
   it('records a purchase with its VAT tag in the journal entry form', async () => {
     await page.goto('/admin/accounting/journal-entries');

@@ -100,7 +100,7 @@ describe('period lock and year-end close in Chromium', () => {
       .waitFor()
       .catch(async (e: Error) => {
         await screenshot(mobile, `${SCREENS}/FAILED-journal-locked-${lng}-375`);
-        throw new Error(`${e.message}\nserver answered: ${answer.slice(0, 600)}\nthe dialog shows: ${await modal.textContent({ timeout: 1000 }).catch(() => "(no dialog)")}`);
+        throw new Error(`${e.message}\nserver answered: ${answer.slice(0, 600)}\nthe dialog shows: ${await modal.textContent({ timeout: 1000 }).catch(() => '(no dialog)')}`);
       });
     expect(await modal.textContent()).not.toContain('The books are locked');
     expect(await noSidewaysScroll(mobile)).toBeLessThanOrEqual(0);
