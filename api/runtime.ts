@@ -21,12 +21,15 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { defaultRateLimits, type AppDeps, type RateLimits } from './deps';
 import { Metrics } from './http/metrics';
+import { pageMicrocache } from './http/page-microcache';
+import { logCompletion, REQUEST_ID_HEADER, requestIdOf } from './http/request-log';
 import { withRequestCorrelation } from './http/request-context';
 import { createLogger } from './logger';
 import { companyFrom } from './mail/mail-company';
 import { projections as readModels, reactors } from './read-models';
 import { MailDispatcher } from './mail/mail-dispatcher';
 import { createMailTransport } from './mail/transport';
+import { PAGE_MICROCACHE_MS, PAGE_ROUTE, publicPageKey } from './public/ssr-pages';
 import { createServices, type Services } from './services';
 import { upcasters } from './upcasters';
 
@@ -129,7 +132,21 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
 export const startRuntime = async (config: Config, options: RuntimeOptions = {}): Promise<Runtime> => {
   const core = await startCore(config, options);
   const built = await createApp(core.deps, core.services, { webDist: options.webDist });
-  const server = http.createServer(built.app);
+  const { logger, metrics, clock } = core.deps;
+  // Public pages: identical requests within a second get the same answer without the app.
+  const handler = pageMicrocache(built.app, {
+    keyOf: publicPageKey,
+    ttlMs: PAGE_MICROCACHE_MS,
+    now: () => clock().getTime(),
+    replaying: (req, res) => {
+      const id = requestIdOf(req);
+      res.setHeader(REQUEST_ID_HEADER, id);
+      logCompletion(logger, req, res, id);
+      const start = performance.now();
+      return () => metrics.observe(req.method ?? 'GET', PAGE_ROUTE, res.statusCode, start);
+    },
+  });
+  const server = http.createServer(handler);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const { port } = server.address() as AddressInfo;

@@ -64,6 +64,11 @@ export class Metrics {
     })());
   }
 
+  /** Times a request that express did not route (a replayed page) from `start` (performance.now()). */
+  observe(method: string, route: string, status: number, start: number): void {
+    this.httpDuration.observe({ method, route, status: String(status) }, (performance.now() - start) / 1000);
+  }
+
   /** Times every request under its route pattern (not the raw URL, which would explode cardinality). */
   middleware(): RequestHandler {
     return (req, res, next) => {

@@ -84,6 +84,29 @@ describe.each(testBackends())('server-rendered pages and no-script forms on $nam
     expect(ru.text).toContain('<h1>Цены</h1>');
   });
 
+  it('answers a repeated request within a second with the same page, its own request id, timed in the metrics', async () => {
+    const pageCount = async () => {
+      const metrics = (await get('/metrics')).text;
+      const line = metrics.split('\n').find((l) => l.startsWith('http_request_duration_seconds_count{') && l.includes('method="GET"') && l.includes('status="200"') && l.includes('(api|graphql'));
+      return Number(line?.split(' ').pop() ?? 0);
+    };
+    const before = await pageCount();
+    const headers = { 'accept-language': 'ru', cookie: 'other=1' };
+    const first = await get('/about-us?utm_source=mail', headers);
+    const again = await get('/about-us?utm_source=mail', headers);
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(again.text).toContain('<html lang="ru"');
+    for (const header of ['etag', 'content-type', 'vary', 'cache-control', 'content-security-policy', 'x-frame-options']) {
+      expect(again.headers[header], header).toBe(first.headers[header]);
+    }
+    expect(again.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect(await pageCount()).toBe(before + 2);
+    // The language cookie is part of what the page depends on.
+    expect((await get('/about-us?utm_source=mail', { ...headers, cookie: 'other=1; i18next=el' })).text).toContain('<html lang="el"');
+  });
+
   it('renders from the company settings, with the organisation and the plans as JSON-LD, and renders each page once', async () => {
     const first = await get('/pricing?lng=en');
     expect(rendered(first.text).data.company).toMatchObject({ name: 'Aegis GRC Ltd' });

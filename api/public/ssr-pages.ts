@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
@@ -79,6 +80,31 @@ export const pageKind = (pathname: string): PageKind => {
 
 /** Page paths the server renders: everything but the API, files and the client-rendered areas. */
 const PAGE_PATH = /^\/(?!(api|graphql|static|assets|admin|portal)(\/|$))[^.]*$/;
+
+/** The route the pages are timed under in the metrics (express's label for PAGE_PATH). */
+export const PAGE_ROUTE = String(PAGE_PATH);
+
+/**
+ * How long a public page's answer is replayed to identical requests (api/http/page-microcache.ts):
+ * the page may be that much older than a new day, a settings change or a new build.
+ */
+export const PAGE_MICROCACHE_MS = 1000;
+
+/**
+ * A public page's key in the micro-cache: every input of its answer that the server does not hold
+ * itself (build, day, company settings): the URL with its query (lng), the cookies (the language
+ * cookie), Accept-Language and Accept-Encoding (the compression). Pay links read their invoice
+ * and spend a rate budget on every request: never kept.
+ */
+export const publicPageKey = (req: IncomingMessage): string | undefined => {
+  const url = req.url ?? '';
+  const query = url.indexOf('?');
+  if (pageKind(query < 0 ? url : url.slice(0, query)) !== 'public') return undefined;
+  const { cookie = '', 'accept-language': language = '', 'accept-encoding': encoding = '' } = req.headers;
+  const key = `${url}\n${cookie}\n${language}\n${encoding}`;
+  // A crafted request with huge headers is served, just not kept.
+  return key.length <= 4096 ? key : undefined;
+};
 
 /**
  * The public website rendered on the server: every public page in the visitor's language (query
