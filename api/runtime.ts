@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import type { Knex } from 'knex';
 import { createEventStore } from '../eventstore/create-event-store';
 import { ProjectionEngine } from '../projections/engine';
@@ -37,6 +38,8 @@ export interface Runtime {
   deps: AppDeps;
   services: Services;
   server: http.Server;
+  /** The express app behind the server (which puts the page micro-cache in front of it). */
+  app: Express;
   /** Delivers queued e-mails; tests call `drain()` to flush it. */
   mail: MailDispatcher;
   url: string;
@@ -162,5 +165,5 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
       await built.stop();
       await core.stop();
     })());
-  return { deps: core.deps, services: core.services, server, mail: core.mail, url, stop };
+  return { deps: core.deps, services: core.services, server, app: built.app, mail: core.mail, url, stop };
 };

@@ -47,7 +47,7 @@ describe.each(testBackends())('authorisation matrix on $name', (backend) => {
 
   beforeAll(async () => {
     server = await startTestServer(backend, { limits: LIMITS });
-    app = server.runtime.server.listeners('request')[0] as Express;
+    app = server.runtime.app;
     const deps = server.runtime.deps;
     const admin = server.client();
     await admin.login();
