@@ -5,16 +5,6 @@ import type { Logger } from 'pino';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-/**
- * Request ids and one JSON line per finished request, in pino-http's shape (`req`, `res`,
- * `responseTime`, "request completed"), without its cost: pino-http builds two child loggers for
- * every request, serialising and redacting the request each time, even when the level means
- * nothing is written. Here `req.log` (a child carrying `reqId`) is built on first use only, by a
- * getter on the app's request prototype, and the completion line only when its level is enabled.
- *
- * The id is the caller's X-Request-Id when it sends one (a proxy's, cut to 100 characters), else
- * a fresh UUID; it is echoed back and carried into event metadata as the correlation id.
- */
 /** The caller's X-Request-Id (cut to 100 characters), else a fresh UUID. */
 export const requestIdOf = (req: IncomingMessage): string => req.headers['x-request-id']?.toString().slice(0, 100) || randomUUID();
 
@@ -45,6 +35,16 @@ export const logCompletion = (logger: Logger, req: IncomingMessage & { originalU
   res.once('close', finish);
 };
 
+/**
+ * Request ids and one JSON line per finished request, in pino-http's shape (`req`, `res`,
+ * `responseTime`, "request completed"), without its cost: pino-http builds two child loggers for
+ * every request, serialising and redacting the request each time, even when the level means
+ * nothing is written. Here `req.log` (a child carrying `reqId`) is built on first use only, by a
+ * getter on the app's request prototype, and the completion line only when its level is enabled.
+ *
+ * The id is the caller's X-Request-Id when it sends one (a proxy's, cut to 100 characters), else
+ * a fresh UUID; it is echoed back and carried into event metadata as the correlation id.
+ */
 export const mountRequestLog = (app: Express, logger: Logger, options: { quiet?: (req: Request) => boolean } = {}): void => {
   const child = Symbol('request logger');
   Object.defineProperty(app.request, 'log', {
