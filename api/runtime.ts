@@ -30,7 +30,7 @@ import { companyFrom } from './mail/mail-company';
 import { projections as readModels, reactors } from './read-models';
 import { MailDispatcher } from './mail/mail-dispatcher';
 import { createMailTransport } from './mail/transport';
-import { PAGE_MICROCACHE_MS, PAGE_ROUTE, publicPageKey } from './public/ssr-pages';
+import { isPublicPageRequest, PAGE_MICROCACHE_MS, PAGE_ROUTE, PAGE_VARY } from './public/ssr-pages';
 import { createServices, type Services } from './services';
 import { upcasters } from './upcasters';
 
@@ -138,7 +138,8 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
   const { logger, metrics, clock } = core.deps;
   // Public pages: identical requests within a second get the same answer without the app.
   const handler = pageMicrocache(built.app, {
-    keyOf: publicPageKey,
+    cacheable: isPublicPageRequest,
+    varyOn: PAGE_VARY,
     ttlMs: PAGE_MICROCACHE_MS,
     now: () => clock().getTime(),
     replaying: (req, res) => {

@@ -9,12 +9,17 @@ interface Kept {
   body: Buffer;
 }
 
+/** Longest key kept: a crafted request with huge headers is served, just not kept. */
+const MAX_KEY = 4096;
+
 export interface MicrocacheOptions {
+  /** Whether the request's answer may be replayed: one that depends only on its URL and the `varyOn` headers. */
+  cacheable: (req: IncomingMessage) => boolean;
   /**
-   * The request's key when its answer may be replayed to identical requests: it must hold every
-   * input the answer depends on. Undefined: the request always goes to the app.
+   * The request headers (lower case) that, with the URL, make the key. An answer whose Vary names
+   * any other header is never kept.
    */
-  keyOf: (req: IncomingMessage) => string | undefined;
+  varyOn: readonly string[];
   /** How long an answer is replayed; the page may then be that much older than its sources. */
   ttlMs: number;
   /** Milliseconds; the app's clock, so that tests moving it move the cache too. */
@@ -28,17 +33,28 @@ export interface MicrocacheOptions {
 type Chunk = string | Buffer | Uint8Array;
 
 const bytesOf = (chunk: Chunk, encoding: unknown): Buffer =>
-  typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk);
+  typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
 
 /**
  * A micro-cache in front of the app, as a reverse proxy's (nginx `proxy_cache_valid 200 1s`) would
  * be: the first answer of a keyed request goes through the whole app (security headers, language,
  * rendering, compression) and its status-200 bytes and headers are kept for `ttlMs`; identical
- * requests meanwhile get those bytes again without the middleware chain. Only answers without
- * Set-Cookie are kept, and conditional requests (If-None-Match, If-Modified-Since) always reach the
+ * requests (same URL and `varyOn` headers) meanwhile get those bytes again without the middleware
+ * chain. Only answers without Set-Cookie, varying on nothing but `varyOn`, are kept; conditional requests (If-None-Match, If-Modified-Since) always reach the
  * app, which answers them 304.
  */
 export const pageMicrocache = (app: RequestListener, options: MicrocacheOptions): RequestListener => {
+  const keyOf = (req: IncomingMessage): string | undefined => {
+    if (req.method !== 'GET' || req.headers['if-none-match'] || req.headers['if-modified-since'] || !options.cacheable(req)) return undefined;
+    const key = [req.url, ...options.varyOn.map((name) => req.headers[name] ?? '')].join('\n');
+    return key.length <= MAX_KEY ? key : undefined;
+  };
+  /** The answer varies on nothing the key leaves out. */
+  const keyedEnough = (res: ServerResponse): boolean =>
+    String(res.getHeader('vary') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .every((name) => name === '' || options.varyOn.includes(name));
   const kept = new LRUCache<string, Kept>({
     maxSize: options.maxBytes ?? 8_000_000,
     sizeCalculation: (entry, key) => entry.body.length + key.length + 512,
@@ -68,14 +84,14 @@ export const pageMicrocache = (app: RequestListener, options: MicrocacheOptions)
       return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
     } as ServerResponse['end'];
     res.once('finish', () => {
-      if (res.statusCode !== 200 || res.hasHeader('set-cookie')) return;
+      if (res.statusCode !== 200 || res.hasHeader('set-cookie') || !keyedEnough(res)) return;
       const headers = Object.entries(res.getHeaders()).filter(([name]) => !OWN_HEADERS.has(name)) as Kept['headers'];
       kept.set(key, { headers, body: Buffer.concat(chunks) });
     });
   };
 
   return (req, res) => {
-    const key = req.method === 'GET' && !req.headers['if-none-match'] && !req.headers['if-modified-since'] ? options.keyOf(req) : undefined;
+    const key = keyOf(req);
     if (key !== undefined) {
       const entry = kept.get(key);
       if (entry) return replay(req, res, entry);

@@ -1,4 +1,4 @@
-import http, { type IncomingMessage, type RequestListener } from 'node:http';
+import http, { type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import compression from 'compression';
@@ -36,6 +36,14 @@ const countingApp = () => {
     calls += 1;
     res.send('the same page');
   });
+  app.get('/by-agent', (_req, res) => {
+    calls += 1;
+    res.vary('User-Agent').send(`agent ${calls}`);
+  });
+  app.get('/uncached', (_req, res) => {
+    calls += 1;
+    res.send(`uncached ${calls}`);
+  });
   app.get('/cookie', (_req, res) => {
     calls += 1;
     res.cookie('seen', 'yes').send(`cookie ${calls}`);
@@ -51,7 +59,7 @@ const countingApp = () => {
   return { app, calls: () => calls };
 };
 
-const keyOf = (req: IncomingMessage) => `${req.url}\n${req.headers['accept-language'] ?? ''}\n${req.headers['accept-encoding'] ?? ''}`;
+const varyOn = ['accept-language', 'accept-encoding'];
 
 const setup = async () => {
   let now = 1_000_000;
@@ -59,7 +67,8 @@ const setup = async () => {
   const { app, calls } = countingApp();
   const base = await listen(
     pageMicrocache(app, {
-      keyOf,
+      cacheable: (req) => req.url !== '/uncached',
+      varyOn,
       ttlMs: 1000,
       now: () => now,
       replaying: (req, res) => {
@@ -145,18 +154,12 @@ describe('pageMicrocache', () => {
     expect(calls()).toBe(9);
   });
 
-  it('leaves requests without a key to the app', async () => {
-    let calls = 0;
-    const base = await listen(
-      pageMicrocache(
-        (_req, res) => {
-          calls += 1;
-          res.end(`answer ${calls}`);
-        },
-        { keyOf: () => undefined, ttlMs: 1000, now: () => 0 },
-      ),
-    );
-    await get(`${base}/page`);
-    expect(await (await get(`${base}/page`)).text()).toBe('answer 2');
+  it('leaves requests it may not cache to the app, and never keeps an answer that varies on a header outside the key', async () => {
+    const { base, calls } = await setup();
+    await get(`${base}/uncached`);
+    expect(await (await get(`${base}/uncached`)).text()).toBe('uncached 2');
+    await get(`${base}/by-agent`);
+    expect(await (await get(`${base}/by-agent`)).text()).toBe('agent 4');
+    expect(calls()).toBe(4);
   });
 });

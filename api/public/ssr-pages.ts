@@ -91,19 +91,17 @@ export const PAGE_ROUTE = String(PAGE_PATH);
 export const PAGE_MICROCACHE_MS = 1000;
 
 /**
- * A public page's key in the micro-cache: every input of its answer that the server does not hold
- * itself (build, day, company settings): the URL with its query (lng), the cookies (the language
- * cookie), Accept-Language and Accept-Encoding (the compression). Pay links read their invoice
- * and spend a rate budget on every request: never kept.
+ * What a public page's answer depends on besides the server's own state (build, day, company
+ * settings), for the micro-cache: its URL with the query (lng), the cookies (the language cookie),
+ * Accept-Language, and Accept-Encoding (the compression). The pages' Vary names these.
  */
-export const publicPageKey = (req: IncomingMessage): string | undefined => {
+export const PAGE_VARY = ['cookie', 'accept-language', 'accept-encoding'] as const;
+
+/** A public page (not the pay link, which reads its invoice and spends a rate budget on every request). */
+export const isPublicPageRequest = (req: IncomingMessage): boolean => {
   const url = req.url ?? '';
   const query = url.indexOf('?');
-  if (pageKind(query < 0 ? url : url.slice(0, query)) !== 'public') return undefined;
-  const { cookie = '', 'accept-language': language = '', 'accept-encoding': encoding = '' } = req.headers;
-  const key = `${url}\n${cookie}\n${language}\n${encoding}`;
-  // A crafted request with huge headers is served, just not kept.
-  return key.length <= 4096 ? key : undefined;
+  return pageKind(query < 0 ? url : url.slice(0, query)) === 'public';
 };
 
 /**
