@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -175,13 +175,63 @@ export const moreActions = async (page: Page, row: Locator): Promise<string[]> =
   return names;
 };
 
-/** Signs a user in through the login form and waits until the app has left /login (the admin overview or the portal). */
+/** Where the pointer went on the page: each press, release and click with its target, and the scroll position. */
+const recordPointer = () => {
+  const seen: string[] = [];
+  (window as unknown as { __pointer: string[] }).__pointer = seen;
+  for (const type of ['pointerdown', 'pointerup', 'click', 'submit']) {
+    document.addEventListener(
+      type,
+      (event) => {
+        const target = event.target as Element | null;
+        const where = event instanceof MouseEvent ? ` at ${Math.round(event.clientX)},${Math.round(event.clientY)}` : '';
+        seen.push(`${Math.round(performance.now())} ms ${type} on ${target?.tagName ?? '?'}.${target?.className.toString().slice(0, 40) ?? ''}${where}, scrollY ${Math.round(window.scrollY)}`);
+      },
+      true,
+    );
+  }
+};
+
+/**
+ * Signs a user in through the login form and waits until the app has left /login (the admin
+ * overview or the portal). When it does not, the error says what the page showed, where the
+ * pointer went and which requests never finished, so that a failure in CI can be told apart from
+ * a slow machine.
+ */
 export const signIn = async (page: Page, credentials: { username: string; password: string }): Promise<void> => {
-  await page.goto('/login');
-  await page.fill('#login-username', credentials.username);
-  await page.fill('#login-password', credentials.password);
-  await page.click('button[type="submit"]');
-  await page.waitForURL((u) => u.pathname !== '/login');
+  const pending = new Map<Request, number>();
+  const started = (request: Request) => pending.set(request, Date.now());
+  const ended = (request: Request) => pending.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const recording = await page.addInitScript(recordPointer);
+  try {
+    await page.goto('/login');
+    await page.fill('#login-username', credentials.username);
+    await page.fill('#login-password', credentials.password);
+    await page.click('button[type="submit"]');
+    await page.waitForURL((u) => u.pathname !== '/login');
+  } catch (err) {
+    const shown = await page
+      .evaluate(() => ({
+        url: location.href,
+        readyState: document.readyState,
+        username: (document.querySelector('#login-username') as HTMLInputElement | null)?.value,
+        passwordLength: (document.querySelector('#login-password') as HTMLInputElement | null)?.value.length,
+        error: document.querySelector('[data-testid="login-error"]')?.textContent,
+        button: document.querySelector('button[type="submit"]')?.outerHTML,
+        pointer: (window as unknown as { __pointer?: string[] }).__pointer,
+      }))
+      .catch((e: Error) => `(unreadable: ${e.message})`);
+    const unfinished = [...pending].map(([request, at]) => `${request.method()} ${request.url()} for ${Date.now() - at} ms`);
+    throw new Error(`signIn: still on the login page: ${JSON.stringify({ shown, unfinished }, null, 1)}`, { cause: err });
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+    await recording.dispose();
+  }
 };
 
 /** Signs the superuser in through the login form and waits for the admin overview. */

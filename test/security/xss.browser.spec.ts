@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientWithLogin, createInvoice } from '../billing-fixtures';
-import { collectPageErrors, launchBrowser, newPage } from '../browser';
+import { collectPageErrors, launchBrowser, newPage, signIn } from '../browser';
 import { testBackends } from '../db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../server';
 
@@ -63,10 +63,7 @@ describe('stored hostile text renders escaped in Chromium', () => {
   };
 
   const login = async (page: Page, username: string, password: string, landing: RegExp) => {
-    await page.goto('/login');
-    await page.fill('#login-username', username);
-    await page.fill('#login-password', password);
-    await page.click('button[type="submit"]');
+    await signIn(page, { username, password });
     await page.waitForURL((u) => landing.test(u.pathname));
   };
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot } from '../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, signIn } from '../../../test/browser';
 import { createInvoice } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -36,10 +36,7 @@ describe('admin billing screens in Chromium', () => {
   const pickOption = (inputSelector: string, search: string, option: string) => chooseOption(page, inputSelector, search, option);
 
   it('logs the superuser in to the overview', async () => {
-    await page.goto('/login');
-    await page.fill('#login-username', ADMIN.username);
-    await page.fill('#login-password', ADMIN.password);
-    await page.click('button[type="submit"]');
+    await signIn(page, ADMIN);
     await page.waitForURL((u) => u.pathname === '/admin');
     await page.getByText('Outstanding receivables').waitFor();
     await page.getByText('No payments yet.').waitFor();
@@ -82,10 +79,7 @@ describe('admin billing screens in Chromium', () => {
     expect(await moreActions(page, row)).toEqual(['Delete']);
     // The password works: a fresh browser logs in to the portal with it.
     const other = await newPage(browser, server.url);
-    await other.page.goto('/login');
-    await other.page.fill('#login-username', 'billing@acme.example');
-    await other.page.fill('#login-password', password);
-    await other.page.click('button[type="submit"]');
+    await signIn(other.page, { username: 'billing@acme.example', password });
     await other.page.waitForURL('**/portal/dashboard');
     await other.context.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot } from '../../../test/browser';
+import { collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, signIn } from '../../../test/browser';
 import { createClientWithLogin } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -38,10 +38,7 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
       dialogs.push(d.message());
       void d.accept();
     });
-    await page.goto('/login');
-    await page.fill('#login-username', ADMIN.username);
-    await page.fill('#login-password', ADMIN.password);
-    await page.click('button[type="submit"]');
+    await signIn(page, ADMIN);
     await page.waitForURL((u) => u.pathname === '/admin');
   });
   afterAll(async () => {
@@ -165,10 +162,7 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
   it('lets the client download PDF and XML in the portal and see the cancelled invoice', async () => {
     const { context, page: portal } = await newPage(browser, server.url, { width: MOBILE_WIDTH, locale: 'el-GR' });
     portal.setDefaultTimeout(60_000);
-    await portal.goto('/login');
-    await portal.fill('#login-username', client.username);
-    await portal.fill('#login-password', client.password);
-    await portal.click('button[type="submit"]');
+    await signIn(portal, client);
     await portal.waitForURL((u) => u.pathname.startsWith('/portal'));
     await listItem(portal, inv.late!.invoice_number).getByText('Ληξιπρόθεσμο').waitFor();
     expect(await cancelledRowCount(portal, inv.full!.invoice_number, 'Ληξιπρόθεσμο')).toBe(0);

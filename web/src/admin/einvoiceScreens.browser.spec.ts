@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, type PageOptions } from '../../../test/browser';
+import { axeViolations, collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, type PageOptions, signIn } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../test/server';
 
@@ -69,10 +69,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
   };
 
   const login = async (page: Page, username: string, password: string, landing: RegExp) => {
-    await page.goto('/login');
-    await page.fill('#login-username', username);
-    await page.fill('#login-password', password);
-    await page.click('button[type="submit"]');
+    await signIn(page, { username, password });
     await page.waitForURL((u) => landing.test(u.pathname));
   };
 

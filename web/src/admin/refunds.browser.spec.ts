@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../domain/invoice/events';
 import { stripePaymentId } from '../../../api/payments/payment-ids';
-import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, newPage, rawKeyLeaks, rowAction, screenshot } from '../../../test/browser';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, newPage, rawKeyLeaks, rowAction, screenshot, signIn } from '../../../test/browser';
 import { createClientWithLogin } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -58,10 +58,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
   });
 
   const login = async (p: Page) => {
-    await p.goto('/login');
-    await p.fill('#login-username', ADMIN.username);
-    await p.fill('#login-password', ADMIN.password);
-    await p.click('button[type="submit"]');
+    await signIn(p, ADMIN);
     await p.waitForURL((u) => u.pathname === '/admin');
   };
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserService } from '../../../api/auth/user.service';
 import { createClientWithLogin, createInvoice } from '../../../test/billing-fixtures';
-import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage as openPage, rawKeyLeaks, screenshot, type PageOptions } from '../../../test/browser';
+import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage as openPage, rawKeyLeaks, screenshot, type PageOptions, signIn } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { startTestServer, type TestServer } from '../../../test/server';
 
@@ -49,10 +49,7 @@ describe('client portal and pay page in Chromium', () => {
   });
 
   const login = async (page: Page, who: { username: string; password: string } = alice) => {
-    await page.goto('/login');
-    await page.fill('#login-username', who.username);
-    await page.fill('#login-password', who.password);
-    await page.click('button[type="submit"]');
+    await signIn(page, who);
     await page.waitForURL('**/portal/dashboard');
   };
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../../domain/shared/money';
 import { createClientWithLogin } from '../../../test/billing-fixtures';
-import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage as openPage, rawKeyLeaks, screenshot } from '../../../test/browser';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage as openPage, rawKeyLeaks, screenshot, signIn } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { pdfText } from '../../../test/pdf-text';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -39,10 +39,7 @@ describe('client statements in Chromium', () => {
   });
 
   const login = async (page: Page, username: string, password: string, landing: string) => {
-    await page.goto('/login');
-    await page.fill('#login-username', username);
-    await page.fill('#login-password', password);
-    await page.click('button[type="submit"]');
+    await signIn(page, { username, password });
     await page.waitForURL((u) => u.pathname.startsWith(landing));
   };
 

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
-import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signIn } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
 
@@ -18,10 +18,7 @@ describe('admin accounting and operations screens in Chromium', () => {
   const invoiceId = randomUUID();
 
   const login = async (p: Page) => {
-    await p.goto('/login');
-    await p.fill('#login-username', ADMIN.username);
-    await p.fill('#login-password', ADMIN.password);
-    await p.click('button[type="submit"]');
+    await signIn(p, ADMIN);
     await p.waitForURL((u) => u.pathname.startsWith('/admin'));
   };
 

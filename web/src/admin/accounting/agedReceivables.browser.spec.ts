@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createInvoice } from '../../../../api/billing/test/fixtures';
-import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signIn } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 
@@ -70,10 +70,7 @@ describe('the aged receivables tab in Chromium', () => {
   });
 
   const login = async (p: Page) => {
-    await p.goto('/login');
-    await p.fill('#login-username', ADMIN.username);
-    await p.fill('#login-password', ADMIN.password);
-    await p.click('button[type="submit"]');
+    await signIn(p, ADMIN);
     await p.waitForURL((u) => u.pathname.startsWith('/admin'));
   };
   const sideways = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

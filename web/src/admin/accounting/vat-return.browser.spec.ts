@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
-import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot } from '../../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signIn } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
 import { pdfText } from '../../../../test/pdf-text';
@@ -24,10 +24,7 @@ describe('VAT return screen in Chromium', () => {
   const text = (testId: string, p: Page = page) => p.getByTestId(testId).first().textContent().then((s) => s?.replace(/\u00a0/g, ' '));
 
   const login = async (p: Page) => {
-    await p.goto('/login');
-    await p.fill('#login-username', ADMIN.username);
-    await p.fill('#login-password', ADMIN.password);
-    await p.click('button[type="submit"]');
+    await signIn(p, ADMIN);
     await p.waitForURL((u) => u.pathname.startsWith('/admin'));
   };
 
