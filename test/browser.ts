@@ -225,7 +225,7 @@ export const signIn = async (page: Page, credentials: { username: string; passwo
       }))
       .catch((e: Error) => `(unreadable: ${e.message})`);
     const unfinished = [...pending].map(([request, at]) => `${request.method()} ${request.url()} for ${Date.now() - at} ms`);
-    throw new Error(`signIn: still on the login page: ${JSON.stringify({ shown, unfinished }, null, 1)}`, { cause: err });
+    throw new Error(`signIn: the sign-in did not get past /login (or its landing page did not load): ${JSON.stringify({ shown, unfinished }, null, 1)}`, { cause: err });
   } finally {
     page.off('request', started);
     page.off('requestfinished', ended);
