@@ -237,8 +237,8 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
     expect(await axeViolations(p)).toEqual([]);
     await r.locator('#payment_method').click();
     const options = p.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await options.first().waitFor();
-    expect(await options.allInnerTexts()).toEqual(record.methods);
+    // Read until the list is all there: just after its first option shows, a read still found none at times (5 failures in 4 runs).
+    await expect.poll(() => options.allInnerTexts()).toEqual(record.methods);
     await shoot(p, `record-payment-methods-${lng}-${width}`);
     await options.filter({ hasText: record.methods[2] }).click();
     expect(await sideways(p)).toBeLessThanOrEqual(0);
