@@ -25,6 +25,7 @@ import { projectionMigrations } from '../projections/migrations';
 import { rebuildProjection } from '../projections/rebuild';
 import { openEmmett, type Contender } from './eventstore-emmett';
 import { ledgerBenchProjection, ledgerBenchTables } from './eventstore-projection';
+import { median } from './support';
 
 const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
 const prefix = url ? '' : 'pglite_';
@@ -56,12 +57,6 @@ export const concurrently = async (writers: number, total: number, work: (writer
 
 // Fifteen rounds on PostgreSQL: one round's ratio swings by a third or more on a shared machine.
 const ROUNDS = Math.max(1, int('BENCH_ROUNDS', url ? 15 : 5));
-
-export const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** Ours: the product's PostgreSQL event store (gap-safe positions, expected revisions, metadata). */
 const openOurs = (db: Knex): Contender & { store: PostgresEventStore } => {

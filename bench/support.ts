@@ -16,6 +16,13 @@ export const figure = (prefix: string, name: string, value: number, unit: string
   console.log(`${prefix}${name}: ${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}`);
 };
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 /** Runs `task(i)` for i in [0, count) with at most `concurrency` in flight. */
 export const runPool = async (count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> => {
   let next = 0;

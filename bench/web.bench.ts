@@ -10,6 +10,7 @@ import { testBackends } from '../test/db';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, newPage } from '../test/browser';
 import { startTestServer } from '../test/server';
 import { buildWeb, SSR_ENTRY } from '../scripts/build-web.mjs';
+import { median } from './support';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/web');
@@ -75,16 +76,12 @@ const main = async () => {
     for (const [name, route] of [['home', '/'], ['features', '/features']] as const) {
       const all: Scores[] = [];
       for (let i = 0; i < runs; i++) all.push(await lighthouseScores(`${server.url}${route}`));
-      const median = (figure: (scores: Scores) => number) => {
-        const sorted = all.map(figure).sort((a, b) => a - b);
-        const middle = Math.floor(sorted.length / 2);
-        return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-      };
-      print(`lighthouse_performance_${name}`, Math.round(median((s) => s.performance)), 'points');
-      print(`lighthouse_accessibility_${name}`, Math.round(median((s) => s.accessibility)), 'points');
-      print(`lighthouse_lcp_ms_${name}`, Math.round(median((s) => s.lcpMs)), 'ms');
-      print(`lighthouse_tbt_ms_${name}`, Math.round(median((s) => s.tbtMs)), 'ms');
-      print(`lighthouse_cls_${name}`, Number(median((s) => s.cls).toFixed(3)), 'score');
+      const of = (figure: (scores: Scores) => number) => median(all.map(figure));
+      print(`lighthouse_performance_${name}`, Math.round(of((s) => s.performance)), 'points');
+      print(`lighthouse_accessibility_${name}`, Math.round(of((s) => s.accessibility)), 'points');
+      print(`lighthouse_lcp_ms_${name}`, Math.round(of((s) => s.lcpMs)), 'ms');
+      print(`lighthouse_tbt_ms_${name}`, Math.round(of((s) => s.tbtMs)), 'ms');
+      print(`lighthouse_cls_${name}`, Number(of((s) => s.cls).toFixed(3)), 'score');
     }
   } finally {
     await server.close();

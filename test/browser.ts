@@ -185,7 +185,7 @@ const recordPointer = () => {
       (event) => {
         const target = event.target as Element | null;
         const where = event instanceof MouseEvent ? ` at ${Math.round(event.clientX)},${Math.round(event.clientY)}` : '';
-        seen.push(`${Math.round(performance.now())} ms ${type} on ${target?.tagName ?? '?'}.${target?.className.toString().slice(0, 40) ?? ''}${where}, scrollY ${Math.round(window.scrollY)}`);
+        seen.push(`${Math.round(performance.now())} ms ${type} on ${target?.tagName ?? '?'}.${(target?.getAttribute('class') ?? '').slice(0, 40)}${where}, scrollY ${Math.round(window.scrollY)}`);
       },
       true,
     );
@@ -230,7 +230,8 @@ export const signIn = async (page: Page, credentials: { username: string; passwo
     page.off('request', started);
     page.off('requestfinished', ended);
     page.off('requestfailed', ended);
-    await recording.dispose();
+    // A closed or crashed page has nothing to dispose; its own error is the one to report.
+    await recording.dispose().catch(() => undefined);
   }
 };
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, signIn } from '../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, signIn, loginAsAdmin } from '../../../test/browser';
 import { createInvoice } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -36,8 +36,7 @@ describe('admin billing screens in Chromium', () => {
   const pickOption = (inputSelector: string, search: string, option: string) => chooseOption(page, inputSelector, search, option);
 
   it('logs the superuser in to the overview', async () => {
-    await signIn(page, ADMIN);
-    await page.waitForURL((u) => u.pathname === '/admin');
+    await loginAsAdmin(page, ADMIN);
     await page.getByText('Outstanding receivables').waitFor();
     await page.getByText('No payments yet.').waitFor();
     await page.getByRole('link', { name: 'Inbox' }).waitFor();

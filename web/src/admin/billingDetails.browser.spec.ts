@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, newPage, screenshot, signIn } from '../../../test/browser';
+import { collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, newPage, screenshot, loginAsAdmin } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../test/server';
 
@@ -37,8 +37,7 @@ describe('admin billing details in Chromium: cancelled subscriptions, the standa
       dialogs.push(d.message());
       void d.accept();
     });
-    await signIn(opened.page, ADMIN);
-    await opened.page.waitForURL((u) => u.pathname === '/admin');
+    await loginAsAdmin(opened.page, ADMIN);
     return { ...opened, dialogs, errors: collectPageErrors(opened.page) };
   };
   const row = (page: Page, text: string) => listItem(page.locator('.admin-page'), text);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, signIn } from '../../../test/browser';
+import { collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, signIn, loginAsAdmin } from '../../../test/browser';
 import { createClientWithLogin } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -38,8 +38,7 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
       dialogs.push(d.message());
       void d.accept();
     });
-    await signIn(page, ADMIN);
-    await page.waitForURL((u) => u.pathname === '/admin');
+    await loginAsAdmin(page, ADMIN);
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../domain/invoice/events';
 import { stripePaymentId } from '../../../api/payments/payment-ids';
-import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, newPage, rawKeyLeaks, rowAction, screenshot, signIn } from '../../../test/browser';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, newPage, rawKeyLeaks, rowAction, screenshot, loginAsAdmin } from '../../../test/browser';
 import { createClientWithLogin } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -57,10 +57,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
     await server?.close();
   });
 
-  const login = async (p: Page) => {
-    await signIn(p, ADMIN);
-    await p.waitForURL((u) => u.pathname === '/admin');
-  };
+  const login = (p: Page) => loginAsAdmin(p, ADMIN);
 
   /** A row of the invoices tab (the credit notes tab is the other panel). */
   const row = (p: Page, number: string) => listItem(p.getByRole('tabpanel'), number);
@@ -238,7 +235,7 @@ describe('payments and refunds on the admin invoices screen, in Chromium', () =>
     await r.locator('#payment_method').click();
     const options = p.locator('.ant-select-dropdown:visible .ant-select-item-option');
     // Read until the list is all there: just after its first option shows, a read still found none at times (5 failures in 4 runs).
-    await expect.poll(() => options.allInnerTexts()).toEqual(record.methods);
+    await expect.poll(() => options.allInnerTexts(), { timeout: WAIT_MS }).toEqual(record.methods);
     await shoot(p, `record-payment-methods-${lng}-${width}`);
     await options.filter({ hasText: record.methods[2] }).click();
     expect(await sideways(p)).toBeLessThanOrEqual(0);

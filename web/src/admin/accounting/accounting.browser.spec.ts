@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
-import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signIn } from '../../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, loginAsAdmin } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
 
@@ -17,10 +17,7 @@ describe('admin accounting and operations screens in Chromium', () => {
   const today = dayjs().format('YYYY-MM-DD');
   const invoiceId = randomUUID();
 
-  const login = async (p: Page) => {
-    await signIn(p, ADMIN);
-    await p.waitForURL((u) => u.pathname.startsWith('/admin'));
-  };
+  const login = (p: Page) => loginAsAdmin(p, ADMIN);
 
   beforeAll(async () => {
     server = await startTestServer(testBackends()[0]!, { limits: { loginPerIp: 1000, loginPerUsername: 1000 } });

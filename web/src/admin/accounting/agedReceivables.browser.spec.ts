@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createInvoice } from '../../../../api/billing/test/fixtures';
-import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signIn } from '../../../../test/browser';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, loginAsAdmin } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 
@@ -69,10 +69,7 @@ describe('the aged receivables tab in Chromium', () => {
     await server?.close();
   });
 
-  const login = async (p: Page) => {
-    await signIn(p, ADMIN);
-    await p.waitForURL((u) => u.pathname.startsWith('/admin'));
-  };
+  const login = (p: Page) => loginAsAdmin(p, ADMIN);
   const sideways = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   const euros = (n: number) => n.toFixed(2);
 

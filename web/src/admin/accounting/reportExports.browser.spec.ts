@@ -6,7 +6,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
 import { formatEuros } from '../../../../domain/shared/money';
-import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signIn } from '../../../../test/browser';
+import { collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, loginAsAdmin } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { pdfText } from '../../../../test/pdf-text';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
@@ -32,8 +32,7 @@ describe('report comparisons, columns and file exports in Chromium', () => {
   const open = async (locale: string, width: number) => {
     const { page } = await newPage(browser, server.url, { locale, width });
     const errors = collectPageErrors(page);
-    await signIn(page, ADMIN);
-    await page.waitForURL((u) => u.pathname.startsWith('/admin'));
+    await loginAsAdmin(page, ADMIN);
     return { page, errors };
   };
 

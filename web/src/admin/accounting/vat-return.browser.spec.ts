@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
-import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signIn } from '../../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, loginAsAdmin } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
 import { pdfText } from '../../../../test/pdf-text';
@@ -23,10 +23,7 @@ describe('VAT return screen in Chromium', () => {
   const today = dayjs().format('YYYY-MM-DD');
   const text = (testId: string, p: Page = page) => p.getByTestId(testId).first().textContent().then((s) => s?.replace(/\u00a0/g, ' '));
 
-  const login = async (p: Page) => {
-    await signIn(p, ADMIN);
-    await p.waitForURL((u) => u.pathname.startsWith('/admin'));
-  };
+  const login = (p: Page) => loginAsAdmin(p, ADMIN);
 
   beforeAll(async () => {
     server = await startTestServer(testBackends()[0]!, { limits: { loginPerIp: 1000, loginPerUsername: 1000 } });

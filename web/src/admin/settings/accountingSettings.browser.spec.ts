@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientWithLogin, createInvoice } from '../../../../test/billing-fixtures';
-import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signedInPage, signIn } from '../../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signedInPage, loginAsAdmin } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 
@@ -28,8 +28,7 @@ describe('period lock and year-end close in Chromium', () => {
     ({ page } = await newPage(browser, server.url));
     page.setDefaultTimeout(60_000);
     errors = collectPageErrors(page);
-    await signIn(page, ADMIN);
-    await page.waitForURL((u) => u.pathname === '/admin');
+    await loginAsAdmin(page, ADMIN);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientWithLogin } from '../../../../test/billing-fixtures';
-import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, signIn } from '../../../../test/browser';
+import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, loginAsAdmin } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
 
@@ -23,8 +23,7 @@ describe('standard VAT rate in the admin forms in Chromium', () => {
     ({ page } = await newPage(browser, server.url));
     page.setDefaultTimeout(60_000);
     errors = collectPageErrors(page);
-    await signIn(page, ADMIN);
-    await page.waitForURL((u) => u.pathname === '/admin');
+    await loginAsAdmin(page, ADMIN);
   });
   afterAll(async () => {
     await browser?.close();
