@@ -169,6 +169,8 @@ export const moreActions = async (page: Page, row: Locator): Promise<string[]> =
   await row.getByTestId('row-more').click();
   const menu = page.locator('.ant-dropdown-menu:visible');
   await menu.waitFor();
+  // The button only exists with at least one item; right after the menu shows, a read could find none.
+  await menu.getByRole('menuitem').first().waitFor();
   const names = (await menu.getByRole('menuitem').allTextContents()).map((s) => s.trim());
   await row.getByTestId('row-more').click();
   await menu.waitFor({ state: 'detached' });
