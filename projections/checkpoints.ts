@@ -37,7 +37,9 @@ export const advanceCheckpoint = async (trx: Knex.Transaction, name: string, pos
       error_event_id: null,
       error_position: null,
       error_at: null,
-    });
+    })
+    // Prepared once per connection: every batch of every runner ends with it.
+    .options({ name: 'advance_checkpoint' });
 };
 
 export const recordFailure = async (db: Knex, name: string, error: string, eventId?: string, position?: Position): Promise<void> => {

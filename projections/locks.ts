@@ -13,13 +13,15 @@ const LOCK_KEY = `hashtextextended('projection:' || current_schema() || ':' || ?
 /**
  * A live runner's batch: tries the projection's lock and locks its checkpoint row in one round
  * trip. Without the lock (a rebuild or another process has it) the caller rolls back, which also
- * lets go of the row.
+ * lets go of the row. With `asyncCommit` the transaction's commit does not wait for its WAL flush
+ * (`synchronous_commit` off for this transaction only), set in the same round trip.
  */
-export const tryBatchLock = async (trx: Knex.Transaction, name: string): Promise<{ locked: boolean; checkpoint?: Position }> => {
+export const tryBatchLock = async (trx: Knex.Transaction, name: string, options: { asyncCommit?: boolean } = {}): Promise<{ locked: boolean; checkpoint?: Position }> => {
   const res = (await trx.raw(
-    `select pg_try_advisory_xact_lock(${LOCK_KEY}) as ok, (select position from projection_checkpoints where name = ? for update) as position`,
-    [name, name],
-  )) as { rows: { ok: boolean; position: Position | null }[] };
+    `select set_config('synchronous_commit', case when ?::boolean then 'off' else current_setting('synchronous_commit') end, true) as commit_mode,
+            pg_try_advisory_xact_lock(${LOCK_KEY}) as ok, (select position from projection_checkpoints where name = ? for update) as position`,
+    [options.asyncCommit === true, name, name],
+  ).options({ name: 'projection_batch_lock' })) as { rows: { ok: boolean; position: Position | null }[] };
   const row = res.rows[0]!;
   return { locked: row.ok, checkpoint: row.position ?? undefined };
 };

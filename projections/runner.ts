@@ -154,14 +154,13 @@ export class HandlerRunner {
     if (this.stopped) throw new Restart();
     if (localRebuilds(this.db).has(this.handler.name)) throw new Busy();
     await this.db.transaction(async (trx) => {
-      const { locked, checkpoint: stored } = await tryBatchLock(trx, this.handler.name);
-      if (!locked || localRebuilds(this.db).has(this.handler.name)) throw new Busy();
-      if (this.store.comparePositions(stored, this.position) !== 0) throw new Restart();
       // A projection's batch need not wait for its WAL flush: its rows and its checkpoint commit
       // together, so a crash can only lose whole batches, which the projection applies again from
       // the events (committed durably by their writers). Visibility is at commit as always, so
       // read-your-writes is unchanged. Reactors' work (mails claimed, documents sent) stays durable.
-      if (this.handler.kind === 'projection') await trx.raw('set local synchronous_commit = off');
+      const { locked, checkpoint: stored } = await tryBatchLock(trx, this.handler.name, { asyncCommit: this.handler.kind === 'projection' });
+      if (!locked || localRebuilds(this.db).has(this.handler.name)) throw new Busy();
+      if (this.store.comparePositions(stored, this.position) !== 0) throw new Restart();
       try {
         await this.handler.apply(trx, events);
       } catch (cause) {

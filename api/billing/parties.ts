@@ -30,6 +30,8 @@ export const readParties = async (db: Knex, clientId: string): Promise<DocumentP
   const row = await db('company_settings as s')
     .leftJoin('clients as c', (on) => on.onVal('c.id', clientId))
     .where('s.id', 1)
+    // Prepared once per connection: every new document reads its parties with this text.
+    .options({ name: 'read_parties' })
     .first(
       's.name as seller_name', 's.address as seller_address', 's.country as seller_country', 's.vat_number as seller_vat_number', 's.registration_number',
       'c.id as client_id', 'c.name', 'c.address', 'c.country', 'c.vat_number',

@@ -237,6 +237,8 @@ export class PostgresEventStore implements EventStore {
     // Pages above ~1000 rows can tip the planner from the ordered index scan to sorting the whole
     // remaining range, which is far slower; callers page on hasMore anyway.
     const limit = Math.min(options.limit ?? 1000, MAX_PAGE);
+    // It is written into the statement's text below.
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`readAll's limit must be a positive integer, not ${options.limit}`);
     const after = options.after === undefined ? { tx: '0', pos: '0' } : parsePgPosition(options.after);
     const types = options.eventTypes;
     const typeFilter = types ? 'and e.type in (select jsonb_array_elements_text(?::jsonb))' : '';
@@ -252,11 +254,14 @@ export class PostgresEventStore implements EventStore {
                   e.stream_revision, e.type, e.data, e.metadata
              from events e, snap
             where (e.transaction_id, e.global_position) > (?::xid8, ?::bigint) and e.transaction_id < snap.xmin ${typeFilter}
-            order by e.transaction_id, e.global_position limit ?)
+            order by e.transaction_id, e.global_position limit ${limit})
          select head.transaction_id::text as head_tx, head.global_position as head_pos, page.*
            from head left join page on true order by page.tx::xid8, page.pos`,
-        types ? [after.tx, after.pos, JSON.stringify(types), limit] : [after.tx, after.pos, limit],
-      ),
+        types ? [after.tx, after.pos, JSON.stringify(types)] : [after.tx, after.pos],
+        // Prepared once per connection and page size: every live subscriber's read is this text,
+        // and parsing and planning it anew cost the server more than running it. The limit is
+        // part of the text so that the plan kept for it (generic after a few runs) knows it.
+      ).options({ name: `events_read_all${types ? '_typed' : ''}_${limit}` }),
     );
     const events = rows.filter((r) => r.event_id !== null).map(toEvent);
     const hasMore = events.length === limit;

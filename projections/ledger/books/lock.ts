@@ -4,7 +4,7 @@ import type { Totals } from '../../../domain/accounting/reports';
 
 /** The lock in force after the last event the ledger applied (one row; none: no lock). */
 export const readLedgerLock = async (db: Knex): Promise<LockedThrough> => {
-  const row: { locked_through: string | null } | undefined = await db('ledger_books').where({ id: 1 }).first('locked_through');
+  const row: { locked_through: string | null } | undefined = await db('ledger_books').where({ id: 1 }).options({ name: 'ledger_lock' }).first('locked_through');
   return row?.locked_through ?? null;
 };
 
