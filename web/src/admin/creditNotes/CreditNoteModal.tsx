@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal, Radio } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { NUMBER_TAGS } from '../../common/noWrap';
 import { formatEuros } from '../../common/format';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
@@ -59,7 +60,7 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
       className="admin-modal"
       open={!!invoice}
       width={{ xs: '100%', md: 860 }}
-      title={invoice ? t('admin.creditNotes.issueTitle', { number: invoice.invoiceNumber }) : ''}
+      title={invoice ? <Trans t={t} i18nKey="admin.creditNotes.issueTitle" values={{ number: invoice.invoiceNumber }} components={NUMBER_TAGS} /> : ''}
       okText={t('admin.creditNotes.issue')}
       cancelText={t('buttons.cancel')}
       confirmLoading={issuing}

@@ -1,6 +1,7 @@
 import { FileTextOutlined, FilePdfOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { NUMBER_TAGS } from '../../common/noWrap';
 import { Link } from 'react-router-dom';
 import { formatDate, formatEuros } from '../../common/format';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
@@ -79,7 +80,7 @@ export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
       <HistoryDrawer
         kind="invoice"
         id={history?.invoice.id}
-        title={history ? t('admin.creditNotes.historyTitle', { number: history.creditNoteNumber, invoice: history.invoice.invoiceNumber }) : undefined}
+        title={history ? <Trans t={t} i18nKey="admin.creditNotes.historyTitle" values={{ number: history.creditNoteNumber, invoice: history.invoice.invoiceNumber }} components={NUMBER_TAGS} /> : undefined}
         onClose={() => setHistory(null)}
       />
     </>

@@ -1,6 +1,6 @@
 import { Alert, Drawer, Grid, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../common/format';
 import { useFeedback } from '../common/useFeedback';
@@ -30,7 +30,7 @@ const ChangeRow = ({ change }: { change: Change }) => (
  * The auditable history of one entity (a journal entry or an invoice): every event of its stream,
  * oldest first, with what changed, who did it and when. Opened with an id; closed with undefined.
  */
-export const HistoryDrawer = ({ kind, id, title, onClose }: { kind: HistoryKind; id: string | undefined; title?: string; onClose: () => void }) => {
+export const HistoryDrawer = ({ kind, id, title, onClose }: { kind: HistoryKind; id: string | undefined; title?: ReactNode; onClose: () => void }) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const screens = Grid.useBreakpoint();

@@ -1,7 +1,8 @@
 import { SyncOutlined } from '@ant-design/icons';
 import { Alert, Button, Tabs } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { NUMBER_TAGS } from '../../common/noWrap';
 import { useSearchParams } from 'react-router-dom';
 import { localToday } from '../../common/format';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
@@ -188,7 +189,7 @@ export const InvoicesPage = () => {
       <HistoryDrawer
         kind="invoice"
         id={history?.id}
-        title={history ? t('admin.invoices.historyTitle', { number: history.invoiceNumber }) : undefined}
+        title={history ? <Trans t={t} i18nKey="admin.invoices.historyTitle" values={{ number: history.invoiceNumber }} components={NUMBER_TAGS} /> : undefined}
         onClose={() => setHistory(null)}
       />
     </AdminPage>

@@ -1,8 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatEuros, localToday } from '../../common/format';
+import { NUMBER_TAGS } from '../../common/noWrap';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { refusalText } from '../accounting/hooks/graphqlErrors';
@@ -53,7 +54,7 @@ export const RecordPaymentModal = ({ invoice, onClose }: { invoice: InvoiceView 
     <Modal
       className="admin-modal"
       open={!!invoice}
-      title={invoice ? t('admin.payments.title', { number: invoice.invoiceNumber }) : ''}
+      title={invoice ? <Trans t={t} i18nKey="admin.payments.title" values={{ number: invoice.invoiceNumber }} components={NUMBER_TAGS} /> : ''}
       okText={t('admin.payments.record')}
       cancelText={t('buttons.cancel')}
       confirmLoading={loading}

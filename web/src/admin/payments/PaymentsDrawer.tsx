@@ -1,6 +1,7 @@
 import { Alert, Descriptions, Drawer, Empty, Grid, Skeleton } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { NUMBER_TAGS } from '../../common/noWrap';
 import { formatEuros } from '../../common/format';
 import { useReportLoadError } from '../common/useFeedback';
 import type { InvoiceView } from '../invoices/invoiceTypes';
@@ -26,7 +27,7 @@ export const PaymentsDrawer = ({ invoice: opened, onClose }: { invoice: InvoiceV
     <Drawer
       open={!!opened}
       onClose={onClose}
-      title={t('admin.payments.listTitle', { number })}
+      title={<Trans t={t} i18nKey="admin.payments.listTitle" values={{ number }} components={NUMBER_TAGS} />}
       size={screens.sm ? 520 : '100%'}
       destroyOnHidden
       rootClassName="admin-drawer"

@@ -1,7 +1,8 @@
 import { Alert, Form, Input, InputNumber, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatDate, formatEuros, formatMoney, localToday } from '../../common/format';
+import { NUMBER_TAGS } from '../../common/noWrap';
 import { fieldErrorsOf, refusalText } from '../accounting/hooks/graphqlErrors';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
@@ -63,7 +64,7 @@ export const RefundModal = ({ target, onClose }: { target: RefundTarget | null; 
     <Modal
       className="admin-modal"
       open={!!target}
-      title={target ? t('admin.refunds.title', { number: target.invoiceNumber }) : ''}
+      title={target ? <Trans t={t} i18nKey="admin.refunds.title" values={{ number: target.invoiceNumber }} components={NUMBER_TAGS} /> : ''}
       okText={t('admin.refunds.refund')}
       cancelText={t('buttons.cancel')}
       confirmLoading={refunding}
