@@ -82,6 +82,11 @@ export const eventStoreContract = (name: string, create: () => Promise<ContractS
       expect(await store.readStream(`missing-${tag()}`)).toEqual([]);
     });
 
+    it('refuses a readAll page size that is not a positive integer', async () => {
+      for (const limit of [0, -1, 2.5, Number.NaN]) await expect(store.readAll({ limit })).rejects.toThrow(RangeError);
+      await expect(store.readAll({ limit: 1 })).resolves.toMatchObject({ hasMore: expect.any(Boolean) });
+    });
+
     it('raises a typed conflict for each expected-revision mode', async () => {
       const s = `acct-${tag()}`;
       const missing = await conflict(store.append(s, [ev('X')], { expectedRevision: 'stream_exists' }));

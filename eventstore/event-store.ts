@@ -52,6 +52,7 @@ export interface AppendResult {
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. Undefined: from the beginning. */
   after?: Position;
+  /** Events per page, a positive integer (a RangeError otherwise); 1000 by default. */
   limit?: number;
   /** Only these event types (others are skipped, but paging still advances). */
   eventTypes?: string[];

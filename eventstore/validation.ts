@@ -122,6 +122,12 @@ export const validateAppend = (streamId: unknown, events: unknown, now: () => Da
   return valid;
 };
 
+/** A readAll page size: a positive integer (a page of 0 would always look full, and paging would never end). */
+export const assertPageLimit = (limit: unknown): void => {
+  if (limit === undefined || (typeof limit === 'number' && Number.isSafeInteger(limit) && limit >= 1)) return;
+  throw new RangeError(`readAll's limit must be a positive integer, not ${JSON.stringify(limit)}`);
+};
+
 export const assertExpectedRevision = (expected: unknown): void => {
   if (expected === 'any' || expected === 'no_stream' || expected === 'stream_exists') return;
   if (typeof expected === 'number' && Number.isInteger(expected) && expected >= 0) return;

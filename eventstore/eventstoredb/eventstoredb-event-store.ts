@@ -26,7 +26,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../event-store';
-import { assertExpectedRevision, assertStreamId, validateAppend } from '../validation';
+import { assertExpectedRevision, assertPageLimit, assertStreamId, validateAppend } from '../validation';
 import { compareEsdbPositions, formatEsdbPosition, parseEsdbPosition } from './positions';
 import { esdbSubscription } from './subscription';
 
@@ -123,6 +123,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   /** The client reads $all without a server-side filter, so types are filtered here while paging on. */
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
+    assertPageLimit(options.limit);
     const limit = options.limit ?? 1000;
     const types = options.eventTypes ? new Set(options.eventTypes) : undefined;
     const events: RecordedEvent[] = [];

@@ -17,7 +17,7 @@ import {
   type Subscription,
 } from '../event-store';
 import { pollingSubscription } from '../polling-subscription';
-import { assertExpectedRevision, assertStreamId, validateAppend, type ValidEvent } from '../validation';
+import { assertExpectedRevision, assertPageLimit, assertStreamId, validateAppend, type ValidEvent } from '../validation';
 import { wakeChannel, type WakeChannel } from '../wake';
 import { commitGroup, type PendingAppend } from './append-group';
 import { GroupCommitter, type GroupCommitOptions } from './group-commit';
@@ -236,9 +236,9 @@ export class PostgresEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllPage> {
     // Pages above ~1000 rows can tip the planner from the ordered index scan to sorting the whole
     // remaining range, which is far slower; callers page on hasMore anyway.
+    // Validated: it is written into the statement's text below.
+    assertPageLimit(options.limit);
     const limit = Math.min(options.limit ?? 1000, MAX_PAGE);
-    // It is written into the statement's text below.
-    if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`readAll's limit must be a positive integer, not ${options.limit}`);
     const after = options.after === undefined ? { tx: '0', pos: '0' } : parsePgPosition(options.after);
     const types = options.eventTypes;
     const typeFilter = types ? 'and e.type in (select jsonb_array_elements_text(?::jsonb))' : '';
