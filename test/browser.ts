@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -163,19 +164,28 @@ export const rowAction = async (page: Page, row: Locator, name: string): Promise
   await page.mouse.move(0, 0);
 };
 
-/** The names of the actions a row's "More" menu offers (opened and closed again). */
+/**
+ * The names of the actions a row's "More" menu offers (opened and closed again). A list that is
+ * still refetching can draw the row again while its menu is open, and the read then finds none:
+ * assert on it with `expect.poll` (see `expectMoreActions`), which reads again until it settles.
+ */
 export const moreActions = async (page: Page, row: Locator): Promise<string[]> => {
-  if ((await row.getByTestId('row-more').count()) === 0) return [];
-  await row.getByTestId('row-more').click();
+  const more = row.getByTestId('row-more');
+  if ((await more.count()) === 0) return [];
   const menu = page.locator('.ant-dropdown-menu:visible');
-  await menu.waitFor();
+  await more.click();
   // The button only exists with at least one item; right after the menu shows, a read could find none.
   await menu.getByRole('menuitem').first().waitFor();
   const names = (await menu.getByRole('menuitem').allTextContents()).map((s) => s.trim());
-  await row.getByTestId('row-more').click();
+  // Closed by its button, unless the row was drawn again and took the menu with it.
+  if ((await menu.count()) > 0) await more.click();
   await menu.waitFor({ state: 'detached' });
   return names;
 };
+
+/** Asserts a row's "More" menu offers exactly these actions, reading it again until the list has settled. */
+export const expectMoreActions = (page: Page, row: Locator, names: string[]): Promise<void> =>
+  expect.poll(() => moreActions(page, row), { timeout: 15_000 }).toEqual(names);
 
 /** Where the pointer went on the page: each press, release and click with its target, and the scroll position. */
 const recordPointer = () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, moreActions, newPage, rawKeyLeaks, rowAction, screenshot, signIn, loginAsAdmin } from '../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, expectMoreActions, newPage, rawKeyLeaks, rowAction, screenshot, signIn, loginAsAdmin } from '../../../test/browser';
 import { createInvoice } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -75,7 +75,7 @@ describe('admin billing screens in Chromium', () => {
     await modal().locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     // Once the client has a login, its More menu no longer offers one (the row is drawn again first).
     await row.getByTestId('row-more').waitFor();
-    expect(await moreActions(page, row)).toEqual(['Delete']);
+    await expectMoreActions(page, row, ['Delete']);
     // The password works: a fresh browser logs in to the portal with it.
     const other = await newPage(browser, server.url);
     await signIn(other.page, { username: 'billing@acme.example', password });
