@@ -1,16 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests drive Debian's chromium against a real server; they run one file at a time, in one
-// worker whose loaded modules (the whole app, for the in-process test servers) every file shares:
-// the suite took 987 s instead of 2,201 s on two cores. Each file still starts its own server,
-// databases and browser, and closes them.
+// Browser tests drive Debian's chromium against a real server. Two files run at a time: a file waits
+// on its pages far more than it computes (the suite kept two cores under a third busy), and two
+// workers took 614 s where one took 987 s. Each worker's files share its loaded modules (the whole
+// app, for the in-process test servers), which saved about 4 s per file. Each file still starts its
+// own server, databases and browser, and closes them.
 export default defineConfig({
   test: {
     include: ['{web,test,api}/**/*.browser.spec.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: 'forks',
-    fileParallelism: false,
+    maxWorkers: 2,
     isolate: false,
     setupFiles: ['test/setup.ts'],
   },
