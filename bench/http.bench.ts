@@ -9,6 +9,7 @@ import { InvoiceService } from '../api/billing/invoice.service';
 import { UserService } from '../api/auth/user.service';
 import { loadConfig } from '../api/config';
 import { startCore } from '../api/runtime';
+import type { Position } from '../eventstore/event-store';
 import { buildServer } from '../scripts/build-server.mjs';
 import { buildWeb, SSR_ENTRY } from '../scripts/build-web.mjs';
 import { benchTarget, figure, runPool, scratchDatabase } from './support';
@@ -16,7 +17,8 @@ import { benchTarget, figure, runPool, scratchDatabase } from './support';
 // npm run bench:http: a real server process on a database holding many invoices, loaded over
 // loopback by autocannon. Figures: public_home_rps, api_invoices_list_p99_ms (page of 50),
 // graphql_invoices_p99_ms, api_invoice_create_per_s and graphql_invoice_create_per_s (50 clients),
-// login_rps, web_processes, server_rss_mb (all the server's processes), http_errors.
+// login_rps, web_processes, server_rss_mb (all the server's processes), http_errors, and after the
+// creates numbered_invoices, invoice_number_gaps and invoice_numbers_out_of_order (both 0 when right).
 const root = path.resolve(import.meta.dirname, '..');
 const { url, prefix } = benchTarget();
 const INVOICES = Number(process.env.BENCH_INVOICES ?? (url ? 10_000 : 2_000));
@@ -219,5 +221,29 @@ figure(prefix, 'http_errors', errors, 'count');
 
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
+
+if (wanted('create')) {
+  // What the creates promise besides speed: every invoice numbered by the year's series (seeded and
+  // created under load) is numbered without a gap, and readers of the event store meet the numbers
+  // in ascending order, that is in the order of the commits. Read back with the server stopped.
+  const check = await startCore(loadConfig({ ...env, PORT: '0' }));
+  const numbers: number[] = [];
+  let after: Position | undefined;
+  for (;;) {
+    const page = await check.deps.eventStore.readAll({ after, limit: 1000, eventTypes: ['InvoiceIssued'] });
+    for (const event of page.events) {
+      const match = /^2026-(\d{6})$/.exec((event.data as { invoiceNumber: string }).invoiceNumber);
+      if (match) numbers.push(Number(match[1]));
+    }
+    if (!page.hasMore) break;
+    after = page.lastPosition;
+  }
+  await check.stop();
+  const gaps = numbers.length === 0 ? 0 : Math.max(...numbers) - new Set(numbers).size;
+  const outOfOrder = numbers.filter((n, i) => i > 0 && n <= numbers[i - 1]!).length;
+  figure(prefix, 'numbered_invoices', numbers.length, 'count');
+  figure(prefix, 'invoice_number_gaps', gaps, 'count');
+  figure(prefix, 'invoice_numbers_out_of_order', outOfOrder, 'count');
+}
 await scratch?.drop();
 fs.rmSync(dataDir, { recursive: true, force: true });
