@@ -8,6 +8,7 @@ import { paymentConfirmationReactor } from './payments/payment-confirmation/paym
 import { subscriptionBillingProjection } from '../projections/subscription-billing/subscription-billing';
 import { invoiceMailReactor } from './billing/invoice-mail.reactor';
 import { creditNotesProjection } from '../projections/credit-notes/credit-notes';
+import { booksAuditReactor } from './accounting/books-audit.reactor';
 
 /**
  * The composition root of read models and reactors (api wires projections/ and its own reactors
@@ -23,7 +24,7 @@ export const projections = (): Projection[] => [
 ];
 
 /** Every reactor of the product. Feature modules add theirs here. */
-export const reactors = (config: Pick<Config, 'publicBaseUrl'>): Reactor[] => [paymentConfirmationReactor(config), invoiceMailReactor];
+export const reactors = (config: Pick<Config, 'publicBaseUrl'>): Reactor[] => [paymentConfirmationReactor(config), invoiceMailReactor, booksAuditReactor];
 
 /** The reactors' names (checkpoints), for code that never runs them. */
 export const reactorNames = (): string[] => reactors({ publicBaseUrl: '' }).map((r) => r.name);

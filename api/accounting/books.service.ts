@@ -12,6 +12,7 @@ import type { CommandHandler, StreamModel } from '../commands/command-handler';
 import { writePathOf } from '../commands/write-path';
 import type { AppDeps } from '../deps';
 import type { AccountService } from './account.service';
+import { BOOKS_AUDIT_REACTOR } from './books-audit.reactor';
 
 export const booksModel: StreamModel<Books, BooksEvent> = {
   initialState: initialBooks,
@@ -31,7 +32,7 @@ export interface AccountingSettings {
   closedYears: Array<FiscalYear & { entryId: string }>;
 }
 
-/** The period lock, the fiscal year and the year-end close: one `books` stream, every change also in the audit log. */
+/** The period lock, the fiscal year and the year-end close: one `books` stream, every change also in the audit log (the books_audit reactor). */
 export class BooksService {
   private readonly commands: CommandHandler;
 
@@ -117,10 +118,9 @@ export class BooksService {
 
   private async run(actor: string, command: () => BooksCommand): Promise<void> {
     const handled = await this.commands.handle(booksModel, { streamId: BOOKS_STREAM_ID, actor, decide: ({ state }) => decideBooks(state, command()) });
-    const at = this.deps.clock();
-    for (const event of handled.events) {
-      await writeAudit(this.deps.db, { actor, entity: 'accounting_books', entityId: event.type, action: 'update', before: { lockedThrough: event.data.previous }, after: event.data, at });
-    }
+    // The audit rows are the books_audit reactor's, written with its checkpoint: the answer waits
+    // for them as for a read model, so the audit log shows the change once it is answered.
+    if (handled.position) await this.deps.projections.waitFor(handled.position, { only: [BOOKS_AUDIT_REACTOR] });
   }
 
   private now(): string {
