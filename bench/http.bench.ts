@@ -239,7 +239,7 @@ if (wanted('create')) {
     after = page.lastPosition;
   }
   await check.stop();
-  const gaps = numbers.length === 0 ? 0 : Math.max(...numbers) - new Set(numbers).size;
+  const gaps = numbers.reduce((max, n) => Math.max(max, n), 0) - new Set(numbers).size;
   const outOfOrder = numbers.filter((n, i) => i > 0 && n <= numbers[i - 1]!).length;
   figure(prefix, 'numbered_invoices', numbers.length, 'count');
   figure(prefix, 'invoice_number_gaps', gaps, 'count');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
 import { writeAudit } from '../billing/audit';
+import { adminOf } from '../billing/test/fixtures';
 import { BOOKS_AUDIT_REACTOR } from './books-audit.reactor';
 
 interface AuditRow {
@@ -22,8 +23,7 @@ describe.each(testBackends())('the audit log of the books, written from their ev
 
   beforeAll(async () => {
     server = await startTestServer(backend);
-    admin = server.client();
-    await admin.login();
+    admin = await adminOf(server);
   });
   afterAll(() => server?.close());
 

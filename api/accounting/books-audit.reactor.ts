@@ -1,5 +1,6 @@
-import { BOOKS_EVENT_TYPES, type BooksEvent } from '../../domain/books/events';
+import { BOOKS_EVENT_TYPES } from '../../domain/books/events';
 import type { Reactor } from '../../projections/projection';
+import { booksModel } from './books.model';
 
 export const BOOKS_AUDIT_REACTOR = 'books_audit';
 
@@ -16,7 +17,7 @@ export const booksAuditReactor: Reactor = {
   eventTypes: BOOKS_EVENT_TYPES,
   handle: async (trx, events) => {
     for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as BooksEvent;
+      const event = booksModel.fromRecorded(recorded);
       const after = JSON.stringify(event.data);
       await trx.raw(
         `insert into audit_log (at, actor, entity, entity_id, action, before, after)

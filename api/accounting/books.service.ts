@@ -1,25 +1,18 @@
 import { v5 as uuidv5 } from 'uuid';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { closingLines, fiscalYearOf, fiscalYearStarting, isMonth, type FiscalYear } from '../../domain/accounting/fiscal-year';
-import { evolveBooks, initialBooks, type Books } from '../../domain/books/books';
 import { decideBooks, type BooksCommand } from '../../domain/books/decide';
-import { BOOKS_SCHEMA_VERSION, BOOKS_STREAM_ID, type BooksEvent } from '../../domain/books/events';
+import { BOOKS_STREAM_ID } from '../../domain/books/events';
 import { dayOf } from '../../domain/shared/dates';
 import { ValidationError } from '../../domain/shared/errors';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
 import { writeAudit } from '../billing/audit';
-import type { CommandHandler, StreamModel } from '../commands/command-handler';
+import type { CommandHandler } from '../commands/command-handler';
 import { writePathOf } from '../commands/write-path';
 import type { AppDeps } from '../deps';
 import type { AccountService } from './account.service';
 import { BOOKS_AUDIT_REACTOR } from './books-audit.reactor';
-
-export const booksModel: StreamModel<Books, BooksEvent> = {
-  initialState: initialBooks,
-  evolve: evolveBooks,
-  fromRecorded: (e) => ({ type: e.type, data: e.data }) as BooksEvent,
-  toNew: (e, actor) => ({ type: e.type, data: e.data, metadata: { actor, schemaVersion: BOOKS_SCHEMA_VERSION } }),
-};
+import { booksModel } from './books.model';
 
 const CLOSING_NAMESPACE = '0b7d4c1a-6e2f-4a8b-9c3d-5e6f7a8b9c0d';
 export const closingEntryId = (from: string): string => uuidv5(`year-end-close:${from}`, CLOSING_NAMESPACE);
