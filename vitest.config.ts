@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -7,7 +8,13 @@ const require = createRequire(import.meta.url);
 const TESTS = ['{domain,eventstore,projections,api,web,test}/**/*.{unit,int,e2e}.spec.{ts,tsx}'];
 const EXCLUDED = ['**/node_modules/**', '**/*.browser.spec.ts'];
 /** Test files that mock a module with vi.mock. */
-const MOCKING = ['test/security/login-timing.e2e.spec.ts'];
+const MOCKING = ['test/security/login-timing.e2e.spec.ts', 'domain/bank/statement-file.unit.spec.ts'];
+/**
+ * Test files whose assertions are types only (expectTypeOf, @ts-expect-error), listed in
+ * tsconfig.type-tests.json: tsc checks them and what they import, and a type error there fails the
+ * run (project `types`). Run as code, they would pass whatever the types said.
+ */
+const TYPE_TESTS: string[] = JSON.parse(readFileSync(new URL('./tsconfig.type-tests.json', import.meta.url), 'utf8')).include;
 
 export default defineConfig({
   plugins: [react()],
@@ -29,9 +36,11 @@ export default defineConfig({
       // every file imports all of it): the suite took 730 s instead of 1,364 s on two cores. Each
       // file still opens its own databases and servers, and restores what it changes.
       // Only these start the compiled server (test/processes.ts), built once by the global setup.
-      { extends: true, test: { name: 'shared', isolate: false, include: TESTS, exclude: [...EXCLUDED, ...MOCKING], globalSetup: ['test/global-setup.ts'] } },
+      { extends: true, test: { name: 'shared', isolate: false, include: TESTS, exclude: [...EXCLUDED, ...MOCKING, ...TYPE_TESTS], globalSetup: ['test/global-setup.ts'] } },
       // vi.mock replaces a module for its file only, which needs the file's own module graph.
       { extends: true, test: { name: 'isolated', isolate: true, include: MOCKING, exclude: EXCLUDED } },
+      // Checked by tsc (with tsconfig.type-tests.json), not run.
+      { extends: true, test: { name: 'types', typecheck: { enabled: true, only: true, include: TYPE_TESTS, tsconfig: 'tsconfig.type-tests.json' } } },
     ],
   },
 });

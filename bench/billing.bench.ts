@@ -11,19 +11,21 @@
  * second time, which must create nothing. Prints `name: value unit` lines; PGlite figures are
  * prefixed `pglite_`. Never fails on time.
  */
+// The API's modules carry GraphQL decorators, which need the metadata API loaded first.
+import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
-import { createBillingServices } from '../api/billing/billing.services';
-import { loadConfig } from '../api/config';
-import { createDb } from '../api/db/knex';
-import { migrate } from '../api/db/migrate';
-import { defaultRateLimits, type AppDeps } from '../api/deps';
-import { Metrics } from '../api/http/metrics';
+import { createBillingServices } from '../api/main/billing.services';
+import { loadConfig } from '../api/platform/config';
+import { createDb } from '../api/platform/db/knex';
+import { migrate } from '../api/main/migrate';
+import { defaultRateLimits, type AppDeps } from '../api/platform/deps';
+import { Metrics } from '../api/platform/http/metrics';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { ProjectionEngine } from '../projections/engine';
-import { projections as readModels, reactors } from '../api/read-models';
+import { projections as readModels, reactors } from '../api/main/read-models';
 import { measurePdfRender, measureUblRender } from './document-render';
 
 const TODAY = '2026-03-01';

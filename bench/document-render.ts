@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { buildBillingDocument, type BillingDocument } from '../domain/einvoice/document';
 import { buildLines } from '../domain/invoice/decide';
 import { sumAmounts } from '../domain/shared/money';
-import { renderUbl } from '../api/einvoice/ubl';
-import { renderInvoicePdf } from '../api/billing/invoice-pdf';
+import { renderUbl } from '../api/invoicing/einvoice/ubl';
+import { renderInvoicePdf } from '../api/invoicing/invoice-pdf';
 
 export const twentyLineInvoice = (): BillingDocument => {
   const lines = buildLines(

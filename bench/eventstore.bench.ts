@@ -10,14 +10,16 @@
  * Works in a dedicated schema (dropped afterwards). Prints `name: value unit` lines; on PGlite the
  * names are prefixed `pglite_` and the counts are smaller (printed too). Never fails on time.
  */
+// The API's modules carry GraphQL decorators, which need the metadata API loaded first.
+import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
-import { createDb } from '../api/db/knex';
-import { migrate } from '../api/db/migrate';
+import { createDb } from '../api/platform/db/knex';
+import { migrate } from '../api/main/migrate';
 import type { NewEvent } from '../eventstore/event-store';
 import { eventStoreMigrations } from '../eventstore/postgres/migrations';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';

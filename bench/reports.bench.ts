@@ -8,13 +8,15 @@
  * is dropped afterwards, then times the real ReportService. Prints `name: value unit` lines;
  * PGlite figures are prefixed `pglite_`. Never fails on time.
  */
+// The API's modules carry GraphQL decorators, which need the metadata API loaded first.
+import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { AccountService } from '../api/accounting/account.service';
 import { ReportService } from '../api/accounting/report.service';
-import { createDb } from '../api/db/knex';
-import { migrate } from '../api/db/migrate';
+import { createDb } from '../api/platform/db/knex';
+import { migrate } from '../api/main/migrate';
 import { addDays, dayOf, yearEnd, yearStart } from '../domain/shared/dates';
 import { incomeStatement, type Totals } from '../domain/accounting/reports';
 import { SYSTEM_ACCOUNT_IDS } from '../domain/accounting/accounts';

@@ -97,6 +97,8 @@ export interface EventStoreTransaction {
    * exists fails the whole call with a StreamConflictError. Results in the order given.
    */
   appendNewStreams(streams: { streamId: string; events: NewEvent[] }[]): Promise<AppendResult[]>;
+  /** A stream as this transaction sees it (what had committed, and its own appends), as `EventStore.readStream` reads it. */
+  readStream(streamId: string, options?: { fromRevision?: number; limit?: number }): Promise<RecordedEvent[]>;
 }
 
 export interface EventStore {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A schema migration. Every layer that owns tables exports a list of these; api/db/migrate.ts runs
+ * A schema migration. Every layer that owns tables exports a list of these; api/main/migrate.ts runs
  * them all. It lives in the lowest layer that owns tables, so projections/ and eventstore/ never
  * import from api/.
  */

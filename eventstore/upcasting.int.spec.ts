@@ -49,4 +49,13 @@ describe.each(testBackends())('upcasting on read on $name', (backend) => {
     // Stored as written: upcasting never rewrites history.
     expect((await raw.readStream('client-1'))[0]!.data).toEqual({ name: 'Acme' });
   });
+
+  it('reads a stream upcast inside a transaction too, with the transaction\'s own appends', async () => {
+    const store = withUpcasters(raw, [v1to2]);
+    const inside = await store.transaction!(async (tx) => {
+      await tx.append('client-2', [{ type: 'ClientRenamed', data: { name: 'Beta' }, metadata: { actor: 'u', schemaVersion: 1 } }], { expectedRevision: 'no_stream' });
+      return [...(await tx.readStream('client-1')), ...(await tx.readStream('client-2'))];
+    });
+    expect(inside.map((e) => e.data)).toEqual([{ displayName: 'Acme', legalName: null }, { displayName: 'Acme Ltd', legalName: 'Acme Limited' }, { displayName: 'Beta', legalName: null }]);
+  });
 });

@@ -76,7 +76,18 @@ export class UpcastingEventStore implements EventStore {
   }
 
   get transaction(): EventStore['transaction'] {
-    return this.inner.transaction?.bind(this.inner);
+    const inner = this.inner;
+    if (!inner.transaction) return undefined;
+    // Reads inside a transaction are upcast like every other read.
+    return (work) =>
+      inner.transaction!((tx) =>
+        work({
+          db: tx.db,
+          append: (streamId, events, options) => tx.append(streamId, events, options),
+          appendNewStreams: (streams) => tx.appendNewStreams(streams),
+          readStream: async (streamId, options) => (await tx.readStream(streamId, options)).map((e) => this.registry.upcast(e)),
+        }),
+      );
   }
 
   async readStream(streamId: string, options?: { fromRevision?: number; limit?: number }): Promise<RecordedEvent[]> {

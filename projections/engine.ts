@@ -7,6 +7,7 @@ import { assertUniqueNames, projectionHandler, reactorHandler, type Handler } fr
 import type { Projection, Reactor } from './projection';
 import { ProgressBroadcaster, ProgressListener } from './progress';
 import { HandlerRunner, type RunnerState } from './runner';
+import { countSkips, readSkips, type SkippedEvent } from './skips';
 
 export interface ProjectionStatus {
   name: string;
@@ -23,7 +24,16 @@ export interface ProjectionStatus {
   lastError?: string;
   errorEventId?: string;
   errorPosition?: Position;
+  /** Events it passed over because it could not fold them and no operator has resolved yet: its read model is incomplete. */
+  skipped: number;
+  /** Skipped events an operator has since annulled (`projections repair`). */
+  skippedResolved: number;
+  /** The unresolved skipped events, newest first (at most SKIPPED_SHOWN). */
+  skippedEvents: SkippedEvent[];
 }
+
+/** How many unresolved skipped events status lists per projection (the count says how many there are). */
+export const SKIPPED_SHOWN = 20;
 
 export interface WaitForOptions {
   timeoutMs?: number;
@@ -209,6 +219,8 @@ export class ProjectionEngine {
 
   async status(): Promise<ProjectionStatus[]> {
     const rows = await readCheckpoints(this.options.db, this.handlers.map((h) => h.name));
+    const counts = await countSkips(this.options.db);
+    const open = await readSkips(this.options.db, { names: [...counts.entries()].filter(([, c]) => c.unresolved > 0).map(([n]) => n), unresolvedOnly: true, limit: SKIPPED_SHOWN * counts.size });
     return Promise.all(
       this.handlers.map(async (h) => {
         const row = rows.find((r) => r.name === h.name);
@@ -227,6 +239,9 @@ export class ProjectionEngine {
           lastError: row?.last_error ?? runner?.lastError ?? undefined,
           errorEventId: row?.error_event_id ?? undefined,
           errorPosition: row?.error_position ?? undefined,
+          skipped: counts.get(h.name)?.unresolved ?? 0,
+          skippedResolved: counts.get(h.name)?.resolved ?? 0,
+          skippedEvents: open.filter((e) => e.name === h.name).slice(0, SKIPPED_SHOWN),
         };
       }),
     );

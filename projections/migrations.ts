@@ -21,4 +21,24 @@ export const projectionMigrations: Migration[] = [
       await db.schema.dropTableIfExists('projection_checkpoints');
     },
   },
+  {
+    // Events a projection or reactor passed over because it could not fold them (projections/skips.ts).
+    name: '202611290230_projections_skipped_events',
+    up: async (db) => {
+      await db.schema.createTable('projection_skipped_events', (t) => {
+        t.text('name').notNullable();
+        t.text('event_id').notNullable();
+        t.text('position').notNullable();
+        t.text('stream_id').notNullable();
+        t.text('event_type').notNullable();
+        t.text('error').notNullable();
+        t.timestamp('skipped_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        t.text('resolved_by');
+        t.primary(['name', 'event_id']);
+      });
+    },
+    down: async (db) => {
+      await db.schema.dropTableIfExists('projection_skipped_events');
+    },
+  },
 ];

@@ -10,7 +10,9 @@ import { readCheckpoints } from './checkpoints';
 import { ProjectionEngine } from './engine';
 import { LEDGER_TABLES } from './ledger/migrations';
 import { rebuildProjection, UnknownProjectionError } from './rebuild';
-import { projections, reactors } from '../api/read-models';
+import { projections, reactors } from '../api/main/read-models';
+import type { Projection } from './projection';
+import { readSkips } from './skips';
 
 const logger = pino({ level: 'silent' });
 const RENT = 'a0000000-0000-4000-8000-000000005100';
@@ -84,6 +86,50 @@ describe.each(testBackends())('projection rebuild on $name', (backend) => {
     expect(afterConcurrent.ledger_entries).toHaveLength(30);
     await rebuildProjection({ db: testDb.db, store, logger, projections: projections() }, 'ledger');
     expect(await snapshot()).toEqual(afterConcurrent);
+  });
+
+  it('passes over what it cannot fold, records it afresh, and knows the events an operator has annulled', async () => {
+    await testDb.db.schema.createTable('test_charges', (t) => {
+      t.text('id').primary();
+      t.bigInteger('cents').notNullable();
+    });
+    const charges: Projection = {
+      name: 'test_charges',
+      eventTypes: ['Charged'],
+      tables: ['test_charges'],
+      apply: async (trx, events) => {
+        for (const e of events) {
+          const d = e.data as { amountCents: number; poison?: boolean };
+          if (d.poison) throw new Error('cannot fold this one');
+          await trx('test_charges').insert({ id: e.eventId, cents: d.amountCents });
+        }
+      },
+    };
+    const charge = (data: Record<string, unknown>, annuls?: string[]) => ({ type: 'Charged', data, metadata: { actor: 'test', schemaVersion: 1, ...(annuls ? { annuls } : {}) } });
+    await store.append('charge-1', [charge({ amountCents: 100 }), charge({ amountCents: 200, poison: true }), charge({ amountCents: 1e22 }), charge({ amountCents: 300 })]);
+    const [, poison, inexact] = await store.readStream('charge-1');
+    // Readers see a commit once every older transaction on the server has ended (other schemas' too).
+    await expect.poll(async () => (await store.readAll({ eventTypes: ['Charged'] })).events.length, { timeout: 10_000 }).toBe(4);
+    const deps = { db: testDb.db, store, logger, projections: [charges] };
+    const first = await rebuildProjection(deps, 'test_charges');
+    expect(first.caughtUp).toBe(true);
+    expect((await testDb.db('test_charges').orderBy('cents')).map((r) => Number(r.cents))).toEqual([100, 300]);
+    const skipped = await readSkips(testDb.db, { names: ['test_charges'] });
+    expect(skipped.map((k) => [k.eventId, k.error, k.resolvedBy]).sort()).toEqual(
+      [
+        [poison!.eventId, 'cannot fold this one', null],
+        [inexact!.eventId, 'Amounts beyond exact arithmetic: amountCents = 1e+22', null],
+      ].sort(),
+    );
+    const [checkpoint] = await readCheckpoints(testDb.db, ['test_charges']);
+    expect(Number(checkpoint!.events_processed)).toBe(2);
+
+    // The operator's corrective event names what it annuls; the next replay records those as resolved.
+    await store.append('charge-1', [charge({ amountCents: 0 }, [poison!.eventId, inexact!.eventId])]);
+    await expect.poll(async () => (await store.readAll({ eventTypes: ['Charged'] })).events.length, { timeout: 10_000 }).toBe(5);
+    await rebuildProjection(deps, 'test_charges');
+    expect((await readSkips(testDb.db, { names: ['test_charges'] })).map((k) => k.resolvedBy)).toEqual([expect.any(String), expect.any(String)]);
+    expect(await readSkips(testDb.db, { names: ['test_charges'], unresolvedOnly: true })).toEqual([]);
   });
 
   it('refuses a name that is not a projection', async () => {

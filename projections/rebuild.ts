@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import ClientPGLite from 'knex-pglite';
 import type { Logger } from 'pino';
-import type { EventStore, Position, ReadAllPage } from '../eventstore/event-store';
+import type { EventStore, Position, ReadAllPage, RecordedEvent } from '../eventstore/event-store';
 import { advanceCheckpoint, ensureCheckpoint, resetCheckpoint } from './checkpoints';
 import type { ProjectionEngine } from './engine';
 import { projectionHandler, type Handler } from './handler';
 import { localRebuilds, sessionLock, sessionUnlock } from './locks';
 import type { Projection } from './projection';
+import { annulledBy, applyScreened, clearSkips, isTransient, recordSkip, screenBatch } from './skips';
 
 export interface RebuildDeps {
   db: Knex;
@@ -14,7 +15,7 @@ export interface RebuildDeps {
   logger: Logger;
   /** The engine running in this process, if any: its runner resumes from the rebuilt checkpoint. */
   engine?: ProjectionEngine;
-  /** Projections to look the name up in (api/read-models.ts in the product). */
+  /** Projections to look the name up in (api/main/read-models.ts in the product). */
   projections: Projection[];
   /** Events per replayed batch (one transaction each); at most 1000 are read per page. */
   batchSize?: number;
@@ -64,11 +65,40 @@ const withRebuildLock = async <T>(db: Knex, name: string, work: (run: Run) => Pr
   }
 };
 
+/**
+ * A page whose batch failed, one event per transaction: an event the handler fails on is recorded
+ * as skipped and passed over, as the live runner does, so a rebuild never stops at a bad document.
+ */
+const replayAlone = async (store: EventStore, handler: Handler, run: Run, events: RecordedEvent[], last: Position, logger: Logger): Promise<void> => {
+  for (const event of events) {
+    const screened = await screenBatch(store, [event]);
+    try {
+      await run(async (trx) => {
+        await applyScreened(trx, handler, [event], screened);
+        await advanceCheckpoint(trx, handler.name, event.position, 1 - screened.size);
+      });
+    } catch (err) {
+      if (isTransient(err)) throw err;
+      const error = err instanceof Error ? err.message : String(err);
+      const resolvedBy = await annulledBy(store, event);
+      await run(async (trx) => {
+        await recordSkip(trx, handler.name, event, error, resolvedBy);
+        await advanceCheckpoint(trx, handler.name, event.position, 0);
+      });
+      const where = { projection: handler.name, eventId: event.eventId, eventType: event.type, streamId: event.streamId, position: event.position };
+      if (resolvedBy) logger.warn({ ...where, annulledBy: resolvedBy }, `rebuild of ${handler.name} passed over an annulled event`);
+      else logger.error({ ...where, err }, `rebuild of ${handler.name} skipped an event it cannot fold; its read model is incomplete until an operator repairs it`);
+    }
+  }
+  await run((trx) => advanceCheckpoint(trx, handler.name, last, 0));
+};
+
 /** Empties the tables, resets the checkpoint, then replays every event from position 0 in batches. */
-const replay = async (store: EventStore, handler: Handler, run: Run, batchSize: number, deadline: number): Promise<boolean> => {
+const replay = async (store: EventStore, handler: Handler, run: Run, batchSize: number, deadline: number, logger: Logger): Promise<boolean> => {
   await run(async (trx) => {
     for (const table of handler.tables) await trx(table).del();
     await resetCheckpoint(trx, handler.name);
+    await clearSkips(trx, handler.name);
   });
   const read = (after: Position | undefined) => {
     const page = store.readAll({ after, limit: batchSize, eventTypes: handler.eventTypes });
@@ -83,13 +113,29 @@ const replay = async (store: EventStore, handler: Handler, run: Run, batchSize: 
     if (page.hasMore) next = read(page.lastPosition);
     if (page.lastPosition !== undefined && page.lastPosition !== after) {
       const last = page.lastPosition;
+      const screened = await screenBatch(store, page.events);
+      const unfoldable = page.events.filter((e) => screened.has(e.eventId));
       await run(async (trx) => {
-        if (page.events.length > 0) await handler.apply(trx, page.events);
-        await advanceCheckpoint(trx, handler.name, last, page.events.length);
-      }).catch(async (err: unknown) => {
-        await next.catch(() => undefined);
-        throw err;
-      });
+        if (page.events.length > 0) await applyScreened(trx, handler, page.events, screened);
+        await advanceCheckpoint(trx, handler.name, last, page.events.length - screened.size);
+      })
+        .then(() => {
+          for (const e of unfoldable) {
+            const skip = screened.get(e.eventId)!;
+            const where = { projection: handler.name, eventId: e.eventId, eventType: e.type, streamId: e.streamId, position: e.position, error: skip.error };
+            if (skip.resolvedBy) logger.warn({ ...where, annulledBy: skip.resolvedBy }, `rebuild of ${handler.name} passed over an annulled event`);
+            else logger.error(where, `rebuild of ${handler.name} skipped an event it cannot fold; its read model is incomplete until an operator repairs it`);
+          }
+        })
+        .catch(async (err: unknown) => {
+          if (!isTransient(err) && page.events.length > 0) return replayAlone(store, handler, run, page.events, last, logger);
+          await next.catch(() => undefined);
+          throw err;
+        })
+        .catch(async (err: unknown) => {
+          await next.catch(() => undefined);
+          throw err;
+        });
       after = last;
     }
     if (!page.hasMore) return true;
@@ -115,7 +161,7 @@ export const rebuildProjection = async (deps: RebuildDeps, name: string, options
   await ensureCheckpoint(deps.db, handler.name, handler.kind);
   deps.logger.info({ projection: name }, 'projection rebuild: replaying from position 0');
   const deadline = started + (options.timeoutMs ?? 60_000);
-  const caughtUp = await withRebuildLock(deps.db, name, (run) => replay(deps.store, handler, run, Math.min(deps.batchSize ?? 1000, 1000), deadline));
+  const caughtUp = await withRebuildLock(deps.db, name, (run) => replay(deps.store, handler, run, Math.min(deps.batchSize ?? 1000, 1000), deadline, deps.logger));
   await deps.engine?.resync(name);
   const durationMs = Date.now() - started;
   deps.logger.info({ projection: name, caughtUp, ms: durationMs }, 'projection rebuild finished');

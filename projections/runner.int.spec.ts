@@ -150,22 +150,47 @@ describe.each(cases)('projection runner with $label', ({ backend, open }) => {
     expect((await testDb.db('test_outbox')).length).toBe(61);
   });
 
-  it('stops a failing projection before the bad event, keeps the error in status, and lets others run', async () => {
+  it('passes over an event its projection cannot fold, reports it, and applies every later one', async () => {
     const e = engine();
     e.start();
     const good = await store.append('acct-1', [ev('Credited', { account: 'p', amount: 1 }), ev('Credited', { account: 'p', amount: 2 })]);
     const bad = await store.append('acct-1', [ev('Credited', { account: 'p', amount: 3, poison: true }), ev('Credited', { account: 'p', amount: 4 })]);
-    expect(await e.waitFor(bad.position, { timeoutMs: 300 })).toBe(false);
-    await expect.poll(async () => (await e.status())[0]!.state, { timeout: 10_000 }).toBe('failed');
-    const [failed, reactor] = await e.status();
-    expect(failed!.position).toBe(good.position);
-    expect(failed!.lastError).toMatch(/poisoned event/);
-    expect(failed!.errorPosition).toBe((await store.readStream('acct-1'))[2]!.position);
-    expect(failed!.lag).toBe(2);
-    expect(await testDb.db('test_totals').where({ account: 'p' }).first()).toMatchObject({ events: 2 });
-    expect(await e.waitFor(bad.position, { timeoutMs: 10_000, includeReactors: false })).toBe(false);
-    await expect.poll(async () => (await testDb.db('test_outbox')).length, { timeout: 10_000 }).toBe(4);
-    expect(reactor!.state).toBe('running');
+    // Read-your-writes still holds: the batch with the bad event is committed past it.
+    expect(await e.waitFor(bad.position, { timeoutMs: 10_000, includeReactors: true })).toBe(true);
+    expect(store.comparePositions(good.position, bad.position)).toBeLessThan(0);
+    const row = await testDb.db('test_totals').where({ account: 'p' }).first();
+    expect([row.events, Number(row.total)]).toEqual([3, 7]);
+    const [projection, reactor] = await e.status();
+    const poisoned = (await store.readStream('acct-1'))[2]!;
+    expect(projection).toMatchObject({ state: 'running', lag: 0, position: bad.position, skipped: 1, skippedResolved: 0, eventsProcessed: 3 });
+    expect(projection!.skippedEvents).toEqual([
+      expect.objectContaining({ name: 'test_totals', eventId: poisoned.eventId, position: poisoned.position, streamId: 'acct-1', eventType: 'Credited', error: 'poisoned event', resolvedBy: null }),
+    ]);
+    // The reactor, which folds it fine, is not affected.
+    expect(reactor).toMatchObject({ state: 'running', skipped: 0 });
+    expect(await testDb.db('test_outbox')).toHaveLength(4);
+  });
+
+  it('never folds an amount beyond exact arithmetic: the event is reported instead, in every handler', async () => {
+    const cents: Projection = {
+      name: 'test_cents',
+      eventTypes: ['Charged'],
+      tables: ['test_totals'],
+      apply: async (trx, events) => {
+        for (const ev of events) await trx('test_totals').insert({ account: ev.eventId, total: (ev.data as { totals: { grossCents: number } }).totals.grossCents, events: 1 });
+      },
+    };
+    const e = engine([cents], []);
+    e.start();
+    const exact = await store.append('doc-1', [ev('Charged', { totals: { grossCents: 9_007_199_254_740_991 } })]);
+    const inexact = await store.append('doc-2', [ev('Charged', { totals: { grossCents: 11_899_999_999_998_810_000 } }), ev('Charged', { totals: { grossCents: 100 } })]);
+    expect(await e.waitFor(inexact.position, { timeoutMs: 10_000 })).toBe(true);
+    expect((await testDb.db('test_totals').select('total')).map((r) => Number(r.total)).sort((a, b) => a - b)).toEqual([100, 9_007_199_254_740_991]);
+    const [status] = await e.status();
+    expect(status).toMatchObject({ skipped: 1, eventsProcessed: 2 });
+    expect(status!.skippedEvents[0]!.error).toBe('Amounts beyond exact arithmetic: totals.grossCents = 11899999999998810000');
+    expect(status!.skippedEvents[0]!.streamId).toBe('doc-2');
+    expect(store.comparePositions(exact.position, status!.skippedEvents[0]!.position)).toBeLessThan(0);
   });
 
   it('lets a process without runners (ROLE=web) wait on a worker, including past events no projection reads', async () => {

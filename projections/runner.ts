@@ -2,9 +2,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EventStore, Position, RecordedEvent } from '../eventstore/event-store';
-import { advanceCheckpoint, ensureCheckpoint, readCheckpoints, recordFailure } from './checkpoints';
+import { advanceCheckpoint, ensureCheckpoint, readCheckpoints } from './checkpoints';
 import type { Handler } from './handler';
 import { localRebuilds, tryBatchLock } from './locks';
+import { annulledBy, applyScreened, isTransient, recordSkip, screenBatch, type Unfoldable } from './skips';
 
 export type RunnerState = 'starting' | 'running' | 'paused' | 'failed' | 'stopped';
 
@@ -12,7 +13,7 @@ export type RunnerState = 'starting' | 'running' | 'paused' | 'failed' | 'stoppe
 class Restart extends Error {}
 /** Another runner or a rebuild holds the projection's lock. */
 class Busy extends Error {}
-/** The handler threw on one event: the projection stops before it. */
+/** The handler threw on a batch for a reason of the events' own (not a database or connection failure). */
 class HandlerFailed extends Error {
   constructor(readonly event: RecordedEvent, override readonly cause: unknown) {
     super(`${event.type} at ${event.position} (${event.eventId}): ${cause instanceof Error ? cause.message : String(cause)}`);
@@ -108,15 +109,8 @@ export class HandlerRunner {
           await sleep(this.options.busyRetryMs ?? 250);
           continue;
         }
-        if (err instanceof HandlerFailed) {
-          this.state = 'failed';
-          this.lastError = err.message;
-          this.options.logger.error({ projection: this.handler.name, err: err.cause }, `projection ${this.handler.name} stopped: ${err.message}`);
-          await recordFailure(this.db, this.handler.name, err.message, err.event.eventId, err.event.position).catch(() => undefined);
-          this.options.onProgress();
-          return;
-        }
-        // The database or event store failed, not the handler: retry with backoff.
+        // The database or event store failed, not the handler (an event the handler cannot fold is
+        // passed over in commitBatch): retry with backoff.
         this.lastError = err instanceof Error ? err.message : String(err);
         this.options.logger.warn({ projection: this.handler.name, err }, 'projection runner retrying after an error');
         await sleep(backoffMs);
@@ -135,9 +129,9 @@ export class HandlerRunner {
     try {
       await this.commit(events, last);
     } catch (err) {
-      if (!(err instanceof HandlerFailed) || events.length <= 1) throw err;
-      // Find the failing event: apply one per transaction up to it, so the checkpoint stops just before it.
-      for (const event of events) await this.commit([event], event.position);
+      if (!(err instanceof HandlerFailed)) throw err;
+      // Find the failing event: apply one per transaction, and pass over each that fails on its own.
+      for (const event of events) await this.commitAlone(event);
       if (this.store.comparePositions(last, this.scanned) > 0) this.scanned = last;
     }
     // No response waits for a reactor: once it has caught up, it lets events gather for a moment
@@ -150,9 +144,50 @@ export class HandlerRunner {
     return delay(ms, undefined, { signal: this.stopping.signal }).catch(() => undefined);
   }
 
-  private async commit(events: RecordedEvent[], last: Position): Promise<void> {
+  /**
+   * One event in its own transaction. A handler that fails on it twice (the second time alone,
+   * so nothing else in the batch is to blame) cannot fold it: the event is recorded as skipped and
+   * the checkpoint moves past it, so every later event still applies. Loud, never silent: an
+   * error in the log, and the row in status until an operator resolves it.
+   */
+  private async commitAlone(event: RecordedEvent): Promise<void> {
+    let failure: HandlerFailed | undefined;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        await this.commit([event], event.position);
+        return;
+      } catch (err) {
+        if (!(err instanceof HandlerFailed)) throw err;
+        failure = err;
+      }
+    }
+    const cause = failure!.cause;
+    const error = cause instanceof Error ? cause.message : String(cause);
+    const skip: Unfoldable = { error, resolvedBy: await annulledBy(this.store, event) };
+    await this.commit([event], event.position, (trx) => recordSkip(trx, this.handler.name, event, skip.error, skip.resolvedBy));
+    this.reportSkipped(event, skip, cause);
+  }
+
+  private reportSkipped(event: RecordedEvent, skip: Unfoldable, cause?: unknown): void {
+    const where = { projection: this.handler.name, eventId: event.eventId, eventType: event.type, streamId: event.streamId, position: event.position };
+    if (skip.resolvedBy) {
+      this.options.logger.warn({ ...where, annulledBy: skip.resolvedBy }, `${this.handler.name} passed over ${event.type} ${event.eventId}, annulled by ${skip.resolvedBy}`);
+      return;
+    }
+    // Status lists it with the skipped events (not as the last error, which is the runner's own).
+    const what = `${event.type} at ${event.position} (${event.eventId}, ${event.streamId}): ${skip.error}`;
+    this.options.logger.error({ ...where, err: cause, error: skip.error }, `${this.handler.name} skipped an event it cannot fold; its read model is incomplete until an operator repairs it: ${what}`);
+  }
+
+  /**
+   * One batch in one transaction with the checkpoint. `work` replaces the handler (recording a
+   * skip); without it, events no handler may fold (amounts beyond exact arithmetic) are recorded as
+   * skipped and the rest applied.
+   */
+  private async commit(events: RecordedEvent[], last: Position, work?: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
     if (this.stopped) throw new Restart();
     if (localRebuilds(this.db).has(this.handler.name)) throw new Busy();
+    const screened = work ? new Map<string, Unfoldable>() : await screenBatch(this.store, events);
     await this.db.transaction(async (trx) => {
       // A projection's batch need not wait for its WAL flush: its rows and its checkpoint commit
       // together, so a crash can only lose whole batches, which the projection applies again from
@@ -161,16 +196,24 @@ export class HandlerRunner {
       const { locked, checkpoint: stored } = await tryBatchLock(trx, this.handler.name, { asyncCommit: this.handler.kind === 'projection' });
       if (!locked || localRebuilds(this.db).has(this.handler.name)) throw new Busy();
       if (this.store.comparePositions(stored, this.position) !== 0) throw new Restart();
-      try {
-        await this.handler.apply(trx, events);
-      } catch (cause) {
-        throw new HandlerFailed(events[0]!, cause);
+      if (work) await work(trx);
+      else {
+        try {
+          await applyScreened(trx, this.handler, events, screened);
+        } catch (cause) {
+          if (isTransient(cause)) throw cause;
+          throw new HandlerFailed(events[0]!, cause);
+        }
       }
-      await advanceCheckpoint(trx, this.handler.name, last, events.length);
+      await advanceCheckpoint(trx, this.handler.name, last, work ? 0 : events.length - screened.size);
     });
     this.position = last;
     this.scanned = last;
     this.lastError = undefined;
+    for (const event of events) {
+      const skip = screened.get(event.eventId);
+      if (skip) this.reportSkipped(event, skip);
+    }
     this.options.onProgress();
   }
 }

@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export const SERVER_ENTRIES = { main: 'api/main.ts', worker: 'api/worker.ts' };
+export const SERVER_ENTRIES = { main: 'api/main/main.ts', worker: 'api/main/worker.ts' };
 
 export const buildServer = (outdir = 'dist/server') => {
   fs.rmSync(path.join(root, outdir), { recursive: true, force: true });

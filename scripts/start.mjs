@@ -20,8 +20,8 @@ const stale = (built, sources) => !fs.existsSync(built) || fs.statSync(built).mt
 const lockTime = fs.statSync(path.join(root, 'package-lock.json')).mtimeMs;
 
 // The web app also imports the pure rules it shares with the server (domain/site, domain/shared).
-// The server-rendering entry also reads the REST and SSR contracts (api/contracts).
-const webSources = [newest(path.join(root, 'web')), newest(path.join(root, 'domain')), newest(path.join(root, 'api/contracts')), fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs];
+// The server-rendering entry also reads the REST and SSR contracts (api/platform/contracts).
+const webSources = [newest(path.join(root, 'web')), newest(path.join(root, 'domain')), newest(path.join(root, 'api/platform/contracts')), fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs];
 if (stale(path.join(root, 'dist/web/index.html'), webSources) || stale(SSR_ENTRY, webSources)) {
   console.log('Building the web app...');
   const status = buildWeb();

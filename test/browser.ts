@@ -31,6 +31,8 @@ export interface PageOptions {
   javaScriptEnabled?: boolean;
   /** Cookies the context starts with (signedInPage's session). */
   cookies?: Parameters<BrowserContext['addCookies']>[0];
+  /** true: the page runs under the site's Content-Security-Policy, as a visitor's does (axe-core cannot be injected then). */
+  enforceCsp?: boolean;
 }
 
 /** A fresh context (own cookies and storage) and page at the given viewport width. */
@@ -43,7 +45,7 @@ export const newPage = async (browser: Browser, baseURL: string, options: PageOp
     reducedMotion: options.reducedMotion ?? 'no-preference',
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     // The app's CSP forbids inline scripts; axe-core is injected as one.
-    bypassCSP: true,
+    bypassCSP: !options.enforceCsp,
     isMobile: width <= MOBILE_WIDTH,
     hasTouch: width <= MOBILE_WIDTH,
   });

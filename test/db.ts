@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import knexFactory from 'knex';
 import type { Knex } from 'knex';
-import { createDb, openPglite } from '../api/db/knex';
-import { migrate } from '../api/db/migrate';
+import { createDb, openPglite } from '../api/platform/db/knex';
+import { migrate } from '../api/main/migrate';
 
 export interface TestBackend {
   name: 'pglite' | 'postgres';

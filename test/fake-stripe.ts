@@ -110,7 +110,8 @@ export const startFakeStripe = async () => {
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, FakeSession>();
   let failNext: { status: number; message: string } | undefined;
-  const intents = new Map<string, { id: string; amount: number; metadata: Record<string, string>; charge: string; txn: FakeBalanceTransaction; txnPending: boolean }>();
+  /** `created`: when the customer paid (Unix seconds), the payment intent's and its charge's time. */
+  const intents = new Map<string, { id: string; amount: number; metadata: Record<string, string>; charge: string; created: number; txn: FakeBalanceTransaction; txnPending: boolean }>();
   let heldDaysAgo: number | null = null;
   const transactions: FakeBalanceTransaction[] = [];
   const refunds = new Map<string, FakeRefund>();
@@ -132,8 +133,9 @@ export const startFakeStripe = async () => {
       amount: intent.amount,
       currency: 'eur',
       status: 'succeeded',
+      created: intent.created,
       metadata: intent.metadata,
-      latest_charge: { id: intent.charge, object: 'charge', payment_intent: intent.id, amount: intent.amount, balance_transaction: intent.txnPending ? null : intent.txn },
+      latest_charge: { id: intent.charge, object: 'charge', payment_intent: intent.id, amount: intent.amount, created: intent.created, balance_transaction: intent.txnPending ? null : intent.txn },
     };
   };
 
@@ -228,8 +230,11 @@ export const startFakeStripe = async () => {
     url: `http://127.0.0.1:${port}`,
     requests,
     sessions,
-    /** Marks a session paid (or completed awaiting an async method) as Stripe would after checkout. */
-    complete(sessionId: string, paymentStatus: FakeSession['payment_status'] = 'paid'): FakeSession {
+    /**
+     * Marks a session paid (or completed awaiting an async method) as Stripe would after checkout;
+     * `paidAt` (default now) is when the customer paid: its payment intent's and charge's time.
+     */
+    complete(sessionId: string, paymentStatus: FakeSession['payment_status'] = 'paid', paidAt = new Date()): FakeSession {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no fake session ${sessionId}`);
       session.status = 'complete';
@@ -237,9 +242,10 @@ export const startFakeStripe = async () => {
       session.payment_intent ??= id('pi_test_');
       if (paymentStatus === 'paid' && !intents.has(session.payment_intent)) {
         const charge = id('ch_');
+        const created = Math.floor(paidAt.getTime() / 1000);
         const t = txn('charge', session.amount_total, fakeFeeCents(session.amount_total), charge, session.payment_intent);
         if (heldDaysAgo !== null) t.created -= heldDaysAgo * 86400;
-        intents.set(session.payment_intent, { id: session.payment_intent, amount: session.amount_total, metadata: session.metadata, charge, txn: t, txnPending: heldDaysAgo !== null });
+        intents.set(session.payment_intent, { id: session.payment_intent, amount: session.amount_total, metadata: session.metadata, charge, created, txn: t, txnPending: heldDaysAgo !== null });
         heldDaysAgo = null;
       }
       return session;

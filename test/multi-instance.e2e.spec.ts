@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../api/db/knex';
+import { createDb } from '../api/platform/db/knex';
 import type { InvoiceIssued } from '../domain/invoice/events';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { rebuildProjection } from '../projections/rebuild';
-import { projections } from '../api/read-models';
+import { projections } from '../api/main/read-models';
 import { createScratchDatabase } from './db';
 import { SessionClient, startAppProcess, type AppProcess } from './processes';
 
@@ -146,9 +146,10 @@ describe.skipIf(!url)('several app instances and workers on one PostgreSQL', () 
           clientId: clientRow!.id,
           date: '2026-10-01',
           dueDate: '2026-10-31',
-          lines: [{ description: 'Backlog', quantity: 1, unitPriceCents: 10_000 + i, vatRateBp: 1900, netCents: 10_000 + i, vatCents: Math.round((10_000 + i) * 0.19), grossCents: 10_000 + i + Math.round((10_000 + i) * 0.19) }],
+          lines: [{ description: 'Backlog', quantity: 1, unitPriceCents: 10_000 + i, vatRateBp: 1900, netCents: 10_000 + i, vatCents: Math.round((10_000 + i) * 0.19), grossCents: 10_000 + i + Math.round((10_000 + i) * 0.19), vatCategory: 'S' }],
           totals: { netCents: 10_000 + i, vatCents: Math.round((10_000 + i) * 0.19), grossCents: 10_000 + i + Math.round((10_000 + i) * 0.19) },
           period: null,
+          parties: null,
         },
       };
       await store.append(`invoice-${invoiceId}`, [{ type: event.type, data: event.data, metadata: { actor: 'test', schemaVersion: 1 } }], { expectedRevision: 'no_stream' });

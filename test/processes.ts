@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 
@@ -12,6 +13,21 @@ export interface AppProcess {
   stop: () => Promise<void>;
   kill: (signal?: NodeJS.Signals) => Promise<void>;
 }
+
+/** The children of a WEB_PROCESSES supervisor (the worker and the web processes), each with the ROLE it was given. */
+export const supervisedChildren = (supervisor: number): { pid: number; role: string }[] =>
+  execFileSync('ps', ['-o', 'pid=', '--ppid', String(supervisor)], { encoding: 'utf8' })
+    .split('\n')
+    .map((l) => Number(l.trim()))
+    .filter((pid) => pid > 0)
+    .map((pid) => {
+      try {
+        const env = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+        return { pid, role: env.find((e) => e.startsWith('ROLE='))?.slice(5) ?? '' };
+      } catch {
+        return { pid, role: 'gone' };
+      }
+    });
 
 const exited = (proc: ChildProcess) =>
   new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
@@ -63,6 +79,11 @@ export class SessionClient {
 
   constructor(public base: string) {}
 
+  /** The cookies as a Cookie header, for requests made another way (on a connection of their own). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   at(base: string): SessionClient {
     const other = new SessionClient(base);
     other.cookies = this.cookies;
@@ -71,7 +92,7 @@ export class SessionClient {
 
   async call(method: string, p: string, body?: unknown): Promise<{ status: number; body: any }> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     const csrf = this.cookies.get('csrftoken');
     if (csrf && method !== 'GET') headers['x-csrftoken'] = decodeURIComponent(csrf);
     if (body !== undefined) headers['content-type'] = 'application/json';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import supertest from 'supertest';
-import { loadConfig, type Config } from '../api/config';
-import type { RateLimits } from '../api/deps';
-import { startRuntime, type Runtime } from '../api/runtime';
+import { loadConfig, type Config } from '../api/platform/config';
+import type { RateLimits } from '../api/platform/deps';
+import { startRuntime, type Runtime } from '../api/main/runtime';
 import type { TestBackend, TestDb } from './db';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' };

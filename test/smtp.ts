@@ -7,10 +7,21 @@ export interface ReceivedMail {
   raw: string;
 }
 
+export interface SmtpServerOptions {
+  /**
+   * Runs once a message has been received, before the server answers it: 'hang-up' drops the
+   * connection instead of the 250 (the message arrived, the sender never heard so).
+   */
+  onMessage?: (mail: ReceivedMail) => Promise<'accept' | 'hang-up' | void> | 'accept' | 'hang-up' | void;
+}
+
 /** A real SMTP server on a loopback port that keeps every message it receives. */
-export const startSmtpServer = async (port = 0): Promise<{ url: string; port: number; received: ReceivedMail[]; close: () => Promise<void> }> => {
+export const startSmtpServer = async (
+  port = 0,
+  options: SmtpServerOptions = {},
+): Promise<{ url: string; port: number; received: ReceivedMail[]; close: () => Promise<void> }> => {
   const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
+  const server: SMTPServer = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -18,12 +29,20 @@ export const startSmtpServer = async (port = 0): Promise<{ url: string; port: nu
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({
+        const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        };
+        received.push(mail);
+        void Promise.resolve(options.onMessage?.(mail)).then(
+          (answer) => {
+            if (answer !== 'hang-up') return callback();
+            const connections = (server as unknown as { connections: Set<{ id: string; _socket: { destroy: () => void } }> }).connections;
+            [...connections].find((c) => c.id === session.id)?._socket.destroy();
+          },
+          (err: Error) => callback(err),
+        );
       });
     },
   });

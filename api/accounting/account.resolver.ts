@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { cleanArg } from '../platform/graphql/validators';
 import { UnauthenticatedError } from '../../domain/shared/errors';
-import type { GraphQLContext } from '../graphql/context';
+import type { GraphQLContext } from '../platform/graphql/context';
 import { CreateAccountInput } from './accounting.input';
 import { AccountOutput } from './accounting.output';
 
@@ -34,7 +35,7 @@ export class AccountResolver {
   @Mutation(() => AccountOutput)
   async renameAccount(
     @Arg('id', () => ID) id: string,
-    @Arg('accountName', () => String) accountName: string,
+    @Arg('accountName', () => String, { validateFn: cleanArg('accountName', 'single') }) accountName: string,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AccountOutput> {
     return AccountOutput.from(await ctx.services.accounting.accounts.rename(id, accountName, actor(ctx)));

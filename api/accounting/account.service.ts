@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { ACCOUNT_TYPES, CASH_FLOW_CLASSES, cashFlowClassError, type Account, type AccountType, type CashFlowClass, type SystemAccountKey } from '../../domain/accounting/accounts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { accountHasLines } from '../../projections/ledger/journal-lines/queries';
-import { isUuid } from './ids';
+import { isUuid } from '../platform/wire';
 
 interface AccountRow {
   id: string;

@@ -1,16 +1,18 @@
 import { ArrayMaxSize, ArrayMinSize, IsIn, IsOptional, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { Field, Float, ID, InputType, Int } from 'type-graphql';
+import { Field, Float, ID, InputType } from 'type-graphql';
 import { ACCOUNT_TYPES, CASH_FLOW_CLASSES } from '../../domain/accounting/accounts';
 import { MAX_DESCRIPTION, MAX_LINES } from '../../domain/journal/decide';
 import type { JournalLine, PostedLines } from '../../domain/journal/events';
 import type { VatCategory } from '../../domain/invoice/vat';
 import { parseEuros, parseVatRate } from '../../domain/shared/money';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
+import { IsCleanText } from '../platform/graphql/validators';
 
 @InputType()
 export class CreateAccountInput {
   @Field(() => String)
   @Length(1, 100)
+  @IsCleanText('single')
   accountName!: string;
 
   @Field(() => String, { description: 'asset, liability, equity, revenue or expense' })
@@ -40,6 +42,7 @@ export class JournalLineInput {
 
   @Field(() => String, { nullable: true, description: 'VAT category S, Z, E or AE: on an expense line the base of a purchase, on a VAT account line its input VAT.' })
   @IsOptional()
+  @IsCleanText('single')
   vatCategory?: string | null;
 
   @Field(() => Float, { nullable: true, description: 'VAT rate in percent, with vatCategory.' })
@@ -53,10 +56,12 @@ export class JournalLineInput {
 @InputType()
 export class JournalEntryInput {
   @Field(() => String, { description: 'YYYY-MM-DD' })
+  @IsCleanText('single')
   date!: string;
 
   @Field(() => String, { defaultValue: '' })
   @MaxLength(MAX_DESCRIPTION)
+  @IsCleanText('multi')
   description!: string;
 
   @Field(() => [JournalLineInput], { description: 'Two or more lines whose debits equal their credits.' })
@@ -65,23 +70,6 @@ export class JournalEntryInput {
   @ValidateNested({ each: true })
   lines!: JournalLineInput[];
 }
-
-@InputType()
-export class PageInput {
-  @Field(() => Int, { defaultValue: 0 })
-  offset!: number;
-
-  @Field(() => Int, { defaultValue: 50 })
-  limit!: number;
-}
-
-export const pageOf = (page: PageInput | undefined): { offset: number; limit: number } => {
-  const offset = page?.offset ?? 0;
-  const limit = page?.limit ?? 50;
-  if (!Number.isInteger(offset) || offset < 0) throw new ValidationError('Please correct the errors below.', { offset: ['Must be 0 or more.'] });
-  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new ValidationError('Please correct the errors below.', { limit: ['Must be between 1 and 500.'] });
-  return { offset, limit };
-};
 
 /** A line's optional VAT tag as the command takes it (the rules follow in decide). */
 const lineVat = (line: JournalLineInput, i: number, errors: FieldErrors): Pick<JournalLine, 'vatCategory' | 'vatRateBp' | 'vatSettlement'> => {

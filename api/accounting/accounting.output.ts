@@ -3,7 +3,7 @@ import type { Account } from '../../domain/accounting/accounts';
 import { centsToEuros } from '../../domain/shared/money';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { EntryWithLines } from './ledger-query.service';
-import type { HistoryEntry } from '../billing/invoice.service';
+import type { HistoryEntry } from '../invoicing';
 
 const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 

@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
 import { centsToEuros } from '../../domain/shared/money';
 import { UnauthenticatedError } from '../../domain/shared/errors';
-import { requireSuperuser } from '../auth/guards';
+import { requireSuperuser } from '../platform/guards';
 import type { AccountingServices } from './accounting.services';
 import { singleLineToPosted } from '../../domain/journal/single-line';
-import { restFieldNames } from '../http/error-middleware';
+import { restFieldNames } from '../platform/http/error-middleware';
 import { booksRoutes } from './books.routes';
 import { exportRoutes } from './exports/export.routes';
 import { accountView, parseSingleLine, SINGLE_LINE_REST_FIELDS, toSingleLineView } from './journal.rest';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../platform/deps';
 import { AccountService } from './account.service';
 import { BooksService } from './books.service';
 import { JournalService } from './journal.service';
@@ -26,7 +26,7 @@ export const createAccountingServices = (deps: AppDeps): AccountingServices => {
     accounts,
     books,
     journal: new JournalService(deps, accounts),
-    ledger: new LedgerQueryService(deps.db),
+    ledger: new LedgerQueryService(deps.db, deps.logger),
     reports,
     exports: new ReportExportService(deps.db, { reports }, deps.clock),
     journalExport: new JournalExportService(deps.db),

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
-import { writeAudit } from '../billing/audit';
-import { adminOf } from '../billing/test/fixtures';
+import { writeAudit } from '../platform/audit';
+import { adminOf } from '../invoicing/test/fixtures';
 import { BOOKS_AUDIT_REACTOR } from './books-audit.reactor';
 
 interface AuditRow {

@@ -1,6 +1,6 @@
 import { BOOKS_EVENT_TYPES } from '../../domain/books/events';
+import { decodeBooksEvent } from '../../domain/books/stream';
 import type { Reactor } from '../../projections/projection';
-import { booksModel } from './books.model';
 
 export const BOOKS_AUDIT_REACTOR = 'books_audit';
 
@@ -17,7 +17,7 @@ export const booksAuditReactor: Reactor = {
   eventTypes: BOOKS_EVENT_TYPES,
   handle: async (trx, events) => {
     for (const recorded of events) {
-      const event = booksModel.fromRecorded(recorded);
+      const event = decodeBooksEvent(recorded);
       const after = JSON.stringify(event.data);
       await trx.raw(
         `insert into audit_log (at, actor, entity, entity_id, action, before, after)

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Field, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { UnauthenticatedError } from '../../domain/shared/errors';
-import type { GraphQLContext } from '../graphql/context';
-import { withInputNames } from '../graphql/validators';
+import type { GraphQLContext } from '../platform/graphql/context';
+import { cleanArg, withInputNames } from '../platform/graphql/validators';
 import type { AccountingSettings } from './books.service';
 
 @ObjectType('FiscalYear')
@@ -44,7 +44,7 @@ export class BooksResolver {
 
   @Authorized('superuser')
   @Mutation(() => AccountingSettingsOutput, { description: 'Sets (or with null clears) the lock date; a closed year cannot be unlocked this way.' })
-  async setBooksLock(@Arg('lockedThrough', () => String, { nullable: true }) lockedThrough: string | null, @Ctx() ctx: GraphQLContext): Promise<AccountingSettingsOutput> {
+  async setBooksLock(@Arg('lockedThrough', () => String, { nullable: true, validateFn: cleanArg('lockedThrough', 'single') }) lockedThrough: string | null, @Ctx() ctx: GraphQLContext): Promise<AccountingSettingsOutput> {
     return AccountingSettingsOutput.from(await ctx.services.accounting.books.setLock(lockedThrough ?? null, actorOf(ctx)));
   }
 
@@ -62,7 +62,7 @@ export class BooksResolver {
 
   @Authorized('superuser')
   @Mutation(() => AccountingSettingsOutput, { description: 'Reverses the closing entry of the latest closed year and unlocks it; a reason is required.' })
-  async reopenFiscalYear(@Arg('fiscalYear', () => Int) fiscalYear: number, @Arg('reason', () => String) reason: string, @Ctx() ctx: GraphQLContext): Promise<AccountingSettingsOutput> {
+  async reopenFiscalYear(@Arg('fiscalYear', () => Int) fiscalYear: number, @Arg('reason', () => String, { validateFn: cleanArg('reason', 'multi') }) reason: string, @Ctx() ctx: GraphQLContext): Promise<AccountingSettingsOutput> {
     return AccountingSettingsOutput.from(await ctx.services.accounting.books.reopen(fiscalYear, reason, actorOf(ctx)));
   }
 }

@@ -1,7 +1,8 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { UnauthenticatedError } from '../../domain/shared/errors';
-import { parseInput } from '../http/validate';
+import { cleanText } from '../platform/wire';
+import { parseInput } from '../platform/http/validate';
 import type { AccountingSettings, BooksService } from './books.service';
 
 const actorOf = (req: Request): string => {
@@ -10,10 +11,10 @@ const actorOf = (req: Request): string => {
 };
 
 const DAY = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
-const lockBody = z.object({ locked_through: z.string({ error: DAY }).nullable() }, { error: 'Send an object.' });
+const lockBody = z.object({ locked_through: z.string({ error: DAY }).superRefine(cleanText('single')).nullable() }, { error: 'Send an object.' });
 const settingsBody = z.object({ fiscal_year_start_month: z.number({ error: 'Choose a month from 1 (January) to 12 (December).' }) });
 const yearBody = z.object({ fiscal_year: z.number({ error: 'Give the year the fiscal year starts in, e.g. 2025.' }) });
-const reopenBody = yearBody.extend({ reason: z.string({ error: 'Give a reason for reopening the year.' }) });
+const reopenBody = yearBody.extend({ reason: z.string({ error: 'Give a reason for reopening the year.' }).superRefine(cleanText('multi')) });
 
 export const settingsView = (s: AccountingSettings) => ({
   locked_through: s.lockedThrough,

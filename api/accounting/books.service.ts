@@ -2,17 +2,19 @@ import { v5 as uuidv5 } from 'uuid';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { closingLines, fiscalYearOf, fiscalYearStarting, isMonth, type FiscalYear } from '../../domain/accounting/fiscal-year';
 import { decideBooks, type BooksCommand } from '../../domain/books/decide';
+import type { Books } from '../../domain/books/books';
 import { BOOKS_STREAM_ID } from '../../domain/books/events';
 import { dayOf } from '../../domain/shared/dates';
 import { ValidationError } from '../../domain/shared/errors';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
-import { writeAudit } from '../billing/audit';
-import type { CommandHandler } from '../commands/command-handler';
-import { writePathOf } from '../commands/write-path';
-import type { AppDeps } from '../deps';
+import { writeAudit } from '../platform/audit';
+import type { CommandHandler } from '../write/command-handler';
+import { writePathOf } from '../write/write-path';
+import type { AppDeps } from '../platform/deps';
 import type { AccountService } from './account.service';
 import { BOOKS_AUDIT_REACTOR } from './books-audit.reactor';
-import { booksModel } from './books.model';
+import { booksModel, readBooks } from '../write/period-lock';
+import { readModelsReach } from '../platform/write-outcome';
 
 const CLOSING_NAMESPACE = '0b7d4c1a-6e2f-4a8b-9c3d-5e6f7a8b9c0d';
 export const closingEntryId = (from: string): string => uuidv5(`year-end-close:${from}`, CLOSING_NAMESPACE);
@@ -25,7 +27,11 @@ export interface AccountingSettings {
   closedYears: Array<FiscalYear & { entryId: string }>;
 }
 
-/** The period lock, the fiscal year and the year-end close: one `books` stream, every change also in the audit log (the books_audit reactor). */
+/**
+ * The period lock, the fiscal year and the year-end close: one `books` stream, every change also in
+ * the audit log (the books_audit reactor). The stream is the lock's source of record, for this
+ * service and for every command's lock check alike: no read model stands between them.
+ */
 export class BooksService {
   private readonly commands: CommandHandler;
 
@@ -34,6 +40,14 @@ export class BooksService {
     private readonly accounts: AccountService,
   ) {
     this.commands = writePathOf(deps).commands;
+  }
+
+  /**
+   * The books as the `books` stream records them: the same read the write path's lock check makes
+   * (api/write/period-lock.ts), so a lock this service answered is the one every command meets next.
+   */
+  private books(): Promise<Books> {
+    return readBooks(this.deps.eventStore);
   }
 
   private today(): string {
@@ -46,7 +60,7 @@ export class BooksService {
   }
 
   async settings(): Promise<AccountingSettings> {
-    const [{ state }, month] = await Promise.all([this.commands.load(booksModel, BOOKS_STREAM_ID), this.fiscalYearStartMonth()]);
+    const [state, month] = await Promise.all([this.books(), this.fiscalYearStartMonth()]);
     return {
       lockedThrough: state.lockedThrough,
       fiscalYearStartMonth: month,
@@ -62,7 +76,7 @@ export class BooksService {
 
   async setFiscalYearStartMonth(month: unknown, actor: string): Promise<AccountingSettings> {
     if (!isMonth(month)) throw new ValidationError('Please correct the errors below.', { fiscalYearStartMonth: ['Choose a month from 1 (January) to 12 (December).'] });
-    const { state } = await this.commands.load(booksModel, BOOKS_STREAM_ID);
+    const state = await this.books();
     const before = await this.fiscalYearStartMonth();
     if (month !== before && state.closed.length > 0) {
       throw new ValidationError('Please correct the errors below.', { fiscalYearStartMonth: ['Fiscal years are closed with the current first month: reopen them before changing it.'] }, 'FIRST_MONTH_FIXED');
@@ -90,7 +104,7 @@ export class BooksService {
    */
   async close(startYear: unknown, actor: string): Promise<AccountingSettings> {
     const year = await this.fiscalYear(startYear);
-    const { state } = await this.commands.load(booksModel, BOOKS_STREAM_ID);
+    const state = await this.books();
     if (state.closed.some((y) => y.from === year.from)) return this.settings();
     const at = this.now();
     const base = { type: 'CloseFiscalYear' as const, entryId: closingEntryId(year.from), ...year, today: this.today(), actor, at };
@@ -113,7 +127,8 @@ export class BooksService {
     const handled = await this.commands.handle(booksModel, { streamId: BOOKS_STREAM_ID, actor, decide: ({ state }) => decideBooks(state, command()) });
     // The audit rows are the books_audit reactor's, written with its checkpoint: the answer waits
     // for them as for a read model, so the audit log shows the change once it is answered.
-    if (handled.position) await this.deps.projections.waitFor(handled.position, { only: [BOOKS_AUDIT_REACTOR] });
+    const { position } = handled;
+    if (position) await readModelsReach(() => this.deps.projections.waitFor(position, { only: [BOOKS_AUDIT_REACTOR] }), this.deps.logger);
   }
 
   private now(): string {

@@ -1,8 +1,8 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import { UserService } from '../auth/user.service';
-import type { GraphQLContext } from '../graphql/context';
+import { UserService } from '../auth';
+import type { GraphQLContext } from '../platform/graphql/context';
 import { HistoryEventOutput } from './accounting.output';
-import { isUuid } from './ids';
+import { isUuid } from '../platform/wire';
 
 /** "Who" in a history view: the username for a user id, else the actor as recorded (system, stripe). */
 @Resolver(() => HistoryEventOutput)

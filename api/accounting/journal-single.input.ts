@@ -2,7 +2,7 @@ import { IsUUID, MaxLength } from 'class-validator';
 import { Field, Float, ID, InputType } from 'type-graphql';
 import { MAX_DESCRIPTION } from '../../domain/journal/decide';
 import type { SingleLineEntry } from '../../domain/journal/single-line';
-import { InputConversion, IsIsoDay } from '../graphql/validators';
+import { InputConversion, IsCleanText, IsIsoDay } from '../platform/graphql/validators';
 
 /** The single-line command's fields as this input names them. */
 export const SINGLE_LINE_INPUT_NAMES = {
@@ -32,6 +32,7 @@ export class SingleLineJournalEntryInput {
 
   @Field(() => String, { defaultValue: '' })
   @MaxLength(MAX_DESCRIPTION)
+  @IsCleanText('multi')
   description!: string;
 
   toEntry(): SingleLineEntry {

@@ -1,10 +1,10 @@
 import { Arg, Authorized, Ctx, Field, Float, FieldResolver, ID, Int, Mutation, ObjectType, Resolver, Root } from 'type-graphql';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { UnauthenticatedError } from '../../domain/shared/errors';
-import type { GraphQLContext } from '../graphql/context';
+import type { GraphQLContext } from '../platform/graphql/context';
 import { JournalEntryOutput } from './accounting.output';
 import { singleLineToPosted } from '../../domain/journal/single-line';
-import { withInputNames } from '../graphql/validators';
+import { withInputNames } from '../platform/graphql/validators';
 import { SINGLE_LINE_INPUT_NAMES, SingleLineJournalEntryInput } from './journal-single.input';
 
 const actor = (ctx: GraphQLContext): string => {

@@ -63,6 +63,11 @@ describe.each(testBackends())('journal entries over REST on $name', (backend) =>
 
     const list = await admin.get('/api/journal-entries/');
     expect(list.body.filter((e: { id: string }) => e.id === id)).toHaveLength(1);
+    // The list shows the other side too: the entry's Suspense line, so its debits equal its credits.
+    expect(list.body.find((e: { id: string }) => e.id === id).lines).toEqual([
+      { account: { id: OFFICE, account_name: 'Office Expenses' }, debit: 12.5, credit: 0 },
+      { account: { id: SYSTEM_ACCOUNT_IDS.suspense, account_name: 'Suspense' }, debit: 0, credit: 12.5 },
+    ]);
 
     const tb = await admin.graphql('{ trialBalance(asOf: "2026-12-31") { rows { accountId debit credit } totalDebit totalCredit } }');
     const suspense = tb.body.data.trialBalance.rows.find((r: { accountId: string }) => r.accountId === SYSTEM_ACCOUNT_IDS.suspense);
@@ -71,7 +76,13 @@ describe.each(testBackends())('journal entries over REST on $name', (backend) =>
     const edited = await admin.put(`/api/journal-entries/${id}/`, { date: '2026-03-11', account: { id: OFFICE }, credit: '3.10', description: 'Refund' });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id, date: '2026-03-11', debit: 0, credit: 3.1, description: 'Refund', version: 2 });
-    expect((await admin.get(`/api/journal-entries/${id}/`)).body.credit).toBe(3.1);
+    expect((await admin.get(`/api/journal-entries/${id}/`)).body).toMatchObject({
+      credit: 3.1,
+      lines: [
+        { account: { id: OFFICE }, debit: 0, credit: 3.1 },
+        { account: { id: SYSTEM_ACCOUNT_IDS.suspense }, debit: 3.1, credit: 0 },
+      ],
+    });
 
     const history = await admin.graphql(`{ journalEntryHistory(id: "${id}") { type actor recordedAt } }`);
     expect(history.body.data.journalEntryHistory.map((h: { type: string }) => h.type)).toEqual(['JournalEntryRecorded', 'JournalEntryCorrected']);

@@ -1,12 +1,13 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
 import type { SourceType } from '../../domain/accounting/postings';
-import type { GraphQLContext } from '../graphql/context';
-import { withInputNames } from '../graphql/validators';
-import { JournalEntryInput, PageInput, pageOf, toPosted } from './accounting.input';
+import type { GraphQLContext } from '../platform/graphql/context';
+import { withInputNames } from '../platform/graphql/validators';
+import { JournalEntryInput, toPosted } from './accounting.input';
+import { PageInput, pageOf } from '../platform/graphql/paging';
 import { HistoryEventOutput, JournalEntryOutput, JournalEntryPage } from './accounting.output';
-import { isUuid } from './ids';
-import { resolvePeriod } from './period';
+import { isUuid } from '../platform/wire';
+import { resolvePeriod } from '../platform/period';
 
 const actor = (ctx: GraphQLContext): string => {
   if (!ctx.user) throw new UnauthenticatedError();

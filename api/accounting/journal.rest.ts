@@ -4,6 +4,7 @@ import { centsToEuros, parseEuros, parseVatRate } from '../../domain/shared/mone
 import type { VatCategory } from '../../domain/invoice/vat';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { MAX_DESCRIPTION } from '../../domain/journal/decide';
+import { textProblem } from '../../domain/shared/text';
 import type { EntryRow, LineRow } from '../../projections/ledger/journal-lines/queries';
 import type { SingleLineEntry } from '../../domain/journal/single-line';
 
@@ -54,7 +55,11 @@ export const parseSingleLine = (body: unknown): SingleLineEntry & { version?: nu
   if (b.description !== undefined && b.description !== null) {
     if (typeof b.description !== 'string') add('description', 'Not a valid string.');
     else if (b.description.length > MAX_DESCRIPTION) add('description', `Ensure this field has no more than ${MAX_DESCRIPTION} characters.`);
-    else description = b.description;
+    else {
+      const problem = textProblem(b.description, 'multi');
+      if (problem) add('description', problem);
+      else description = b.description;
+    }
   }
 
   // Optional VAT tag of the chosen account's line (the domain checks that the tag fits it).
@@ -95,9 +100,11 @@ export interface SingleLineView {
   /** Percent. */
   vat_rate: number | null;
   vat_settlement: boolean;
+  /** Every line of the entry, so a reader sees both sides: a single-line entry's other side is its Suspense line. */
+  lines: Array<{ account: { id: string; account_name: string }; debit: number; credit: number }>;
 }
 
-/** One row per entry: the line that is not the Suspense counter-posting (the first line otherwise). */
+/** One row per entry: the line that is not the Suspense counter-posting (the first line otherwise), and all its lines. */
 export const toSingleLineView = (entry: EntryRow, lines: LineRow[]): SingleLineView => {
   const line = lines.find((l) => l.account_id !== SYSTEM_ACCOUNT_IDS.suspense) ?? lines[0];
   return {
@@ -111,6 +118,7 @@ export const toSingleLineView = (entry: EntryRow, lines: LineRow[]): SingleLineV
     vat_category: line?.vat_category ?? null,
     vat_rate: line?.vat_rate_bp === null || line?.vat_rate_bp === undefined ? null : line.vat_rate_bp / 100,
     vat_settlement: line?.vat_settlement === true,
+    lines: lines.map((l) => ({ account: { id: l.account_id, account_name: l.account_name }, debit: centsToEuros(l.debit_cents), credit: centsToEuros(l.credit_cents) })),
   };
 };
 

@@ -5,21 +5,22 @@ import type { Account } from '../../domain/accounting/accounts';
 import { decide } from '../../domain/journal/decide';
 import { evolve, initialState, type JournalEntry } from '../../domain/journal/entry';
 import { JOURNAL_SCHEMA_VERSION, journalStreamId, type JournalEvent, type JournalLine, type PostedLines } from '../../domain/journal/events';
+import { decodeJournalEvent } from '../../domain/journal/stream';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import { findEntry } from '../../projections/ledger/journal-lines/queries';
-import type { CommandHandler, StreamModel } from '../commands/command-handler';
-import { writePathOf } from '../commands/write-path';
-import type { AppDeps } from '../deps';
+import type { CommandHandler, StreamModel } from '../write/command-handler';
+import { writePathOf } from '../write/write-path';
+import type { AppDeps } from '../platform/deps';
 import type { AccountService } from './account.service';
-import { isUuid } from './ids';
+import { isUuid } from '../platform/wire';
 
 
 /** Journal streams (`journal-<id>`) for the command handler. */
 export const journalModel: StreamModel<JournalEntry, JournalEvent> = {
   initialState,
   evolve,
-  fromRecorded: (e) => ({ type: e.type, data: e.data }) as JournalEvent,
+  fromRecorded: decodeJournalEvent,
   toNew: (e, actor) => ({ type: e.type, data: e.data, metadata: { actor, schemaVersion: JOURNAL_SCHEMA_VERSION } }),
   postingDays: requestedPostingDays,
 };

@@ -77,4 +77,27 @@ export const accountingMigrations: Migration[] = [
       await db.raw('alter table company_settings add constraint company_settings_fiscal_month_check check (fiscal_year_start_month between 1 and 12)');
     },
   },
+  {
+    // Invoices written off as uncollectible post to a new system expense account, Bad Debts (5800);
+    // a payment that arrives later recovers it (credited back there).
+    name: '202611290300_i35writeoff_bad_debts_account',
+    up: async (db) => {
+      const a = DEFAULT_CHART.find((x) => x.systemKey === 'badDebts')!;
+      await db.raw('insert into accounts (id, code, account_name, type, cash_flow_class) values (?, ?, ?, ?, ?) on conflict do nothing', [a.id, a.code, a.name, a.type, a.cashFlowClass]);
+      await db('accounts').where({ id: a.id }).whereNull('system_key').update({ system_key: a.systemKey, is_active: true });
+    },
+  },
+  {
+    // Money accounts: cash payments go to Cash on Hand (1050) from now on; those recorded before stay on Bank.
+    name: '202611290400_i38bank_cash_on_hand_account',
+    up: async (db) => {
+      const a = DEFAULT_CHART.find((x) => x.systemKey === 'cashOnHand')!;
+      if (await db('accounts').where({ id: a.id }).first('id')) return;
+      // A chart that already uses 1050 for an account of its own keeps it: Cash on Hand takes the next free code.
+      const taken = new Set((await db('accounts').select('code')).map((r: { code: string }) => r.code));
+      let code = Number(a.code);
+      while (taken.has(String(code))) code++;
+      await db('accounts').insert({ id: a.id, code: String(code), account_name: a.name, type: a.type, cash_flow_class: a.cashFlowClass, system_key: a.systemKey });
+    },
+  },
 ];

@@ -3,7 +3,7 @@ import type { BalanceSheet, CashFlowStatement, IncomeStatement, ReportLine, Tria
 import { centsToEuros } from '../../domain/shared/money';
 import { AGING_BUCKETS, type AgedReceivables, type BucketAmounts } from '../../domain/accounting/aging';
 import type { VatReturn } from '../../domain/accounting/vat-return';
-import type { Period } from './period';
+import type { Period } from '../platform/period';
 import type { AccountLedger, BalanceSheetReport, Compared, IncomeStatementReport } from './report.service';
 
 const eur = centsToEuros;

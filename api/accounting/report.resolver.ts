@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, ID, Int, Query, Resolver, registerEnumType } from 'type-graphql';
 import type { Comparison } from '../../domain/accounting/comparison';
-import type { GraphQLContext } from '../graphql/context';
-import { PageInput, pageOf } from './accounting.input';
-import type { PeriodFieldNames } from './period';
+import type { GraphQLContext } from '../platform/graphql/context';
+import { PageInput, pageOf } from '../platform/graphql/paging';
+import type { PeriodFieldNames } from '../platform/period';
 import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementColumnsOutput, IncomeStatementOutput, TrialBalanceOutput, AgedReceivablesOutput, VatReturnOutput } from './report.output';
 
 /** GraphQL's spelling of a comparison; the values are the domain's (and REST's) names. */

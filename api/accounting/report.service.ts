@@ -3,17 +3,17 @@ import { addDays, dayOf } from '../../domain/shared/dates';
 import { fiscalColumns, fiscalYearOf, fiscalYearStarting, type ColumnStep, type FiscalYear } from '../../domain/accounting/fiscal-year';
 import { ValidationError } from '../../domain/shared/errors';
 import { closingTotals } from '../../projections/ledger/books/lock';
-import { normalBalance, type AccountType, type CashFlowClass } from '../../domain/accounting/accounts';
+import { normalBalance, SYSTEM_ACCOUNT_IDS, type AccountType, type CashFlowClass } from '../../domain/accounting/accounts';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance, type BalanceSheet, type CashFlowStatement, type IncomeStatement, type ReportAccount, type TotalsByAccount, type TrialBalance } from '../../domain/accounting/reports';
 import { mergeTotals, subtractTotals } from '../../domain/accounting/balances';
 import { chartWithTotals, totalsInRange, type DayRange } from '../../projections/ledger/balances/queries';
 import { accountLines, type AccountLedgerLine } from '../../projections/ledger/journal-lines/queries';
-import { agedSums } from '../../projections/ledger/receivables/queries';
+import { agedSums, receivableCreditAsOf } from '../../projections/ledger/receivables/queries';
 import { vatMovementsInRange } from '../../projections/ledger/vat/queries';
 import { vatReturn, type VatReturn } from '../../domain/accounting/vat-return';
 import { AGING_EDGES, ageReceivables, type AgedReceivables, type AgingRow } from '../../domain/accounting/aging';
 import type { AccountService } from './account.service';
-import { resolveAsOf, resolvePeriod, type Period, type PeriodFieldNames, type PeriodInput } from './period';
+import { resolveAsOf, resolvePeriod, type Period, type PeriodFieldNames, type PeriodInput } from '../platform/period';
 import { comparisonAsOf, comparisonPeriod, isComparison, type Comparison } from '../../domain/accounting/comparison';
 
 export type IncomeStatementReport = IncomeStatement & { period: Period };
@@ -142,8 +142,9 @@ export class ReportService {
         { from: yearStart, to: day },
       ];
     });
-    const { chart, totals } = await this.chart(ranges);
-    const sheet = (i: number) => balanceSheet(chart, mergeTotals(totals[2 * i]!, totals[2 * i + 1]!), totals[2 * i + 1]!);
+    const [{ chart, totals }, credits] = await Promise.all([this.chart(ranges), Promise.all(days.map((day) => receivableCreditAsOf(this.db, day)))]);
+    const sheet = (i: number) =>
+      balanceSheet(chart, mergeTotals(totals[2 * i]!, totals[2 * i + 1]!), totals[2 * i + 1]!, { accountId: SYSTEM_ACCOUNT_IDS.receivables, creditCents: credits[i]! });
     return compare ? { ...sheet(0), asOf, comparison: { ...sheet(1), asOf: days[1]!, kind: compare } } : { ...sheet(0), asOf };
   }
 

@@ -42,7 +42,7 @@ describe.each(testBackends())('accounting reports over REST and GraphQL on $name
     await appendInvoice([
       {
         type: 'InvoiceIssued',
-        data: { invoiceId, invoiceNumber: 'INV-0001', clientId: randomUUID(), date: '2026-02-01', dueDate: '2026-03-01', lines: [], totals, period: { subscriptionId: randomUUID(), start: '2026-02-01', end: '2026-03-01' } },
+        data: { invoiceId, invoiceNumber: 'INV-0001', clientId: randomUUID(), date: '2026-02-01', dueDate: '2026-03-01', lines: [], totals, period: { subscriptionId: randomUUID(), start: '2026-02-01', end: '2026-03-01' }, parties: null },
       },
       { type: 'PaymentRecorded', data: { invoiceId, paymentId, amountCents: 119000, date: '2026-02-20', method: 'stripe', reference: 'pi_123' } },
     ]);

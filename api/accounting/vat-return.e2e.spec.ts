@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
-import { adminOf, createClient, createInvoice } from '../billing/test/fixtures';
+import { adminOf, createClient, createInvoice } from '../invoicing/test/fixtures';
 
 const OFFICE = 'a0000000-0000-4000-8000-000000005300';
 const { vatPayable: VAT, bank: BANK } = SYSTEM_ACCOUNT_IDS;

@@ -1,6 +1,6 @@
 import type { VatReturn } from '../../domain/accounting/vat-return';
 import { centsToEuros as eur } from '../../domain/shared/money';
-import type { Period } from './period';
+import type { Period } from '../platform/period';
 
 /** The REST shape of the VAT return: euros, rates in percent, snake_case (category null: VAT account movement no tag explains). */
 export const vatReturnView = (r: VatReturn & { period: Period }) => ({

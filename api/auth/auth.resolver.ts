@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../graphql/context';
+import { cleanArg } from '../platform/graphql/validators';
+import type { GraphQLContext } from '../platform/graphql/context';
 import { ChangePasswordInput } from './auth.input';
 import { LoginResult, UserOutput } from './user.output';
 
@@ -12,10 +13,10 @@ export class AuthResolver {
 
   @Mutation(() => LoginResult)
   async login(
-    @Arg('username', () => String) username: string,
-    @Arg('password', () => String) password: string,
+    @Arg('username', () => String, { validateFn: cleanArg('username', 'single') }) username: string,
+    @Arg('password', () => String, { validateFn: cleanArg('password', 'single') }) password: string,
     @Ctx() ctx: GraphQLContext,
-    @Arg('otp', () => String, { nullable: true, description: 'The second factor, when a first call answered otpRequired.' }) otp?: string | null,
+    @Arg('otp', () => String, { nullable: true, description: 'The second factor, when a first call answered otpRequired.', validateFn: cleanArg('otp', 'single') }) otp?: string | null,
   ): Promise<LoginResult> {
     const outcome = await ctx.services.auth.login(ctx.req, ctx.res, { username, password, otp: otp ?? undefined });
     if (outcome.otpRequired) return { success: false, otpRequired: true, isSuperuser: null, user: null };
@@ -30,7 +31,8 @@ export class AuthResolver {
     return true;
   }
 
-  @Authorized()
+  // Signed in is enough: with a generated password, this (and me, logout) is all that answers.
+  @Authorized('signed-in')
   @Mutation(() => Boolean)
   async changePassword(
     @Arg('input', () => ChangePasswordInput) input: ChangePasswordInput,

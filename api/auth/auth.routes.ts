@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import type { CheckAuthAnswer, LoginAnswer } from '../contracts/rest.contract';
+import type { CheckAuthAnswer, LoginAnswer } from '../platform/contracts/rest.contract';
 import type { AuthService } from './auth.service';
 import { userPayload } from './auth.service';
-import { requireLogin } from './guards';
+import { requireSignedIn } from '../platform/guards';
 
 /** A text field of a body; anything else (absent, a number, an object) counts as blank. */
 const text = (body: unknown, field: string): string => {
@@ -31,7 +31,8 @@ export const authRoutes = (auth: AuthService): Router => {
     res.json({ success: true });
   });
 
-  router.post('/change-password/', requireLogin, async (req, res) => {
+  // Signed in is enough: a generated password's sign-in may reach this (and check-auth, logout) only.
+  router.post('/change-password/', requireSignedIn, async (req, res) => {
     await auth.changePassword(req, res, { oldPassword: text(req.body, 'old_password'), newPassword: text(req.body, 'new_password') });
     res.json({ success: true, message: 'Your password was changed.' });
   });

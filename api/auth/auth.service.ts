@@ -1,13 +1,15 @@
 import type { Request, Response } from 'express';
-import type { UserWire } from '../contracts/rest.contract';
+import type { UserWire } from '../platform/contracts/rest.contract';
 import { UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
-import type { AppDeps } from '../deps';
-import { newCsrfToken, setCsrfCookie } from '../http/csrf';
+import { textErrors } from '../../domain/shared/text';
+import type { AppDeps } from '../platform/deps';
+import { newCsrfToken, setCsrfCookie } from '../platform/http/csrf';
 import { LoginThrottle, REAUTH_TRIES, clientAddress } from './login-throttle';
 import { endSessionsOf } from './end-sessions';
 import { destroySession, regenerateSession } from './session';
 import { TwoFactorService, refusedCode } from './two-factor/two-factor.service';
-import { UserService, wrongOldPassword, type User } from './user.service';
+import { UserService, wrongOldPassword } from './user.service';
+import { type User } from '../platform/user';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
@@ -27,6 +29,10 @@ export class AuthService {
   }
 
   async login(req: Request, res: Response, { username, password, otp }: Credentials): Promise<LoginOutcome> {
+    // Usernames and new passwords never hold a control character or a line break (UserService), so
+    // such a credential is refused before the throttle and the database see it.
+    const unclean = textErrors({ username, password, otp }, 'single');
+    if (Object.keys(unclean).length) throw new ValidationError(LOGIN_FAILED, unclean);
     if (!username || !password) {
       throw new ValidationError(LOGIN_FAILED, {
         ...(username ? {} : { username: ['This field is required.'] }),
@@ -74,7 +80,8 @@ export class AuthService {
   /**
    * A new password ends every session of the user (someone who knew the old one may hold one) and
    * goes on in a new session with a new id. The old password is checked under the re-check
-   * throttle, so a held session cannot guess it faster than a login could.
+   * throttle, so a held session cannot guess it faster than a login could. It is the user's own,
+   * so a generated password's sign-in (password_change_required) now opens everything.
    */
   async changePassword(req: Request, res: Response, { oldPassword, newPassword }: PasswordChange): Promise<void> {
     const user = req.user;
@@ -82,6 +89,7 @@ export class AuthService {
     const errors: Record<string, string[]> = {};
     if (!oldPassword) errors.oldPassword = ['This field is required.'];
     if (!newPassword) errors.newPassword = ['This field is required.'];
+    Object.assign(errors, textErrors({ oldPassword, newPassword }, 'single'));
     if (Object.keys(errors).length) throw new ValidationError('Please correct the errors below.', errors);
     const right = await this.reauth.attempt(clientAddress(req), user.id, () => this.users.checkPassword(user.id, oldPassword));
     if (!right) throw wrongOldPassword();
@@ -89,7 +97,7 @@ export class AuthService {
       await new UserService(trx).replacePassword(user.id, oldPassword, newPassword);
       await endSessionsOf(trx, user.id);
     });
-    await this.startSession(req, res, user);
+    await this.startSession(req, res, { ...user, password_change_required: false });
   }
 }
 
@@ -118,4 +126,5 @@ export const userPayload = (user: User): UserWire => ({
   client_id: user.client_id,
   two_factor_enabled: user.two_factor_enabled,
   two_factor_setup_required: !!user.two_factor_setup_required,
+  password_change_required: !!user.password_change_required,
 });

@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import { ipKeyGenerator } from 'express-rate-limit';
 import { loginWaitMs } from '../../domain/security/login-delay';
 import { RateLimitedError } from '../../domain/shared/errors';
-import type { RateLimits } from '../deps';
-import { clearCounter, hitCounter, readCounter, undoHit } from '../rate-limit/counter';
+import type { RateLimits } from '../platform/deps';
+import { clearCounter, hitCounter, readCounter, undoHit } from '../platform/rate-limit/counter';
 
 /** The client address a throttle counts under: express's, so X-Forwarded-For only from a trusted proxy. */
 export const clientAddress = (req: Request): string => req.ip ?? 'unknown';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { startPeriodic } from '../background/periodic';
+import { startPeriodic } from '../platform/background/periodic';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -3,10 +3,13 @@ import DataLoader from 'dataloader';
 import session, { type SessionData } from 'express-session';
 import { ConnectSessionKnexStore } from 'connect-session-knex';
 import type { Knex } from 'knex';
-import { ALL_TABLE_VERSIONS_SQL, type TableVersions, tableVersionsOf } from '../db/table-versions';
-import type { AppDeps } from '../deps';
-import { rememberTableVersions } from '../http/request-context';
-import { type User, UserService } from './user.service';
+import { ALL_TABLE_VERSIONS_SQL, tableVersionsOf } from '../platform/db/table-versions';
+import { type TableVersions } from '../platform/db/table-version-map';
+import type { AppDeps } from '../platform/deps';
+import { rememberTableVersions } from '../platform/http/request-context';
+import { sessionSecretOf } from './session-secret';
+import { type User } from '../platform/user';
+import { UserService } from './user.service';
 
 export const SESSION_COOKIE = 'sessionid';
 const TWO_WEEKS_MS = 14 * 24 * 60 * 60 * 1000;
@@ -24,7 +27,7 @@ const loadedUsers = new WeakMap<Request, User | null>();
  * the requests that arrived in the same turn of the event loop (see SessionStore).
  */
 const SESSIONS_SQL = `
-  select s.sid, s.sess, u.id as user_id, u.username, u.email, u.is_superuser, u.client_id, u.language, u.two_factor_enabled,
+  select s.sid, s.sess, u.id as user_id, u.username, u.email, u.is_superuser, u.client_id, u.language, u.two_factor_enabled, u.password_change_required,
          ${ALL_TABLE_VERSIONS_SQL} as versions
     from sessions s
     left join users u
@@ -41,6 +44,7 @@ interface SessionRow {
   client_id: string | null;
   language: string;
   two_factor_enabled: boolean;
+  password_change_required: boolean;
   versions: TableVersions | string;
 }
 
@@ -102,9 +106,9 @@ export class SessionStore extends ConnectSessionKnexStore {
     rememberTableVersions(tableVersionsOf(row.versions));
     // Parsed per request: each request gets a session object of its own to change.
     const sess: LoadedSession = typeof row.sess === 'string' ? JSON.parse(row.sess) : structuredClone(row.sess);
-    const { user_id, username, email, is_superuser, client_id, language, two_factor_enabled } = row;
+    const { user_id, username, email, is_superuser, client_id, language, two_factor_enabled, password_change_required } = row;
     Object.defineProperty(sess, LOADED_USER, {
-      value: user_id ? { id: user_id, username, email, is_superuser, client_id, language, two_factor_enabled } : null,
+      value: user_id ? { id: user_id, username, email, is_superuser, client_id, language, two_factor_enabled, password_change_required } : null,
       enumerable: false,
     });
     return sess;
@@ -140,7 +144,7 @@ export class SessionStore extends ConnectSessionKnexStore {
 export const sessionMiddleware = (deps: AppDeps): RequestHandler =>
   session({
     name: SESSION_COOKIE,
-    secret: deps.config.sessionSecret,
+    secret: sessionSecretOf(deps.config),
     resave: false,
     saveUninitialized: false,
     rolling: false,

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import type { User } from './user.service';
+import type { User } from '../platform/user';
 
 @ObjectType('User')
 export class UserOutput {
@@ -24,6 +24,9 @@ export class UserOutput {
   @Field(() => Boolean, { description: 'REQUIRE_ADMIN_2FA: this superuser must enrol before the admin operations answer.' })
   twoFactorSetupRequired!: boolean;
 
+  @Field(() => Boolean, { description: 'Signed in with a generated password: only changePassword, me and logout answer until a new one is chosen.' })
+  passwordChangeRequired!: boolean;
+
   static from(user: User): UserOutput {
     return Object.assign(new UserOutput(), {
       id: user.id,
@@ -33,6 +36,7 @@ export class UserOutput {
       clientId: user.client_id,
       twoFactorEnabled: user.two_factor_enabled,
       twoFactorSetupRequired: !!user.two_factor_setup_required,
+      passwordChangeRequired: !!user.password_change_required,
     });
   }
 }

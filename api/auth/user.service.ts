@@ -1,24 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ValidationError } from '../../domain/shared/errors';
+import { textProblem } from '../../domain/shared/text';
 import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './password';
 import { endSessionsOf } from './end-sessions';
-
-export interface User {
-  id: string;
-  username: string;
-  email: string | null;
-  is_superuser: boolean;
-  client_id: string | null;
-  language: string;
-  two_factor_enabled: boolean;
-  /** Set per request (api/auth/two-factor): a superuser who must enrol before using the admin area. */
-  two_factor_setup_required?: boolean;
-}
+import type { User } from '../platform/user';
 
 type UserRow = User & { password_hash: string };
 
-const PUBLIC_COLUMNS = ['id', 'username', 'email', 'is_superuser', 'client_id', 'language', 'two_factor_enabled'] as const;
+const PUBLIC_COLUMNS = ['id', 'username', 'email', 'is_superuser', 'client_id', 'language', 'two_factor_enabled', 'password_change_required'] as const;
 
 // Verifying against a real hash when the user does not exist keeps login time independent of
 // whether the username is known.
@@ -65,6 +55,8 @@ export class UserService {
     isSuperuser?: boolean;
     clientId?: string | null;
     email?: string | null;
+    /** The password was generated, not chosen: the user must choose one at first sign-in. */
+    passwordChangeRequired?: boolean;
   }, trx: Knex = this.db): Promise<User> {
     validateUsername(input.username);
     validateNewPassword(input.password, 'password');
@@ -77,6 +69,7 @@ export class UserService {
       password_hash: await hashPassword(input.password),
       is_superuser: input.isSuperuser ?? false,
       client_id: input.clientId ?? null,
+      password_change_required: input.passwordChangeRequired ?? false,
     };
     await trx('users').insert(row);
     return (await new UserService(trx).findById(row.id))!;
@@ -84,18 +77,19 @@ export class UserService {
 
   /**
    * Creates the superuser, or resets its password and superuser flag when it exists. A reset to
-   * another password ends the user's sessions, as a password change does.
+   * another password ends the user's sessions, as a password change does. The password is the
+   * operator's choice (ADMIN_PASSWORD, create-superuser), so none is asked for at sign-in.
    */
   async ensureSuperuser(username: string, password: string): Promise<User> {
     const existing: UserRow | undefined = await this.db('users').whereRaw('lower(username) = lower(?)', [username]).first();
     if (!existing) return this.create({ username, password, isSuperuser: true });
     validateNewPassword(password, 'password');
     if (await verifyPassword(existing.password_hash, password)) {
-      await this.db('users').where({ id: existing.id }).update({ is_superuser: true });
+      await this.db('users').where({ id: existing.id }).update({ is_superuser: true, password_change_required: false });
     } else {
       const hash = await hashPassword(password);
       await this.db.transaction(async (trx) => {
-        await trx('users').where({ id: existing.id }).update({ password_hash: hash, is_superuser: true });
+        await trx('users').where({ id: existing.id }).update({ password_hash: hash, is_superuser: true, password_change_required: false });
         await endSessionsOf(trx, existing.id);
       });
     }
@@ -108,13 +102,13 @@ export class UserService {
     return !!row && !!password && (await verifyPassword(row.password_hash, password));
   }
 
-  /** Sets a new password once the old one has been checked (AuthService, under its throttle). */
+  /** Sets a new password once the old one has been checked (AuthService, under its throttle): one the user chose. */
   async replacePassword(userId: string, oldPassword: string, newPassword: string): Promise<void> {
     validateNewPassword(newPassword, 'new_password');
     if (oldPassword === newPassword) {
       throw new ValidationError('The new password must differ from the old one.', { new_password: ['The new password must differ from the old one.'] });
     }
-    await this.db('users').where({ id: userId }).update({ password_hash: await hashPassword(newPassword) });
+    await this.db('users').where({ id: userId }).update({ password_hash: await hashPassword(newPassword), password_change_required: false });
   }
 }
 
@@ -129,6 +123,7 @@ const pickPublic = (row: User): User => ({
   client_id: row.client_id,
   language: row.language,
   two_factor_enabled: row.two_factor_enabled,
+  password_change_required: row.password_change_required,
 });
 
 const validateUsername = (username: string): void => {
@@ -147,4 +142,7 @@ const validateNewPassword = (password: string, field: string): void => {
   if (password.length > 256) {
     throw new ValidationError('This password is too long.', { [field]: ['This password is too long.'] });
   }
+  // Anything printable, in any script; no control character, line break or lone surrogate.
+  const problem = textProblem(password, 'single');
+  if (problem) throw new ValidationError(problem, { [field]: [problem] });
 };

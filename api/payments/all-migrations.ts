@@ -3,5 +3,5 @@ import { invoicePaymentsMigrations } from '../../projections/invoice-payments/mi
 import { paymentConfirmationMigrations } from './payment-confirmation/migrations';
 import { paymentMigrations } from './migrations';
 
-/** Payments' tables, its read model's and its reactor's, for api/db/migrate.ts. */
+/** Payments' tables, its read model's and its reactor's, for api/main/migrate.ts. */
 export const paymentsAllMigrations: Migration[] = [...paymentMigrations, ...invoicePaymentsMigrations, ...paymentConfirmationMigrations];

@@ -36,6 +36,8 @@ export interface CheckoutSessionSnapshot {
 export interface ChargeSnapshot {
   paymentIntentId: string;
   chargeId: string;
+  /** When the customer paid: the charge's creation (what the payment is dated by, however late it is reported). */
+  paidAt: Date;
   /** Null until the gateway has settled the charge into a balance transaction. */
   balanceTransactionId: string | null;
   feeCents: number | null;

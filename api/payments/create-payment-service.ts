@@ -1,12 +1,12 @@
-import { InvoiceService } from '../billing/invoice.service';
-import type { AppDeps } from '../deps';
+import { InvoiceService } from '../invoicing';
+import type { AppDeps } from '../platform/deps';
 import { createCheckoutGateway } from './create-gateway';
 import { MoneyMovementService } from './money-movements.service';
 import { PaymentService } from './payment.service';
 
 /** Payments over billing's invoice service (findPayable, idempotent recordPayment) and the configured gateway. */
 export const createPaymentService = (deps: AppDeps, invoices: InvoiceService = new InvoiceService(deps)): PaymentService => {
-  const gateway = createCheckoutGateway(deps.config, deps.db);
+  const gateway = createCheckoutGateway(deps.config, deps.db, deps.clock);
   if (gateway.kind === 'simulated') {
     deps.logger.info('no STRIPE_SECRET_KEY: card payments use the built-in simulated checkout');
   } else if (!gateway.webhookSecret) {

@@ -4,10 +4,10 @@ import { createClientWithLogin, createInvoice } from '../../test/billing-fixture
 import { testBackends } from '../../test/db';
 import { deliverStripeEvent, DISPUTE_FEE_CENTS, fakeFeeCents, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
-import { InvoiceService } from '../billing/invoice.service';
+import { InvoiceService } from '../invoicing/invoice.service';
 import { stripePaymentId } from './payment-ids';
 import { simulatedFeeCents, SimulatedCheckoutGateway } from './simulated-gateway';
-import { simulatePayout } from './simulated-payouts';
+import { retryPayouts, simulatePayout } from './simulated-payouts';
 
 const WEBHOOK_SECRET = 'whsec_movements_secret';
 
@@ -352,6 +352,25 @@ describe.each(testBackends())('the simulated gateway keeps a balance, charges fe
     expect(await balanceOf(server, A.stripeClearing)).toBe(0);
     expect(await balanceOf(server, A.bank)).toBe(20000 - simulatedFeeCents(20000) - 2000);
     expect(await simulatePayout(server.runtime.deps, server.runtime.services.payments)).toBeUndefined();
+  });
+
+  it('keeps a payout that settles a card payment not recorded yet, and delivers it again once the payment is in, as Stripe retries', async () => {
+    const client = await createClientWithLogin(server.runtime.deps, 'Late Webhook Client');
+    const invoice = await createInvoice(server.runtime.deps, client.id, 300);
+    const { sessionId } = (await server.client().agent.post(`/api/invoices/${invoice.id}/create-checkout-session/`).send({})).body;
+    const gateway = server.runtime.services.payments.gateway as SimulatedCheckoutGateway;
+    const bankBefore = await balanceOf(server, A.bank);
+    // Paid at the gateway; its webhook is held back.
+    const held = (await gateway.pay(sessionId))!;
+    expect(await simulatePayout(server.runtime.deps, server.runtime.services.payments)).toBeUndefined();
+    expect(await retryPayouts(server.runtime.services.payments)).toEqual({ delivered: 0, waiting: 1 });
+    expect(await balanceOf(server, A.stripeClearing)).toBe(0);
+    // The payment's webhook arrives: the payout goes through on the next try, and clearing ends at zero.
+    await server.runtime.services.payments.handleWebhook(Buffer.from(held.payload), held.signature);
+    expect(await retryPayouts(server.runtime.services.payments)).toEqual({ delivered: 1, waiting: 0 });
+    expect(await gateway.pendingBalanceCents()).toBe(0);
+    await expect.poll(() => balanceOf(server, A.stripeClearing), { timeout: 20_000 }).toBe(0);
+    expect(await balanceOf(server, A.bank)).toBe(bankBefore + 30000 - simulatedFeeCents(30000));
   });
 });
 

@@ -4,15 +4,16 @@ import { v5 as uuidv5 } from 'uuid';
 import type { InvoiceEvent } from '../../domain/invoice/events';
 import type { MoneyMovementCommand } from '../../domain/invoice/money-movements';
 import { decideMoneyMovement, PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
-import { decidePayout, evolvePayout, initialPayoutState, type PayoutState } from '../../domain/payouts/payout';
-import { payoutStreamId, type PayoutEvent } from '../../domain/payouts/events';
+import { decidePayout, type PayoutState } from '../../domain/payouts/payout';
+import { PAYOUT_SCHEMA_VERSION, payoutStreamId, type PayoutEvent } from '../../domain/payouts/events';
+import { payoutStream } from '../../domain/payouts/stream';
 import type { InvoiceState } from '../../domain/invoice/invoice';
 import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError, UnavailableError } from '../../domain/shared/errors';
 import type { InvoicePaymentRow } from '../../projections/invoice-payments/invoice-payments';
-import type { StreamModel } from '../commands/command-handler';
-import { writePathOf } from '../commands/write-path';
-import type { AppDeps } from '../deps';
+import type { StreamModel } from '../write/command-handler';
+import { writePathOf } from '../write/write-path';
+import type { AppDeps } from '../platform/deps';
 import {
   CheckoutProviderError,
   refundHolds,
@@ -22,6 +23,7 @@ import {
   type RefundSnapshot,
 } from './checkout-gateway';
 import { stripePaymentId } from './payment-ids';
+import { runIdempotent } from '../platform/http/idempotency';
 
 const REFUND_NAMESPACE = '0e6a4c2b-5d1f-4a8e-9b3c-7f2d1e0a6b54';
 
@@ -50,10 +52,10 @@ const refundCommand = (paymentId: string, refund: RefundSnapshot, reportedOn: st
     : { type: 'FailRefund', data: { refundId: refund.id, date: reportedOn } };
 
 const payoutModel: StreamModel<PayoutState, PayoutEvent> = {
-  initialState: initialPayoutState,
-  evolve: evolvePayout,
-  fromRecorded: (e) => ({ type: e.type, data: e.data }) as PayoutEvent,
-  toNew: (e, actor) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { actor, schemaVersion: 1 } }),
+  initialState: payoutStream.initialState,
+  evolve: payoutStream.evolve,
+  fromRecorded: payoutStream.decode,
+  toNew: (e, actor) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { actor, schemaVersion: PAYOUT_SCHEMA_VERSION } }),
   postingDays: requestedPostingDays,
 };
 
@@ -81,6 +83,14 @@ export class MoneyMovementService {
    * (nothing is written when the gateway refuses); any other is recorded as paid out by hand.
    */
   async refund(paymentId: string, input: RefundInput, actor: string): Promise<{ refundId: string; invoiceId: string }> {
+    const { idempotencyKey: key } = input;
+    if (!key) return this.refundOnce(paymentId, input, actor);
+    // The key is bound to its request: the same refund again answers the first, another is a 409.
+    const request = { refund: paymentId, amountCents: input.amountCents, reason: input.reason, date: input.date ?? null };
+    return runIdempotent(this.deps.db, { userId: actor, key, request, now: this.deps.clock(), logger: this.deps.logger }, () => this.refundOnce(paymentId, input, actor));
+  }
+
+  private async refundOnce(paymentId: string, input: RefundInput, actor: string): Promise<{ refundId: string; invoiceId: string }> {
     const payment = await this.payment(paymentId);
     if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
     const date = payment.method === 'stripe' ? this.today() : (input.date ?? this.today());

@@ -1,21 +1,26 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { ValidationError } from '../../domain/shared/errors';
 import { centsToEuros } from '../../domain/shared/money';
-import { pathId, toIso } from '../billing/wire';
-import type { GraphQLContext } from '../graphql/context';
+import { pathId, toIso } from '../platform/wire';
+import type { GraphQLContext } from '../platform/graphql/context';
 import { PaymentAlerts, type PaymentAlertRow } from './payment-alerts';
 
-@ObjectType('PaymentAlert', { description: 'A gateway payment for an invoice already cancelled or deleted: kept as credit balance until applied or refunded.' })
+@ObjectType('PaymentAlert', {
+  description: 'A gateway payment for an invoice already cancelled or deleted (kept as credit balance until applied or refunded), or one dated in a locked period (posted on the first open day).',
+})
 export class PaymentAlertOutput {
   @Field(() => ID, { description: 'The payment id (refund it with refundPayment).' }) id!: string;
   @Field(() => ID) invoiceId!: string;
   @Field(() => String) invoiceNumber!: string;
   @Field(() => ID) clientId!: string;
   @Field(() => String, { nullable: true }) clientName!: string | null;
-  @Field(() => String, { description: 'cancelled or deleted: what the invoice was when the money arrived.' }) reason!: string;
+  @Field(() => String, { description: 'cancelled or deleted: what the invoice was when the money arrived; locked: its day was in a locked period (see postedOn).' })
+  reason!: string;
   @Field(() => Number, { description: 'Euros.' }) amount!: number;
   @Field(() => Number, { description: 'Refunded of it so far, euros.' }) refundedAmount!: number;
-  @Field(() => String, { description: 'YYYY-MM-DD' }) date!: string;
+  @Field(() => String, { description: 'YYYY-MM-DD: the day the customer paid.' }) date!: string;
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD: the first open day the ledger posted it on, when its own day was locked.' })
+  postedOn!: string | null;
   @Field(() => String, { nullable: true }) reference!: string | null;
   @Field(() => String) recordedAt!: string;
   @Field(() => Boolean) handled!: boolean;
@@ -32,6 +37,7 @@ export class PaymentAlertOutput {
       amount: centsToEuros(Number(r.amount_cents)),
       refundedAmount: centsToEuros(Number(r.refunded_cents)),
       date: String(r.date),
+      postedOn: r.posted_on === null ? null : String(r.posted_on),
       reference: r.reference,
       recordedAt: toIso(r.recorded_at),
       handled: r.handled_at !== null,

@@ -7,19 +7,22 @@ export interface PaymentAlertRow {
   invoice_number: string;
   client_id: string;
   client_name: string | null;
-  reason: 'cancelled' | 'deleted';
+  /** What the invoice was when the money arrived, or `locked`: its day was locked, so it posted on `posted_on`. */
+  reason: 'cancelled' | 'deleted' | 'locked';
   amount_cents: number;
   refunded_cents: number;
   date: string;
   reference: string | null;
+  /** Set when the period lock moved its posting past its own day. */
+  posted_on: string | null;
   recorded_at: string;
   handled_at: string | null;
 }
 
 /**
- * Payments a gateway reported for invoices already cancelled or deleted: kept as the client's
- * credit balance and listed in the admin inbox until someone applies or refunds them and marks
- * them handled.
+ * Payments a gateway reported that need a person: for invoices already cancelled or deleted (kept
+ * as the client's credit balance until someone applies or refunds them), or dated in a locked
+ * period (posted on the first open day instead). Listed in the admin inbox until marked handled.
  */
 export class PaymentAlerts {
   constructor(
@@ -28,10 +31,19 @@ export class PaymentAlerts {
   ) {}
 
   private base(handled?: boolean | null) {
+    // The few alert payments first (both sources are small and indexed), then their rows.
+    const alerted = this.db
+      .select('payment_id')
+      .from('invoice_payments')
+      .whereNotNull('unexpected_reason')
+      .unionAll((u) => u.select('d.payment_id').from('ledger_deferred_payments as d').join('invoice_payments as k', 'k.payment_id', 'd.payment_id').where('k.method', 'stripe'));
     const q = this.db('invoice_payments as p')
       .leftJoin('payment_alert_handling as h', 'h.payment_id', 'p.payment_id')
-      .leftJoin('clients as c', 'c.id', 'p.client_id')
-      .whereNotNull('p.unexpected_reason');
+      .leftJoin('ledger_deferred_payments as d', 'd.payment_id', 'p.payment_id')
+      // A live invoice's number and client are the list's; a cancelled or deleted one's the payment kept.
+      .leftJoin('invoice_list as i', 'i.id', 'p.invoice_id')
+      .leftJoin('clients as c', 'c.id', this.db.raw('coalesce(p.client_id, i.client_id)'))
+      .whereIn('p.payment_id', alerted);
     if (handled === true) q.whereNotNull('h.payment_id');
     if (handled === false) q.whereNull('h.payment_id');
     return q;
@@ -43,14 +55,15 @@ export class PaymentAlerts {
         .select(
           'p.payment_id',
           'p.invoice_id',
-          'p.invoice_number',
-          'p.client_id',
+          this.db.raw('coalesce(p.invoice_number, i.invoice_number) as invoice_number'),
+          this.db.raw('coalesce(p.client_id, i.client_id) as client_id'),
           'c.name as client_name',
-          'p.unexpected_reason as reason',
+          this.db.raw("coalesce(p.unexpected_reason, 'locked') as reason"),
           'p.amount_cents',
           'p.refunded_cents',
           'p.date',
           'p.reference',
+          'd.posted_on',
           'p.recorded_at',
           'h.handled_at',
         )
@@ -67,7 +80,7 @@ export class PaymentAlerts {
   }
 
   async markHandled(paymentId: string, handled: boolean, actor: string): Promise<void> {
-    const alert = await this.db('invoice_payments').where({ payment_id: paymentId }).whereNotNull('unexpected_reason').first('payment_id');
+    const alert = await this.base().where('p.payment_id', paymentId).first('p.payment_id');
     if (!alert) throw new NotFoundError('Alert not found.');
     if (handled) {
       await this.db('payment_alert_handling').insert({ payment_id: paymentId, handled_at: this.clock(), handled_by: actor }).onConflict('payment_id').ignore();

@@ -1,6 +1,6 @@
 import { IsOptional, MaxLength } from 'class-validator';
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { InputConversion, IsIsoDay } from '../graphql/validators';
+import { InputConversion, IsCleanText, IsIsoDay } from '../platform/graphql/validators';
 import type { RefundInput } from './money-movements.service';
 import { centsToEuros } from '../../domain/shared/money';
 import type { InvoicePaymentRow } from '../../projections/invoice-payments/invoice-payments';
@@ -17,11 +17,12 @@ export class CheckoutSessionOutput {
 @InputType('RefundPaymentInput')
 export class RefundPaymentInput {
   @Field(() => Float, { description: 'Euros, at most two decimals; at most what remains refundable.' }) amount!: number;
-  @Field(() => String, { description: 'Why: kept with the refund and sent to Stripe.' }) @MaxLength(500) reason!: string;
+  @Field(() => String, { description: 'Why: kept with the refund and sent to Stripe.' }) @MaxLength(500) @IsCleanText('multi') reason!: string;
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD for a refund paid out by hand; card refunds are dated by Stripe.' }) @IsOptional() @IsIsoDay() date?: string;
   @Field(() => String, { nullable: true, description: 'The same key is the same refund (one per dialog, so a double click refunds once).' })
   @IsOptional()
   @MaxLength(200)
+  @IsCleanText('single')
   idempotencyKey?: string;
 
   toInput(): RefundInput {

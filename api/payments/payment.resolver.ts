@@ -1,11 +1,11 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
-import { InvoiceOutput } from '../billing/billing.output';
-import type { GraphQLContext } from '../graphql/context';
-import { requestOrigin } from '../http/request-origin';
+import { InvoiceOutput } from '../invoicing';
+import type { GraphQLContext } from '../platform/graphql/context';
+import { requestOrigin } from '../platform/http/request-origin';
 import { CheckoutSessionOutput, PaymentOutput, RefundPaymentInput } from './payment.output';
 import { PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
-import { pathId } from '../billing/wire';
-import { withInputNames } from '../graphql/validators';
+import { pathId } from '../platform/wire';
+import { cleanArg, withInputNames } from '../platform/graphql/validators';
 import { paymentsLoaderFor } from './payments-loader';
 
 @Resolver()
@@ -15,7 +15,7 @@ export class PaymentResolver {
   @Mutation(() => CheckoutSessionOutput, { description: 'Opens a hosted checkout for the open amount of an invoice.' })
   async createCheckoutSession(
     @Arg('invoiceId', () => ID) invoiceId: string,
-    @Arg('returnTo', () => String, { nullable: true, description: 'The page to come back to, e.g. /portal/dashboard.' })
+    @Arg('returnTo', () => String, { nullable: true, description: 'The page to come back to, e.g. /portal/dashboard.', validateFn: cleanArg('returnTo', 'single') })
     returnTo: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<CheckoutSessionOutput> {

@@ -1,19 +1,19 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { AppDeps } from '../deps';
-import { requestOrigin } from '../http/request-origin';
-import { parseInput } from '../http/validate';
-import { anonymousCheckouts, requestLimiter } from '../rate-limit/limiters';
-import { requireSuperuser } from '../auth/guards';
-import { restFieldNames } from '../http/error-middleware';
-import { paymentWire } from '../billing/invoice-payments.routes';
-import { pathId, zCents, zDate, zRequiredText } from '../billing/wire';
+import type { AppDeps } from '../platform/deps';
+import { requestOrigin } from '../platform/http/request-origin';
+import { parseInput } from '../platform/http/validate';
+import { anonymousCheckouts, requestLimiter } from '../platform/rate-limit/limiters';
+import { requireSuperuser } from '../platform/guards';
+import { restFieldNames } from '../platform/http/error-middleware';
+import { paymentWire } from '../invoicing';
+import { cleanText, pathId, zCents, zDate, zRequiredText } from '../platform/wire';
 import { PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
 import type { PaymentService } from './payment.service';
 
-const checkoutBody = z.object({ return_to: z.string().max(300).nullish() });
-const reconcileBody = z.object({ session_id: z.string().min(1).max(300) });
-const refundBody = z.object({ amount: zCents, reason: zRequiredText(500), date: zDate.optional() });
+const checkoutBody = z.object({ return_to: z.string().max(300).superRefine(cleanText('single')).nullish() });
+const reconcileBody = z.object({ session_id: z.string().min(1).max(300).superRefine(cleanText('single')) });
+const refundBody = z.object({ amount: zCents, reason: zRequiredText(500, 'multi'), date: zDate.optional() });
 
 /** Checkout, the Stripe webhook and the return-time reconciliation. */
 export const paymentRoutes = (deps: AppDeps, payments: PaymentService): Router => {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { User } from '../auth/user.service';
-import type { CheckoutAnswer, ReconcileAnswer } from '../contracts/rest.contract';
-import type { AppDeps } from '../deps';
+import type { User } from '../platform/user';
+import type { CheckoutAnswer, ReconcileAnswer } from '../platform/contracts/rest.contract';
+import type { AppDeps } from '../platform/deps';
+import { isUuid } from '../platform/wire';
 import { dayOf } from '../../domain/shared/dates';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../domain/shared/errors';
 import type { RecordPayment } from '../../domain/invoice/decide';
@@ -31,7 +32,9 @@ export type SettleOutcome = 'recorded' | 'not_paid' | 'unknown_invoice' | 'refus
 export const paymentIdOf = (session: CheckoutSessionSnapshot): string => stripePaymentId(session.paymentIntentId ?? session.id);
 
 const HOUR_MS = 3_600_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** When a Stripe event says it happened (`created`, Unix seconds); undefined for a hand-made one without it. */
+const reportedAt = (created: number | undefined): Date | undefined => (Number.isFinite(created) ? new Date(created! * 1000) : undefined);
 
 export class PaymentService {
   constructor(
@@ -52,7 +55,7 @@ export class PaymentService {
     user: User | undefined,
     requestOrigin?: string,
   ): Promise<CheckoutAnswer> {
-    const invoice = UUID.test(invoiceId) ? await this.invoices.findPayable(invoiceId.toLowerCase()) : undefined;
+    const invoice = isUuid(invoiceId) ? await this.invoices.findPayable(invoiceId.toLowerCase()) : undefined;
     if (!invoice) throw new NotFoundError('Invoice not found.');
     if (user && !user.is_superuser && user.client_id !== invoice.clientId) throw new NotFoundError('Invoice not found.');
     if (invoice.cancelled) throw new ValidationError(NO_LONGER_PAYABLE);
@@ -93,10 +96,10 @@ export class PaymentService {
     const event = verifyWebhook(rawBody, signature, secret);
     const action = actionOf(event);
     // The day the gateway reports it (every Stripe event has `created`; a hand-made one may not).
-    const reportedOn = dayOf(Number.isFinite(event.created) ? new Date(event.created * 1000) : this.deps.clock());
+    const reportedOn = dayOf(reportedAt(event.created) ?? this.deps.clock());
     switch (action.kind) {
       case 'settle':
-        return { received: true, outcome: await this.settle(action.session) };
+        return { received: true, outcome: await this.settle(action.session, reportedAt(event.created)) };
       case 'failed':
         this.deps.logger.warn({ sessionId: action.session.id, invoiceId: action.session.invoiceId }, 'asynchronous card payment failed');
         return { received: true };
@@ -139,11 +142,36 @@ export class PaymentService {
     return { invoice_id: session.invoiceId, paid: outcome === 'recorded' };
   }
 
-  /** Records a paid session's payment exactly once, however often and in whatever order it is reported. */
-  async settle(session: CheckoutSessionSnapshot): Promise<SettleOutcome> {
+  /**
+   * When the customer paid: the charge's time as the gateway keeps it, so a webhook delivered days
+   * late, or a return reconciled later, dates the payment on the day it was made. A session whose
+   * charge the gateway does not show falls back to when the gateway reported it, else now. When
+   * the gateway cannot be asked, nothing is recorded (503): a later delivery or return records it.
+   */
+  private async paidAt(session: CheckoutSessionSnapshot, reported: Date | undefined): Promise<Date> {
+    if (session.paymentIntentId) {
+      try {
+        const charge = await this.gateway.chargeOf(session.paymentIntentId);
+        if (charge) return charge.paidAt;
+      } catch (err) {
+        if (!(err instanceof CheckoutProviderError)) throw err;
+        this.deps.logger.error({ err: err.cause ?? err, sessionId: session.id }, 'the paid session\'s charge could not be read; it is recorded when reported again');
+        throw new UnavailableError();
+      }
+    }
+    return reported ?? this.deps.clock();
+  }
+
+  /**
+   * Records a paid session's payment exactly once, however often and in whatever order it is
+   * reported, dated on the day the customer paid (in the books' time zone, see `dayOf`). A day in a
+   * locked period is still recorded (the gateway's report is never refused): the ledger posts it
+   * on the first open day and the admin inbox shows it.
+   */
+  async settle(session: CheckoutSessionSnapshot, reported?: Date): Promise<SettleOutcome> {
     if (session.paymentStatus !== 'paid') return 'not_paid';
     const log = this.deps.logger.child({ sessionId: session.id, invoiceId: session.invoiceId });
-    const invoiceId = session.invoiceId && UUID.test(session.invoiceId) ? session.invoiceId.toLowerCase() : undefined;
+    const invoiceId = isUuid(session.invoiceId) ? session.invoiceId.toLowerCase() : undefined;
     if (!invoiceId) {
       log.error('a paid checkout session names no known invoice; record it by hand');
       return 'unknown_invoice';
@@ -157,7 +185,7 @@ export class PaymentService {
       amountCents: session.amountTotalCents,
       method: 'stripe',
       reference: session.paymentIntentId ?? session.id,
-      date: this.deps.clock().toISOString().slice(0, 10),
+      date: dayOf(await this.paidAt(session, reported)),
     };
     try {
       // Recorded even when the invoice was cancelled or deleted meanwhile: it becomes the client's

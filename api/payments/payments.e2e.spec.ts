@@ -5,7 +5,7 @@ import { testBackends } from '../../test/db';
 import { deliverStripeEvent, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { startTestServer, type TestServer } from '../../test/server';
 import { startSmtpServer } from '../../test/smtp';
-import { paymentEventId } from '../billing/invoice-stream';
+import { paymentEventId } from '../invoicing/invoice-stream';
 import { paymentIdOf } from './payment.service';
 import { stripeWebhooks } from './stripe-client';
 

@@ -1,14 +1,13 @@
 import { ValidationError } from '../../domain/shared/errors';
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+import { withoutTrailingSlashes } from '../../domain/shared/text';
+import { isUuid } from '../platform/wire';
 
 /** Pages a checkout may return to: the portal, the admin client and invoice pages, the pay page. */
-const KNOWN_PATHS = [
-  new RegExp('^/portal(/dashboard)?$'),
-  new RegExp(`^/admin/clients/${UUID}$`, 'i'),
-  new RegExp('^/admin/invoices$'),
-  new RegExp(`^/pay-invoice/${UUID}$`, 'i'),
-];
+const KNOWN_PATHS = [/^\/portal(\/dashboard)?$/, /^\/admin\/invoices$/];
+/** Known pages named by an id: the prefix, then one path segment that is a UUID. */
+const KNOWN_ID_PATHS = ['/admin/clients/', '/pay-invoice/'];
+const isKnownPath = (path: string) =>
+  KNOWN_PATHS.some((re) => re.test(path)) || KNOWN_ID_PATHS.some((prefix) => path.startsWith(prefix) && isUuid(path.slice(prefix.length)));
 
 export const payPagePath = (invoiceId: string): string => `/pay-invoice/${invoiceId}`;
 
@@ -18,8 +17,8 @@ export const payPagePath = (invoiceId: string): string => `/pay-invoice/${invoic
  */
 export const resolveReturnPath = (returnTo: string | null | undefined, invoiceId: string): string => {
   if (returnTo === undefined || returnTo === null || returnTo === '') return payPagePath(invoiceId);
-  const path = returnTo.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
-  if (KNOWN_PATHS.some((re) => re.test(path))) return path;
+  const path = withoutTrailingSlashes(returnTo.split(/[?#]/)[0]!);
+  if (isKnownPath(path)) return path;
   throw new ValidationError('Please correct the errors below.', { return_to: ['This return page is not allowed.'] });
 };
 

@@ -102,7 +102,11 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
   readonly kind = 'simulated' as const;
   readonly webhookSecret = token('whsec_simulated_');
 
-  constructor(private readonly db: Knex) {}
+  /** `clock`: the simulated card network's time, the app's own (when a charge is made). */
+  constructor(
+    private readonly db: Knex,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
 
   async createSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession> {
     // Same idempotency-key semantics as Stripe: a repeated request answers the first session.
@@ -148,7 +152,7 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
     // The charge lands on the simulated balance with its fee, once however often Pay is pressed.
     if (row.payment_intent) {
       await this.db('simulated_balance_transactions')
-        .insert({ id: `txn_${row.payment_intent}`, type: 'charge', payment_intent: row.payment_intent, invoice_id: row.invoice_id, amount_cents: row.amount_cents, fee_cents: simulatedFeeCents(Number(row.amount_cents)) })
+        .insert({ id: `txn_${row.payment_intent}`, type: 'charge', payment_intent: row.payment_intent, invoice_id: row.invoice_id, amount_cents: row.amount_cents, fee_cents: simulatedFeeCents(Number(row.amount_cents)), created_at: this.clock() })
         .onConflict('id')
         .ignore();
     }
@@ -158,7 +162,7 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
 
   async chargeOf(paymentIntentId: string): Promise<ChargeSnapshot | undefined> {
     const row: BalanceRow | undefined = await this.db('simulated_balance_transactions').where({ payment_intent: paymentIntentId, type: 'charge' }).first();
-    return row && { paymentIntentId, chargeId: `ch_${paymentIntentId}`, balanceTransactionId: row.id, feeCents: Number(row.fee_cents), invoiceId: row.invoice_id };
+    return row && { paymentIntentId, chargeId: `ch_${paymentIntentId}`, paidAt: new Date(row.created_at), balanceTransactionId: row.id, feeCents: Number(row.fee_cents), invoiceId: row.invoice_id };
   }
 
   /** Refunds off the simulated balance, as Stripe does: never more than the charge has left. */

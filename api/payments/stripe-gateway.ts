@@ -77,6 +77,7 @@ export class StripeCheckoutGateway implements CheckoutGateway {
       return {
         paymentIntentId: intent.id,
         chargeId: charge.id,
+        paidAt: new Date(charge.created * 1000),
         balanceTransactionId: typeof txn === 'string' ? txn : (txn?.id ?? null),
         feeCents: txn && typeof txn !== 'string' ? txn.fee : null,
         invoiceId: intent.metadata?.invoice_id || null,

@@ -1,5 +1,5 @@
 import { Field, Float, ID, ObjectType } from 'type-graphql';
-import type { PortalAccount, PortalInvoice, PortalSubscription } from '../contracts/rest.contract';
+import type { PortalAccount, PortalInvoice, PortalSubscription } from '../platform/contracts/rest.contract';
 
 @ObjectType('PortalProduct')
 export class PortalProductOutput {
@@ -68,6 +68,9 @@ export class PortalInvoiceOutput {
   @Field(() => Boolean)
   paid!: boolean;
 
+  @Field(() => String, { nullable: true, description: 'The ISO 11649 creditor reference to quote in a bank transfer; null for a draft.' })
+  paymentReference!: string | null;
+
   static from(i: PortalInvoice): PortalInvoiceOutput {
     return Object.assign(new PortalInvoiceOutput(), {
       id: i.id,
@@ -77,6 +80,7 @@ export class PortalInvoiceOutput {
       totalAmount: i.total_amount,
       openAmount: i.open_amount,
       paid: i.paid,
+      paymentReference: i.payment_reference,
     });
   }
 }

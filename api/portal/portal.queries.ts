@@ -1,20 +1,20 @@
-import type { Knex } from 'knex';
 import { dayOf } from '../../domain/shared/dates';
-import type { PortalAccount } from '../contracts/rest.contract';
-import { listInvoices } from '../billing/invoice.queries';
-import { listSubscriptions } from '../billing/subscription.queries';
-import { clientCreditCents } from '../billing/client-balance';
+import type { PortalAccount } from '../platform/contracts/rest.contract';
+import type { AppDeps } from '../platform/deps';
+import { clientCreditCents, listInvoices } from '../invoicing';
+import { listSubscriptions } from '../recurring';
 import { centsToEuros } from '../../domain/shared/money';
 
 /**
  * The portal's view of one client, from billing's read models and queries; only the fields the
  * spec gives a client (no internal versions, periods or other clients' names).
  */
-export const portalAccount = async (db: Knex, clientId: string, now: Date): Promise<PortalAccount | undefined> => {
+export const portalAccount = async (deps: AppDeps, clientId: string): Promise<PortalAccount | undefined> => {
+  const db = deps.db;
   const client = await db('clients').where({ id: clientId }).first('name', 'email', 'phone', 'address');
   if (!client) return undefined;
-  const today = dayOf(now);
-  const [subscriptions, invoices, credit] = await Promise.all([listSubscriptions(db, today, { clientId }), listInvoices(db, { clientId, today }), clientCreditCents(db, clientId)]);
+  const today = dayOf(deps.clock());
+  const [subscriptions, invoices, credit] = await Promise.all([listSubscriptions(db, today, { clientId }), listInvoices(db, { clientId, today }), clientCreditCents(deps, clientId)]);
   return {
     name: client.name,
     email: client.email,
@@ -37,6 +37,7 @@ export const portalAccount = async (db: Knex, clientId: string, now: Date): Prom
       open_amount: i.open_amount,
       paid: i.paid,
       cancelled: i.cancelled,
+      payment_reference: i.payment_reference,
     })),
     credit_balance: centsToEuros(credit),
   };

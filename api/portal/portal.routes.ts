@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { requireClient } from '../auth/guards';
-import type { AppDeps } from '../deps';
-import { sendStatement } from '../billing/client-statement.rest';
-import type { ClientStatementService } from '../billing/client-statement.service';
+import { requireClient } from '../platform/guards';
+import type { AppDeps } from '../platform/deps';
+import { type ClientStatementService, sendStatement } from '../clients';
 import { portalAccount } from './portal.queries';
 
 /** The client portal's read API: a client user sees its own client only. */
@@ -11,7 +10,7 @@ export const portalRoutes = (deps: AppDeps, statements: ClientStatementService):
 
   // A list whose first item is the account, as the spec's client expects; empty when the linked client is gone.
   router.get('/portal/my-account/', requireClient, async (req, res) => {
-    const account = await portalAccount(deps.db, req.user!.client_id!, deps.clock());
+    const account = await portalAccount(deps, req.user!.client_id!);
     res.setHeader('Cache-Control', 'no-store');
     res.json(account ? [account] : []);
   });

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
-import type { GraphQLContext } from '../graphql/context';
+import type { GraphQLContext } from '../platform/graphql/context';
 import { InboxService, type ContactMessageRow, type DemoRequestRow, type InboxFilter } from './inbox.service';
 
 @ObjectType('ContactMessage')

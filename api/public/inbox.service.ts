@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { NotFoundError } from '../../domain/shared/errors';
-import { writeAudit } from '../billing/audit';
-import type { AppDeps } from '../deps';
-import { isUuid, toIso } from '../billing/wire';
+import { writeAudit } from '../platform/audit';
+import type { AppDeps } from '../platform/deps';
+import { isUuid, toIso } from '../platform/wire';
 
 export type InboxKind = 'contact' | 'demo';
 

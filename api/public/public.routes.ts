@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { addDays, dayOf } from '../../domain/shared/dates';
 import { FORM_INVALID_MESSAGE } from '../../domain/site/form-rules';
-import type { FormAnswer } from '../contracts/rest.contract';
-import type { AppDeps } from '../deps';
-import { parseInput } from '../http/validate';
-import { requestLimiter } from '../rate-limit/limiters';
+import type { FormAnswer } from '../platform/contracts/rest.contract';
+import type { AppDeps } from '../platform/deps';
+import { parseInput } from '../platform/http/validate';
+import { requestLimiter } from '../platform/rate-limit/limiters';
 import { contactSchema, demoSchema, HONEYPOT_FIELD } from './site-forms.schema';
 import type { SiteInboxService } from './site-inbox.service';
 

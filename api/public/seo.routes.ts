@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { localizedUrl, PRIVATE_PREFIXES, PUBLIC_PAGES, SITE_LANGUAGES } from '../../domain/site/site-map';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../platform/deps';
 
 const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

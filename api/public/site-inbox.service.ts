@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { ContactInput, DemoInput } from '../../domain/site/form-rules';
-import type { CompanyInfo } from '../contracts/rest.contract';
-import type { AppDeps } from '../deps';
-import { hitCounter } from '../rate-limit/counter';
+import type { CompanyInfo } from '../platform/contracts/rest.contract';
+import type { AppDeps } from '../platform/deps';
+import { hitCounter } from '../platform/rate-limit/counter';
 import { mailContact, mailDemoRequest } from './site-mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

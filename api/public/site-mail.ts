@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import type { ContactInput, DemoInput } from '../../domain/site/form-rules';
-import { renderMail, type MailContent } from '../mail/branded-mail';
-import { mailLanguage } from '../billing/client-user.mail';
-import { mailDay } from '../billing/invoice-mail.texts';
-import { mailCompanyOf } from '../mail/mail-company';
-import { enqueueMail } from '../mail/outbox';
+import { oneLine } from '../../domain/shared/text';
+import { renderMail, type MailContent } from '../platform/mail/branded-mail';
+import { mailLanguage } from '../platform/mail/language';
+import { mailDay } from '../invoicing';
+import { mailCompanyOf } from '../company';
+import { enqueueMail } from '../platform/mail/outbox';
 
 type Lang = 'en' | 'el' | 'ru';
 
@@ -58,8 +59,9 @@ export const siteConfirmation = async (trx: Knex, language: string | undefined, 
 
 const NOT_CONFIRMED = '\nNo confirmation was mailed to the sender: that address reached its daily limit of confirmations.\n';
 
+/** `Label: value` lines; each value stays on its line (the forms refuse line breaks in these fields, and this holds whatever reaches it). */
 const lines = (pairs: [string, string | undefined][]): string =>
-  pairs.map(([label, value]) => `${label}: ${value ?? '-'}`).join('\n');
+  pairs.map(([label, value]) => `${label}: ${value === undefined ? '-' : oneLine(value)}`).join('\n');
 
 /**
  * Tells sales about a contact message and, unless `confirm` is false (the recipient's daily cap is

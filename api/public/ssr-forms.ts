@@ -2,11 +2,11 @@ import type { Request } from 'express';
 import { RateLimitedError, ValidationError } from '../../domain/shared/errors';
 import { addDays, dayOf } from '../../domain/shared/dates';
 import { FORM_INVALID_MESSAGE } from '../../domain/site/form-rules';
-import type { SsrFormState } from '../contracts/ssr.contract';
-import type { AppDeps } from '../deps';
-import { parseInput } from '../http/validate';
-import { spendRequestBudget } from '../rate-limit/limiters';
-import { requestLanguage } from './page-head';
+import type { SsrFormState } from '../platform/contracts/ssr.contract';
+import type { AppDeps } from '../platform/deps';
+import { parseInput } from '../platform/http/validate';
+import { spendRequestBudget } from '../platform/rate-limit/limiters';
+import { requestLanguage } from '../platform/http/page-head';
 import { contactSchema, demoSchema, HONEYPOT_FIELD } from './site-forms.schema';
 import type { SiteInboxService } from './site-inbox.service';
 

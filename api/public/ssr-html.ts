@@ -1,4 +1,5 @@
-import { SSR_DATA_ID, type SsrPageData } from '../contracts/ssr.contract';
+import { SSR_DATA_ID, type SsrPageData } from '../platform/contracts/ssr.contract';
+import { EARLY_SUBMIT_TAG } from './early-submit';
 
 /** Vite's build manifest (dist/web/.vite/manifest.json): each source module's chunk, its imports and CSS. */
 export type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
@@ -38,10 +39,16 @@ export interface PageParts {
 
 /**
  * The shell (index.html with the page's head tags) with the rendered page inside #root and the data
- * it was rendered from in a JSON block the browser's first render reads.
+ * it was rendered from in a JSON block the browser's first render reads. The early-submit script
+ * goes first in the head, right after the charset, before any stylesheet (which would hold it up).
  */
+const CHARSET_TAG = /<meta charset=[^<>]*>/i;
+
 export const assemblePage = (shell: string, parts: PageParts): string => {
-  const withHead = parts.head.length ? shell.replace('</head>', `    ${parts.head.join('\n    ')}\n  </head>`) : shell;
+  const after = (tag: string) => `${tag}\n    ${EARLY_SUBMIT_TAG}`;
+  // [^<>]: a scan that starts at one '<meta charset=' stops at the next tag (linear; [^>] is not).
+  const withScript = CHARSET_TAG.test(shell) ? shell.replace(CHARSET_TAG, after) : shell.replace(/<head>/i, after);
+  const withHead = parts.head.length ? withScript.replace('</head>', `    ${parts.head.join('\n    ')}\n  </head>`) : withScript;
   return withHead.replace(
     /<div id="root"><\/div>/,
     () => `<div id="root">${parts.body}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${scriptJson(parts.data)}</script>`,

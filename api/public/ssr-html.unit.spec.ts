@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SSR_DATA_ID } from '../contracts/ssr.contract';
+import { createHash } from 'node:crypto';
+import { SSR_DATA_ID } from '../platform/contracts/ssr.contract';
+import { EARLY_SUBMIT_CSP_SOURCE, EARLY_SUBMIT_SCRIPT, EARLY_SUBMIT_TAG } from './early-submit';
 import { assemblePage, stylesheetLinks, type BuildManifest } from './ssr-html';
 import { pageKind } from './ssr-pages';
 
@@ -30,7 +32,19 @@ describe('server-rendered page assembly', () => {
     expect(page).toContain('<div id="root"><main><h1>$& $1 Τιμές</h1></main></div>');
     const json = new RegExp(`<script type="application/json" id="${SSR_DATA_ID}">(.*?)</script>`).exec(page)![1]!;
     expect(JSON.parse(json)).toEqual(data);
-    expect(page.match(/<\/script>/g)).toHaveLength(2);
+    // The shell's module script, the early-submit script and the data block.
+    expect(page.match(/<\/script>/g)).toHaveLength(3);
+  });
+
+  it('puts the early-submit script first in the head, after the charset and before any stylesheet, under a CSP hash of its own text', () => {
+    const withCharset = shell.replace('<head>', '<head><meta charset="UTF-8" /><link rel="stylesheet" href="/assets/index-1.css">');
+    const page = assemblePage(withCharset, { body: '', head: [], data: { lng: 'en', today: '2026-11-26' } });
+    expect(page).toContain(`<head><meta charset="UTF-8" />\n    ${EARLY_SUBMIT_TAG}<link rel="stylesheet"`);
+    expect(assemblePage(shell, { body: '', head: [], data: { lng: 'en', today: '2026-11-26' } })).toContain(`<head>\n    ${EARLY_SUBMIT_TAG}<script type="module"`);
+    expect(EARLY_SUBMIT_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(EARLY_SUBMIT_SCRIPT, 'utf8').digest('base64')}'`);
+    // Nothing in it may end the element early or be read as HTML.
+    expect(EARLY_SUBMIT_SCRIPT).not.toMatch(/<\/|<!--/);
+    expect(EARLY_SUBMIT_SCRIPT.length).toBeLessThan(1000);
   });
 
   it('knows the public pages, the pay link and everything else (not found)', () => {

@@ -1,36 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClientWithLogin, createInvoice } from '../../test/billing-fixtures';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestServer } from '../../test/server';
-import type { SsrPageData } from '../contracts/ssr.contract';
-import { InvoiceService } from '../billing/invoice.service';
+import { miniatureRendered, miniatureRenders, miniatureWebBuild, withWebDist } from '../../test/ssr-mini-build';
+import type { SsrPageData } from '../platform/contracts/ssr.contract';
+import { EARLY_SUBMIT_CSP_SOURCE, EARLY_SUBMIT_TAG } from './early-submit';
+import { InvoiceService } from '../invoicing/invoice.service';
 
-// A miniature build: the shell, the three translation files and a server entry that writes what it
-// was asked to render (the real entry is tested in the browser suite, after `npm run build`).
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'grc-ssr-'));
-const dist = path.join(root, 'web');
-const write = (file: string, text: string) => {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
-};
-write(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>');
-for (const [lng, title] of [['en', 'Pricing'], ['el', 'Τιμές'], ['ru', 'Цены']]) {
-  write(path.join(dist, 'static/locales', lng!, 'translation.json'), JSON.stringify({ common: { brand: 'Aegis GRC' }, pricing: { metaTitle: title, professional: { name: 'Professional' }, enterprise: { name: 'Enterprise' } } }));
-}
-write(
-  path.join(root, 'ssr/entry-server.mjs'),
-  `export const render = async ({ url, data, translations }) => {
-     globalThis.ssrRenders = (globalThis.ssrRenders ?? 0) + 1;
-     const page = JSON.stringify({ url, data }).replace(/</g, '&lt;');
-     return { html: '<main><h1>' + translations[data.lng].pricing.metaTitle + '</h1><pre id="page">' + page + '</pre></main>', styles: '<style>.css-x{}</style>', modules: [] };
-   };`,
-);
-
-const renders = () => (globalThis as { ssrRenders?: number }).ssrRenders ?? 0;
-const rendered = (html: string): { url: string; data: SsrPageData } => JSON.parse(/<pre id="page">(.*?)<\/pre>/.exec(html)![1]!.replace(/&lt;/g, '<'));
+const dist = miniatureWebBuild();
+const renders = miniatureRenders;
+const rendered = miniatureRendered;
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 describe.each(testBackends())('server-rendered pages and no-script forms on $name', (backend) => {
@@ -38,13 +17,7 @@ describe.each(testBackends())('server-rendered pages and no-script forms on $nam
   let now = new Date('2026-11-26T10:00:00Z');
 
   beforeAll(async () => {
-    const before = process.env.TEST_WEB_DIST;
-    process.env.TEST_WEB_DIST = dist;
-    try {
-      server = await startTestServer(backend, { limits: { publicFormsPerIp: 6 }, clock: () => now, env: { SALES_EMAIL: 'sales@test.example' } });
-    } finally {
-      process.env.TEST_WEB_DIST = before;
-    }
+    server = await withWebDist(dist, () => startTestServer(backend, { limits: { publicFormsPerIp: 6 }, clock: () => now, env: { SALES_EMAIL: 'sales@test.example' } }));
   });
   afterAll(() => server?.close());
 
@@ -185,6 +158,17 @@ describe.each(testBackends())('server-rendered pages and no-script forms on $nam
     expect(demo.status).toBe(200);
     expect(rendered(demo.text).data.form).toMatchObject({ form: 'demo', sent: true });
     expect(await server.testDb.db('demo_requests').where({ email: 'bo@example.org' }).first()).toMatchObject({ company: 'Bo Ltd', time: '10:30', message: null });
+  });
+
+  it('carries the early-submit script first in the head, run under the CSP by its hash; a sign-in posted without scripts goes back to its page', async () => {
+    const page = await get('/login?lng=el');
+    expect(page.headers['content-security-policy']).toContain(`script-src 'self' ${EARLY_SUBMIT_CSP_SOURCE};`);
+    expect(page.text).toContain(`<head>\n    ${EARLY_SUBMIT_TAG}<title>`);
+    // Signing in needs the scripts (the page says so): nothing posted is used or kept.
+    const posted = await server.client().agent.post('/login?lng=el').type('form').send('username=admin&password=admin-password-1');
+    expect(posted.status).toBe(303);
+    expect(posted.headers.location).toBe('/login?lng=el');
+    expect(posted.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses anything but a browser form post (JSON goes to the API) with a JSON message', async () => {

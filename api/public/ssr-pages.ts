@@ -7,21 +7,22 @@ import { LRUCache } from 'lru-cache';
 import { dayOf } from '../../domain/shared/dates';
 import { AppError, RateLimitedError, ValidationError } from '../../domain/shared/errors';
 import { PUBLIC_PAGES, SITE_LANGUAGES, type SiteLanguage } from '../../domain/site/site-map';
-import { isUuid } from '../billing/wire';
-import { findPublicInvoice } from '../billing/invoice.queries';
-import type { CompanyInfo } from '../contracts/rest.contract';
-import type { SsrCheckoutError, SsrEntry, SsrPageData, Translations } from '../contracts/ssr.contract';
-import type { AppDeps } from '../deps';
-import { RELOAD_CHECK_MS, WEB_DIST, watchedFile } from '../http/static';
-import { anonymousCheckouts, publicReads, spendRequestBudget } from '../rate-limit/limiters';
-import { ALREADY_PAID, type PaymentService } from '../payments/payment.service';
-import { requestOrigin } from '../http/request-origin';
-import { httpStatusOf } from '../http/error-middleware';
-import { injectPageHead, requestLanguage, translationReader } from './page-head';
+import { isUuid } from '../platform/wire';
+import { findPublicInvoice } from '../invoicing';
+import type { CompanyInfo } from '../platform/contracts/rest.contract';
+import type { SsrCheckoutError, SsrEntry, SsrPageData, Translations } from '../platform/contracts/ssr.contract';
+import type { AppDeps } from '../platform/deps';
+import { RELOAD_CHECK_MS, WEB_DIST, watchedFile } from '../platform/http/static';
+import { anonymousCheckouts, publicReads, spendRequestBudget } from '../platform/rate-limit/limiters';
+import { ALREADY_PAID, type PaymentService } from '../payments';
+import { requestOrigin } from '../platform/http/request-origin';
+import { httpStatusOf } from '../platform/http/error-middleware';
+import { injectPageHead, requestLanguage, translationReader } from '../platform/http/page-head';
 import { handleFormPost } from './ssr-forms';
 import { assemblePage, stylesheetLinks, type BuildManifest } from './ssr-html';
 import { structuredData } from './ssr-structured-data';
 import type { SiteInboxService } from './site-inbox.service';
+import { withoutTrailingSlashes } from '../../domain/shared/text';
 
 /** The server entry next to the web build: dist/web → dist/ssr/entry-server.mjs. */
 export const ssrEntryOf = (dist: string): string => path.join(dist, '..', 'ssr', 'entry-server.mjs');
@@ -73,7 +74,7 @@ const PAGES = new Set<string>([...PUBLIC_PAGES, '/login']);
 const PAY_PATH = /^\/pay-invoice\/([^/]+)\/?$/;
 
 export const pageKind = (pathname: string): PageKind => {
-  const page = pathname.replace(/\/+$/, '') || '/';
+  const page = withoutTrailingSlashes(pathname);
   if (PAGES.has(page)) return 'public';
   return PAY_PATH.test(pathname) ? 'pay' : 'notFound';
 };
@@ -85,7 +86,7 @@ const PAGE_PATH = /^\/(?!(api|graphql|static|assets|admin|portal)(\/|$))[^.]*$/;
 export const PAGE_ROUTE = String(PAGE_PATH);
 
 /**
- * How long a public page's answer is replayed to identical requests (api/http/page-microcache.ts):
+ * How long a public page's answer is replayed to identical requests (api/platform/http/page-microcache.ts):
  * the page may be that much older than a new day, a settings change or a new build.
  */
 export const PAGE_MICROCACHE_MS = 1000;
@@ -238,6 +239,11 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, payments: Paymen
       }
     })().catch(next);
   });
+
+  // The sign-in without scripts: its button is enabled from the start (a sign-in sent before the
+  // scripts run is held for them), so a browser with scripts off posts it here. Signing in needs
+  // them (the page says so): back to the page, with nothing of what was posted kept.
+  router.post('/login', (req, res) => res.redirect(303, req.originalUrl));
 
   // The contact and demo forms without scripts: a plain form POST answered with the same page.
   router.post(['/contact', '/demo-request'], express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20 }), (req, res, next) => {

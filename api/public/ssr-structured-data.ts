@@ -1,8 +1,9 @@
 import { jsonLdScript, organizationJsonLd, pricingJsonLd } from '../../domain/site/structured-data';
 import { localizedUrl, type SiteLanguage } from '../../domain/site/site-map';
-import type { CompanyInfo } from '../contracts/rest.contract';
-import type { Translations } from '../contracts/ssr.contract';
-import { lookup } from './page-head';
+import type { CompanyInfo } from '../platform/contracts/rest.contract';
+import type { Translations } from '../platform/contracts/ssr.contract';
+import { lookup } from '../platform/http/page-head';
+import { withoutTrailingSlashes } from '../../domain/shared/text';
 
 export interface StructuredDataInput {
   pathname: string;
@@ -19,7 +20,7 @@ export const structuredData = ({ pathname, company, baseUrl, lng = 'en', transla
   const brand = text('common.brand') || company.name;
   const org = { brand, legalName: company.name, address: company.address, phone: company.phone, email: company.email, vatNumber: company.vat_number || undefined, baseUrl };
   const blocks = [jsonLdScript(organizationJsonLd(org))];
-  if ((pathname.replace(/\/+$/, '') || '/') === '/pricing') {
+  if (withoutTrailingSlashes(pathname) === '/pricing') {
     const plans = {
       professional: { name: text('pricing.professional.name'), description: text('pricing.professional.tagline') },
       enterprise: { name: text('pricing.enterprise.name'), description: text('pricing.enterprise.tagline') },

@@ -53,6 +53,7 @@ export const cashFlowClassError = (type: AccountType, cls: CashFlowClass): strin
 
 export type SystemAccountKey =
   | 'bank'
+  | 'cashOnHand'
   | 'stripeClearing'
   | 'disputedPayments'
   | 'receivables'
@@ -62,7 +63,8 @@ export type SystemAccountKey =
   | 'retainedEarnings'
   | 'subscriptionRevenue'
   | 'servicesRevenue'
-  | 'paymentFees';
+  | 'paymentFees'
+  | 'badDebts';
 
 type ChartRow = Omit<Account, 'active'>;
 
@@ -71,6 +73,7 @@ const id = (code: string): string => `a0000000-0000-4000-8000-00000000${code.pad
 /** Fixed ids so postings, migrations and rebuilds agree on them on every install. */
 export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKey, string> = {
   bank: id('1000'),
+  cashOnHand: id('1050'),
   stripeClearing: id('1010'),
   disputedPayments: id('1020'),
   receivables: id('1100'),
@@ -81,6 +84,7 @@ export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKey, string> = {
   subscriptionRevenue: id('4000'),
   servicesRevenue: id('4100'),
   paymentFees: id('5500'),
+  badDebts: id('5800'),
 };
 
 const row = (code: string, name: string, type: AccountType, cashFlowClass: CashFlowClass, systemKey: SystemAccountKey | null = null): ChartRow => ({
@@ -95,6 +99,7 @@ const row = (code: string, name: string, type: AccountType, cashFlowClass: CashF
 export const DEFAULT_CHART: ChartRow[] = [
   row('1000', 'Bank', 'asset', 'cash', 'bank'),
   row('1010', 'Stripe Clearing', 'asset', 'cash', 'stripeClearing'),
+  row('1050', 'Cash on Hand', 'asset', 'cash', 'cashOnHand'),
   row('1020', 'Disputed Payments', 'asset', 'operating', 'disputedPayments'),
   row('1100', 'Accounts Receivable', 'asset', 'operating', 'receivables'),
   row('1200', 'Prepaid Expenses', 'asset', 'operating'),
@@ -116,4 +121,5 @@ export const DEFAULT_CHART: ChartRow[] = [
   row('5500', 'Bank and Payment Fees', 'expense', 'operating', 'paymentFees'),
   row('5600', 'Marketing', 'expense', 'operating'),
   row('5700', 'Travel', 'expense', 'operating'),
+  row('5800', 'Bad Debts', 'expense', 'operating', 'badDebts'),
 ];

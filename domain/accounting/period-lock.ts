@@ -42,6 +42,10 @@ export const deferEffect = (effect: LedgerEffect, lockedThrough: LockedThrough):
   return { ...effect, postings: effect.postings.map((p) => (p.date > lockedThrough ? p : { ...p, date: addDays(lockedThrough, 1) })) };
 };
 
+/** The lock after an event: only the lock's own events (a lock, a close, a reopen) move it. */
+export const lockAfter = (lockedThrough: LockedThrough, event: LedgerEvent): LockedThrough =>
+  event.type === 'BooksLocked' || event.type === 'FiscalYearClosed' || event.type === 'FiscalYearReopened' ? event.data.lockedThrough : lockedThrough;
+
 /**
  * One event through the ledger under the lock in force when it was appended (events are applied in
  * their global order, so a rebuild decides every date the same way). The lock's own events move the

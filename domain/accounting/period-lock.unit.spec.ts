@@ -10,8 +10,28 @@ import { balanceSheet, cashFlow, incomeStatement, trialBalance } from './reports
 import { vatReturn } from './vat-return';
 import type { LedgerEffect, LedgerEvent } from './postings';
 import type { BooksEvent } from '../books/events';
+import { ageReceivables, bucketOf, type AgingRow } from './aging';
+import { receivableGroupSteps } from './receivable-terms';
 
 const lock = (lockedThrough: string | null): BooksEvent => ({ type: 'BooksLocked', data: { lockedThrough, previous: null, actor: 'u', at: '2026-01-01T00:00:00Z' } });
+
+/** Aged receivables as of a day from the pure model of what the ledger keeps (groups by client and due date). */
+const agedAsOf = (events: LedgerEvent[], day: string) => {
+  const groups = new Map<string, { clientId: string | null; dueDate: string | null; open: number; credit: number }>();
+  for (const s of receivableGroupSteps(events)) {
+    if (s.date > day) continue;
+    const key = `${s.clientId}|${s.dueDate}`;
+    const g = groups.get(key) ?? { clientId: s.clientId, dueDate: s.dueDate, open: 0, credit: 0 };
+    g.open += s.openCents;
+    g.credit += s.creditCents;
+    groups.set(key, g);
+  }
+  const rows = [...groups.values()].flatMap((g): AgingRow[] => [
+    { clientId: g.clientId, clientName: g.clientId ?? '', bucket: g.dueDate ? bucketOf(g.dueDate, day) : 'current', cents: g.open },
+    { clientId: g.clientId, clientName: g.clientId ?? '', bucket: 'credit', cents: g.credit },
+  ]);
+  return ageReceivables(rows, day);
+};
 
 describe('period lock', () => {
   it('locks every day on or before the lock date, none after', () => {
@@ -88,6 +108,9 @@ describe('period lock', () => {
           expect(incomeStatement(DEFAULT_CHART, totalsInRange(dailyAfter, from, day))).toEqual(incomeStatement(DEFAULT_CHART, totalsInRange(dailyBefore, from, day)));
           const bs = (daily: typeof dailyAfter) => balanceSheet(DEFAULT_CHART, totalsInRange(daily, undefined, day), totalsInRange(daily, `${day.slice(0, 4)}-01-01`, day));
           expect(bs(dailyAfter)).toEqual(bs(dailyBefore));
+          // Aged receivables too: a due date moved, a client changed or an invoice voided later leaves a locked day's buckets as they were.
+          expect(agedAsOf(after, day)).toEqual(agedAsOf(before, day));
+          expect(agedAsOf(after, day).totals.netCents).toBe((totalsInRange(dailyAfter, undefined, day).get(A.receivables)?.debitCents ?? 0) - (totalsInRange(dailyAfter, undefined, day).get(A.receivables)?.creditCents ?? 0));
         }
       }),
       { numRuns: 1000 },
@@ -128,6 +151,7 @@ describe('period lock', () => {
               preClosingTrial: trialBalance(DEFAULT_CHART, withoutClosing(undefined, day)),
               sheetTotals: [sheet.totalAssetsCents, sheet.totalLiabilitiesAndEquityCents],
               vat: vat(from, day),
+              aged: agedAsOf(history, day),
             };
           });
         };

@@ -1,3 +1,5 @@
+import { addMonthsClamped, type IsoDate } from '../shared/dates';
+import { ValidationError } from '../shared/errors';
 import type { LedgerEvent } from './postings';
 
 /**
@@ -17,6 +19,7 @@ export const requestedPostingDays = (event: LedgerEvent): string[] => {
     case 'DisputeClosed':
     case 'GatewayFeeCharged':
     case 'CreditTransferred':
+    case 'InvoiceWrittenOff':
     case 'PayoutPaid':
     case 'PayoutFailed':
     case 'JournalEntryRecorded':
@@ -36,5 +39,37 @@ export const requestedPostingDays = (event: LedgerEvent): string[] => {
       const exhaustive: never = event;
       return exhaustive;
     }
+  }
+};
+
+/**
+ * The days a document or money movement may carry: not before 2000 (nothing this product books is
+ * older, and a typo such as 0202 or 1026 is caught), and at most a year from today (an invoice
+ * may be written ahead for a period to come; 9999-12-31 would open a number series of year 9999
+ * and sit in every future report). Reports take any valid day, as before.
+ */
+export const EARLIEST_DOCUMENT_DAY: IsoDate = '2000-01-01';
+
+/** A year from `today` (the same day-of-month, 29 February → 28 February). */
+export const latestDocumentDay = (today: IsoDate): IsoDate => addMonthsClamped(today, 12);
+
+export const tooEarly = (): string => `Enter a date on or after ${EARLIEST_DOCUMENT_DAY}.`;
+export const tooLate = (latest: IsoDate): string => `Enter a date no later than ${latest}, a year from today.`;
+
+/** Why a document or money movement may not carry `day` when it is `today`; undefined when it may. */
+export const documentDayProblem = (day: IsoDate, today: IsoDate): string | undefined => {
+  if (day < EARLIEST_DOCUMENT_DAY) return tooEarly();
+  const latest = latestDocumentDay(today);
+  return day > latest ? tooLate(latest) : undefined;
+};
+
+/**
+ * Refuses what a person asks to post on a day outside the bounds (400 on the command's `date`):
+ * the write path applies it to every event's requested posting days, as it applies the period lock.
+ */
+export const assertDocumentDays = (today: IsoDate, days: readonly IsoDate[]): void => {
+  for (const day of days) {
+    const problem = documentDayProblem(day, today);
+    if (problem) throw new ValidationError(problem, { date: [problem] });
   }
 };

@@ -12,7 +12,7 @@ import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMove
  * Corrections never edit lines: they add a reversal (sides swapped) and, for an edit, new lines.
  */
 
-export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'year_end_close';
+export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'write_off' | 'year_end_close';
 
 export type PostingLine = JournalLine;
 
@@ -53,6 +53,7 @@ export const disputeEntryId = (disputeId: string): string => uuidv5(`dispute:${d
 export const disputeCloseEntryId = (disputeId: string): string => uuidv5(`dispute-closed:${disputeId}`, NAMESPACE);
 export const feeEntryId = (feeId: string): string => uuidv5(`fee:${feeId}`, NAMESPACE);
 export const creditTransferEntryId = (transferId: string): string => uuidv5(`credit-transfer:${transferId}`, NAMESPACE);
+export const writeOffEntryId = (invoiceId: string): string => uuidv5(`write-off:${invoiceId}`, NAMESPACE);
 export const payoutEntryId = (payoutId: string): string => uuidv5(`payout:${payoutId}`, NAMESPACE);
 export const payoutFailureEntryId = (payoutId: string): string => uuidv5(`payout-failed:${payoutId}`, NAMESPACE);
 
@@ -149,9 +150,9 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
     case 'InvoiceVoided': {
       const d = event.data;
       const revenue = known?.revenueAccountId ?? revenueAccountFor(d.period);
-      // A deleted invoice never existed for the books; a voided one is cancelled on the day it was voided.
-      const date = d.reason === 'deleted' ? d.originalDate : d.date;
-      const label = d.reason === 'deleted' ? 'deleted' : 'voided';
+      // A deleted or annulled invoice never existed for the books; a voided one is cancelled on the day it was voided.
+      const date = d.reason === 'voided' ? d.date : d.originalDate;
+      const label = d.reason;
       return {
         entryId: invoiceEntryId(d.invoiceId),
         source: { type: 'invoice', id: d.invoiceId, invoiceId: d.invoiceId },
@@ -172,7 +173,25 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
         source: { type: credit ? 'credit_transfer' : 'payment', id: d.paymentId, invoiceId: d.invoiceId },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: null,
-        postings: posting('posting', d.date, description, [dr(cashAccountFor(d.method), d.amountCents), cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents)]),
+        // What recovers a written-off amount goes back to Bad Debts: that receivable is no longer on the books.
+        postings: posting('posting', d.date, description, [
+          dr(d.cashAccountId ?? cashAccountFor(d.method), d.amountCents),
+          cr(SYSTEM_ACCOUNT_IDS.badDebts, d.recoveredCents ?? 0),
+          cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents - (d.recoveredCents ?? 0)),
+        ]),
+      };
+    }
+    case 'InvoiceWrittenOff': {
+      const d = event.data;
+      // Posted once, on the write-off's date: the open receivable becomes an expense.
+      if (known) return null;
+      const description = `Bad debt written off: invoice ${d.invoiceNumber}`;
+      return {
+        entryId: writeOffEntryId(d.invoiceId),
+        source: { type: 'write_off', id: d.invoiceId, invoiceId: d.invoiceId },
+        entry: { status: 'active', date: d.date, description },
+        revenueAccountId: null,
+        postings: posting('posting', d.date, description, [dr(SYSTEM_ACCOUNT_IDS.badDebts, d.amountCents), cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents)]),
       };
     }
     case 'InvoiceCredited': {
@@ -226,11 +245,11 @@ export const movementEffect = (event: MovementEvent): LedgerEffect => {
   switch (event.type) {
     case 'PaymentRefunded': {
       const r = event.data;
-      return effect(refundEntryId(r.refundId), 'refund', r.refundId, r.reference ? `Refund ${r.reference}` : 'Refund', transfer(receivables, cashAccountFor(r.method), r.amountCents));
+      return effect(refundEntryId(r.refundId), 'refund', r.refundId, r.reference ? `Refund ${r.reference}` : 'Refund', transfer(receivables, r.cashAccountId ?? cashAccountFor(r.method), r.amountCents));
     }
     case 'RefundFailed': {
       const r = event.data;
-      return effect(refundFailureEntryId(r.refundId), 'refund', r.refundId, 'Refund failed', transfer(cashAccountFor(r.method), receivables, r.amountCents));
+      return effect(refundFailureEntryId(r.refundId), 'refund', r.refundId, 'Refund failed', transfer(r.cashAccountId ?? cashAccountFor(r.method), receivables, r.amountCents));
     }
     case 'PaymentDisputed':
       return effect(disputeEntryId(event.data.disputeId), 'dispute', event.data.disputeId, 'Payment disputed', transfer(disputedPayments, stripeClearing, event.data.amountCents));
@@ -348,6 +367,8 @@ export const entryIdOf = (event: LedgerEvent): string | null => {
       return feeEntryId(event.data.feeId);
     case 'CreditTransferred':
       return creditTransferEntryId(event.data.transferId);
+    case 'InvoiceWrittenOff':
+      return writeOffEntryId(event.data.invoiceId);
     case 'PayoutPaid':
       return payoutEntryId(event.data.payoutId);
     case 'PayoutFailed':

@@ -8,7 +8,7 @@ const INV = '22222222-2222-4222-8222-222222222222';
 const totals = { netCents: 10000, vatCents: 1900, grossCents: 11900 };
 const issued: InvoiceEvent = {
   type: 'InvoiceIssued',
-  data: { invoiceId: INV, invoiceNumber: 'INV-7', clientId: 'c', date: '2026-02-01', dueDate: '2026-03-01', lines: [], totals, period: { subscriptionId: 's', start: '2026-02-01', end: '2026-03-01' } },
+  data: { invoiceId: INV, invoiceNumber: 'INV-7', clientId: 'c', date: '2026-02-01', dueDate: '2026-03-01', lines: [], totals, period: { subscriptionId: 's', start: '2026-02-01', end: '2026-03-01' }, parties: null },
 };
 
 describe('automatic postings', () => {

@@ -33,13 +33,14 @@ const totalsOf = (t: TotalsByAccount, id: string): Totals => t.get(id) ?? ZERO;
 
 const byCode = (a: ReportAccount, b: ReportAccount) => a.code.localeCompare(b.code) || a.name.localeCompare(b.name);
 
-const linesOf = (accounts: ReportAccount[], totals: TotalsByAccount, type: AccountType): ReportLine[] =>
+/** `extra` adds to an account's balance as shown (a reclassification: see `balanceSheet`). */
+const linesOf = (accounts: ReportAccount[], totals: TotalsByAccount, type: AccountType, extra?: ReadonlyMap<string, number>): ReportLine[] =>
   accounts
     .filter((a) => a.type === type)
     .sort(byCode)
     .map((a) => {
       const t = totalsOf(totals, a.id);
-      return { accountId: a.id, account: a.name, balanceCents: normalBalance(a.type, t.debitCents, t.creditCents) };
+      return { accountId: a.id, account: a.name, balanceCents: normalBalance(a.type, t.debitCents, t.creditCents) + (extra?.get(a.id) ?? 0) };
     })
     .filter((l) => l.balanceCents !== 0);
 
@@ -75,16 +76,40 @@ export interface BalanceSheet {
 
 export const PRIOR_EARNINGS = 'Retained earnings from prior years';
 export const CURRENT_EARNINGS = 'Current period earnings';
+export const CUSTOMER_CREDIT = 'Customer credit balances';
+
+/** The lines the balance sheet computes (no account of their own); the server names them in English, clients translate them. */
+export const COMPUTED_LINES = [PRIOR_EARNINGS, CURRENT_EARNINGS, CUSTOMER_CREDIT] as const;
+export type ComputedLine = (typeof COMPUTED_LINES)[number];
+export const computedLineOf = (l: Pick<ReportLine, 'accountId' | 'account'>): ComputedLine | undefined =>
+  l.accountId === null || l.accountId === undefined ? COMPUTED_LINES.find((name) => name === l.account) : undefined;
+
+/**
+ * Customer credit inside Accounts Receivable, as of the day: the account's ledger balance nets what
+ * clients owe against what the company owes clients (overpayments, credit notes after payment).
+ * `creditCents` is the latter, a positive amount (the negative parts of the invoices' receivable
+ * balances, as the aged receivables keep them).
+ */
+export interface ReceivablesCredit {
+  accountId: string;
+  creditCents: number;
+}
 
 /**
  * Revenue and expense not yet closed enter equity as earnings: of prior years (before the as-of
  * year) and of the current year to date. A closed year's closing entry has already moved its
  * result to Retained Earnings (and emptied its revenue and expense accounts), so it shows there
  * and not as earnings; either way assets = liabilities + equity holds on every day.
+ *
+ * Customer credit is not netted into receivables (IAS 1.32): the receivables line shows what
+ * clients owe (the ledger balance plus the credit in it) and a liability line the credit the
+ * company owes them; both sides grow by the same amount, so the sheet still balances, and the
+ * receivables line equals the aged receivables' total owed.
  */
-export const balanceSheet = (accounts: ReportAccount[], cumulative: TotalsByAccount, yearToDate: TotalsByAccount): BalanceSheet => {
-  const assets = linesOf(accounts, cumulative, 'asset');
-  const liabilities = linesOf(accounts, cumulative, 'liability');
+export const balanceSheet = (accounts: ReportAccount[], cumulative: TotalsByAccount, yearToDate: TotalsByAccount, receivables?: ReceivablesCredit): BalanceSheet => {
+  const credit = receivables?.creditCents ?? 0;
+  const assets = linesOf(accounts, cumulative, 'asset', credit ? new Map([[receivables!.accountId, credit]]) : undefined);
+  const liabilities = [...linesOf(accounts, cumulative, 'liability'), ...(credit ? [{ accountId: null, account: CUSTOMER_CREDIT, balanceCents: credit }] : [])];
   const current = netIncome(accounts, yearToDate);
   const prior = netIncome(accounts, cumulative) - current;
   const equity = [

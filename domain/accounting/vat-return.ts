@@ -1,4 +1,4 @@
-import type { InvoiceLine, InvoiceTotals } from '../invoice/events';
+import type { InvoiceTotals, KeptInvoiceLine } from '../invoice/events';
 import { categoryOf, type VatCategory } from '../invoice/vat';
 import type { JournalLine } from '../journal/events';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
@@ -52,7 +52,7 @@ export const negateMovements = (movements: VatMovement[]): VatMovement[] => move
  * VAT, so any rounding difference between the totals and the lines goes to the group with the most
  * VAT: the groups always sum to what VAT Payable received.
  */
-export const invoiceVatMovements = (lines: InvoiceLine[], totals: InvoiceTotals): VatMovement[] => {
+export const invoiceVatMovements = (lines: readonly KeptInvoiceLine[], totals: InvoiceTotals): VatMovement[] => {
   const groups = mergeMovements(
     lines.map((l) => ({ direction: 'output' as const, category: categoryOf(l), rateBp: l.vatRateBp, baseCents: l.netCents, vatCents: l.vatCents })),
   );

@@ -92,6 +92,15 @@ describe('numbering and dates', () => {
     expect(normaliseInvoiceNumber('  INV-7 ')).toBe('INV-7');
     expect(() => normaliseInvoiceNumber('   ')).toThrow();
     expect(() => normaliseInvoiceNumber('x'.repeat(51))).toThrow();
+    expect(() => normaliseInvoiceNumber('INV-\u00857')).toThrow('Please correct the errors below.');
+    for (const [typed, message] of [['INV\u0000-7', 'This field may not contain control characters.'], ['INV-\u202E7', 'This field may not contain control characters.'], ['INV-7\nINV-8', 'This field must be a single line.']]) {
+      try {
+        normaliseInvoiceNumber(typed!);
+        expect.unreachable(typed);
+      } catch (err) {
+        expect((err as { fieldErrors?: unknown }).fieldErrors).toEqual({ invoiceNumber: [message] });
+      }
+    }
     expect(defaultDueDate('2026-12-25')).toBe('2027-01-08');
   });
   it('accepts only real days', () => {

@@ -1,5 +1,6 @@
 import { ValidationError } from '../shared/errors';
 import { addDays, type IsoDate } from '../shared/dates';
+import { textProblem } from '../shared/text';
 
 /** Days between an invoice's date and its due date when none is given. */
 export const PAYMENT_TERMS_DAYS = 14;
@@ -31,16 +32,14 @@ export const formatDocumentNumber = (series: NumberSeries, year: number, sequenc
 
 export const MAX_INVOICE_NUMBER_LENGTH = 50;
 
-/** A number typed by an admin: trimmed, non-blank, printable, short enough for the PDF header. */
+/** A number typed by an admin: trimmed, non-blank, one line of clean text, short enough for the PDF header. */
 export const normaliseInvoiceNumber = (value: string): string => {
   const number = value.trim();
   const error = !number
     ? 'This field may not be blank.'
     : number.length > MAX_INVOICE_NUMBER_LENGTH
       ? `Ensure this field has no more than ${MAX_INVOICE_NUMBER_LENGTH} characters.`
-      : /[\u0000-\u001f\u007f]/.test(number)
-        ? 'Enter a valid invoice number.'
-        : null;
+      : (textProblem(number, 'single') ?? null);
   if (error) throw new ValidationError('Please correct the errors below.', { invoiceNumber: [error] });
   return number;
 };

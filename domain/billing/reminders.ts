@@ -3,7 +3,7 @@ import { addDays, dayOf, type IsoDate } from '../shared/dates';
 
 /**
  * Payment reminders: the company's schedule is a list of days relative to an invoice's due date
- * (negative: before it). The sending adapter (api/billing/payment-reminders.ts) brings today, the
+ * (negative: before it). The sending adapter (api/invoicing/payment-reminders.ts) brings today, the
  * invoice and the steps already sent; these rules say which step, if any, goes out now.
  */
 

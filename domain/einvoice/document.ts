@@ -1,5 +1,5 @@
 import { addDays } from '../shared/dates';
-import type { InvoiceLine, InvoiceTotals } from '../invoice/events';
+import type { InvoiceTotals, KeptInvoiceLine } from '../invoice/events';
 import { categoryOf, REVERSE_CHARGE_TEXT, type DocumentParties, type Party, type SellerParty, type VatCategory } from '../invoice/vat';
 
 /**
@@ -69,7 +69,8 @@ export interface DocumentSource {
   number: string;
   date: string;
   dueDate: string | null;
-  lines: InvoiceLine[];
+  /** Read from rows kept before categories were upcast too: a line without one is S or Z by its rate. */
+  lines: KeptInvoiceLine[];
   totals: InvoiceTotals;
   paidCents: number;
   /** As stored: start inclusive, end exclusive. */

@@ -42,4 +42,13 @@ export interface RecordInvoicePayment {
   date: string;
   method: 'card' | 'bank' | 'cash' | 'other';
   reference?: string;
+  /** The money account it was deposited to ("Deposited to"); absent, the method's default one. */
+  moneyAccountId?: string | null;
+}
+
+/** POST /api/invoices/{id}/write-off/ and writeOffInvoice: the open amount becomes a bad debt. */
+export interface WriteOffBadDebt {
+  invoiceId: string;
+  date: string;
+  reason: string;
 }

@@ -1,9 +1,11 @@
-import { lineAmounts, sumAmounts } from '../shared/money';
+import { AMOUNT_TOO_LARGE, lineAmounts, MAX_AMOUNT_CENTS, sumAmounts } from '../shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, PaymentMethod } from './events';
-import { creditableCents, isCancelled, isIssued, isPaid, openCents, reverseChargeOf, settlementOf, type InvoiceData, type InvoiceState } from './invoice';
+import { creditableCents, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
 import { decideMoneyMovement, type MoneyMovementCommand } from './money-movements';
-import { categoryOf, decideLineVat, isReverseCharge, type DocumentParties, type VatCategory } from './vat';
+import { decideLineVat, isReverseCharge, type DocumentParties, type VatCategory } from './vat';
+import { assertCreditsCharged, vatRemainders } from './credit-vat';
+import { assertWithinBounds } from './amount-bounds';
 
 /** A line as entered: quantity in thousandths, price in cents, VAT in basis points. */
 export interface LineInput {
@@ -35,7 +37,7 @@ export type SendInvoice = { type: 'SendInvoice'; data: { to: string; sentAt: str
 export type RecordPayment = {
   type: 'RecordPayment';
   /** `transferId`: the credit transfer a `credit` payment completes. */
-  data: { paymentId: string; amountCents: number; date: string; method: PaymentMethod; reference: string | null; transferId?: string };
+  data: { paymentId: string; amountCents: number; date: string; method: PaymentMethod; reference: string | null; transferId?: string; cashAccountId?: string };
   /**
    * Recorded by hand rather than reported by a gateway: refused on a draft, a cancelled invoice or
    * before the invoice date. (Money a gateway already took is never refused for those reasons.)
@@ -43,7 +45,7 @@ export type RecordPayment = {
   byHand?: boolean;
 };
 /** Records the open amount as a manual payment unless already paid (so a second mark is harmless). */
-export type MarkInvoicePaid = { type: 'MarkInvoicePaid'; data: { paymentId: string; date: string } };
+export type MarkInvoicePaid = { type: 'MarkInvoicePaid'; data: { paymentId: string; date: string; cashAccountId?: string } };
 export type VoidInvoice = { type: 'VoidInvoice'; data: { reason: 'deleted' | 'voided'; date: string } };
 /** `lines` undefined credits everything still creditable (and so cancels the invoice). */
 export type CreditInvoice = {
@@ -51,7 +53,10 @@ export type CreditInvoice = {
   data: { creditNoteId: string; creditNoteNumber: string; date: string; reason: string; lines?: LineInput[] };
 };
 
-export type InvoiceCommand = IssueInvoice | EditInvoice | SendInvoice | RecordPayment | MarkInvoicePaid | VoidInvoice | CreditInvoice | MoneyMovementCommand;
+/** Writes the open amount off as a bad debt (the superuser's decision, with a reason). */
+export type WriteOffInvoice = { type: 'WriteOffInvoice'; data: { date: string; reason: string } };
+
+export type InvoiceCommand = IssueInvoice | EditInvoice | SendInvoice | RecordPayment | MarkInvoicePaid | VoidInvoice | CreditInvoice | WriteOffInvoice | MoneyMovementCommand;
 
 export const ISSUED_IMMUTABLE = 'This invoice has been issued; correct it with a credit note.';
 export const CANCELLED = 'This invoice has been cancelled.';
@@ -59,6 +64,10 @@ export const DRAFT_NOT_CREDITABLE = 'Only an issued (sent or paid) invoice can b
 export const PAYMENT_ON_DELETED = 'This invoice was deleted and cannot take payments.';
 export const PAYMENT_ON_DRAFT = 'A payment can be recorded only on an issued invoice: send it (or mark it as paid) first.';
 export const NOTHING_TO_CREDIT = 'This invoice has nothing left to credit.';
+export const WRITTEN_OFF = 'This invoice has been written off as a bad debt.';
+export const WRITE_OFF_DRAFT = 'Only an issued (sent or paid) invoice can be written off; edit or delete the draft instead.';
+export const WRITE_OFF_PAID = 'This invoice is paid: there is nothing to write off.';
+export const NOTHING_TO_WRITE_OFF = 'This invoice has nothing open to write off.';
 export const overCredit = (creditableCents: number): string =>
   `A credit note cannot exceed what remains creditable on the invoice (${(creditableCents / 100).toFixed(2)}).`;
 
@@ -77,11 +86,25 @@ export const buildLines = (inputs: LineInput[], reverseCharge: boolean): Invoice
     };
   });
 
-/** The same content, whether or not a line was written before categories were stored. */
-const sameLines = (a: InvoiceLine[], b: InvoiceLine[]): boolean => {
-  const norm = (lines: InvoiceLine[]) => JSON.stringify(lines.map((l) => ({ ...l, vatCategory: categoryOf(l), exemptionReason: l.exemptionReason ?? null })));
-  return norm(a) === norm(b);
-};
+/**
+ * The same content: lines that mean the same (description, quantity, unit price, VAT rate and
+ * category, exemption reason) in the same order. Compared field by field, never as serialised
+ * objects: a stored line comes back with its keys in the database's order. Amounts follow from
+ * these fields.
+ */
+const sameLines = (a: readonly InvoiceLine[], b: readonly InvoiceLine[]): boolean =>
+  a.length === b.length &&
+  a.every((l, i) => {
+    const m = b[i]!;
+    return (
+      l.description.trim() === m.description.trim() &&
+      Math.round(l.quantity * 1000) === Math.round(m.quantity * 1000) &&
+      l.unitPriceCents === m.unitPriceCents &&
+      l.vatRateBp === m.vatRateBp &&
+      l.vatCategory === m.vatCategory &&
+      (l.exemptionReason?.trim() || null) === (m.exemptionReason?.trim() || null)
+    );
+  });
 
 const totalsOf = (lines: InvoiceLine[]) => sumAmounts(lines);
 
@@ -101,6 +124,7 @@ const issue = (cmd: IssueInvoice, state: InvoiceState): InvoiceEvent[] => {
   assertDates(cmd.data);
   const { invoiceId, invoiceNumber, clientId, date, dueDate, period, parties } = cmd.data;
   const lines = buildLines(cmd.data.lines, isReverseCharge(parties));
+  assertWithinBounds('invoice', cmd.data.lines, lines, totalsOf(lines));
   return [{ type: 'InvoiceIssued', data: { invoiceId, invoiceNumber, clientId, date, dueDate, lines, totals: totalsOf(lines), period, parties } }];
 };
 
@@ -111,13 +135,16 @@ const edit = (cmd: EditInvoice, state: InvoiceState): InvoiceEvent[] => {
   // A draft follows the client and company as they are now; an issued invoice keeps what it said.
   const parties = issued ? s.parties : d.parties;
   const reverseCharge = issued || !parties ? reverseChargeOf(s) : isReverseCharge(parties);
-  const lines = d.lines ? buildLines(d.lines, reverseCharge) : s.lines;
-  const content = d.invoiceNumber !== s.invoiceNumber || d.clientId !== s.clientId || d.date !== s.date || !sameLines(lines, s.lines);
+  const asked = d.lines && buildLines(d.lines, reverseCharge);
+  // Lines sent back unchanged (a whole representation PUT back) keep the stored ones exactly.
+  const lines = asked && !sameLines(asked, s.lines) ? asked : s.lines;
+  const content = d.invoiceNumber !== s.invoiceNumber || d.clientId !== s.clientId || d.date !== s.date || lines !== s.lines;
   if (!content && d.dueDate === s.dueDate) return [];
   // An issued invoice is a document of record: only its due date may still move.
   if (content && issued) throw new ConflictError(ISSUED_IMMUTABLE);
   if (isCancelled(settlementOf(s))) throw new ConflictError(CANCELLED);
   assertDates(d);
+  if (d.lines && lines !== s.lines) assertWithinBounds('invoice', d.lines, lines, totalsOf(lines));
   return [
     {
       type: 'InvoiceEdited',
@@ -145,7 +172,7 @@ const remainderLines = (s: InvoiceData): InvoiceLine[] => {
   type Rest = { vatRateBp: number; vatCategory: VatCategory; exemptionReason?: string; netCents: number; vatCents: number };
   const rest = new Map<string, Rest>();
   const add = (l: InvoiceLine, sign: 1 | -1) => {
-    const vatCategory = categoryOf(l);
+    const vatCategory = l.vatCategory;
     const key = `${vatCategory}|${l.vatRateBp}`;
     const r = rest.get(key) ?? { vatRateBp: l.vatRateBp, vatCategory, ...(l.exemptionReason ? { exemptionReason: l.exemptionReason } : {}), netCents: 0, vatCents: 0 };
     rest.set(key, { ...r, netCents: r.netCents + sign * l.netCents, vatCents: r.vatCents + sign * l.vatCents });
@@ -168,6 +195,8 @@ const remainderLines = (s: InvoiceData): InvoiceLine[] => {
 const credit = (cmd: CreditInvoice, state: InvoiceState): InvoiceEvent[] => {
   const s = live(state);
   if (!isIssued(s)) throw new ValidationError(DRAFT_NOT_CREDITABLE);
+  // Its receivable is already gone to Bad Debts: a credit note would take it off a second time.
+  if (s.writtenOff) throw new ConflictError(WRITTEN_OFF);
   const remaining = creditableCents(s);
   if (remaining <= 0) throw new ValidationError(NOTHING_TO_CREDIT);
   const d = cmd.data;
@@ -176,8 +205,11 @@ const credit = (cmd: CreditInvoice, state: InvoiceState): InvoiceEvent[] => {
   const lines = d.lines ? buildLines(d.lines, reverseChargeOf(s)) : s.creditNotes.length === 0 ? s.lines : remainderLines(s);
   if (lines.length === 0) throw new ValidationError('Please correct the errors below.', { lines: ['Add at least one line to credit.'] });
   const totals = totalsOf(lines);
+  if (d.lines) assertWithinBounds('credit note', d.lines, lines, totals);
   if (totals.grossCents <= 0) throw new ValidationError('Please correct the errors below.', { lines: ['A credit note must credit an amount greater than zero.'] });
   if (totals.grossCents > remaining) throw new ValidationError(overCredit(remaining), { lines: [overCredit(remaining)] });
+  // Chosen lines credit only what the invoice charged, rate by rate (the remainder does by construction).
+  if (d.lines) assertCreditsCharged(vatRemainders(s.lines, s.creditNotes.map((n) => n.lines)), lines);
   return [
     {
       type: 'InvoiceCredited',
@@ -208,6 +240,7 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
   if (!Number.isSafeInteger(cmd.data.amountCents) || cmd.data.amountCents <= 0) {
     throw new ValidationError('A payment amount must be a positive number of cents.', { amountCents: ['Enter an amount greater than zero.'] });
   }
+  if (cmd.data.amountCents > MAX_AMOUNT_CENTS) throw new ValidationError(AMOUNT_TOO_LARGE, { amountCents: [AMOUNT_TOO_LARGE] });
   if (cmd.byHand) {
     if (!isIssued(state)) throw new ValidationError(PAYMENT_ON_DRAFT);
     if (isCancelled(settlementOf(state))) throw new ConflictError(CANCELLED);
@@ -217,15 +250,40 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
   // the client's credit balance, and flagged so someone applies or refunds it.
   const reason: 'deleted' | 'cancelled' | null = state.status === 'voided' ? 'deleted' : isCancelled(settlementOf(state)) ? 'cancelled' : null;
   const unexpected = reason ? { unexpected: { reason, invoiceNumber: state.invoiceNumber, clientId: state.clientId } } : {};
-  return [{ type: 'PaymentRecorded', data: { invoiceId: state.invoiceId, ...cmd.data, ...unexpected } }];
+  // Money arriving on a written-off invoice recovers the bad debt first (Cr Bad Debts), never lost.
+  const recovered = recoveryOf(state, cmd.data.amountCents);
+  return [{ type: 'PaymentRecorded', data: { invoiceId: state.invoiceId, ...cmd.data, ...unexpected, ...(recovered > 0 ? { recoveredCents: recovered } : {}) } }];
 };
 
 const markPaid = (cmd: MarkInvoicePaid, state: InvoiceState): InvoiceEvent[] => {
   const s = live(state);
   if (isPaid(settlementOf(s))) return [];
   if (isCancelled(settlementOf(s))) throw new ConflictError(CANCELLED);
-  const data = { invoiceId: s.invoiceId, paymentId: cmd.data.paymentId, amountCents: openCents(s), date: cmd.data.date, method: 'manual' as const, reference: null };
-  return [{ type: 'PaymentRecorded', data }];
+  // Paid in full after a write-off: what was written off comes back as a recovery.
+  const recovered = unrecoveredCents(s);
+  const deposited = cmd.data.cashAccountId ? { cashAccountId: cmd.data.cashAccountId } : {};
+  const data = { invoiceId: s.invoiceId, paymentId: cmd.data.paymentId, amountCents: openCents(s) + recovered, date: cmd.data.date, method: 'manual' as const, reference: null, ...deposited };
+  return [{ type: 'PaymentRecorded', data: recovered > 0 ? { ...data, recoveredCents: recovered } : data }];
+};
+
+/**
+ * A bad debt: the open amount at this moment leaves the receivables (Dr Bad Debts, Cr Accounts
+ * Receivable). Only an issued invoice that still has something open, once; the write path refuses
+ * a locked or out-of-range day.
+ */
+const writeOff = (cmd: WriteOffInvoice, state: InvoiceState): InvoiceEvent[] => {
+  const s = live(state);
+  if (!isIssued(s)) throw new ValidationError(WRITE_OFF_DRAFT);
+  if (s.writtenOff) throw new ConflictError(WRITTEN_OFF);
+  const settlement = settlementOf(s);
+  if (isCancelled(settlement)) throw new ConflictError(CANCELLED);
+  if (isPaid(settlement)) throw new ConflictError(WRITE_OFF_PAID);
+  const amountCents = openCents(s);
+  if (amountCents <= 0) throw new ValidationError(NOTHING_TO_WRITE_OFF);
+  const reason = cmd.data.reason.trim();
+  if (!reason) throw new ValidationError('Please correct the errors below.', { reason: ['This field may not be blank.'] });
+  if (cmd.data.date < s.date) throw new ValidationError('Please correct the errors below.', { date: ['A write-off cannot be dated before its invoice.'] });
+  return [{ type: 'InvoiceWrittenOff', data: { invoiceId: s.invoiceId, invoiceNumber: s.invoiceNumber, clientId: s.clientId, date: cmd.data.date, reason, amountCents } }];
 };
 
 export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEvent[] => {
@@ -245,6 +303,8 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
       return markPaid(command, state);
     case 'CreditInvoice':
       return credit(command, state);
+    case 'WriteOffInvoice':
+      return writeOff(command, state);
     case 'VoidInvoice': {
       const s = live(state);
       // Only a draft can vanish; an issued invoice is cancelled by a credit note.

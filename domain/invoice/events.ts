@@ -3,8 +3,17 @@ import type { DocumentParties, VatCategory } from './vat';
 /**
  * Invoice events: the contract between billing (writes), accounting postings and read models.
  * Amounts are integer cents (EUR). Dates are 'YYYY-MM-DD'. Stream: `invoice-<invoiceId>`.
- * Change a shape only with a new schema version and an upcaster.
+ * Change a shape only with a new schema version and an upcaster (`upcasters.ts`); the types here
+ * are the current shape, which every event read from the store has.
  */
+
+/**
+ * The schema version invoice events are written with (their metadata's schemaVersion).
+ * 1: as first written; lines and InvoiceIssued written before e-invoices lack a VAT category and
+ *    parties. 2: every line names its VAT category and InvoiceIssued its parties (null before they
+ *    were kept); `upcasters.ts` brings version 1 there.
+ */
+export const INVOICE_SCHEMA_VERSION = 2;
 
 export interface InvoiceLine {
   description: string;
@@ -16,11 +25,17 @@ export interface InvoiceLine {
   netCents: number;
   vatCents: number;
   grossCents: number;
-  /** Optional (added with e-invoices): absent on older lines, which are S above 0 % and Z at 0 %. */
-  vatCategory?: VatCategory;
+  /** Since schema version 2; the upcaster gives an older line S above 0 % and Z at 0 %. */
+  vatCategory: VatCategory;
   /** Exempt (E) and reverse-charge (AE) lines say why no VAT is charged. */
   exemptionReason?: string;
 }
+
+/**
+ * A line as a row kept outside the event store may hold it: a read model not rebuilt since the
+ * upcaster, or a reactor's folded state, can have lines without a category (`categoryOf` reads them).
+ */
+export type KeptInvoiceLine = Omit<InvoiceLine, 'vatCategory'> & { vatCategory?: VatCategory };
 
 export interface InvoiceTotals {
   netCents: number;
@@ -46,8 +61,8 @@ export type InvoiceIssued = {
     lines: InvoiceLine[];
     totals: InvoiceTotals;
     period: BillingPeriod | null;
-    /** Optional (added with e-invoices): seller and buyer as they were when it was written. */
-    parties?: DocumentParties;
+    /** Seller and buyer as they were when it was written; null on invoices written before they were kept (schema version 1). */
+    parties: DocumentParties | null;
   };
 };
 
@@ -66,7 +81,7 @@ export type InvoiceEdited = {
     previousDate: string;
     /** Optional (added for accounting): the billed period, so postings pick the revenue account. */
     period?: BillingPeriod | null;
-    /** Optional (added with e-invoices): seller and buyer as they were when it was written. */
+    /** Seller and buyer as they now stand on the invoice; absent, it keeps the ones it had (an issued invoice that has none: written before they were kept). */
     parties?: DocumentParties;
   };
 };
@@ -109,14 +124,30 @@ export type PaymentRecorded = {
     unexpected?: { reason: 'cancelled' | 'deleted'; invoiceNumber: string; clientId: string };
     /** Optional (added with credit transfers): set on a `credit` payment, the transfer it completes. */
     transferId?: string;
+    /**
+     * Optional (added with write-offs): the part of a payment on a written-off invoice that recovers
+     * the amount written off (posted Cr Bad Debts instead of Cr Accounts Receivable). Still paid.
+     */
+    recoveredCents?: number;
+    /**
+     * Optional (added with money accounts): the ledger account of the money account it was deposited
+     * to. Without it, the method decides (`cashAccountFor`), as for every payment recorded before.
+     */
+    cashAccountId?: string;
   };
 };
 
+/**
+ * The invoice leaves the books: `deleted` (a draft removed), `voided`, or `annulled` (added with
+ * amount bounds): an operator's repair of a document whose amounts no number holds exactly, written
+ * before the bounds existed; it reverses what the ledger had of the invoice (`totals`, exact, on its
+ * `originalDate`), and its metadata's `annuls` lists the events it makes void.
+ */
 export type InvoiceVoided = {
   type: 'InvoiceVoided';
   data: {
     invoiceId: string;
-    reason: 'deleted' | 'voided';
+    reason: 'deleted' | 'voided' | 'annulled';
     date: string;
     totals: InvoiceTotals;
     originalDate: string;
@@ -167,6 +198,8 @@ export type PaymentRefunded = {
     date: string;
     /** The refunded payment's method: decides the account the money leaves from. */
     method: PaymentMethod;
+    /** Optional: the refunded payment's money account (its ledger account), which then decides instead. */
+    cashAccountId?: string;
     reason: string;
     /** The gateway's refund id, or what the user typed. */
     reference: string | null;
@@ -176,7 +209,7 @@ export type PaymentRefunded = {
 /** A gateway refund that failed after it was recorded (Stripe's refund.updated, status failed or canceled): the money came back. */
 export type RefundFailed = {
   type: 'RefundFailed';
-  data: { invoiceId: string; paymentId: string; refundId: string; amountCents: number; date: string; method: PaymentMethod };
+  data: { invoiceId: string; paymentId: string; refundId: string; amountCents: number; date: string; method: PaymentMethod; cashAccountId?: string };
 };
 
 /** A card payment disputed by the cardholder: Stripe withdraws the amount while the dispute is open. */
@@ -219,6 +252,16 @@ export type CreditTransferred = {
   };
 };
 
+/**
+ * The invoice's open amount written off as uncollectible (a bad debt): Dr Bad Debts, Cr Accounts
+ * Receivable on `date`. The client still owes it in law: money that arrives later is a recovery
+ * (PaymentRecorded's `recoveredCents`). Who wrote it off is the event's actor.
+ */
+export type InvoiceWrittenOff = {
+  type: 'InvoiceWrittenOff';
+  data: { invoiceId: string; invoiceNumber: string; clientId: string; date: string; reason: string; amountCents: number };
+};
+
 export type InvoiceEvent =
   | InvoiceIssued
   | InvoiceEdited
@@ -231,7 +274,8 @@ export type InvoiceEvent =
   | PaymentDisputed
   | DisputeClosed
   | GatewayFeeCharged
-  | CreditTransferred;
+  | CreditTransferred
+  | InvoiceWrittenOff;
 export type InvoiceEventType = InvoiceEvent['type'];
 
 export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
@@ -247,6 +291,7 @@ export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
   'DisputeClosed',
   'GatewayFeeCharged',
   'CreditTransferred',
+  'InvoiceWrittenOff',
 ];
 
 /** The events of a money movement after the payment itself (they change what was paid, or post only). */

@@ -1,11 +1,13 @@
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, InvoiceTotals, PaymentMethod } from './events';
-import { categoryOf, isReverseCharge, type DocumentParties } from './vat';
+import { isReverseCharge, type DocumentParties } from './vat';
 
 export interface InvoicePayment {
   paymentId: string;
   amountCents: number;
   date: string;
   method: PaymentMethod;
+  /** The money account's ledger account it went into, when it was recorded with one. */
+  cashAccountId?: string;
 }
 
 export interface InvoiceRefund {
@@ -53,6 +55,10 @@ export interface InvoiceData {
   feeIds: string[];
   /** Credit transfers out of this invoice already recorded (optional: states folded before they existed lack it). */
   transferIds?: string[];
+  /** Its open amount written off as a bad debt (optional: states folded before write-offs existed lack it). */
+  writtenOff?: { date: string; amountCents: number; reason: string };
+  /** What payments after the write-off recovered of it. */
+  recoveredCents?: number;
 }
 
 export type InvoiceState =
@@ -69,6 +75,8 @@ export interface Settlement {
   paymentCount: number;
   /** Credit notes reduce what is owed. */
   creditedCents: number;
+  /** Written off as a bad debt and not recovered since: no longer open (absent: none). */
+  writtenOffCents?: number;
 }
 
 /** Paid once payments cover what is owed after credit notes (a zero invoice counts as paid once marked). */
@@ -77,11 +85,21 @@ export const isPaid = (s: Settlement): boolean => s.paymentCount > 0 && s.paidCe
 /** Cancelled once credit notes cover the whole invoice. */
 export const isCancelled = (s: Pick<Settlement, 'grossCents' | 'creditedCents'>): boolean => s.creditedCents > 0 && s.creditedCents >= s.grossCents;
 
+/** What of a write-off payments have not recovered yet (0 when nothing was written off). */
+export const unrecoveredCents = (s: Pick<InvoiceData, 'writtenOff' | 'recoveredCents'>): number => Math.max(0, (s.writtenOff?.amountCents ?? 0) - (s.recoveredCents ?? 0));
+
+/**
+ * The part of a payment of `amountCents` that recovers a written-off amount: a payment on a
+ * written-off invoice recovers first, up to what is still written off; the rest settles as usual.
+ */
+export const recoveryOf = (s: Pick<InvoiceData, 'writtenOff' | 'recoveredCents'>, amountCents: number): number => Math.min(Math.max(0, amountCents), unrecoveredCents(s));
+
 export const settlementOf = (s: InvoiceData): Settlement => ({
   paidCents: s.paidCents,
   grossCents: s.totals.grossCents,
   paymentCount: s.payments.length,
   creditedCents: s.creditedCents,
+  writtenOffCents: unrecoveredCents(s),
 });
 
 /**
@@ -90,15 +108,16 @@ export const settlementOf = (s: InvoiceData): Settlement => ({
  */
 export const isIssued = (s: InvoiceData): boolean => s.sent || s.payments.length > 0;
 
-/** Reverse charge as the invoice was written: from its parties, or (older invoices) from its lines. */
+/** Reverse charge as the invoice was written: from its parties, or (invoices written before they were kept) from its lines. */
 export const reverseChargeOf = (s: Pick<InvoiceData, 'parties' | 'lines'>): boolean =>
-  s.parties ? isReverseCharge(s.parties) : s.lines.some((l) => categoryOf(l) === 'AE');
+  s.parties ? isReverseCharge(s.parties) : s.lines.some((l) => l.vatCategory === 'AE');
 
 /**
  * What was paid or credited beyond the invoice (an overpayment, a credit note after payment): it
  * belongs to the client as credit balance.
  */
-export const excessCents = (s: Pick<Settlement, 'grossCents' | 'paidCents' | 'creditedCents'>): number => Math.max(0, s.paidCents + s.creditedCents - s.grossCents);
+export const excessCents = (s: Pick<Settlement, 'grossCents' | 'paidCents' | 'creditedCents' | 'writtenOffCents'>): number =>
+  Math.max(0, s.paidCents + s.creditedCents + (s.writtenOffCents ?? 0) - s.grossCents);
 
 /**
  * What of this invoice is the client's to apply elsewhere: its excess, or everything still paid on
@@ -125,11 +144,18 @@ export interface PayableInvoice {
   cancelled: boolean;
 }
 
-/** What a settlement still owes after payments and credit notes; never negative. */
-export const owedCents = (s: Pick<Settlement, 'grossCents' | 'creditedCents' | 'paidCents'>): number => Math.max(0, s.grossCents - s.creditedCents - s.paidCents);
+/** What a settlement still owes after payments, credit notes and a write-off not recovered; never negative. */
+export const owedCents = (s: Pick<Settlement, 'grossCents' | 'creditedCents' | 'paidCents' | 'writtenOffCents'>): number =>
+  Math.max(0, s.grossCents - s.creditedCents - s.paidCents - (s.writtenOffCents ?? 0));
 
-/** What is still owed after payments and credit notes; never negative. */
+/** What is still open (a receivable) after payments, credit notes and a write-off; never negative. */
 export const openCents = (s: InvoiceData): number => owedCents(settlementOf(s));
+
+/**
+ * What the client still owes in law: a write-off takes it out of the receivables, not out of the
+ * client's debt, so a card checkout may still collect it (and the payment is then a recovery).
+ */
+export const collectibleCents = (s: InvoiceData): number => openCents(s) + unrecoveredCents(s);
 
 export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState => {
   switch (event.type) {
@@ -150,7 +176,7 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
         paidCents: 0,
         creditNotes: [],
         creditedCents: 0,
-        parties: d.parties ?? null,
+        parties: d.parties,
         refunds: [],
         disputes: [],
         feeIds: [],
@@ -166,8 +192,9 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
     case 'PaymentRecorded': {
       if (state.status === 'empty') return state;
       const d = event.data;
-      const payment: InvoicePayment = { paymentId: d.paymentId, amountCents: d.amountCents, date: d.date, method: d.method };
-      return { ...state, payments: [...state.payments, payment], paidCents: state.paidCents + paidDeltaOf(event) };
+      const payment: InvoicePayment = { paymentId: d.paymentId, amountCents: d.amountCents, date: d.date, method: d.method, ...(d.cashAccountId ? { cashAccountId: d.cashAccountId } : {}) };
+      const recovered = d.recoveredCents ? { recoveredCents: (state.recoveredCents ?? 0) + d.recoveredCents } : {};
+      return { ...state, payments: [...state.payments, payment], paidCents: state.paidCents + paidDeltaOf(event), ...recovered };
     }
     case 'InvoiceVoided':
       return state.status === 'empty' ? state : { ...state, status: 'voided', voidedOn: event.data.date };
@@ -204,6 +231,11 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
     case 'CreditTransferred':
       if (state.status === 'empty') return state;
       return { ...state, transferIds: [...(state.transferIds ?? []), event.data.transferId], paidCents: state.paidCents + paidDeltaOf(event) };
+    case 'InvoiceWrittenOff': {
+      if (state.status === 'empty') return state;
+      const d = event.data;
+      return { ...state, writtenOff: { date: d.date, amountCents: d.amountCents, reason: d.reason }, recoveredCents: 0 };
+    }
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CANCELLED, decide, DRAFT_NOT_CREDITABLE, ISSUED_IMMUTABLE, overCredit, type InvoiceCommand, type LineInput } from './decide';
 import type { InvoiceEvent, InvoiceIssued } from './events';
 import { foldInvoice, isCancelled, isPaid, openCents, settlementOf } from './invoice';
+import { decodeInvoiceEventOf } from './stream';
+import { invoiceUpcasters } from './upcasters';
 import type { DocumentParties } from './vat';
 
 /** Given events, when a command: the events it decides (or the error it throws). */
@@ -134,6 +136,21 @@ describe('invoice decide/evolve', () => {
       const moved = decide({ type: 'EditInvoice', data: { ...fields, dueDate: '2026-04-30' } }, foldInvoice([issued, issuedBy]));
       expect(moved).toMatchObject([{ type: 'InvoiceEdited', data: { dueDate: '2026-04-30', totals: issued.data.totals, previousTotals: issued.data.totals } }]);
     }
+  });
+
+  it('takes unchanged lines sent back with a new due date as no content change, comparing what the lines mean', () => {
+    // As the event store hands a line of schema version 1 back: keys in another order, and the
+    // category its upcaster gives a line written before categories were stored.
+    const oldLine = { grossCents: 238000, vatCents: 38000, netCents: 200000, vatRateBp: 1900, unitPriceCents: 200000, quantity: 1, description: 'Professional plan' };
+    const upcast = invoiceUpcasters.find((u) => u.eventType === 'InvoiceIssued' && u.fromVersion === 1)!.upcast;
+    const stored = decodeInvoiceEventOf('InvoiceIssued', { type: 'InvoiceIssued', data: upcast({ ...issued.data, lines: [oldLine] }) });
+    const moved = decide({ type: 'EditInvoice', data: { ...fields, dueDate: '2026-04-30', lines: [{ ...line, description: ' Professional plan ', vatCategory: 'S' }] } }, foldInvoice([stored, sent]));
+    expect(moved).toMatchObject([{ type: 'InvoiceEdited', data: { dueDate: '2026-04-30', lines: stored.data.lines, totals: issued.data.totals } }]);
+    given([stored, sent]).when({ type: 'EditInvoice', data: { ...fields, lines: [{ ...line, vatCategory: 'S' }] } }).then([]);
+    for (const changed of [{ quantityMilli: 1500 }, { description: 'Enterprise plan' }, { vatRateBp: 2400 }, { vatRateBp: 0, vatCategory: 'E' as const, exemptionReason: 'Art. 135' }]) {
+      given([stored, sent]).when({ type: 'EditInvoice', data: { ...fields, dueDate: '2026-04-30', lines: [{ ...line, ...changed }] } }).thenThrows(ISSUED_IMMUTABLE);
+    }
+    given([stored, sent]).when({ type: 'EditInvoice', data: { ...fields, lines: [line, line] } }).thenThrows(ISSUED_IMMUTABLE);
   });
 
   it('credits an issued invoice in part, then the rest, and never more than remains', () => {

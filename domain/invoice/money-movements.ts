@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { InvoiceEvent } from './events';
-import { formatEuros } from '../shared/money';
-import { availableCreditCents, isCancelled, isIssued, openCents, refundableCents, settlementOf, type InvoiceState } from './invoice';
+import { AMOUNT_TOO_LARGE, formatEuros, MAX_AMOUNT_CENTS } from '../shared/money';
+import { availableCreditCents, isCancelled, isIssued, openCents, refundableCents, settlementOf, type InvoicePayment, type InvoiceState } from './invoice';
 
 /**
  * What happens to a payment after it was recorded: refunds, disputes and the gateway's fees. Each
@@ -57,9 +57,14 @@ const paymentOf = (state: InvoiceState, paymentId: string, reported: boolean) =>
   return { state, payment };
 };
 
+/** An amount of money moved: a whole number of cents above zero, at most the bound every amount keeps (exact sums). */
 const positive = (cents: number, field = 'amountCents'): void => {
   if (!Number.isSafeInteger(cents) || cents <= 0) throw invalid(field, 'Enter an amount greater than zero.');
+  if (cents > MAX_AMOUNT_CENTS) throw invalid(field, AMOUNT_TOO_LARGE);
 };
+
+/** A refund leaves from the money account its payment went into, when the payment names one. */
+const accountOf = (payment: InvoicePayment): { cashAccountId?: string } => (payment.cashAccountId ? { cashAccountId: payment.cashAccountId } : {});
 
 const refund = (cmd: RefundPayment, state: InvoiceState): InvoiceEvent[] => {
   const d = cmd.data;
@@ -73,7 +78,7 @@ const refund = (cmd: RefundPayment, state: InvoiceState): InvoiceEvent[] => {
     const refundable = refundableCents(s, d.paymentId);
     if (d.amountCents > refundable) throw new ValidationError(overRefund(refundable), { amountCents: [overRefund(refundable)] });
   }
-  const data = { invoiceId: s.invoiceId, paymentId: d.paymentId, refundId: d.refundId, amountCents: d.amountCents, date: d.date, method: payment.method, reason: d.reason.trim(), reference: d.reference };
+  const data = { invoiceId: s.invoiceId, paymentId: d.paymentId, refundId: d.refundId, amountCents: d.amountCents, date: d.date, method: payment.method, ...accountOf(payment), reason: d.reason.trim(), reference: d.reference };
   return [{ type: 'PaymentRefunded', data }];
 };
 
@@ -82,8 +87,8 @@ const failRefund = (cmd: FailRefund, state: InvoiceState): InvoiceEvent[] => {
   const r = state.refunds.find((x) => x.refundId === cmd.data.refundId);
   // Unknown (its creation not reported yet: nothing to undo) or already failed: nothing to do.
   if (!r || r.failed) return [];
-  const method = state.payments.find((p) => p.paymentId === r.paymentId)!.method;
-  return [{ type: 'RefundFailed', data: { invoiceId: state.invoiceId, paymentId: r.paymentId, refundId: r.refundId, amountCents: r.amountCents, date: cmd.data.date, method } }];
+  const payment = state.payments.find((p) => p.paymentId === r.paymentId)!;
+  return [{ type: 'RefundFailed', data: { invoiceId: state.invoiceId, paymentId: r.paymentId, refundId: r.refundId, amountCents: r.amountCents, date: cmd.data.date, method: payment.method, ...accountOf(payment) } }];
 };
 
 const openDispute = (cmd: OpenDispute, state: InvoiceState): InvoiceEvent[] => {

@@ -31,6 +31,7 @@ const issued: InvoiceEvent = {
     lines: [{ description: 'Plan', quantity: 1, unitPriceCents: 10000, vatRateBp: 1900, netCents: 10000, vatCents: 1900, grossCents: 11900, vatCategory: 'S' }],
     totals: { netCents: 10000, vatCents: 1900, grossCents: 11900 },
     period: null,
+    parties: null,
   },
 };
 const card: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'p1', amountCents: 11900, date: '2026-03-05', method: 'stripe', reference: 'pi_1' } };
@@ -276,6 +277,14 @@ describe('credit balance applied to another invoice', () => {
     expect(() => checkCreditTarget(initialState(), 'c1', 100, '2026-03-02')).toThrow(NotFoundError);
   });
 
+  it('refuses an amount above the bound every amount keeps, saying the limit, before anything else', () => {
+    const huge = 100_000_000_001;
+    expect(refusal(() => run([issued, overpaid], transfer(huge)))).toEqual({ amount: ['An amount cannot exceed 1,000,000,000.00.'] });
+    expect(refusal(() => run([issued, card], refund(huge)))).toEqual({ amountCents: ['An amount cannot exceed 1,000,000,000.00.'] });
+    const sent: InvoiceEvent = { type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'a@b.c', sentAt: '2026-03-01T10:00:00Z' } };
+    expect(refusal(() => checkCreditTarget(foldInvoice([issued, sent]), 'c1', huge, '2026-03-02'))).toEqual({ amount: ['An amount cannot exceed 1,000,000,000.00.'] });
+  });
+
   it('a credit payment is not refundable, and posts through Client Credit Transfers on both sides', () => {
     const credit: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'pc', amountCents: 1000, date: '2026-03-20', method: 'credit', reference: '2026-000009', transferId: 't9' } };
     const state = foldInvoice([issued, credit]);
@@ -287,5 +296,39 @@ describe('credit balance applied to another invoice', () => {
       { accountId: A.receivables, debitCents: 2000, creditCents: 0 },
       { accountId: A.creditTransfers, debitCents: 0, creditCents: 2000 },
     ]);
+  });
+});
+
+describe('money accounts', () => {
+  const SAFE = 'a0000000-0000-4000-8000-000000001001';
+  const deposited: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'p3', amountCents: 5000, date: '2026-03-06', method: 'bank', reference: null, cashAccountId: SAFE } };
+  const cash: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'p4', amountCents: 1000, date: '2026-03-06', method: 'cash', reference: null, cashAccountId: A.cashOnHand } };
+  const moneyLines = (event: InvoiceEvent) => ledgerEffectOf(event, null)!.postings[0]!.lines;
+
+  it('a payment deposited to a money account posts to its ledger account; one recorded before money accounts to the method’s', () => {
+    expect(moneyLines(deposited)).toEqual([
+      { accountId: SAFE, debitCents: 5000, creditCents: 0 },
+      { accountId: A.receivables, debitCents: 0, creditCents: 5000 },
+    ]);
+    expect(moneyLines(cash)[0]).toEqual({ accountId: A.cashOnHand, debitCents: 1000, creditCents: 0 });
+    // Written before money accounts: a cash payment stays on Bank, where it was posted.
+    expect(moneyLines({ ...cash, data: { ...cash.data, cashAccountId: undefined } })[0]!.accountId).toBe(A.bank);
+    expect(moneyLines(bank)[0]!.accountId).toBe(A.bank);
+  });
+
+  it('a refund, and its failure, leave from and come back to the money account its payment went into', () => {
+    const { events } = run([issued, deposited], refund(2000, 'r9', true, { paymentId: 'p3' }), { type: 'FailRefund', data: { refundId: 'r9', date: '2026-03-12' } });
+    expect(events.map((e) => [e.type, (e.data as { cashAccountId?: string }).cashAccountId])).toEqual([
+      ['PaymentRefunded', SAFE],
+      ['RefundFailed', SAFE],
+    ]);
+    expect(movementEffect(events[0] as Parameters<typeof movementEffect>[0]).postings[0]!.lines).toEqual([
+      { accountId: A.receivables, debitCents: 2000, creditCents: 0 },
+      { accountId: SAFE, debitCents: 0, creditCents: 2000 },
+    ]);
+    expect(movementEffect(events[1] as Parameters<typeof movementEffect>[0]).postings[0]!.lines[0]).toEqual({ accountId: SAFE, debitCents: 2000, creditCents: 0 });
+    // A refund of a payment without one: the method's account, as before.
+    const { events: old } = run([issued, bank], refund(1000, 'r8', true, { paymentId: 'p2' }));
+    expect(old[0]!.data).not.toHaveProperty('cashAccountId');
   });
 });

@@ -111,6 +111,10 @@ export const decideLineVat = (line: LineVatInput, reverseCharge: boolean): LineV
   }
 };
 
-/** The category of a stored line; lines written before categories existed are S or Z by their rate. */
+/**
+ * The category of a line; lines written before categories existed are S or Z by their rate. Events
+ * reach the domain with it (the upcaster gives it to old ones); rows kept before that (read models
+ * not rebuilt since, a reactor's folded state) may still lack it, and their readers ask here.
+ */
 export const categoryOf = (line: { vatRateBp: number; vatCategory?: VatCategory }): VatCategory =>
   line.vatCategory ?? (line.vatRateBp > 0 ? 'S' : 'Z');

@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError, type FieldErrors } from '../shared/errors';
 import { isIsoDate } from '../shared/dates';
-import { MAX_CENTS } from '../shared/money';
+import { AMOUNT_TOO_LARGE, amountTooLarge, MAX_AMOUNT_CENTS } from '../shared/money';
 import { isVatCategory, UNKNOWN_VAT_CATEGORY } from '../invoice/vat';
 import { isVatAccount } from '../accounting/vat-return';
 import type { JournalEntry } from './entry';
@@ -19,6 +19,7 @@ export type JournalCommand = RecordJournalEntry | CorrectJournalEntry | DeleteJo
 
 export const MAX_DESCRIPTION = 1000;
 export const MAX_LINES = 200;
+export const ENTRY_TOO_LARGE = amountTooLarge("A journal entry's total");
 
 /** The rules every entry obeys, whichever transport it came from. Field names are camelCase paths. */
 export const validatePosted = (p: PostedLines): FieldErrors => {
@@ -31,7 +32,8 @@ export const validatePosted = (p: PostedLines): FieldErrors => {
   p.lines.forEach((line, i) => {
     for (const side of ['debitCents', 'creditCents'] as const) {
       const v = line[side];
-      if (!Number.isSafeInteger(v) || v < 0 || v > MAX_CENTS) add(`lines.${i}.${side}`, 'Enter a non-negative amount in cents.');
+      if (!Number.isSafeInteger(v) || v < 0) add(`lines.${i}.${side}`, 'Enter a non-negative amount in cents.');
+      else if (v > MAX_AMOUNT_CENTS) add(`lines.${i}.${side}`, AMOUNT_TOO_LARGE);
     }
     if ((line.debitCents > 0) === (line.creditCents > 0)) add(`lines.${i}`, 'Each line needs exactly one of debit or credit, greater than zero.');
     for (const [field, msg] of lineVatErrors(line)) add(`lines.${i}.${field}`, msg);
@@ -41,6 +43,9 @@ export const validatePosted = (p: PostedLines): FieldErrors => {
     const credits = sum(p.lines, 'creditCents');
     if (debits !== credits) {
       add('lines', `Debits (${(debits / 100).toFixed(2)}) and credits (${(credits / 100).toFixed(2)}) must be equal.`);
+    } else if (debits > MAX_AMOUNT_CENTS) {
+      // An entry is one document: its total keeps the bound of every document, so ledger sums stay exact.
+      add('lines', ENTRY_TOO_LARGE);
     }
   }
   return errors;

@@ -146,4 +146,27 @@ describe('journal entry', () => {
     const state = replay([recorded, { type: 'JournalEntryDeleted', data: { entryId: ID, ...stamp, previous: recorded.data } }]);
     expect(state).toMatchObject({ status: 'deleted', version: 2, date: '2026-03-01' });
   });
+
+  it('refuses a line or an entry above the bound every amount keeps, saying the limit', () => {
+    const big = (cents: number): JournalCommand => ({ type: 'RecordJournalEntry', entryId: ID, date: '2026-03-01', description: 'Big', lines: lines(cents), ...stamp });
+    given([]).when(big(100_000_000_000)).then([{ type: 'JournalEntryRecorded', data: { entryId: ID, date: '2026-03-01', description: 'Big', lines: lines(100_000_000_000), ...stamp } }]);
+    const line = given([]).when(big(100_000_000_001)).thenThrows(ValidationError, /cannot exceed 1,000,000,000\.00/);
+    expect(line.fieldErrors?.['lines.0.debitCents']).toEqual(['An amount cannot exceed 1,000,000,000.00.']);
+    // Two lines each within the bound but a total above it: the entry is one document.
+    const split: JournalCommand = {
+      type: 'RecordJournalEntry',
+      entryId: ID,
+      date: '2026-03-01',
+      description: 'Split',
+      lines: [
+        { accountId: A, debitCents: 60_000_000_000, creditCents: 0 },
+        { accountId: A, debitCents: 60_000_000_000, creditCents: 0 },
+        { accountId: S, debitCents: 0, creditCents: 60_000_000_000 },
+        { accountId: S, debitCents: 0, creditCents: 60_000_000_000 },
+      ],
+      ...stamp,
+    };
+    const total = given([]).when(split).thenThrows(ValidationError, /A journal entry's total cannot exceed 1,000,000,000\.00\./);
+    expect(total.fieldErrors?.lines).toEqual(["A journal entry's total cannot exceed 1,000,000,000.00."]);
+  });
 });

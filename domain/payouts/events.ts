@@ -26,5 +26,6 @@ export type PayoutFailed = {
 
 export type PayoutEvent = PayoutPaid | PayoutFailed;
 export const PAYOUT_EVENT_TYPES: PayoutEvent['type'][] = ['PayoutPaid', 'PayoutFailed'];
+export const PAYOUT_SCHEMA_VERSION = 1;
 
 export const payoutStreamId = (payoutId: string): string => `payout-${payoutId}`;

@@ -1,7 +1,7 @@
 /**
  * The one error hierarchy of the product. Every layer throws these; the REST middleware and the
- * GraphQL formatError map them to transport codes in one place each (api/http/error-middleware.ts,
- * api/graphql/format-error.ts). Field errors are keyed by the command's own (camelCase) field
+ * GraphQL formatError map them to transport codes in one place each (api/platform/http/error-middleware.ts,
+ * api/platform/graphql/format-error.ts). Field errors are keyed by the command's own (camelCase) field
  * names; each transport renames them to its wire names.
  */
 export type ErrorCode =
@@ -22,6 +22,8 @@ export type FieldErrors = Record<string, string[]>;
 export type ErrorReason =
   | 'SUBSCRIPTION_CANCELLED'
   | 'TWO_FACTOR_SETUP_REQUIRED'
+  /** Signed in with a generated password: only sign-out, `me` and the password change answer until one is chosen. */
+  | 'PASSWORD_CHANGE_REQUIRED'
   /** A posting dated on or before the lock (`date`). */
   | 'BOOKS_LOCKED'
   /** A lock date on or after today. */
@@ -37,7 +39,13 @@ export type ErrorReason =
   /** Reopening a year without a reason. */
   | 'REASON_REQUIRED'
   /** Changing the fiscal year's first month while a year is closed. */
-  | 'FIRST_MONTH_FIXED';
+  | 'FIRST_MONTH_FIXED'
+  /** A credit-note line at a VAT category and rate (`line`, `rate`, `category`) its invoice did not charge. */
+  | 'CREDIT_VAT_NOT_CHARGED'
+  /** Credit-note lines crediting more at a VAT rate than remains of it (`line`, `rate`, `category`, `net`, `vat`: what remains). */
+  | 'CREDIT_VAT_EXCEEDS_CHARGED'
+  /** Not a refusal: the write was saved, but its answer could not be read back yet (do not send it again). */
+  | 'SAVED_PENDING';
 
 /** What a client fills into its own wording of a reason (days as YYYY-MM-DD). */
 export type ErrorParams = Record<string, string>;

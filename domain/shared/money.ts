@@ -4,9 +4,38 @@
  * drift and exponent notation are refused rather than rounded. Rounding (line net, line VAT) is
  * half-up on integers, per line, never banker's rounding.
  */
+import { trimEnd } from './text';
 
-/** A hundred billion euros: far below 2^53 cents, far above any real invoice. */
-export const MAX_CENTS = 10_000_000_000_000;
+/**
+ * Bounds that keep every amount exact. A JavaScript number holds integers exactly only up to
+ * Number.MAX_SAFE_INTEGER (2^53 − 1 = 9,007,199,254,740,991 cents, about €90 trillion), and every
+ * figure passes through one on its way to an answer (PostgreSQL's bigint sums hold more, but are
+ * read back as numbers). The worst case is a sum: a line is quantity × price plus VAT, an invoice
+ * sums its lines, and an account, a client or a VAT box sums every document ever posted to it. So:
+ *
+ * - One amount a person enters or a document carries (a price, a line's amount with VAT, an
+ *   invoice's or credit note's total, a payment, a refund, credit applied, a journal line and a
+ *   journal entry's total) is at most MAX_AMOUNT_CENTS, €1,000,000,000.00 (10^11 cents). A line
+ *   is computed exactly in BigInt first (quantity ≤ 1,000,000 × price ≤ 10^11 cents is ≤ 10^20,
+ *   beyond a number, never beyond a BigInt) and refused when it is above the bound.
+ * - VAT is at most 100 %, so no figure of a document (net, VAT, gross) exceeds its bounded gross.
+ * - A sum over documents then stays exact up to 90,071 documents at the very maximum each posted
+ *   to one account (9,007 × 10^11 < 2^53 / 10), or 9 million documents of €10 million: far beyond
+ *   the books of any company this product serves, whose whole history is summed by reports.
+ *
+ * Amounts already stored above the bound but exact stay readable; only new input is refused.
+ */
+export const MAX_AMOUNT_CENTS = 100_000_000_000;
+/** The largest quantity of a line (three decimals: stored as thousandths up to 10^9). */
+export const MAX_QUANTITY = 1_000_000;
+/** The bound as people read it in messages: 1,000,000,000.00 (euros). */
+export const MAX_AMOUNT_TEXT = '1,000,000,000.00';
+
+/** The message that refuses an amount above MAX_AMOUNT_CENTS; `what` names it ("A line's amount with VAT"). */
+export const amountTooLarge = (what: string): string => `${what} cannot exceed ${MAX_AMOUNT_TEXT}.`;
+
+/** The refusal of a payment, refund or credit applied above the bound. */
+export const AMOUNT_TOO_LARGE = amountTooLarge('An amount');
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -33,14 +62,23 @@ export const parseScaled = (value: unknown, decimals: number, max: number): Pars
     return { ok: false, error: `Ensure that there are no more than ${decimals} decimal places.` };
   }
   const whole = match[1]!.replace(/^0+(?=\d)/, '');
-  if (whole.length > 15) return { ok: false, error: 'Ensure this value is not too large.' };
-  const scaled = Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0');
-  if (!Number.isSafeInteger(scaled) || scaled > max) return { ok: false, error: 'Ensure this value is not too large.' };
-  return { ok: true, value: scaled };
+  // Compared as exact integers (BigInt), so a long number is refused with the limit, never rounded
+  // first; more than 20 digits is above every bound without being read.
+  const scaled = whole.length > 20 ? undefined : BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+  if (scaled === undefined || scaled > BigInt(max)) return { ok: false, error: `Ensure this value is less than or equal to ${scaledText(max, decimals)}.` };
+  return { ok: true, value: Number(scaled) };
 };
 
-/** Euros (number or numeric string, max two decimals, non-negative) → integer cents. */
-export const parseEuros = (value: unknown): Parsed<number> => parseScaled(value, 2, MAX_CENTS);
+/** A bound scaled by 10^decimals as the plain decimal people type: 100000000000 with 2 → 1000000000. */
+const scaledText = (max: number, decimals: number): string => {
+  const text = String(max).padStart(decimals + 1, '0');
+  const whole = text.slice(0, text.length - decimals);
+  const fraction = trimEnd(text.slice(text.length - decimals), '0');
+  return fraction ? `${whole}.${fraction}` : whole;
+};
+
+/** Euros (number or numeric string, max two decimals, non-negative) → integer cents, at most MAX_AMOUNT_CENTS. */
+export const parseEuros = (value: unknown): Parsed<number> => parseScaled(value, 2, MAX_AMOUNT_CENTS);
 
 /** A VAT rate in percent (e.g. 19 or 5.5) → basis points (1900, 550); at most 100%. */
 export const parseVatRate = (value: unknown): Parsed<number> => {
@@ -51,14 +89,41 @@ export const parseVatRate = (value: unknown): Parsed<number> => {
 
 /** A quantity with at most three decimals → thousandths; must be positive. */
 export const parseQuantity = (value: unknown): Parsed<number> => {
-  const parsed = parseScaled(value, 3, 1_000_000_000);
+  const parsed = parseScaled(value, 3, MAX_QUANTITY * 1000);
   if (parsed.ok && parsed.value === 0) return { ok: false, error: 'Ensure this value is greater than 0.' };
   return parsed;
 };
 
-/** Cents → the wire number in euros. Integer cents / 100 prints as the exact two-decimal text. */
+/**
+ * Where a stored document holds an amount that is not exact: every field named `…Cents` must be a
+ * safe integer (an event written before the bounds could carry 1,000 × 99,999,999,999.99 euros,
+ * which no number holds exactly). Paths like `totals.grossCents` or `lines.0.netCents`, the first
+ * few only. Read models refuse to fold such an event (they report it instead of answering 500).
+ */
+export const inexactAmounts = (data: unknown, limit = 5): string[] => {
+  const found: string[] = [];
+  const visit = (value: unknown, path: string, depth: number): void => {
+    if (found.length >= limit || depth > 8 || value === null || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
+      const at = path ? `${path}.${key}` : key;
+      if (typeof child === 'number' && key.endsWith('Cents') && !Number.isSafeInteger(child)) found.push(at);
+      else visit(child, at, depth + 1);
+      if (found.length >= limit) return;
+    }
+  };
+  visit(data, '', 0);
+  return found;
+};
+
+/**
+ * Cents → the wire number in euros. Integer cents / 100 prints as the exact two-decimal text.
+ * Every stored amount is a safe integer (the bounds above; read models pass over an event with an
+ * inexact one), so only a sum can exceed 2^53 (past 90,071 documents at the bound on one
+ * account): it is answered as the nearest number, within a cent or two, rather than failing the
+ * whole list or report. A fraction or NaN is a programming error and still throws.
+ */
 export const centsToEuros = (cents: number): number => {
-  if (!Number.isSafeInteger(cents)) throw new Error(`cents must be a safe integer, got ${cents}`);
+  if (!Number.isInteger(cents)) throw new Error(`cents must be an integer, got ${cents}`);
   return cents / 100;
 };
 

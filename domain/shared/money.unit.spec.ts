@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToEuros, divRoundHalfUp, formatEuros, lineAmounts, parseEuros, parseQuantity, parseVatRate, sumAmounts } from './money';
+import { centsToEuros, divRoundHalfUp, formatEuros, lineAmounts, MAX_AMOUNT_CENTS, MAX_QUANTITY, parseEuros, parseQuantity, parseVatRate, sumAmounts } from './money';
 
 describe('money', () => {
   it('parses euros strictly into cents', () => {
@@ -44,6 +44,27 @@ describe('money', () => {
     const total = sumAmounts([lineAmounts(1000, 100, 1900), lineAmounts(2000, 50, 0)]);
     expect(total).toEqual({ netCents: 200, vatCents: 19, grossCents: 219 });
     expect(centsToEuros(238000)).toBe(2380);
+    // A sum beyond 2^53 cents still answers (the nearest number); a fraction is a bug.
+    expect(centsToEuros(2 ** 53 + 2)).toBe((2 ** 53 + 2) / 100);
+    expect(() => centsToEuros(1.5)).toThrow('cents must be an integer');
+    expect(() => centsToEuros(Number.NaN)).toThrow();
     expect(formatEuros(238000)).toBe('2.380,00\u00a0€');
+  });
+
+  it('bounds every amount so that sums over the books stay exact', () => {
+    // The bound: €1,000,000,000.00 per amount; 90,071 amounts at the bound still sum below 2^53 cents.
+    expect(MAX_AMOUNT_CENTS).toBe(100_000_000_000);
+    expect(Number.isSafeInteger(MAX_AMOUNT_CENTS * 90_071)).toBe(true);
+    // The worst line: the largest quantity at the largest price, with 100 % VAT, is exact in BigInt.
+    expect(BigInt(MAX_QUANTITY) * BigInt(MAX_AMOUNT_CENTS) * 2n).toBe(200_000_000_000_000_000n);
+    expect(parseEuros('1000000000')).toEqual({ ok: true, value: MAX_AMOUNT_CENTS });
+    expect(parseEuros(1_000_000_000.01)).toEqual({ ok: false, error: 'Ensure this value is less than or equal to 1000000000.' });
+    // The finding's price, and numbers no float could hold, are refused with the limit, not rounded.
+    expect(parseEuros(99_999_999_999.99)).toEqual({ ok: false, error: 'Ensure this value is less than or equal to 1000000000.' });
+    expect(parseEuros('9'.repeat(40)).ok).toBe(false);
+    expect(parseEuros(`${'9'.repeat(95_000)}`)).toEqual({ ok: false, error: 'Ensure this value is less than or equal to 1000000000.' });
+    expect(parseQuantity(1_000_000)).toEqual({ ok: true, value: 1_000_000_000 });
+    expect(parseQuantity('1000000.001')).toEqual({ ok: false, error: 'Ensure this value is less than or equal to 1000000.' });
+    expect(parseVatRate('100.01')).toEqual({ ok: false, error: 'Ensure this value is less than or equal to 100.' });
   });
 });

@@ -1,51 +1,9 @@
-import {
-  BACKWARDS,
-  END,
-  EventStoreDBClient,
-  START,
-  StreamDeletedError,
-  StreamNotFoundError,
-  WrongExpectedVersionError,
-  eventTypeFilter,
-  excludeSystemEvents,
-  type AppendExpectedRevision,
-  type EventStoreDBClient as Client,
-  type RecordedEvent as EsdbRecordedEvent,
-} from '@eventstore/db-client';
-import {
-  InvalidAppendError,
-  StreamConflictError,
-  type AppendResult,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type Position,
-  type ReadAllOptions,
-  type ReadAllPage,
-  type RecordedEvent,
-  type SubscribeOptions,
-  type Subscription,
-} from '../event-store';
+import { BACKWARDS, END, EventStoreDBClient, START, StreamDeletedError, StreamNotFoundError, WrongExpectedVersionError, eventTypeFilter, excludeSystemEvents, type AppendExpectedRevision, type EventStoreDBClient as Client } from '@eventstore/db-client';
+import { InvalidAppendError, StreamConflictError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type Position, type ReadAllOptions, type ReadAllPage, type RecordedEvent, type SubscribeOptions, type Subscription } from '../event-store';
 import { assertExpectedRevision, assertPageLimit, assertStreamId, validateAppend } from '../validation';
 import { compareEsdbPositions, formatEsdbPosition, parseEsdbPosition } from './positions';
 import { esdbSubscription } from './subscription';
-
-const isSystem = (e: { type: string; streamId: string }) => e.type.startsWith('$') || e.streamId.startsWith('$');
-
-/** Our RecordedEvent from the client's; undefined for events that are not ours (system, non-JSON). */
-export const fromEsdb = (e: EsdbRecordedEvent | undefined): RecordedEvent | undefined => {
-  if (!e || !e.isJson || !e.position || isSystem(e)) return undefined;
-  const metadata = (e.metadata && typeof e.metadata === 'object' && !(e.metadata instanceof Uint8Array) ? e.metadata : {}) as RecordedEvent['metadata'];
-  return {
-    eventId: e.id,
-    streamId: e.streamId,
-    streamRevision: Number(e.revision),
-    position: formatEsdbPosition(e.position),
-    type: e.type,
-    data: e.data,
-    metadata: { ...metadata, recordedAt: metadata.recordedAt ?? e.created.toISOString() },
-  };
-};
+import { fromEsdb } from './esdb-records';
 
 const toClientRevision = (expected: ExpectedRevision): AppendExpectedRevision =>
   typeof expected === 'number' ? BigInt(expected) : expected;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOf, createClient, createInvoice } from '../../api/billing/test/fixtures';
+import { adminOf, createClient, createInvoice } from '../../api/invoicing/test/fixtures';
 import { testBackends } from '../../test/db';
 import { EventStoreDbTestServer } from '../../test/eventstoredb-test-server';
 import { startTestServer, type TestServer } from '../../test/server';

@@ -1,7 +1,7 @@
 import { EventEmitter, once } from 'node:events';
 import type { AllStreamSubscription, Position as EsdbPos, AllStreamResolvedEvent } from '@eventstore/db-client';
 import type { Position, RecordedEvent, SubscribeOptions, Subscription } from '../event-store';
-import { fromEsdb } from './eventstoredb-event-store';
+import { fromEsdb } from './esdb-records';
 import { compareEsdbPositions, formatEsdbPosition } from './positions';
 
 type Open = (checkpointReached: (sub: AllStreamSubscription, position: EsdbPos) => void) => AllStreamSubscription;

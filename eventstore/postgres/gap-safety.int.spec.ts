@@ -1,12 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewEvent, RecordedEvent } from '../event-store';
-import { createDb } from '../../api/db/knex';
+import type { NewEvent, ReadAllPage, RecordedEvent } from '../event-store';
+import { createDb } from '../../api/platform/db/knex';
 import { testBackends, type TestDb } from '../../test/db';
+import { schemaChannel } from './listen';
 import { PostgresEventStore } from './postgres-event-store';
 
 const postgres = testBackends().find((b) => b.name === 'postgres');
 const ev = (n: number): NewEvent => ({ type: 'Gap', data: { n }, metadata: { actor: 'test', schemaVersion: 1 } });
 const numbers = (events: RecordedEvent[]) => events.map((e) => (e.data as { n: number }).n);
+/** The next page the store reads for its subscribers, read after this call (so after every append already answered). */
+const nextRead = (store: PostgresEventStore): Promise<ReadAllPage> =>
+  new Promise((resolve) => {
+    const read = store.readAll;
+    store.readAll = async (options) => {
+      delete (store as { readAll?: unknown }).readAll;
+      const page = await read.call(store, options);
+      resolve(page);
+      return page;
+    };
+  });
 
 /** Needs two connections, so real PostgreSQL only (PGlite runs one transaction at a time). */
 describe.runIf(postgres)('PostgreSQL event store gap safety', () => {
@@ -32,8 +44,9 @@ describe.runIf(postgres)('PostgreSQL event store gap safety', () => {
     await heldStore.append('gap-held', [ev(1)]);
     for (let n = 2; n <= 5; n++) await store.append(`gap-${n}`, [ev(n)]);
 
-    // Committed later-numbered events stay invisible while the older append is open ...
-    await new Promise((r) => setTimeout(r, 300));
+    // Committed later-numbered events stay invisible while the older append is open: the
+    // subscriber's first read after they committed finds none of them ...
+    expect((await nextRead(store)).events).toEqual([]);
     expect(numbers(seen)).toEqual([0]);
     expect(numbers((await store.readAll({ after: seen[0]!.position })).events)).toEqual([]);
     // ... whereas a naive reader ordered by global position alone has already passed it.
@@ -80,7 +93,10 @@ describe.runIf(postgres)('PostgreSQL event store gap safety', () => {
     const seen: RecordedEvent[] = [];
     const sub = listener.subscribeToAll({ onEvents: async (events) => void seen.push(...events) });
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      // Its LISTEN is in place (a notification sent before it would be lost, and the poll is a minute away).
+      const listen = `listen "${await schemaChannel(other, 'eventstore')}"`;
+      const listening = async () => Number((await testDb.db.raw(`select count(*) as n from pg_stat_activity where state = 'idle' and query = ?`, [listen])).rows[0].n);
+      await expect.poll(listening, { timeout: 30_000, interval: 20 }).toBe(1);
       const started = Date.now();
       await store.append('notify-1', [ev(1)]);
       await expect.poll(() => seen.length, { timeout: 5000, interval: 10 }).toBe(1);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends, type TestDb } from '../../test/db';
-import { StreamConflictError, type AppendResult, type ExpectedRevision, type NewEvent, type RecordedEvent } from '../event-store';
+import { StreamConflictError, type AppendResult, type ExpectedRevision, type NewEvent, type ReadAllPage, type RecordedEvent } from '../event-store';
 import { parsePgPosition } from './positions';
 import { PostgresEventStore } from './postgres-event-store';
 
@@ -152,6 +153,23 @@ describe.runIf(postgres)('PostgreSQL event store group commit across connections
   };
   const committedCount = async (streamIds: string[]) =>
     Number((await testDb.db('events').whereIn('stream_id', streamIds).count('* as n'))[0]!.n);
+  /** Resolves once a statement of another connection waits for a lock that `holder` holds. */
+  const someoneWaitsFor = async (holder: Knex.Transaction) => {
+    const { pid } = (await holder.raw('select pg_backend_pid() as pid')).rows[0];
+    const waiting = async () => Number((await testDb.db.raw('select count(*) as n from pg_stat_activity where ? = any(pg_blocking_pids(pid))', [pid])).rows[0].n);
+    await expect.poll(waiting, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
+  };
+  /** The next page the store reads for its subscribers, read after this call (so after every append already answered). */
+  const nextRead = (s: PostgresEventStore): Promise<ReadAllPage> =>
+    new Promise((resolve) => {
+      const read = s.readAll;
+      s.readAll = async (options) => {
+        delete (s as { readAll?: unknown }).readAll;
+        const page = await read.call(s, options);
+        resolve(page);
+        return page;
+      };
+    });
 
   it('resolves the appends of a group only once the group has committed', async () => {
     const t = tag();
@@ -160,8 +178,9 @@ describe.runIf(postgres)('PostgreSQL event store group commit across connections
     const settled: string[] = [];
     const appends = [`blocked-${t}`, `free-${t}`].map((s) => store.append(s, [ev(1)]).then((r) => (settled.push(s), r)));
 
-    await new Promise((r) => setTimeout(r, 300));
-    // The free stream's append waits with its group, and nothing of the group is committed yet.
+    // The group's statement waits for the held row, in its transaction: the free stream's append
+    // waits with it (one transaction, checked below), and nothing of the group is committed yet.
+    await someoneWaitsFor(held);
     expect(settled).toEqual([]);
     expect(await committedCount([`free-${t}`])).toBe(0);
 
@@ -181,10 +200,12 @@ describe.runIf(postgres)('PostgreSQL event store group commit across connections
       const held = await lockStream(`held-${t}`);
       // 'any' on a new stream writes first, so the held-back group has its transaction id before it waits.
       const first = [store.append(`early-${t}`, [ev(1)]), store.append(`held-${t}`, [ev(2)], { expectedRevision: 0 })];
-      await new Promise((r) => setTimeout(r, 100));
+      await someoneWaitsFor(held);
       const later = await store.append(`later-${t}`, [ev(3)]);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(seen.map((e) => (e.data as { n: number }).n)).toEqual([]);
+      // The subscriber's first read after the later group committed finds none of these events.
+      const page = await nextRead(store);
+      expect(page.events.filter((e) => e.streamId.endsWith(t))).toEqual([]);
+      expect(seen).toEqual([]);
 
       await held.commit();
       const [early] = await Promise.all(first);

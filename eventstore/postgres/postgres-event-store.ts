@@ -136,6 +136,7 @@ export class PostgresEventStore implements EventStore {
           appended = true;
           return this.appendNewStreams(trx, streams);
         },
+        readStream: (streamId, options) => this.readStreamOn(trx, streamId, options),
       }),
     );
     // Subscribers are woken once the events are visible, after the commit.
@@ -221,10 +222,14 @@ export class PostgresEventStore implements EventStore {
     return row ? Number(row.revision) : 'no_stream';
   }
 
-  async readStream(streamId: string, options: { fromRevision?: number; limit?: number } = {}): Promise<RecordedEvent[]> {
+  readStream(streamId: string, options: { fromRevision?: number; limit?: number } = {}): Promise<RecordedEvent[]> {
+    return this.readStreamOn(this.db, streamId, options);
+  }
+
+  private async readStreamOn(db: Knex, streamId: string, options: { fromRevision?: number; limit?: number } = {}): Promise<RecordedEvent[]> {
     assertStreamId(streamId);
     const rows = rowsOf<EventRow>(
-      await this.db.raw(
+      await db.raw(
         `select transaction_id::text as tx, global_position as pos, event_id::text as event_id, stream_id, stream_revision, type, data, metadata
            from events where stream_id = ? and stream_revision >= ? order by stream_revision limit ?`,
         [streamId, options.fromRevision ?? 0, options.limit ?? 2_147_483_647],

@@ -1,8 +1,9 @@
 import type { RecordedEvent } from '../../eventstore/event-store';
-import type { InvoiceLine } from '../../domain/invoice/events';
+import type { KeptInvoiceLine } from '../../domain/invoice/events';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
-import { asInvoiceEvent, iso, parseJson } from '../invoices/invoice-list';
+import { decodeInvoiceEvent } from '../../domain/invoice/stream';
+import { iso, parseJson } from '../invoices/invoice-list';
 
 /** One row per credit note: the admin lists, the client detail and the documents read it. */
 export interface CreditNoteRow {
@@ -14,7 +15,8 @@ export interface CreditNoteRow {
   client_id: string;
   date: string;
   reason: string;
-  lines: InvoiceLine[];
+  /** As its event wrote them; a row kept since before categories were upcast may lack them. */
+  lines: KeptInvoiceLine[];
   net_cents: number;
   vat_cents: number;
   gross_cents: number;
@@ -22,8 +24,11 @@ export interface CreditNoteRow {
   recorded_at: string;
 }
 
-export const evolveCreditNote = (row: CreditNoteRow | null, recorded: RecordedEvent): CreditNoteRow | null => {
-  const event = asInvoiceEvent(recorded);
+/** What the read model takes of a stored event (a command's answer folds the events it has just appended the same way). */
+export type CreditedEvent = Pick<RecordedEvent, 'type' | 'data'> & { metadata: Pick<RecordedEvent['metadata'], 'recordedAt'> };
+
+export const evolveCreditNote = (row: CreditNoteRow | null, recorded: CreditedEvent): CreditNoteRow | null => {
+  const event = decodeInvoiceEvent(recorded);
   if (event.type !== 'InvoiceCredited') return row;
   const d = event.data;
   return {
@@ -47,10 +52,13 @@ export const evolveCreditNote = (row: CreditNoteRow | null, recorded: RecordedEv
 const table: KeyedTable<CreditNoteRow> = {
   table: 'credit_notes',
   key: 'id',
-  keyOf: (e) => (e.type === 'InvoiceCredited' ? (e.data as { creditNoteId: string }).creditNoteId : undefined),
+  keyOf: (e) => {
+    const event = decodeInvoiceEvent(e);
+    return event.type === 'InvoiceCredited' ? event.data.creditNoteId : undefined;
+  },
   evolve: evolveCreditNote,
   toDb: (row) => ({ ...row, lines: JSON.stringify(row.lines) }),
-  fromDb: (r) => ({ ...(r as unknown as CreditNoteRow), lines: parseJson(r.lines) as InvoiceLine[], recorded_at: iso(r.recorded_at) }),
+  fromDb: (r) => ({ ...(r as unknown as CreditNoteRow), lines: parseJson(r.lines) as KeptInvoiceLine[], recorded_at: iso(r.recorded_at) }),
 };
 
 export const creditNotesProjection: Projection = {

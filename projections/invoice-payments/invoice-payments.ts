@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { PAYMENT_MOVEMENT_TYPES, type CreditTransferred, type InvoiceEvent, type PaymentRecorded } from '../../domain/invoice/events';
-import { asInvoiceEvent } from '../invoices/invoice-list';
+import { PAYMENT_MOVEMENT_TYPES, type InvoiceEvent, type PaymentRecorded } from '../../domain/invoice/events';
+import { decodeInvoiceEvent, decodeInvoiceEventOf } from '../../domain/invoice/stream';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { Projection } from '../projection';
 
@@ -28,7 +28,7 @@ export interface InvoicePaymentRow {
 }
 
 export const paymentRowOf = (event: RecordedEvent): InvoicePaymentRow => {
-  const d = (event as RecordedEvent<'PaymentRecorded', PaymentRecorded['data']>).data;
+  const d = decodeInvoiceEventOf('PaymentRecorded', event).data;
   return {
     payment_id: d.paymentId,
     invoice_id: d.invoiceId,
@@ -63,7 +63,7 @@ export interface CreditTransferRow {
 }
 
 const transferRowOf = (event: RecordedEvent): CreditTransferRow => {
-  const d = event.data as CreditTransferred['data'];
+  const d = decodeInvoiceEventOf('CreditTransferred', event).data;
   return {
     transfer_id: d.transferId,
     application_id: d.applicationId,
@@ -113,13 +113,13 @@ export const invoicePaymentsProjection: Projection = {
     if (payments.length > 0) await trx('invoice_payments').insert(payments.map(paymentRowOf)).onConflict('payment_id').ignore();
     const transfers = events.filter((e) => e.type === 'CreditTransferred');
     if (transfers.length > 0) await trx('credit_transfers').insert(transfers.map(transferRowOf)).onConflict('transfer_id').ignore();
-    for (const recorded of events) {
-      const p = recorded.data as PaymentRecorded['data'];
+    const decoded = events.map(decodeInvoiceEvent);
+    for (const event of decoded) {
       // The receiving half of a credit transfer; it may come first when a sweep completed it.
-      if (recorded.type === 'PaymentRecorded' && p.transferId) await trx('credit_transfers').where({ transfer_id: p.transferId }).update({ payment_id: p.paymentId });
+      if (event.type === 'PaymentRecorded' && event.data.transferId) await trx('credit_transfers').where({ transfer_id: event.data.transferId }).update({ payment_id: event.data.paymentId });
     }
-    for (const recorded of events) {
-      const movement = movementOf(asInvoiceEvent(recorded));
+    for (const event of decoded) {
+      const movement = movementOf(event);
       if (!movement) continue;
       const added = Object.fromEntries(Object.entries(movement.add ?? {}).map(([column, cents]) => [column, trx.raw('?? + ?', [column, cents])]));
       await trx('invoice_payments').where({ payment_id: movement.paymentId }).update({ ...added, ...movement.set });

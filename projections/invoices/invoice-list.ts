@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '../../eventstore/event-store';
-import type { InvoiceEvent, InvoiceLine } from '../../domain/invoice/events';
+import type { InvoiceEvent, KeptInvoiceLine } from '../../domain/invoice/events';
 import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
 import { isCancelled, isPaid, paidDeltaOf } from '../../domain/invoice/invoice';
+import { decodeInvoiceEvent, invoiceIdOf } from '../../domain/invoice/stream';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
 
@@ -23,7 +24,12 @@ export interface InvoiceListRow {
   /** Credit notes against it; the whole gross once it is cancelled. */
   credited_cents: number;
   cancelled: boolean;
-  items: InvoiceLine[];
+  /** Written off as a bad debt (0 and null when not), and what payments recovered of it since. */
+  written_off_cents: number;
+  recovered_cents: number;
+  written_off_on: string | null;
+  /** As its events wrote them; a row kept since before categories were upcast may lack them. */
+  items: KeptInvoiceLine[];
   subscription_id: string | null;
   period_start: string | null;
   period_end: string | null;
@@ -48,13 +54,11 @@ export const afterCredit = (row: SettlementColumns, grossCents: number): Pick<Se
   return { credited_cents: creditedCents, cancelled: isCancelled(settlement), paid: isPaid(settlement) };
 };
 
-export const asInvoiceEvent = (e: Pick<RecordedEvent, 'type' | 'data'>): InvoiceEvent => ({ type: e.type, data: e.data }) as InvoiceEvent;
-
 /** What the list reads of a stored event: the event, its revision and when it was recorded. */
 export type ListedEvent = Pick<RecordedEvent, 'type' | 'data' | 'streamRevision'> & { metadata: Pick<RecordedEvent['metadata'], 'recordedAt'> };
 
 export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: ListedEvent): InvoiceListRow | null => {
-  const event = asInvoiceEvent(recorded);
+  const event = decodeInvoiceEvent(recorded);
   const revision = recorded.streamRevision;
   switch (event.type) {
     case 'InvoiceIssued': {
@@ -74,6 +78,9 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: ListedEv
         paid_cents: 0,
         credited_cents: 0,
         cancelled: false,
+        written_off_cents: 0,
+        recovered_cents: 0,
+        written_off_on: null,
         items: d.lines,
         subscription_id: d.period?.subscriptionId ?? null,
         period_start: d.period?.start ?? null,
@@ -103,8 +110,13 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: ListedEv
     }
     case 'InvoiceSent':
       return row && { ...row, sent: true, issued: true, revision };
-    case 'PaymentRecorded':
-      return row && { ...row, ...afterMoneyMoved(row, event), issued: true, revision };
+    case 'PaymentRecorded': {
+      if (!row) return null;
+      const recovered = event.data.recoveredCents ? { recovered_cents: Number(row.recovered_cents ?? 0) + event.data.recoveredCents } : {};
+      return { ...row, ...afterMoneyMoved(row, event), ...recovered, issued: true, revision };
+    }
+    case 'InvoiceWrittenOff':
+      return row && { ...row, written_off_cents: event.data.amountCents, recovered_cents: 0, written_off_on: event.data.date, revision };
     case 'PaymentRefunded':
     case 'RefundFailed':
     case 'DisputeClosed':
@@ -127,10 +139,10 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: ListedEv
 const table: KeyedTable<InvoiceListRow> = {
   table: 'invoice_list',
   key: 'id',
-  keyOf: (e) => (e.data as { invoiceId?: string }).invoiceId,
+  keyOf: invoiceIdOf,
   evolve: evolveInvoiceList,
   toDb: (row) => ({ ...row, items: JSON.stringify(row.items) }),
-  fromDb: (r) => ({ ...(r as unknown as InvoiceListRow), items: parseJson(r.items) as InvoiceLine[], issued_at: iso(r.issued_at) }),
+  fromDb: (r) => ({ ...(r as unknown as InvoiceListRow), items: parseJson(r.items) as KeptInvoiceLine[], issued_at: iso(r.issued_at) }),
 };
 
 export const parseJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);

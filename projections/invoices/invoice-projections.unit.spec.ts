@@ -19,7 +19,7 @@ const recorded = (e: InvoiceEvent): RecordedEvent => ({
 const totals = { netCents: 10000, vatCents: 1900, grossCents: 11900 };
 const issued = (invoiceId: string, start: string, end: string): InvoiceEvent => ({
   type: 'InvoiceIssued',
-  data: { invoiceId, invoiceNumber: 'N-1', clientId: 'c1', date: start, dueDate: start, lines: [], totals, period: { subscriptionId: 's1', start, end } },
+  data: { invoiceId, invoiceNumber: 'N-1', clientId: 'c1', date: start, dueDate: start, lines: [], totals, period: { subscriptionId: 's1', start, end }, parties: null },
 });
 const payment = (amountCents: number, paymentId: string): InvoiceEvent => ({
   type: 'PaymentRecorded',

@@ -55,4 +55,23 @@ export const invoiceListMigrations: Migration[] = [
       });
     },
   },
+  {
+    // Bad debts: what was written off, on which day, and what payments recovered of it since.
+    // No invoice was written off before, so the defaults are every existing row's values.
+    name: '202611290300_i35writeoff_projection_invoice_list_written_off',
+    up: async (db) => {
+      await db.schema.alterTable('invoice_list', (t) => {
+        t.bigInteger('written_off_cents').notNullable().defaultTo(0);
+        t.bigInteger('recovered_cents').notNullable().defaultTo(0);
+        t.date('written_off_on');
+      });
+    },
+    down: async (db) => {
+      await db.schema.alterTable('invoice_list', (t) => {
+        t.dropColumn('written_off_cents');
+        t.dropColumn('recovered_cents');
+        t.dropColumn('written_off_on');
+      });
+    },
+  },
 ];

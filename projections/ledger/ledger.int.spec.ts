@@ -23,6 +23,7 @@ import { LEDGER_TABLES } from './migrations';
 import { agedSums } from './receivables/queries';
 import { NO_INVOICE } from './receivables/writer';
 import { AGING_EDGES } from '../../domain/accounting/aging';
+import { receivableGroupSteps, termsOf } from '../../domain/accounting/receivable-terms';
 
 const recorded = (history: StreamEvent[]): RecordedEvent[] =>
   history.map((h, i) => ({
@@ -76,6 +77,12 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
         }
         const daily = foldEffects(effectsOf(history.map((h) => h.event)));
         const fromDb = await reportsFromDb(reports, days);
+        // The credit inside Accounts Receivable as of a day (shown apart as a liability), from the pure model.
+        const groupSteps = receivableGroupSteps(history.map((h) => h.event));
+        const receivables = (day: string) => ({
+          accountId: SYSTEM_ACCOUNT_IDS.receivables,
+          creditCents: -groupSteps.filter((s) => s.date <= day).reduce((sum, s) => sum + s.creditCents, 0),
+        });
         days.forEach((day, i) => {
           const period = pureTotals(daily, yearStart(day), day);
           const cumulative = pureTotals(daily, undefined, day);
@@ -83,9 +90,12 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
           expect(is).toMatchObject(incomeStatement(DEFAULT_CHART, period));
           const lastYear = comparisonPeriod({ from: yearStart(day), to: day }, 'previous_year');
           expect(is.comparison).toMatchObject({ ...incomeStatement(DEFAULT_CHART, pureTotals(daily, lastYear.from, lastYear.to)), period: lastYear });
-          expect(bs).toMatchObject(balanceSheet(DEFAULT_CHART, cumulative, period));
+          expect(bs).toMatchObject(balanceSheet(DEFAULT_CHART, cumulative, period, receivables(day)));
           const monthBefore = comparisonAsOf(day, 'previous_period');
-          expect(bs.comparison).toMatchObject({ ...balanceSheet(DEFAULT_CHART, pureTotals(daily, undefined, monthBefore), pureTotals(daily, yearStart(monthBefore), monthBefore)), asOf: monthBefore });
+          expect(bs.comparison).toMatchObject({
+            ...balanceSheet(DEFAULT_CHART, pureTotals(daily, undefined, monthBefore), pureTotals(daily, yearStart(monthBefore), monthBefore), receivables(monthBefore)),
+            asOf: monthBefore,
+          });
           expect(cf).toMatchObject(cashFlow(DEFAULT_CHART, period, pureTotals(daily, undefined, addDays(yearStart(day), -1))));
           expect(tb).toMatchObject(trialBalance(DEFAULT_CHART, cumulative));
           expect(bs.totalAssetsCents).toBe(bs.totalLiabilitiesAndEquityCents);
@@ -99,7 +109,7 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
     );
   });
 
-  it('keeps the per-(client, due date) owed and credit sums equal to the invoices aged one by one from the pure postings, as of any day, on both paths', async () => {
+  it('keeps the per-(client, due date) owed and credit sums equal to the pure model (postings, terms over time under the lock), as of any day, on both paths', async () => {
     const sumsOf = (rows: Array<{ client_id: string | null; due_date: string | null; open: number; credit: number }>) => {
       const out = new Map<string, { open: number; credit: number }>();
       for (const r of rows) {
@@ -121,18 +131,18 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
           await testDb.db.transaction((trx) => projection.apply(trx, events.slice(i, i + size)));
           i += size;
         }
-        // From scratch: each invoice's Accounts Receivable lines from the pure postings, with the client and due date the projection keeps for it.
-        const lines = effectsOf(history.map((h) => h.event)).flatMap((e) =>
-          e.postings.flatMap((p) => p.lines.filter((l) => l.accountId === SYSTEM_ACCOUNT_IDS.receivables).map((l) => ({ invoiceId: e.source.invoiceId ?? NO_INVOICE, date: p.date, cents: l.debitCents - l.creditCents }))),
-        );
-        const terms = new Map<string, { client_id: string | null; due_date: string | null }>(
-          (await testDb.db('receivable_balances').select('invoice_id', 'client_id', 'due_date')).map((r) => [r.invoice_id, r]),
-        );
-        const agedFromScratch = (day: string) => {
-          const balance = new Map<string, number>();
-          for (const l of lines) if (l.date <= day) balance.set(l.invoiceId, (balance.get(l.invoiceId) ?? 0) + l.cents);
-          return sumsOf([...balance].map(([id, cents]) => ({ ...terms.get(id)!, open: Math.max(cents, 0), credit: Math.min(cents, 0) })));
-        };
+        // From scratch: each invoice's Accounts Receivable lines from the pure postings, in the groups of its terms over time.
+        const steps = receivableGroupSteps(history.map((h) => h.event));
+        const agedFromScratch = (day: string) =>
+          sumsOf(steps.filter((s) => s.date <= day).map((s) => ({ client_id: s.clientId, due_date: s.dueDate, open: s.openCents, credit: s.creditCents })));
+        // Each invoice's receivable row keeps its terms now.
+        const terms = await testDb.db('receivable_balances').whereNot('invoice_id', NO_INVOICE).select('invoice_id', 'client_id', 'due_date');
+        const latest = new Map<string, { clientId: string | null; dueDate: string | null }>();
+        for (const { event } of history) {
+          const t = termsOf(event);
+          if (t) latest.set(t.invoiceId, t.terms);
+        }
+        expect(new Map(terms.map((r) => [r.invoice_id, { clientId: r.client_id, dueDate: r.due_date }]))).toEqual(latest);
         const dueChanges = await testDb.db('receivable_due_changes').select('*');
         expect(dueChanges.filter((r) => r.open_cents === 0 && r.credit_cents === 0)).toEqual([]);
         for (const day of [...days, '9999-12-31']) {
@@ -206,6 +216,7 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
       receivableBalances: await testDb.db('receivable_balances').select('*').orderBy('invoice_id'),
       receivableDueChanges: await testDb.db('receivable_due_changes').select('*').orderBy(['date', 'client_id', 'due_date']),
       receivableDueBalances: await testDb.db('receivable_due_balances').select('*').orderBy(['client_id', 'due_date']),
+      receivableTermSpans: await testDb.db('receivable_term_spans').select('*').orderBy(['invoice_id', 'from_date']),
       vat: await testDb.db('vat_movements_daily').select('*').orderBy(['day', 'direction', 'category', 'rate_bp']),
       reports: await reportsFromDb(reports, ['2023-06-30', '2024-12-31', '2025-02-28', '2026-12-31']),
     });

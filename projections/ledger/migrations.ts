@@ -1,4 +1,5 @@
 import type { Migration } from '../../eventstore/migration';
+import { fillDeferredPaymentsFromLines } from './deferred-payments/writer';
 import { fillDueSumsFromReceivables, fillInvoiceReceivablesFromLines, KEPT_PAYMENT_CLIENTS } from './receivables/writer';
 
 export const LEDGER_TABLES = [
@@ -13,6 +14,8 @@ export const LEDGER_TABLES = [
   'receivable_due_balances',
   'ledger_books',
   'vat_movements_daily',
+  'ledger_deferred_payments',
+  'receivable_term_spans',
 ];
 
 
@@ -245,6 +248,42 @@ export const ledgerMigrations: Migration[] = [
     },
     down: async (db) => {
       for (const table of ['receivable_due_changes', 'receivable_due_balances']) await db.schema.dropTableIfExists(table);
+    },
+  },
+  {
+    // A gateway payment whose day was locked when it arrived posts on the first open day; the
+    // ledger notes each such payment beside its lines, so the admin inbox can say why it posted
+    // late. Filled from the payment entries already posted after their day.
+    name: '202611290100_i35dates_ledger_deferred_payments',
+    up: async (db) => {
+      await db.schema.createTable('ledger_deferred_payments', (t) => {
+        t.uuid('payment_id').primary();
+        t.uuid('invoice_id').notNullable();
+        t.date('date').notNullable();
+        t.date('posted_on').notNullable();
+      });
+      await fillDeferredPaymentsFromLines(db);
+    },
+    down: async (db) => {
+      await db.schema.dropTableIfExists('ledger_deferred_payments');
+    },
+  },
+  {
+    // Aged receivables for a locked day never change: an invoice whose terms (due date, client)
+    // change under the lock keeps its old ones through the lock and takes the new ones from the
+    // first open day. Only such invoices have rows here (the others' terms are their
+    // receivable_balances row). Empty at first: changes made before moved the whole history.
+    name: '202611290200_i35aging_receivable_term_spans',
+    up: async (db) => {
+      await db.schema.createTable('receivable_term_spans', (t) => {
+        t.uuid('invoice_id').notNullable().index();
+        t.date('from_date');
+        t.uuid('client_id');
+        t.date('due_date');
+      });
+    },
+    down: async (db) => {
+      await db.schema.dropTableIfExists('receivable_term_spans');
     },
   },
 ];

@@ -2,7 +2,8 @@ import type { RecordedEvent } from '../../eventstore/event-store';
 import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
-import { afterCredit, afterMoneyMoved, asInvoiceEvent } from '../invoices/invoice-list';
+import { decodeInvoiceEvent, invoiceIdOf } from '../../domain/invoice/stream';
+import { afterCredit, afterMoneyMoved } from '../invoices/invoice-list';
 
 /** What the anonymous pay link may show (and the open amount to charge): kept apart from the admin list. */
 export interface PublicInvoiceRow {
@@ -20,7 +21,7 @@ export interface PublicInvoiceRow {
 }
 
 export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: RecordedEvent): PublicInvoiceRow | null => {
-  const event = asInvoiceEvent(recorded);
+  const event = decodeInvoiceEvent(recorded);
   switch (event.type) {
     case 'InvoiceIssued': {
       const d = event.data;
@@ -55,6 +56,9 @@ export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: Reco
     }
     case 'InvoiceCredited':
       return row && { ...row, ...afterCredit(row, event.data.totals.grossCents) };
+    // Written off in the books, still owed by the client: the pay page still collects it (a recovery).
+    case 'InvoiceWrittenOff':
+      return row;
     case 'InvoiceVoided':
       return null;
     default: {
@@ -67,7 +71,7 @@ export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: Reco
 const table: KeyedTable<PublicInvoiceRow> = {
   table: 'public_invoices',
   key: 'id',
-  keyOf: (e) => (e.data as { invoiceId?: string }).invoiceId,
+  keyOf: invoiceIdOf,
   evolve: evolvePublicInvoice,
   toDb: (row) => ({ ...row }),
   fromDb: (r) => r as unknown as PublicInvoiceRow,

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
-import { asInvoiceEvent } from '../invoices/invoice-list';
+import { decodeInvoiceEvent } from '../../domain/invoice/stream';
 
 /**
  * How far each subscription is billed, from the invoices actually issued for it. A deleted
@@ -17,7 +17,7 @@ export interface SubscriptionBillingRow {
 }
 
 export const evolveSubscriptionBilling = (row: SubscriptionBillingRow | null, recorded: RecordedEvent): SubscriptionBillingRow | null => {
-  const event = asInvoiceEvent(recorded);
+  const event = decodeInvoiceEvent(recorded);
   if (event.type !== 'InvoiceIssued' || !event.data.period) return row;
   const { period, invoiceId } = event.data;
   if (!row) return { subscription_id: period.subscriptionId, invoiced_end: period.end, invoice_count: 1, last_invoice_id: invoiceId };
@@ -33,7 +33,10 @@ export const evolveSubscriptionBilling = (row: SubscriptionBillingRow | null, re
 const table: KeyedTable<SubscriptionBillingRow> = {
   table: 'subscription_billing',
   key: 'subscription_id',
-  keyOf: (e) => (e.data as { period?: { subscriptionId?: string } | null }).period?.subscriptionId,
+  keyOf: (e) => {
+    const event = decodeInvoiceEvent(e);
+    return event.type === 'InvoiceIssued' ? event.data.period?.subscriptionId : undefined;
+  },
   evolve: evolveSubscriptionBilling,
   toDb: (row) => ({ ...row }),
   fromDb: (r) => r as unknown as SubscriptionBillingRow,

@@ -32,6 +32,8 @@ type Action =
   | { kind: 'deleteJournal'; pick: number }
   | { kind: 'issue'; date: number; net: number; vatBp: number; zeroCategory: VatCategory; subscription: boolean }
   | { kind: 'edit'; pick: number; date: number; net: number }
+  /** Only the due date moves (and, `client`, the client changes, as on a draft): the invoice's aging terms. */
+  | { kind: 'due'; pick: number; days: number; client: boolean }
   | { kind: 'pay'; pick: number; date: number; part: number; method: number }
   | { kind: 'void'; pick: number; date: number; deleted: boolean }
   /** The period lock moves (forwards or back, or off): later postings on locked days land after it. */
@@ -65,6 +67,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('credit' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }) }),
   fc.record({ kind: fc.constant('settle' as const), date: day, amount: cents, refund: fc.boolean() }),
   fc.record({ kind: fc.constant('edit' as const), pick, date: day, net: cents }),
+  fc.record({ kind: fc.constant('due' as const), pick, days: fc.integer({ min: 0, max: 150 }), client: fc.boolean() }),
   fc.record({ kind: fc.constant('pay' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }), method: fc.nat(2) }),
   fc.record({ kind: fc.constant('void' as const), pick, date: day, deleted: fc.boolean() }),
   fc.record({ kind: fc.constant('lock' as const), date: fc.option(day, { freq: 5 }) }),
@@ -113,6 +116,8 @@ interface OpenInvoice {
   /** Gross still creditable. */
   creditable: number;
   period: { subscriptionId: string; start: string; end: string } | null;
+  clientId: string;
+  dueDate: string;
 }
 
 export const interpret = (actions: Action[]): StreamEvent[] => {
@@ -166,13 +171,15 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
           category: a.vatBp > 0 ? 'S' : a.zeroCategory,
           creditable: 0,
           period: a.subscription ? { subscriptionId: uuid(3, n), start: dateOf(a.date), end: dateOf(a.date + 30) } : null,
+          clientId: uuid(4, 1),
+          dueDate: dateOf(a.date),
         };
         inv.creditable = inv.totals.grossCents;
         invoices.push(inv);
         const lines = [{ description: 'Service', quantity: 1, unitPriceCents: a.net, vatRateBp: a.vatBp, vatCategory: inv.category, ...inv.totals }];
         out.push({
           streamId: `invoice-${inv.id}`,
-          event: { type: 'InvoiceIssued', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: inv.date, dueDate: inv.date, lines, totals: inv.totals, period: inv.period } },
+          event: { type: 'InvoiceIssued', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: inv.date, dueDate: inv.date, lines, totals: inv.totals, period: inv.period, parties: null } },
         });
         break;
       }
@@ -188,6 +195,20 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         inv.totals = totals;
         inv.creditable = totals.grossCents;
         inv.date = dateOf(a.date);
+        inv.clientId = uuid(4, 1);
+        inv.dueDate = inv.date;
+        break;
+      }
+      case 'due': {
+        const inv = invoices[a.pick % Math.max(invoices.length, 1)];
+        if (!inv) break;
+        const lines = [{ description: 'Service', quantity: 1, unitPriceCents: inv.totals.netCents, vatRateBp: inv.vatBp, vatCategory: inv.category, ...inv.totals }];
+        inv.dueDate = addDays(inv.date, a.days);
+        if (a.client) inv.clientId = inv.clientId === uuid(4, 1) ? uuid(4, 2) : uuid(4, 1);
+        out.push({
+          streamId: `invoice-${inv.id}`,
+          event: { type: 'InvoiceEdited', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: inv.clientId, date: inv.date, dueDate: inv.dueDate, lines, totals: inv.totals, previousTotals: inv.totals, previousDate: inv.date } },
+        });
         break;
       }
       case 'credit': {

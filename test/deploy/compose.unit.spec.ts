@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { parseTrustProxy } from '../../api/config';
+import { parseTrustProxy } from '../../api/platform/config';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -41,6 +41,8 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   // The same forms posted without scripts (server-rendered pages): only as a browser posts a form
   // (urlencoded; the matrix sends JSON), answered with the page and its field errors (400).
   'POST /contact': pub(415),
+  // The login page posted without scripts: the page again (303), which says signing in needs them.
+  'POST /login': pub(303),
   'POST /demo-request': pub(415),
   // The pay link: anyone holding the id may pay, but a logged-in user of another client learns nothing.
   'POST /api/invoices/:id/create-checkout-session/': { rule: 'capability', anon: 200, client: 404, superuser: 200 },
@@ -96,6 +98,11 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'GET /api/products/:id/': su(200),
   'PUT /api/products/:id/': su(400),
   'DELETE /api/products/:id/': su(404),
+  'GET /api/bank-accounts/': su(200),
+  'POST /api/bank-accounts/': su(400),
+  'GET /api/bank-accounts/:id/': su(404),
+  'PUT /api/bank-accounts/:id/': su(400),
+  'DELETE /api/bank-accounts/:id/': su(404),
   'GET /api/subscriptions/': su(200),
   'POST /api/subscriptions/': su(400),
   'GET /api/subscriptions/:id/': su(200),
@@ -110,6 +117,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'DELETE /api/invoices/:id/': su(404),
   'POST /api/invoices/:id/send/': su(404),
   'POST /api/invoices/:id/mark_as_paid/': su(404),
+  'POST /api/invoices/:id/write-off/': su(400),
   'POST /api/billing/generate-invoices/': su(200),
   'POST /api/invoices/:id/credit-notes/': su(400),
   'GET /api/invoices/:id/payments/': su(200),
@@ -138,7 +146,8 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
     'createSubscription', 'updateSubscription', 'deleteSubscription', 'createSubscriptionInvoice',
     'markContactMessageHandled', 'markDemoRequestHandled', 'rebuildProjection', 'creditNotes', 'creditNote',
     'creditNoteHistory', 'issueCreditNote', 'recordInvoicePayment', 'refundPayment', 'paymentAlerts', 'markPaymentAlertHandled',
-    'applyClientCredit', 'resetClientUserPassword',
+    'applyClientCredit', 'resetClientUserPassword', 'writeOffInvoice',
+    'moneyAccounts', 'moneyAccount', 'createMoneyAccount', 'updateMoneyAccount', 'deleteMoneyAccount',
   ],
 };
 

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSchema } from '../../api/graphql/schema';
-import { createProduct, createSubscription } from '../../api/billing/test/fixtures';
+import { getSchema } from '../../api/main/schema';
+import { createProduct, createSubscription } from '../../api/invoicing/test/fixtures';
 import { createClientWithLogin, createInvoice } from '../billing-fixtures';
 import { testBackends } from '../db';
 import { startTestServer, type TestClient, type TestServer } from '../server';

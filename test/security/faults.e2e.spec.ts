@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
-import { createDb } from '../../api/db/knex';
+import { createDb } from '../../api/platform/db/knex';
 import { createClientWithLogin, createInvoice } from '../billing-fixtures';
 import { testBackends } from '../db';
 import { deliverStripeEvent, startFakeStripe, type FakeStripe } from '../fake-stripe';
 import { startTestServer, type TestClient, type TestServer } from '../server';
 import { startSmtpServer } from '../smtp';
-import { fingerprint } from './hostile';
+import { fingerprint, settledFingerprint } from './hostile';
 
 const WEBHOOK_SECRET = 'whsec_faults_secret';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -52,8 +52,7 @@ describe.each(testBackends())('faults on $name', (backend) => {
     const invoice = await createInvoice(server.runtime.deps, alice.id, 99);
     const { sessionId } = (await server.client().agent.post(`/api/invoices/${invoice.id}/create-checkout-session/`).send({})).body;
     const session = fake.complete(sessionId);
-    await sleep(200);
-    const before = await fingerprint(server.testDb.db);
+    const before = await settledFingerprint(server);
     const heal = await breakInserts(server, 'events');
     const failed = await deliver(session, 'evt_fault_1');
     const refusedWrite = await admin.post(`/api/invoices/${invoice.id}/mark_as_paid/`);

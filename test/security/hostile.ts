@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Knex } from 'knex';
+import type { TestServer } from '../server';
 
 /** Strings that have broken parsers, SQL builders, HTML renderers and databases elsewhere. */
 export const NASTY_STRINGS = [
@@ -96,20 +97,61 @@ export const hostileId = fc.oneof(fc.uuid(), hostileString.filter((s) => s.lengt
 
 export const hostileQuery = fc.dictionary(fc.constantFrom('from', 'to', 'as_of', 'version', 'page', 'status', 'client', 'search', 'overdue'), hostileString, { maxKeys: 3 });
 
-/** Columns the background mail dispatcher changes on its own schedule (retries, delivery, scrubbing). */
+/**
+ * Request headers the app reads (language, CSRF, idempotency, origin checks, caching, client
+ * address behind a proxy), with values a browser would never send. Cookie replaces the session's:
+ * the request then runs as a forged session, which must be refused like an anonymous one.
+ */
+const HEADER_NAMES = [
+  'Accept', 'Accept-Language', 'Cookie', 'Idempotency-Key', 'If-Modified-Since', 'If-None-Match', 'Origin', 'Range',
+  'Referer', 'User-Agent', 'X-CSRFToken', 'X-Forwarded-For', 'X-Forwarded-Proto', 'X-Request-Id',
+];
+const HEADER_VALUES = [
+  '', ' ', '*', 'el', 'ru;q=0.9, *;q=0', 'zz-ZZ;q=abc', 'x'.repeat(4_000), 'null', 'undefined', '../../etc/passwd',
+  'bytes=0-1,-5,7-', 'W/"forged"', '"*"', 'sessionid=s%3Aforged.sig; csrftoken=forged', 'http://evil.example', 'null',
+  '1.2.3.4, ::1, 999.999.1.1', 'https', 'gopher', 'Thu, 01 Jan 1970 00:00:00 GMT', '-1', '1e400',
+];
+/** Printable ASCII only: a header value with a line break or NUL never leaves the HTTP client. */
+const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 });
+export const hostileHeaders = fc.dictionary(fc.constantFrom(...HEADER_NAMES), fc.oneof(fc.constantFrom(...HEADER_VALUES), headerText), { maxKeys: 3 });
+
+/**
+ * The longest a fuzz request may take (issue: every answer within 1 s). A refused request on an idle
+ * CI machine takes a few milliseconds; one that takes a second is doing work an attacker chose.
+ */
+export const ANSWER_BOUND_MS = 1_000;
+
+/**
+ * Times `send`; an answer slower than the bound is sent again once, and only a second slow answer
+ * counts: a pause of a busy machine (other test files, a collection) passes, an input that makes
+ * the server work is slow both times. Only for requests that wrote nothing, so sending again is safe.
+ */
+export const timedTwice = async <T>(send: () => Promise<T>, wroteNothing: (answer: T) => boolean): Promise<{ answer: T; slowMs?: number }> => {
+  const started = performance.now();
+  const answer = await send();
+  const took = performance.now() - started;
+  if (took <= ANSWER_BOUND_MS || !wroteNothing(answer)) return { answer };
+  const again = performance.now();
+  await send();
+  const retook = performance.now() - again;
+  return { answer, slowMs: retook > ANSWER_BOUND_MS ? Math.round(Math.min(took, retook)) : undefined };
+};
+
+/** Columns the background mail dispatcher changes on its own schedule (claims, retries, delivery, scrubbing). */
 const VOLATILE: Record<string, string[]> = {
-  mail_outbox: ['attempts', 'last_error', 'next_attempt_at', 'sent_at', 'text', 'html'],
+  mail_outbox: ['attempts', 'last_error', 'next_attempt_at', 'sent_at', 'text', 'html', 'message_id'],
 };
 
 /**
  * One row per table with its row count and a hash of every row: equal fingerprints, nothing
- * written. Sessions and rate-limit counters are bookkeeping that a refused request may change.
+ * written. Sessions, rate-limit counters and idempotency keys are bookkeeping that a refused request
+ * may change, and the mail dispatcher records its delivery attempts on its own schedule.
  */
 export const fingerprint = async (db: Knex): Promise<string> => {
   const tables: { table_name: string }[] = await db('information_schema.tables')
     .whereRaw('table_schema = current_schema()')
     .andWhere('table_type', 'BASE TABLE')
-    .whereNotIn('table_name', ['sessions', 'rate_limits'])
+    .whereNotIn('table_name', ['sessions', 'rate_limits', 'idempotency_keys', 'mail_attempts'])
     .whereNot('table_name', 'like', 'knex_%')
     .select('table_name')
     .orderBy('table_name');
@@ -125,14 +167,16 @@ export const envInt = (name: string, fallback: number): number => {
   return Number.isInteger(v) && v > 0 ? v : fallback;
 };
 
-/** After an accepted write, reactors may still be working: the fingerprint once the tables stop changing (2 s at most). */
-export const settledFingerprint = async (db: Knex): Promise<string> => {
-  let last = await fingerprint(db);
-  for (let i = 0; i < 40; i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    const now = await fingerprint(db);
-    if (now === last) return now;
-    last = now;
+/**
+ * After an accepted write, read models and reactors may still be working: the fingerprint once they
+ * have all processed every event in the store, those they appended themselves included.
+ */
+export const settledFingerprint = async (server: TestServer): Promise<string> => {
+  const { eventStore, projections } = server.runtime.deps;
+  for (let head = await eventStore.headPosition(); ; ) {
+    if (!(await projections.waitFor(head, { includeReactors: true, timeoutMs: 30_000 }))) throw new Error(`read models and reactors did not reach ${head}`);
+    const now = await eventStore.headPosition();
+    if (eventStore.comparePositions(now, head) === 0) return fingerprint(server.testDb.db);
+    head = now;
   }
-  return last;
 };

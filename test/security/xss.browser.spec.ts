@@ -19,6 +19,8 @@ const PAYLOADS = [
   `javascript:window.__xss.push('href')`,
 ];
 const NAME = `Evil ${PAYLOADS[0]} Ltd`;
+/** The img payload's kind of markup, with a mark of its own (not counted among the payloads). */
+const CONTROL = `<img src=x data-xss-control=1 onerror="window.__xss.push('control')">`;
 
 describe('stored hostile text renders escaped in Chromium', () => {
   let server: TestServer;
@@ -53,13 +55,17 @@ describe('stored hostile text renders escaped in Chromium', () => {
     await server?.close();
   });
 
+  const fired = async (page: Page) => page.evaluate(() => (window as unknown as { __xss: string[] }).__xss);
   const visit = async (page: Page, path: string, expectText: string) => {
     await page.goto(path);
     await page.getByText(expectText, { exact: false }).first().waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(300);
+    // A control, inserted unescaped on purpose once the screen shows the payloads: its image is the
+    // img payload's failing one, so when its handler has run, that of any payload the screen put in
+    // unescaped before it has had its chance to run too.
+    await page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), CONTROL);
+    await page.waitForFunction(() => (window as unknown as { __xss: string[] }).__xss.includes('control'));
     const injected = await page.evaluate((mark) => document.querySelectorAll(`[data-${mark}]`).length, MARK);
-    const fired = await page.evaluate(() => (window as unknown as { __xss: string[] }).__xss);
-    return { injected, fired };
+    return { injected, fired: (await fired(page)).filter((f) => f !== 'control') };
   };
 
   const login = async (page: Page, username: string, password: string, landing: RegExp) => {
@@ -87,9 +93,9 @@ describe('stored hostile text renders escaped in Chromium', () => {
     expect(errors.filter((e) => /xss/i.test(e))).toEqual([]);
     // The probe itself works: markup inserted unescaped is found and its handler fires.
     await page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), PAYLOADS[0]);
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => (window as unknown as { __xss: string[] }).__xss.includes('img'));
     expect(await page.evaluate((mark) => document.querySelectorAll(`[data-${mark}]`).length, MARK)).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { __xss: string[] }).__xss)).toEqual(['img']);
+    expect(await fired(page)).toEqual(['control', 'img']);
   });
 
   it('shows them as text on the client portal and the public pay page', async () => {

@@ -1,4 +1,4 @@
-import type { SsrPageData } from '../../api/contracts/ssr.contract';
+import type { SsrPageData } from '../../api/platform/contracts/ssr.contract';
 import { PublicLayout } from './layout/PublicLayout';
 import { PageLocationProvider, usePageLocation, type PageLocation } from './routing/pageLocation';
 import { pageAt, pages } from './routing/pages';

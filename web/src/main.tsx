@@ -1,4 +1,4 @@
-import { SSR_DATA_ID } from '../../api/contracts/ssr.contract';
+import { SSR_DATA_ID } from '../../api/platform/contracts/ssr.contract';
 import './styles.css';
 
 // A server-rendered page is readable before any script runs: the app's code is fetched only after

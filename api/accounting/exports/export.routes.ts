@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { ValidationError } from '../../../domain/shared/errors';
-import { statementLanguage } from '../../billing/client-statement.rest';
+import { statementLanguage } from '../../platform/http/statement-language';
 import type { AccountingServices } from '../accounting.services';
 import { readClosing, readComparison } from '../report.service';
 import type { JournalExportFormat } from './journal-export';

@@ -54,7 +54,7 @@ describe.each(testBackends())('report exports and the journal export on $name', 
     await admin.login();
     const store = server.runtime.deps.eventStore;
     const events: InvoiceEvent[] = [
-      { type: 'InvoiceIssued', data: { invoiceId, invoiceNumber: 'INV-0001', clientId: randomUUID(), date: '2026-02-01', dueDate: '2026-03-01', lines: [], totals, period: { subscriptionId: randomUUID(), start: '2026-02-01', end: '2026-03-01' } } },
+      { type: 'InvoiceIssued', data: { invoiceId, invoiceNumber: 'INV-0001', clientId: randomUUID(), date: '2026-02-01', dueDate: '2026-03-01', lines: [], totals, period: { subscriptionId: randomUUID(), start: '2026-02-01', end: '2026-03-01' }, parties: null } },
       { type: 'PaymentRecorded', data: { invoiceId, paymentId: randomUUID(), amountCents: 119000, date: '2026-02-20', method: 'stripe', reference: 'pi_123' } },
     ];
     const result = await store.append(invoiceStreamId(invoiceId), events.map((e) => ({ type: e.type, data: e.data, metadata: { actor: 'system', schemaVersion: 1 } })));
@@ -196,7 +196,7 @@ describe.each(testBackends())('report exports and the journal export on $name', 
     const owedId = randomUUID();
     const owed: InvoiceEvent = {
       type: 'InvoiceIssued',
-      data: { invoiceId: owedId, invoiceNumber: 'INV-0002', clientId: randomUUID(), date: '2026-05-20', dueDate: '2026-05-30', lines: [], totals: { netCents: 50000, vatCents: 9500, grossCents: 59500 }, period: { subscriptionId: randomUUID(), start: '2026-05-20', end: '2026-06-19' } },
+      data: { invoiceId: owedId, invoiceNumber: 'INV-0002', clientId: randomUUID(), date: '2026-05-20', dueDate: '2026-05-30', lines: [], totals: { netCents: 50000, vatCents: 9500, grossCents: 59500 }, period: { subscriptionId: randomUUID(), start: '2026-05-20', end: '2026-06-19' }, parties: null },
     };
     const appended = await server.runtime.deps.eventStore.append(invoiceStreamId(owedId), [{ type: owed.type, data: owed.data, metadata: { actor: 'system', schemaVersion: 1 } }]);
     expect(await server.runtime.deps.projections.waitFor(appended.position, { timeoutMs: 10_000 })).toBe(true);

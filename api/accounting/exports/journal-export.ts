@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { csvCell, csvRow } from '../../../domain/shared/csv';
 import { centsToEuros } from '../../../domain/shared/money';
 import { journalExportPage, type JournalExportRow } from '../../../projections/ledger/journal-lines/journal-export';
-import type { Period } from '../period';
+import type { Period } from '../../platform/period';
 import type { ReportExportLabels } from './report-export.texts';
 import { EURO_FORMAT } from './report-xlsx';
 

@@ -1,9 +1,9 @@
 import type { VatReturn } from '../../../domain/accounting/vat-return';
 import { AGING_BUCKETS } from '../../../domain/accounting/aging';
 import type { AgedReceivables } from '../../../domain/accounting/aging';
-import { CURRENT_EARNINGS, PRIOR_EARNINGS, type ReportLine, type TrialBalance } from '../../../domain/accounting/reports';
+import { computedLineOf, CURRENT_EARNINGS, CUSTOMER_CREDIT, PRIOR_EARNINGS, type ReportLine, type TrialBalance } from '../../../domain/accounting/reports';
 import type { AccountLedger, BalanceSheetReport, CashFlowReport, Compared, IncomeStatementReport } from '../report.service';
-import type { Period } from '../period';
+import type { Period } from '../../platform/period';
 import type { ReportExportLabels } from './report-export.texts';
 import { printedDay, sideBySide, type ReportDocument, type TableRow } from './report-table';
 
@@ -18,8 +18,11 @@ export interface ExportContext {
 const range = (p: Period) => `${printedDay(p.from)} – ${printedDay(p.to)}`;
 const generated = (c: ExportContext): [string, string] => [c.t.generated, `${printedDay(c.generatedAt.slice(0, 10))} ${c.generatedAt.slice(11, 16)} UTC`];
 
-const computedLabel = (t: ReportExportLabels) => (l: ReportLine) =>
-  l.accountId === null && l.account === CURRENT_EARNINGS ? t.balance.currentEarnings : l.accountId === null && l.account === PRIOR_EARNINGS ? t.balance.priorEarnings : l.account;
+const computedLabel = (t: ReportExportLabels) => (l: ReportLine) => {
+  const labels = { [CURRENT_EARNINGS]: t.balance.currentEarnings, [PRIOR_EARNINGS]: t.balance.priorEarnings, [CUSTOMER_CREDIT]: t.balance.customerCredit };
+  const computed = computedLineOf(l);
+  return computed ? labels[computed] : l.account;
+};
 
 const heading = (label: string, width: number): TableRow => ({ cells: [label, ...Array<null>(width - 1).fill(null)], style: 'heading' });
 

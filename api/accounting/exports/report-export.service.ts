@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Comparison } from '../../../domain/accounting/comparison';
 import { ValidationError } from '../../../domain/shared/errors';
-import { readCompanySettings } from '../../billing/company-settings.service';
-import type { PeriodInput } from '../period';
+import { readCompanySettings } from '../../company';
+import type { PeriodInput } from '../../platform/period';
 import type { ClosingEntries, ReportService } from '../report.service';
 import {
   accountLedgerDocument,

@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { dataDirSecret } from '../data-dir-secret';
 
 const VERSION = 'v1';
 const KEY_FILE = 'totp-encryption.key';
@@ -39,21 +38,7 @@ export class SecretBox {
   }
 
   private keyBytes(): Buffer {
-    this.key ??= Buffer.from(hkdfSync('sha256', this.source.material ?? this.keyFile(), 'grc-two-factor', 'totp-secret', 32));
+    this.key ??= Buffer.from(hkdfSync('sha256', this.source.material ?? dataDirSecret(this.source.dataDir, KEY_FILE), 'grc-two-factor', 'totp-secret', 32));
     return this.key;
-  }
-
-  private keyFile(): string {
-    const file = path.join(this.source.dataDir, KEY_FILE);
-    if (!fs.existsSync(file)) {
-      fs.mkdirSync(this.source.dataDir, { recursive: true });
-      try {
-        fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-      } catch (err) {
-        // Another process made it first: use theirs.
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      }
-    }
-    return fs.readFileSync(file, 'utf8').trim();
   }
 }

@@ -1,5 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import type { GraphQLContext } from '../../graphql/context';
+import { cleanArg } from '../../platform/graphql/validators';
+import type { GraphQLContext } from '../../platform/graphql/context';
 import { TwoFactorProofInput } from './two-factor.input';
 import { clientAddress } from '../login-throttle';
 import { TwoFactorSetupOutput, TwoFactorStatusOutput } from './two-factor.output';
@@ -15,19 +16,19 @@ export class TwoFactorResolver {
 
   @Authorized()
   @Mutation(() => TwoFactorSetupOutput, { description: 'Re-checks the password, then starts enrolment with a fresh secret.' })
-  async beginTwoFactorSetup(@Arg('password', () => String) password: string, @Ctx() ctx: GraphQLContext): Promise<TwoFactorSetupOutput> {
+  async beginTwoFactorSetup(@Arg('password', () => String, { validateFn: cleanArg('password', 'single') }) password: string, @Ctx() ctx: GraphQLContext): Promise<TwoFactorSetupOutput> {
     return TwoFactorSetupOutput.from(await ctx.services.auth.twoFactor.beginSetup(ctx.user!, password, clientAddress(ctx.req)));
   }
 
   @Authorized()
   @Mutation(() => [String], { description: 'Confirms enrolment with a code from the app; answers the ten recovery codes, once.' })
-  async enableTwoFactor(@Arg('otp', () => String) otp: string, @Ctx() ctx: GraphQLContext): Promise<string[]> {
+  async enableTwoFactor(@Arg('otp', () => String, { validateFn: cleanArg('otp', 'single') }) otp: string, @Ctx() ctx: GraphQLContext): Promise<string[]> {
     return ctx.services.auth.twoFactor.enable(ctx.user!, otp, clientAddress(ctx.req));
   }
 
   @Authorized()
   @Mutation(() => [String], { description: 'Replaces the recovery codes; needs a current code.' })
-  async renewRecoveryCodes(@Arg('otp', () => String) otp: string, @Ctx() ctx: GraphQLContext): Promise<string[]> {
+  async renewRecoveryCodes(@Arg('otp', () => String, { validateFn: cleanArg('otp', 'single') }) otp: string, @Ctx() ctx: GraphQLContext): Promise<string[]> {
     return ctx.services.auth.twoFactor.renewRecoveryCodes(ctx.user!, otp, clientAddress(ctx.req));
   }
 

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
-import type { RecoveryCodesAnswer, TwoFactorSetupAnswer, TwoFactorStatusAnswer } from '../../contracts/rest.contract';
-import { requireLogin } from '../guards';
+import type { RecoveryCodesAnswer, TwoFactorSetupAnswer, TwoFactorStatusAnswer } from '../../platform/contracts/rest.contract';
+import { requireLogin } from '../../platform/guards';
 import { clientAddress } from '../login-throttle';
 import type { TwoFactorService } from './two-factor.service';
 

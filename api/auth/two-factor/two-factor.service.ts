@@ -11,12 +11,15 @@ import {
   type TwoFactorPolicy,
 } from '../../../domain/auth/two-factor';
 import { AppError, ConflictError, ForbiddenError, ValidationError } from '../../../domain/shared/errors';
-import { writeAudit } from '../../billing/audit';
-import type { AppDeps } from '../../deps';
+import { textErrors } from '../../../domain/shared/text';
+import { writeAudit } from '../../platform/audit';
+import type { AppDeps } from '../../platform/deps';
 import type { LoginThrottle } from '../login-throttle';
 import { hashPassword, verifyPassword } from '../password';
-import { UserService, type User } from '../user.service';
+import { UserService } from '../user.service';
+import { type User } from '../../platform/user';
 import { SecretBox } from './secret-box';
+import { markSecretAnswer } from '../../platform/http/request-context';
 
 export const INVALID_CODE = 'The authentication code is not valid.';
 const WRONG_PASSWORD = 'Your password was entered incorrectly.';
@@ -52,6 +55,13 @@ interface SecretRow {
   enabled_at: Date | null;
   last_time_step: string | number | null;
 }
+
+/** A password or code with a control character or a line break is refused before any check counts against the throttle. */
+const assertCleanProof = (proof: TwoFactorProof): void => {
+  const errors = textErrors({ ...proof }, 'single');
+  const first = Object.values(errors)[0];
+  if (first) throw new ValidationError(first[0]!, errors);
+};
 
 export const refusedCode = (): AppError => new AppError('UNAUTHENTICATED', INVALID_CODE, { otp: [INVALID_CODE] });
 
@@ -97,6 +107,8 @@ export class TwoFactorService {
 
   /** Step one: after a password re-check, a fresh secret as a QR code. Starting again replaces it. */
   async beginSetup(user: User, password: string, ip: string): Promise<TwoFactorSetup> {
+    markSecretAnswer(); // the answer is shown once: an Idempotency-Key never keeps it
+    assertCleanProof({ password });
     if (await this.isEnabled(user.id)) throw new ConflictError('Two-factor sign-in is already on.');
     if (!(await this.reauth.attempt(ip, user.id, () => this.users.checkPassword(user.id, password)))) throw new ValidationError(WRONG_PASSWORD, { password: [WRONG_PASSWORD] });
     const secret = generateSecret();
@@ -111,6 +123,8 @@ export class TwoFactorService {
 
   /** Step two: a code from the app proves the set-up; answers the ten recovery codes, shown once. */
   async enable(user: User, otp: string, ip: string): Promise<string[]> {
+    markSecretAnswer(); // the answer is shown once: an Idempotency-Key never keeps it
+    assertCleanProof({ otp });
     const row: SecretRow | undefined = await this.deps.db('two_factor_secrets').where({ user_id: user.id }).whereNull('enabled_at').first();
     if (!row) throw new ConflictError('Start the two-factor set-up first.');
     const secret = this.box.open(row.secret_box, user.id);
@@ -138,6 +152,7 @@ export class TwoFactorService {
   }
 
   async disable(user: User, proof: TwoFactorProof, ip: string): Promise<void> {
+    assertCleanProof(proof);
     if (!mayDisable({ isSuperuser: user.is_superuser, enrolled: true }, this.policy)) {
       throw new ForbiddenError('Two-factor sign-in is required for administrators.');
     }
@@ -153,6 +168,8 @@ export class TwoFactorService {
 
   /** New recovery codes for old ones (all unused ones stop working); needs a current code. */
   async renewRecoveryCodes(user: User, otp: string, ip: string): Promise<string[]> {
+    markSecretAnswer(); // the answer is shown once: an Idempotency-Key never keeps it
+    assertCleanProof({ otp });
     if (!(await this.isEnabled(user.id))) throw new ConflictError('Two-factor sign-in is off.');
     await this.assertProof(user, { otp }, ip);
     const codes = makeRecoveryCodes();

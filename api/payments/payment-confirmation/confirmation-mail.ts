@@ -1,6 +1,6 @@
 import { formatEuros } from '../../../domain/shared/money';
-import { mailDay } from '../../billing/invoice-mail.texts';
-import type { MailCompany, MailContent } from '../../mail/branded-mail';
+import { mailDay } from '../../invoicing';
+import type { MailCompany, MailContent } from '../../platform/mail/branded-mail';
 
 /** The payment confirmation e-mail in the client's language (en, el, ru; anything else gets en). */
 export interface ConfirmationInput {

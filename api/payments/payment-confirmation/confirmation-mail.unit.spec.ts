@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, type MailCompany } from '../../mail/branded-mail';
+import { plainText, type MailCompany } from '../../platform/mail/branded-mail';
 import { confirmationMail as composed, type ConfirmationInput } from './confirmation-mail';
 
 const company: MailCompany = { name: 'Aegis GRC Ltd', labels: { vatNumber: 'VAT number', registration: 'Registration number' } };

@@ -1,15 +1,15 @@
 import type { Knex } from 'knex';
 import { INVOICE_EVENT_TYPES, type InvoiceEvent } from '../../../domain/invoice/events';
 import { evolve, initialState, openCents, type InvoiceState } from '../../../domain/invoice/invoice';
+import { decodeInvoiceEvent } from '../../../domain/invoice/stream';
 import type { RecordedEvent } from '../../../eventstore/event-store';
-import { asInvoiceEvent } from '../../../projections/invoices/invoice-list';
 import type { Reactor } from '../../../projections/projection';
-import type { Config } from '../../config';
-import { payUrlOf } from '../../billing/invoice-document';
-import { mailLanguage } from '../../billing/client-user.mail';
-import { renderMail } from '../../mail/branded-mail';
-import { mailCompanyOf } from '../../mail/mail-company';
-import { enqueueMail } from '../../mail/outbox';
+import type { Config } from '../../platform/config';
+import { payUrlOf } from '../../invoicing';
+import { mailLanguage } from '../../platform/mail/language';
+import { renderMail } from '../../platform/mail/branded-mail';
+import { mailCompanyOf } from '../../company';
+import { enqueueMail } from '../../platform/mail/outbox';
 import { confirmationMail } from './confirmation-mail';
 
 export const PAYMENT_CONFIRMATION_REACTOR = 'payment_confirmation_mail';
@@ -25,15 +25,15 @@ class InvoiceStates {
 
   constructor(private readonly trx: Knex) {}
 
-  async advance(recorded: RecordedEvent): Promise<InvoiceState> {
-    const invoiceId = (recorded.data as { invoiceId: string }).invoiceId;
+  async advance(event: InvoiceEvent): Promise<InvoiceState> {
+    const invoiceId = event.data.invoiceId;
     let known = this.states.get(invoiceId);
     // An invoice's first event needs no read: recurring generation issues thousands in a row.
-    if (!known && recorded.type !== 'InvoiceIssued') {
+    if (!known && event.type !== 'InvoiceIssued') {
       const row = await this.trx(STATE_TABLE).where({ invoice_id: invoiceId }).first('state');
       if (row?.state) known = typeof row.state === 'string' ? JSON.parse(row.state) : row.state;
     }
-    const state = evolve(known ?? initialState(), asInvoiceEvent(recorded));
+    const state = evolve(known ?? initialState(), event);
     this.states.set(invoiceId, state);
     return state;
   }
@@ -55,8 +55,8 @@ export const paymentConfirmationReactor = (config: Pick<Config, 'publicBaseUrl'>
   handle: async (trx, events: RecordedEvent[]) => {
     const states = new InvoiceStates(trx);
     for (const recorded of events) {
-      const state = await states.advance(recorded);
-      const event = asInvoiceEvent(recorded);
+      const event = decodeInvoiceEvent(recorded);
+      const state = await states.advance(event);
       // Manual marks are the admin's own bookkeeping; the spec confirms card payments.
       if (event.type !== 'PaymentRecorded' || event.data.method !== 'stripe' || state.status === 'empty') continue;
       await confirm(trx, recorded.eventId, event.data, state, config.publicBaseUrl);

@@ -91,3 +91,18 @@ export const agedSums = async (
   }
   return out;
 };
+
+/**
+ * The credit held in Accounts Receivable as of a day, as a positive amount: the negative parts of
+ * the invoices' balances (what the aged receivables show as credit), summed in one round trip on
+ * the path that reads less. The balance sheet shows it as a liability instead of netting it.
+ */
+export const receivableCreditAsOf = async (db: Knex, asOf: string): Promise<number> => {
+  const result = await db.raw(
+    `with choice as (${RECENT_IS_SHORTER}),
+     s as (${pathRows('recent', '(select recent from choice)')} union all ${pathRows('full', 'not (select recent from choice)')})
+     select coalesce(sum(credit_cents), 0) as credit_cents from s`,
+    { asOf, floor: RECENT_PATH_MIN_LATER_CHANGES },
+  );
+  return -Number(((result.rows ?? result) as Array<{ credit_cents: string | number }>)[0]?.credit_cents ?? 0);
+};

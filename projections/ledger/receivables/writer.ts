@@ -1,27 +1,28 @@
 import type { Knex } from 'knex';
 import { SYSTEM_ACCOUNT_IDS } from '../../../domain/accounting/accounts';
+import type { LockedThrough } from '../../../domain/accounting/period-lock';
 import type { LedgerEffect } from '../../../domain/accounting/postings';
-import { agingSteps, type AgingStep, type ReceivableChange } from '../../../domain/accounting/aging';
+import type { AgingStep, ReceivableChange } from '../../../domain/accounting/aging';
+import { groupSteps, withTerms, type InvoiceTerms, type TermsSpan } from '../../../domain/accounting/receivable-terms';
 
 /** The receivables key of Accounts Receivable lines whose entry names no invoice (manual journals). */
 export const NO_INVOICE = '00000000-0000-0000-0000-000000000000';
 
-/**
- * Whose an invoice is and when it falls due, as the invoice list shows it; a voided one has none,
- * unless a payment kept for it names its client (no due date then).
- */
-export interface InvoiceTerms {
-  clientId: string;
-  dueDate: string | null;
+/** An invoice's new terms (`termsOf`), with the lock in force when its event was applied. */
+export interface TermsChange {
+  invoiceId: string;
+  terms: InvoiceTerms;
+  lockedThrough: LockedThrough;
 }
 
 /**
  * Adds a batch's Accounts Receivable lines to each invoice's change of the day and its balance,
- * and keeps its client and due date beside the balance so aging reads one table. Rows are written
- * even when a batch nets to zero, so the rows are the same however the events were batched (a
- * rebuild equals the live read model).
+ * and keeps its client and due date beside the balance so aging reads one table; an invoice whose
+ * terms changed under the lock also keeps its terms over time (`receivable_term_spans`), so what it
+ * was through the lock stays in its old group. Rows are written even when a batch nets to zero, so
+ * the rows are the same however the events were batched (a rebuild equals the live read model).
  */
-export const writeReceivables = async (trx: Knex.Transaction, effects: LedgerEffect[], terms: Map<string, InvoiceTerms | null>): Promise<void> => {
+export const writeReceivables = async (trx: Knex.Transaction, effects: LedgerEffect[], termsChanges: TermsChange[]): Promise<void> => {
   const changes = new Map<string, number>();
   const balances = new Map<string, number>();
   for (const effect of effects) {
@@ -36,6 +37,8 @@ export const writeReceivables = async (trx: Knex.Transaction, effects: LedgerEff
       }
     }
   }
+  const terms = new Map<string, TermsChange[]>();
+  for (const c of termsChanges) terms.set(c.invoiceId, [...(terms.get(c.invoiceId) ?? []), c]);
   const touched = [...new Set([...balances.keys(), ...terms.keys()])];
   const before = touched.length ? await invoicesNamed(trx, touched, true) : new Map<string, InvoiceReceivable>();
   const changeRows = [...changes].map(([key, delta]) => {
@@ -55,21 +58,27 @@ export const writeReceivables = async (trx: Knex.Transaction, effects: LedgerEff
       .onConflict('invoice_id')
       .merge({ balance_cents: trx.raw('receivable_balances.balance_cents + excluded.balance_cents') });
   }
-  const termRows = [...terms].map(([invoiceId, t]) => ({ invoice_id: invoiceId, balance_cents: 0, client_id: t?.clientId ?? null, due_date: t?.dueDate ?? null }));
+  // Each invoice's terms over time, its changes of terms applied in event order under their locks.
+  const timelines = [...terms].map(([invoiceId, list]) => ({ invoiceId, spans: list.reduce((spans, c) => withTerms(spans, c.terms, c.lockedThrough), before.get(invoiceId)?.timeline ?? []) }));
+  const termRows = timelines.map(({ invoiceId, spans }) => ({ invoice_id: invoiceId, balance_cents: 0, client_id: spans.at(-1)!.clientId, due_date: spans.at(-1)!.dueDate }));
   for (let i = 0; i < termRows.length; i += 1000) {
     await trx('receivable_balances').insert(termRows.slice(i, i + 1000)).onConflict('invoice_id').merge(['client_id', 'due_date']);
   }
+  // One span (the usual case) lives in receivable_balances alone.
+  const changed = timelines.map((t) => t.invoiceId);
+  if (changed.length) await trx('receivable_term_spans').whereIn('invoice_id', changed).delete();
+  const spanRows = timelines.filter((t) => t.spans.length > 1).flatMap(({ invoiceId, spans }) => spans.map((s) => ({ invoice_id: invoiceId, from_date: s.from, client_id: s.clientId, due_date: s.dueDate })));
+  for (let i = 0; i < spanRows.length; i += 1000) await trx('receivable_term_spans').insert(spanRows.slice(i, i + 1000));
   if (touched.length) await writeDueSums(trx, before, await invoicesNamed(trx, touched, false), changes);
 };
 
-/** An invoice's receivable as the tables hold it: whose it is, when due, and its changes by day. */
+/** An invoice's receivable as the tables hold it: its terms over time and its changes by day. */
 interface InvoiceReceivable {
-  clientId: string | null;
-  dueDate: string | null;
+  timeline: TermsSpan[];
   changes: ReceivableChange[];
 }
 
-/** The invoices' client, due date and changes, one round trip; `lock` takes their rows for this transaction first. */
+/** The invoices' terms over time and changes, two round trips; `lock` takes their rows for this transaction first. */
 const invoicesNamed = async (trx: Knex.Transaction, invoiceIds: string[], lock: boolean): Promise<Map<string, InvoiceReceivable>> => {
   const result = await trx.raw(
     `select b.invoice_id, b.client_id, b.due_date, c.date, c.delta_cents
@@ -78,11 +87,20 @@ const invoicesNamed = async (trx: Knex.Transaction, invoiceIds: string[], lock: 
     [invoiceIds],
   );
   const rows = (result.rows ?? result) as Array<{ invoice_id: string; client_id: string | null; due_date: string | null; date: string | null; delta_cents: number | string | null }>;
+  const spans: Array<{ invoice_id: string; from_date: string | null; client_id: string | null; due_date: string | null }> = await trx('receivable_term_spans')
+    .whereIn('invoice_id', invoiceIds)
+    .orderBy([{ column: 'invoice_id' }, { column: 'from_date', order: 'asc', nulls: 'first' }]);
   const out = new Map<string, InvoiceReceivable>();
   for (const r of rows) {
-    const invoice = out.get(r.invoice_id) ?? { clientId: r.client_id, dueDate: r.due_date, changes: [] };
+    const invoice = out.get(r.invoice_id) ?? { timeline: [{ from: null, clientId: r.client_id, dueDate: r.due_date }], changes: [] };
     if (r.date !== null) invoice.changes.push({ date: r.date, deltaCents: Number(r.delta_cents) });
     out.set(r.invoice_id, invoice);
+  }
+  const timelines = new Map<string, TermsSpan[]>();
+  for (const s of spans) timelines.set(s.invoice_id, [...(timelines.get(s.invoice_id) ?? []), { from: s.from_date, clientId: s.client_id, dueDate: s.due_date }]);
+  for (const [invoiceId, timeline] of timelines) {
+    const invoice = out.get(invoiceId);
+    if (invoice) invoice.timeline = timeline;
   }
   return out;
 };
@@ -97,7 +115,7 @@ interface DueSum {
 }
 
 /**
- * Moves each touched invoice's aging steps from where they were (its client, due date and changes
+ * Moves each touched invoice's aging steps from where they were (its terms over time and changes
  * before the batch) to where they are now, in the per-(client, due date) tables aged receivables
  * read. Rows left at zero are deleted, so the tables hold the same rows however the events were
  * batched, and the open balances only the groups that still owe or hold credit.
@@ -113,19 +131,21 @@ const writeDueSums = async (trx: Knex.Transaction, before: Map<string, InvoiceRe
     }
     target.set(key, sum);
   };
-  const move = (invoice: InvoiceReceivable, steps: AgingStep[], sign: number) => {
-    const group = `${invoice.clientId ?? ''}|${invoice.dueDate ?? ''}`;
-    const base = { clientId: invoice.clientId, dueDate: invoice.dueDate, openCents: 0, creditCents: 0 };
-    for (const step of steps) add(daily, `${group}|${step.date}`, base, [step], sign, step.date);
-    add(totals, group, base, steps, sign);
+  const move = (timeline: TermsSpan[], changes: ReceivableChange[], sign: number) => {
+    for (const step of groupSteps(timeline, changes)) {
+      const group = `${step.clientId ?? ''}|${step.dueDate ?? ''}`;
+      const base = { clientId: step.clientId, dueDate: step.dueDate, openCents: 0, creditCents: 0 };
+      add(daily, `${group}|${step.date}`, base, [step], sign, step.date);
+      add(totals, group, base, [step], sign);
+    }
   };
   for (const [invoiceId, now] of after) {
-    move(now, agingSteps(now.changes), 1);
+    move(now.timeline, now.changes, 1);
     const was = before.get(invoiceId);
     if (!was) continue; // A new invoice: its changes are all this batch's.
     // Its changes before the batch: the ones now less the batch's.
     const earlier = now.changes.map((c) => ({ date: c.date, deltaCents: c.deltaCents - (batch.get(`${invoiceId}|${c.date}`) ?? 0) }));
-    move(was, agingSteps(earlier), -1);
+    move(was.timeline, earlier, -1);
   }
   await upsertDueSums(trx, 'receivable_due_changes', ['date', 'client_id', 'due_date'], [...daily.values()]);
   await upsertDueSums(trx, 'receivable_due_balances', ['client_id', 'due_date'], [...totals.values()]);

@@ -76,9 +76,15 @@ describe('admin billing screens in Chromium', () => {
     // Once the client has a login, its More menu no longer offers one (the row is drawn again first).
     await row.getByTestId('row-more').waitFor();
     await expectMoreActions(page, row, ['Delete']);
-    // The password works: a fresh browser logs in to the portal with it.
+    // The password works, and is temporary: a fresh browser signs in with it, must choose its own,
+    // then reaches the portal.
     const other = await newPage(browser, server.url);
     await signIn(other.page, { username: 'billing@acme.example', password });
+    await other.page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await other.page.getByLabel('Temporary password').fill(password);
+    await other.page.getByLabel('New password', { exact: true }).fill(`${password}-own`);
+    await other.page.getByLabel('Confirm new password').fill(`${password}-own`);
+    await other.page.getByRole('button', { name: 'Save and continue' }).click();
     await other.page.waitForURL('**/portal/dashboard');
     await other.context.close();
   });

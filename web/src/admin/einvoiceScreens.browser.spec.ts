@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, collectPageErrors, launchBrowser, listItem, MOBILE_WIDTH, moreActions, expectMoreActions, newPage, rawKeyLeaks, rowAction, screenshot, type PageOptions, signIn } from '../../../test/browser';
+import { choosePassword } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../test/server';
 
@@ -32,7 +33,8 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const login = await admin.post(`/api/clients/${created.body.id}/create_user/`);
       expect(login.status).toBe(201);
-      clients[key] = { id: created.body.id, username: body.email as string, password: login.body.password };
+      // The generated password is temporary: the client has chosen its own before these screens.
+      clients[key] = { id: created.body.id, username: body.email as string, password: await choosePassword(server.client(), body.email as string, login.body.password) };
     };
     await client('greek', { name: 'Αθηνά Συμβουλευτική Α.Ε.', email: 'logistirio@athina.example', address: 'Λεωφόρος Κηφισίας 100, Αθήνα', country: 'GR', vat_number: 'EL094014201' });
     await client('german', { name: 'Müller Beratung GmbH', email: 'buchhaltung@mueller.example', address: 'Friedrichstraße 10, Berlin', country: 'DE', vat_number: 'DE123456789' });

@@ -4,6 +4,8 @@ import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage,
 import { createClientWithLogin, createInvoice } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { ADMIN, startTestServer, type TestServer, type TestClient } from '../../../test/server';
+import { SimulatedCheckoutGateway } from '../../../api/payments/simulated-gateway';
+import { addDays } from '../../../domain/shared/dates';
 
 // Needs `npm run build` first: the test server serves dist/web.
 describe('payment alerts in the admin inbox in Chromium', () => {
@@ -13,6 +15,8 @@ describe('payment alerts in the admin inbox in Chromium', () => {
   let errors: string[];
   let client: Awaited<ReturnType<typeof createClientWithLogin>>;
   const inv: Record<'cancelled' | 'deleted', { id: string; invoice_number: string }> = {} as never;
+  /** Moves the server's clock (the simulated card network's too) back, to pay on an earlier day. */
+  let clockShiftMs = 0;
 
   // Paid through the simulated checkout, so the payment is a card charge the simulated Stripe can refund.
   const payByCard = async (invoiceId: string, beforePaying: () => Promise<void>) => {
@@ -24,7 +28,7 @@ describe('payment alerts in the admin inbox in Chromium', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(testBackends()[0]!, { limits: { loginPerIp: 1000, loginPerUsername: 1000, publicFormsPerIp: 1000 } });
+    server = await startTestServer(testBackends()[0]!, { clock: () => new Date(Date.now() + clockShiftMs), limits: { loginPerIp: 1000, loginPerUsername: 1000, publicFormsPerIp: 1000 } });
     const admin: TestClient = server.client();
     await admin.login();
     client = await createClientWithLogin(server.runtime.deps, 'Late Payer Ltd');
@@ -62,7 +66,7 @@ describe('payment alerts in the admin inbox in Chromium', () => {
     const tab = page.getByRole('tab', { name: /Payment alerts/ });
     await tab.locator('.ant-badge', { hasText: '2' }).waitFor();
     await tab.click();
-    await page.getByText("These card payments arrived for invoices already cancelled or deleted; each is kept as the client's credit balance until it is refunded or applied.").waitFor();
+    await page.getByText("Card payments that need a look: those for invoices already cancelled or deleted are kept as the client's credit balance until refunded or applied; those paid on a day the books had already locked are posted on the first open day.").waitFor();
     const cancelled = row(inv.cancelled.invoice_number);
     await cancelled.getByText('Invoice cancelled').waitFor();
     await cancelled.getByText('70,00 €', { exact: true }).waitFor();
@@ -136,13 +140,40 @@ describe('payment alerts in the admin inbox in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('lists a card payment made on a day the books locked before it was reported, with the day it posted on', async () => {
+    const admin = server.client();
+    await admin.login();
+    const late = await createInvoice(server.runtime.deps, client.id, 45);
+    await server.runtime.services.billing.invoices.send(late.id, 'test');
+    const session = await server.client().agent.post(`/api/invoices/${late.id}/create-checkout-session/`).send({});
+    const gateway = server.runtime.services.payments.gateway as SimulatedCheckoutGateway;
+    // Paid three days ago; the report of it arrives only after the books were locked through the day before yesterday.
+    clockShiftMs = -3 * DAY_MS;
+    const delivery = (await gateway.pay(session.body.sessionId))!;
+    clockShiftMs = 0;
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await admin.put('/api/accounting/lock/', { locked_through: addDays(today, -2) })).status).toBe(200);
+    try {
+      const res = await server.client().agent.post('/api/stripe/webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', delivery.signature).send(delivery.payload);
+      expect(res.body).toEqual({ received: true, outcome: 'recorded' });
+      await openAlertsTab(page, 'Payment alerts');
+      const locked = row(late.invoice_number);
+      await locked.getByText(`Paid in a locked period, posted on ${longDate(addDays(today, -1))}`).waitFor();
+      expect(await locked.locator('td').first().innerText()).toBe(longDate(addDays(today, -3)));
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'alerts/inbox-payment-alert-locked-en-1280');
+    } finally {
+      await admin.put('/api/accounting/lock/', { locked_through: null });
+    }
+  });
+
   it('works in Greek on a phone: translated reasons, no sideways scrolling, the refund dialog fits', async () => {
     const { context, page: phone } = await newPage(browser, server.url, { width: MOBILE_WIDTH, locale: 'el-GR' });
     phone.setDefaultTimeout(60_000);
     const phoneErrors = collectPageErrors(phone);
     await login(phone);
     await openAlertsTab(phone, 'Ειδοποιήσεις πληρωμών');
-    await phone.getByText(/παραμένει πιστωτικό υπόλοιπο του πελάτη/).waitFor();
+    await phone.getByText(/παραμένουν πιστωτικό υπόλοιπο του πελάτη/).waitFor();
     const deleted = row(inv.deleted.invoice_number, phone);
     await deleted.getByText('Διαγραμμένο τιμολόγιο').waitFor();
     await deleted.getByText('30,00 €', { exact: true }).waitFor();
@@ -194,6 +225,10 @@ describe('payment alerts in the admin inbox in Chromium', () => {
 });
 
 const login = (page: Page) => loginAsAdmin(page, ADMIN);
+
+const DAY_MS = 86_400_000;
+/** A day as the admin shows dates in English: 'dd / MMMM / yyyy'. */
+const longDate = (day: string) => `${day.slice(8)} / ${new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))} / ${day.slice(0, 4)}`;
 
 /** The inbox's third tab (on a phone antd may fold it into the tabs' overflow menu). */
 const openAlertsTab = async (page: Page, name: string) => {

@@ -1,13 +1,15 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CheckAuthAnswer, PortalAccount, PublicInvoiceWire } from '../../../api/contracts/rest.contract';
+import type { CheckAuthAnswer, PortalAccount, PublicInvoiceWire } from '../../../api/platform/contracts/rest.contract';
 import type { AuthUser } from '../auth/AuthContext';
 import type { PublicInvoice } from '../payInvoice/usePublicInvoice';
 import type { PortalAccount as WebPortalAccount } from '../portal/usePortalAccount';
 
 /**
- * Compiled by `npm run typecheck`: the web reads the server's own wire types, so a field one side
- * drops or renames is a compile error on the other (the @ts-expect-error lines fail to compile
- * the day the server starts sending such a field, and a real use of a missing one never compiles).
+ * Checked by tsc, not run: a type error here fails `npm test` (vitest project `types`, with
+ * tsconfig.type-tests.json) as it fails `npm run typecheck`. The web reads the server's own wire
+ * types, so a field one side drops or renames is a compile error on the other (the
+ * @ts-expect-error lines fail to compile the day the server starts sending such a field, and a
+ * real use of a missing one never compiles).
  */
 describe('REST wire contracts shared by server and web', () => {
   it('are the same types on both sides', () => {

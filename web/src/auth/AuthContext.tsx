@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { CheckAuthAnswer, LoginAnswer, UserWire } from '../../../api/contracts/rest.contract';
+import type { CheckAuthAnswer, LoginAnswer, UserWire } from '../../../api/platform/contracts/rest.contract';
 import { http } from '../api/http';
 
 export type AuthUser = UserWire;

@@ -3,8 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../seo/usePageMeta';
-import { useHydrated } from '../ssr/siteData';
-import { useTypedBeforeHydration } from '../ssr/useTypedBeforeHydration';
+import { useServerForm } from '../ssr/useServerForm';
 import { homeOf, logIn } from './AuthContext';
 import { throttledWait } from './throttledWait';
 
@@ -25,14 +24,16 @@ export const LoginPage = () => {
   const [askCode, setAskCode] = useState(false);
   const [failure, setFailure] = useState<Failure>();
   const [busy, setBusy] = useState(false);
-  // The page comes rendered by the server: it can be typed into at once, and it signs in once the
-  // scripts run (the button waits for them, so no early click posts the form without them).
-  const ready = useHydrated();
+  // The page comes rendered by the server: it can be typed into and sent at once. A sign-in sent
+  // before the scripts run is held by the page's early-submit script and sent from here.
   const formRef = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(formRef, (name, value) => (name === 'username' ? setUsername(value) : name === 'password' ? setPassword(value) : undefined));
+  const sentEarly = useServerForm(formRef, (name, value) => (name === 'username' ? setUsername(value) : name === 'password' ? setPassword(value) : undefined));
+  const working = busy || sentEarly;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // A second Enter while the first sign-in is on its way sends nothing more.
+    if (busy) return;
     setBusy(true);
     setFailure(undefined);
     try {
@@ -69,6 +70,10 @@ export const LoginPage = () => {
         <h1 id="login-title">{askCode ? t('auth.twoFactor.loginTitle') : t('auth.title')}</h1>
         <Form layout="vertical" component="div">
           <form ref={formRef} method="post" onSubmit={onSubmit} aria-labelledby="login-title">
+            {/* Without scripts the form posts to the server, which can only show the page again. */}
+            <noscript>
+              <Alert type="warning" showIcon title={t('auth.needsScripts')} className="form-banner" data-testid="login-needs-scripts" />
+            </noscript>
             {failure && (
               <Alert
                 type={failure.kind === 'throttled' ? 'warning' : 'error'}
@@ -85,7 +90,7 @@ export const LoginPage = () => {
                 <Form.Item label={t('auth.twoFactor.code')} htmlFor="login-otp">
                   <Input id="login-otp" autoComplete="one-time-code" autoFocus value={otp} onChange={(e) => setOtp(e.target.value)} maxLength={24} />
                 </Form.Item>
-                <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={!otp.trim()}>
+                <Button type="primary" htmlType="submit" size="large" block loading={working} aria-busy={working || undefined} disabled={!otp.trim()}>
                   {t('auth.twoFactor.verify')}
                 </Button>
                 <Button type="link" block onClick={startOver} className="login-start-over">
@@ -100,7 +105,7 @@ export const LoginPage = () => {
                 <Form.Item label={t('auth.password')} htmlFor="login-password">
                   <Input.Password id="login-password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
                 </Form.Item>
-                <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={!ready}>
+                <Button type="primary" htmlType="submit" size="large" block loading={working} aria-busy={working || undefined}>
                   {t('auth.login')}
                 </Button>
               </>

@@ -12,7 +12,8 @@ const ToLogin = () => {
 
 /**
  * Gates /admin and /portal: 'Loading...' while checking, /login when logged out (also right after logging out), clients away from
- * /admin, and a superuser who must enrol in two-factor sign-in (REQUIRE_ADMIN_2FA) to enrolment.
+ * /admin, anyone signed in with a generated password to choosing their own (the server answers
+ * nothing else until then), and a superuser who must enrol in two-factor sign-in (REQUIRE_ADMIN_2FA) to enrolment.
  */
 export const RequireAuth = ({ children, superuser = false }: { children: ReactNode; superuser?: boolean }) => {
   const { state } = useAuth();
@@ -28,6 +29,13 @@ export const RequireAuth = ({ children, superuser = false }: { children: ReactNo
       return <ToLogin />;
     case 'authenticated':
       if (superuser && !state.user.is_superuser) return <Navigate to="/portal" replace />;
+      if (state.user.password_change_required) {
+        return (
+          <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>
+            <pages.PasswordChangeRequired />
+          </Suspense>
+        );
+      }
       if (superuser && state.user.two_factor_setup_required) {
         return (
           <Suspense fallback={<p className="page-loading">{t('common.loading')}</p>}>

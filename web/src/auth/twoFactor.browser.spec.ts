@@ -3,6 +3,7 @@ import path from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { choosePassword } from '../../../test/billing-fixtures';
 import { testBackends } from '../../../test/db';
 import { MOBILE_WIDTH, axeViolations, collectPageErrors, launchBrowser, newPage, screenshot } from '../../../test/browser';
 import { ADMIN, startTestServer, type TestServer } from '../../../test/server';
@@ -62,7 +63,8 @@ describe('two-factor sign-in in the browser', () => {
       await admin.login();
       const created = await admin.post('/api/clients/', { name: 'Zeta Audit Ltd', email: 'zeta@audit.example', phone: '+357 22 111111', address: '1 Main St, Nicosia' });
       const login = await admin.post(`/api/clients/${created.body.id}/create_user/`);
-      client = { username: 'zeta@audit.example', password: login.body.password };
+      // The generated password is temporary: the client has chosen its own before enrolling.
+      client = { username: 'zeta@audit.example', password: await choosePassword(server.client(), 'zeta@audit.example', login.body.password) };
     });
     afterAll(() => server?.close());
 

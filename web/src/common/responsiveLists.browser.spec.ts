@@ -175,7 +175,7 @@ describe('lists as cards on a phone, whole action columns on a wide screen', () 
     await partly.getByText(/^Alice Holdings/).waitFor();
     for (const text of ['01 / October / 2026', '31 / October / 2099', '1.785,00 €', 'Sent', 'Credited']) await partly.getByText(text, { exact: true }).first().waitFor();
     await partly.getByText(/^Partly paid/).waitFor();
-    await expectMoreActions(page, partly, ['Send', 'Pay by card', 'Record payment', 'Payments', 'Issue credit note', 'Download e-invoice (XML)', 'History', 'Edit', 'Cancel with a credit note']);
+    await expectMoreActions(page, partly, ['Send', 'Pay by card', 'Record payment', 'Payments', 'Issue credit note', 'Download e-invoice (XML)', 'History', 'Edit', 'Write off', 'Cancel with a credit note']);
     await rowAction(page, partly, 'History');
     await page.getByTestId('history-drawer').waitFor();
     expect(await sideways(page)).toBeLessThanOrEqual(0);

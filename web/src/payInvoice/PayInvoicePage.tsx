@@ -1,6 +1,6 @@
 import { FilePdfOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Descriptions, Spin } from 'antd';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../common/format';
 import { Badge } from '../shared/billing-badges';
@@ -10,28 +10,33 @@ import { usePageLocation } from '../routing/pageLocation';
 import { payInvoiceIdAt } from '../routing/pages';
 import { useNoIndex } from '../seo/useNoIndex';
 import { usePageDay, useSiteData } from '../ssr/siteData';
+import { useServerForm } from '../ssr/useServerForm';
 import '../portal/portal.css';
+import { PaymentReference } from '../portal/PaymentReference';
 import { PaymentConfirmationNotice } from './PaymentConfirmationNotice';
 import { usePublicInvoice, type PublicInvoice } from './usePublicInvoice';
 
 /**
- * Pay Now is a real form: without scripts, or clicked before the page has hydrated, the browser
- * posts it and the server answers with a redirect to the hosted checkout. Once hydrated, the
- * script starts the checkout itself.
+ * Pay Now is a real form: without scripts, or pressed before the page has hydrated, the browser
+ * posts it and the server answers with a redirect to the hosted checkout (the button shows it is
+ * working until then). Once hydrated, the script starts the checkout itself.
  */
 const PayButton = ({ invoice }: { invoice: PublicInvoice }) => {
   const { t, i18n } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const postedEarly = useServerForm(formRef, () => undefined);
+  const [paying, setPaying] = useState(false);
+  const busy = paying || postedEarly;
   const rendered = useSiteData();
   const [error, setError] = useState<string | null>(() => (rendered?.checkoutError ? `payInvoice.errors.${rendered.checkoutError}` : null));
   const pay = async () => {
-    setBusy(true);
+    setPaying(true);
     setError(null);
     try {
       await startCheckout(invoice.id, { returnTo: `/pay-invoice/${invoice.id}`, credentials: 'omit' });
     } catch (err) {
       setError(checkoutErrorKey(err));
-      setBusy(false);
+      setPaying(false);
     }
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -39,9 +44,9 @@ const PayButton = ({ invoice }: { invoice: PublicInvoice }) => {
     if (!busy) void pay();
   };
   return (
-    <form className="pay-invoice-action" method="post" action={`/pay-invoice/${encodeURIComponent(invoice.id)}?lng=${encodeURIComponent(i18n.language)}`} onSubmit={submit}>
+    <form ref={formRef} className="pay-invoice-action" method="post" action={`/pay-invoice/${encodeURIComponent(invoice.id)}?lng=${encodeURIComponent(i18n.language)}`} onSubmit={submit}>
       {error && <Alert type="error" showIcon title={t(error)} />}
-      <Button type="primary" size="large" block loading={busy} htmlType="submit">
+      <Button type="primary" size="large" block loading={busy} aria-busy={busy || undefined} htmlType="submit">
         {busy ? t('payInvoice.processing') : t('payInvoice.payNow')}
       </Button>
       <p className="pay-invoice-note">{t('payInvoice.secureNote')}</p>
@@ -88,6 +93,12 @@ export const PayInvoicePage = () => {
             {!state.invoice.paid && !state.invoice.cancelled && state.invoice.open_amount !== state.invoice.total_amount && (
               <Descriptions.Item label={t('payInvoice.openAmount')}>
                 <strong data-testid="pay-invoice-open">{formatMoney(Math.round(state.invoice.open_amount * 100))}</strong>
+              </Descriptions.Item>
+            )}
+            {state.invoice.payment_reference && (
+              <Descriptions.Item label={t('payInvoice.paymentReference')}>
+                <PaymentReference reference={state.invoice.payment_reference} copyLabel={t('payInvoice.copyReference')} copiedLabel={t('payInvoice.referenceCopied')} />
+                {!state.invoice.paid && !state.invoice.cancelled && state.invoice.open_amount > 0 && <div className="payment-reference-note">{t('payInvoice.paymentReferenceNote')}</div>}
               </Descriptions.Item>
             )}
           </Descriptions>

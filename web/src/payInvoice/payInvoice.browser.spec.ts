@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCreditorReference } from '../../../domain/bank/creditor-reference';
+import { InvoiceService } from '../../../api/invoicing/invoice.service';
 import { createClientWithLogin, createInvoice } from '../../../test/billing-fixtures';
 import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage as openPage, rawKeyLeaks, screenshot, type PageOptions } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
@@ -20,6 +22,10 @@ const texts = (lng: string) => {
     payNow: string;
     alreadyPaid: string;
     nothingToPay: string;
+    paymentReference: string;
+    paymentReferenceNote: string;
+    copyReference: string;
+    referenceCopied: string;
   };
 };
 
@@ -151,6 +157,47 @@ describe('pay page back from checkout in Chromium', () => {
     await page.getByRole('button', { name: t.unconfirmed.recheck }).click();
     await page.getByText(t.success.title).waitFor();
     await check('pay-return-confirmed');
+    await context.close();
+  });
+
+  it.each(['en', 'el', 'ru'])('shows an issued invoice its payment reference in %s with a copy button, a draft none', async (lng) => {
+    const t = texts(lng);
+    const draft = await createInvoice(server.runtime.deps, clientId, 410, '2026-02-01', '2099-02-15');
+    const issued = await createInvoice(server.runtime.deps, clientId, 420, '2026-02-01', '2099-02-15');
+    const reference = (await new InvoiceService(server.runtime.deps).send(issued.id, 'test')).payment_reference!;
+    expect(reference).toMatch(/^RF\d{2}\d{10}$/);
+    const { context, page } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
+    const errors = collectPageErrors(page);
+    // What the copy button hands the clipboard, seen where the page writes it.
+    await page.addInitScript(() => {
+      const copied: string[] = [];
+      Object.assign(window, { copied });
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
+    });
+
+    await page.goto(`/pay-invoice/${draft.id}?lng=${lng}`);
+    await page.getByRole('button', { name: t.payNow }).waitFor();
+    expect(await page.getByTestId('payment-reference').count()).toBe(0);
+    expect(await count(page, t.paymentReference)).toBe(0);
+
+    await page.goto(`/pay-invoice/${issued.id}?lng=${lng}`);
+    const shown = page.getByTestId('payment-reference');
+    await shown.waitFor();
+    expect(await shown.innerText()).toContain(formatCreditorReference(reference));
+    expect(await count(page, t.paymentReference)).toBe(1);
+    expect(await count(page, t.paymentReferenceNote)).toBe(1);
+    expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    // The card clips what overflows it: the details must fit inside, the reference's row too.
+    expect(await page.locator('.pay-invoice-card .ant-descriptions-view').evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, `${SCREENS}/pay-reference-${lng}-375`);
+    await page.getByRole('button', { name: t.copyReference }).click();
+    await page.getByRole('button', { name: t.referenceCopied }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([reference]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, `${SCREENS}/pay-reference-${lng}-1280`);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PublicInvoiceWire } from '../../../api/contracts/rest.contract';
+import type { PublicInvoiceWire } from '../../../api/platform/contracts/rest.contract';
 import { http } from '../api/http';
 import { reconcileCheckout } from '../payments/checkout';
 import { paymentConfirmation, type PaymentConfirmation } from '../payments/paymentConfirmation';

@@ -1,4 +1,4 @@
-import type { CheckoutAnswer, ReconcileAnswer } from '../../../api/contracts/rest.contract';
+import type { CheckoutAnswer, ReconcileAnswer } from '../../../api/platform/contracts/rest.contract';
 import { ApiError, http } from '../api/http';
 
 export type CheckoutFailure = 'createSession' | 'redirect' | 'alreadyPaid';

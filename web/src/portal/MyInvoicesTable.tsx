@@ -7,6 +7,7 @@ import { ResponsiveTable } from '../common/ResponsiveTable';
 import { RowActions } from '../common/RowActions';
 import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { Badge, InvoiceStatusBadge } from '../shared/billing-badges';
+import { PaymentReference } from './PaymentReference';
 import type { PortalInvoice } from './usePortalAccount';
 
 const euroCents = (euros: number) => Math.round(euros * 100);
@@ -36,6 +37,18 @@ const Status = ({ invoice: i, today, t }: { invoice: PortalInvoice; today: strin
       <InvoiceStatusBadge paid={i.paid} />
       {payable(i) && i.due_date < today && <Badge tone="error">{t('portal.invoices.overdue')}</Badge>}
     </span>
+  );
+
+/** What to quote in a bank transfer; a dash for a draft, which has none yet (the cards' field). */
+const Reference = ({ invoice: i, t }: { invoice: PortalInvoice; t: TFunction }) =>
+  i.payment_reference ? (
+    <PaymentReference
+      reference={i.payment_reference}
+      copyLabel={t('portal.invoices.copyReference', { number: i.invoice_number })}
+      copiedLabel={t('portal.invoices.referenceCopied')}
+    />
+  ) : (
+    <span>—</span>
   );
 
 export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => {
@@ -97,11 +110,27 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
           fields: [
             { key: 'date', label: t('portal.invoices.date'), value: formatDate(i.date) },
             { key: 'due', label: t('portal.invoices.dueDate'), value: formatDate(i.due_date) },
+            { key: 'reference', label: t('portal.invoices.paymentReference'), value: <Reference invoice={i} t={t} /> },
           ],
           actions: actions(i),
         })}
         columns={[
-          { title: t('portal.invoices.number'), dataIndex: 'invoice_number', key: 'number' },
+          // The reference goes under the number, not in a column of its own: the table stays within 1280 px in every language.
+          {
+            title: (
+              <>
+                <div>{t('portal.invoices.number')}</div>
+                <div className="portal-reference-heading">{t('portal.invoices.paymentReference')}</div>
+              </>
+            ),
+            key: 'number',
+            render: (_, i) => (
+              <>
+                <div className="portal-invoice-number">{i.invoice_number}</div>
+                {i.payment_reference && <Reference invoice={i} t={t} />}
+              </>
+            ),
+          },
           { title: t('portal.invoices.date'), key: 'date', render: (_, i) => formatDate(i.date) },
           { title: t('portal.invoices.dueDate'), key: 'due', render: (_, i) => formatDate(i.due_date) },
           { title: t('portal.invoices.amount'), key: 'amount', align: 'right', render: (_, i) => <Amount invoice={i} /> },

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserService } from '../../../api/auth/user.service';
+import { formatCreditorReference, isCreditorReference } from '../../../domain/bank/creditor-reference';
 import { createClientWithLogin, createInvoice } from '../../../test/billing-fixtures';
 import { axeViolations, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage as openPage, rawKeyLeaks, screenshot, type PageOptions, signIn } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
@@ -64,7 +67,7 @@ describe('client portal and pay page in Chromium', () => {
     expect(await page.getByText('+357 99 123456').count()).toBe(1);
     expect(await page.locator('meta[name="robots"][content*="noindex"]').count()).toBe(1);
 
-    const numbers = await page.locator('.portal-card tbody tr td:first-child').allTextContents();
+    const numbers = await page.locator('.portal-card tbody tr td:first-child .portal-invoice-number').allTextContents();
     expect(numbers).toContain(inv.newer!.invoice_number);
     expect(numbers).not.toContain(inv.bobs!.invoice_number);
     // Newest first.
@@ -217,6 +220,51 @@ describe('client portal and pay page in Chromium', () => {
     await page.goto(`/portal/dashboard?lng=${lng}`);
     await page.locator('.portal-card').nth(2).waitFor();
     await screenshot(page, `portal-dashboard-${lng}-1280`);
+    await context.close();
+  });
+
+  it.each(['en', 'el', 'ru'])('lists a sent invoice with its payment reference and a copy button, a draft with a dash, in %s at 1280 and 375 px', async (lng) => {
+    const file = path.resolve(import.meta.dirname, `../../public/static/locales/${lng}/translation.json`);
+    const t = JSON.parse(fs.readFileSync(file, 'utf8')).portal.invoices as Record<string, string>;
+    const admin = server.client();
+    await admin.login();
+    const sent = inv.overpaid!;
+    const reference = (await admin.get(`/api/invoices/${sent.id}/`)).body.payment_reference as string;
+    expect(isCreditorReference(reference)).toBe(true);
+    const copyLabel = t.copyReference!.replace('{{number}}', sent.invoice_number);
+    const { context, page } = await newPage(browser, server.url);
+    // What the copy button hands the clipboard, seen where the page writes it.
+    await page.addInitScript(() => {
+      const copied: string[] = [];
+      Object.assign(window, { copied });
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
+    });
+    await login(page);
+    await page.goto(`/portal/dashboard?lng=${lng}`);
+    const row = invoiceRow(page, sent.invoice_number);
+    await row.getByTestId('payment-reference').waitFor();
+    expect(await row.getByTestId('payment-reference').innerText()).toContain(formatCreditorReference(reference));
+    expect(await page.getByRole('columnheader', { name: t.paymentReference }).count()).toBe(1);
+    expect(await invoiceRow(page, inv.older!.invoice_number).getByTestId('payment-reference').count()).toBe(0);
+    // Desk-first: the table fits its card at 1280 px, no sideways scrolling, in every language.
+    expect(await page.getByRole('region', { name: t.title }).evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+    await row.getByRole('button', { name: copyLabel }).click();
+    await row.getByRole('button', { name: t.referenceCopied }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([reference]);
+    expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `portal-reference-${lng}-1280`);
+
+    await page.setViewportSize({ width: MOBILE_WIDTH, height: 740 });
+    const card = page.getByRole('button', { name: copyLabel });
+    await card.waitFor();
+    expect(await page.getByText(formatCreditorReference(reference)).count()).toBeGreaterThan(0);
+    // A draft's card says it has no reference yet.
+    expect(await page.getByText('—', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const box = await card.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE_WIDTH);
+    await screenshot(page, `portal-reference-${lng}-375`);
     await context.close();
   });
 });

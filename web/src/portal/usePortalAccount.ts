@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PortalAccount, PortalInvoice, PortalSubscription } from '../../../api/contracts/rest.contract';
+import type { PortalAccount, PortalInvoice, PortalSubscription } from '../../../api/platform/contracts/rest.contract';
 import { http } from '../api/http';
 import { reconcileCheckout } from '../payments/checkout';
 import type { PaymentReturn } from '../payments/usePaymentReturn';

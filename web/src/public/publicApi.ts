@@ -1,4 +1,4 @@
-import type { CompanyInfo, FormAnswer } from '../../../api/contracts/rest.contract';
+import type { CompanyInfo, FormAnswer } from '../../../api/platform/contracts/rest.contract';
 import type { ContactInput, DemoInput } from '../../../domain/site/form-rules';
 import { http } from '../api/http';
 

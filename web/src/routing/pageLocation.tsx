@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { withoutTrailingSlashes } from '../../../domain/shared/text';
 
 /** Where the page is: what the public site reads of its URL (no router there, every link is a full page load). */
 export interface PageLocation {
@@ -43,6 +44,6 @@ export const useSearchParams = (): URLSearchParams => {
 
 /** Whether a link to `to` is the current page or a page below it (react-router's NavLink rule). */
 export const isActivePath = (pathname: string, to: string): boolean => {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const path = withoutTrailingSlashes(pathname);
   return path === to || (to !== '/' && path.startsWith(`${to}/`));
 };

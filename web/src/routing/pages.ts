@@ -1,4 +1,5 @@
 import { lazyNamed } from './lazyNamed';
+import { withoutTrailingSlashes } from '../../../domain/shared/text';
 
 /** Pass as the third argument for route modules that use antd: they get its theme and locale. */
 const antd = () =>
@@ -24,6 +25,7 @@ export const pages = {
   Admin: lazyNamed(() => import('../admin/AdminRoutes'), 'AdminRoutes', antd),
   Portal: lazyNamed(() => import('../portal/PortalRoutes'), 'PortalRoutes', antd),
   TwoFactorRequired: lazyNamed(() => import('../auth/twoFactor/TwoFactorRequiredPage'), 'TwoFactorRequiredPage', antd),
+  PasswordChangeRequired: lazyNamed(() => import('../auth/PasswordChangeRequiredPage'), 'PasswordChangeRequiredPage', antd),
 };
 
 type PageName = keyof typeof pages;
@@ -57,11 +59,9 @@ const byPath: Record<string, PageName> = {
 
 const PAY_PATH = /^\/pay-invoice\/([^/]+)$/;
 
-const withoutTrailingSlash = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';
-
 /** The page shown at `pathname`. */
 export const pageAt = (pathname: string): PageName => {
-  const path = withoutTrailingSlash(pathname);
+  const path = withoutTrailingSlashes(pathname);
   if (path === '/admin' || path.startsWith('/admin/')) return 'Admin';
   if (path === '/portal' || path.startsWith('/portal/')) return 'Portal';
   if (PAY_PATH.test(path)) return 'PayInvoice';
@@ -73,7 +73,7 @@ export const isAreaPath = (pathname: string): boolean => ['Admin', 'Portal'].inc
 
 /** The invoice id of a pay link's path (`/pay-invoice/{id}`), decoded; empty elsewhere. */
 export const payInvoiceIdAt = (pathname: string): string => {
-  const id = PAY_PATH.exec(withoutTrailingSlash(pathname))?.[1] ?? '';
+  const id = PAY_PATH.exec(withoutTrailingSlashes(pathname))?.[1] ?? '';
   try {
     return decodeURIComponent(id);
   } catch {

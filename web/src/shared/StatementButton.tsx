@@ -3,7 +3,7 @@ import { Button, DatePicker, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StatementQuery } from '../../../api/contracts/rest.contract';
+import type { StatementQuery } from '../../../api/platform/contracts/rest.contract';
 import { DATE_INPUT_FORMATS } from '../common/dateLocale';
 import { localToday } from '../common/format';
 import { currentLanguage } from '../i18n';

@@ -1,10 +1,10 @@
 // The server's entry (`vite build --ssr`, see vite.config.ts): renders a public page to HTML in a
-// language, with antd's CSS-in-JS extracted for the head. api/http/ssr.ts loads the built module.
+// language, with antd's CSS-in-JS extracted for the head. api/platform/http/ssr.ts loads the built module.
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import dayjs from 'dayjs';
 import { renderToString } from 'react-dom/server';
 import { SITE_LANGUAGES } from '../../../domain/site/site-map';
-import type { SsrRenderInput, SsrRenderOutput, Translations } from '../../../api/contracts/ssr.contract';
+import type { SsrRenderInput, SsrRenderOutput, Translations } from '../../../api/platform/contracts/ssr.contract';
 import { preloadAntdLocale } from '../AntdProvider';
 import '../common/dateLocale';
 import { initServerI18n, setServerLanguage } from '../i18n';

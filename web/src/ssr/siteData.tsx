@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { SSR_DATA_ID, type SsrFormState, type SsrPageData } from '../../../api/contracts/ssr.contract';
+import { SSR_DATA_ID, type SsrFormState, type SsrPageData } from '../../../api/platform/contracts/ssr.contract';
 import { localToday } from '../common/today';
 
 const SiteDataContext = createContext<SsrPageData | undefined>(undefined);

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_SUBMIT_TAKEOVER } from '../../../api/platform/contracts/ssr.contract';
+import { EARLY_SUBMIT_CSP_SOURCE } from '../../../api/public/early-submit';
 import { createClientWithLogin, createInvoice } from '../../../test/billing-fixtures';
 import { launchBrowser, MOBILE_WIDTH, newPage, screenshot } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
@@ -150,7 +152,7 @@ describe('the public website rendered on the server', () => {
     await context.close();
   });
 
-  it('hydrates under the site\u2019s Content-Security-Policy (no inline script runs; the data blocks are not scripts)', async () => {
+  it('hydrates under the site\u2019s Content-Security-Policy (the one inline script runs by its hash; the data blocks are not scripts)', async () => {
     const context = await browser.newContext({ baseURL: server.url, bypassCSP: false });
     const page = await context.newPage();
     const messages: string[] = [];
@@ -158,8 +160,10 @@ describe('the public website rendered on the server', () => {
     page.on('pageerror', (err) => messages.push(`pageerror: ${err.message}`));
     for (const route of ['/pricing?lng=el', '/contact?lng=ru']) {
       const res = await page.goto(route, { waitUntil: 'networkidle' });
-      expect(res!.headers()['content-security-policy']).toContain("script-src 'self'");
+      expect(res!.headers()['content-security-policy']).toContain(`script-src 'self' ${EARLY_SUBMIT_CSP_SOURCE}`);
       await page.waitForFunction(() => Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__reactFiber')));
+      // The early-submit script ran (it leaves the app its hand-over function).
+      expect(await page.evaluate((name) => typeof (window as unknown as Record<string, unknown>)[name], EARLY_SUBMIT_TAKEOVER)).toBe('function');
     }
     expect(messages.filter((m) => !m.startsWith('log:') && !m.startsWith('debug:'))).toEqual([]);
     await context.close();
@@ -254,6 +258,21 @@ describe('the public website rendered on the server', () => {
       await context.close();
     });
 
+    it('says the sign-in needs scripts, and a sign-in posted anyway comes back to the page', async () => {
+      const { context, page } = await newPage(browser, server.url, { javaScriptEnabled: false, width: MOBILE_WIDTH });
+      await page.goto('/login?lng=ru');
+      expect(squash((await page.getByTestId('login-needs-scripts').textContent()) ?? '')).toBe(text('ru', 'auth.needsScripts'));
+      await page.fill('#login-username', 'someone');
+      await page.fill('#login-password', 'secret');
+      await page.locator('#login-password').press('Enter');
+      await page.waitForLoadState();
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login?lng=ru');
+      expect(await page.inputValue('#login-password')).toBe('');
+      await page.getByTestId('login-needs-scripts').waitFor();
+      await screenshot(page, `${SCREENS}/nojs-login-ru-375`);
+      await context.close();
+    });
+
     it('submits the demo request form', async () => {
       const { context, page } = await newPage(browser, server.url, { javaScriptEnabled: false, width: MOBILE_WIDTH });
       await page.goto('/demo-request');
@@ -272,7 +291,7 @@ describe('the public website rendered on the server', () => {
     });
   });
 
-  it('keeps what is typed before the scripts take over, and signs in only once they have', async () => {
+  it('keeps what is typed before the scripts take over, and offers the sign-in before they run', async () => {
     const { context, page } = await newPage(browser, server.url);
     // Slow scripts: the visitor types into the server's HTML first.
     await page.route('**/assets/index-*.js', async (route) => {
@@ -287,8 +306,9 @@ describe('the public website rendered on the server', () => {
 
     await page.goto('/login', { waitUntil: 'commit' });
     await page.locator('#login-username').fill('early-user');
-    expect(await page.getByRole('button', { name: text('en', 'auth.login') }).isDisabled()).toBe(true);
-    await page.getByRole('button', { name: text('en', 'auth.login') }).and(page.locator(':enabled')).waitFor();
+    // Ready before the scripts run: a sign-in sent now is held for them (earlySubmit.browser.spec.ts).
+    expect(await page.getByRole('button', { name: text('en', 'auth.login') }).isEnabled()).toBe(true);
+    await page.waitForFunction(() => Object.keys(document.querySelector('form') ?? {}).some((k) => k.startsWith('__reactProps')));
     await page.locator('#login-password').fill('secret');
     expect(await page.inputValue('#login-username')).toBe('early-user');
     await context.close();

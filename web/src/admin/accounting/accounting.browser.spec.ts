@@ -25,7 +25,7 @@ describe('admin accounting and operations screens in Chromium', () => {
     const events: InvoiceEvent[] = [
       {
         type: 'InvoiceIssued',
-        data: { invoiceId, invoiceNumber: 'INV-0042', clientId: randomUUID(), date: today, dueDate: today, lines: [], totals: { netCents: 100000, vatCents: 19000, grossCents: 119000 }, period: { subscriptionId: randomUUID(), start: today, end: today } },
+        data: { invoiceId, invoiceNumber: 'INV-0042', clientId: randomUUID(), date: today, dueDate: today, lines: [], totals: { netCents: 100000, vatCents: 19000, grossCents: 119000 }, period: { subscriptionId: randomUUID(), start: today, end: today }, parties: null },
       },
       { type: 'PaymentRecorded', data: { invoiceId, paymentId: randomUUID(), amountCents: 119000, date: today, method: 'stripe', reference: 'pi_42' } },
     ];
@@ -104,8 +104,10 @@ describe('admin accounting and operations screens in Chromium', () => {
     await page.fill('#journal-entry_description', 'Office rent');
     await modal().getByRole('button', { name: 'Save' }).click();
     const row = page.locator('tr', { hasText: 'Office rent' });
-    await row.getByText('250,00 €').waitFor();
+    await row.getByText('250,00 €', { exact: true }).waitFor();
     await row.getByText('Rent').first().waitFor();
+    // Its other side, on Suspense, shows in the list too.
+    await row.getByTestId('journal-other-side').getByText('Other side: Suspense, credit 250,00 €').waitFor();
     await openStatement('income-statement', 'income-statement');
     expect(await page.getByTestId('income-statement').getByRole('link', { name: 'Rent' }).count()).toBe(1);
     expect(await amount('totalExpenses')).toBe('(250,00 €)');
@@ -208,7 +210,7 @@ describe('admin accounting and operations screens in Chromium', () => {
     await modal().getByText('Edit Journal Entry').waitFor();
     await page.fill('#journal-entry_debit', '300');
     await modal().getByRole('button', { name: 'Save' }).click();
-    await row.getByText('300,00 €').waitFor();
+    await row.getByText('300,00 €', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'History' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByText('Entry recorded').waitFor({ timeout: 10_000 }).catch(async (err) => {

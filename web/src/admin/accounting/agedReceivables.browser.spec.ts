@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createInvoice } from '../../../../api/billing/test/fixtures';
+import { createClient, createInvoice } from '../../../../api/invoicing/test/fixtures';
 import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, loginAsAdmin } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';

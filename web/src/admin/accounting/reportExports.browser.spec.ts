@@ -49,7 +49,7 @@ describe('report comparisons, columns and file exports in Chromium', () => {
     const events: InvoiceEvent[] = [
       {
         type: 'InvoiceIssued',
-        data: { invoiceId, invoiceNumber: 'INV-0077', clientId: randomUUID(), date: today, dueDate: today, lines: [], totals: { netCents: 100000, vatCents: 19000, grossCents: 119000 }, period: { subscriptionId: randomUUID(), start: today, end: today } },
+        data: { invoiceId, invoiceNumber: 'INV-0077', clientId: randomUUID(), date: today, dueDate: today, lines: [], totals: { netCents: 100000, vatCents: 19000, grossCents: 119000 }, period: { subscriptionId: randomUUID(), start: today, end: today }, parties: null },
       },
       { type: 'PaymentRecorded', data: { invoiceId, paymentId: randomUUID(), amountCents: 119000, date: today, method: 'stripe', reference: 'pi_77' } },
     ];

@@ -33,7 +33,7 @@ describe('VAT return screen in Chromium', () => {
     const events: InvoiceEvent[] = [
       {
         type: 'InvoiceIssued',
-        data: { invoiceId, invoiceNumber: 'INV-0077', clientId: randomUUID(), date: today, dueDate: today, lines: [line('Audit', 100000, 2400, 'S'), line('Training', 30000, 0, 'E')], totals: { netCents: 130000, vatCents: 24000, grossCents: 154000 }, period: null },
+        data: { invoiceId, invoiceNumber: 'INV-0077', clientId: randomUUID(), date: today, dueDate: today, lines: [line('Audit', 100000, 2400, 'S'), line('Training', 30000, 0, 'E')], totals: { netCents: 130000, vatCents: 24000, grossCents: 154000 }, period: null, parties: null },
       },
     ];
     const appended = await server.runtime.deps.eventStore.append(invoiceStreamId(invoiceId), events.map((e) => ({ type: e.type, data: e.data, metadata: { actor: 'system', schemaVersion: 1 } })));

@@ -18,6 +18,7 @@ import { ApplyCreditModal } from './ApplyCreditModal';
 import { CreatedUserModal, CreateUserButton, ResetPasswordButton, type CreatedUser } from './CreateUserButton';
 import { useClientDetail } from './useClients';
 import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
+import { WriteOffModal } from '../invoices/WriteOffModal';
 import { RecordPaymentModal } from '../invoices/RecordPaymentModal';
 import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
 import { StatementButton } from '../../shared/StatementButton';
@@ -34,6 +35,7 @@ export const ClientDetailPage = () => {
   const [createdUser, setCreatedUser] = useState<CreatedUser | null>(null);
   const [crediting, setCrediting] = useState<InvoiceView | null>(null);
   const [paying, setPaying] = useState<InvoiceView | null>(null);
+  const [writingOff, setWritingOff] = useState<InvoiceView | null>(null);
   const [payments, setPayments] = useState<InvoiceView | null>(null);
   const [applyingCredit, setApplyingCredit] = useState(false);
   const today = localToday();
@@ -55,7 +57,7 @@ export const ClientDetailPage = () => {
     ) : null;
 
   const invoiceActions = (i: InvoiceView) => (
-    <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${clientId}`} onCredit={setCrediting} onRecordPayment={setPaying} onPayments={setPayments} />
+    <InvoiceRowActions invoice={i} sendWording="clientPage" returnTo={`/admin/clients/${clientId}`} onCredit={setCrediting} onRecordPayment={setPaying} onPayments={setPayments} onWriteOff={setWritingOff} />
   );
 
   let body: React.ReactNode;
@@ -81,7 +83,7 @@ export const ClientDetailPage = () => {
             label={t('admin.clients.subscriptions')}
             rowKey="id"
             size="small"
-            dataSource={client.subscriptions as SubscriptionView[]}
+            dataSource={client.subscriptions}
             pagination={false}
             locale={{ emptyText: t('admin.clients.noSubscriptions') }}
             columns={subscriptionColumns(t, today, { withClient: false })}
@@ -131,6 +133,7 @@ export const ClientDetailPage = () => {
       {body}
       <CreatedUserModal user={createdUser} onClose={() => setCreatedUser(null)} />
       <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
+      <WriteOffModal invoice={writingOff} onClose={() => setWritingOff(null)} />
       <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
       <PaymentsDrawer invoice={payments} onClose={() => setPayments(null)} />
       {client && <ApplyCreditModal client={{ ...client, invoices: client.invoices as InvoiceView[] }} open={applyingCredit} onClose={() => setApplyingCredit(false)} />}

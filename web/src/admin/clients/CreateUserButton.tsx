@@ -87,7 +87,13 @@ export const CreatedUserModal = ({ user, onClose }: { user: CreatedUser | null; 
       maskClosable={false}
     >
       <div data-testid="created-user">
-        <Alert type="warning" showIcon title={t(user?.reset ? 'admin.clients.resetPasswordOnce' : 'admin.clients.passwordOnce')} className="admin-toolbar" />
+        <Alert
+          type="warning"
+          showIcon
+          title={t(user?.reset ? 'admin.clients.resetPasswordOnce' : 'admin.clients.passwordOnce')}
+          description={t('admin.clients.passwordTemporary')}
+          className="admin-toolbar"
+        />
         <p>
           {t('admin.clients.username')}:{' '}
           <Typography.Text strong copyable data-testid="generated-username">

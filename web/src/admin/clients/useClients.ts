@@ -13,7 +13,7 @@ const refetchQueries = ['AdminClients', 'ClientDetail', 'ClientOptions'];
 
 export const useClients = ({ search, page, pageSize }: { search: string; page: number; pageSize: number }) => {
   const { data, loading, error } = useQuery(CLIENTS, { variables: { search: search || null, page: { offset: (page - 1) * pageSize, limit: pageSize } } });
-  return { clients: (data?.clients.items ?? []) as ClientView[], total: data?.clients.total ?? 0, loading: loading && !data, error };
+  return { clients: data?.clients.items ?? [], total: data?.clients.total ?? 0, loading: loading && !data, error };
 };
 
 export const useClientOptions = (search?: string) => {

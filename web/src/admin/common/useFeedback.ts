@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../accounting/hooks/graphqlErrors';
+import { refusalText } from '../accounting/hooks/graphqlErrors';
 
 /**
  * The spec's alerts (exact texts, antd message) and its "only logged" failures: logged to the
@@ -24,8 +24,12 @@ export const useFeedback = () => {
   );
 };
 
-/** The server's message (our error model, in the screen's language when it gives a reason) or the browser's, never a stack trace. */
-export const errorText = (err: unknown): string => messageOf(err);
+/**
+ * The server's message (our error model, in the screen's language when it gives a reason) with each
+ * field's reason that says more ("Please correct the errors below." alone would leave the admin
+ * guessing which field), or the browser's; never a stack trace.
+ */
+export const errorText = (err: unknown): string => refusalText(err);
 
 /** The spec's confirmations use the browser's own confirm dialog with the exact text. */
 export const confirmed = (text: string): boolean => window.confirm(text);

@@ -1,19 +1,38 @@
 import { Alert, Form, Input, Modal, Radio } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NUMBER_TAGS } from '../../common/noWrap';
 import { formatEuros } from '../../common/format';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { refusalText } from '../accounting/hooks/graphqlErrors';
-import type { InvoiceView } from '../invoices/invoiceTypes';
-import { LineItemsEditor } from '../invoices/LineItemsEditor';
+import { cleanTextRule } from '../common/cleanText';
+import type { InvoiceItemView, InvoiceView } from '../invoices/invoiceTypes';
+import { LineItemsEditor, type VatChoice } from '../invoices/LineItemsEditor';
 import { useIssueCreditNote, type CreditNoteValues } from './useCreditNotes';
+
+/** A line's VAT as the invoice charged it (lines written before categories: S or Z by their rate). */
+const choiceOf = (item: InvoiceItemView): Required<VatChoice> => {
+  const vatCategory = item.vatCategory ?? (item.vatRate > 0 ? 'S' : 'Z');
+  return { vatRate: vatCategory === 'AE' ? 0 : item.vatRate, vatCategory, exemptionReason: vatCategory === 'E' ? (item.vatExemptionReason ?? null) : null };
+};
+
+/** The rates and categories the invoice charged, each once, in the order of its lines: all a credit note may credit. */
+export const vatChoicesOf = (items: InvoiceItemView[]): VatChoice[] => {
+  const seen = new Map<string, VatChoice>();
+  for (const item of items) {
+    const c = choiceOf(item);
+    const key = `${c.vatCategory}|${c.vatRate}`;
+    if (!seen.has(key)) seen.set(key, c);
+  }
+  return [...seen.values()];
+};
 
 /**
  * Issue credit note: the whole remaining amount (which cancels the invoice) or chosen lines,
- * with a reason. The server's refusal (over-crediting, a date before the invoice) shows in the
- * modal, which stays open.
+ * with a reason. Chosen lines offer only the invoice's VAT rates and categories. The server's
+ * refusal (over-crediting, in all or at a rate; a date before the invoice) shows in the modal,
+ * which stays open.
  */
 export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | null; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -22,6 +41,8 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
   const { issue, issuing } = useIssueCreditNote();
   const [error, setError] = useState<string | null>(null);
   const scope = Form.useWatch('scope', form);
+  // Only what the invoice charged can be credited (the server refuses any other rate or category).
+  const vatChoices = useMemo(() => vatChoicesOf(invoice?.items ?? []), [invoice]);
 
   useEffect(() => {
     if (!invoice) return;
@@ -30,14 +51,12 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
     form.setFieldsValue({
       scope: 'full',
       reason: '',
-      items: invoice.items.map(({ description, quantity, unitPrice, vatRate, vatCategory, vatExemptionReason }) => ({
-        description,
-        quantity,
-        unitPrice,
-        // Reverse charge follows from the invoice; an exempt line stays exempt.
-        vatRate: vatCategory === 'AE' ? 0 : vatRate,
-        vatCategory: vatCategory === 'E' ? 'E' : null,
-        vatExemptionReason: vatCategory === 'E' ? vatExemptionReason : null,
+      // Each line as the invoice charged it: its rate and category (reverse charge, exempt, ...).
+      items: invoice.items.map((item) => ({
+        description: item.description,
+        quantity: item.quantity,
+        unitPrice: item.unitPrice,
+        ...choiceOf(item),
       })),
     });
   }, [invoice, form]);
@@ -75,7 +94,7 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="credit-note-error" />}
       <Form<CreditNoteValues> form={form} name="creditNote" layout="vertical" onFinish={(v) => void submit(v)}>
-        <Form.Item name="reason" label={t('admin.creditNotes.reason')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }]}>
+        <Form.Item name="reason" label={t('admin.creditNotes.reason')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }, cleanTextRule(t)]}>
           <Input maxLength={500} />
         </Form.Item>
         <Form.Item name="date" label={t('admin.creditNotes.date')} extra={t('admin.creditNotes.dateHelp')}>
@@ -89,7 +108,7 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
             ]}
           />
         </Form.Item>
-        {scope === 'lines' && <LineItemsEditor form={form} reverseCharge={invoice?.reverseCharge} />}
+        {scope === 'lines' && <LineItemsEditor form={form} reverseCharge={invoice?.reverseCharge} vatChoices={vatChoices} />}
       </Form>
     </Modal>
   );

@@ -155,6 +155,8 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
       };
     case 'CreditTransferred':
       return { title, changes: [...moneyOn(data, t), { label: t('admin.history.fields.toInvoice'), value: String(data.toInvoiceNumber) }] };
+    case 'InvoiceWrittenOff':
+      return { title, changes: [...moneyOn(data, t), { label: t('admin.history.fields.reason'), value: String(data.reason) }] };
     case 'PaymentReminderSent':
       return {
         title,

@@ -10,7 +10,7 @@ import { useContactMessages, useDemoRequests, useInboxCounts, useMarkHandled, us
 
 /**
  * Contact messages and demo requests from the public site, and payment alerts (gateway payments
- * for invoices already cancelled or deleted), worked off with a handled flag.
+ * for invoices already cancelled or deleted, or paid on a locked day), worked off with a handled flag.
  */
 export const InboxPage = () => {
   const { t } = useTranslation();

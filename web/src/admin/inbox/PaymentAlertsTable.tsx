@@ -39,7 +39,10 @@ interface Props {
 
 const money = (euros: number) => <span className="admin-amount">{formatEuros(euros)}</span>;
 
-/** Gateway payments for invoices already cancelled or deleted: refund them, then mark them handled. */
+/**
+ * Gateway payments for invoices already cancelled or deleted (refund or apply them), or paid on a
+ * day the books had locked (posted on the first open day); marked handled once looked at.
+ */
 export const PaymentAlertsTable = ({ rows, total, loading, page, pageSize, onPage, onToggle, onRefund, busy }: Props) => {
   const { t } = useTranslation();
   return (
@@ -61,7 +64,17 @@ export const PaymentAlertsTable = ({ rows, total, loading, page, pageSize, onPag
           render: (_, r) => (r.clientName ? <Link to={`/admin/clients/${r.clientId}`}>{r.clientName}</Link> : '—'),
         },
         { key: 'invoice', title: t('admin.fields.invoiceNumber'), dataIndex: 'invoiceNumber' },
-        { key: 'reason', title: t('admin.inbox.alerts.reason'), render: (_, r) => t(`admin.inbox.alerts.reasons.${r.reason}`, { defaultValue: r.reason }) },
+        {
+          key: 'reason',
+          title: t('admin.inbox.alerts.reason'),
+          // A payment for a cancelled invoice may also have come in for a locked day: both are said.
+          render: (_, r) => (
+            <>
+              {r.reason !== 'locked' && <div>{t(`admin.inbox.alerts.reasons.${r.reason}`, { defaultValue: r.reason })}</div>}
+              {r.postedOn && <div>{t('admin.inbox.alerts.reasons.locked', { date: formatDate(r.postedOn) })}</div>}
+            </>
+          ),
+        },
         { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, r) => money(r.amount) },
         { key: 'refunded', title: t('admin.inbox.alerts.refunded'), align: 'right', render: (_, r) => money(r.refundedAmount) },
         {

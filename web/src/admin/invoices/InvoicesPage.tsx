@@ -17,6 +17,7 @@ import type { InvoiceValues, InvoiceView } from './invoiceTypes';
 import { useInvoice, useInvoiceCommands, useInvoices, useSaveInvoice } from './useInvoices';
 import { CreditNoteModal } from '../creditNotes/CreditNoteModal';
 import { RecordPaymentModal } from './RecordPaymentModal';
+import { WriteOffModal } from './WriteOffModal';
 import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
 import { PaymentsDrawer } from '../payments/PaymentsDrawer';
 
@@ -44,6 +45,7 @@ export const InvoicesPage = () => {
   const [history, setHistory] = useState<InvoiceView | null>(null);
   const [crediting, setCrediting] = useState<InvoiceView | null>(null);
   const [paying, setPaying] = useState<InvoiceView | null>(null);
+  const [writingOff, setWritingOff] = useState<InvoiceView | null>(null);
   const [payments, setPayments] = useState<InvoiceView | null>(null);
   const [tab, setTab] = useState<'invoices' | 'creditNotes'>(params.get('tab') === 'credit-notes' ? 'creditNotes' : 'invoices');
 
@@ -95,6 +97,7 @@ export const InvoicesPage = () => {
       onHistory={setHistory}
       onCredit={setCrediting}
       onRecordPayment={setPaying}
+      onWriteOff={setWritingOff}
       onPayments={setPayments}
     />
   );
@@ -185,6 +188,7 @@ export const InvoicesPage = () => {
       <InvoiceFormModal open={editing !== null} invoice={editing?.invoice ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />
       <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
       <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
+      <WriteOffModal invoice={writingOff} onClose={() => setWritingOff(null)} />
       <PaymentsDrawer invoice={payments} onClose={() => setPayments(null)} />
       <HistoryDrawer
         kind="invoice"

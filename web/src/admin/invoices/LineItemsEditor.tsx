@@ -1,10 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
-import type { FormInstance } from 'antd';
+import type { FormInstance, FormListFieldData } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../common/format';
+import { cleanTextRule } from '../common/cleanText';
 import { useStandardVatRateIn } from '../settings/useStandardVatRate';
 import { lineTotals, type EditableLine } from './lineTotals';
+import { MAX_AMOUNT_CENTS, MAX_QUANTITY } from '../../../../domain/shared/money';
 import type { InvoiceValues } from './invoiceTypes';
 
 /** A new line: the company's standard VAT rate, or empty until it has loaded (then filled in). */
@@ -25,26 +28,63 @@ export const VatCategorySelect = (props: { value?: string | null; onChange?: (v:
   );
 };
 
+/** A VAT category and rate a line may take (a credit note's lines: those its invoice charged). */
+export interface VatChoice {
+  /** Percent. */
+  vatRate: number;
+  /** S, Z, E or AE. */
+  vatCategory: string;
+  /** An exempt line's reason, as the invoice gave it. */
+  exemptionReason?: string | null;
+}
+
+const choiceKey = (c: { vatRate?: number | string | null; vatCategory?: string | null }) => `${c.vatCategory ?? ''}|${Number(c.vatRate ?? 0)}`;
+const percent = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+
+/** One select for a line's rate and category among `choices` ("19 % · Standard"). */
+const VatChoiceSelect = ({ choices, value, onChange }: { choices: VatChoice[]; value: EditableLine | undefined; onChange: (c: VatChoice) => void }) => {
+  const { t } = useTranslation();
+  const options = choices.map((c) => ({ value: choiceKey(c), label: `${percent.format(c.vatRate)} % · ${t(`admin.invoices.vatCategories.${c.vatCategory}`)}` }));
+  const current = value && choices.find((c) => choiceKey(c) === choiceKey(value));
+  return (
+    <Select
+      className="vat-choice"
+      aria-label={t('admin.invoices.vatRateAndCategory')}
+      value={current ? choiceKey(current) : undefined}
+      placeholder={t('admin.invoices.vatRateAndCategory')}
+      style={{ width: 200 }}
+      options={options}
+      onChange={(key: string) => {
+        const chosen = choices.find((c) => choiceKey(c) === key);
+        if (chosen) onChange(chosen);
+      }}
+    />
+  );
+};
+
 /** Totals under the lines, recomputed on every keystroke with the server's rounding rules. */
 export const InvoiceTotals = ({ lines, reverseCharge = false }: { lines: EditableLine[]; reverseCharge?: boolean }) => {
   const { t } = useTranslation();
   const totals = lineTotals(lines, { reverseCharge });
   return (
-    <dl className="admin-totals" data-testid="invoice-totals" aria-live="polite">
-      <div>
-        <dt>{t('admin.invoices.net')}</dt>
-        <dd data-testid="total-net">{formatMoney(totals.total.netCents)}</dd>
-      </div>
-      <div>
-        <dt>{t('admin.invoices.vat')}</dt>
-        <dd data-testid="total-vat">{formatMoney(totals.total.vatCents)}</dd>
-      </div>
-      <div className="admin-totals-gross">
-        <dt>{t('admin.invoices.gross')}</dt>
-        <dd data-testid="total-gross">{formatMoney(totals.total.grossCents)}</dd>
-      </div>
-      {totals.incomplete && <div className="admin-muted">{t('admin.invoices.incompleteLines')}</div>}
-    </dl>
+    <>
+      <dl className="admin-totals" data-testid="invoice-totals" aria-live="polite">
+        <div>
+          <dt>{t('admin.invoices.net')}</dt>
+          <dd data-testid="total-net">{formatMoney(totals.total.netCents)}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.invoices.vat')}</dt>
+          <dd data-testid="total-vat">{formatMoney(totals.total.vatCents)}</dd>
+        </div>
+        <div className="admin-totals-gross">
+          <dt>{t('admin.invoices.gross')}</dt>
+          <dd data-testid="total-gross">{formatMoney(totals.total.grossCents)}</dd>
+        </div>
+      </dl>
+      {/* Beside the list, not in it: a definition list holds only term and value groups. */}
+      {totals.incomplete && <div className="admin-muted admin-totals-note">{t('admin.invoices.incompleteLines')}</div>}
+    </>
   );
 };
 
@@ -53,7 +93,16 @@ export const InvoiceTotals = ({ lines, reverseCharge = false }: { lines: Editabl
  * the `items` list of any form that has one (an invoice, a credit note's chosen lines). Under
  * reverse charge the rates are not asked: every line carries 0 % and the buyer accounts for the VAT.
  */
-export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form, reverseCharge = false }: { form: FormInstance<T>; reverseCharge?: boolean }) => {
+export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({
+  form,
+  reverseCharge = false,
+  vatChoices,
+}: {
+  form: FormInstance<T>;
+  reverseCharge?: boolean;
+  /** Given: each line takes one of these rates and categories from one select (a credit note's: its invoice's). */
+  vatChoices?: VatChoice[];
+}) => {
   const { t } = useTranslation();
   const items = (Form.useWatch('items', form) ?? []) as EditableLine[];
   const standardRate = useStandardVatRateIn(
@@ -63,6 +112,67 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form, 
   const amounts = lineTotals(items, { reverseCharge }).lines;
   // Zero-rated and exempt lines carry 0 % (the server refuses another rate for them).
   const setZeroRate = (line: number) => (form as unknown as FormInstance<Pick<InvoiceValues, 'items'>>).setFieldValue(['items', line, 'vatRate'], 0);
+  const setChoice = (line: number, c: VatChoice) => {
+    const f = form as unknown as FormInstance<Pick<InvoiceValues, 'items'>>;
+    f.setFieldValue(['items', line, 'vatRate'], c.vatRate);
+    f.setFieldValue(['items', line, 'vatCategory'], c.vatCategory);
+    f.setFieldValue(['items', line, 'vatExemptionReason'], c.exemptionReason ?? null);
+  };
+  // A credit note's lines take one of its invoice's rates and categories from one select; an
+  // invoice's lines a rate and, optionally, a category.
+  const vatColumns: ColumnsType<FormListFieldData> = vatChoices
+    ? [
+        {
+          key: 'vat',
+          title: t('admin.invoices.vatRateAndCategory'),
+          render: (_, field) => (
+            <>
+              <VatChoiceSelect choices={vatChoices} value={items[field.name]} onChange={(c) => setChoice(field.name, c)} />
+              {/* The select sets these three; registered, so the form submits them. */}
+              {(['vatRate', 'vatCategory', 'vatExemptionReason'] as const).map((name) => (
+                <Form.Item key={name} name={[field.name, name]} hidden>
+                  <Input />
+                </Form.Item>
+              ))}
+            </>
+          ),
+        },
+      ]
+    : [
+        {
+          key: 'vatRate',
+          title: t('admin.invoices.vatRate'),
+          render: (_, field) => (
+            <Form.Item name={[field.name, 'vatRate']}>
+              <InputNumber<number> aria-label={t('admin.invoices.vatRate')} min={0} max={100} precision={2} suffix="%" style={{ width: 100 }} disabled={reverseCharge} />
+            </Form.Item>
+          ),
+        },
+        {
+          key: 'vatCategory',
+          title: t('admin.invoices.vatCategory'),
+          render: (_, field) => (
+            <>
+              <Form.Item name={[field.name, 'vatCategory']}>
+                <VatCategorySelect aria-label={t('admin.invoices.vatCategory')} onSelect={(c) => (c === 'E' || c === 'Z') && setZeroRate(field.name)} />
+              </Form.Item>
+              <Form.Item noStyle shouldUpdate>
+                {() =>
+                  items[field.name]?.vatCategory === 'E' && (
+                    <Form.Item name={[field.name, 'vatExemptionReason']} rules={[cleanTextRule(t)]}>
+                      <Input aria-label={t('admin.invoices.exemptionReason')} placeholder={t('admin.invoices.exemptionReason')} maxLength={300} style={{ width: 150 }} />
+                    </Form.Item>
+                  )
+                }
+              </Form.Item>
+            </>
+          ),
+        },
+      ];
+  // A new line takes the first of the given choices, else the company's standard rate.
+  const first = vatChoices?.[0];
+  const blankLine = () => (first ? { ...newLine(first.vatRate), vatCategory: first.vatCategory, vatExemptionReason: first.exemptionReason ?? null } : newLine(standardRate));
+
   return (
     <Form.List name="items">
       {(fields, { add, remove }) => (
@@ -80,7 +190,7 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form, 
                 key: 'description',
                 title: t('admin.invoices.description'),
                 render: (_, field) => (
-                  <Form.Item name={[field.name, 'description']} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }]}>
+                  <Form.Item name={[field.name, 'description']} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }, cleanTextRule(t)]}>
                     <Input aria-label={t('admin.invoices.description')} style={{ minWidth: 200 }} />
                   </Form.Item>
                 ),
@@ -89,7 +199,13 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form, 
                 key: 'quantity',
                 title: t('admin.invoices.quantity'),
                 render: (_, field) => (
-                  <Form.Item name={[field.name, 'quantity']} rules={[{ required: true, message: t('admin.validation.required') }]}>
+                  <Form.Item
+                    name={[field.name, 'quantity']}
+                    rules={[
+                      { required: true, message: t('admin.validation.required') },
+                      { type: 'number', max: MAX_QUANTITY, message: t('admin.validation.maxQuantity', { max: MAX_QUANTITY.toLocaleString('de-DE') }) },
+                    ]}
+                  >
                     <InputNumber<number> aria-label={t('admin.invoices.quantity')} min={0.001} step={1} style={{ width: 90 }} />
                   </Form.Item>
                 ),
@@ -98,40 +214,27 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form, 
                 key: 'unitPrice',
                 title: t('admin.invoices.unitPrice'),
                 render: (_, field) => (
-                  <Form.Item name={[field.name, 'unitPrice']} rules={[{ required: true, message: t('admin.validation.required') }]}>
+                  <Form.Item
+                    name={[field.name, 'unitPrice']}
+                    dependencies={[['items', field.name, 'quantity'], ['items', field.name, 'vatRate']]}
+                    rules={[
+                      { required: true, message: t('admin.validation.required') },
+                      { type: 'number', max: MAX_AMOUNT_CENTS / 100, message: t('admin.validation.maxAmount', { max: formatMoney(MAX_AMOUNT_CENTS) }) },
+                      // The server's bound on a line (domain/invoice/amount-bounds.ts), said before it is sent.
+                      {
+                        validator: async () => {
+                          const line = (form as unknown as FormInstance).getFieldValue(['items', field.name]) as EditableLine | undefined;
+                          const gross = line ? (lineTotals([line], { reverseCharge }).lines[0]?.grossCents ?? 0) : 0;
+                          if (gross > MAX_AMOUNT_CENTS) throw new Error(t('admin.validation.lineTooLarge', { max: formatMoney(MAX_AMOUNT_CENTS) }));
+                        },
+                      },
+                    ]}
+                  >
                     <InputNumber<number> aria-label={t('admin.invoices.unitPrice')} min={0} step={0.01} precision={2} prefix="€" style={{ width: 130 }} />
                   </Form.Item>
                 ),
               },
-              {
-                key: 'vatRate',
-                title: t('admin.invoices.vatRate'),
-                render: (_, field) => (
-                  <Form.Item name={[field.name, 'vatRate']}>
-                    <InputNumber<number> aria-label={t('admin.invoices.vatRate')} min={0} max={100} precision={2} suffix="%" style={{ width: 100 }} disabled={reverseCharge} />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'vatCategory',
-                title: t('admin.invoices.vatCategory'),
-                render: (_, field) => (
-                  <>
-                    <Form.Item name={[field.name, 'vatCategory']}>
-                      <VatCategorySelect aria-label={t('admin.invoices.vatCategory')} onSelect={(c) => (c === 'E' || c === 'Z') && setZeroRate(field.name)} />
-                    </Form.Item>
-                    <Form.Item noStyle shouldUpdate>
-                      {() =>
-                        items[field.name]?.vatCategory === 'E' && (
-                          <Form.Item name={[field.name, 'vatExemptionReason']}>
-                            <Input aria-label={t('admin.invoices.exemptionReason')} placeholder={t('admin.invoices.exemptionReason')} maxLength={300} style={{ width: 150 }} />
-                          </Form.Item>
-                        )
-                      }
-                    </Form.Item>
-                  </>
-                ),
-              },
+              ...vatColumns,
               {
                 key: 'lineTotal',
                 title: t('admin.invoices.lineGross'),
@@ -149,7 +252,7 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({ form, 
               },
             ]}
           />
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(newLine(standardRate))} style={{ marginTop: 8 }} data-testid="add-line">
+          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(blankLine())} style={{ marginTop: 8 }} data-testid="add-line">
             {t('admin.invoices.addLine')}
           </Button>
           <InvoiceTotals lines={items} reverseCharge={reverseCharge} />

@@ -7,6 +7,7 @@ import { NUMBER_TAGS } from '../../common/noWrap';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { refusalText } from '../accounting/hooks/graphqlErrors';
+import { cleanTextRule } from '../common/cleanText';
 import { RECORD_INVOICE_PAYMENT } from './graphql/mutations/recordInvoicePayment';
 import type { InvoiceView } from './invoiceTypes';
 
@@ -74,7 +75,7 @@ export const RecordPaymentModal = ({ invoice, onClose }: { invoice: InvoiceView 
         <Form.Item name="method" label={t('admin.payments.method')} rules={required}>
           <Select options={METHODS.map((m) => ({ value: m, label: t(`admin.payments.methods.${m}`) }))} />
         </Form.Item>
-        <Form.Item name="reference" label={t('admin.payments.reference')}>
+        <Form.Item name="reference" label={t('admin.payments.reference')} rules={[cleanTextRule(t)]}>
           <Input maxLength={200} />
         </Form.Item>
       </Form>

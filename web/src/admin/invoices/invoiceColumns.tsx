@@ -7,12 +7,18 @@ import type { ListCard } from '../../common/ResponsiveTable';
 import { Badge, InvoiceStatusBadge } from '../../shared/billing-badges';
 import type { InvoiceView } from './invoiceTypes';
 
-const overdue = (i: InvoiceView, today: string) => !i.paid && !i.cancelled && i.dueDate < today;
+const overdue = (i: InvoiceView, today: string) => !i.paid && !i.cancelled && !i.writtenOff && i.dueDate < today;
 
 const InvoiceStatus = ({ invoice: i, t }: { invoice: InvoiceView; t: TFunction }) => (
   <span className="admin-badges">
     {i.cancelled ? (
       <Badge tone="error">{t('admin.creditNotes.cancelledTag')}</Badge>
+    ) : i.writtenOff && !i.paid ? (
+      <Badge tone="error">
+        {i.recoveredAmount
+          ? t('admin.invoices.writeOff.tagRecovered', { amount: formatEuros(i.writtenOffAmount ?? 0), recovered: formatEuros(i.recoveredAmount) })
+          : t('admin.invoices.writeOff.tag', { amount: formatEuros(i.writtenOffAmount ?? 0) })}
+      </Badge>
     ) : !i.paid && i.paidAmount > 0 ? (
       <Badge tone="warning">{t('admin.payments.partlyPaid', { open: formatEuros(i.openAmount) })}</Badge>
     ) : (

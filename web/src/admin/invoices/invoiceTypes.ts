@@ -27,6 +27,12 @@ export interface InvoiceView {
   issued: boolean;
   /** Fully credited. */
   cancelled: boolean;
+  /** Written off as a bad debt (absent on views built before write-offs existed). */
+  writtenOff?: boolean;
+  writtenOffAmount?: number;
+  writtenOffOn?: string | null;
+  /** What payments after the write-off recovered of it. */
+  recoveredAmount?: number;
   reverseCharge: boolean;
   items: InvoiceItemView[];
   version: number;

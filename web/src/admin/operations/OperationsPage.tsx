@@ -1,5 +1,5 @@
 import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
-import { Badge, Button, Table, Typography, type TableColumnsType, type BadgeProps } from 'antd';
+import { Alert, Badge, Button, Table, Typography, type TableColumnsType, type BadgeProps } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { messageOf } from '../accounting/hooks/graphqlErrors';
 import { useProjectionStatus, useRebuildProjection } from './useProjections';
 
 type Row = ProjectionStatusQuery['projectionStatus'][number];
+type SkippedRow = Row['skippedEvents'][number] & { name: string };
 
 /** Store positions are zero-padded for sorting ("000…855:000…7"); people read "855:7". */
 const shortPosition = (position: string) => position.split(':').map((part) => part.replace(/^0+(?=\d)/, '')).join(':');
@@ -53,6 +54,12 @@ export const OperationsPage = () => {
     { key: 'processed', title: t('admin.operations.processed'), align: 'right', dataIndex: 'eventsProcessed' },
     { key: 'updated', title: t('admin.operations.updated'), render: (_, r) => (r.updatedAt ? `${formatDate(r.updatedAt)} ${dayjs(r.updatedAt).format('HH:mm:ss')}` : '—') },
     {
+      key: 'skipped',
+      title: t('admin.operations.skipped'),
+      align: 'right',
+      render: (_, r) => (r.skipped > 0 ? <Badge status="error" text={String(r.skipped)} data-testid={`skipped-${r.name}`} /> : <span data-testid={`skipped-${r.name}`}>0</span>),
+    },
+    {
       key: 'error',
       title: t('admin.operations.lastError'),
       render: (_, r) => (r.lastError ? <span className="error-text history-change">{r.lastError}</span> : '—'),
@@ -71,6 +78,17 @@ export const OperationsPage = () => {
     },
   ];
 
+  const skipped: SkippedRow[] = projections.flatMap((p) => p.skippedEvents.map((e) => ({ ...e, name: p.name })));
+  const skippedCount = projections.reduce((sum, p) => sum + p.skipped, 0);
+  const skippedColumns: TableColumnsType<SkippedRow> = [
+    { key: 'name', title: t('admin.operations.name'), dataIndex: 'name', render: (n: string) => <code>{n}</code> },
+    { key: 'type', title: t('admin.operations.eventType'), dataIndex: 'eventType', render: (v: string) => <code>{v}</code> },
+    { key: 'stream', title: t('admin.operations.stream'), dataIndex: 'streamId', render: (v: string) => <code className="history-change">{v}</code> },
+    { key: 'position', title: t('admin.operations.position'), render: (_, r) => <span title={r.position}>{shortPosition(r.position)}</span> },
+    { key: 'skippedAt', title: t('admin.operations.skippedAt'), render: (_, r) => `${formatDate(r.skippedAt)} ${dayjs(r.skippedAt).format('HH:mm:ss')}` },
+    { key: 'error', title: t('admin.operations.reason'), dataIndex: 'error', render: (v: string) => <span className="error-text history-change">{v}</span> },
+  ];
+
   return (
     <AdminPage testId="operations-page">
       <PageHeader
@@ -82,7 +100,16 @@ export const OperationsPage = () => {
         }
       />
       <Typography.Paragraph className="admin-muted">{t('admin.operations.intro')}</Typography.Paragraph>
+      {skippedCount > 0 && <Alert type="error" showIcon role="alert" data-testid="skipped-alert" title={t('admin.operations.skippedAlert', { count: skippedCount })} description={t('admin.operations.skippedHelp')} style={{ marginBottom: 16 }} />}
       <Table<Row> rowKey="name" size="small" columns={columns} dataSource={projections} loading={loading && projections.length === 0} pagination={false} scroll={{ x: 1000 }} />
+      {skipped.length > 0 && (
+        <>
+          <Typography.Title level={2} className="statement-title">
+            {t('admin.operations.skippedTitle')}
+          </Typography.Title>
+          <Table<SkippedRow> rowKey={(r) => `${r.name}:${r.eventId}`} size="small" columns={skippedColumns} dataSource={skipped} pagination={false} scroll={{ x: 1000 }} data-testid="skipped-events" />
+        </>
+      )}
     </AdminPage>
   );
 };

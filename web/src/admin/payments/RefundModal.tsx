@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { formatDate, formatEuros, formatMoney, localToday } from '../../common/format';
 import { NUMBER_TAGS } from '../../common/noWrap';
 import { fieldErrorsOf, refusalText } from '../accounting/hooks/graphqlErrors';
+import { cleanTextRule } from '../common/cleanText';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { newIdempotencyKey, refundableCents, refundedThroughStripe, type PaymentView } from './refundable';
@@ -94,7 +95,7 @@ export const RefundModal = ({ target, onClose }: { target: RefundTarget | null; 
         >
           <InputNumber<number> min={0.01} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="reason" label={t('admin.refunds.reason')} rules={[{ ...required, whitespace: true }]}>
+        <Form.Item name="reason" label={t('admin.refunds.reason')} rules={[{ ...required, whitespace: true }, cleanTextRule(t, 'multi')]}>
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
         {!stripe && (

@@ -1,5 +1,6 @@
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { cleanTextRule } from '../common/cleanText';
 import { FormModal } from '../common/FormModal';
 import { useStandardVatRateIn } from '../settings/useStandardVatRate';
 import { BILLING_CYCLES, type BillingCycle, type ProductView, type ProductValues } from './productTypes';
@@ -33,7 +34,7 @@ export const ProductFormModal = ({ open, product, saving, onCancel, onSave }: Pr
       onCancel={onCancel}
       onSave={onSave}
     >
-      <Form.Item name="name" label={t('admin.products.name')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }]}>
+      <Form.Item name="name" label={t('admin.products.name')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }, cleanTextRule(t)]}>
         <Input maxLength={200} />
       </Form.Item>
       <Form.Item name="price" label={t('admin.products.price')} rules={[{ required: true, message: t('admin.validation.required') }]}>

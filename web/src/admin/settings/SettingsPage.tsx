@@ -6,6 +6,7 @@ import { AdminPage, PageHeader } from '../common/PageHeader';
 import { useFeedback } from '../common/useFeedback';
 import { CountrySelect } from '../common/CountrySelect';
 import { fieldErrorsOf } from '../accounting/hooks/graphqlErrors';
+import { cleanTextRule } from '../common/cleanText';
 import { ReminderDaysField } from './ReminderDaysField';
 import { SettingsTabs } from './SettingsTabs';
 import { useCompanySettings, useUpdateCompanySettings, type CompanySettingsValues } from './useCompanySettings';
@@ -45,25 +46,25 @@ export const SettingsPage = () => {
           <Skeleton active />
         ) : (
           <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} name="company-settings">
-            <Form.Item name="name" label={t('admin.settings.name')} rules={required}>
+            <Form.Item name="name" label={t('admin.settings.name')} rules={[...required, cleanTextRule(t)]}>
               <Input maxLength={200} />
             </Form.Item>
-            <Form.Item name="address" label={t('admin.fields.address')}>
+            <Form.Item name="address" label={t('admin.fields.address')} rules={[cleanTextRule(t, 'multi')]}>
               <Input.TextArea rows={2} maxLength={500} />
             </Form.Item>
-            <Form.Item name="phone" label={t('admin.fields.phone')}>
+            <Form.Item name="phone" label={t('admin.fields.phone')} rules={[cleanTextRule(t)]}>
               <Input type="tel" maxLength={50} />
             </Form.Item>
-            <Form.Item name="email" label={t('admin.fields.email')} rules={[...required, { type: 'email', message: t('admin.validation.email') }]}>
+            <Form.Item name="email" label={t('admin.fields.email')} rules={[...required, cleanTextRule(t), { type: 'email', message: t('admin.validation.email') }]}>
               <Input type="email" maxLength={254} />
             </Form.Item>
-            <Form.Item name="registrationNumber" label={t('admin.settings.registrationNumber')}>
+            <Form.Item name="registrationNumber" label={t('admin.settings.registrationNumber')} rules={[cleanTextRule(t)]}>
               <Input maxLength={100} />
             </Form.Item>
-            <Form.Item name="vatNumber" label={t('admin.fields.vatNumber')}>
+            <Form.Item name="vatNumber" label={t('admin.fields.vatNumber')} rules={[cleanTextRule(t)]}>
               <Input maxLength={100} />
             </Form.Item>
-            <Form.Item name="jurisdiction" label={t('admin.settings.jurisdiction')} extra={t('admin.settings.jurisdictionHelp')}>
+            <Form.Item name="jurisdiction" label={t('admin.settings.jurisdiction')} extra={t('admin.settings.jurisdictionHelp')} rules={[cleanTextRule(t)]}>
               <Input maxLength={200} />
             </Form.Item>
             <Form.Item name="country" label={t('admin.fields.country')} extra={t('admin.settings.countryHelp')} rules={required}>

@@ -2,24 +2,13 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { UPDATE_COMPANY_SETTINGS } from './graphql/mutations/updateCompanySettings';
 import { COMPANY_SETTINGS } from './graphql/queries/companySettings';
 import { parseReminderDay } from './reminderDays';
+import type { CompanySettingsFieldsFragment } from '../../gql/graphql';
 
-export interface CompanySettingsValues {
-  name: string;
-  address: string;
-  phone: string;
-  email: string;
-  registrationNumber: string;
-  vatNumber: string;
-  jurisdiction: string;
-  /** ISO 3166-1 alpha-2: decides reverse charge and is new clients' country. */
-  country: string;
-  iban: string;
-  bic: string;
-  /** Percent: what new products and invoice lines start with. */
-  standardVatRate: number;
-  /** Payment reminder days as typed (whole numbers from the due date; negative: before it). */
-  reminderDays: string[];
-}
+/**
+ * The settings form's values: the company settings as GraphQL answers them (CompanySettingsFields),
+ * with the payment reminder days as typed (whole numbers from the due date; negative: before it).
+ */
+export type CompanySettingsValues = Omit<CompanySettingsFieldsFragment, 'updatedAt' | 'reminderDays'> & { reminderDays: string[] };
 
 export const useCompanySettings = () => {
   const { data, loading, error } = useQuery(COMPANY_SETTINGS);

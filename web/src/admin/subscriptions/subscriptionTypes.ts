@@ -1,15 +1,7 @@
-export interface SubscriptionView {
-  id: string;
-  client: { id: string; name: string };
-  product: { id: string; name: string; billingCycle: string; price: number };
-  startDate: string;
-  status: string;
-  autoGenerateInvoices: boolean;
-  invoicedUntil?: string | null;
-  nextBillingDate?: string | null;
-  invoiceStatus: string;
-  version: number;
-}
+import type { AdminSubscriptionFieldsFragment } from '../../gql/graphql';
+
+/** A subscription as the admin screens read it (AdminSubscriptionFields). */
+export type SubscriptionView = AdminSubscriptionFieldsFragment;
 
 export interface SubscriptionValues {
   clientId?: string;

@@ -11,7 +11,7 @@ const refetchQueries = ['AdminSubscriptions', 'ClientDetail', 'AdminInvoices', '
 
 export const useSubscriptions = ({ page, pageSize }: { page: number; pageSize: number }) => {
   const { data, loading, error } = useQuery(SUBSCRIPTIONS, { variables: { page: { offset: (page - 1) * pageSize, limit: pageSize } } });
-  return { subscriptions: (data?.subscriptions.items ?? []) as SubscriptionView[], total: data?.subscriptions.total ?? 0, loading: loading && !data, error };
+  return { subscriptions: data?.subscriptions.items ?? [], total: data?.subscriptions.total ?? 0, loading: loading && !data, error };
 };
 
 export const useSaveSubscription = () => {

@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TwoFactorStatusAnswer } from '../../../../api/contracts/rest.contract';
+import type { TwoFactorStatusAnswer } from '../../../../api/platform/contracts/rest.contract';
 import { errorText } from './errorText';
 import { RecoveryCodes } from './RecoveryCodes';
 import { twoFactorApi } from './twoFactorApi';

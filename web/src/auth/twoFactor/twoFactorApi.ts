@@ -1,4 +1,4 @@
-import type { RecoveryCodesAnswer, TwoFactorSetupAnswer, TwoFactorStatusAnswer } from '../../../../api/contracts/rest.contract';
+import type { RecoveryCodesAnswer, TwoFactorSetupAnswer, TwoFactorStatusAnswer } from '../../../../api/platform/contracts/rest.contract';
 import { http } from '../../api/http';
 
 /** The /api/two-factor/ calls of the signed-in user. */

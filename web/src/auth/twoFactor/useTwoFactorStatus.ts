@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { TwoFactorStatusAnswer } from '../../../../api/contracts/rest.contract';
+import type { TwoFactorStatusAnswer } from '../../../../api/platform/contracts/rest.contract';
 import { twoFactorApi } from './twoFactorApi';
 
 /** The signed-in user's two-factor status while `active` (the dialog is open); `reload` after a change. */

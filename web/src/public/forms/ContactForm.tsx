@@ -40,7 +40,7 @@ export const ContactForm = () => {
           <Input.TextArea id="contact-message" name="message" rows={CONTACT_MESSAGE_ROWS} maxLength={FIELD_MAX_LENGTH.message} value={values.message} onChange={(e) => setField('message', e.target.value)} {...describedBy('contact-message', errors.message)} />
         </FormField>
         <Honeypot value={form.honeypot} onChange={form.setHoneypot} />
-        <Button type="primary" htmlType="submit" size="large" disabled={form.submitting} loading={form.submitting}>
+        <Button type="primary" htmlType="submit" size="large" disabled={form.submitting} loading={form.submitting} aria-busy={form.submitting || undefined}>
           {form.submitting ? t('contact.sending') : t('contact.submit')}
         </Button>
       </form>

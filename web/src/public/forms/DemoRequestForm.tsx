@@ -52,7 +52,7 @@ export const DemoRequestForm = () => {
           <Input.TextArea id="demo-message" name="message" rows={DEMO_MESSAGE_ROWS} maxLength={FIELD_MAX_LENGTH.message} value={values.message} onChange={(e) => setField('message', e.target.value)} {...describedBy('demo-message', errors.message)} />
         </FormField>
         <Honeypot value={form.honeypot} onChange={form.setHoneypot} />
-        <Button type="primary" htmlType="submit" size="large" disabled={form.submitting} loading={form.submitting}>
+        <Button type="primary" htmlType="submit" size="large" disabled={form.submitting} loading={form.submitting} aria-busy={form.submitting || undefined}>
           {form.submitting ? t('demo.submitting') : t('demo.submit')}
         </Button>
       </form>

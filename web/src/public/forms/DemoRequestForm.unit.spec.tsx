@@ -66,6 +66,17 @@ describe('DemoRequestForm', () => {
     expect(await server.testDb.db('demo_requests').where({ email: 'chen@example.org' }).first()).toMatchObject({ company: 'Chen Holdings', time: '14:30', message: null });
   });
 
+  it('refuses a control character before sending, in the reader\'s language, as the server would', async () => {
+    renderForm();
+    fillValid();
+    type('Company Name', 'Bell Holdings');
+    type('Full Name', 'Chen\u0000Li');
+    type('Email Address', 'bell\u0007@example.org');
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: /Submit Request/ })));
+    expect(screen.getAllByText('This field may not contain control characters.')).toHaveLength(2);
+    expect(await server.testDb.db('demo_requests').where({ company: 'Bell Holdings' }).first()).toBeUndefined();
+  });
+
   it('shows the client error text when the server cannot be reached', async () => {
     renderForm();
     fillValid();
@@ -86,6 +97,8 @@ describe('failure text order', () => {
     expect(failureText(new ApiError(429, 'Too many requests. Please try again later.', undefined, true), t, 'demo.failure')).toBe('Too many requests. Please try again later.');
     expect(failureText(new ApiError(400, 'Company Name is required.', undefined, true), (k) => i18n.getFixedT('el')(k), 'demo.failure')).toBe('Η επωνυμία εταιρείας είναι υποχρεωτική.');
     expect(failureText(new ApiError(500, 'Disk full', undefined, true), t, 'demo.failure')).toBe('Disk full');
+    expect(failureText(new ApiError(400, 'This field must be a single line.', undefined, true), (k) => i18n.getFixedT('el')(k), 'demo.failure')).toBe('Το πεδίο πρέπει να είναι μία γραμμή.');
+    expect(failureText(new ApiError(400, 'This field may not contain control characters.', undefined, true), (k) => i18n.getFixedT('ru')(k), 'demo.failure')).toBe('Поле не может содержать управляющие символы.');
   });
   it('falls back to the client error text, then to the default', () => {
     expect(failureText(new ApiError(0, 'Failed to fetch'), t, 'demo.failure')).toBe('Failed to fetch');

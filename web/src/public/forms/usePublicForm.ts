@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORM_INVALID_MESSAGE, FORM_RULE_MESSAGES, type FormErrors, type FormRule } from '../../../../domain/site/form-rules';
-import type { SsrFormState } from '../../../../api/contracts/ssr.contract';
+import type { SsrFormState } from '../../../../api/platform/contracts/ssr.contract';
 import { ApiError } from '../../api/http';
-import { useTypedBeforeHydration } from '../../ssr/useTypedBeforeHydration';
+import { useServerForm } from '../../ssr/useServerForm';
 
 export type Banner = { type: 'success' | 'error'; text: string } | null;
 
@@ -70,7 +70,9 @@ export const usePublicForm = <T extends object>(options: PublicFormOptions<T>) =
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
 
-  useTypedBeforeHydration(formRef, (name, value) => {
+  // Typed or sent before the scripts ran: the state takes it over, and a form the browser posted
+  // meanwhile stays busy until the server's answer replaces the page.
+  const sentEarly = useServerForm(formRef, (name, value) => {
     if (name === 'website') setHoneypot(value);
     else if (name in options.initial) setValues((v) => ({ ...v, [name]: value }));
   });
@@ -101,5 +103,5 @@ export const usePublicForm = <T extends object>(options: PublicFormOptions<T>) =
     }
   };
 
-  return { values, setField, errors, banner, submitting, onSubmit, honeypot, setHoneypot, formRef };
+  return { values, setField, errors, banner, submitting: submitting || sentEarly, onSubmit, honeypot, setHoneypot, formRef };
 };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPES, CASH_FLOW_CLASSES, cashFlowClassError, type AccountType } from '../../../../../domain/accounting/accounts';
 import { useFeedback } from '../../common/useFeedback';
 import { fieldErrorsOf } from '../hooks/graphqlErrors';
+import { cleanTextRule } from '../../common/cleanText';
 import { useAccountMutations, type NewAccountValues } from '../hooks/useAccountMutations';
 
 export type AccountModalState = { mode: 'create' } | { mode: 'rename'; id: string; accountName: string } | undefined;
@@ -48,7 +49,7 @@ export const AccountFormModal = ({ state, onClose }: { state: AccountModalState;
       forceRender
     >
       <Form form={form} layout="vertical" name="account">
-        <Form.Item name="accountName" label={t('admin.accounting.accounts.name')} rules={[{ required: true, whitespace: true, message: t('admin.accounting.accounts.nameRequired') }, { max: 100 }]}>
+        <Form.Item name="accountName" label={t('admin.accounting.accounts.name')} rules={[{ required: true, whitespace: true, message: t('admin.accounting.accounts.nameRequired') }, { max: 100 }, cleanTextRule(t)]}>
           <Input data-testid="account-name" />
         </Form.Item>
         {state?.mode === 'create' && (

@@ -39,7 +39,37 @@ describe('refusals the server gives a reason for, in the language of the screen'
     );
     expect(reasonText({ reason: 'REASON_REQUIRED' })).toBe('Укажите причину повторного открытия года.');
     expect(reasonText({ code: 'BAD_USER_INPUT' })).toBeUndefined();
-    const plain = new CombinedGraphQLErrors({ errors: [{ message: 'Please correct the errors below.', extensions: { fieldErrors: { amount: ['Too much.'] } } }] });
-    expect(refusalText(plain)).toBe('Please correct the errors below. Too much.');
+    const plain = new CombinedGraphQLErrors({ errors: [{ message: 'The amount is too large.', extensions: { fieldErrors: { amount: ['Too much.'] } } }] });
+    expect(refusalText(plain)).toBe('The amount is too large. Too much.');
+    // The lead above field errors is the one the web knows: in the screen's language, the unknown detail as sent.
+    const lead = new CombinedGraphQLErrors({ errors: [{ message: 'Please correct the errors below.', extensions: { fieldErrors: { amount: ['Too much.'] } } }] });
+    expect(refusalText(lead)).toBe('Исправьте ошибки ниже. Too much.');
+  });
+
+  // As the server sends them: class-validator's refusal of an input field (format-error's flattened
+  // fieldErrors under the generic lead) and cleanArg's refusal of a scalar argument (its own message).
+  const unclean = (fieldErrors: Record<string, string[]>, message = 'Please correct the errors below.') =>
+    new CombinedGraphQLErrors({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT', fieldErrors } }] });
+
+  it.each([
+    ['en', 'This field may not contain control characters.', 'This field must be a single line.', 'This field contains a character that is not valid text.', 'Please correct the errors below.'],
+    ['el', 'Το πεδίο δεν μπορεί να περιέχει χαρακτήρες ελέγχου.', 'Το πεδίο πρέπει να είναι μία γραμμή.', 'Το πεδίο περιέχει χαρακτήρα που δεν είναι έγκυρο κείμενο.', 'Διορθώστε τα σφάλματα παρακάτω.'],
+    ['ru', 'Поле не может содержать управляющие символы.', 'Поле должно занимать одну строку.', 'Поле содержит символ, который не является допустимым текстом.', 'Исправьте ошибки ниже.'],
+  ])("%s: words the server's clean-text field errors, and the lead above them, in the screen's language", async (lng, control, oneLine, notText, lead) => {
+    await i18n.changeLanguage(lng);
+    const err = unclean({ 'input.reason': ['This field may not contain control characters.'], 'input.items.0.description': ['This field must be a single line.'] });
+    expect(fieldErrorsOf(err)).toEqual({ 'input.reason': [control], 'input.items.0.description': [oneLine] });
+    expect(messageOf(err)).toBe(lead);
+    expect(refusalText(err)).toBe(`${lead} ${control} ${oneLine}`);
+    // A scalar argument's refusal is the clean-text message itself, said once.
+    const arg = unclean({ reason: ['This field contains a character that is not valid text.'] }, 'This field contains a character that is not valid text.');
+    expect(messageOf(arg)).toBe(notText);
+    expect(refusalText(arg)).toBe(notText);
+  });
+
+  it('leaves any other field error as the server wrote it, beside a translated one', async () => {
+    await i18n.changeLanguage('el');
+    const err = unclean({ 'input.reason': ['This field may not contain control characters.'], 'input.date': ['A write-off cannot be dated before its invoice.'] });
+    expect(fieldErrorsOf(err)).toEqual({ 'input.reason': ['Το πεδίο δεν μπορεί να περιέχει χαρακτήρες ελέγχου.'], 'input.date': ['A write-off cannot be dated before its invoice.'] });
   });
 });

@@ -26,6 +26,9 @@ const shown = (e: JournalEntryRow) =>
         credit: e.lines.reduce((s, l) => s + eurosToCents(l.credit), 0),
       };
 
+/** A single-line entry's other side: its Suspense line (the one not on the chosen account). */
+const otherSideOf = (e: JournalEntryRow) => (e.singleLine ? (e.lines.find((l) => l.accountId !== e.singleLine!.accountId) ?? null) : null);
+
 export const JournalEntriesTab = () => {
   const { t } = useTranslation();
   const feedback = useFeedback();
@@ -93,8 +96,17 @@ export const JournalEntriesTab = () => {
     </table>
   );
 
+  /** The other side in words ('Suspense, credit 12,50 €'): the spec's columns show the chosen account's side, this the rest of the entry. */
+  const otherSide = (e: JournalEntryRow) => {
+    const l = otherSideOf(e);
+    if (!l) return null;
+    const debit = eurosToCents(l.debit);
+    return t(debit ? 'admin.accounting.journal.otherSideDebit' : 'admin.accounting.journal.otherSideCredit', { account: l.accountName, amount: formatMoney(debit || eurosToCents(l.credit)) });
+  };
+
   const card = (e: JournalEntryRow): ListCard => {
     const s = shown(e);
+    const other = otherSide(e);
     return {
       title: e.description || s.account,
       subtitle: formatDate(e.date),
@@ -104,6 +116,7 @@ export const JournalEntriesTab = () => {
         ? [
             { key: 'account', label: t('admin.accounting.journal.account'), value: s.account },
             { key: 'side', label: t(s.debit ? 'admin.accounting.journal.debit' : 'admin.accounting.journal.credit'), value: formatMoney(s.debit || s.credit) },
+            ...(other ? [{ key: 'otherSide', label: t('admin.accounting.journal.otherSide'), value: other }] : []),
           ]
         : [],
       details: e.singleLine ? undefined : lines(e),
@@ -119,6 +132,11 @@ export const JournalEntriesTab = () => {
       render: (_, e) => (
         <Flex vertical gap={4} align="start">
           <span>{shown(e).account}</span>
+          {otherSideOf(e) && (
+            <span className="admin-muted" data-testid="journal-other-side">
+              {t('admin.accounting.journal.otherSide')}: {otherSide(e)}
+            </span>
+          )}
           <SourceLink source={e.source} invoiceId={e.invoiceId} />
         </Flex>
       ),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DATE_INPUT_FORMATS } from '../../../common/dateLocale';
 import { useFeedback } from '../../common/useFeedback';
 import { fieldErrorsOf } from '../hooks/graphqlErrors';
+import { cleanTextRule } from '../../common/cleanText';
 import type { JournalEntryRow } from '../hooks/useJournalEntries';
 import { useSaveJournalEntry } from '../hooks/useSaveJournalEntry';
 import { eurosToCents } from '../statements/amounts';
@@ -128,7 +129,7 @@ export const JournalEntryModal = ({ open, entry, onClose }: { open: boolean; ent
         ) : (
           <MultiLineFields form={form} />
         )}
-        <Form.Item name="description" label={t('admin.accounting.journal.description')}>
+        <Form.Item name="description" label={t('admin.accounting.journal.description')} rules={[cleanTextRule(t, 'multi')]}>
           <Input.TextArea rows={3} data-testid="journal-description" />
         </Form.Item>
       </Form>

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { CURRENT_EARNINGS } from '../../../../../domain/accounting/reports';
+import { computedLineOf, CURRENT_EARNINGS, CUSTOMER_CREDIT, PRIOR_EARNINGS } from '../../../../../domain/accounting/reports';
 import { csvAmount, eurosToCents } from './amounts';
 
 /** One shown line: a label and a signed amount in cents (what reduces the result is negative). */
@@ -65,11 +65,20 @@ interface WireLine {
   balance: number;
 }
 
-// The server names its one computed line in English; the label is ours to translate.
-const labelOf = (l: WireLine, t: TFunction) => (l.accountId == null && l.account === CURRENT_EARNINGS ? t('admin.accounting.balance.currentEarnings') : l.account);
+// The server names its computed lines in English; the labels are ours to translate.
+const COMPUTED_KEYS = {
+  [CURRENT_EARNINGS]: 'admin.accounting.balance.currentEarnings',
+  [PRIOR_EARNINGS]: 'admin.accounting.balance.priorEarnings',
+  [CUSTOMER_CREDIT]: 'admin.accounting.balance.customerCredit',
+} as const;
+
+const labelOf = (l: WireLine, t: TFunction) => {
+  const computed = computedLineOf({ accountId: l.accountId ?? null, account: l.account });
+  return computed ? t(COMPUTED_KEYS[computed]) : l.account;
+};
 
 const accountLines = (t: TFunction, prefix: string, lines: WireLine[], sign = 1): StatementLine[] =>
-  lines.map((l, i) => ({ key: `${prefix}-${l.accountId ?? i}`, label: labelOf(l, t), cents: sign * eurosToCents(l.balance), accountId: l.accountId }));
+  lines.map((l, i) => ({ key: `${prefix}-${l.accountId ?? computedLineOf({ accountId: null, account: l.account }) ?? i}`, label: labelOf(l, t), cents: sign * eurosToCents(l.balance), accountId: l.accountId }));
 
 export interface IncomeStatementData {
   revenues: WireLine[];

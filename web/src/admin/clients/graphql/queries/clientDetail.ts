@@ -3,41 +3,10 @@ import { graphql } from '../../../../gql';
 export const CLIENT_DETAIL = graphql(`
   query ClientDetail($id: ID!) {
     client(id: $id) {
-      id
-      name
-      email
-      phone
-      address
-      vatNumber
-      country
-      language
-      remindersExcluded
+      ...AdminClientFields
       creditBalance
-      createdAt
-      version
-      user {
-        id
-        username
-      }
       subscriptions {
-        id
-        client {
-          id
-          name
-        }
-        product {
-          id
-          name
-          billingCycle
-          price
-        }
-        startDate
-        status
-        autoGenerateInvoices
-        invoicedUntil
-        nextBillingDate
-        invoiceStatus
-        version
+        ...AdminSubscriptionFields
       }
       invoices {
         ...AdminInvoiceFields

@@ -5,21 +5,7 @@ export const CLIENTS = graphql(`
     clients(page: $page, search: $search) {
       total
       items {
-        id
-        name
-        email
-        phone
-        address
-        vatNumber
-        country
-        language
-        remindersExcluded
-        createdAt
-        version
-        user {
-          id
-          username
-        }
+        ...AdminClientFields
       }
     }
   }

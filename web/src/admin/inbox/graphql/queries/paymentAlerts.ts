@@ -14,6 +14,7 @@ export const PAYMENT_ALERTS = graphql(`
         amount
         refundedAmount
         date
+        postedOn
         reference
         recordedAt
         handled

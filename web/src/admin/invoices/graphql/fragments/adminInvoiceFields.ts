@@ -19,6 +19,10 @@ export const ADMIN_INVOICE_FIELDS = graphql(`
     creditedAmount
     issued
     cancelled
+    writtenOff
+    writtenOffAmount
+    writtenOffOn
+    recoveredAmount
     reverseCharge
     version
     items {

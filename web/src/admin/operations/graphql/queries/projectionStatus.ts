@@ -13,6 +13,16 @@ export const PROJECTION_STATUS = graphql(`
       updatedAt
       lastError
       rebuildable
+      skipped
+      skippedResolved
+      skippedEvents {
+        eventId
+        position
+        streamId
+        eventType
+        error
+        skippedAt
+      }
     }
   }
 `);

@@ -3,19 +3,7 @@ import { graphql } from '../../../../gql';
 export const UPDATE_COMPANY_SETTINGS = graphql(`
   mutation UpdateCompanySettings($input: CompanySettingsInput!) {
     updateCompanySettings(input: $input) {
-      name
-      address
-      phone
-      email
-      registrationNumber
-      vatNumber
-      jurisdiction
-      country
-      iban
-      bic
-      standardVatRate
-      reminderDays
-      updatedAt
+      ...CompanySettingsFields
     }
   }
 `);

@@ -5,24 +5,7 @@ export const SUBSCRIPTIONS = graphql(`
     subscriptions(page: $page, clientId: $clientId, status: $status) {
       total
       items {
-        id
-        client {
-          id
-          name
-        }
-        product {
-          id
-          name
-          billingCycle
-          price
-        }
-        startDate
-        status
-        autoGenerateInvoices
-        invoicedUntil
-        nextBillingDate
-        invoiceStatus
-        version
+        ...AdminSubscriptionFields
       }
     }
   }

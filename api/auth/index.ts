@@ -1,0 +1,3 @@
+export { endSessionsOf } from './end-sessions';
+export { hashPassword } from './password';
+export { UserService, generatePassword } from './user.service';

@@ -1,0 +1,5 @@
+export { createBankServices, type BankServices } from './bank.services';
+export { bankMigrations } from './migrations';
+export { moneyAccountRoutes } from './money-account.routes';
+export { MoneyAccountResolver } from './money-account.resolver';
+export type { MoneyAccountService } from './money-account.service';

@@ -1,0 +1,41 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../platform/graphql/context';
+import { pathId } from '../platform/wire';
+import { MoneyAccountInput } from './money-account.input';
+import { MoneyAccountOutput } from './money-account.output';
+
+const NOT_FOUND = 'Bank account not found.';
+
+@Resolver(() => MoneyAccountOutput)
+export class MoneyAccountResolver {
+  @Authorized('superuser')
+  @Query(() => [MoneyAccountOutput], { description: 'The bank accounts and the cash box, the default bank account first.' })
+  async moneyAccounts(@Ctx() ctx: GraphQLContext): Promise<MoneyAccountOutput[]> {
+    return (await ctx.services.bank.moneyAccounts.list()).map(MoneyAccountOutput.from);
+  }
+
+  @Authorized('superuser')
+  @Query(() => MoneyAccountOutput)
+  async moneyAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<MoneyAccountOutput> {
+    return MoneyAccountOutput.from(await ctx.services.bank.moneyAccounts.get(pathId(id, NOT_FOUND)));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => MoneyAccountOutput)
+  async createMoneyAccount(@Arg('input', () => MoneyAccountInput) input: MoneyAccountInput, @Ctx() ctx: GraphQLContext): Promise<MoneyAccountOutput> {
+    return MoneyAccountOutput.from(await ctx.services.bank.moneyAccounts.create(input.toCommand(), ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => MoneyAccountOutput)
+  async updateMoneyAccount(@Arg('id', () => ID) id: string, @Arg('input', () => MoneyAccountInput) input: MoneyAccountInput, @Ctx() ctx: GraphQLContext): Promise<MoneyAccountOutput> {
+    return MoneyAccountOutput.from(await ctx.services.bank.moneyAccounts.update(pathId(id, NOT_FOUND), input.toCommand(), ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => Boolean)
+  async deleteMoneyAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.bank.moneyAccounts.remove(pathId(id, NOT_FOUND), ctx.user!.id);
+    return true;
+  }
+}

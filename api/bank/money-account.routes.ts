@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import { requireSuperuser } from '../platform/guards';
+import { pathId } from '../platform/wire';
+import { parseMoneyAccountBody } from './money-account.schema';
+import type { MoneyAccountService } from './money-account.service';
+
+const NOT_FOUND = 'Bank account not found.';
+
+/** `/api/bank-accounts/`: the bank accounts and the cash box (superuser). */
+export const moneyAccountRoutes = (bank: { moneyAccounts: MoneyAccountService }): Router => {
+  const router = Router();
+  router.use('/bank-accounts', requireSuperuser);
+
+  router.get('/bank-accounts/', async (_req, res) => {
+    res.json(await bank.moneyAccounts.list());
+  });
+
+  router.post('/bank-accounts/', async (req, res) => {
+    res.status(201).json(await bank.moneyAccounts.create(parseMoneyAccountBody(req.body), req.user!.id));
+  });
+
+  router.get('/bank-accounts/:id/', async (req, res) => {
+    res.json(await bank.moneyAccounts.get(pathId(req.params.id, NOT_FOUND)));
+  });
+
+  router.put('/bank-accounts/:id/', async (req, res) => {
+    res.json(await bank.moneyAccounts.update(pathId(req.params.id, NOT_FOUND), parseMoneyAccountBody(req.body), req.user!.id));
+  });
+
+  router.delete('/bank-accounts/:id/', async (req, res) => {
+    await bank.moneyAccounts.remove(pathId(req.params.id, NOT_FOUND), req.user!.id);
+    res.status(204).end();
+  });
+
+  return router;
+};

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { checkMoneyAccount, defaultDepositAccount, nextLedgerCode, takesDeposits, type MoneyAccount, type MoneyAccountKind, type SaveMoneyAccount } from '../../domain/bank/money-account';
+import { formatIban } from '../../domain/billing/bank';
+import type { PaymentMethod } from '../../domain/invoice/events';
+import { dayOf } from '../../domain/shared/dates';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { centsToEuros } from '../../domain/shared/money';
+import { totalsInRange } from '../../projections/ledger/balances/queries';
+import { accountHasLines } from '../../projections/ledger/journal-lines/queries';
+import type { AppDeps } from '../platform/deps';
+import { writeAudit } from '../platform/audit';
+import { deleteAudited, insertAudited, updateVersioned } from '../platform/versioned';
+import { toIso } from '../platform/wire';
+
+export interface MoneyAccountRow {
+  id: string;
+  name: string;
+  kind: MoneyAccountKind;
+  iban: string | null;
+  bic: string | null;
+  ledger_account_id: string;
+  is_default: boolean;
+  version: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The REST shape (`/api/bank-accounts/`): amounts in euros, the IBAN as typed for print. */
+export interface MoneyAccountWire {
+  id: string;
+  name: string;
+  kind: MoneyAccountKind;
+  iban: string | null;
+  bic: string | null;
+  is_default: boolean;
+  ledger_account: { id: string; code: string; name: string };
+  /** Its ledger account's balance (debit minus credit) through today. */
+  ledger_balance: number;
+  version: number;
+  updated_at: string;
+}
+
+const NOT_FOUND = 'Bank account not found.';
+const IN_USE = 'This account has postings and cannot be deleted.';
+const SYSTEM = 'The books’ own Bank and Cash on Hand accounts cannot be deleted.';
+const RANGE_FULL = 'Every ledger code from 1001 to 1099 is taken: free one in the chart of accounts first.';
+const NAME_TAKEN = 'An account with this name already exists in the chart of accounts.';
+const INVALID = 'Please correct the errors below.';
+
+export const toMoneyAccount = (row: MoneyAccountRow): MoneyAccount => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+  iban: row.iban,
+  bic: row.bic,
+  ledgerAccountId: row.ledger_account_id,
+  isDefault: row.is_default,
+});
+
+/** Bank accounts and the cash box: what the company holds where, each on a ledger account of its own. */
+export class MoneyAccountService {
+  constructor(private readonly deps: AppDeps) {}
+
+  async list(): Promise<MoneyAccountWire[]> {
+    const rows: MoneyAccountRow[] = await this.deps.db('money_accounts').orderBy([{ column: 'is_default', order: 'desc' }, { column: 'kind' }, { column: 'name' }, { column: 'id' }]);
+    return this.wires(rows);
+  }
+
+  async get(id: string): Promise<MoneyAccountWire> {
+    return (await this.wires([await this.row(this.deps.db, id)]))[0]!;
+  }
+
+  /** The accounts as the domain sees them (for deposits and statements). */
+  async all(db: Knex = this.deps.db): Promise<MoneyAccount[]> {
+    return ((await db('money_accounts').select('*')) as MoneyAccountRow[]).map(toMoneyAccount);
+  }
+
+  /**
+   * The ledger account a payment recorded by hand goes into: the money account named, else the
+   * method's default. Undefined for a method that settles elsewhere (a card through Stripe).
+   */
+  async depositLedgerAccount(method: PaymentMethod, moneyAccountId: string | null | undefined): Promise<string | undefined> {
+    if (!takesDeposits(method)) {
+      if (moneyAccountId) throw new ValidationError(INVALID, { depositedTo: ['A card payment settles through Stripe, not into a bank account.'] });
+      return undefined;
+    }
+    const accounts = await this.all();
+    const chosen = moneyAccountId ? accounts.find((a) => a.id === moneyAccountId) : defaultDepositAccount(method, accounts);
+    if (moneyAccountId && !chosen) throw new ValidationError(INVALID, { depositedTo: ['Choose one of the bank accounts or cash on hand.'] });
+    return chosen?.ledgerAccountId;
+  }
+
+  async create(command: SaveMoneyAccount, actor: string): Promise<MoneyAccountWire> {
+    const value = this.checked(command);
+    const row = await this.deps.db.transaction(async (trx) => {
+      // Serialises creations: two at once would otherwise take the same free code.
+      await trx.raw('lock table money_accounts in share row exclusive mode');
+      await this.checkUnique(trx, value);
+      const codes: Array<{ code: string }> = await trx('accounts').select('code');
+      const code = nextLedgerCode(codes.map((c) => c.code));
+      if (!code) throw new ConflictError(RANGE_FULL);
+      const now = this.deps.clock();
+      const ledgerAccountId = randomUUID();
+      const account = { id: ledgerAccountId, code, account_name: value.name, type: 'asset', cash_flow_class: 'cash', is_active: true, created_at: now, updated_at: now };
+      await trx('accounts').insert(account);
+      await writeAudit(trx, { actor, entity: 'account', entityId: ledgerAccountId, action: 'create', before: null, after: account, at: now });
+      if (value.isDefault) await trx('money_accounts').where({ is_default: true }).update({ is_default: false, updated_at: now });
+      return insertAudited<MoneyAccountRow & { [k: string]: unknown }>(trx, {
+        table: 'money_accounts',
+        entity: 'money_account',
+        actor,
+        now,
+        row: { id: randomUUID(), name: value.name, kind: value.kind, iban: value.iban, bic: value.bic, ledger_account_id: ledgerAccountId, is_default: value.isDefault },
+      });
+    });
+    return this.get(row.id);
+  }
+
+  /** The kind never changes (its postings say what it is); the name follows to its ledger account. */
+  async update(id: string, command: SaveMoneyAccount, actor: string): Promise<MoneyAccountWire> {
+    await this.deps.db.transaction(async (trx) => {
+      const before = await this.row(trx, id);
+      if (command.kind !== before.kind) throw new ValidationError(INVALID, { kind: ['A bank account stays a bank account, and cash stays cash.'] });
+      if (before.is_default && !command.isDefault) throw new ValidationError(INVALID, { isDefault: ['Make another bank account the default instead.'] });
+      const value = this.checked(command);
+      await this.checkUnique(trx, value, id);
+      const now = this.deps.clock();
+      if (value.isDefault && !before.is_default) await trx('money_accounts').where({ is_default: true }).update({ is_default: false, updated_at: now });
+      await updateVersioned(trx, {
+        table: 'money_accounts',
+        entity: 'money_account',
+        id,
+        expectedVersion: command.expectedVersion,
+        expectedUpdatedAt: command.expectedUpdatedAt,
+        actor,
+        now,
+        notFound: NOT_FOUND,
+        patch: { name: value.name, iban: value.iban, bic: value.bic, is_default: value.isDefault },
+      });
+      await trx('accounts').where({ id: before.ledger_account_id }).update({ account_name: value.name, updated_at: now });
+    });
+    return this.get(id);
+  }
+
+  /** Only an account nothing was ever posted to, and never the books' own Bank or Cash on Hand. */
+  async remove(id: string, actor: string): Promise<void> {
+    await this.deps.db.transaction(async (trx) => {
+      const before = await this.row(trx, id);
+      const ledger = await trx('accounts').where({ id: before.ledger_account_id }).first('system_key');
+      if (ledger?.system_key) throw new ValidationError(SYSTEM);
+      if (before.is_default) throw new ValidationError(INVALID, { isDefault: ['Make another bank account the default before deleting this one.'] });
+      if (await accountHasLines(trx, before.ledger_account_id)) throw new ConflictError(IN_USE);
+      const now = this.deps.clock();
+      await deleteAudited(trx, { table: 'money_accounts', entity: 'money_account', id, actor, now, notFound: NOT_FOUND, inUse: IN_USE });
+      await trx('accounts').where({ id: before.ledger_account_id }).delete();
+      await writeAudit(trx, { actor, entity: 'account', entityId: before.ledger_account_id, action: 'delete', before: ledger, after: null, at: now });
+    });
+  }
+
+  private checked(command: SaveMoneyAccount): SaveMoneyAccount {
+    const checked = checkMoneyAccount(command);
+    if (!checked.ok) throw new ValidationError(INVALID, checked.errors);
+    return checked.value;
+  }
+
+  private async checkUnique(trx: Knex.Transaction, value: SaveMoneyAccount, exceptId?: string): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    const own = exceptId ? ((await trx('money_accounts').where({ id: exceptId }).first('ledger_account_id')) as { ledger_account_id: string } | undefined) : undefined;
+    const named = trx('accounts').whereRaw('lower(account_name) = lower(?)', [value.name]);
+    if (own) named.whereNot('id', own.ledger_account_id);
+    if (await named.first('id')) errors.name = [NAME_TAKEN];
+    if (value.iban) {
+      const q = trx('money_accounts').where({ iban: value.iban });
+      if (exceptId) q.whereNot('id', exceptId);
+      if (await q.first('id')) errors.iban = ['Another bank account has this IBAN.'];
+    }
+    if (Object.keys(errors).length) throw new ValidationError(INVALID, errors);
+  }
+
+  private async row(db: Knex, id: string): Promise<MoneyAccountRow> {
+    const row: MoneyAccountRow | undefined = await db('money_accounts').where({ id }).first();
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return row;
+  }
+
+  private async wires(rows: MoneyAccountRow[]): Promise<MoneyAccountWire[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.ledger_account_id);
+    const ledgers: Array<{ id: string; code: string; account_name: string }> = await this.deps.db('accounts').whereIn('id', ids).select('id', 'code', 'account_name');
+    // One account's balance for one account; the whole chart's (one query either way) for the list.
+    const totals = await totalsInRange(this.deps.db, undefined, dayOf(this.deps.clock()), rows.length === 1 ? rows[0]!.ledger_account_id : undefined);
+    return rows.map((r) => {
+      const ledger = ledgers.find((l) => l.id === r.ledger_account_id)!;
+      const t = totals.get(r.ledger_account_id);
+      return {
+        id: r.id,
+        name: r.name,
+        kind: r.kind,
+        iban: r.iban ? formatIban(r.iban) : null,
+        bic: r.bic,
+        is_default: r.is_default,
+        ledger_account: { id: ledger.id, code: ledger.code, name: ledger.account_name },
+        ledger_balance: centsToEuros(t ? t.debitCents - t.creditCents : 0),
+        version: r.version,
+        updated_at: toIso(r.updated_at),
+      };
+    });
+  }
+}

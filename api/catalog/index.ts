@@ -1,0 +1,1 @@
+export { BillingCycleEnum } from './product.output';

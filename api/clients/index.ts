@@ -1,0 +1,2 @@
+export { sendStatement } from './client-statement.rest';
+export type { ClientStatementService } from './client-statement.service';

@@ -1,0 +1,4 @@
+export { readCompanySettings } from './company-settings.service';
+export { mailCompanyOf } from './mail-company';
+export { buyerOf, readParties, readSeller } from './parties';
+export type { BuyerColumns } from './parties';

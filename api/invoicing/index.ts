@@ -1,0 +1,12 @@
+export { clientCreditCents } from './client-balance';
+export type { ClientCreditService } from './client-credit.service';
+export { payUrlOf } from './invoice-document';
+export { invoiceLabels, mailDay } from './invoice-mail.texts';
+export { paymentWire } from './invoice-payments.routes';
+export { invoiceModel, viewInvoice } from './invoice-stream';
+export { ApplyCreditInput } from './invoice.input';
+export { ClientRefOutput, InvoiceOutput } from './invoice.output';
+export { findPublicInvoice, invoiceWire, listInvoices } from './invoice.queries';
+export type { InvoiceWire } from './invoice.queries';
+export { InvoiceService } from './invoice.service';
+export type { HistoryEntry } from './invoice.service';

@@ -1,0 +1,123 @@
+import type { DocumentLine, VatBreakdownRow } from '../../domain/einvoice/document';
+import { formatIban } from '../../domain/billing/bank';
+import { formatCreditorReference } from '../../domain/bank/creditor-reference';
+import { bpToPercent, formatEuros } from '../../domain/shared/money';
+import type { PrintableDocument } from './printable-document';
+import { invoiceLabels, type InvoiceLabels } from './invoice-mail.texts';
+import { addressLines, countryName, pdfDay as day, startPdf, writeSellerHeader, writeTitleBlock } from '../platform/pdf-layout';
+
+/** What the VAT column says of a line: its rate, or why it carries none. */
+const lineVat = (l: DocumentLine, t: InvoiceLabels): string =>
+  l.vatCategory === 'AE' ? 'AE' : l.vatCategory === 'E' ? t.exempt : `${bpToPercent(l.vatRateBp)} %`;
+
+const breakdownLabel = (r: VatBreakdownRow, t: InvoiceLabels): string => {
+  const base = `(${t.of} ${formatEuros(r.taxableCents)})`;
+  if (r.category === 'AE') return `${t.reverseCharge} ${base}`;
+  if (r.category === 'E') return `${t.exempt}: ${r.exemptionReason ?? ''} ${base}`;
+  if (r.category === 'Z') return `${t.vat} 0 % ${t.zeroRated} ${base}`;
+  return `${t.vat} ${bpToPercent(r.rateBp)} % ${base}`;
+};
+
+/**
+ * Renders an invoice or credit note (A4) with the content Art. 226 of the VAT Directive asks for:
+ * both parties with address, country and VAT number, number, dates and period, per line quantity,
+ * unit price, VAT rate and net amount, VAT per rate, totals, payment terms and bank details.
+ */
+export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, paymentReference }: PrintableDocument): Promise<Buffer> => {
+  const cn = d.kind === 'credit_note';
+  const page = startPdf({ Title: cn ? `Credit note ${d.number}` : `Invoice ${d.number}`, Author: d.seller.name });
+  const { doc, font } = page;
+  const t = invoiceLabels(language);
+
+  writeSellerHeader(page, d.seller, language, t);
+  const meta: [string, string][] = cn
+    ? [
+        [t.creditNoteNumber, d.number],
+        [t.date, day(d.issueDate)],
+        ...(d.precedingInvoice ? ([[t.creditsInvoice, `${d.precedingInvoice.number} (${day(d.precedingInvoice.date)})`]] as [string, string][]) : []),
+        [t.reason, d.reason ?? ''],
+      ]
+    : [
+        [t.number, d.number],
+        [t.date, day(d.issueDate)],
+        [t.dueDate, day(d.dueDate ?? d.issueDate)],
+      ];
+  if (d.period) meta.push([t.period, `${day(d.period.start)} – ${day(d.period.end)}`]);
+  let y = writeTitleBlock(page, cn ? t.creditNote : t.invoice, cn ? 18 : 22, meta) + 20;
+  font('bold').fontSize(10).text(t.billTo, 50, y);
+  font('regular').fontSize(10);
+  const b = d.buyer;
+  const buyerLines = [b.name, ...addressLines(b.address), countryName(b.country, language), b.vatNumber && `${t.vatNumber}: ${b.vatNumber}`, b.email];
+  for (const line of buyerLines) if (line) doc.text(line, { width: 300 });
+
+  y = doc.y + 20;
+  const cols = { desc: 50, qty: 262, unit: 305, vat: 380, total: 455 };
+  font('bold').fontSize(9);
+  doc.text(t.description, cols.desc, y).text(t.quantity, cols.qty, y, { width: 40, align: 'right' });
+  doc.text(t.unitPrice, cols.unit, y, { width: 70, align: 'right' }).text(t.vat, cols.vat, y, { width: 70, align: 'right' });
+  doc.text(t.amount, cols.total, y, { width: 90, align: 'right' });
+  doc.moveTo(50, y + 13).lineTo(545, y + 13).stroke('#999');
+  y += 20;
+  font('regular');
+  for (const l of d.lines) {
+    const h = doc.heightOfString(l.description, { width: 205 });
+    if (y + h > 720) {
+      doc.addPage();
+      y = 50;
+    }
+    doc.text(l.description, cols.desc, y, { width: 205 });
+    doc.text(String(l.quantity), cols.qty, y, { width: 40, align: 'right' });
+    doc.text(formatEuros(l.unitPriceCents), cols.unit, y, { width: 70, align: 'right' });
+    doc.text(lineVat(l, t), cols.vat, y, { width: 70, align: 'right' });
+    doc.text(formatEuros(l.netCents), cols.total, y, { width: 90, align: 'right' });
+    y += Math.max(h, 12) + 6;
+  }
+  doc.moveTo(50, y).lineTo(545, y).stroke('#999');
+  y += 10;
+
+  const totalRow = (label: string, value: string, strong = false) => {
+    if (y > 760) {
+      doc.addPage();
+      y = 50;
+    }
+    font(strong ? 'bold' : 'regular').fontSize(strong ? 11 : 10);
+    doc.text(label, 200, y, { width: 250, align: 'right' });
+    const h = doc.y - y;
+    doc.text(value, 455, y, { width: 90, align: 'right' });
+    y += Math.max(h, strong ? 16 : 13) + 2;
+  };
+  totalRow(t.net, formatEuros(d.totals.netCents));
+  for (const r of d.breakdown) totalRow(breakdownLabel(r, t), formatEuros(r.vatCents));
+  totalRow(t.total, formatEuros(d.totals.grossCents), true);
+
+  y += 16;
+  if (y > 700) {
+    doc.addPage();
+    y = 50;
+  }
+  font('regular').fontSize(10).fillColor('#000');
+  if (d.reverseCharge) {
+    font('bold').text(t.reverseCharge, 50, y);
+    font('regular').text(t.reverseChargeNote, { width: 495 });
+    y = doc.y + 10;
+  }
+  if (cn) {
+    doc.text(t.creditNoteNote, 50, y, { width: 495 });
+  } else {
+    doc.text(`${t.paymentTerms}: ${t.payableBy} ${day(d.dueDate ?? d.issueDate)}`, 50, y, { width: 495 });
+    if (d.bank) {
+      const bank = [`${t.bankTransfer}: ${t.iban} ${formatIban(d.bank.iban)}`, d.bank.bic && `${t.bic} ${d.bank.bic}`];
+      doc.text(bank.filter(Boolean).join(' · '), { width: 495 });
+      // On a line of its own under the IBAN, so the payer copies it whole into the transfer.
+      doc.text(`${t.paymentReference}: ${paymentReference ? formatCreditorReference(paymentReference) : d.number}`, { width: 495 });
+    }
+    doc.moveDown(0.5);
+    if (paid) doc.text(t.paidNote);
+    else if (payUrl) {
+      doc.text(t.payNote);
+      doc.fillColor('#1a56db').text(payUrl, { link: payUrl, underline: true });
+    }
+  }
+  doc.end();
+  return page.done;
+};

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import { dayOf, yearOf } from '../../domain/shared/dates';
+import { normaliseInvoiceNumber } from '../../domain/billing/numbering';
+import type { CreateInvoice, IssueCreditNote, RecordInvoicePayment, UpdateInvoice } from '../../domain/invoice/commands';
+import { decide, type InvoiceCommand, type RecordPayment } from '../../domain/invoice/decide';
+import { invoiceStreamId, type InvoiceEvent, type PaymentMethod } from '../../domain/invoice/events';
+import type { MoneyMovementCommand } from '../../domain/invoice/money-movements';
+import { evolve, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
+import { creditNoteIdOf, decodeInvoiceEvent, isInvoiceEvent } from '../../domain/invoice/stream';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors';
+import type { ExpectedRevision } from '../../eventstore/event-store';
+import type { LockPolicy } from '../../domain/accounting/period-lock';
+import type { CommandHandler, Handled, Loaded } from '../write/command-handler';
+import { writePathOf } from '../write/write-path';
+import { answerAfterWrite } from '../platform/write-outcome';
+import { evolveCreditNote } from '../../projections/credit-notes/credit-notes';
+import type { AppDeps } from '../platform/deps';
+import { creditNoteWire, findCreditNote, type CreditNoteWire } from './credit-note.queries';
+import { findInvoice, invoiceWire, type InvoiceWire } from './invoice.queries';
+import { invoiceModel, viewAfter, viewInvoice, viewStarted } from './invoice-stream';
+import { readParties } from '../company';
+import { inTimeOrder, reminderHistory } from './payment-reminders';
+import { isUuid } from '../platform/wire';
+
+/** Namespace of payment ids derived from a manual "mark as paid" (so a retry derives the same id). */
+const MANUAL_PAYMENT_NAMESPACE = '4f7c1d52-9a0e-4a53-8d7e-3b8f0c6a2e11';
+const NOT_FOUND = 'Invoice not found.';
+export const NOT_UNPAID = 'A paid invoice cannot be marked as unpaid.';
+export const CANCELLATION_REASON = 'Invoice cancelled';
+
+export type PaymentToRecord = RecordPayment['data'];
+
+/**
+ * Where a payment recorded by hand is deposited: the ledger account of the money account named, or
+ * of the method's default one; undefined for a method that settles elsewhere (a card). The bank
+ * module answers it; the composition root hands it in.
+ */
+export interface DepositAccounts {
+  depositLedgerAccount(method: PaymentMethod, moneyAccountId: string | null | undefined): Promise<string | undefined>;
+}
+
+/** Without money accounts (a bare service in a test): every method's own account, as before them. */
+const NO_MONEY_ACCOUNTS: DepositAccounts = { depositLedgerAccount: async () => undefined };
+
+/** One row of an invoice's history: an event of its stream, or a payment reminder sent. */
+export interface HistoryEntry {
+  type: string;
+  at: string;
+  actor: string;
+  /** The stream revision of the event, or the one a reminder was decided on. */
+  revision: number;
+  data: unknown;
+}
+
+const decideAll = (state: InvoiceState, commands: InvoiceCommand[]): InvoiceEvent[] => {
+  const out: InvoiceEvent[] = [];
+  let s = state;
+  for (const c of commands) {
+    const events = decide(c, s);
+    out.push(...events);
+    s = events.reduce(evolve, s);
+  }
+  return out;
+};
+
+const typedNumber = (value: string | undefined): string | undefined => (value?.trim() ? normaliseInvoiceNumber(value) : undefined);
+
+/** The client's name as the invoice was written (older invoices kept none). */
+const buyerName = (state: InvoiceState): string | null => (state.status === 'empty' ? null : (state.parties?.buyer.name ?? null));
+
+/** Invoice commands (the only writer of invoice streams) and the reads payments rely on. */
+export class InvoiceService {
+  private readonly commands: CommandHandler;
+
+  constructor(
+    private readonly deps: AppDeps,
+    /** Where money recorded by hand is deposited (the bank module's money accounts). */
+    private readonly deposits: DepositAccounts = NO_MONEY_ACCOUNTS,
+  ) {
+    this.commands = writePathOf(deps).commands;
+  }
+
+  private today(): string {
+    return dayOf(this.deps.clock());
+  }
+
+  private run(invoiceId: string, actor: string, decideOn: (loaded: Loaded<InvoiceState>, number: string | undefined) => InvoiceEvent[] | Promise<InvoiceEvent[]>, options: Pick<Parameters<CommandHandler['handle']>[1], 'expectedRevision' | 'newStream' | 'number' | 'lockPolicy'> = {}): Promise<Handled<InvoiceState, InvoiceEvent>> {
+    return this.commands.handle(invoiceModel, { streamId: invoiceStreamId(invoiceId), actor, decide: decideOn, ...options });
+  }
+
+  /**
+   * The invoice as answered after a command (the handler already waited for the read models); when
+   * reading it back fails, folded from the stream the command loaded and the events it appended.
+   */
+  private async answer(invoiceId: string, handled: Handled<InvoiceState, InvoiceEvent>): Promise<InvoiceWire> {
+    return answerAfterWrite(
+      this.deps.logger,
+      async () => {
+        const row = await viewInvoice(this.deps.eventStore, invoiceId);
+        if (!row) throw new NotFoundError(NOT_FOUND);
+        const client = await this.deps.db('clients').where({ id: row.client_id }).first('name');
+        return invoiceWire({ ...row, client_name: client?.name ?? null });
+      },
+      () => {
+        const row = viewAfter(handled.loaded.events, handled.events, this.deps.clock().toISOString());
+        if (!row) throw new NotFoundError(NOT_FOUND);
+        return invoiceWire({ ...row, client_name: buyerName(handled.state) });
+      },
+      handled,
+    );
+  }
+
+  /** The current state of an invoice's stream. */
+  async load(invoiceId: string): Promise<InvoiceState> {
+    return (await this.commands.load(invoiceModel, invoiceStreamId(invoiceId))).state;
+  }
+
+  async create(command: CreateInvoice, actor: string): Promise<InvoiceWire> {
+    const parties = await readParties(this.deps.db, command.clientId);
+    const invoiceId = randomUUID();
+    const typed = typedNumber(command.invoiceNumber);
+    const bank = command.paid ? await this.markedPaidAccount() : undefined;
+    const { events } = await this.run(
+      invoiceId,
+      actor,
+      ({ state }, number) =>
+        decideAll(state, [
+          {
+            type: 'IssueInvoice',
+            data: { invoiceId, invoiceNumber: number!, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines ?? [], period: null, parties },
+          },
+          ...(command.paid ? [this.markCommand(invoiceId, 0, bank)] : []),
+        ]),
+      { newStream: true, number: { documentId: invoiceId, request: typed ? { series: 'invoice', typed } : { series: 'invoice', year: yearOf(command.date) } } },
+    );
+    // Answered from the events just appended (the stream holds exactly these) and the client read above.
+    const row = viewStarted(events, this.deps.clock().toISOString());
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return invoiceWire({ ...row, client_name: parties.buyer.name });
+  }
+
+  async update(command: UpdateInvoice, actor: string): Promise<InvoiceWire> {
+    const { invoiceId } = command;
+    const current = await this.load(invoiceId);
+    if (current.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+    const parties = await readParties(this.deps.db, command.clientId);
+    const typed = typedNumber(command.invoiceNumber);
+    const bank = command.paid === true ? await this.markedPaidAccount() : undefined;
+    // A new number is claimed in the same step as the edit; the old one is freed with it.
+    const renamed = typed !== undefined && typed !== current.invoiceNumber;
+    const handled = await this.run(
+      invoiceId,
+      actor,
+      ({ state, revision }, number) => {
+        if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+        if (command.paid === false && isPaid(settlementOf(state))) throw new ValidationError(NOT_UNPAID, { paid: [NOT_UNPAID] });
+        const edit: InvoiceCommand = {
+          type: 'EditInvoice',
+          data: { invoiceNumber: number ?? state.invoiceNumber, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines, parties },
+        };
+        return decideAll(state, command.paid === true ? [edit, this.markCommand(invoiceId, revision, bank)] : [edit]);
+      },
+      { expectedRevision: command.expectedVersion, number: renamed ? { documentId: invoiceId, request: { series: 'invoice', typed } } : undefined },
+    );
+    return this.answer(invoiceId, handled);
+  }
+
+  /**
+   * Deleting a draft appends InvoiceVoided(reason 'deleted'): gone from lists, kept in history.
+   * An issued invoice is never erased: it is cancelled by a full credit note and stays readable.
+   */
+  async remove(invoiceId: string, actor: string): Promise<void> {
+    const state = await this.load(invoiceId);
+    if (state.status === 'issued' && isIssued(state)) {
+      await this.credit({ invoiceId, reason: CANCELLATION_REASON }, actor);
+      return;
+    }
+    await this.run(invoiceId, actor, ({ state: s }) => decide({ type: 'VoidInvoice', data: { reason: 'deleted', date: this.today() } }, s));
+  }
+
+  /** Issues a credit note (own gap-free series, claimed with its event) against an issued invoice. */
+  async credit(command: IssueCreditNote, actor: string): Promise<CreditNoteWire> {
+    const creditNoteId = randomUUID();
+    const date = command.date ?? this.today();
+    const handled = await this.run(
+      command.invoiceId,
+      actor,
+      ({ state }, number) =>
+        decide({ type: 'CreditInvoice', data: { creditNoteId, creditNoteNumber: number!, date, reason: command.reason, lines: command.lines } }, state),
+      { number: { documentId: creditNoteId, request: { series: 'credit_note', year: yearOf(date) } } },
+    );
+    return answerAfterWrite(
+      this.deps.logger,
+      async () => {
+        const note = await findCreditNote(this.deps.db, creditNoteId);
+        if (!note) throw new NotFoundError('Credit note not found.');
+        return note;
+      },
+      // Not in the read model yet (or unreadable): the credit note as its event states it.
+      () => {
+        const credited = handled.events.find((e) => e.type === 'InvoiceCredited' && e.data.creditNoteId === creditNoteId);
+        const row = credited && evolveCreditNote(null, { type: credited.type, data: credited.data, metadata: { recordedAt: this.deps.clock().toISOString() } });
+        if (!row) throw new NotFoundError('Credit note not found.');
+        return creditNoteWire({ ...row, client_name: buyerName(handled.state) });
+      },
+      // A wait that ran out answers from the event: a saved credit note never answers 404.
+      handled,
+    );
+  }
+
+  /** Marked as paid: a bank transfer of what is open, into the default bank account (`cashAccountId`) when there is one. */
+  private markCommand(invoiceId: string, revision: ExpectedRevision, cashAccountId: string | undefined): InvoiceCommand {
+    const paymentId = uuidv5(`manual:${invoiceId}:${String(revision)}`, MANUAL_PAYMENT_NAMESPACE);
+    return { type: 'MarkInvoicePaid', data: { paymentId, date: this.today(), ...(cashAccountId ? { cashAccountId } : {}) } };
+  }
+
+  /** The default bank account's ledger account: where a mark as paid deposits. */
+  private markedPaidAccount(): Promise<string | undefined> {
+    return this.deposits.depositLedgerAccount('manual', null);
+  }
+
+  async markAsPaid(invoiceId: string, actor: string): Promise<InvoiceWire> {
+    const bank = await this.markedPaidAccount();
+    return this.answer(invoiceId, await this.run(invoiceId, actor, ({ state, revision }) => decide(this.markCommand(invoiceId, revision, bank), state)));
+  }
+
+  /**
+   * Records a payment; idempotent on paymentId (a retried webhook records nothing new). `lockPolicy`
+   * 'defer' completes what was already accepted (a credit transfer's second half) even once its day is locked.
+   */
+  async recordPayment(invoiceId: string, payment: PaymentToRecord, actor: string, lockPolicy?: LockPolicy): Promise<void> {
+    if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
+    await this.run(invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data: payment }, state), { lockPolicy });
+  }
+
+  /** A payment recorded by hand (any date from the invoice's on, partial or above what is owed). */
+  async recordManualPayment(command: RecordInvoicePayment, actor: string): Promise<InvoiceWire> {
+    const cashAccountId = await this.deposits.depositLedgerAccount(command.method, command.moneyAccountId);
+    const data: PaymentToRecord = { paymentId: randomUUID(), amountCents: command.amountCents, date: command.date, method: command.method, reference: command.reference?.trim() || null, ...(cashAccountId ? { cashAccountId } : {}) };
+    return this.answer(command.invoiceId, await this.run(command.invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data, byHand: true }, state)));
+  }
+
+  /** A refund, dispute or gateway fee on one of the invoice's payments (the domain decides). */
+  async move(invoiceId: string, command: MoneyMovementCommand, actor: string): Promise<InvoiceEvent[]> {
+    if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
+    return (await this.run(invoiceId, actor, ({ state }) => decide(command, state))).events;
+  }
+
+  /** Appends InvoiceSent; the invoice-mail reactor e-mails the PDF exactly once per event. */
+  async send(invoiceId: string, actor: string): Promise<InvoiceWire> {
+    const handled = await this.run(invoiceId, actor, async ({ state }) => {
+      if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+      const client = await this.deps.db('clients').where({ id: state.clientId }).first('email');
+      if (!client?.email) throw new ValidationError('The client has no e-mail address to send the invoice to.');
+      const payUrl = `${this.deps.config.publicBaseUrl}/pay-invoice/${invoiceId}`;
+      return decide({ type: 'SendInvoice', data: { to: client.email, sentAt: this.deps.clock().toISOString(), payUrl } }, state);
+    });
+    return this.answer(invoiceId, handled);
+  }
+
+  async findPayable(invoiceId: string): Promise<PayableInvoice | undefined> {
+    if (!isUuid(invoiceId)) return undefined;
+    const state = await this.load(invoiceId);
+    if (state.status !== 'issued') return undefined;
+    const client = await this.deps.db('clients').where({ id: state.clientId }).first('email');
+    return {
+      id: state.invoiceId,
+      invoiceNumber: state.invoiceNumber,
+      clientId: state.clientId,
+      clientEmail: client?.email ?? null,
+      openCents: openCents(state),
+      paid: isPaid(settlementOf(state)),
+      cancelled: isCancelled(settlementOf(state)),
+    };
+  }
+
+  /** What is still owed on a live invoice, in cents; undefined for an unknown or deleted one. */
+  async openAmount(invoiceId: string): Promise<number | undefined> {
+    return (await this.findPayable(invoiceId))?.openCents;
+  }
+
+  get(invoiceId: string): Promise<InvoiceWire | undefined> {
+    return findInvoice(this.deps.db, invoiceId);
+  }
+
+  /** A credit note's own history: the event that issued it (later ones will name it too). */
+  async creditNoteHistory(invoiceId: string, creditNoteId: string): Promise<HistoryEntry[]> {
+    return (await this.history(invoiceId)).filter((e) => isInvoiceEvent(e) && creditNoteIdOf(decodeInvoiceEvent(e)) === creditNoteId);
+  }
+
+  /** Every change with who and when, oldest first (deleted invoices included), and the payment reminders sent. */
+  async history(invoiceId: string): Promise<HistoryEntry[]> {
+    const { events } = await this.commands.load(invoiceModel, invoiceStreamId(invoiceId));
+    if (events.length === 0) throw new NotFoundError(NOT_FOUND);
+    const changes = events.map((e) => ({ type: e.type, at: e.metadata.recordedAt, actor: e.metadata.actor, revision: e.streamRevision, data: e.data }));
+    return inTimeOrder(changes, await reminderHistory(this.deps.db, invoiceId));
+  }
+}

@@ -1,0 +1,37 @@
+import type { AppDeps } from '../platform/deps';
+import { ClientService } from '../clients/client.service';
+import { ClientCreditService } from '../invoicing/client-credit.service';
+import { ClientStatementService } from '../clients/client-statement.service';
+import { CompanySettingsService } from '../company/company-settings.service';
+import { InvoiceService, type DepositAccounts } from '../invoicing/invoice.service';
+import { PaymentReminders } from '../invoicing/payment-reminders';
+import { ProductService } from '../catalog/product.service';
+import { RecurringInvoicing } from '../recurring/recurring';
+import { SubscriptionService } from '../recurring/subscription.service';
+
+export interface BillingServices {
+  clients: ClientService;
+  products: ProductService;
+  subscriptions: SubscriptionService;
+  invoices: InvoiceService;
+  recurring: RecurringInvoicing;
+  reminders: PaymentReminders;
+  companySettings: CompanySettingsService;
+  statements: ClientStatementService;
+  credit: ClientCreditService;
+}
+
+export const createBillingServices = (deps: AppDeps, deposits?: DepositAccounts): BillingServices => {
+  const invoices = new InvoiceService(deps, deposits);
+  return {
+    clients: new ClientService(deps),
+    products: new ProductService(deps),
+    subscriptions: new SubscriptionService(deps),
+    invoices,
+    recurring: new RecurringInvoicing(deps, invoices),
+    reminders: new PaymentReminders(deps),
+    companySettings: new CompanySettingsService(deps),
+    statements: new ClientStatementService(deps),
+    credit: new ClientCreditService(deps, invoices),
+  };
+};

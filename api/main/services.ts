@@ -1,0 +1,40 @@
+import { createAccountingServices, type AccountingServices } from '../accounting/accounting.services';
+import { AuthService } from '../auth/auth.service';
+import { createBankServices, type BankServices } from '../bank';
+import { createBillingServices, type BillingServices } from './billing.services';
+import { createPaymentService } from '../payments/create-payment-service';
+import type { PaymentService } from '../payments/payment.service';
+import type { AppDeps } from '../platform/deps';
+import { SiteInboxService } from '../public/site-inbox.service';
+
+/**
+ * The application services: the only writers. REST routers and GraphQL resolvers are thin adapters
+ * over these. Feature modules add theirs here.
+ */
+export interface Services {
+  auth: AuthService;
+  site: SiteInboxService;
+  payments: PaymentService;
+  accounting: AccountingServices;
+  billing: BillingServices;
+  bank: BankServices;
+}
+
+export const createServices = (deps: AppDeps): Services => {
+  const bank = createBankServices(deps);
+  return {
+    auth: new AuthService(deps),
+    site: new SiteInboxService(deps),
+    payments: createPaymentService(deps),
+    accounting: createAccountingServices(deps),
+    // Money recorded by hand is deposited into the bank module's money accounts.
+    billing: createBillingServices(deps, bank.moneyAccounts),
+    bank,
+  };
+};
+
+declare module '../platform/graphql/context' {
+  // The resolvers' `ctx.services` is this composition's Services.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ContextServices extends Services {}
+}

@@ -1,0 +1,2 @@
+export { ALREADY_PAID } from './payment.service';
+export type { PaymentService } from './payment.service';

@@ -1,0 +1,135 @@
+import type { BillingCycle } from '../../../domain/billing/periods';
+
+/**
+ * The REST answers the web client reads, declared once: the server's routes and queries are typed
+ * with these, and the web imports them (`import type`, erased from its bundles), so a change on
+ * one side that the other does not follow fails `npm run typecheck`. Types only: nothing here runs.
+ */
+
+/** GET /api/check-auth/'s and POST /api/login/'s user. */
+export interface UserWire {
+  id: string;
+  username: string;
+  email: string | null;
+  is_superuser: boolean;
+  client_id: string | null;
+  two_factor_enabled: boolean;
+  /** REQUIRE_ADMIN_2FA: this superuser must enrol before the admin area answers. */
+  two_factor_setup_required: boolean;
+  /** Signed in with a generated password: only change-password, check-auth and logout answer until one is chosen. */
+  password_change_required: boolean;
+}
+
+export interface CheckAuthAnswer {
+  isAuthenticated: boolean;
+  user: UserWire | null;
+}
+
+/**
+ * POST /api/login/ (username, password, and `otp` at the second step). A right password of a user
+ * enrolled in two-factor sign-in without `otp` answers `{ success: false, otp_required: true }`
+ * (200, nobody signed in); the client posts the same body again with `otp`.
+ */
+export type LoginAnswer = { success: true; is_superuser: boolean; user: UserWire } | { success: false; otp_required: true };
+
+/** GET /api/two-factor/ */
+export interface TwoFactorStatusAnswer {
+  enabled: boolean;
+  setup_required: boolean;
+  can_disable: boolean;
+  recovery_codes_left: number;
+}
+
+/** POST /api/two-factor/setup/ (password) */
+export interface TwoFactorSetupAnswer {
+  secret: string;
+  otpauth_url: string;
+  qr_code: string;
+}
+
+/** POST /api/two-factor/enable/ (otp) and /api/two-factor/recovery-codes/ (otp) */
+export interface RecoveryCodesAnswer {
+  recovery_codes: string[];
+}
+
+/** GET /api/company-info/ */
+export interface CompanyInfo {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  registration_number: string;
+  vat_number: string;
+  jurisdiction: string;
+}
+
+/** POST /api/contact/ and /api/demo-request/ */
+export interface FormAnswer {
+  success: boolean;
+  id: string;
+}
+
+/** GET /api/public/invoices/{id}/: only what the spec lets the pay link show, the portal's invoice and its client's name. */
+export interface PublicInvoiceWire extends PortalInvoice {
+  client: { name: string };
+}
+
+/** POST /api/invoices/{id}/create-checkout-session/ */
+export interface CheckoutAnswer {
+  sessionId: string;
+  url: string;
+}
+
+/** POST /api/payments/reconcile/ */
+export interface ReconcileAnswer {
+  invoice_id: string | null;
+  paid: boolean;
+}
+
+/** GET /api/portal/my-account/ (a list; the spec uses its first item). */
+export interface PortalSubscription {
+  id: string;
+  /** `price`: the product's net price in euros (an addition to the spec's shape). */
+  product: { name: string; billing_cycle: BillingCycle; price: number };
+  status: string;
+  start_date: string;
+  next_billing_date: string | null;
+  invoiced_until: string | null;
+}
+
+/** What a client sees of one of its invoices (the portal's list; the pay link adds the client's name). */
+export interface PortalInvoice {
+  id: string;
+  invoice_number: string;
+  date: string;
+  due_date: string;
+  total_amount: number;
+  /** What is still owed (euros): the Pay Now amount. */
+  open_amount: number;
+  paid: boolean;
+  /** Fully credited: nothing to pay (the pay page says it is no longer payable). */
+  cancelled: boolean;
+  /** The ISO 11649 creditor reference to quote in a bank transfer (RF…, no spaces); null for a draft. */
+  payment_reference: string | null;
+}
+
+export interface PortalAccount {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  subscriptions: PortalSubscription[];
+  invoices: PortalInvoice[];
+  /** Paid or credited beyond its invoices (euros): the client's credit balance. */
+  credit_balance: number;
+}
+
+/**
+ * The query of GET /api/clients/{id}/statement/ and GET /api/portal/my-account/statement/ (a PDF):
+ * the period (YYYY-MM-DD; by default the year to date) and the language to print it in.
+ */
+export interface StatementQuery {
+  from?: string;
+  to?: string;
+  lang?: 'en' | 'el' | 'ru';
+}

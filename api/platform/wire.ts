@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { isIsoDate } from '../../domain/shared/dates';
+import { FIELD_MAX_LENGTH, isEmailAddress } from '../../domain/site/form-rules';
+import { NotFoundError } from '../../domain/shared/errors';
+import { textProblem, type TextLines } from '../../domain/shared/text';
+import { parseEuros, parseQuantity, parseVatRate, type Parsed } from '../../domain/shared/money';
+
+/** Request-field rules shared by the billing resources (REST and GraphQL both validate with these). */
+
+export const REQUIRED = 'This field is required.';
+/** A UUID in any case (a literal, so the ReDoS check reads it; nothing builds patterns at run time). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Malformed ids are answered like unknown ones (404), never passed to a uuid column. */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** Ids in paths: a malformed one names nothing, so it is a 404 like an unknown one. */
+export const pathId = (value: unknown, what = 'Not found.'): string => {
+  if (!isUuid(value)) throw new NotFoundError(what);
+  return value.toLowerCase();
+};
+
+const missingOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? REQUIRED : message);
+
+/** The domain's clean-text rule as a zod refinement: control characters, and line breaks in a one-line field, are refused. */
+export const cleanText =
+  (lines: TextLines) =>
+  (value: string, ctx: z.RefinementCtx): void => {
+    const problem = textProblem(value, lines);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+  };
+
+/** A text field: one line unless `lines` is 'multi' (addresses, reasons, descriptions of entries, messages). */
+export const zText = (max = 500, lines: TextLines = 'single') =>
+  z
+    .string({ error: missingOr('Not a valid string.') })
+    .trim()
+    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .superRefine(cleanText(lines));
+
+export const zRequiredText = (max = 500, lines: TextLines = 'single') => zText(max, lines).min(1, 'This field may not be blank.');
+
+export const zOptionalText = (max = 500, lines: TextLines = 'single') =>
+  z.union([zText(max, lines), z.null()]).optional().transform((v) => v ?? '');
+
+export const zEmail = z
+  .string({ error: missingOr('Not a valid string.') })
+  .trim()
+  .min(1, 'This field may not be blank.')
+  .max(FIELD_MAX_LENGTH.email, `Ensure this field has no more than ${FIELD_MAX_LENGTH.email} characters.`)
+  .superRefine(cleanText('single'))
+  .refine((v) => v.length > FIELD_MAX_LENGTH.email || isEmailAddress(v), 'Enter a valid email address.');
+
+export const zDate = z
+  .string({ error: missingOr('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.') })
+  .refine(isIsoDate, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+
+export const zId = (what: string) =>
+  z
+    .string({ error: missingOr(`Incorrect type. Expected pk value.`) })
+    .refine(isUuid, `Invalid pk - ${what} does not exist.`)
+    .transform((v) => v.toLowerCase());
+
+const fromParsed = (parse: (v: unknown) => Parsed<number>) =>
+  z.unknown().transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') {
+      ctx.addIssue({ code: 'custom', message: REQUIRED });
+      return z.NEVER;
+    }
+    const parsed = parse(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+
+/** Euros on the wire → integer cents. */
+export const zCents = fromParsed(parseEuros);
+/** Percent on the wire → basis points. */
+export const zVatBp = fromParsed(parseVatRate);
+/** Quantity on the wire → thousandths. */
+export const zQuantityMilli = fromParsed(parseQuantity);
+
+/** The optimistic-concurrency token a client may echo back on PUT. */
+export const zVersion = z.number({ error: 'A valid integer is required.' }).int().min(0).optional();
+
+export const zBool = (fallback: boolean) =>
+  z.boolean({ error: 'Must be a valid boolean.' }).optional().transform((v) => v ?? fallback);
+
+export const toIso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
+
+/** Absent, null or '' take `fallback`, then the value goes through `schema`. */
+export const zDefaulted = <T extends z.ZodType>(fallback: unknown, schema: T) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v): unknown => (v === undefined || v === null || v === '' ? fallback : v))
+    .pipe(schema);
+
+/** `updated_at` echoed back on PUT: the other optimistic-concurrency token. */
+export const zUpdatedAt = z
+  .string({ error: 'Datetime has wrong format.' })
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Datetime has wrong format.')
+  .optional();

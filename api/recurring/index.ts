@@ -1,0 +1,3 @@
+export { SubscriptionOutput } from './subscription.output';
+export { listSubscriptions } from './subscription.queries';
+export type { SubscriptionWire } from './subscription.queries';

@@ -1,0 +1,101 @@
+import type { FieldErrors } from '../shared/errors';
+import { textProblem } from '../shared/text';
+import type { PaymentMethod } from '../invoice/events';
+import { INVALID_BIC, INVALID_IBAN, isValidBic, isValidIban, normaliseIban } from '../billing/bank';
+
+/**
+ * A money account: a bank account or the cash box, where money the company holds sits. Each has a
+ * ledger account of its own (an asset holding cash), so the books show what each one holds and a
+ * bank statement can be proven against it.
+ */
+export type MoneyAccountKind = 'bank' | 'cash';
+export const MONEY_ACCOUNT_KINDS: readonly MoneyAccountKind[] = ['bank', 'cash'];
+
+export interface MoneyAccount {
+  id: string;
+  name: string;
+  kind: MoneyAccountKind;
+  /** Normalised (upper case, no spaces); null for cash. */
+  iban: string | null;
+  bic: string | null;
+  /** The ledger account it posts to. Never changes: postings already made name it. */
+  ledgerAccountId: string;
+  /** The bank account invoices print and bank transfers are deposited to unless told otherwise. */
+  isDefault: boolean;
+}
+
+export interface SaveMoneyAccount {
+  name: string;
+  kind: MoneyAccountKind;
+  iban: string | null;
+  bic: string | null;
+  isDefault: boolean;
+  expectedVersion?: number;
+  expectedUpdatedAt?: string;
+}
+
+export const NAME_MAX_LENGTH = 100;
+export const IBAN_REQUIRED = 'A bank account needs its IBAN.';
+export const CASH_HAS_NO_IBAN = 'Cash on hand has no IBAN or BIC.';
+export const CASH_NOT_DEFAULT = 'Only a bank account can be the default one (invoices print its IBAN).';
+
+/** The account as it is saved (IBAN and BIC normalised), or the fields that are wrong. */
+export const checkMoneyAccount = (input: SaveMoneyAccount): { ok: true; value: SaveMoneyAccount } | { ok: false; errors: FieldErrors } => {
+  const errors: FieldErrors = {};
+  const name = input.name.trim();
+  const nameProblem = name ? textProblem(name, 'single') : 'This field may not be blank.';
+  if (nameProblem) errors.name = [nameProblem];
+  else if (name.length > NAME_MAX_LENGTH) errors.name = [`Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`];
+  const iban = input.iban ? normaliseIban(input.iban) : null;
+  const bic = input.bic ? normaliseIban(input.bic) : null;
+  if (input.kind === 'bank') {
+    if (!iban) errors.iban = [IBAN_REQUIRED];
+    else if (!isValidIban(iban)) errors.iban = [INVALID_IBAN];
+    if (bic && !isValidBic(bic)) errors.bic = [INVALID_BIC];
+  } else {
+    if (iban) errors.iban = [CASH_HAS_NO_IBAN];
+    if (bic) errors.bic = [CASH_HAS_NO_IBAN];
+    if (input.isDefault) errors.isDefault = [CASH_NOT_DEFAULT];
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: { ...input, name, iban, bic } };
+};
+
+/** Codes a new money account's ledger account takes: the cash accounts' range of the chart (1000-1099). */
+const FIRST_CODE = 1001;
+const LAST_CODE = 1099;
+
+/** The first free code for a new money account's ledger account, or null when the range is full. */
+export const nextLedgerCode = (usedCodes: Iterable<string>): string | null => {
+  const used = new Set(usedCodes);
+  for (let code = FIRST_CODE; code <= LAST_CODE; code++) if (!used.has(String(code))) return String(code);
+  return null;
+};
+
+/** Money a card took settles through Stripe clearing, and credit applied from another invoice moves none: neither goes into a money account. */
+export const takesDeposits = (method: PaymentMethod): boolean => {
+  switch (method) {
+    case 'bank':
+    case 'manual':
+    case 'cash':
+    case 'other':
+      return true;
+    case 'stripe':
+    case 'card':
+    case 'credit':
+      return false;
+    default: {
+      const exhaustive: never = method;
+      return exhaustive;
+    }
+  }
+};
+
+/**
+ * Where a payment recorded by hand goes unless the admin says otherwise: cash to the cash box, a
+ * bank transfer (and anything else that takes deposits) to the default bank account; null for a
+ * method that takes none, or when there is no such account.
+ */
+export const defaultDepositAccount = (method: PaymentMethod, accounts: readonly MoneyAccount[]): MoneyAccount | null => {
+  if (!takesDeposits(method)) return null;
+  return (method === 'cash' ? accounts.find((a) => a.kind === 'cash') : accounts.find((a) => a.kind === 'bank' && a.isDefault)) ?? null;
+};

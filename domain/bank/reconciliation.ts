@@ -1,0 +1,120 @@
+import type { FieldErrors } from '../shared/errors';
+import { MAX_AMOUNT_CENTS } from '../shared/money';
+import { textProblem } from '../shared/text';
+import { accountRefusal } from './reconciliation-postings';
+import type { ReconciliationContext, ReconciliationError, ReconciliationErrorCode, ReconciliationPart } from './reconciliation-parts';
+import type { StatementLine } from './statement';
+
+export { postingsOf, splitGross } from './reconciliation-postings';
+export type * from './reconciliation-parts';
+
+/**
+ * The reconciliation of one statement line as a value: what the line's money was. Every part is in
+ * the line's terms, signed as the bank sees the account (money in positive), and the parts add up
+ * to the line exactly, so a reconciled line explains every cent of itself.
+ */
+
+export const MAX_PARTS = 200;
+export const MAX_PART_DESCRIPTION = 1000;
+
+const euros = (cents: number): string => (cents / 100).toFixed(2);
+
+/** The checks of one part that need only the part and the context. */
+const partErrors = (part: ReconciliationPart, lineCents: number, ctx: ReconciliationContext): Array<[string, ReconciliationErrorCode, string]> => {
+  const out: Array<[string, ReconciliationErrorCode, string]> = [];
+  // A part of 0 is refused as such, not also as going the wrong way.
+  const sameDirection = part.cents === 0 || Math.sign(part.cents) === Math.sign(lineCents);
+  switch (part.kind) {
+    case 'invoice':
+      if (!ctx.invoices.has(part.invoiceId)) out.push(['invoiceId', 'INVOICE_UNKNOWN', 'This invoice is not open or does not exist.']);
+      if (!sameDirection) out.push(['cents', 'WRONG_DIRECTION', 'An invoice part goes the way of the line: a payment into the account, a refund out of it.']);
+      return out;
+    case 'movement': {
+      const movement = ctx.movements.get(part.movementId);
+      if (!movement) out.push(['movementId', 'MOVEMENT_UNKNOWN', 'This money movement does not exist in this money account.']);
+      else if (movement.reconciled) out.push(['movementId', 'MOVEMENT_RECONCILED', 'This money movement is already reconciled with another statement line.']);
+      // A movement is one posting already made: it is matched whole, never in pieces.
+      else if (movement.amountCents !== part.cents) out.push(['cents', 'MOVEMENT_AMOUNT', `This money movement is ${euros(movement.amountCents)}; it is matched whole.`]);
+      return out;
+    }
+    case 'account': {
+      const account = ctx.accounts.get(part.accountCode);
+      if (!account) out.push(['accountCode', 'ACCOUNT_UNKNOWN', 'There is no account with this code.']);
+      else if (!account.active) out.push(['accountCode', 'ACCOUNT_INACTIVE', 'This account is inactive.']);
+      else {
+        const refusal = accountRefusal(account, part.vatRateBp);
+        if (refusal) out.push(['accountCode', refusal.code, refusal.message]);
+      }
+      if (!Number.isInteger(part.vatRateBp) || part.vatRateBp < 0 || part.vatRateBp > 10_000) out.push(['vatRateBp', 'VAT_RATE_INVALID', 'Enter a VAT rate from 0 to 100 %.']);
+      const problem = textProblem(part.description, 'single');
+      if (problem) out.push(['description', 'DESCRIPTION_INVALID', problem]);
+      else if (part.description.length > MAX_PART_DESCRIPTION) out.push(['description', 'DESCRIPTION_INVALID', `Ensure this field has no more than ${MAX_PART_DESCRIPTION} characters.`]);
+      return out;
+    }
+    case 'transfer':
+      if (part.moneyAccountId === ctx.moneyAccountId) out.push(['moneyAccountId', 'TRANSFER_TO_ITSELF', 'A transfer goes to another money account, not to this one.']);
+      else if (!ctx.moneyAccounts.has(part.moneyAccountId)) out.push(['moneyAccountId', 'MONEY_ACCOUNT_UNKNOWN', 'This money account does not exist.']);
+      if (!sameDirection) out.push(['cents', 'WRONG_DIRECTION', 'A transfer part goes the way of the line.']);
+      return out;
+    case 'clientCredit':
+      if (!ctx.clientIds.has(part.clientId)) out.push(['clientId', 'CLIENT_UNKNOWN', 'This client does not exist.']);
+      if (part.cents < 0 || lineCents < 0) out.push(['cents', 'WRONG_DIRECTION', "Only money received can become a client's credit balance."]);
+      return out;
+    default: {
+      const exhaustive: never = part;
+      return exhaustive;
+    }
+  }
+};
+
+/**
+ * Whether `parts` may reconcile `line`: they add up to it exactly, each is a whole number of cents
+ * other than 0, invoices get at most what is open (refunds at most what was paid), a movement is
+ * matched whole and once, accounts exist and take postings. An account part may go against the
+ * line (a charge the bank deducted from a payment); every other part goes the line's way.
+ * Empty when it may.
+ */
+export const checkReconciliation = (line: StatementLine, parts: readonly ReconciliationPart[], ctx: ReconciliationContext): ReconciliationError[] => {
+  const errors: ReconciliationError[] = [];
+  const add = (field: string, code: ReconciliationErrorCode, message: string) => errors.push({ field, code, message });
+  if (parts.length === 0) add('parts', 'NO_PARTS', 'Say what the line was: at least one invoice, movement, account, transfer or credit.');
+  if (parts.length > MAX_PARTS) add('parts', 'TOO_MANY_PARTS', `A line is reconciled in at most ${MAX_PARTS} parts.`);
+  if (errors.length) return errors;
+  let sum = 0;
+  let exact = true;
+  const perInvoice = new Map<string, number>();
+  const movementsSeen = new Set<string>();
+  parts.forEach((part, i) => {
+    const at = `parts.${i}`;
+    if (!Number.isSafeInteger(part.cents) || Math.abs(part.cents) > MAX_AMOUNT_CENTS) {
+      add(`${at}.cents`, 'AMOUNT_INVALID', 'Enter a whole number of cents of at most 1,000,000,000.00.');
+      exact = false;
+      return;
+    }
+    if (part.cents === 0) add(`${at}.cents`, 'AMOUNT_ZERO', 'A part cannot be 0.00.');
+    sum += part.cents;
+    for (const [field, code, message] of partErrors(part, line.amountCents, ctx)) add(`${at}.${field}`, code, message);
+    if (part.kind === 'invoice') perInvoice.set(part.invoiceId, (perInvoice.get(part.invoiceId) ?? 0) + part.cents);
+    if (part.kind === 'movement') {
+      if (movementsSeen.has(part.movementId)) add(`${at}.movementId`, 'MOVEMENT_TWICE', 'This money movement is already a part of this line.');
+      movementsSeen.add(part.movementId);
+    }
+  });
+  // Several parts may pay one invoice; together they get at most what it has open.
+  for (const [invoiceId, cents] of perInvoice) {
+    const invoice = ctx.invoices.get(invoiceId);
+    if (!invoice) continue;
+    const field = `parts.${parts.findIndex((p) => p.kind === 'invoice' && p.invoiceId === invoiceId)}.cents`;
+    if (cents > invoice.openCents) add(field, 'OVER_OPEN_AMOUNT', `The invoice has ${euros(invoice.openCents)} open; the rest can become the client's credit.`);
+    if (-cents > invoice.refundableCents) add(field, 'OVER_REFUNDABLE', `At most ${euros(invoice.refundableCents)} can be refunded on this invoice.`);
+  }
+  if (exact && sum !== line.amountCents) add('parts', 'SUM_MISMATCH', `The parts add up to ${euros(sum)}; the line is ${euros(line.amountCents)}.`);
+  return errors;
+};
+
+/** The refusals as field errors (messages by field), for the one error hierarchy. */
+export const toFieldErrors = (errors: readonly ReconciliationError[]): FieldErrors => {
+  const out: FieldErrors = {};
+  for (const e of errors) (out[e.field] ??= []).push(e.message);
+  return out;
+};
