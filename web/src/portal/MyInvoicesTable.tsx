@@ -131,8 +131,9 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
               </>
             ),
           },
-          { title: t('portal.invoices.date'), key: 'date', render: (_, i) => formatDate(i.date) },
-          { title: t('portal.invoices.dueDate'), key: 'due', render: (_, i) => formatDate(i.due_date) },
+          // Long month names (Greek's '15 / Σεπτεμβρίου / 2026') may break over two lines rather than push the actions out.
+          { title: t('portal.invoices.date'), key: 'date', className: 'portal-cell-wrap', render: (_, i) => formatDate(i.date) },
+          { title: t('portal.invoices.dueDate'), key: 'due', className: 'portal-cell-wrap', render: (_, i) => formatDate(i.due_date) },
           { title: t('portal.invoices.amount'), key: 'amount', align: 'right', render: (_, i) => <Amount invoice={i} /> },
           { title: t('portal.invoices.status'), key: 'status', render: (_, i) => <Status invoice={i} today={today} t={t} /> },
           { title: t('portal.invoices.actions'), key: 'actions', render: (_, i) => actions(i) },
