@@ -93,6 +93,11 @@ export class TestClient {
     return this.withCsrf(this.agent.delete(p));
   }
 
+  /** A multipart/form-data POST with one file, as a browser's file input sends it. */
+  upload(p: string, field: string, bytes: Buffer | string, filename: string) {
+    return this.withCsrf(this.agent.post(p)).attach(field, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes, 'utf8'), filename);
+  }
+
   graphql(query: string, variables?: Record<string, unknown>) {
     return this.withCsrf(this.agent.post('/graphql')).send({ query, variables });
   }

@@ -35,4 +35,60 @@ export const bankMigrations: Migration[] = [
       ]);
     },
   },
+  {
+    // Issue 38: imported statements and their lines, and the CSV column mapping of each account.
+    name: '202611291400_i38bank_statements',
+    up: async (db) => {
+      await db.schema.alterTable('money_accounts', (t) => {
+        t.jsonb('csv_mapping');
+      });
+      await db.schema.createTable('bank_statements', (t) => {
+        t.uuid('id').primary();
+        t.uuid('money_account_id').notNullable().references('money_accounts.id').onDelete('RESTRICT');
+        t.text('format').notNullable();
+        t.text('bank_statement_id');
+        t.text('iban');
+        t.text('currency').notNullable();
+        t.date('opening_date');
+        t.bigInteger('opening_cents');
+        t.date('closing_date');
+        t.bigInteger('closing_cents');
+        t.date('first_booking_date');
+        t.date('last_booking_date');
+        t.integer('lines_in_file').notNullable();
+        t.integer('lines_added').notNullable();
+        // Opening balance minus the previous statement's closing balance, when both are known and differ.
+        t.bigInteger('opening_gap_cents');
+        t.text('file_name').notNullable();
+        t.text('file_sha256').notNullable();
+        t.uuid('imported_by');
+        t.timestamp('imported_at', { useTz: true }).notNullable();
+        t.index(['money_account_id', 'closing_date']);
+      });
+      await db.schema.createTable('bank_statement_lines', (t) => {
+        t.uuid('id').primary();
+        t.uuid('money_account_id').notNullable().references('money_accounts.id').onDelete('RESTRICT');
+        t.uuid('statement_id').notNullable().references('bank_statements.id').onDelete('RESTRICT');
+        t.integer('position').notNullable();
+        // SHA-256 of lineKeys' canonical text: the same line in a later file has the same key.
+        t.text('line_key').notNullable();
+        t.date('booking_date').notNullable();
+        t.date('value_date').notNullable();
+        t.bigInteger('amount_cents').notNullable();
+        t.text('description').notNullable();
+        t.text('counterparty_name');
+        t.text('counterparty_iban');
+        t.text('reference');
+        t.text('bank_reference');
+        t.text('status').notNullable().defaultTo('open');
+        t.unique(['money_account_id', 'line_key']);
+        t.index(['money_account_id', 'status', 'booking_date']);
+        t.index(['statement_id', 'position']);
+      });
+      await db.raw(`alter table bank_statement_lines add constraint bank_statement_lines_status check (status in ('open', 'reconciled'))`);
+      await db.raw('alter table bank_statement_lines add constraint bank_statement_lines_amount check (amount_cents <> 0)');
+      await trackTableVersion(db, 'bank_statements');
+      await trackTableVersion(db, 'bank_statement_lines');
+    },
+  },
 ];

@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import { accountingRoutes } from '../accounting/accounting.routes';
 import { authRoutes } from '../auth/auth.routes';
 import { billingRoutes } from './billing.routes';
-import { moneyAccountRoutes } from '../bank';
+import { moneyAccountRoutes, statementRoutes } from '../bank';
 import { paymentRoutes } from '../payments/payment.routes';
 import { simulatedCheckoutRoutes } from '../payments/simulated-checkout.routes';
 import { portalRoutes } from '../portal/portal.routes';
@@ -108,6 +108,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   api.use(enteredUnder(accountingRoutes(services.accounting)));
   api.use(billingRoutes(deps, services.billing));
   api.use(enteredUnder(moneyAccountRoutes(services.bank)));
+  api.use(enteredUnder(statementRoutes(services.bank)));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -1,0 +1,83 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { STATEMENT_MAX_BYTES } from '../../domain/bank/statement-file';
+import { ValidationError } from '../../domain/shared/errors';
+import { requireSuperuser } from '../platform/guards';
+import { isUuid, pathId } from '../platform/wire';
+import type { StatementService } from './statement.service';
+
+const NOT_FOUND = 'Bank account not found.';
+const INVALID = 'Please correct the errors below.';
+
+/**
+ * The upload: one file in field `file`, held in memory (20 MB at most, refused past that without
+ * reading further), and nothing else of any size.
+ */
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } }).single('file');
+
+const MULTER_MESSAGES: Record<string, string> = {
+  LIMIT_FILE_SIZE: `The file is over 20 MB (${STATEMENT_MAX_BYTES} bytes), the most a statement file may be.`,
+  LIMIT_FILE_COUNT: 'Send one statement file at a time.',
+  LIMIT_UNEXPECTED_FILE: 'Send the statement in the field "file".',
+};
+
+/** Reads the multipart body; what multer refuses is a 400 on `file`, like every other refusal of the file. */
+const readUpload = (req: Request, res: Response, next: NextFunction): void => {
+  if (!req.is('multipart/form-data')) {
+    next(new ValidationError(INVALID, { file: ['Send the statement as multipart/form-data, the file in the field "file".'] }));
+    return;
+  }
+  upload(req, res, (err: unknown) => {
+    if (!err) return next();
+    if (err instanceof multer.MulterError) return next(new ValidationError(INVALID, { file: [MULTER_MESSAGES[err.code] ?? `The upload could not be read (${err.code}).`] }));
+    // A body cut off or not multipart after all: the client's fault, said as such.
+    if (err instanceof Error && /multipart|boundary|Unexpected end/i.test(err.message)) return next(new ValidationError(INVALID, { file: ['The upload could not be read: it is not a complete multipart form.'] }));
+    next(err);
+  });
+};
+
+const page = (value: unknown, fallback: number, max: number): number => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? Math.min(n, max) : fallback;
+};
+
+/** `/api/bank-accounts/{id}/statements/` and the account's statement lines (superuser). */
+export const statementRoutes = (bank: { statements: StatementService }): Router => {
+  const router = Router();
+  router.use('/bank-accounts/:id/statements', requireSuperuser);
+  router.use('/bank-accounts/:id/statement-lines', requireSuperuser);
+
+  router.post(
+    '/bank-accounts/:id/statements/',
+    // The account first: a file for an account that does not exist is not read at all.
+    async (req, _res, next) => {
+      try {
+        await bank.statements.csvMapping(pathId(req.params.id, NOT_FOUND));
+        next();
+      } catch (err) {
+        next(err);
+      }
+    },
+    readUpload,
+    async (req, res) => {
+      if (!req.file) throw new ValidationError(INVALID, { file: ['Choose a statement file to import (camt.053, MT940, OFX or CSV).'] });
+      const result = await bank.statements.import(pathId(req.params.id, NOT_FOUND), { bytes: req.file.buffer, name: req.file.originalname }, req.user!.id);
+      res.status(result.statement ? 201 : 200).json(result);
+    },
+  );
+
+  router.get('/bank-accounts/:id/statements/', async (req, res) => {
+    res.json(await bank.statements.list(pathId(req.params.id, NOT_FOUND)));
+  });
+
+  router.get('/bank-accounts/:id/statement-lines/', async (req, res) => {
+    const query = req.query; // Express 5 parses the query string again at every access.
+    const status = query.status === 'open' || query.status === 'reconciled' ? query.status : undefined;
+    const statementId = isUuid(query.statement) ? query.statement : undefined;
+    const { items, total } = await bank.statements.lines(pathId(req.params.id, NOT_FOUND), { status, statementId, limit: page(query.limit, 100, 500) || 100, offset: page(query.offset, 0, Number.MAX_SAFE_INTEGER) });
+    res.setHeader('X-Total-Count', String(total));
+    res.json(items);
+  });
+
+  return router;
+};

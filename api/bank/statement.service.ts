@@ -1,0 +1,331 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { checkCsvMapping, type CsvMapping } from '../../domain/bank/csv-statement';
+import { StatementFileError, type Statement } from '../../domain/bank/statement';
+import { lineKeys } from '../../domain/bank/statement-checks';
+import { readStatementFile } from '../../domain/bank/statement-file';
+import { bookingRange, openingGap, openingGapMessage, statementRefusal, type ImportAccount, type PreviousStatement } from '../../domain/bank/statement-import';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { centsToEuros } from '../../domain/shared/money';
+import { writeAudit } from '../platform/audit';
+import type { AppDeps } from '../platform/deps';
+import { toIso } from '../platform/wire';
+
+const NOT_FOUND = 'Bank account not found.';
+const INVALID = 'Please correct the errors below.';
+/** Rows per insert: 15 columns a line stays far below PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 1000;
+/** Keys per look-up of the lines already held. */
+const KEY_CHUNK = 5000;
+
+export interface StatementRow {
+  id: string;
+  money_account_id: string;
+  format: Statement['format'];
+  bank_statement_id: string | null;
+  iban: string | null;
+  currency: string;
+  opening_date: string | null;
+  opening_cents: number | null;
+  closing_date: string | null;
+  closing_cents: number | null;
+  first_booking_date: string | null;
+  last_booking_date: string | null;
+  lines_in_file: number;
+  lines_added: number;
+  opening_gap_cents: number | null;
+  file_name: string;
+  file_sha256: string;
+  imported_by: string | null;
+  imported_at: Date | string;
+}
+
+export interface StatementLineRow {
+  id: string;
+  money_account_id: string;
+  statement_id: string;
+  position: number;
+  line_key: string;
+  booking_date: string;
+  value_date: string;
+  amount_cents: number;
+  description: string;
+  counterparty_name: string | null;
+  counterparty_iban: string | null;
+  reference: string | null;
+  bank_reference: string | null;
+  status: 'open' | 'reconciled';
+}
+
+export interface StatementWarning {
+  code: 'OPENING_GAP' | 'NOTHING_NEW';
+  message: string;
+}
+
+/** The REST shape of an imported statement: balances in euros. */
+export interface StatementWire {
+  id: string;
+  money_account: string;
+  format: Statement['format'];
+  statement_id: string | null;
+  iban: string | null;
+  currency: string;
+  opening_balance: { date: string; amount: number } | null;
+  closing_balance: { date: string; amount: number } | null;
+  first_booking_date: string | null;
+  last_booking_date: string | null;
+  lines_in_file: number;
+  lines_added: number;
+  /** Opening minus the previous statement's closing, when they differ. */
+  opening_gap: number | null;
+  file_name: string;
+  imported_at: string;
+}
+
+/** The answer to an import: the statement written (null when every line was held already) and what to tell the admin. */
+export interface StatementImportWire {
+  statement: StatementWire | null;
+  lines_in_file: number;
+  lines_added: number;
+  lines_already_imported: number;
+  warnings: StatementWarning[];
+}
+
+export interface StatementLineWire {
+  id: string;
+  statement: string;
+  booking_date: string;
+  value_date: string;
+  amount: number;
+  description: string;
+  counterparty_name: string | null;
+  counterparty_iban: string | null;
+  reference: string | null;
+  bank_reference: string | null;
+  status: 'open' | 'reconciled';
+}
+
+const balance = (date: string | null, cents: number | null) => (date !== null && cents !== null ? { date, amount: centsToEuros(cents) } : null);
+
+export const toStatementWire = (r: StatementRow): StatementWire => ({
+  id: r.id,
+  money_account: r.money_account_id,
+  format: r.format,
+  statement_id: r.bank_statement_id,
+  iban: r.iban,
+  currency: r.currency,
+  opening_balance: balance(r.opening_date, r.opening_cents),
+  closing_balance: balance(r.closing_date, r.closing_cents),
+  first_booking_date: r.first_booking_date,
+  last_booking_date: r.last_booking_date,
+  lines_in_file: r.lines_in_file,
+  lines_added: r.lines_added,
+  opening_gap: r.opening_gap_cents === null ? null : centsToEuros(r.opening_gap_cents),
+  file_name: r.file_name,
+  imported_at: toIso(r.imported_at),
+});
+
+export const toStatementLineWire = (r: StatementLineRow): StatementLineWire => ({
+  id: r.id,
+  statement: r.statement_id,
+  booking_date: r.booking_date,
+  value_date: r.value_date,
+  amount: centsToEuros(r.amount_cents),
+  description: r.description,
+  counterparty_name: r.counterparty_name,
+  counterparty_iban: r.counterparty_iban,
+  reference: r.reference,
+  bank_reference: r.bank_reference,
+  status: r.status,
+});
+
+const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+/** A file name as the admin sees it later: the last path segment, printable, at most 200 characters. */
+const cleanFileName = (name: string | undefined): string => {
+  const last = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const printable = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return printable.slice(0, 200) || 'statement';
+};
+
+export interface StatementFile {
+  bytes: Buffer;
+  name?: string;
+}
+
+export interface LineQuery {
+  status?: 'open' | 'reconciled';
+  statementId?: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Bank statements: a file is read and checked whole before anything is written (domain/bank), then
+ * its new lines are written in one transaction; a line the account holds already (same key) is
+ * passed over, so the same or an overlapping file adds nothing twice.
+ */
+export class StatementService {
+  constructor(private readonly deps: AppDeps) {}
+
+  async import(moneyAccountId: string, file: StatementFile, actor: string): Promise<StatementImportWire> {
+    const account = await this.account(this.deps.db, moneyAccountId);
+    let statement: Statement;
+    try {
+      statement = readStatementFile(file.bytes, account.csvMapping ? { csv: account.csvMapping } : {});
+    } catch (err) {
+      if (err instanceof StatementFileError) throw new ValidationError(INVALID, { file: [err.message] });
+      throw err;
+    }
+    const others: ImportAccount[] = (await this.deps.db('money_accounts').select('id', 'name', 'kind', 'iban')) as ImportAccount[];
+    const refusal = statementRefusal(statement, account, others);
+    if (refusal) throw new ValidationError(INVALID, { file: [refusal] });
+    const keys = lineKeys(statement.iban ?? account.iban, statement.lines).map(sha256);
+    const fileName = cleanFileName(file.name);
+    const fileHash = sha256(file.bytes);
+
+    return this.deps.db.transaction(async (trx) => {
+      // One import of an account at a time: two overlapping files at once would both see their lines as new.
+      await trx('money_accounts').where({ id: account.id }).forUpdate().first('id');
+      const held = await this.heldKeys(trx, account.id, keys);
+      const fresh = statement.lines.map((line, i) => ({ line, key: keys[i]!, position: i + 1 })).filter((l) => !held.has(l.key));
+      const warnings: StatementWarning[] = [];
+      const previous = await this.previous(trx, account.id, statement);
+      const gap = openingGap(statement, previous);
+      if (gap !== null && previous) warnings.push({ code: 'OPENING_GAP', message: openingGapMessage(statement, previous, gap) });
+      const summary = { lines_in_file: statement.lines.length, lines_added: fresh.length, lines_already_imported: statement.lines.length - fresh.length };
+      if (!fresh.length) {
+        warnings.push({ code: 'NOTHING_NEW', message: 'Every line of this file was imported before: nothing was added.' });
+        return { statement: null, ...summary, warnings };
+      }
+      const now = this.deps.clock();
+      const range = bookingRange(statement);
+      const row: StatementRow = {
+        id: randomUUID(),
+        money_account_id: account.id,
+        format: statement.format,
+        bank_statement_id: statement.statementId,
+        iban: statement.iban,
+        currency: statement.currency,
+        opening_date: statement.opening?.date ?? null,
+        opening_cents: statement.opening?.cents ?? null,
+        closing_date: statement.closing?.date ?? null,
+        closing_cents: statement.closing?.cents ?? null,
+        first_booking_date: range?.first ?? null,
+        last_booking_date: range?.last ?? null,
+        lines_in_file: statement.lines.length,
+        lines_added: fresh.length,
+        opening_gap_cents: gap,
+        file_name: fileName,
+        file_sha256: fileHash,
+        imported_by: actor,
+        imported_at: now,
+      };
+      await trx('bank_statements').insert(row);
+      for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
+        await trx('bank_statement_lines').insert(
+          fresh.slice(i, i + INSERT_CHUNK).map(({ line, key, position }) => ({
+            id: randomUUID(),
+            money_account_id: account.id,
+            statement_id: row.id,
+            position,
+            line_key: key,
+            booking_date: line.bookingDate,
+            value_date: line.valueDate,
+            amount_cents: line.amountCents,
+            description: line.description,
+            counterparty_name: line.counterpartyName,
+            counterparty_iban: line.counterpartyIban,
+            reference: line.reference,
+            bank_reference: line.bankReference,
+            status: 'open',
+          })),
+        );
+      }
+      await writeAudit(trx, { actor, entity: 'bank_statement', entityId: row.id, action: 'create', before: null, after: row, at: now });
+      return { statement: toStatementWire(row), ...summary, warnings };
+    });
+  }
+
+  /** The account's statements, the newest first. */
+  async list(moneyAccountId: string): Promise<StatementWire[]> {
+    await this.account(this.deps.db, moneyAccountId);
+    const rows: StatementRow[] = await this.deps
+      .db('bank_statements')
+      .where({ money_account_id: moneyAccountId })
+      .orderBy([{ column: 'closing_date', order: 'desc', nulls: 'last' }, { column: 'imported_at', order: 'desc' }, { column: 'id' }]);
+    return rows.map(toStatementWire);
+  }
+
+  /** One page of the account's statement lines, oldest first, with the total for the filter. */
+  async lines(moneyAccountId: string, query: LineQuery): Promise<{ items: StatementLineWire[]; total: number }> {
+    await this.account(this.deps.db, moneyAccountId);
+    const filtered = () => {
+      const q = this.deps.db('bank_statement_lines').where({ money_account_id: moneyAccountId });
+      if (query.status) q.where({ status: query.status });
+      if (query.statementId) q.where({ statement_id: query.statementId });
+      return q;
+    };
+    const [rows, count] = await Promise.all([
+      filtered()
+        .orderBy([{ column: 'booking_date' }, { column: 'statement_id' }, { column: 'position' }])
+        .limit(query.limit)
+        .offset(query.offset) as Promise<StatementLineRow[]>,
+      filtered().count<{ count: number | string }[]>('* as count'),
+    ]);
+    return { items: rows.map(toStatementLineWire), total: Number(count[0]?.count ?? 0) };
+  }
+
+  /** Saves the column mapping CSV files of this account are read with (null removes it). */
+  async saveCsvMapping(moneyAccountId: string, mapping: unknown, actor: string): Promise<CsvMapping | null> {
+    if (mapping !== null) {
+      const problems = checkCsvMapping(mapping);
+      if (problems.length) throw new ValidationError(INVALID, { csv_mapping: problems });
+    }
+    await this.deps.db.transaction(async (trx) => {
+      const before = await this.account(trx, moneyAccountId);
+      const now = this.deps.clock();
+      // knex sends a JS object as JSON; a JSON text keeps PGlite and pg alike.
+      await trx('money_accounts').where({ id: moneyAccountId }).update({ csv_mapping: mapping === null ? null : JSON.stringify(mapping), updated_at: now });
+      await writeAudit(trx, { actor, entity: 'money_account', entityId: moneyAccountId, action: 'update', before: { csv_mapping: before.csvMapping }, after: { csv_mapping: mapping }, at: now });
+    });
+    return (await this.account(this.deps.db, moneyAccountId)).csvMapping;
+  }
+
+  async csvMapping(moneyAccountId: string): Promise<CsvMapping | null> {
+    return (await this.account(this.deps.db, moneyAccountId)).csvMapping;
+  }
+
+  private async account(db: Knex, id: string): Promise<ImportAccount & { csvMapping: CsvMapping | null }> {
+    const row = (await db('money_accounts').where({ id }).first('id', 'name', 'kind', 'iban', 'csv_mapping')) as
+      | (ImportAccount & { csv_mapping: CsvMapping | string | null })
+      | undefined;
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    const mapping = typeof row.csv_mapping === 'string' ? (JSON.parse(row.csv_mapping) as CsvMapping) : row.csv_mapping;
+    return { id: row.id, name: row.name, kind: row.kind, iban: row.iban, csvMapping: mapping };
+  }
+
+  private async heldKeys(trx: Knex.Transaction, moneyAccountId: string, keys: string[]): Promise<Set<string>> {
+    const held = new Set<string>();
+    for (let i = 0; i < keys.length; i += KEY_CHUNK) {
+      const rows: Array<{ line_key: string }> = await trx('bank_statement_lines')
+        .where({ money_account_id: moneyAccountId })
+        .whereIn('line_key', keys.slice(i, i + KEY_CHUNK))
+        .select('line_key');
+      for (const r of rows) held.add(r.line_key);
+    }
+    return held;
+  }
+
+  /** The account's statement with balances that closed last on or before this one's opening day. */
+  private async previous(trx: Knex.Transaction, moneyAccountId: string, statement: Statement): Promise<PreviousStatement | null> {
+    if (!statement.opening) return null;
+    const row = (await trx('bank_statements')
+      .where({ money_account_id: moneyAccountId })
+      .whereNotNull('closing_cents')
+      .where('closing_date', '<=', statement.opening.date)
+      .orderBy([{ column: 'closing_date', order: 'desc' }, { column: 'imported_at', order: 'desc' }])
+      .first('closing_date', 'closing_cents')) as { closing_date: string; closing_cents: number } | undefined;
+    return row ? { closing: { date: row.closing_date, cents: row.closing_cents } } : null;
+  }
+}
