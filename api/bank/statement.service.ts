@@ -13,10 +13,6 @@ import { toIso } from '../platform/wire';
 
 const NOT_FOUND = 'Bank account not found.';
 const INVALID = 'Please correct the errors below.';
-/** Rows per insert: 15 columns a line stays far below PostgreSQL's 65,535 parameters. */
-const INSERT_CHUNK = 1000;
-/** Keys per look-up of the lines already held. */
-const KEY_CHUNK = 5000;
 
 export interface StatementRow {
   id: string;
@@ -166,7 +162,7 @@ export interface LineQuery {
  * passed over, so the same or an overlapping file adds nothing twice.
  */
 export class StatementService {
-  constructor(private readonly deps: AppDeps) {}
+  constructor(private readonly deps: Pick<AppDeps, 'db' | 'clock'>) {}
 
   async import(moneyAccountId: string, file: StatementFile, actor: string): Promise<StatementImportWire> {
     const account = await this.account(this.deps.db, moneyAccountId);
@@ -222,26 +218,31 @@ export class StatementService {
         imported_at: now,
       };
       await trx('bank_statements').insert(row);
-      for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
-        await trx('bank_statement_lines').insert(
-          fresh.slice(i, i + INSERT_CHUNK).map(({ line, key, position }) => ({
-            id: randomUUID(),
-            money_account_id: account.id,
-            statement_id: row.id,
-            position,
-            line_key: key,
-            booking_date: line.bookingDate,
-            value_date: line.valueDate,
-            amount_cents: line.amountCents,
-            description: line.description,
-            counterparty_name: line.counterpartyName,
-            counterparty_iban: line.counterpartyIban,
-            reference: line.reference,
-            bank_reference: line.bankReference,
-            status: 'open',
-          })),
-        );
-      }
+      // One statement for all the lines: a column of values each, unnested by the server (a
+      // 10,000-line file is 15 parameters, not 150,000).
+      const columns = {
+        id: fresh.map(() => randomUUID()),
+        position: fresh.map((l) => l.position),
+        line_key: fresh.map((l) => l.key),
+        booking_date: fresh.map((l) => l.line.bookingDate),
+        value_date: fresh.map((l) => l.line.valueDate),
+        amount_cents: fresh.map((l) => l.line.amountCents),
+        description: fresh.map((l) => l.line.description),
+        counterparty_name: fresh.map((l) => l.line.counterpartyName),
+        counterparty_iban: fresh.map((l) => l.line.counterpartyIban),
+        reference: fresh.map((l) => l.line.reference),
+        bank_reference: fresh.map((l) => l.line.bankReference),
+      };
+      await trx.raw(
+        `insert into bank_statement_lines
+           (id, money_account_id, statement_id, position, line_key, booking_date, value_date, amount_cents,
+            description, counterparty_name, counterparty_iban, reference, bank_reference, status)
+         select u.id, ?, ?, u.position, u.line_key, u.booking_date, u.value_date, u.amount_cents,
+                u.description, u.counterparty_name, u.counterparty_iban, u.reference, u.bank_reference, 'open'
+           from unnest(?::uuid[], ?::int[], ?::text[], ?::date[], ?::date[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+             as u(id, position, line_key, booking_date, value_date, amount_cents, description, counterparty_name, counterparty_iban, reference, bank_reference)`,
+        [account.id, row.id, ...(Object.values(columns) as Knex.Value[])],
+      );
       await writeAudit(trx, { actor, entity: 'bank_statement', entityId: row.id, action: 'create', before: null, after: row, at: now });
       return { statement: toStatementWire(row), ...summary, warnings };
     });
@@ -306,15 +307,13 @@ export class StatementService {
   }
 
   private async heldKeys(trx: Knex.Transaction, moneyAccountId: string, keys: string[]): Promise<Set<string>> {
-    const held = new Set<string>();
-    for (let i = 0; i < keys.length; i += KEY_CHUNK) {
-      const rows: Array<{ line_key: string }> = await trx('bank_statement_lines')
-        .where({ money_account_id: moneyAccountId })
-        .whereIn('line_key', keys.slice(i, i + KEY_CHUNK))
-        .select('line_key');
-      for (const r of rows) held.add(r.line_key);
-    }
-    return held;
+    if (!keys.length) return new Set();
+    // One array parameter, whatever the file's length.
+    const rows: Array<{ line_key: string }> = await trx('bank_statement_lines')
+      .where({ money_account_id: moneyAccountId })
+      .whereRaw('line_key = any(?::text[])', [keys])
+      .select('line_key');
+    return new Set(rows.map((r) => r.line_key));
   }
 
   /** The account's statement with balances that closed last on or before this one's opening day. */
