@@ -16,6 +16,7 @@ export const AdminRoutes = () => {
     { to: '/admin/subscriptions', label: t('admin.layout.subscriptions') },
     { to: '/admin/invoices', label: t('admin.layout.invoices') },
     { to: '/admin/accounting', label: t('admin.layout.accounting') },
+    { to: '/admin/bank', label: t('admin.layout.bank') },
     { to: '/admin/inbox', label: t('admin.layout.inbox') },
     { to: '/admin/settings', label: t('admin.layout.settings') },
     { to: '/admin/operations', label: t('admin.layout.operations') },
@@ -35,6 +36,7 @@ export const AdminRoutes = () => {
             <Route path="settings" element={<billingPages.Settings />} />
             <Route path="settings/accounting" element={<billingPages.AccountingSettings />} />
             <Route path="accounting/*" element={<accountingPages.Accounting />} />
+            <Route path="bank/*" element={<accountingPages.Bank />} />
             <Route path="operations" element={<accountingPages.Operations />} />
             <Route path="*" element={<Navigate to="/admin" replace />} />
           </Routes>

@@ -32,7 +32,7 @@ describe('the admin top bar in Chromium', () => {
       it(`keeps every link on the bar's one row at ${width} px (${lng})`, async () => {
         const page = await open(width, lng);
         const errors = collectPageErrors(page);
-        expect(await links(page).count()).toBe(8);
+        expect(await links(page).count()).toBe(9);
         const boxes = await Promise.all((await links(page).all()).map((l) => l.boundingBox()));
         expect(new Set(boxes.map((b) => Math.round(b!.y))).size).toBe(1);
         const bar = (await page.locator('.area-nav').boundingBox())!;

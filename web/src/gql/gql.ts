@@ -35,6 +35,10 @@ type Documents = {
     "\n  query JournalEntries($page: PageInput) {\n    journalEntries(page: $page) {\n      total\n      items {\n        id\n        date\n        description\n        source\n        sourceId\n        invoiceId\n        version\n        editable\n        lines {\n          accountId\n          accountName\n          debit\n          credit\n          vatCategory\n          vatRate\n          vatSettlement\n        }\n        singleLine {\n          accountId\n          accountName\n          debit\n          credit\n        }\n      }\n    }\n  }\n": typeof types.JournalEntriesDocument,
     "\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n": typeof types.TrialBalanceDocument,
     "\n  query VatReturn($from: String, $to: String) {\n    vatReturn(from: $from, to: $to) {\n      from\n      to\n      outputBase\n      outputVat\n      inputBase\n      inputVat\n      netVat\n      settlements\n      rows {\n        category\n        rate\n        outputBase\n        outputVat\n        inputBase\n        inputVat\n      }\n    }\n  }\n": typeof types.VatReturnDocument,
+    "\n  query BankMoneyAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      iban\n      bic\n      isDefault\n      ledgerAccount {\n        id\n        code\n        name\n      }\n      ledgerBalance\n      version\n    }\n  }\n": typeof types.BankMoneyAccountsDocument,
+    "\n  mutation CreateMoneyAccount($input: MoneyAccountInput!) {\n    createMoneyAccount(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateMoneyAccountDocument,
+    "\n  mutation UpdateMoneyAccount($id: ID!, $input: MoneyAccountInput!) {\n    updateMoneyAccount(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateMoneyAccountDocument,
+    "\n  mutation DeleteMoneyAccount($id: ID!) {\n    deleteMoneyAccount(id: $id)\n  }\n": typeof types.DeleteMoneyAccountDocument,
     "\n  fragment AdminClientFields on Client {\n    id\n    name\n    email\n    phone\n    address\n    vatNumber\n    country\n    language\n    remindersExcluded\n    createdAt\n    version\n    user {\n      id\n      username\n    }\n  }\n": typeof types.AdminClientFieldsFragmentDoc,
     "\n  mutation ApplyClientCredit($id: ID!, $input: ApplyCreditInput!) {\n    applyClientCredit(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.ApplyClientCreditDocument,
     "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateClientDocument,
@@ -117,6 +121,10 @@ const documents: Documents = {
     "\n  query JournalEntries($page: PageInput) {\n    journalEntries(page: $page) {\n      total\n      items {\n        id\n        date\n        description\n        source\n        sourceId\n        invoiceId\n        version\n        editable\n        lines {\n          accountId\n          accountName\n          debit\n          credit\n          vatCategory\n          vatRate\n          vatSettlement\n        }\n        singleLine {\n          accountId\n          accountName\n          debit\n          credit\n        }\n      }\n    }\n  }\n": types.JournalEntriesDocument,
     "\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n": types.TrialBalanceDocument,
     "\n  query VatReturn($from: String, $to: String) {\n    vatReturn(from: $from, to: $to) {\n      from\n      to\n      outputBase\n      outputVat\n      inputBase\n      inputVat\n      netVat\n      settlements\n      rows {\n        category\n        rate\n        outputBase\n        outputVat\n        inputBase\n        inputVat\n      }\n    }\n  }\n": types.VatReturnDocument,
+    "\n  query BankMoneyAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      iban\n      bic\n      isDefault\n      ledgerAccount {\n        id\n        code\n        name\n      }\n      ledgerBalance\n      version\n    }\n  }\n": types.BankMoneyAccountsDocument,
+    "\n  mutation CreateMoneyAccount($input: MoneyAccountInput!) {\n    createMoneyAccount(input: $input) {\n      id\n    }\n  }\n": types.CreateMoneyAccountDocument,
+    "\n  mutation UpdateMoneyAccount($id: ID!, $input: MoneyAccountInput!) {\n    updateMoneyAccount(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateMoneyAccountDocument,
+    "\n  mutation DeleteMoneyAccount($id: ID!) {\n    deleteMoneyAccount(id: $id)\n  }\n": types.DeleteMoneyAccountDocument,
     "\n  fragment AdminClientFields on Client {\n    id\n    name\n    email\n    phone\n    address\n    vatNumber\n    country\n    language\n    remindersExcluded\n    createdAt\n    version\n    user {\n      id\n      username\n    }\n  }\n": types.AdminClientFieldsFragmentDoc,
     "\n  mutation ApplyClientCredit($id: ID!, $input: ApplyCreditInput!) {\n    applyClientCredit(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.ApplyClientCreditDocument,
     "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n": types.CreateClientDocument,
@@ -276,6 +284,22 @@ export function graphql(source: "\n  query TrialBalance($asOf: String) {\n    tr
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query VatReturn($from: String, $to: String) {\n    vatReturn(from: $from, to: $to) {\n      from\n      to\n      outputBase\n      outputVat\n      inputBase\n      inputVat\n      netVat\n      settlements\n      rows {\n        category\n        rate\n        outputBase\n        outputVat\n        inputBase\n        inputVat\n      }\n    }\n  }\n"): (typeof documents)["\n  query VatReturn($from: String, $to: String) {\n    vatReturn(from: $from, to: $to) {\n      from\n      to\n      outputBase\n      outputVat\n      inputBase\n      inputVat\n      netVat\n      settlements\n      rows {\n        category\n        rate\n        outputBase\n        outputVat\n        inputBase\n        inputVat\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BankMoneyAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      iban\n      bic\n      isDefault\n      ledgerAccount {\n        id\n        code\n        name\n      }\n      ledgerBalance\n      version\n    }\n  }\n"): (typeof documents)["\n  query BankMoneyAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      iban\n      bic\n      isDefault\n      ledgerAccount {\n        id\n        code\n        name\n      }\n      ledgerBalance\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateMoneyAccount($input: MoneyAccountInput!) {\n    createMoneyAccount(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateMoneyAccount($input: MoneyAccountInput!) {\n    createMoneyAccount(input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMoneyAccount($id: ID!, $input: MoneyAccountInput!) {\n    updateMoneyAccount(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMoneyAccount($id: ID!, $input: MoneyAccountInput!) {\n    updateMoneyAccount(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMoneyAccount($id: ID!) {\n    deleteMoneyAccount(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteMoneyAccount($id: ID!) {\n    deleteMoneyAccount(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
