@@ -36,7 +36,8 @@ export const bankMigrations: Migration[] = [
     },
   },
   {
-    // Issue 38: imported statements and their lines, and the CSV column mapping of each account.
+    // Issue 38: imported statements and their lines (a line's reconciliation is an event: see
+    // projections/bank-lines), and the CSV column mapping of each account.
     name: '202611291400_i38bank_statements',
     up: async (db) => {
       await db.schema.alterTable('money_accounts', (t) => {
@@ -80,12 +81,10 @@ export const bankMigrations: Migration[] = [
         t.text('counterparty_iban');
         t.text('reference');
         t.text('bank_reference');
-        t.text('status').notNullable().defaultTo('open');
         t.unique(['money_account_id', 'line_key']);
-        t.index(['money_account_id', 'status', 'booking_date']);
+        t.index(['money_account_id', 'booking_date']);
         t.index(['statement_id', 'position']);
       });
-      await db.raw(`alter table bank_statement_lines add constraint bank_statement_lines_status check (status in ('open', 'reconciled'))`);
       await db.raw('alter table bank_statement_lines add constraint bank_statement_lines_amount check (amount_cents <> 0)');
       await trackTableVersion(db, 'bank_statements');
       await trackTableVersion(db, 'bank_statement_lines');

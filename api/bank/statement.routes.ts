@@ -4,9 +4,12 @@ import { STATEMENT_MAX_BYTES } from '../../domain/bank/statement-file';
 import { ValidationError } from '../../domain/shared/errors';
 import { requireSuperuser } from '../platform/guards';
 import { isUuid, pathId } from '../platform/wire';
+import { parseReconcileBody } from './reconciliation.schema';
+import type { ReconciliationService } from './reconciliation.service';
 import type { StatementService } from './statement.service';
 
 const NOT_FOUND = 'Bank account not found.';
+const LINE_NOT_FOUND = 'Statement line not found.';
 const INVALID = 'Please correct the errors below.';
 
 /**
@@ -41,11 +44,12 @@ const page = (value: unknown, fallback: number, max: number): number => {
   return Number.isInteger(n) && n >= 0 ? Math.min(n, max) : fallback;
 };
 
-/** `/api/bank-accounts/{id}/statements/` and the account's statement lines (superuser). */
-export const statementRoutes = (bank: { statements: StatementService }): Router => {
+/** `/api/bank-accounts/{id}/statements/`, the account's statement lines and their reconciliation (superuser). */
+export const statementRoutes = (bank: { statements: StatementService; reconciliations: ReconciliationService }): Router => {
   const router = Router();
   router.use('/bank-accounts/:id/statements', requireSuperuser);
   router.use('/bank-accounts/:id/statement-lines', requireSuperuser);
+  router.use('/bank-accounts/:id/movements', requireSuperuser);
 
   router.post(
     '/bank-accounts/:id/statements/',
@@ -77,6 +81,21 @@ export const statementRoutes = (bank: { statements: StatementService }): Router 
     const { items, total } = await bank.statements.lines(pathId(req.params.id, NOT_FOUND), { status, statementId, limit: page(query.limit, 100, 500) || 100, offset: page(query.offset, 0, Number.MAX_SAFE_INTEGER) });
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
+  });
+
+  router.get('/bank-accounts/:id/movements/', async (req, res) => {
+    res.json(await bank.reconciliations.openMovements(pathId(req.params.id, NOT_FOUND)));
+  });
+
+  // What the line's money was, in one step; and that step undone (both refused once its day is locked).
+  router.post('/bank-accounts/:id/statement-lines/:lineId/reconcile/', async (req, res) => {
+    const accountId = pathId(req.params.id, NOT_FOUND);
+    const lineId = pathId(req.params.lineId, LINE_NOT_FOUND);
+    res.json(await bank.reconciliations.reconcile(accountId, lineId, parseReconcileBody(req.body), req.user!.id));
+  });
+
+  router.post('/bank-accounts/:id/statement-lines/:lineId/unreconcile/', async (req, res) => {
+    res.json(await bank.reconciliations.unreconcile(pathId(req.params.id, NOT_FOUND), pathId(req.params.lineId, LINE_NOT_FOUND), req.user!.id));
   });
 
   return router;

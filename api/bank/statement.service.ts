@@ -50,7 +50,10 @@ export interface StatementLineRow {
   counterparty_iban: string | null;
   reference: string | null;
   bank_reference: string | null;
-  status: 'open' | 'reconciled';
+  /** From the bank-lines read model (left join): null while the line is open. */
+  reconciliation_id: string | null;
+  parts: unknown;
+  reconciled_at: Date | string | null;
 }
 
 export interface StatementWarning {
@@ -99,7 +102,16 @@ export interface StatementLineWire {
   reference: string | null;
   bank_reference: string | null;
   status: 'open' | 'reconciled';
+  /** What the line was, once reconciled: its parts (amounts in euros) and when. */
+  reconciliation: { id: string; parts: unknown[]; reconciled_at: string } | null;
 }
+
+/** A part as the wire shows it: cents become `amount` in euros, the rest as stored. */
+const partWire = (part: unknown): unknown => {
+  if (typeof part !== 'object' || part === null) return part;
+  const { cents, ...rest } = part as { cents?: number };
+  return typeof cents === 'number' ? { ...rest, amount: centsToEuros(cents) } : part;
+};
 
 const balance = (date: string | null, cents: number | null) => (date !== null && cents !== null ? { date, amount: centsToEuros(cents) } : null);
 
@@ -132,7 +144,10 @@ export const toStatementLineWire = (r: StatementLineRow): StatementLineWire => (
   counterparty_iban: r.counterparty_iban,
   reference: r.reference,
   bank_reference: r.bank_reference,
-  status: r.status,
+  status: r.reconciliation_id ? 'reconciled' : 'open',
+  reconciliation: r.reconciliation_id
+    ? { id: r.reconciliation_id, parts: (typeof r.parts === 'string' ? (JSON.parse(r.parts) as unknown[]) : (r.parts as unknown[])).map(partWire), reconciled_at: toIso(r.reconciled_at) }
+    : null,
 });
 
 const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
@@ -236,9 +251,9 @@ export class StatementService {
       await trx.raw(
         `insert into bank_statement_lines
            (id, money_account_id, statement_id, position, line_key, booking_date, value_date, amount_cents,
-            description, counterparty_name, counterparty_iban, reference, bank_reference, status)
+            description, counterparty_name, counterparty_iban, reference, bank_reference)
          select u.id, ?, ?, u.position, u.line_key, u.booking_date, u.value_date, u.amount_cents,
-                u.description, u.counterparty_name, u.counterparty_iban, u.reference, u.bank_reference, 'open'
+                u.description, u.counterparty_name, u.counterparty_iban, u.reference, u.bank_reference
            from unnest(?::uuid[], ?::int[], ?::text[], ?::date[], ?::date[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
              as u(id, position, line_key, booking_date, value_date, amount_cents, description, counterparty_name, counterparty_iban, reference, bank_reference)`,
         [account.id, row.id, ...(Object.values(columns) as Knex.Value[])],
@@ -262,14 +277,16 @@ export class StatementService {
   async lines(moneyAccountId: string, query: LineQuery): Promise<{ items: StatementLineWire[]; total: number }> {
     await this.account(this.deps.db, moneyAccountId);
     const filtered = () => {
-      const q = this.deps.db('bank_statement_lines').where({ money_account_id: moneyAccountId });
-      if (query.status) q.where({ status: query.status });
-      if (query.statementId) q.where({ statement_id: query.statementId });
+      const q = this.deps.db('bank_statement_lines as l').leftJoin('bank_line_reconciliations as r', 'r.line_id', 'l.id').where('l.money_account_id', moneyAccountId);
+      if (query.status === 'open') q.whereNull('r.line_id');
+      if (query.status === 'reconciled') q.whereNotNull('r.line_id');
+      if (query.statementId) q.where('l.statement_id', query.statementId);
       return q;
     };
     const [rows, count] = await Promise.all([
       filtered()
-        .orderBy([{ column: 'booking_date' }, { column: 'statement_id' }, { column: 'position' }])
+        .select('l.*', 'r.reconciliation_id', 'r.parts', 'r.reconciled_at')
+        .orderBy([{ column: 'l.booking_date' }, { column: 'l.statement_id' }, { column: 'l.position' }])
         .limit(query.limit)
         .offset(query.offset) as Promise<StatementLineRow[]>,
       filtered().count<{ count: number | string }[]>('* as count'),

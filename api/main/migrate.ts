@@ -15,13 +15,14 @@ import { twoFactorMigrations } from '../auth/two-factor/migrations';
 import { authMigrations } from '../auth/migrations';
 import { rateLimitMigrations } from '../platform/rate-limit/migrations';
 import { bankMigrations } from '../bank/migrations';
+import { bankLineMigrations } from '../../projections/bank-lines/migrations';
 
 /**
  * Every layer's migrations, in one ordered set that runs on PostgreSQL and PGlite alike.
  * Add a layer's list here when it gains tables.
  */
 export const allMigrations = (): Migration[] =>
-  [...coreMigrations, ...tableVersionMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations, ...numberingMigrations, ...twoFactorMigrations, ...authMigrations, ...rateLimitMigrations, ...bankMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  [...coreMigrations, ...tableVersionMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations, ...numberingMigrations, ...twoFactorMigrations, ...authMigrations, ...rateLimitMigrations, ...bankMigrations, ...bankLineMigrations].sort((a, b) => a.name.localeCompare(b.name));
 
 export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
   const byName = new Map(migrations.map((m) => [m.name, m]));

@@ -9,6 +9,7 @@ import { subscriptionBillingProjection } from '../../projections/subscription-bi
 import { invoiceMailReactor } from '../invoicing/invoice-mail.reactor';
 import { creditNotesProjection } from '../../projections/credit-notes/credit-notes';
 import { booksAuditReactor } from '../accounting/books-audit.reactor';
+import { bankLinesProjection } from '../../projections/bank-lines/bank-lines';
 
 /**
  * The composition root of read models and reactors (api wires projections/ and its own reactors
@@ -21,6 +22,7 @@ export const projections = (): Projection[] => [
   invoicePaymentsProjection,
   creditNotesProjection,
   ledgerProjection(),
+  bankLinesProjection,
 ];
 
 /** Every reactor of the product. Feature modules add theirs here. */

@@ -23,6 +23,9 @@ export const requestedPostingDays = (event: LedgerEvent): string[] => {
     case 'PayoutPaid':
     case 'PayoutFailed':
     case 'JournalEntryRecorded':
+    // A reconciliation and its undo both post on the line's day: neither is allowed once it is locked.
+    case 'BankLineReconciled':
+    case 'BankLineUnreconciled':
       return [event.data.date];
     case 'InvoiceEdited':
       return event.data.date === event.data.previousDate ? [] : [event.data.date];

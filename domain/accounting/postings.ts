@@ -3,6 +3,7 @@ import type { BillingPeriod, InvoiceEvent, InvoiceTotals, PaymentMethod } from '
 import type { JournalEvent, JournalLine, PostedLines } from '../journal/events';
 import type { PayoutEvent } from '../payouts/events';
 import type { BooksEvent } from '../books/events';
+import type { BankLineEvent } from '../bank/line-events';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
 import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMovement } from './vat-return';
 
@@ -12,7 +13,7 @@ import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMove
  * Corrections never edit lines: they add a reversal (sides swapped) and, for an edit, new lines.
  */
 
-export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'write_off' | 'year_end_close';
+export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'write_off' | 'year_end_close' | 'bank_reconciliation';
 
 export type PostingLine = JournalLine;
 
@@ -56,6 +57,7 @@ export const creditTransferEntryId = (transferId: string): string => uuidv5(`cre
 export const writeOffEntryId = (invoiceId: string): string => uuidv5(`write-off:${invoiceId}`, NAMESPACE);
 export const payoutEntryId = (payoutId: string): string => uuidv5(`payout:${payoutId}`, NAMESPACE);
 export const payoutFailureEntryId = (payoutId: string): string => uuidv5(`payout-failed:${payoutId}`, NAMESPACE);
+export const bankReconciliationEntryId = (reconciliationId: string): string => uuidv5(`bank-reconciliation:${reconciliationId}`, NAMESPACE);
 
 const dr = (accountId: string, cents: number): PostingLine => ({ accountId, debitCents: cents, creditCents: 0 });
 const cr = (accountId: string, cents: number): PostingLine => ({ accountId, debitCents: 0, creditCents: cents });
@@ -342,7 +344,31 @@ export const booksEffect = (event: BooksEvent): LedgerEffect | null => {
   }
 };
 
-export type LedgerEvent = InvoiceEvent | JournalEvent | PayoutEvent | BooksEvent;
+/**
+ * A bank line's reconciliation books what its parts say (postings made by domain/bank and kept in
+ * the event); its undo reverses them on the same day. A reconciliation of movements only posts nothing.
+ */
+export const bankLineEffect = (event: BankLineEvent): LedgerEffect | null => {
+  const d = event.data;
+  if (!d.postings.length) return null;
+  const source = { type: 'bank_reconciliation' as const, id: d.reconciliationId, invoiceId: null };
+  const description = d.postings[0]!.description;
+  if (event.type === 'BankLineReconciled') {
+    return { entryId: bankReconciliationEntryId(d.reconciliationId), source, revenueAccountId: null, entry: { status: 'active', date: d.date, description }, postings: d.postings.map((p) => ({ ...p, kind: 'posting' as const })) };
+  }
+  return {
+    entryId: bankReconciliationEntryId(d.reconciliationId),
+    source,
+    revenueAccountId: null,
+    entry: { status: 'deleted', date: d.date, description },
+    postings: d.postings.map((p) => {
+      const reversed: Posting = { kind: 'reversal', date: p.date, description: `Reversal (reconciliation undone): ${p.description}`, lines: reverseLines(p.lines) };
+      return p.vat?.length ? { ...reversed, vat: negateMovements(p.vat) } : reversed;
+    }),
+  };
+};
+
+export type LedgerEvent = InvoiceEvent | JournalEvent | PayoutEvent | BooksEvent | BankLineEvent;
 
 /** The entry id an event belongs to, so the ledger can look up what it knows before applying it. */
 export const entryIdOf = (event: LedgerEvent): string | null => {
@@ -373,6 +399,9 @@ export const entryIdOf = (event: LedgerEvent): string | null => {
       return payoutEntryId(event.data.payoutId);
     case 'PayoutFailed':
       return payoutFailureEntryId(event.data.payoutId);
+    case 'BankLineReconciled':
+    case 'BankLineUnreconciled':
+      return bankReconciliationEntryId(event.data.reconciliationId);
     case 'InvoiceSent':
     case 'BooksLocked':
       return null;
@@ -405,6 +434,10 @@ export const ledgerEffectOf = (event: LedgerEvent, known: KnownEntry | null): Le
     case 'JournalEntryCorrected':
     case 'JournalEntryDeleted':
       return journalEffect(event);
+    // A reconciliation posts into an entry of its own; its undo reverses that entry.
+    case 'BankLineReconciled':
+    case 'BankLineUnreconciled':
+      return bankLineEffect(event);
     default:
       return invoiceEffect(event, known);
   }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { cashAccountFor } from '../../domain/accounting/postings';
 import { PAYMENT_MOVEMENT_TYPES, type InvoiceEvent, type PaymentRecorded } from '../../domain/invoice/events';
 import { decodeInvoiceEvent, decodeInvoiceEventOf } from '../../domain/invoice/stream';
 import type { RecordedEvent } from '../../eventstore/event-store';
@@ -25,6 +26,20 @@ export interface InvoicePaymentRow {
   unexpected_reason: 'cancelled' | 'deleted' | null;
   invoice_number: string | null;
   client_id: string | null;
+  /**
+   * The ledger account its posting debited: the money account it was deposited to (the event's
+   * `cashAccountId`), else the method's own account, as the ledger posted every payment recorded
+   * before money accounts (the books' Bank for bank, cash and other; Stripe clearing for cards).
+   * Null only on a row written before this column whose event could not be read (see migrations).
+   */
+  cash_account_id: string | null;
+}
+
+/** A payment as the screens read it: its row and the money account it went to, if any. */
+export interface InvoicePaymentView extends InvoicePaymentRow {
+  /** The money account (`money_accounts`) holding its ledger account; null for a card or applied credit. */
+  deposited_to_id: string | null;
+  deposited_to_name: string | null;
 }
 
 export const paymentRowOf = (event: RecordedEvent): InvoicePaymentRow => {
@@ -45,6 +60,7 @@ export const paymentRowOf = (event: RecordedEvent): InvoicePaymentRow => {
     unexpected_reason: d.unexpected?.reason ?? null,
     invoice_number: d.unexpected?.invoiceNumber ?? null,
     client_id: d.unexpected?.clientId ?? null,
+    cash_account_id: d.cashAccountId ?? cashAccountFor(d.method),
   };
 };
 
@@ -127,7 +143,20 @@ export const invoicePaymentsProjection: Projection = {
   },
 };
 
-export const paymentsOfInvoices = async (db: Knex, invoiceIds: string[]): Promise<InvoicePaymentRow[]> =>
+/**
+ * Payments with the money account each went to: the one whose ledger account its posting debited
+ * (a live join, so a renamed account reads with its new name). A card payment's Stripe clearing and
+ * applied credit's transfers account belong to no money account, so theirs is null. The bank
+ * module owns `money_accounts`; read here as receivables read `clients`.
+ */
+const withDepositAccounts = (db: Knex) =>
+  db('invoice_payments as p')
+    .leftJoin('money_accounts as m', 'm.ledger_account_id', 'p.cash_account_id')
+    .select('p.*', 'm.id as deposited_to_id', 'm.name as deposited_to_name');
+
+export const paymentsOfInvoices = async (db: Knex, invoiceIds: string[]): Promise<InvoicePaymentView[]> =>
   invoiceIds.length === 0
     ? []
-    : db('invoice_payments').whereIn('invoice_id', invoiceIds).orderBy([{ column: 'recorded_at' }, { column: 'payment_id' }]);
+    : withDepositAccounts(db).whereIn('p.invoice_id', invoiceIds).orderBy([{ column: 'p.recorded_at' }, { column: 'p.payment_id' }]);
+
+export const paymentById = async (db: Knex, paymentId: string): Promise<InvoicePaymentView | undefined> => withDepositAccounts(db).where('p.payment_id', paymentId).first();

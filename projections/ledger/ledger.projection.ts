@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { entryIdOf, type LedgerEffect } from '../../domain/accounting/postings';
 import { decodeLedgerEvent } from '../../domain/accounting/ledger-events';
 import { ledgerStep } from '../../domain/accounting/period-lock';
+import { BANK_LINE_EVENT_TYPES } from '../../domain/bank/line-events';
 import { BOOKS_EVENT_TYPES } from '../../domain/books/events';
 import { PAYMENT_MOVEMENT_TYPES } from '../../domain/invoice/events';
 import { PAYOUT_EVENT_TYPES } from '../../domain/payouts/events';
@@ -28,6 +29,7 @@ export const LEDGER_EVENT_TYPES = [
   ...PAYMENT_MOVEMENT_TYPES,
   ...PAYOUT_EVENT_TYPES,
   ...BOOKS_EVENT_TYPES,
+  ...BANK_LINE_EVENT_TYPES,
 ];
 
 /**

@@ -113,6 +113,14 @@ const REST: Record<string, RestCase> = {
   'PUT /api/products/:id/': { caller: 'admin', path: (f) => `/api/products/${f.productId}/`, body: () => ({ name: 'Clean', price: 1, billing_cycle: 'monthly' }), format: ['billing_cycle'] },
   'POST /api/bank-accounts/': { caller: 'admin', path: () => '/api/bank-accounts/', body: () => ({ name: 'Clean', iban: 'DE89370400440532013000', bic: 'COBADEFF' }) },
   'PUT /api/bank-accounts/:id/': { caller: 'admin', path: (f) => `/api/bank-accounts/${f.moneyAccountId}/`, body: () => ({ name: 'Clean', iban: 'DE89370400440532013000', bic: 'COBADEFF' }) },
+  // A line that names nothing: the text rules refuse first, then the line is not found (nothing reconciled).
+  'POST /api/bank-accounts/:id/statement-lines/:lineId/reconcile/': {
+    caller: 'admin',
+    path: (f) => `/api/bank-accounts/${f.moneyAccountId}/statement-lines/00000000-0000-4000-8000-000000000000/reconcile/`,
+    body: () => ({ parts: [{ kind: 'account', account: '6100', amount: -1, vat_rate: 0, description: 'Clean' }] }),
+    format: ['parts.0.kind', 'parts.0.account'],
+    multi: ['parts.0.description'],
+  },
   'POST /api/subscriptions/': { caller: 'admin', path: () => '/api/subscriptions/', body: (f) => ({ client: f.clientId, product: f.productId, start_date: f.today, status: 'active' }), format: ['client', 'product', 'start_date', 'status'] },
   'PUT /api/subscriptions/:id/': { caller: 'admin', path: (f) => `/api/subscriptions/${f.subscriptionId}/`, body: (f) => ({ client: f.clientId, product: f.productId, start_date: f.today, status: 'active' }), format: ['client', 'product', 'start_date', 'status'] },
   'POST /api/invoices/': { caller: 'admin', path: () => '/api/invoices/', body: invoiceBody, format: ['client', 'date', 'due_date', 'items.0.vat_category'] },
@@ -146,6 +154,7 @@ const NO_TEXT = new Set([
   'DELETE /api/bank-accounts/:id/',
   // A statement file, not form text: its readers refuse control characters (domain/bank/statement-file.ts).
   'POST /api/bank-accounts/:id/statements/',
+  'POST /api/bank-accounts/:id/statement-lines/:lineId/unreconcile/',
   'DELETE /api/subscriptions/:id/',
   'POST /api/subscriptions/:id/create-invoice/',
   'DELETE /api/invoices/:id/',

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testBackends } from '../../test/db';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { adminOf, createClient, createInvoice } from '../invoicing/test/fixtures';
+
+const GR = 'GR1601101250000000012300695';
+const DE = 'DE89370400440532013000';
+
+type Line = { id: string; amount: number; description: string; status: string; reconciliation: { parts: Array<Record<string, unknown>> } | null };
+type Account = { id: string; name: string; ledger_balance: number; is_default: boolean; kind: string };
+
+/** An MT940 statement of GR opening at 1,000.00 on 1 March 2026 with the lines given. */
+const mt940 = (lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => {
+  const amount = (cents: number) => `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+  const mark = (cents: number) => (cents < 0 ? 'D' : 'C');
+  const yymmdd = (day: string) => day.slice(2).replaceAll('-', '');
+  const closing = 100_000 + lines.reduce((s, l) => s + l.cents, 0);
+  return [
+    ':20:MARCH',
+    `:25:${GR}`,
+    ':28C:1/1',
+    ':60F:C260301EUR1000,00',
+    ...lines.flatMap((l) => [`:61:${yymmdd(l.day)}${mark(l.cents)}${amount(l.cents)}NTRFNONREF//${l.ref}`, `:86:${l.text}`]),
+    `:62F:${mark(closing)}260331EUR${amount(closing)}`,
+    '-',
+  ].join('\r\n');
+};
+
+describe.each(testBackends())('reconciling statement lines over HTTP on $name', (backend) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let bank: Account;
+  let savings: Account;
+  let expenseCode: string;
+  const byText: Record<string, Line> = {};
+
+  const accounts = async () => (await admin.get('/api/bank-accounts/')).body as Account[];
+  const balanceOf = async (id: string) => (await accounts()).find((a) => a.id === id)!.ledger_balance;
+  const reconcile = (line: Line, parts: unknown[]) => admin.post(`/api/bank-accounts/${bank.id}/statement-lines/${line.id}/reconcile/`, { parts });
+  const undo = (line: Line) => admin.post(`/api/bank-accounts/${bank.id}/statement-lines/${line.id}/unreconcile/`);
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { clock: () => new Date('2026-04-15T10:00:00Z') });
+    admin = await adminOf(server);
+    bank = (await accounts()).find((a) => a.is_default)!;
+    expect((await admin.put(`/api/bank-accounts/${bank.id}/`, { name: 'Bank', iban: GR, is_default: true })).status).toBe(200);
+    const created = await admin.post('/api/bank-accounts/', { name: 'Savings', iban: DE });
+    expect(created.status, created.text).toBe(201);
+    savings = created.body;
+    const chart = (await admin.get('/api/accounts/')).body as Array<{ code: string; account_name: string; type: string }>;
+    expenseCode = chart.find((a) => a.account_name === 'Office Expenses')!.code;
+    const file = mt940([
+      { day: '2026-03-02', cents: -11_900, ref: 'L1', text: 'Hosting March' },
+      { day: '2026-03-05', cents: 50_000, ref: 'L2', text: 'From savings' },
+      { day: '2026-03-09', cents: 25_000, ref: 'L3', text: 'Client payment' },
+      { day: '2026-03-12', cents: -1_000, ref: 'L4', text: 'Card fee' },
+    ]);
+    const imported = await admin.upload(`/api/bank-accounts/${bank.id}/statements/`, 'file', file, 'march.sta');
+    expect(imported.status, imported.text).toBe(201);
+    for (const line of (await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/`)).body as Line[]) byText[line.description] = line;
+  });
+  afterAll(() => server?.close());
+
+  it('books an expense with its input VAT on the line’s day, and undoes it', async () => {
+    const before = await balanceOf(bank.id);
+    const res = await reconcile(byText['Hosting March']!, [{ kind: 'account', account: expenseCode, amount: -119, vat_rate: 19, description: 'Hosting' }]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'reconciled', reconciliation: { parts: [{ kind: 'account', accountCode: expenseCode, amount: -119, vatRateBp: 1900 }] } });
+    expect(await balanceOf(bank.id)).toBeCloseTo(before - 119, 2);
+    const lines = await server.testDb.db('ledger_lines as l').join('ledger_entries as e', 'e.entry_id', 'l.entry_id').where('e.source_type', 'bank_reconciliation').select('l.date', 'l.debit_cents', 'l.credit_cents');
+    expect(lines.map((l) => [l.date, Number(l.debit_cents), Number(l.credit_cents)]).sort()).toEqual([['2026-03-02', 0, 11_900], ['2026-03-02', 1_900, 0], ['2026-03-02', 10_000, 0]].sort());
+    // Reconciled once: a second reconciliation waits for an undo.
+    expect((await reconcile(byText['Hosting March']!, [{ kind: 'account', account: expenseCode, amount: -119 }])).status).toBe(409);
+
+    const undone = await undo(byText['Hosting March']!);
+    expect(undone.status, undone.text).toBe(200);
+    expect(undone.body).toMatchObject({ status: 'open', reconciliation: null });
+    expect(await balanceOf(bank.id)).toBeCloseTo(before, 2);
+    expect((await undo(byText['Hosting March']!)).status).toBe(409);
+    // Open again, it can be reconciled again (a new reconciliation).
+    expect((await reconcile(byText['Hosting March']!, [{ kind: 'account', account: expenseCode, amount: -119, vat_rate: 19 }])).status).toBe(200);
+  });
+
+  it('moves money between money accounts, and matches a payment already in the books without posting it twice', async () => {
+    const res = await reconcile(byText['From savings']!, [{ kind: 'transfer', money_account: savings.id, amount: 500 }]);
+    expect(res.status, res.text).toBe(200);
+    expect(await balanceOf(savings.id)).toBeCloseTo(-500, 2);
+
+    const client = await createClient(admin, { name: 'Alpha Ltd' });
+    const invoice = await createInvoice(admin, { client: client.id, date: '2026-03-01', due_date: '2026-03-31', items: [{ description: 'Audit', unit_price: 250, vat_rate: 0 }] });
+    expect((await admin.post(`/api/invoices/${invoice.id}/send/`)).status).toBe(200);
+    const paid = await admin.post(`/api/invoices/${invoice.id}/payments/`, { amount: 250, date: '2026-03-08', method: 'bank_transfer', deposited_to: bank.id });
+    expect(paid.status, paid.text).toBe(201);
+    const movements = (await admin.get(`/api/bank-accounts/${bank.id}/movements/`)).body as Array<{ id: string; amount: number; date: string }>;
+    const payment = movements.find((m) => m.amount === 250 && m.date === '2026-03-08')!;
+    expect(payment).toBeDefined();
+    const before = await balanceOf(bank.id);
+    // Matched whole: part of it is refused.
+    const partial = await reconcile(byText['Client payment']!, [{ kind: 'movement', movement: payment.id, amount: 100 }, { kind: 'account', account: expenseCode, amount: 150 }]);
+    expect(partial.status).toBe(400);
+    expect(partial.body.errors).toHaveProperty(['parts.0.amount']);
+    const matched = await reconcile(byText['Client payment']!, [{ kind: 'movement', movement: payment.id, amount: 250 }]);
+    expect(matched.status, matched.text).toBe(200);
+    expect(await balanceOf(bank.id)).toBeCloseTo(before, 2);
+    expect(((await admin.get(`/api/bank-accounts/${bank.id}/movements/`)).body as Array<{ id: string }>).map((m) => m.id)).not.toContain(payment.id);
+  });
+
+  it('refuses parts that do not add up, go the wrong way or name an account that takes no such posting, writing nothing', async () => {
+    const line = byText['Card fee']!;
+    const cases: Array<[unknown[], string]> = [
+      [[], 'parts'],
+      [[{ kind: 'account', account: expenseCode, amount: -5 }], 'parts'],
+      [[{ kind: 'transfer', money_account: savings.id, amount: 10 }, { kind: 'account', account: expenseCode, amount: -20 }], 'parts.0.amount'],
+      [[{ kind: 'account', account: '1000', amount: -10 }], 'parts.0.account'],
+      [[{ kind: 'account', account: '9999', amount: -10 }], 'parts.0.account'],
+      [[{ kind: 'account', account: expenseCode, amount: -10.005 }], 'parts.0.amount'],
+      [[{ kind: 'transfer', money_account: bank.id, amount: -10 }], 'parts.0.money_account'],
+      [[{ kind: 'invoice', invoice: savings.id, amount: -10 }], 'parts.0.kind'],
+      [[{ kind: 'wire', amount: -10 }], 'parts.0.kind'],
+    ];
+    for (const [parts, field] of cases) {
+      const res = await reconcile(line, parts);
+      expect(res.status, JSON.stringify(parts)).toBe(400);
+      expect(Object.keys(res.body.errors), JSON.stringify(parts)).toContain(field);
+    }
+    expect((await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/${'?status=open'}`)).body.map((l: Line) => l.description)).toEqual(['Card fee']);
+  });
+
+  it('refuses to reconcile or undo once the line’s day is locked', async () => {
+    expect((await admin.put('/api/accounting/lock/', { locked_through: '2026-03-31' })).status).toBe(200);
+    const locked = await reconcile(byText['Card fee']!, [{ kind: 'account', account: expenseCode, amount: -10 }]);
+    expect(locked.status, locked.text).toBe(400);
+    expect(locked.text).toContain('2026-03-31');
+    const undoLocked = await undo(byText['From savings']!);
+    expect(undoLocked.status, undoLocked.text).toBe(400);
+    expect(((await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?status=reconciled`)).body as Line[]).map((l) => l.description).sort()).toEqual(['Client payment', 'From savings', 'Hosting March']);
+  });
+});
