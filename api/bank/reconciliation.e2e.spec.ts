@@ -126,6 +126,29 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
     expect((await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/${'?status=open'}`)).body.map((l: Line) => l.description)).toEqual(['Card fee']);
   });
 
+  it('proves the books equal the bank once the opening balance is in the books, listing what is left', async () => {
+    const report = () => admin.get(`/api/bank-accounts/${bank.id}/reconciliation-report/`);
+    // Only March's lines are in the books: the difference is the opening balance they never got.
+    const before = await report();
+    expect(before.status, before.text).toBe(200);
+    expect(before.body).toMatchObject({ date: '2026-03-31', statement_balance: 1621, ledger_balance: 631, unreconciled_lines_total: -10, difference: 1000, proven: false, complete: false });
+    expect(before.body.unreconciled_lines.map((l: { description: string }) => l.description)).toEqual(['Card fee']);
+    const ledgerAccount = ((await admin.get(`/api/bank-accounts/${bank.id}/`)).body as { ledger_account: { id: string } }).ledger_account.id;
+    const opening = await admin.post('/api/journal-entries/', { date: '2026-02-28', account: ledgerAccount, debit: 1000, description: 'Opening balance' });
+    expect(opening.status, opening.text).toBe(201);
+    const after = await report();
+    expect(after.body).toMatchObject({ statement_balance: 1621, ledger_balance: 1631, explained_balance: 1621, difference: 0, proven: true, complete: false, unreconciled_movements: [] });
+    // A payment recorded in the books the bank has not shown yet is a movement waiting, and still explained.
+    const client = await createClient(admin, { name: 'Beta Ltd' });
+    const invoice = await createInvoice(admin, { client: client.id, date: '2026-03-01', due_date: '2026-03-31', items: [{ description: 'Audit', unit_price: 80, vat_rate: 0 }] });
+    expect((await admin.post(`/api/invoices/${invoice.id}/send/`)).status).toBe(200);
+    expect((await admin.post(`/api/invoices/${invoice.id}/payments/`, { amount: 80, date: '2026-03-30', method: 'bank_transfer', deposited_to: bank.id })).status).toBe(201);
+    const waiting = await report();
+    expect(waiting.body).toMatchObject({ ledger_balance: 1711, unreconciled_movements_total: 80, difference: 0, proven: true });
+    expect((await admin.get(`/api/bank-accounts/${bank.id}/reconciliation-report/?date=2026-02-01`)).status).toBe(404);
+    expect((await admin.get(`/api/bank-accounts/${bank.id}/reconciliation-report/?date=2026-13-01`)).status).toBe(400);
+  });
+
   it('refuses to reconcile or undo once the line’s day is locked', async () => {
     expect((await admin.put('/api/accounting/lock/', { locked_through: '2026-03-31' })).status).toBe(200);
     const locked = await reconcile(byText['Card fee']!, [{ kind: 'account', account: expenseCode, amount: -10 }]);

@@ -4,6 +4,8 @@ import { requestedPostingDays } from '../../domain/accounting/posting-dates';
 import { bankLineStream, decideReconcile, decideUnreconcile, type BankLineState } from '../../domain/bank/line';
 import { BANK_LINE_SCHEMA_VERSION, bankLineStreamId, type BankLineEvent } from '../../domain/bank/line-events';
 import { checkReconciliation, postingsOf } from '../../domain/bank/reconciliation';
+import { reconciliationReport, type UnreconciledItem } from '../../domain/bank/reconciliation-report';
+import { totalsInRange } from '../../projections/ledger/balances/queries';
 import type { BankLine, MovementFacts, ReconciliationContext, ReconciliationPart } from '../../domain/bank/reconciliation-parts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { centsToEuros } from '../../domain/shared/money';
@@ -26,6 +28,23 @@ const bankLineModel: StreamModel<BankLineState, BankLineEvent> = {
   toNew: (e, actor) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { actor, schemaVersion: BANK_LINE_SCHEMA_VERSION } }),
   postingDays: requestedPostingDays,
 };
+
+/** `GET …/reconciliation-report/`: the proof that the books equal the bank on a statement's closing day (euros). */
+export interface ReconciliationReportWire {
+  money_account: string;
+  statement: string;
+  date: string;
+  statement_balance: number;
+  ledger_balance: number;
+  unreconciled_lines: Array<{ id: string; date: string; description: string; amount: number }>;
+  unreconciled_lines_total: number;
+  unreconciled_movements: Array<{ id: string; date: string; description: string; amount: number }>;
+  unreconciled_movements_total: number;
+  explained_balance: number;
+  difference: number;
+  proven: boolean;
+  complete: boolean;
+}
 
 /** A money movement already in the books, as `GET …/movements/` answers it. */
 export interface MovementWire {
@@ -90,18 +109,81 @@ export class ReconciliationService {
     const db = this.deps.db;
     const account = (await db('money_accounts').where({ id: moneyAccountId }).first('ledger_account_id')) as { ledger_account_id: string } | undefined;
     if (!account) throw new NotFoundError('Bank account not found.');
-    const rows = (await db('ledger_entries as e')
+    const rows = await this.movementRows(account.ledger_account_id, {}, limit);
+    return rows.map((r) => ({ id: r.id, date: r.date, description: r.description, source: r.source, amount: centsToEuros(Number(r.cents)) }));
+  }
+
+  /**
+   * The reconciliation report on the closing day of the account's last statement on or before
+   * `date` (the last statement of all without it). Movements dated on or before the first
+   * statement's opening day are in that opening balance, so they are not listed as waiting.
+   */
+  async report(moneyAccountId: string, date?: string): Promise<ReconciliationReportWire> {
+    const db = this.deps.db;
+    const account = (await db('money_accounts').where({ id: moneyAccountId }).first('ledger_account_id')) as { ledger_account_id: string } | undefined;
+    if (!account) throw new NotFoundError('Bank account not found.');
+    const closingQuery = db('bank_statements').where({ money_account_id: moneyAccountId }).whereNotNull('closing_cents');
+    if (date) closingQuery.where('closing_date', '<=', date);
+    const statement = (await closingQuery.orderBy([{ column: 'closing_date', order: 'desc' }, { column: 'imported_at', order: 'desc' }]).first('id', 'closing_date', 'closing_cents')) as
+      | { id: string; closing_date: string; closing_cents: number }
+      | undefined;
+    if (!statement) throw new NotFoundError(date ? `No statement of this account closes on or before ${date}.` : 'This account has no statement with a closing balance yet.');
+    const day = statement.closing_date;
+    const first = (await db('bank_statements').where({ money_account_id: moneyAccountId }).whereNotNull('opening_date').min({ day: 'opening_date' }).first()) as { day: string | null } | undefined;
+    const [totals, lineRows, movementRows] = await Promise.all([
+      totalsInRange(db, undefined, day, account.ledger_account_id),
+      db('bank_statement_lines as l')
+        .leftJoin('bank_line_reconciliations as r', 'r.line_id', 'l.id')
+        .where('l.money_account_id', moneyAccountId)
+        .where('l.booking_date', '<=', day)
+        .whereNull('r.line_id')
+        .select('l.id', 'l.booking_date as date', 'l.description', 'l.amount_cents as cents') as Promise<Array<{ id: string; date: string; description: string; cents: number }>>,
+      this.movementRows(account.ledger_account_id, { after: first?.day ?? undefined, through: day }),
+    ]);
+    const t = totals.get(account.ledger_account_id);
+    const descriptions = new Map<string, string>([...lineRows, ...movementRows].map((r) => [r.id, r.description]));
+    const item = (r: { id: string; date: string; cents: number | string }): UnreconciledItem => ({ id: r.id, date: r.date, amountCents: Number(r.cents) });
+    const report = reconciliationReport({
+      statementClosing: { date: day, cents: statement.closing_cents },
+      ledgerBalanceCents: t ? t.debitCents - t.creditCents : 0,
+      unreconciledLines: lineRows.map(item),
+      unreconciledMovements: movementRows.map(item),
+    });
+    const listed = (items: UnreconciledItem[]) => items.map((i) => ({ id: i.id, date: i.date, description: descriptions.get(i.id) ?? '', amount: centsToEuros(i.amountCents) }));
+    return {
+      money_account: moneyAccountId,
+      statement: statement.id,
+      date: report.date,
+      statement_balance: centsToEuros(report.statementBalanceCents),
+      ledger_balance: centsToEuros(report.ledgerBalanceCents),
+      unreconciled_lines: listed(report.unreconciledLines),
+      unreconciled_lines_total: centsToEuros(report.unreconciledLinesCents),
+      unreconciled_movements: listed(report.unreconciledMovements),
+      unreconciled_movements_total: centsToEuros(report.unreconciledMovementsCents),
+      explained_balance: centsToEuros(report.explainedBalanceCents),
+      difference: centsToEuros(report.differenceCents),
+      proven: report.proven,
+      complete: report.complete,
+    };
+  }
+
+  /** Movements on the ledger account no line has matched, in a range of days. */
+  private movementRows(ledgerAccountId: string, range: { after?: string; through?: string }, limit?: number) {
+    const db = this.deps.db;
+    const q = db('ledger_entries as e')
       .join('ledger_lines as l', 'l.entry_id', 'e.entry_id')
       .leftJoin('bank_reconciled_movements as m', 'm.movement_id', db.raw('e.entry_id::text'))
-      .where('l.account_id', account.ledger_account_id)
+      .where('l.account_id', ledgerAccountId)
       .whereNot('e.source_type', 'bank_reconciliation')
-      .whereNull('m.movement_id')
-      .groupBy('e.entry_id', 'e.date', 'e.description', 'e.source_type')
+      .whereNull('m.movement_id');
+    if (range.after) q.where('e.date', '>', range.after);
+    if (range.through) q.where('e.date', '<=', range.through);
+    q.groupBy('e.entry_id', 'e.date', 'e.description', 'e.source_type')
       .havingRaw('sum(l.debit_cents - l.credit_cents) <> 0')
       .orderBy([{ column: 'e.date' }, { column: 'e.entry_id' }])
-      .limit(limit)
-      .select('e.entry_id', 'e.date', 'e.description', 'e.source_type', db.raw('sum(l.debit_cents - l.credit_cents) as cents'))) as Array<{ entry_id: string; date: string; description: string; source_type: string; cents: number | string }>;
-    return rows.map((r) => ({ id: r.entry_id, date: r.date, description: r.description, source: r.source_type, amount: centsToEuros(Number(r.cents)) }));
+      .select('e.entry_id as id', 'e.date', 'e.description', 'e.source_type as source', db.raw('sum(l.debit_cents - l.credit_cents) as cents'));
+    if (limit) q.limit(limit);
+    return q as unknown as Promise<Array<{ id: string; date: string; description: string; source: string; cents: number | string }>>;
   }
 
   private async row(moneyAccountId: string, lineId: string): Promise<StatementLineRow> {

@@ -1,6 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
 import { STATEMENT_MAX_BYTES } from '../../domain/bank/statement-file';
+import { isIsoDate } from '../../domain/shared/dates';
 import { ValidationError } from '../../domain/shared/errors';
 import { requireSuperuser } from '../platform/guards';
 import { isUuid, pathId } from '../platform/wire';
@@ -50,6 +51,7 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
   router.use('/bank-accounts/:id/statements', requireSuperuser);
   router.use('/bank-accounts/:id/statement-lines', requireSuperuser);
   router.use('/bank-accounts/:id/movements', requireSuperuser);
+  router.use('/bank-accounts/:id/reconciliation-report', requireSuperuser);
 
   router.post(
     '/bank-accounts/:id/statements/',
@@ -81,6 +83,12 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
     const { items, total } = await bank.statements.lines(pathId(req.params.id, NOT_FOUND), { status, statementId, limit: page(query.limit, 100, 500) || 100, offset: page(query.offset, 0, Number.MAX_SAFE_INTEGER) });
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
+  });
+
+  router.get('/bank-accounts/:id/reconciliation-report/', async (req, res) => {
+    const date = req.query.date;
+    if (date !== undefined && (typeof date !== 'string' || !isIsoDate(date))) throw new ValidationError(INVALID, { date: ['Enter a valid date (YYYY-MM-DD).'] });
+    res.json(await bank.reconciliations.report(pathId(req.params.id, NOT_FOUND), date));
   });
 
   router.get('/bank-accounts/:id/movements/', async (req, res) => {
