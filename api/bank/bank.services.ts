@@ -1,6 +1,6 @@
 import type { AppDeps } from '../platform/deps';
 import { MoneyAccountService } from './money-account.service';
-import { ReconciliationService } from './reconciliation.service';
+import { ReconciliationService, type StatementPayments } from './reconciliation.service';
 import { StatementService } from './statement.service';
 
 /** The bank module's services. */
@@ -10,4 +10,8 @@ export interface BankServices {
   reconciliations: ReconciliationService;
 }
 
-export const createBankServices = (deps: AppDeps): BankServices => ({ moneyAccounts: new MoneyAccountService(deps), statements: new StatementService(deps), reconciliations: new ReconciliationService(deps) });
+/** `payments` records a line's payment on its invoice (invoicing, above this module, wires it in). */
+export const createBankServices = (deps: AppDeps, payments: StatementPayments): BankServices => {
+  const reconciliations = new ReconciliationService(deps, payments);
+  return { moneyAccounts: new MoneyAccountService(deps), statements: new StatementService(deps, reconciliations), reconciliations };
+};

@@ -5,4 +5,4 @@ export { MoneyAccountResolver } from './money-account.resolver';
 export type { MoneyAccountService } from './money-account.service';
 export { statementRoutes } from './statement.routes';
 export type { StatementService } from './statement.service';
-export type { ReconciliationService } from './reconciliation.service';
+export type { ReconciliationService, StatementPayments } from './reconciliation.service';

@@ -9,19 +9,19 @@ const DE = 'DE89370400440532013000';
 type Line = { id: string; amount: number; description: string; status: string; reconciliation: { parts: Array<Record<string, unknown>> } | null };
 type Account = { id: string; name: string; ledger_balance: number; is_default: boolean; kind: string };
 
-/** An MT940 statement of GR opening at 1,000.00 on 1 March 2026 with the lines given. */
-const mt940 = (lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => {
+/** An MT940 statement of GR (by default March 2026's, opening at 1,000.00) with the lines given. */
+const mt940 = (lines: Array<{ day: string; cents: number; ref: string; text: string }>, period = { id: 'MARCH', opening: 100_000, from: '260301', to: '260331' }): string => {
   const amount = (cents: number) => `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
   const mark = (cents: number) => (cents < 0 ? 'D' : 'C');
   const yymmdd = (day: string) => day.slice(2).replaceAll('-', '');
-  const closing = 100_000 + lines.reduce((s, l) => s + l.cents, 0);
+  const closing = period.opening + lines.reduce((s, l) => s + l.cents, 0);
   return [
-    ':20:MARCH',
+    `:20:${period.id}`,
     `:25:${GR}`,
     ':28C:1/1',
-    ':60F:C260301EUR1000,00',
+    `:60F:C${period.from}EUR${amount(period.opening)}`,
     ...lines.flatMap((l) => [`:61:${yymmdd(l.day)}${mark(l.cents)}${amount(l.cents)}NTRFNONREF//${l.ref}`, `:86:${l.text}`]),
-    `:62F:${mark(closing)}260331EUR${amount(closing)}`,
+    `:62F:${mark(closing)}${period.to}EUR${amount(closing)}`,
     '-',
   ].join('\r\n');
 };
@@ -115,7 +115,8 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
       [[{ kind: 'account', account: '9999', amount: -10 }], 'parts.0.account'],
       [[{ kind: 'account', account: expenseCode, amount: -10.005 }], 'parts.0.amount'],
       [[{ kind: 'transfer', money_account: bank.id, amount: -10 }], 'parts.0.money_account'],
-      [[{ kind: 'invoice', invoice: savings.id, amount: -10 }], 'parts.0.kind'],
+      [[{ kind: 'invoice', invoice: savings.id, amount: -10 }], 'parts.0.amount'],
+      [[{ kind: 'client_credit', client: savings.id, amount: -10 }], 'parts.0.kind'],
       [[{ kind: 'wire', amount: -10 }], 'parts.0.kind'],
     ];
     for (const [parts, field] of cases) {
@@ -149,6 +150,50 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
     expect((await admin.get(`/api/bank-accounts/${bank.id}/reconciliation-report/?date=2026-13-01`)).status).toBe(400);
   });
 
+  it('pays invoices from a line, the rest as the client’s credit, and reconciles an intact RF reference on import by itself', async () => {
+    const client = await createClient(admin, { name: 'Gamma Ltd' });
+    const issue = async (euros: number) => {
+      const invoice = await createInvoice(admin, { client: client.id, date: '2026-04-01', due_date: '2026-04-30', items: [{ description: 'Licence', unit_price: euros, vat_rate: 0 }] });
+      const sent = await admin.post(`/api/invoices/${invoice.id}/send/`);
+      expect(sent.status).toBe(200);
+      return (await admin.get(`/api/invoices/${invoice.id}/`)).body as { id: string; invoice_number: string; payment_reference: string };
+    };
+    const byReference = await issue(300);
+    const byHand = await issue(100);
+    const april = mt940(
+      [
+        { day: '2026-04-03', cents: 30_000, ref: 'A1', text: `Licence ${byReference.payment_reference}` },
+        { day: '2026-04-06', cents: 15_000, ref: 'A2', text: 'Gamma licence and advance' },
+      ],
+      { id: 'APRIL', opening: 162_100, from: '260401', to: '260430' },
+    );
+    const imported = await admin.upload(`/api/bank-accounts/${bank.id}/statements/`, 'file', april, 'april.sta');
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.body).toMatchObject({ lines_added: 2, auto_reconciled: 1 });
+    const invoiceOf = async (id: string) => (await admin.get(`/api/invoices/${id}/`)).body as { status: string; paid: boolean };
+    expect((await invoiceOf(byReference.id)).paid).toBe(true);
+    const lines = (await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?status=open`)).body as Line[];
+    expect(lines.map((l) => l.description)).toEqual(['Card fee', 'Gamma licence and advance']);
+
+    const before = await balanceOf(bank.id);
+    const paid = await reconcile(lines[1]!, [
+      { kind: 'invoice', invoice: byHand.id, amount: 100 },
+      { kind: 'client_credit', client: client.id, amount: 50 },
+    ]);
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body.reconciliation.parts).toMatchObject([{ kind: 'invoice', invoiceId: byHand.id, amount: 100 }, { kind: 'clientCredit', amount: 50 }]);
+    expect((await invoiceOf(byHand.id)).paid).toBe(true);
+    // The money is in the bank once, through the payment; the client holds 50.00 of credit.
+    expect(await balanceOf(bank.id)).toBeCloseTo(before + 150, 2);
+    const gamma = (await admin.get(`/api/clients/${client.id}/`)).body as Record<string, unknown>;
+    expect(JSON.stringify(gamma)).toContain('50');
+    // Neither payment waits as a movement: the lines matched them.
+    expect(((await admin.get(`/api/bank-accounts/${bank.id}/movements/`)).body as Array<{ date: string }>).filter((m) => m.date >= '2026-04-01')).toEqual([]);
+    // An invoice that is paid is open no more.
+    const again = await reconcile(byText['Card fee']!, [{ kind: 'invoice', invoice: byHand.id, amount: -10 }]);
+    expect(again.status).toBe(400);
+  });
+
   it('refuses to reconcile or undo once the line’s day is locked', async () => {
     expect((await admin.put('/api/accounting/lock/', { locked_through: '2026-03-31' })).status).toBe(200);
     const locked = await reconcile(byText['Card fee']!, [{ kind: 'account', account: expenseCode, amount: -10 }]);
@@ -156,6 +201,7 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
     expect(locked.text).toContain('2026-03-31');
     const undoLocked = await undo(byText['From savings']!);
     expect(undoLocked.status, undoLocked.text).toBe(400);
-    expect(((await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?status=reconciled`)).body as Line[]).map((l) => l.description).sort()).toEqual(['Client payment', 'From savings', 'Hosting March']);
+    const reconciled = ((await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?status=reconciled`)).body as Line[]).map((l) => l.description);
+    expect(reconciled.filter((d) => !d.startsWith('Licence') && !d.startsWith('Gamma')).sort()).toEqual(['Client payment', 'From savings', 'Hosting March']);
   });
 });

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Account, AccountType, CashFlowClass, SystemAccountKey } from '../../domain/accounting/accounts';
 import { requestedPostingDays } from '../../domain/accounting/posting-dates';
-import { bankLineStream, decideReconcile, decideUnreconcile, type BankLineState } from '../../domain/bank/line';
+import { ALREADY_RECONCILED, bankLineStream, decideReconcile, decideUnreconcile, type BankLineState } from '../../domain/bank/line';
 import { BANK_LINE_SCHEMA_VERSION, bankLineStreamId, type BankLineEvent } from '../../domain/bank/line-events';
 import { checkReconciliation, postingsOf } from '../../domain/bank/reconciliation';
 import { reconciliationReport, type UnreconciledItem } from '../../domain/bank/reconciliation-report';
+import { buildCandidateIndex, recordInIndex, type InvoiceCandidate } from '../../domain/bank/candidate-index';
+import { findCreditorReferences, invoiceCreditorReference } from '../../domain/bank/creditor-reference';
+import { autoReconcile } from '../../domain/bank/suggestions';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
-import type { BankLine, MovementFacts, ReconciliationContext, ReconciliationPart } from '../../domain/bank/reconciliation-parts';
-import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
+import type { BankLine, InvoiceFacts, MovementFacts, ReconciliationContext, ReconciliationPart } from '../../domain/bank/reconciliation-parts';
+import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { centsToEuros } from '../../domain/shared/money';
 import type { AppDeps } from '../platform/deps';
 import type { StreamModel } from '../write/command-handler';
@@ -17,9 +20,25 @@ import { toStatementLineWire, type StatementLineRow, type StatementLineWire } fr
 
 const LINE_NOT_FOUND = 'Statement line not found.';
 const INVALID = 'Please correct the errors below.';
-/** Until a line can pay invoices itself: the payment is recorded on the invoice, then matched as a movement. */
-const NOT_YET =
-  'Record the payment on the invoice first (deposited to this bank account), then reconcile the line with that payment as a movement.';
+const REFUND_AS_MOVEMENT = 'Record the refund on the invoice’s payment first, then match the line with it as a movement.';
+const CREDIT_WITH_INVOICE = 'A client’s credit is recorded with a payment of one of its invoices: add an invoice of this client to the line.';
+
+/** A line's payment of an invoice, recorded by invoicing (above this module) and answered with its id. */
+export interface StatementPayments {
+  recordStatementPayment(command: { invoiceId: string; amountCents: number; date: string; moneyAccountId: string; reference: string | null }, actor: string): Promise<string>;
+}
+
+const lineOf = (r: StatementLineRow): BankLine => ({
+  id: r.id,
+  bookingDate: r.booking_date,
+  valueDate: r.value_date,
+  amountCents: r.amount_cents,
+  description: r.description,
+  counterpartyName: r.counterparty_name,
+  counterpartyIban: r.counterparty_iban,
+  reference: r.reference,
+  bankReference: r.bank_reference,
+});
 
 const bankLineModel: StreamModel<BankLineState, BankLineEvent> = {
   initialState: bankLineStream.initialState,
@@ -72,30 +91,128 @@ interface AccountRow {
  * turned into postings by domain/bank, refused when its day is locked, and undone the same way.
  */
 export class ReconciliationService {
-  constructor(private readonly deps: AppDeps) {}
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly payments: StatementPayments,
+  ) {}
 
   async reconcile(moneyAccountId: string, lineId: string, parts: ReconciliationPart[], actor: string): Promise<StatementLineWire> {
-    const line = await this.line(moneyAccountId, lineId);
+    const row = await this.row(moneyAccountId, lineId);
+    if (row.reconciliation_id) throw new ConflictError(ALREADY_RECONCILED);
+    const line = lineOf(row);
     const early: FieldErrors = {};
+    const invoiceClients = new Set<string>();
+    const context = await this.context(moneyAccountId, parts);
+    for (const p of parts) if (p.kind === 'invoice') invoiceClients.add(context.invoices.get(p.invoiceId)?.clientId ?? '');
     parts.forEach((p, i) => {
-      if (p.kind === 'invoice' || p.kind === 'clientCredit') early[`parts.${i}.kind`] = [NOT_YET];
+      if (p.kind === 'invoice' && p.cents < 0) early[`parts.${i}.amount`] = [REFUND_AS_MOVEMENT];
+      if (p.kind === 'clientCredit' && !invoiceClients.has(p.clientId)) early[`parts.${i}.kind`] = [CREDIT_WITH_INVOICE];
     });
     if (Object.keys(early).length) throw new ValidationError(INVALID, early);
-    const context = await this.context(moneyAccountId, parts);
     const errors = checkReconciliation(line, parts, context);
     if (errors.length) {
       const fields: FieldErrors = {};
       for (const e of errors) (fields[wireField(e.field)] ??= []).push(e.message);
       throw new ValidationError(INVALID, fields);
     }
-    const postings = postingsOf(line, parts, context);
-    const command = { lineId, reconciliationId: randomUUID(), moneyAccountId, date: line.bookingDate, amountCents: line.amountCents, parts, postings };
+    const recorded = await this.recordPayments(moneyAccountId, line, parts, context, actor);
+    // The payments post what the invoice parts and credit say; the line's own postings are the rest.
+    const postings = postingsOf(line, recorded.filter((p) => p.kind !== 'invoice' && p.kind !== 'clientCredit'), context);
+    const command = { lineId, reconciliationId: randomUUID(), moneyAccountId, date: line.bookingDate, amountCents: line.amountCents, parts: recorded, postings };
     await writePathOf(this.deps).commands.handle(bankLineModel, { streamId: bankLineStreamId(lineId), actor, decide: ({ state }) => decideReconcile(state, command) });
     return this.wire(moneyAccountId, lineId);
   }
 
+  /**
+   * One payment per invoice of the parts, on the line's day into this money account; a client's
+   * credit goes with the payment of one of its invoices (an overpayment, as by hand). The parts come
+   * back naming their payment. A payment recorded before a later step fails stays in the books as a
+   * movement of the account, to be matched.
+   */
+  private async recordPayments(moneyAccountId: string, line: BankLine, parts: ReconciliationPart[], context: ReconciliationContext, actor: string): Promise<ReconciliationPart[]> {
+    const amounts = new Map<string, number>();
+    const invoiceOfClient = new Map<string, string>();
+    for (const p of parts) {
+      if (p.kind !== 'invoice') continue;
+      amounts.set(p.invoiceId, (amounts.get(p.invoiceId) ?? 0) + p.cents);
+      const clientId = context.invoices.get(p.invoiceId)!.clientId;
+      if (!invoiceOfClient.has(clientId)) invoiceOfClient.set(clientId, p.invoiceId);
+    }
+    for (const p of parts) {
+      if (p.kind !== 'clientCredit') continue;
+      const invoiceId = invoiceOfClient.get(p.clientId)!;
+      amounts.set(invoiceId, amounts.get(invoiceId)! + p.cents);
+    }
+    const payments = new Map<string, string>();
+    for (const [invoiceId, amountCents] of amounts) {
+      payments.set(invoiceId, await this.payments.recordStatementPayment({ invoiceId, amountCents, date: line.bookingDate, moneyAccountId, reference: line.reference ?? line.bankReference }, actor));
+    }
+    return parts.map((p) => {
+      if (p.kind === 'invoice') return { ...p, paymentId: payments.get(p.invoiceId)! };
+      if (p.kind === 'clientCredit') return { ...p, paymentId: payments.get(invoiceOfClient.get(p.clientId)!)! };
+      return p;
+    });
+  }
+
+  /**
+   * What an import reconciles alone: money in whose intact RF reference names exactly one open
+   * invoice (domain autoReconcile), oldest line first, each open amount lowered as lines take it. A
+   * line that cannot be reconciled (its day locked, the invoice paid meanwhile) stays open for a person.
+   */
+  async autoReconcile(moneyAccountId: string, lines: BankLine[], actor: string): Promise<number> {
+    const named = lines.filter((l) => l.amountCents > 0 && findCreditorReferences(`${l.reference ?? ''} ${l.description}`).length > 0);
+    if (!named.length) return 0;
+    const index = buildCandidateIndex({ invoices: await this.openInvoiceCandidates(), movements: [] });
+    let reconciled = 0;
+    for (const line of named) {
+      const decided = autoReconcile(line, index);
+      if (!decided) continue;
+      try {
+        await this.reconcile(moneyAccountId, line.id, decided.parts, actor);
+        recordInIndex(index, decided);
+        reconciled += 1;
+      } catch (err) {
+        this.deps.logger.warn({ err, lineId: line.id }, 'a statement line named an invoice but could not be reconciled on import; it stays open');
+      }
+    }
+    return reconciled;
+  }
+
+  /** Issued, not cancelled invoices with something open, as the suggestions read them. */
+  private async openInvoiceCandidates(): Promise<InvoiceCandidate[]> {
+    const rows = (await this.deps
+      .db('invoice_list as i')
+      .join('clients as c', 'c.id', 'i.client_id')
+      .where({ 'i.sent': true, 'i.cancelled': false })
+      .whereRaw('i.gross_cents - i.paid_cents - i.credited_cents > 0')
+      .select('i.id', 'i.invoice_number', 'i.client_id', 'c.name as client_name', 'i.due_date', 'i.gross_cents', 'i.paid_cents', 'i.credited_cents')) as Array<{
+      id: string;
+      invoice_number: string;
+      client_id: string;
+      client_name: string;
+      due_date: string;
+      gross_cents: number;
+      paid_cents: number;
+      credited_cents: number;
+    }>;
+    return rows.map((r) => ({
+      id: r.id,
+      number: r.invoice_number,
+      clientId: r.client_id,
+      clientName: r.client_name,
+      clientIbans: [],
+      openCents: Number(r.gross_cents) - Number(r.paid_cents) - Number(r.credited_cents),
+      dueDate: r.due_date,
+      creditorReference: invoiceCreditorReference(r.invoice_number),
+    }));
+  }
+
+  /**
+   * Undoes the line's reconciliation. What it posted itself is reversed; payments it recorded on
+   * invoices stay (they are money the books hold) and become movements waiting to be matched.
+   */
   async unreconcile(moneyAccountId: string, lineId: string, actor: string): Promise<StatementLineWire> {
-    await this.line(moneyAccountId, lineId);
+    await this.row(moneyAccountId, lineId);
     await writePathOf(this.deps).commands.handle(bankLineModel, { streamId: bankLineStreamId(lineId), actor, decide: ({ state }) => decideUnreconcile(state) });
     return this.wire(moneyAccountId, lineId);
   }
@@ -196,20 +313,6 @@ export class ReconciliationService {
     return row;
   }
 
-  private async line(moneyAccountId: string, lineId: string): Promise<BankLine> {
-    const r = await this.row(moneyAccountId, lineId);
-    return {
-      id: r.id,
-      bookingDate: r.booking_date,
-      valueDate: r.value_date,
-      amountCents: r.amount_cents,
-      description: r.description,
-      counterpartyName: r.counterparty_name,
-      counterpartyIban: r.counterparty_iban,
-      reference: r.reference,
-      bankReference: r.bank_reference,
-    };
-  }
 
   private async wire(moneyAccountId: string, lineId: string): Promise<StatementLineWire> {
     return toStatementLineWire(await this.row(moneyAccountId, lineId));
@@ -241,6 +344,23 @@ export class ReconciliationService {
         .select('e.entry_id', 'm.line_id', db.raw('sum(l.debit_cents - l.credit_cents) as cents'))) as Array<{ entry_id: string; line_id: string | null; cents: number | string }>;
       for (const r of rows) movements.set(r.entry_id, { amountCents: Number(r.cents), reconciled: r.line_id !== null });
     }
-    return { moneyAccountId, moneyAccounts, accounts, invoices: new Map(), movements, clientIds: new Set() };
+    const invoiceIds = parts.flatMap((p) => (p.kind === 'invoice' ? [p.invoiceId] : []));
+    const invoices = new Map<string, InvoiceFacts>();
+    if (invoiceIds.length) {
+      // Open: issued (sent), not cancelled, with something left to pay. Refunds are matched as movements.
+      const rows = (await db('invoice_list').whereIn('id', invoiceIds).where({ sent: true, cancelled: false }).select('id', 'client_id', 'gross_cents', 'paid_cents', 'credited_cents')) as Array<{
+        id: string;
+        client_id: string;
+        gross_cents: number;
+        paid_cents: number;
+        credited_cents: number;
+      }>;
+      for (const r of rows) {
+        const open = Number(r.gross_cents) - Number(r.paid_cents) - Number(r.credited_cents);
+        if (open > 0) invoices.set(r.id, { clientId: r.client_id, openCents: open, refundableCents: 0 });
+      }
+    }
+    const clientIds = new Set([...invoices.values()].map((i) => i.clientId));
+    return { moneyAccountId, moneyAccounts, accounts, invoices, movements, clientIds };
   }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { checkCsvMapping, type CsvMapping } from '../../domain/bank/csv-statement';
+import type { BankLine } from '../../domain/bank/reconciliation-parts';
 import { StatementFileError, type Statement } from '../../domain/bank/statement';
 import { lineKeys } from '../../domain/bank/statement-checks';
 import { readStatementFile } from '../../domain/bank/statement-file';
@@ -87,6 +88,8 @@ export interface StatementImportWire {
   lines_in_file: number;
   lines_added: number;
   lines_already_imported: number;
+  /** New lines reconciled on import: money in naming exactly one open invoice by its RF reference. */
+  auto_reconciled: number;
   warnings: StatementWarning[];
 }
 
@@ -159,6 +162,11 @@ const cleanFileName = (name: string | undefined): string => {
   return printable.slice(0, 200) || 'statement';
 };
 
+/** Reconciles the lines of an import that need no person (ReconciliationService); answers how many. */
+export interface AutoReconciler {
+  autoReconcile(moneyAccountId: string, lines: BankLine[], actor: string): Promise<number>;
+}
+
 export interface StatementFile {
   bytes: Buffer;
   name?: string;
@@ -177,7 +185,11 @@ export interface LineQuery {
  * passed over, so the same or an overlapping file adds nothing twice.
  */
 export class StatementService {
-  constructor(private readonly deps: Pick<AppDeps, 'db' | 'clock'>) {}
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'clock'>,
+    /** Reconciles what an import can decide alone (an intact RF reference); absent, lines stay open. */
+    private readonly autoReconciler?: AutoReconciler,
+  ) {}
 
   async import(moneyAccountId: string, file: StatementFile, actor: string): Promise<StatementImportWire> {
     const account = await this.account(this.deps.db, moneyAccountId);
@@ -195,7 +207,7 @@ export class StatementService {
     const fileName = cleanFileName(file.name);
     const fileHash = sha256(file.bytes);
 
-    return this.deps.db.transaction(async (trx) => {
+    const written = await this.deps.db.transaction(async (trx): Promise<{ answer: Omit<StatementImportWire, 'auto_reconciled'>; lines: BankLine[] }> => {
       // One import of an account at a time: two overlapping files at once would both see their lines as new.
       await trx('money_accounts').where({ id: account.id }).forUpdate().first('id');
       const held = await this.heldKeys(trx, account.id, keys);
@@ -207,7 +219,7 @@ export class StatementService {
       const summary = { lines_in_file: statement.lines.length, lines_added: fresh.length, lines_already_imported: statement.lines.length - fresh.length };
       if (!fresh.length) {
         warnings.push({ code: 'NOTHING_NEW', message: 'Every line of this file was imported before: nothing was added.' });
-        return { statement: null, ...summary, warnings };
+        return { answer: { statement: null, ...summary, warnings }, lines: [] };
       }
       const now = this.deps.clock();
       const range = bookingRange(statement);
@@ -259,8 +271,11 @@ export class StatementService {
         [account.id, row.id, ...(Object.values(columns) as Knex.Value[])],
       );
       await writeAudit(trx, { actor, entity: 'bank_statement', entityId: row.id, action: 'create', before: null, after: row, at: now });
-      return { statement: toStatementWire(row), ...summary, warnings };
+      return { answer: { statement: toStatementWire(row), ...summary, warnings }, lines: fresh.map(({ line }, i) => ({ ...line, id: columns.id[i]! })) };
     });
+    // After the lines are written: each reconciliation is a step of its own, refused alone if it must be.
+    const auto = this.autoReconciler && written.lines.length ? await this.autoReconciler.autoReconcile(account.id, written.lines, actor) : 0;
+    return { ...written.answer, auto_reconciled: auto };
   }
 
   /** The account's statements, the newest first. */

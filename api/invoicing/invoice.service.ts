@@ -241,6 +241,19 @@ export class InvoiceService {
     return this.answer(command.invoiceId, await this.run(command.invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data, byHand: true }, state)));
   }
 
+  /**
+   * A payment a bank statement line shows (its reconciliation): a bank transfer into that money
+   * account, dated on the line's booking day, checked as a payment by hand is. Answers its id.
+   */
+  async recordStatementPayment(command: { invoiceId: string; amountCents: number; date: string; moneyAccountId: string; reference: string | null }, actor: string): Promise<string> {
+    if (!isUuid(command.invoiceId)) throw new NotFoundError(NOT_FOUND);
+    const cashAccountId = await this.deposits.depositLedgerAccount('bank', command.moneyAccountId);
+    const paymentId = randomUUID();
+    const data: PaymentToRecord = { paymentId, amountCents: command.amountCents, date: command.date, method: 'bank', reference: command.reference, ...(cashAccountId ? { cashAccountId } : {}) };
+    await this.run(command.invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data, byHand: true }, state));
+    return paymentId;
+  }
+
   /** A refund, dispute or gateway fee on one of the invoice's payments (the domain decides). */
   async move(invoiceId: string, command: MoneyMovementCommand, actor: string): Promise<InvoiceEvent[]> {
     if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);

@@ -21,14 +21,17 @@ export interface Services {
 }
 
 export const createServices = (deps: AppDeps): Services => {
-  const bank = createBankServices(deps);
+  // Each needs the other: a statement line pays invoices, and money recorded by hand is deposited
+  // into the bank module's money accounts. Billing is built first in time for any call.
+  let billing: BillingServices | undefined;
+  const bank = createBankServices(deps, { recordStatementPayment: (command, actor) => billing!.invoices.recordStatementPayment(command, actor) });
+  billing = createBillingServices(deps, bank.moneyAccounts);
   return {
     auth: new AuthService(deps),
     site: new SiteInboxService(deps),
     payments: createPaymentService(deps),
     accounting: createAccountingServices(deps),
-    // Money recorded by hand is deposited into the bank module's money accounts.
-    billing: createBillingServices(deps, bank.moneyAccounts),
+    billing,
     bank,
   };
 };

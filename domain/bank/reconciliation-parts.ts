@@ -6,16 +6,19 @@ import type { StatementLine } from './statement';
 /** A statement line as the books keep it: the adapter gives it its id. */
 export type BankLine = StatementLine & { id: string };
 
-/** A payment received on an invoice (positive), or a refund of one paid out (negative). */
-export type InvoicePart = { kind: 'invoice'; invoiceId: string; cents: number };
+/**
+ * A payment received on an invoice (positive), or a refund of one paid out (negative). Once
+ * reconciled, `paymentId` names the payment recorded on the invoice for it (which posts it).
+ */
+export type InvoicePart = { kind: 'invoice'; invoiceId: string; cents: number; paymentId?: string };
 /** Money the books already hold (a payment recorded by hand, a payout, a refund paid out): no second posting. */
 export type MovementPart = { kind: 'movement'; movementId: string; cents: number };
 /** An expense with its input VAT, other income with its output VAT, or a payment of VAT itself (rate 0 on a VAT account). */
 export type AccountPart = { kind: 'account'; accountCode: string; cents: number; vatRateBp: number; description: string };
 /** Money moved from (positive) or to (negative) another money account of the company. */
 export type TransferPart = { kind: 'transfer'; moneyAccountId: string; cents: number };
-/** What a client paid beyond the invoices it settles: their credit balance. */
-export type ClientCreditPart = { kind: 'clientCredit'; clientId: string; cents: number };
+/** What a client paid beyond the invoices it settles: their credit balance (recorded with one of its invoice's payments, `paymentId`). */
+export type ClientCreditPart = { kind: 'clientCredit'; clientId: string; cents: number; paymentId?: string };
 
 export type ReconciliationPart = InvoicePart | MovementPart | AccountPart | TransferPart | ClientCreditPart;
 

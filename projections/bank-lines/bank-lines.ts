@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { paymentEntryId } from '../../domain/accounting/postings';
 import { decodeBankLineEvent } from '../../domain/bank/line';
 import { BANK_LINE_EVENT_TYPES } from '../../domain/bank/line-events';
 import type { RecordedEvent } from '../../eventstore/event-store';
@@ -15,7 +16,10 @@ export interface BankLineReconciliationRow {
   reconciled_at: string;
 }
 
-/** Applies each line's steps in order: a reconciliation writes its row and its movements, an undo removes them. */
+/**
+ * Applies each line's steps in order: a reconciliation writes its row and the movements it matched
+ * (its invoice payments among them), an undo removes them (the payments stay, unmatched).
+ */
 export const bankLinesProjection: Projection = {
   name: 'bank-lines',
   eventTypes: BANK_LINE_EVENT_TYPES,
@@ -36,7 +40,13 @@ export const bankLinesProjection: Projection = {
           reconciled_at: recorded.metadata.recordedAt,
         };
         await trx('bank_line_reconciliations').insert(row).onConflict('line_id').merge();
-        const movements = d.parts.flatMap((p) => (p.kind === 'movement' ? [{ movement_id: p.movementId, line_id: d.lineId }] : []));
+        // Movements matched, and the payments the line recorded on invoices (their ledger entries).
+        const ids = new Set<string>();
+        for (const p of d.parts) {
+          if (p.kind === 'movement') ids.add(p.movementId);
+          if ((p.kind === 'invoice' || p.kind === 'clientCredit') && p.paymentId) ids.add(paymentEntryId(p.paymentId));
+        }
+        const movements = [...ids].map((id) => ({ movement_id: id, line_id: d.lineId }));
         if (movements.length) await trx('bank_reconciled_movements').insert(movements).onConflict('movement_id').merge();
       } else {
         await trx('bank_line_reconciliations').where({ line_id: d.lineId, reconciliation_id: d.reconciliationId }).delete();
