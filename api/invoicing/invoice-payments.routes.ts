@@ -4,7 +4,7 @@ import type { RecordInvoicePayment } from '../../domain/invoice/commands';
 import type { PaymentMethod } from '../../domain/invoice/events';
 import { NotFoundError } from '../../domain/shared/errors';
 import { centsToEuros } from '../../domain/shared/money';
-import { paymentsOfInvoices, type InvoicePaymentRow } from '../../projections/invoice-payments/invoice-payments';
+import { paymentsOfInvoices, type InvoicePaymentView } from '../../projections/invoice-payments/invoice-payments';
 import type { AppDeps } from '../platform/deps';
 import { restFieldNames } from '../platform/http/error-middleware';
 import { parseInput } from '../platform/http/validate';
@@ -48,7 +48,7 @@ const paymentInput = z.object({
   deposited_to: z.union([zId('Bank account'), z.null()]).optional(),
 });
 
-export const paymentWire = (row: InvoicePaymentRow) => ({
+export const paymentWire = (row: InvoicePaymentView) => ({
   id: row.payment_id,
   amount: centsToEuros(Number(row.amount_cents)),
   date: row.date,
@@ -60,6 +60,8 @@ export const paymentWire = (row: InvoicePaymentRow) => ({
   disputed_amount: centsToEuros(Number(row.disputed_cents)),
   dispute_status: row.dispute_status,
   fee: centsToEuros(Number(row.fee_cents)),
+  /** The money account it went into (`/api/bank-accounts/`); null for a card payment or applied credit. */
+  deposited_to: row.deposited_to_id ? { id: row.deposited_to_id, name: row.deposited_to_name } : null,
 });
 
 /** Payments recorded by hand against an invoice (partial, dated, by method), and the invoice's payments. */

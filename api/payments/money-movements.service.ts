@@ -10,7 +10,7 @@ import { payoutStream } from '../../domain/payouts/stream';
 import type { InvoiceState } from '../../domain/invoice/invoice';
 import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError, UnavailableError } from '../../domain/shared/errors';
-import type { InvoicePaymentRow } from '../../projections/invoice-payments/invoice-payments';
+import { paymentById, type InvoicePaymentView } from '../../projections/invoice-payments/invoice-payments';
 import type { StreamModel } from '../write/command-handler';
 import { writePathOf } from '../write/write-path';
 import type { AppDeps } from '../platform/deps';
@@ -74,8 +74,9 @@ export class MoneyMovementService {
     return dayOf(this.deps.clock());
   }
 
-  async payment(paymentId: string): Promise<InvoicePaymentRow | undefined> {
-    return this.deps.db('invoice_payments').where({ payment_id: paymentId }).first();
+  /** The payment's row with the money account it went to (the refund answer shows it). */
+  async payment(paymentId: string): Promise<InvoicePaymentView | undefined> {
+    return paymentById(this.deps.db, paymentId);
   }
 
   /**

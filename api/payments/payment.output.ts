@@ -3,7 +3,7 @@ import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { InputConversion, IsCleanText, IsIsoDay } from '../platform/graphql/validators';
 import type { RefundInput } from './money-movements.service';
 import { centsToEuros } from '../../domain/shared/money';
-import type { InvoicePaymentRow } from '../../projections/invoice-payments/invoice-payments';
+import type { InvoicePaymentView } from '../../projections/invoice-payments/invoice-payments';
 
 @ObjectType('CheckoutSession', { description: 'A hosted checkout to send the browser to.' })
 export class CheckoutSessionOutput {
@@ -30,6 +30,12 @@ export class RefundPaymentInput {
     const amountCents = convert.cents(this.amount, 'amount');
     return convert.done({ amountCents, reason: this.reason, date: this.date ?? undefined, idempotencyKey: this.idempotencyKey ?? undefined });
   }
+}
+
+@ObjectType('PaymentDepositAccount', { description: 'The money account (bank account or cash box) a payment went into.' })
+export class PaymentDepositAccountOutput {
+  @Field(() => ID) id!: string;
+  @Field(() => String) name!: string;
 }
 
 @ObjectType('Payment', { description: 'A payment recorded against an invoice.' })
@@ -70,7 +76,10 @@ export class PaymentOutput {
   @Field(() => Number, { description: "What the gateway kept (card and dispute fees), euros." })
   fee!: number;
 
-  static from(row: InvoicePaymentRow): PaymentOutput {
+  @Field(() => PaymentDepositAccountOutput, { nullable: true, description: 'The money account it went into; null for a card payment or applied credit.' })
+  depositedTo!: PaymentDepositAccountOutput | null;
+
+  static from(row: InvoicePaymentView): PaymentOutput {
     return Object.assign(new PaymentOutput(), {
       id: row.payment_id,
       amount: centsToEuros(Number(row.amount_cents)),
@@ -84,6 +93,7 @@ export class PaymentOutput {
       disputedAmount: centsToEuros(Number(row.disputed_cents)),
       disputeStatus: row.dispute_status,
       fee: centsToEuros(Number(row.fee_cents)),
+      depositedTo: row.deposited_to_id ? Object.assign(new PaymentDepositAccountOutput(), { id: row.deposited_to_id, name: row.deposited_to_name }) : null,
     });
   }
 }

@@ -1,18 +1,18 @@
 import type { Knex } from 'knex';
-import { paymentsOfInvoices, type InvoicePaymentRow } from '../../projections/invoice-payments/invoice-payments';
+import { paymentsOfInvoices, type InvoicePaymentView } from '../../projections/invoice-payments/invoice-payments';
 
 /**
  * Batches the payments of every invoice a GraphQL response asks for into one query (a page of
  * invoices would otherwise cost one query each). One loader per request.
  */
 export class PaymentsLoader {
-  private pending = new Map<string, ((rows: InvoicePaymentRow[]) => void)[]>();
+  private pending = new Map<string, ((rows: InvoicePaymentView[]) => void)[]>();
   private failures = new Map<string, ((err: unknown) => void)[]>();
   private scheduled = false;
 
   constructor(private readonly db: Knex) {}
 
-  load(invoiceId: string): Promise<InvoicePaymentRow[]> {
+  load(invoiceId: string): Promise<InvoicePaymentView[]> {
     return new Promise((resolve, reject) => {
       (this.pending.get(invoiceId) ?? this.pending.set(invoiceId, []).get(invoiceId)!).push(resolve);
       (this.failures.get(invoiceId) ?? this.failures.set(invoiceId, []).get(invoiceId)!).push(reject);

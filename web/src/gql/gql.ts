@@ -69,6 +69,7 @@ type Documents = {
     "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.SendInvoiceDocument,
     "\n  mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {\n    updateInvoice(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.UpdateInvoiceDocument,
     "\n  mutation WriteOffInvoice($id: ID!, $input: WriteOffInvoiceInput!) {\n    writeOffInvoice(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.WriteOffInvoiceDocument,
+    "\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n  }\n": typeof types.DepositAccountsDocument,
     "\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.AdminInvoiceDocument,
     "\n  query InvoiceParties($clientId: ID!) {\n    client(id: $clientId) {\n      id\n      country\n      vatNumber\n    }\n    companySettings {\n      country\n    }\n  }\n": typeof types.InvoicePartiesDocument,
     "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": typeof types.AdminInvoicesDocument,
@@ -76,7 +77,7 @@ type Documents = {
     "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n      skipped\n      skippedResolved\n      skippedEvents {\n        eventId\n        position\n        streamId\n        eventType\n        error\n        skippedAt\n      }\n    }\n  }\n": typeof types.ProjectionStatusDocument,
     "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n": typeof types.AdminOverviewDocument,
     "\n  query OverviewCharts {\n    monthlyTrends {\n      month\n      invoiced\n      collected\n      cashBalance\n    }\n    agedReceivables {\n      totals {\n        current\n        days1to30\n        days31to60\n        days61to90\n        over90\n      }\n    }\n  }\n": typeof types.OverviewChartsDocument,
-    "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n": typeof types.AdminPaymentFieldsFragmentDoc,
+    "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n    depositedTo {\n      id\n      name\n    }\n  }\n": typeof types.AdminPaymentFieldsFragmentDoc,
     "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": typeof types.RefundPaymentDocument,
     "\n  query AdminInvoicePayments($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": typeof types.AdminInvoicePaymentsDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateProductDocument,
@@ -155,6 +156,7 @@ const documents: Documents = {
     "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.SendInvoiceDocument,
     "\n  mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {\n    updateInvoice(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.UpdateInvoiceDocument,
     "\n  mutation WriteOffInvoice($id: ID!, $input: WriteOffInvoiceInput!) {\n    writeOffInvoice(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.WriteOffInvoiceDocument,
+    "\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n  }\n": types.DepositAccountsDocument,
     "\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.AdminInvoiceDocument,
     "\n  query InvoiceParties($clientId: ID!) {\n    client(id: $clientId) {\n      id\n      country\n      vatNumber\n    }\n    companySettings {\n      country\n    }\n  }\n": types.InvoicePartiesDocument,
     "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": types.AdminInvoicesDocument,
@@ -162,7 +164,7 @@ const documents: Documents = {
     "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n      skipped\n      skippedResolved\n      skippedEvents {\n        eventId\n        position\n        streamId\n        eventType\n        error\n        skippedAt\n      }\n    }\n  }\n": types.ProjectionStatusDocument,
     "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n": types.AdminOverviewDocument,
     "\n  query OverviewCharts {\n    monthlyTrends {\n      month\n      invoiced\n      collected\n      cashBalance\n    }\n    agedReceivables {\n      totals {\n        current\n        days1to30\n        days31to60\n        days61to90\n        over90\n      }\n    }\n  }\n": types.OverviewChartsDocument,
-    "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n": types.AdminPaymentFieldsFragmentDoc,
+    "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n    depositedTo {\n      id\n      name\n    }\n  }\n": types.AdminPaymentFieldsFragmentDoc,
     "\n  mutation RefundPayment($paymentId: ID!, $input: RefundPaymentInput!) {\n    refundPayment(paymentId: $paymentId, input: $input) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": types.RefundPaymentDocument,
     "\n  query AdminInvoicePayments($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n      payments {\n        ...AdminPaymentFields\n      }\n    }\n  }\n": types.AdminInvoicePaymentsDocument,
     "\n  mutation CreateProduct($input: ProductInput!) {\n    createProduct(input: $input) {\n      id\n    }\n  }\n": types.CreateProductDocument,
@@ -423,6 +425,10 @@ export function graphql(source: "\n  mutation WriteOffInvoice($id: ID!, $input: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n  }\n"): (typeof documents)["\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n"): (typeof documents)["\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -451,7 +457,7 @@ export function graphql(source: "\n  query OverviewCharts {\n    monthlyTrends {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n"): (typeof documents)["\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n  }\n"];
+export function graphql(source: "\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n    depositedTo {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment AdminPaymentFields on Payment {\n    id\n    amount\n    amountCents\n    date\n    method\n    reference\n    refundedAmount\n    disputedAmount\n    disputeStatus\n    fee\n    depositedTo {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,6 +1,6 @@
-import { useMutation } from '@apollo/client/react';
+import { skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatEuros, localToday } from '../../common/format';
 import { NUMBER_TAGS } from '../../common/noWrap';
@@ -9,16 +9,34 @@ import { useFeedback } from '../common/useFeedback';
 import { refusalText } from '../accounting/hooks/graphqlErrors';
 import { cleanTextRule } from '../common/cleanText';
 import { RECORD_INVOICE_PAYMENT } from './graphql/mutations/recordInvoicePayment';
+import { DEPOSIT_ACCOUNTS } from './graphql/queries/depositAccounts';
 import type { InvoiceView } from './invoiceTypes';
 
 const METHODS = ['bank_transfer', 'card', 'cash', 'other'] as const;
+type Method = (typeof METHODS)[number];
 
 interface PaymentValues {
   amount: number;
   date: string;
-  method: (typeof METHODS)[number];
+  method: Method;
   reference?: string;
+  /** The money account it went into; absent for a card (it settles through Stripe). */
+  depositedTo?: string;
 }
+
+interface DepositAccount {
+  id: string;
+  name: string;
+  kind: string;
+  isDefault: boolean;
+}
+
+/** A card settles through Stripe, not into a money account: the server refuses one named. */
+const takesDeposits = (method: Method | undefined) => method !== 'card';
+
+/** The server's default for a method: cash into the cash box, anything else into the default bank account. */
+const defaultDeposit = (method: Method | undefined, accounts: DepositAccount[]): string | undefined =>
+  takesDeposits(method) ? (method === 'cash' ? accounts.find((a) => a.kind === 'cash') : accounts.find((a) => a.kind === 'bank' && a.isDefault))?.id : undefined;
 
 /**
  * Record payment: a dated, possibly partial payment of an issued invoice (the spec's Mark as Paid
@@ -30,19 +48,32 @@ export const RecordPaymentModal = ({ invoice, onClose }: { invoice: InvoiceView 
   const [form] = Form.useForm<PaymentValues>();
   const [error, setError] = useState<string | null>(null);
   const [record, { loading }] = useMutation(RECORD_INVOICE_PAYMENT, { refetchQueries: ['AdminInvoices', 'ClientDetail', 'AdminOverview'], awaitRefetchQueries: true });
+  // Fetched afresh on each opening (an account may have been added or made the default since).
+  const { data: accountData } = useQuery(DEPOSIT_ACCOUNTS, invoice ? { fetchPolicy: 'cache-and-network' } : skipToken);
+  const accounts = useMemo<DepositAccount[]>(() => accountData?.moneyAccounts ?? [], [accountData]);
+  const method = Form.useWatch('method', form);
+  // The user's choice stands until the method changes; then it follows the method, as the server's default does.
+  const [chosen, setChosen] = useState(false);
 
   useEffect(() => {
     if (!invoice) return;
     setError(null);
+    setChosen(false);
     form.resetFields();
     form.setFieldsValue({ amount: invoice.openAmount, date: localToday(), method: 'bank_transfer', reference: '' });
   }, [invoice, form]);
+
+  useEffect(() => {
+    if (!invoice || chosen) return;
+    form.setFieldValue('depositedTo', defaultDeposit(method, accounts));
+  }, [invoice, method, accounts, chosen, form]);
 
   const submit = async (v: PaymentValues) => {
     if (!invoice) return;
     setError(null);
     try {
-      await record({ variables: { invoiceId: invoice.id, input: { amount: Number(v.amount), date: v.date, method: v.method, reference: v.reference?.trim() || null } } });
+      const depositedTo = takesDeposits(v.method) ? (v.depositedTo ?? null) : null;
+      await record({ variables: { invoiceId: invoice.id, input: { amount: Number(v.amount), date: v.date, method: v.method, reference: v.reference?.trim() || null, depositedTo } } });
       feedback.success(t('admin.payments.recorded', { amount: formatEuros(Number(v.amount)), number: invoice.invoiceNumber }));
       onClose();
     } catch (err) {
@@ -73,8 +104,22 @@ export const RecordPaymentModal = ({ invoice, onClose }: { invoice: InvoiceView 
           <IsoDatePicker />
         </Form.Item>
         <Form.Item name="method" label={t('admin.payments.method')} rules={required}>
-          <Select options={METHODS.map((m) => ({ value: m, label: t(`admin.payments.methods.${m}`) }))} />
+          <Select
+            options={METHODS.map((m) => ({ value: m, label: t(`admin.payments.methods.${m}`) }))}
+            onChange={() => setChosen(false)}
+            data-testid="payment-method"
+          />
         </Form.Item>
+        {takesDeposits(method) && (
+          <Form.Item name="depositedTo" label={t('admin.payments.depositedTo')} extra={t('admin.payments.depositedToHelp')}>
+            <Select
+              options={accounts.map((a) => ({ value: a.id, label: a.name }))}
+              loading={!accountData}
+              onChange={() => setChosen(true)}
+              data-testid="payment-deposited-to"
+            />
+          </Form.Item>
+        )}
         <Form.Item name="reference" label={t('admin.payments.reference')} rules={[cleanTextRule(t)]}>
           <Input maxLength={200} />
         </Form.Item>

@@ -7,7 +7,7 @@ import { refundableCents, type PaymentView } from './refundable';
 
 const DISPUTE_TONES: Record<string, BadgeTone> = { open: 'warning', won: 'success', lost: 'error' };
 
-/** One payment: when and how it came, what went back (refunds, a dispute) and what the gateway kept. */
+/** One payment: when and how it came, where it went, what went back (refunds, a dispute) and what the gateway kept. */
 export const PaymentCard = ({ payment: p, onRefund }: { payment: PaymentView; onRefund?: (payment: PaymentView) => void }) => {
   const { t } = useTranslation();
   const refundable = refundableCents(p);
@@ -25,6 +25,11 @@ export const PaymentCard = ({ payment: p, onRefund }: { payment: PaymentView; on
         column={1}
         items={[
           { key: 'method', label: t('admin.payments.method'), children: t(`enum.paymentMethod.${p.method}`, { defaultValue: p.method }) },
+          {
+            key: 'depositedTo',
+            label: t('admin.payments.depositedTo'),
+            children: <span data-testid="payment-deposited-to">{p.depositedTo?.name ?? dash}</span>,
+          },
           { key: 'reference', label: t('admin.payments.reference'), children: <span className="admin-payment-reference">{p.reference || dash}</span> },
           { key: 'refunded', label: t('admin.payments.refunded'), children: <span className="admin-amount" data-testid="payment-refunded">{formatEuros(p.refundedAmount)}</span> },
           {

@@ -12,6 +12,8 @@ export interface PaymentView {
   /** open, won or lost; null without a dispute. */
   disputeStatus?: string | null;
   fee: number;
+  /** The money account it went into; null for a card payment or applied credit. */
+  depositedTo?: { id: string; name: string } | null;
 }
 
 const cents = (euros: number) => Math.round(euros * 100);

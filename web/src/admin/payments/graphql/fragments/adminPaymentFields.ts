@@ -1,6 +1,6 @@
 import { graphql } from '../../../../gql';
 
-/** What the payments drawer shows of one payment, and what decides how much is still refundable. */
+/** What the payments drawer shows of one payment (where it went too), and what decides how much is still refundable. */
 export const ADMIN_PAYMENT_FIELDS = graphql(`
   fragment AdminPaymentFields on Payment {
     id
@@ -13,5 +13,9 @@ export const ADMIN_PAYMENT_FIELDS = graphql(`
     disputedAmount
     disputeStatus
     fee
+    depositedTo {
+      id
+      name
+    }
   }
 `);
