@@ -163,7 +163,7 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
     const april = mt940(
       [
         { day: '2026-04-03', cents: 30_000, ref: 'A1', text: `Licence ${byReference.payment_reference}` },
-        { day: '2026-04-06', cents: 15_000, ref: 'A2', text: 'Gamma licence and advance' },
+        { day: '2026-04-06', cents: 15_000, ref: 'A2', text: `Gamma licence ${byHand.invoice_number} and advance` },
       ],
       { id: 'APRIL', opening: 162_100, from: '260401', to: '260430' },
     );
@@ -173,13 +173,19 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
     const invoiceOf = async (id: string) => (await admin.get(`/api/invoices/${id}/`)).body as { status: string; paid: boolean };
     expect((await invoiceOf(byReference.id)).paid).toBe(true);
     const lines = (await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?status=open`)).body as Line[];
-    expect(lines.map((l) => l.description)).toEqual(['Card fee', 'Gamma licence and advance']);
+    expect(lines.map((l) => l.description)).toEqual(['Card fee', `Gamma licence ${byHand.invoice_number} and advance`]);
 
-    const before = await balanceOf(bank.id);
-    const paid = await reconcile(lines[1]!, [
-      { kind: 'invoice', invoice: byHand.id, amount: 100 },
-      { kind: 'client_credit', client: client.id, amount: 50 },
+    // The invoice number in the text proposes that invoice, the rest as its client's credit: one click posts it as it is.
+    const suggested = await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/${lines[1]!.id}/suggestions/`);
+    expect(suggested.status, suggested.text).toBe(200);
+    const best = suggested.body[0] as { reasons: string[]; parts: Array<{ kind: string; amount: number; label: string } & Record<string, unknown>> };
+    expect(best.parts.map((p) => [p.kind, p.amount, p.invoice ?? p.client])).toEqual([
+      ['invoice', 100, byHand.id],
+      ['client_credit', 50, client.id],
     ]);
+    expect(best.parts[0]!.label).toContain(byHand.invoice_number);
+    const before = await balanceOf(bank.id);
+    const paid = await reconcile(lines[1]!, best.parts.map(({ label: _label, ...part }) => part));
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body.reconciliation.parts).toMatchObject([{ kind: 'invoice', invoiceId: byHand.id, amount: 100 }, { kind: 'clientCredit', amount: 50 }]);
     expect((await invoiceOf(byHand.id)).paid).toBe(true);

@@ -7,7 +7,7 @@ import { checkReconciliation, postingsOf } from '../../domain/bank/reconciliatio
 import { reconciliationReport, type UnreconciledItem } from '../../domain/bank/reconciliation-report';
 import { buildCandidateIndex, recordInIndex, type InvoiceCandidate } from '../../domain/bank/candidate-index';
 import { findCreditorReferences, invoiceCreditorReference } from '../../domain/bank/creditor-reference';
-import { autoReconcile } from '../../domain/bank/suggestions';
+import { autoReconcile, suggest } from '../../domain/bank/suggestions';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
 import type { BankLine, InvoiceFacts, MovementFacts, ReconciliationContext, ReconciliationPart } from '../../domain/bank/reconciliation-parts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
@@ -63,6 +63,13 @@ export interface ReconciliationReportWire {
   difference: number;
   proven: boolean;
   complete: boolean;
+}
+
+/** One suggestion for a line: its parts as `…/reconcile/` takes them, each with a label to show. */
+export interface SuggestionWire {
+  score: number;
+  reasons: string[];
+  parts: Array<Record<string, unknown> & { kind: string; amount: number; label: string }>;
 }
 
 /** A money movement already in the books, as `GET …/movements/` answers it. */
@@ -176,6 +183,46 @@ export class ReconciliationService {
       }
     }
     return reconciled;
+  }
+
+  /**
+   * What the line most likely was, best first: open invoices (by RF reference, invoice number,
+   * amount, the payer's name) and movements already in the books of its amount. Each suggestion's
+   * parts are the body `…/reconcile/` takes, so accepting one is posting it as it is.
+   */
+  async suggestions(moneyAccountId: string, lineId: string): Promise<SuggestionWire[]> {
+    const row = await this.row(moneyAccountId, lineId);
+    if (row.reconciliation_id) return [];
+    const account = (await this.deps.db('money_accounts').where({ id: moneyAccountId }).first('ledger_account_id')) as { ledger_account_id: string };
+    const [invoices, movementRows] = await Promise.all([this.openInvoiceCandidates(), this.movementRows(account.ledger_account_id, {})]);
+    const movements = movementRows.map((m) => ({ id: m.id, amountCents: Number(m.cents), date: m.date, reference: null, clientId: null, clientName: null }));
+    const index = buildCandidateIndex({ invoices, movements });
+    const byId = new Map(invoices.map((i) => [i.id, i]));
+    const movementById = new Map(movementRows.map((m) => [m.id, m]));
+    return suggest(lineOf(row), index).map((s) => ({
+      score: s.score,
+      reasons: s.reasons,
+      parts: s.parts.map((p) => {
+        switch (p.kind) {
+          case 'invoice': {
+            const invoice = byId.get(p.invoiceId);
+            return { kind: 'invoice', invoice: p.invoiceId, amount: centsToEuros(p.cents), label: invoice ? `${invoice.number} · ${invoice.clientName}` : p.invoiceId };
+          }
+          case 'clientCredit':
+            return { kind: 'client_credit', client: p.clientId, amount: centsToEuros(p.cents), label: invoices.find((i) => i.clientId === p.clientId)?.clientName ?? p.clientId };
+          case 'movement':
+            return { kind: 'movement', movement: p.movementId, amount: centsToEuros(p.cents), label: movementById.get(p.movementId)?.description ?? p.movementId };
+          case 'transfer':
+            return { kind: 'transfer', money_account: p.moneyAccountId, amount: centsToEuros(p.cents), label: p.moneyAccountId };
+          case 'account':
+            return { kind: 'account', account: p.accountCode, amount: centsToEuros(p.cents), vat_rate: p.vatRateBp / 100, description: p.description, label: p.accountCode };
+          default: {
+            const exhaustive: never = p;
+            return exhaustive;
+          }
+        }
+      }),
+    }));
   }
 
   /** Issued, not cancelled invoices with something open, as the suggestions read them. */

@@ -95,6 +95,10 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
     res.json(await bank.reconciliations.openMovements(pathId(req.params.id, NOT_FOUND)));
   });
 
+  router.get('/bank-accounts/:id/statement-lines/:lineId/suggestions/', async (req, res) => {
+    res.json(await bank.reconciliations.suggestions(pathId(req.params.id, NOT_FOUND), pathId(req.params.lineId, LINE_NOT_FOUND)));
+  });
+
   // What the line's money was, in one step; and that step undone (both refused once its day is locked).
   router.post('/bank-accounts/:id/statement-lines/:lineId/reconcile/', async (req, res) => {
     const accountId = pathId(req.params.id, NOT_FOUND);
