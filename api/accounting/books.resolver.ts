@@ -16,6 +16,7 @@ export class AccountingSettingsOutput {
   @Field(() => Int, { description: "The fiscal year's first month, 1 = January." }) fiscalYearStartMonth!: number;
   @Field(() => FiscalYearOutput) currentFiscalYear!: FiscalYearOutput;
   @Field(() => [FiscalYearOutput], { description: 'Closed fiscal years, oldest first.' }) closedYears!: FiscalYearOutput[];
+  @Field(() => Int, { description: 'Bank statement lines on or before the lock not reconciled yet (0 without a lock): a warning, not a refusal.' }) unreconciledLinesThroughLock!: number;
 
   static from(s: AccountingSettings): AccountingSettingsOutput {
     return Object.assign(new AccountingSettingsOutput(), {
@@ -23,6 +24,7 @@ export class AccountingSettingsOutput {
       fiscalYearStartMonth: s.fiscalYearStartMonth,
       currentFiscalYear: s.currentFiscalYear,
       closedYears: s.closedYears.map(({ from, to }) => ({ from, to })),
+      unreconciledLinesThroughLock: s.unreconciledLinesThroughLock,
     });
   }
 }

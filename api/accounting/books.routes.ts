@@ -21,6 +21,7 @@ export const settingsView = (s: AccountingSettings) => ({
   fiscal_year_start_month: s.fiscalYearStartMonth,
   current_fiscal_year: s.currentFiscalYear,
   closed_years: s.closedYears.map((y) => ({ from: y.from, to: y.to, entry_id: y.entryId })),
+  unreconciled_lines_through_lock: s.unreconciledLinesThroughLock,
 });
 
 /** The period lock, the fiscal year's first month and the year-end close (superuser; mounted behind its guard). */

@@ -15,6 +15,7 @@ import type { AccountService } from './account.service';
 import { BOOKS_AUDIT_REACTOR } from './books-audit.reactor';
 import { booksModel, readBooks } from '../write/period-lock';
 import { readModelsReach } from '../platform/write-outcome';
+import { unreconciledLinesThrough } from '../bank';
 
 const CLOSING_NAMESPACE = '0b7d4c1a-6e2f-4a8b-9c3d-5e6f7a8b9c0d';
 export const closingEntryId = (from: string): string => uuidv5(`year-end-close:${from}`, CLOSING_NAMESPACE);
@@ -25,6 +26,8 @@ export interface AccountingSettings {
   /** The fiscal year today falls in. */
   currentFiscalYear: FiscalYear;
   closedYears: Array<FiscalYear & { entryId: string }>;
+  /** Bank statement lines on or before the lock not reconciled yet (0 without a lock): the admin is warned, not stopped. */
+  unreconciledLinesThroughLock: number;
 }
 
 /**
@@ -66,6 +69,7 @@ export class BooksService {
       fiscalYearStartMonth: month,
       currentFiscalYear: fiscalYearOf(month, this.today()),
       closedYears: state.closed.map(({ entryId, from, to }) => ({ entryId, from, to })),
+      unreconciledLinesThroughLock: state.lockedThrough ? await unreconciledLinesThrough(this.deps.db, state.lockedThrough) : 0,
     };
   }
 

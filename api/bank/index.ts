@@ -6,3 +6,4 @@ export type { MoneyAccountService } from './money-account.service';
 export { statementRoutes } from './statement.routes';
 export type { StatementService } from './statement.service';
 export type { ReconciliationService, StatementPayments } from './reconciliation.service';
+export { unreconciledLinesThrough } from './unreconciled';

@@ -90,7 +90,7 @@ type Documents = {
     "\n  mutation SetBooksLock($lockedThrough: String) {\n    setBooksLock(lockedThrough: $lockedThrough) {\n      lockedThrough\n    }\n  }\n": typeof types.SetBooksLockDocument,
     "\n  mutation SetFiscalYearStartMonth($month: Int!) {\n    setFiscalYearStartMonth(month: $month) {\n      fiscalYearStartMonth\n    }\n  }\n": typeof types.SetFiscalYearStartMonthDocument,
     "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...CompanySettingsFields\n    }\n  }\n": typeof types.UpdateCompanySettingsDocument,
-    "\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n": typeof types.AccountingSettingsDocument,
+    "\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      unreconciledLinesThroughLock\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n": typeof types.AccountingSettingsDocument,
     "\n  query CompanySettings {\n    companySettings {\n      ...CompanySettingsFields\n    }\n  }\n": typeof types.CompanySettingsDocument,
     "\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n": typeof types.StandardVatRateDocument,
     "\n  fragment AdminSubscriptionFields on Subscription {\n    id\n    client {\n      id\n      name\n    }\n    product {\n      id\n      name\n      billingCycle\n      price\n    }\n    startDate\n    status\n    autoGenerateInvoices\n    invoicedUntil\n    nextBillingDate\n    invoiceStatus\n    version\n  }\n": typeof types.AdminSubscriptionFieldsFragmentDoc,
@@ -177,7 +177,7 @@ const documents: Documents = {
     "\n  mutation SetBooksLock($lockedThrough: String) {\n    setBooksLock(lockedThrough: $lockedThrough) {\n      lockedThrough\n    }\n  }\n": types.SetBooksLockDocument,
     "\n  mutation SetFiscalYearStartMonth($month: Int!) {\n    setFiscalYearStartMonth(month: $month) {\n      fiscalYearStartMonth\n    }\n  }\n": types.SetFiscalYearStartMonthDocument,
     "\n  mutation UpdateCompanySettings($input: CompanySettingsInput!) {\n    updateCompanySettings(input: $input) {\n      ...CompanySettingsFields\n    }\n  }\n": types.UpdateCompanySettingsDocument,
-    "\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n": types.AccountingSettingsDocument,
+    "\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      unreconciledLinesThroughLock\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n": types.AccountingSettingsDocument,
     "\n  query CompanySettings {\n    companySettings {\n      ...CompanySettingsFields\n    }\n  }\n": types.CompanySettingsDocument,
     "\n  query StandardVatRate {\n    companySettings {\n      standardVatRate\n    }\n  }\n": types.StandardVatRateDocument,
     "\n  fragment AdminSubscriptionFields on Subscription {\n    id\n    client {\n      id\n      name\n    }\n    product {\n      id\n      name\n      billingCycle\n      price\n    }\n    startDate\n    status\n    autoGenerateInvoices\n    invoicedUntil\n    nextBillingDate\n    invoiceStatus\n    version\n  }\n": types.AdminSubscriptionFieldsFragmentDoc,
@@ -509,7 +509,7 @@ export function graphql(source: "\n  mutation UpdateCompanySettings($input: Comp
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n"): (typeof documents)["\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      unreconciledLinesThroughLock\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n"): (typeof documents)["\n  query AccountingSettings {\n    accountingSettings {\n      lockedThrough\n      unreconciledLinesThroughLock\n      fiscalYearStartMonth\n      currentFiscalYear {\n        from\n        to\n      }\n      closedYears {\n        from\n        to\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -85,6 +85,9 @@ export const AccountingSettingsPage = () => {
               </Descriptions.Item>
               <Descriptions.Item label={t('admin.settings.books.currentYear')}>{period(settings.currentFiscalYear)}</Descriptions.Item>
             </Descriptions>
+            {settings.unreconciledLinesThroughLock > 0 && (
+              <Alert type="warning" showIcon className="admin-toolbar" data-testid="books-unreconciled" title={t('admin.settings.books.unreconciledLines', { count: settings.unreconciledLinesThroughLock })} />
+            )}
             <Form layout="vertical" name="books-lock">
               <Form.Item label={t('admin.settings.books.lockDate')} extra={t('admin.settings.books.lockHelp')} htmlFor="books-lock-date">
                 <Flex gap={8} wrap>

@@ -24,6 +24,11 @@ describe('period lock and year-end close in Chromium', () => {
     const client = await createClientWithLogin(server.runtime.deps, 'Closing Ltd');
     await createInvoice(server.runtime.deps, client.id, 1000, '2025-11-01', '2025-12-01');
     expect((await api.post('/api/journal-entries/', { date: '2025-06-10', account: RENT, debit: 100, description: 'June rent' })).status).toBe(201);
+    // A bank statement line of December left unreconciled: locking the year warns of it (issue 38).
+    const bank = ((await api.get('/api/bank-accounts/')).body as Array<{ id: string; is_default: boolean }>).find((a) => a.is_default)!;
+    expect((await api.put(`/api/bank-accounts/${bank.id}/`, { name: 'Bank', iban: 'GR1601101250000000012300695', is_default: true })).status).toBe(200);
+    const december = [':20:DEC', ':25:GR1601101250000000012300695', ':28C:1/1', ':60F:C251201EUR0,00', ':61:2512201220D25,00NMSCNONREF//DEC-1', ':86:Bank charges', ':62F:D251231EUR25,00', '-'].join('\r\n');
+    expect((await api.upload(`/api/bank-accounts/${bank.id}/statements/`, 'file', december, 'december.sta')).status).toBe(201);
     browser = await launchBrowser();
     ({ page } = await newPage(browser, server.url));
     page.setDefaultTimeout(60_000);
@@ -55,6 +60,7 @@ describe('period lock and year-end close in Chromium', () => {
     await page.getByRole('button', { name: 'Save lock date' }).click();
     await page.locator('.ant-message').getByText('Lock date saved.').waitFor();
     await status().getByText('Locked up to 31 / December / 2025').waitFor();
+    await page.getByTestId('books-unreconciled').getByText('Bank statement lines on or before the lock date that are not reconciled: 1.', { exact: false }).waitFor();
     const refused = await api.post('/api/journal-entries/', { date: '2025-12-31', account: RENT, debit: 5 });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ message: 'The books are locked up to 2025-12-31.', reason: 'BOOKS_LOCKED', params: { date: '2025-12-31' } });
@@ -138,6 +144,7 @@ describe('period lock and year-end close in Chromium', () => {
     const { context, page: mobile, mobileErrors } = await phone();
     await mobile.goto(`/admin/settings/accounting?lng=${lng}`);
     await mobile.getByTestId('books-lock-status').waitFor();
+    await mobile.getByTestId('books-unreconciled').getByText(lng === 'el' ? 'χωρίς συμφωνία: 1.' : 'по дату закрытия: 1.', { exact: false }).waitFor();
     await mobile.locator('#books-lock-date').fill('2025-06-30');
     await mobile.locator('#books-lock-date').press('Enter');
     await mobile.locator('button', { hasText: lng === 'el' ? 'Αποθήκευση ημερομηνίας κλειδώματος' : 'Сохранить дату закрытия' }).click();

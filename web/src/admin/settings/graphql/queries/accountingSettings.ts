@@ -4,6 +4,7 @@ export const ACCOUNTING_SETTINGS = graphql(`
   query AccountingSettings {
     accountingSettings {
       lockedThrough
+      unreconciledLinesThroughLock
       fiscalYearStartMonth
       currentFiscalYear {
         from
