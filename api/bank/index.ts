@@ -7,3 +7,4 @@ export { statementRoutes } from './statement.routes';
 export type { StatementService } from './statement.service';
 export type { ReconciliationService, StatementPayments } from './reconciliation.service';
 export { unreconciledLinesThrough } from './unreconciled';
+export { seedBankDemo } from './demo-seed';

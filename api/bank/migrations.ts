@@ -62,7 +62,7 @@ export const bankMigrations: Migration[] = [
         t.bigInteger('opening_gap_cents');
         t.text('file_name').notNullable();
         t.text('file_sha256').notNullable();
-        t.uuid('imported_by');
+        t.text('imported_by');
         t.timestamp('imported_at', { useTz: true }).notNullable();
         t.index(['money_account_id', 'closing_date']);
       });

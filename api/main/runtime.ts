@@ -34,6 +34,7 @@ import { createMailTransport } from '../platform/mail/transport';
 import { isPublicPageRequest, PAGE_MICROCACHE_MS, PAGE_ROUTE, PAGE_VARY } from '../public/ssr-pages';
 import { createServices, type Services } from './services';
 import { upcasters } from './upcasters';
+import { seedBankDemo } from '../bank';
 
 export interface Runtime {
   deps: AppDeps;
@@ -108,6 +109,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   // Demo data goes through the services, whose responses wait for the projections started above.
   if (config.seedDemo && background) await seedBillingDemo(deps, services.billing);
   if (config.seedDemo && background) await seedAccountingDemo(deps, services.accounting);
+  if (config.seedDemo && background) await seedBankDemo(deps, services.bank);
   // Not in tests: they pay out when they mean to.
   const simulatedPayouts = background && config.env !== 'test' ? startSimulatedPayouts(deps, services.payments) : undefined;
   const recurringSchedule =
