@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { MoneyAccountsTab } from './MoneyAccountsTab';
+import { StatementsTab } from './StatementsTab';
 import './bank.css';
 
 /** One tab of the Bank page: its path under /admin/bank, its label's key and its screen. */
@@ -14,7 +15,10 @@ interface BankTab {
 }
 
 /** The Bank page's tabs, in order; another screen (statements, reconciliation) is one more item. */
-const TABS: BankTab[] = [{ key: 'accounts', labelKey: 'bank.tabs.accounts', element: <MoneyAccountsTab /> }];
+const TABS: BankTab[] = [
+  { key: 'accounts', labelKey: 'bank.tabs.accounts', element: <MoneyAccountsTab /> },
+  { key: 'statements', labelKey: 'bank.tabs.statements', element: <StatementsTab /> },
+];
 
 /** /admin/bank: the money accounts and, tab by tab, what the bank's statements say of them. */
 export const BankPage = () => {

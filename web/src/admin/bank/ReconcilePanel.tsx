@@ -1,0 +1,247 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Drawer, Flex, Form, Input, Radio, Select, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
+import { formatDate, formatEuros, formatMoney } from '../../common/format';
+import { useIsPhone } from '../../common/useIsPhone';
+import { errorText } from '../common/useFeedback';
+import { centsText, eurosToCents, movementsFor, partErrors, partsBalance, remainingCents, wireParts, type PartDraft, type PartKind } from './reconcileParts';
+import { statementApi, type ChartAccount, type MovementView, type StatementLineView } from './statementApi';
+
+/** The rates a categorised part offers (percent). */
+const VAT_RATES = [0, 3, 5, 9, 19];
+const KINDS: PartKind[] = ['account', 'transfer', 'movement'];
+
+export interface MoneyAccountChoice {
+  id: string;
+  name: string;
+  kind: string;
+}
+
+interface Props {
+  accountId: string;
+  line: StatementLineView | null;
+  /** The other money accounts a transfer can go to or come from. */
+  moneyAccounts: MoneyAccountChoice[];
+  chart: ChartAccount[];
+  onClose: () => void;
+  onSaved: (line: StatementLineView) => void;
+}
+
+let nextKey = 1;
+const draft = (kind: PartKind, cents: number, description: string): PartDraft => ({ key: nextKey++, kind, amount: cents === 0 ? '' : centsText(cents), vatRate: 0, description });
+
+/**
+ * What one statement line's money was: one part or several (a split), each an account with its VAT
+ * rate, a transfer to another money account, or a movement already in the books. The remainder is
+ * shown as the parts change and Save (or Enter) is offered only when they add up to the line to the
+ * cent; the server's refusals stand under the part they name.
+ */
+export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose, onSaved }: Props) => {
+  const { t } = useTranslation();
+  const phone = useIsPhone();
+  const [parts, setParts] = useState<PartDraft[]>([]);
+  const [movements, setMovements] = useState<MovementView[]>([]);
+  const [errors, setErrors] = useState<{ parts: Record<number, Record<string, string[]>>; rest: string[] }>({ parts: {}, rest: [] });
+  const [saving, setSaving] = useState(false);
+  const lineCents = line ? eurosToCents(line.amount) : 0;
+
+  useEffect(() => {
+    if (!line) return;
+    setParts([draft('account', eurosToCents(line.amount), line.description)]);
+    setErrors({ parts: {}, rest: [] });
+    let live = true;
+    statementApi.movements(accountId).then(
+      (found) => live && setMovements(found),
+      (err: unknown) => console.warn('Open movements failed to load', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [accountId, line]);
+
+  const accountOptions = useMemo(
+    () =>
+      chart
+        .filter((a) => a.is_active !== false)
+        .sort((a, b) => a.code.localeCompare(b.code))
+        .map((a) => ({ value: a.code, label: `${a.code} ${a.account_name}` })),
+    [chart],
+  );
+  const movementOptions = useMemo(
+    () =>
+      movementsFor(lineCents, movements).map((m) => ({
+        value: m.id,
+        label: `${formatDate(m.date)} · ${m.description} · ${formatEuros(m.amount)}`,
+        exact: m.exact,
+      })),
+    [lineCents, movements],
+  );
+
+  const remaining = remainingCents(lineCents, parts);
+  const balanced = partsBalance(lineCents, parts);
+
+  const change = (index: number, patch: Partial<PartDraft>) => {
+    setParts((all) => all.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+    setErrors((e) => ({ ...e, parts: { ...e.parts, [index]: {} } }));
+  };
+  // A movement brings its own amount; leaving one, the part takes what the others leave.
+  const chooseKind = (index: number, kind: PartKind) => {
+    const others = parts.filter((_, j) => j !== index);
+    const left = remainingCents(lineCents, others);
+    change(index, { kind, movement: undefined, amount: kind === 'movement' ? '' : parts[index]!.kind === 'movement' && left !== 0 ? centsText(left) : parts[index]!.amount });
+  };
+  const chooseMovement = (index: number, id: string) => {
+    const movement = movements.find((m) => m.id === id);
+    // Matched whole: the part is the movement's amount.
+    change(index, { movement: id, amount: movement ? centsText(eurosToCents(movement.amount)) : '' });
+  };
+
+  const save = async () => {
+    if (!line || !balanced || saving) return;
+    setSaving(true);
+    setErrors({ parts: {}, rest: [] });
+    try {
+      onSaved(await statementApi.reconcile(accountId, line.id, wireParts(parts)));
+    } catch (err) {
+      console.warn('Reconciliation refused', err);
+      const found = partErrors(err instanceof ApiError ? err.errors : undefined);
+      const partsErrored = Object.keys(found.parts).length > 0;
+      setErrors({ parts: found.parts, rest: found.rest.length || partsErrored ? found.rest : [errorText(err)] });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const fieldError = (index: number, field: string) => {
+    const messages = errors.parts[index]?.[field];
+    return messages?.length ? { validateStatus: 'error' as const, help: messages.join(' ') } : {};
+  };
+
+  const title = line ? t('bank.reconcile.title', { amount: formatEuros(line.amount), date: formatDate(line.booking_date) }) : '';
+
+  return (
+    <Drawer open={!!line} onClose={onClose} title={title} size={phone ? '100%' : 560} destroyOnHidden data-testid="reconcile-panel" className="bank-reconcile">
+      {line && (
+        <Form layout="vertical" onFinish={() => void save()} className="bank-reconcile-form" component="form">
+          <div className="bank-reconcile-line">
+            <Typography.Text strong>{line.description}</Typography.Text>
+            {(line.counterparty_name || line.counterparty_iban) && <div className="bank-line-sub">{[line.counterparty_name, line.counterparty_iban].filter(Boolean).join(' · ')}</div>}
+            {line.reference && <div className="bank-line-sub">{line.reference}</div>}
+          </div>
+          {errors.rest.length > 0 && <Alert type="error" showIcon className="bank-reconcile-error" title={errors.rest.join(' ')} data-testid="reconcile-error" />}
+          {parts.map((p, i) => (
+            <div key={p.key} role="group" aria-labelledby={`part-${i}-title`} className="bank-part" data-testid={`part-${i}`}>
+              <Flex justify="space-between" align="center" gap={8}>
+                <span id={`part-${i}-title`} className="bank-part-title">
+                  {t('bank.reconcile.part', { n: i + 1 })}
+                </span>
+                {parts.length > 1 && (
+                  <Button size="small" type="text" danger icon={<DeleteOutlined aria-hidden />} onClick={() => setParts((all) => all.filter((_, j) => j !== i))}>
+                    {t('bank.reconcile.removePart')}
+                  </Button>
+                )}
+              </Flex>
+              <Form.Item label={t('bank.reconcile.kind')} {...fieldError(i, 'kind')}>
+                <Radio.Group value={p.kind} onChange={(e) => chooseKind(i, e.target.value as PartKind)} className="bank-part-kinds">
+                  {KINDS.map((k) => (
+                    <Radio key={k} value={k} data-testid={`kind-${k}`}>
+                      {t(`bank.reconcile.kinds.${k}`)}
+                    </Radio>
+                  ))}
+                </Radio.Group>
+              </Form.Item>
+              {p.kind === 'account' && (
+                <>
+                  <Form.Item label={t('bank.reconcile.account')} htmlFor={`part-${i}-account`} {...fieldError(i, 'account')}>
+                    <Select
+                      id={`part-${i}-account`}
+                      showSearch={{ optionFilterProp: 'label' }}
+                      value={p.account}
+                      placeholder={t('bank.reconcile.accountPlaceholder')}
+                      options={accountOptions}
+                      onChange={(code: string) => change(i, { account: code })}
+                      popupMatchSelectWidth
+                    />
+                  </Form.Item>
+                  <Flex gap={12} wrap>
+                    <Form.Item label={t('bank.reconcile.vatRate')} htmlFor={`part-${i}-vat`} className="bank-part-vat" {...fieldError(i, 'vat_rate')}>
+                      <Select id={`part-${i}-vat`} value={p.vatRate} options={VAT_RATES.map((r) => ({ value: r, label: `${r} %` }))} onChange={(r: number) => change(i, { vatRate: r })} />
+                    </Form.Item>
+                    <Form.Item label={t('bank.reconcile.amount')} htmlFor={`part-${i}-amount`} className="bank-part-amount" {...fieldError(i, 'amount')}>
+                      <Input id={`part-${i}-amount`} inputMode="decimal" value={p.amount} onChange={(e) => change(i, { amount: e.target.value })} suffix="€" />
+                    </Form.Item>
+                  </Flex>
+                  <Form.Item label={t('bank.reconcile.description')} htmlFor={`part-${i}-description`} {...fieldError(i, 'description')}>
+                    <Input id={`part-${i}-description`} value={p.description} maxLength={1000} onChange={(e) => change(i, { description: e.target.value })} />
+                  </Form.Item>
+                </>
+              )}
+              {p.kind === 'transfer' && (
+                <Flex gap={12} wrap>
+                  <Form.Item label={t('bank.reconcile.moneyAccount')} htmlFor={`part-${i}-money-account`} className="bank-part-grow" {...fieldError(i, 'money_account')}>
+                    <Select
+                      id={`part-${i}-money-account`}
+                      value={p.moneyAccount}
+                      placeholder={t('bank.reconcile.moneyAccountPlaceholder')}
+                      options={moneyAccounts.filter((a) => a.id !== accountId).map((a) => ({ value: a.id, label: a.name }))}
+                      onChange={(id: string) => change(i, { moneyAccount: id })}
+                    />
+                  </Form.Item>
+                  <Form.Item label={t('bank.reconcile.amount')} htmlFor={`part-${i}-amount`} className="bank-part-amount" {...fieldError(i, 'amount')}>
+                    <Input id={`part-${i}-amount`} inputMode="decimal" value={p.amount} onChange={(e) => change(i, { amount: e.target.value })} suffix="€" />
+                  </Form.Item>
+                </Flex>
+              )}
+              {p.kind === 'movement' && (
+                <>
+                  <Form.Item label={t('bank.reconcile.movement')} htmlFor={`part-${i}-movement`} {...fieldError(i, 'movement')}>
+                    <Select
+                      id={`part-${i}-movement`}
+                      value={p.movement}
+                      placeholder={movementOptions.length ? t('bank.reconcile.movementPlaceholder') : t('bank.reconcile.noMovements')}
+                      disabled={!movementOptions.length}
+                      options={movementOptions}
+                      optionRender={(o) => (
+                        <span className="bank-movement-option">
+                          {o.data.label}
+                          {o.data.exact && (
+                            <Tag color="green" className="bank-exact-tag">
+                              {t('bank.reconcile.sameAmount')}
+                            </Tag>
+                          )}
+                        </span>
+                      )}
+                      onChange={(id: string) => chooseMovement(i, id)}
+                    />
+                  </Form.Item>
+                  <Form.Item label={t('bank.reconcile.amount')} {...fieldError(i, 'amount')} extra={t('bank.reconcile.movementWhole')}>
+                    <Input value={p.amount} disabled suffix="€" aria-label={t('bank.reconcile.amount')} />
+                  </Form.Item>
+                </>
+              )}
+            </div>
+          ))}
+          <Flex justify="space-between" align="center" wrap gap={8} className="bank-reconcile-footer">
+            <Button icon={<PlusOutlined aria-hidden />} onClick={() => setParts((all) => [...all, draft('account', remaining, line.description)])} data-testid="add-part">
+              {t('bank.reconcile.addPart')}
+            </Button>
+            <span className={remaining === 0 ? 'bank-remaining bank-remaining-done' : 'bank-remaining'} data-testid="remaining" aria-live="polite">
+              {t('bank.reconcile.remaining', { amount: formatMoney(remaining) })}
+            </span>
+          </Flex>
+          <Flex justify="flex-end" gap={8} wrap className="bank-reconcile-actions">
+            <Button onClick={onClose}>{t('buttons.cancel')}</Button>
+            <Button type="primary" htmlType="submit" disabled={!balanced} loading={saving} data-testid="reconcile-save">
+              {t('bank.reconcile.save')}
+            </Button>
+          </Flex>
+          <Typography.Paragraph type="secondary" className="bank-reconcile-hint">
+            {t('bank.reconcile.hint')}
+          </Typography.Paragraph>
+        </Form>
+      )}
+    </Drawer>
+  );
+};
