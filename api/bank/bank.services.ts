@@ -1,5 +1,6 @@
 import type { AppDeps } from '../platform/deps';
 import { MoneyAccountService } from './money-account.service';
+import { ReconciliationReportExport } from './reconciliation-report-export';
 import { ReconciliationService, type StatementPayments } from './reconciliation.service';
 import { StatementService } from './statement.service';
 
@@ -8,10 +9,13 @@ export interface BankServices {
   moneyAccounts: MoneyAccountService;
   statements: StatementService;
   reconciliations: ReconciliationService;
+  /** The reconciliation report as PDF or XLSX. */
+  reportExport: ReconciliationReportExport;
 }
 
 /** `payments` records a line's payment on its invoice (invoicing, above this module, wires it in). */
 export const createBankServices = (deps: AppDeps, payments: StatementPayments): BankServices => {
   const reconciliations = new ReconciliationService(deps, payments);
-  return { moneyAccounts: new MoneyAccountService(deps), statements: new StatementService(deps, reconciliations), reconciliations };
+  const moneyAccounts = new MoneyAccountService(deps);
+  return { moneyAccounts, statements: new StatementService(deps, reconciliations), reconciliations, reportExport: new ReconciliationReportExport(deps, { reconciliations, moneyAccounts }) };
 };

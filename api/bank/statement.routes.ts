@@ -4,7 +4,10 @@ import { STATEMENT_MAX_BYTES } from '../../domain/bank/statement-file';
 import { isIsoDate } from '../../domain/shared/dates';
 import { ValidationError } from '../../domain/shared/errors';
 import { requireSuperuser } from '../platform/guards';
+import { attachment } from '../platform/http/attachment';
+import { statementLanguage } from '../platform/http/statement-language';
 import { isUuid, pathId } from '../platform/wire';
+import { RECONCILIATION_EXPORT_FORMATS, type ReconciliationExportFormat, type ReconciliationReportExport } from './reconciliation-report-export';
 import { parseReconcileBody } from './reconciliation.schema';
 import type { ReconciliationService } from './reconciliation.service';
 import type { StatementService } from './statement.service';
@@ -45,8 +48,14 @@ const page = (value: unknown, fallback: number, max: number): number => {
   return Number.isInteger(n) && n >= 0 ? Math.min(n, max) : fallback;
 };
 
+/** The report's optional day: YYYY-MM-DD or a 400. */
+const reportDate = (date: unknown): string | undefined => {
+  if (date !== undefined && (typeof date !== 'string' || !isIsoDate(date))) throw new ValidationError(INVALID, { date: ['Enter a valid date (YYYY-MM-DD).'] });
+  return date;
+};
+
 /** `/api/bank-accounts/{id}/statements/`, the account's statement lines and their reconciliation (superuser). */
-export const statementRoutes = (bank: { statements: StatementService; reconciliations: ReconciliationService }): Router => {
+export const statementRoutes = (bank: { statements: StatementService; reconciliations: ReconciliationService; reportExport: ReconciliationReportExport }): Router => {
   const router = Router();
   router.use('/bank-accounts/:id/statements', requireSuperuser);
   router.use('/bank-accounts/:id/statement-lines', requireSuperuser);
@@ -86,9 +95,17 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
   });
 
   router.get('/bank-accounts/:id/reconciliation-report/', async (req, res) => {
-    const date = req.query.date;
-    if (date !== undefined && (typeof date !== 'string' || !isIsoDate(date))) throw new ValidationError(INVALID, { date: ['Enter a valid date (YYYY-MM-DD).'] });
-    res.json(await bank.reconciliations.report(pathId(req.params.id, NOT_FOUND), date));
+    res.json(await bank.reconciliations.report(pathId(req.params.id, NOT_FOUND), reportDate(req.query.date)));
+  });
+
+  // The same report as a file: ?format=pdf|xlsx (pdf without it), &date= as above, &lang=en|el|ru (else the request's language).
+  router.get('/bank-accounts/:id/reconciliation-report/export/', async (req, res) => {
+    const query = req.query;
+    const format = query.format === undefined || query.format === '' ? 'pdf' : query.format;
+    if (typeof format !== 'string' || !(RECONCILIATION_EXPORT_FORMATS as readonly string[]).includes(format)) throw new ValidationError(INVALID, { format: ['Use pdf or xlsx.'] });
+    const file = await bank.reportExport.export(pathId(req.params.id, NOT_FOUND), format as ReconciliationExportFormat, { date: reportDate(query.date), language: statementLanguage(req) });
+    attachment(res, file.filename, file.contentType);
+    res.end(file.body);
   });
 
   router.get('/bank-accounts/:id/movements/', async (req, res) => {

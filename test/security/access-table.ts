@@ -108,6 +108,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'GET /api/bank-accounts/:id/statement-lines/': su(404),
   'GET /api/bank-accounts/:id/movements/': su(404),
   'GET /api/bank-accounts/:id/reconciliation-report/': su(404),
+  'GET /api/bank-accounts/:id/reconciliation-report/export/': su(404),
   'GET /api/bank-accounts/:id/statement-lines/:lineId/suggestions/': su(404),
   'POST /api/bank-accounts/:id/statement-lines/:lineId/reconcile/': su(404),
   'POST /api/bank-accounts/:id/statement-lines/:lineId/unreconcile/': su(404),

@@ -1,5 +1,6 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { ValidationError } from '../../../domain/shared/errors';
+import { attachment } from '../../platform/http/attachment';
 import { statementLanguage } from '../../platform/http/statement-language';
 import type { AccountingServices } from '../accounting.services';
 import { readClosing, readComparison } from '../report.service';
@@ -15,14 +16,6 @@ const formatOf = <F extends string>(value: unknown, allowed: readonly F[]): F =>
   const v = value === undefined || value === '' ? allowed[0] : value;
   if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as F;
   throw invalid('format', `Use ${allowed.join(' or ')}.`);
-};
-
-/** attachment with an ASCII name for old clients and the exact UTF-8 name (RFC 6266) for the rest. */
-export const attachment = (res: Response, filename: string, contentType: string): void => {
-  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'export';
-  res.setHeader('Content-Type', contentType);
-  res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
-  res.setHeader('Cache-Control', 'private, no-store');
 };
 
 const given = (v: unknown): boolean => v !== undefined && v !== '';

@@ -6,7 +6,7 @@ import { centsToEuros } from '../../../domain/shared/money';
 import { journalExportPage, type JournalExportRow } from '../../../projections/ledger/journal-lines/journal-export';
 import type { Period } from '../../platform/period';
 import type { ReportExportLabels } from './report-export.texts';
-import { EURO_FORMAT } from './report-xlsx';
+import { EURO_FORMAT } from '../../platform/report-file/report-xlsx';
 
 export type JournalExportFormat = 'csv' | 'xlsx';
 

@@ -5,7 +5,7 @@ import { computedLineOf, CURRENT_EARNINGS, CUSTOMER_CREDIT, PRIOR_EARNINGS, type
 import type { AccountLedger, BalanceSheetReport, CashFlowReport, Compared, IncomeStatementReport } from '../report.service';
 import type { Period } from '../../platform/period';
 import type { ReportExportLabels } from './report-export.texts';
-import { printedDay, sideBySide, type ReportDocument, type TableRow } from './report-table';
+import { printedDay, sideBySide, type ReportDocument, type TableRow } from '../../platform/report-file/report-table';
 
 /** What every export prints in its header besides the report itself. */
 export interface ExportContext {

@@ -3,8 +3,8 @@ import { CURRENT_EARNINGS, type BalanceSheet, type IncomeStatement } from '../..
 import { pdfText } from '../../../test/pdf-text';
 import { balanceSheetDocument, incomeStatementColumnsDocument, incomeStatementDocument } from './report-documents';
 import { reportExportLabels } from './report-export.texts';
-import { renderReportPdf } from './report-pdf';
-import { sideBySide } from './report-table';
+import { renderReportPdf } from '../../platform/report-file/report-pdf';
+import { sideBySide } from '../../platform/report-file/report-table';
 
 const is = (revenue: Array<[string, number]>, expenses: Array<[string, number]>): IncomeStatement => {
   const lines = (xs: Array<[string, number]>) => xs.map(([account, balanceCents]) => ({ accountId: account.toLowerCase(), account, balanceCents }));

@@ -16,9 +16,9 @@ import {
   type ExportContext,
 } from './report-documents';
 import { reportExportLabels } from './report-export.texts';
-import { renderReportPdf } from './report-pdf';
-import type { ReportDocument } from './report-table';
-import { renderReportXlsx } from './report-xlsx';
+import { renderReportPdf } from '../../platform/report-file/report-pdf';
+import type { ReportDocument } from '../../platform/report-file/report-table';
+import { renderReportXlsx } from '../../platform/report-file/report-xlsx';
 
 export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -1,5 +1,5 @@
 import { formatEuros } from '../../../domain/shared/money';
-import { startPdf } from '../../platform/pdf-layout';
+import { startPdf } from '../pdf-layout';
 import type { ReportDocument, TableRow } from './report-table';
 
 const MARGIN = 40;
