@@ -1,17 +1,19 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Flex, Form, Input, Radio, Select, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { formatDate, formatEuros, formatMoney } from '../../common/format';
 import { useIsPhone } from '../../common/useIsPhone';
 import { errorText } from '../common/useFeedback';
-import { centsText, eurosToCents, movementsFor, partErrors, partsBalance, remainingCents, wireParts, type PartDraft, type PartKind } from './reconcileParts';
-import { statementApi, type ChartAccount, type MovementView, type StatementLineView } from './statementApi';
+import { acceptedParts, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partErrors, partsBalance, payableInvoices, remainingCents, wireParts, type PartDraft, type PartKind } from './reconcileParts';
+import { statementApi, type ChartAccount, type MovementView, type OpenInvoice, type StatementLineView, type SuggestionPart, type SuggestionView, type WirePart } from './statementApi';
 
 /** The rates a categorised part offers (percent). */
 const VAT_RATES = [0, 3, 5, 9, 19];
-const KINDS: PartKind[] = ['account', 'transfer', 'movement'];
+const KINDS: PartKind[] = ['account', 'invoice', 'transfer', 'movement'];
+/** The reasons the server gives for a suggestion, as the locale names them. */
+const REASONS = ['reference', 'invoiceNumber', 'amount', 'name', 'iban'];
 
 export interface MoneyAccountChoice {
   id: string;
@@ -43,6 +45,9 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
   const phone = useIsPhone();
   const [parts, setParts] = useState<PartDraft[]>([]);
   const [movements, setMovements] = useState<MovementView[]>([]);
+  const [invoices, setInvoices] = useState<OpenInvoice[]>([]);
+  const [suggestions, setSuggestions] = useState<SuggestionView[] | null>(null);
+  const firstAccept = useRef<HTMLButtonElement>(null);
   const [errors, setErrors] = useState<{ parts: Record<number, Record<string, string[]>>; rest: string[] }>({ parts: {}, rest: [] });
   const [saving, setSaving] = useState(false);
   const lineCents = line ? eurosToCents(line.amount) : 0;
@@ -52,14 +57,32 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
     setParts([draft('account', eurosToCents(line.amount), line.description)]);
     setErrors({ parts: {}, rest: [] });
     let live = true;
+    setSuggestions(null);
     statementApi.movements(accountId).then(
       (found) => live && setMovements(found),
       (err: unknown) => console.warn('Open movements failed to load', err),
+    );
+    statementApi.openInvoices().then(
+      (found) => live && setInvoices(payableInvoices(found)),
+      (err: unknown) => console.warn('Open invoices failed to load', err),
+    );
+    statementApi.suggestions(accountId, line.id).then(
+      (found) => live && setSuggestions(found),
+      (err: unknown) => {
+        console.warn('Suggestions failed to load', err);
+        if (live) setSuggestions([]);
+      },
     );
     return () => {
       live = false;
     };
   }, [accountId, line]);
+
+  // The best suggestion takes the focus, so Enter accepts it, unless the admin is typing already.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (suggestions?.length && !(active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement)) firstAccept.current?.focus();
+  }, [suggestions]);
 
   const accountOptions = useMemo(
     () =>
@@ -79,7 +102,17 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
     [lineCents, movements],
   );
 
+  const invoiceOptions = useMemo(
+    () =>
+      invoices.map((inv) => ({
+        value: inv.id,
+        label: `${inv.invoice_number ?? '—'} · ${inv.client.name} · ${t('bank.reconcile.openAmount', { amount: formatEuros(inv.open_amount) })}`,
+      })),
+    [invoices, t],
+  );
+
   const remaining = remainingCents(lineCents, parts);
+  const credit = creditClient(lineCents, parts, invoices);
   const balanced = partsBalance(lineCents, parts);
 
   const change = (index: number, patch: Partial<PartDraft>) => {
@@ -90,7 +123,17 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
   const chooseKind = (index: number, kind: PartKind) => {
     const others = parts.filter((_, j) => j !== index);
     const left = remainingCents(lineCents, others);
-    change(index, { kind, movement: undefined, amount: kind === 'movement' ? '' : parts[index]!.kind === 'movement' && left !== 0 ? centsText(left) : parts[index]!.amount });
+    change(index, { kind, movement: undefined, invoice: undefined, amount: kind === 'movement' ? '' : parts[index]!.kind === 'movement' && left !== 0 ? centsText(left) : parts[index]!.amount });
+  };
+  // An invoice takes what is open on it, or what the line leaves when that is less.
+  const chooseInvoice = (index: number, id: string) => {
+    const invoice = invoices.find((i) => i.id === id);
+    const left = remainingCents(lineCents, parts.filter((_, j) => j !== index));
+    change(index, { invoice: id, amount: invoice ? centsText(invoiceCents(eurosToCents(invoice.open_amount), left)) : parts[index]!.amount });
+  };
+  const addCredit = () => {
+    if (!credit) return;
+    setParts((all) => [...all, { ...draft('clientCredit', remaining, ''), client: credit.id }]);
   };
   const chooseMovement = (index: number, id: string) => {
     const movement = movements.find((m) => m.id === id);
@@ -98,12 +141,12 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
     change(index, { movement: id, amount: movement ? centsText(eurosToCents(movement.amount)) : '' });
   };
 
-  const save = async () => {
-    if (!line || !balanced || saving) return;
+  const post = async (body: WirePart[]) => {
+    if (!line || saving) return;
     setSaving(true);
     setErrors({ parts: {}, rest: [] });
     try {
-      onSaved(await statementApi.reconcile(accountId, line.id, wireParts(parts)));
+      onSaved(await statementApi.reconcile(accountId, line.id, body));
     } catch (err) {
       console.warn('Reconciliation refused', err);
       const found = partErrors(err instanceof ApiError ? err.errors : undefined);
@@ -112,6 +155,17 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
     } finally {
       setSaving(false);
     }
+  };
+
+  const save = () => (balanced ? post(wireParts(parts)) : Promise.resolve());
+
+  /** A suggested part as the admin reads it: the money account's or account's name, a client's credit named so. */
+  const partLabel = (p: SuggestionPart): string => {
+    if (p.kind === 'transfer') return `${t('bank.statements.summary.transfer')}: ${moneyAccounts.find((a) => a.id === p.money_account)?.name ?? p.label}`;
+    if (p.kind === 'account') return accountOptions.find((a) => a.value === p.account)?.label ?? p.label;
+    if (p.kind === 'client_credit') return `${t('bank.reconcile.kinds.clientCredit')}: ${p.label}`;
+    if (p.kind === 'movement') return `${t('bank.statements.summary.movement')}: ${p.label}`;
+    return p.label;
   };
 
   const fieldError = (index: number, field: string) => {
@@ -130,6 +184,49 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
             {(line.counterparty_name || line.counterparty_iban) && <div className="bank-line-sub">{[line.counterparty_name, line.counterparty_iban].filter(Boolean).join(' · ')}</div>}
             {line.reference && <div className="bank-line-sub">{line.reference}</div>}
           </div>
+          <section className="bank-suggestions" aria-labelledby="bank-suggestions-title" data-testid="suggestions">
+            <div id="bank-suggestions-title" className="bank-part-title">
+              {t('bank.reconcile.suggestions')}
+            </div>
+            {suggestions === null ? (
+              <Typography.Text type="secondary">{t('bank.reconcile.loadingSuggestions')}</Typography.Text>
+            ) : suggestions.length === 0 ? (
+              <Typography.Text type="secondary" data-testid="no-suggestions">
+                {t('bank.reconcile.noSuggestions')}
+              </Typography.Text>
+            ) : (
+              suggestions.map((s, n) => (
+                <div key={n} className="bank-suggestion" data-testid={`suggestion-${n}`}>
+                  <ul className="bank-suggestion-parts">
+                    {s.parts.map((p, j) => (
+                      <li key={j}>
+                        <span className="bank-suggestion-label">{partLabel(p)}</span>
+                        <span className="admin-amount">{formatEuros(p.amount)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <Flex justify="space-between" align="center" gap={8} wrap>
+                    <span className="bank-suggestion-reasons">
+                      {s.reasons.map((r) => (
+                        <Tag key={r} className="bank-reason-tag">
+                          {REASONS.includes(r) ? t(`bank.reconcile.reasons.${r}`) : r}
+                        </Tag>
+                      ))}
+                    </span>
+                    <Button
+                      ref={n === 0 ? firstAccept : undefined}
+                      type={n === 0 ? 'primary' : 'default'}
+                      loading={saving}
+                      onClick={() => void post(acceptedParts(s.parts))}
+                      data-testid={`accept-${n}`}
+                    >
+                      {t('bank.reconcile.accept')}
+                    </Button>
+                  </Flex>
+                </div>
+              ))
+            )}
+          </section>
           {errors.rest.length > 0 && <Alert type="error" showIcon className="bank-reconcile-error" title={errors.rest.join(' ')} data-testid="reconcile-error" />}
           {parts.map((p, i) => (
             <div key={p.key} role="group" aria-labelledby={`part-${i}-title`} className="bank-part" data-testid={`part-${i}`}>
@@ -145,7 +242,7 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
               </Flex>
               <Form.Item label={t('bank.reconcile.kind')} {...fieldError(i, 'kind')}>
                 <Radio.Group value={p.kind} onChange={(e) => chooseKind(i, e.target.value as PartKind)} className="bank-part-kinds">
-                  {KINDS.map((k) => (
+                  {(p.kind === 'clientCredit' ? [...KINDS, p.kind] : KINDS).map((k) => (
                     <Radio key={k} value={k} data-testid={`kind-${k}`}>
                       {t(`bank.reconcile.kinds.${k}`)}
                     </Radio>
@@ -194,6 +291,36 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
                   </Form.Item>
                 </Flex>
               )}
+              {p.kind === 'invoice' && (
+                <>
+                  <Form.Item label={t('bank.reconcile.invoice')} htmlFor={`part-${i}-invoice`} {...fieldError(i, 'invoice')}>
+                    <Select
+                      id={`part-${i}-invoice`}
+                      showSearch={{ optionFilterProp: 'label' }}
+                      value={p.invoice}
+                      placeholder={invoiceOptions.length ? t('bank.reconcile.invoicePlaceholder') : t('bank.reconcile.noInvoices')}
+                      disabled={!invoiceOptions.length}
+                      options={invoiceOptions.filter((o) => o.value === p.invoice || !parts.some((q) => q.kind === 'invoice' && q.invoice === o.value))}
+                      optionRender={(o) => <span className="bank-movement-option">{o.data.label}</span>}
+                      onChange={(id: string) => chooseInvoice(i, id)}
+                      popupMatchSelectWidth
+                    />
+                  </Form.Item>
+                  <Form.Item label={t('bank.reconcile.amount')} htmlFor={`part-${i}-amount`} className="bank-part-amount" {...fieldError(i, 'amount')}>
+                    <Input id={`part-${i}-amount`} inputMode="decimal" value={p.amount} onChange={(e) => change(i, { amount: e.target.value })} suffix="€" />
+                  </Form.Item>
+                </>
+              )}
+              {p.kind === 'clientCredit' && (
+                <Form.Item
+                  label={t('bank.reconcile.amount')}
+                  htmlFor={`part-${i}-amount`}
+                  {...fieldError(i, 'amount')}
+                  extra={t('bank.reconcile.creditOf', { client: invoices.find((inv) => inv.client.id === p.client)?.client.name ?? '' })}
+                >
+                  <Input id={`part-${i}-amount`} inputMode="decimal" value={p.amount} onChange={(e) => change(i, { amount: e.target.value })} suffix="€" />
+                </Form.Item>
+              )}
               {p.kind === 'movement' && (
                 <>
                   <Form.Item label={t('bank.reconcile.movement')} htmlFor={`part-${i}-movement`} {...fieldError(i, 'movement')}>
@@ -227,6 +354,11 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
             <Button icon={<PlusOutlined aria-hidden />} onClick={() => setParts((all) => [...all, draft('account', remaining, line.description)])} data-testid="add-part">
               {t('bank.reconcile.addPart')}
             </Button>
+            {credit && (
+              <Button icon={<PlusOutlined aria-hidden />} onClick={addCredit} data-testid="add-credit">
+                {t('bank.reconcile.addCredit', { client: credit.name })}
+              </Button>
+            )}
             <span className={remaining === 0 ? 'bank-remaining bank-remaining-done' : 'bank-remaining'} data-testid="remaining" aria-live="polite">
               {t('bank.reconcile.remaining', { amount: formatMoney(remaining) })}
             </span>

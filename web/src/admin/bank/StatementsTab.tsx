@@ -8,6 +8,7 @@ import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions } from '../../common/RowActions';
 import { confirmed, errorText, useFeedback, useReportLoadError } from '../common/useFeedback';
 import { ReconcilePanel } from './ReconcilePanel';
+import { summaryItems, type SummaryItem } from './reconcileParts';
 import { StatementImport } from './StatementImport';
 import { statementApi, type ChartAccount, type LineStatus, type StatementLineView, type StatementView } from './statementApi';
 import { useMoneyAccounts } from './useMoneyAccounts';
@@ -43,6 +44,8 @@ export const StatementsTab = () => {
   const [editing, setEditing] = useState<StatementLineView | null>(null);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
+  /** The numbers of the invoices reconciled lines paid (the reconciliation keeps only their ids). */
+  const [invoiceNumbers, setInvoiceNumbers] = useState<Record<string, string>>({});
 
   useEffect(() => {
     statementApi.chart().then(setChart, (err: unknown) => setLoadError(err));
@@ -70,6 +73,28 @@ export const StatementsTab = () => {
       live = false;
     };
   }, [accountId, filter, page, version]);
+
+  useEffect(() => {
+    const wanted = new Set(
+      lines.flatMap((l) => summaryItems(l.reconciliation?.parts ?? []).flatMap((p) => (p.kind === 'invoice' && !(p.id in invoiceNumbers) ? [p.id] : []))),
+    );
+    if (wanted.size === 0) return;
+    let live = true;
+    Promise.all(
+      [...wanted].map((id) =>
+        statementApi.invoice(id).then(
+          (inv): [string, string] => [id, inv.invoice_number ?? '—'],
+          (err: unknown): [string, string] => {
+            console.warn('An invoice of a reconciled line failed to load', err);
+            return [id, '—'];
+          },
+        ),
+      ),
+    ).then((found) => live && setInvoiceNumbers((known) => ({ ...known, ...Object.fromEntries(found) })));
+    return () => {
+      live = false;
+    };
+  }, [lines, invoiceNumbers]);
 
   const chooseAccount = (id: string) => {
     setChosen(id);
@@ -125,8 +150,23 @@ export const StatementsTab = () => {
         <span className="bank-line-sub">{[l.counterparty_name, l.counterparty_iban ? formatIban(l.counterparty_iban) : null].filter(Boolean).join(' · ')}</span>
       )}
       {l.reference && <span className="bank-line-sub">{l.reference}</span>}
+      {summary(l)}
     </div>
   );
+  const summaryText = (item: SummaryItem): string => {
+    if (item.kind === 'invoice') return invoiceNumbers[item.id] ?? '…';
+    if (item.kind === 'account') return item.code;
+    return t(`bank.statements.summary.${item.kind}`);
+  };
+  /** What a reconciled line was: its invoices' numbers, account codes, a transfer, a movement. */
+  const summary = (l: StatementLineView) => {
+    const items = summaryItems(l.reconciliation?.parts ?? []);
+    return items.length === 0 ? null : (
+      <span className="bank-line-sub bank-line-summary" data-testid="line-summary">
+        {t('bank.statements.summary.label', { parts: items.map(summaryText).join(', ') })}
+      </span>
+    );
+  };
   const status = (l: StatementLineView) => <Tag color={l.status === 'open' ? 'gold' : 'green'}>{t(`bank.statements.status.${l.status}`)}</Tag>;
   const actions = (l: StatementLineView) => (
     <RowActions
@@ -215,10 +255,11 @@ export const StatementsTab = () => {
           subtitle: formatDate(l.booking_date),
           amount: <Amount euros={l.amount} />,
           status: status(l),
-          details: (l.counterparty_name || l.counterparty_iban || l.reference) && (
+          details: (l.counterparty_name || l.counterparty_iban || l.reference || l.reconciliation) && (
             <div className="bank-line-card-details">
               {(l.counterparty_name || l.counterparty_iban) && <span className="bank-line-sub">{[l.counterparty_name, l.counterparty_iban ? formatIban(l.counterparty_iban) : null].filter(Boolean).join(' · ')}</span>}
               {l.reference && <span className="bank-line-sub">{l.reference}</span>}
+              {summary(l)}
             </div>
           ),
           actions: actions(l),

@@ -57,6 +57,8 @@ describe('the Bank page’s statements in Chromium', () => {
   let browser: Browser;
   let bank: Account;
   let expense: { code: string; account_name: string };
+  /** Open invoices of the statement's client, paid by May's lines: named (A), with an advance (B), in part (C). */
+  const open: Record<'A' | 'B' | 'C', { id: string; number: string }> = {} as never;
 
   const lines = async (status = '') => (await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?limit=500${status ? `&status=${status}` : ''}`)).body as Line[];
   const lineOf = async (text: string) => (await lines()).find((l) => l.description === text)!;
@@ -80,6 +82,12 @@ describe('the Bank page’s statements in Chromium', () => {
     expect((await admin.post(`/api/invoices/${invoice.body.id}/send/`)).status).toBe(200);
     const paid = await admin.post(`/api/invoices/${invoice.body.id}/payments/`, { amount: 250, date: '2026-03-08', method: 'bank_transfer', deposited_to: bank.id });
     expect(paid.status, paid.text).toBe(201);
+    for (const [name, price] of [['A', 80], ['B', 100], ['C', 60]] as const) {
+      const made = await admin.post('/api/invoices/', { client: client.id, date: '2026-04-20', due_date: '2026-05-20', items: [{ description: `Licence ${name}`, unit_price: price, vat_rate: 0 }] });
+      expect(made.status, made.text).toBe(201);
+      expect((await admin.post(`/api/invoices/${made.body.id}/send/`)).status).toBe(200);
+      open[name] = { id: made.body.id, number: (await admin.get(`/api/invoices/${made.body.id}/`)).body.invoice_number };
+    }
     expect((await fetch(`${server.url}/login`)).status).toBe(200);
     browser = await launchBrowser();
   });
@@ -255,6 +263,91 @@ describe('the Bank page’s statements in Chromium', () => {
     await context.close();
   });
 
+  it('en at 1280 px: a suggestion accepted with Enter pays the invoice it names, an invoice and its client’s credit take a payment with an advance, and reconciled lines say what they were', async () => {
+    const { t } = await createTestI18n('en');
+    // May (opening where April closed): a line naming A, one paying B with 50,00 on top, one paying part of C (left open for the locales).
+    const may = mt940('MAY', MARCH_CLOSING + 1_234 - 2_500, [
+      { day: '2026-05-04', cents: 8_000, ref: 'M1', text: `Payment ${open.A.number}` },
+      { day: '2026-05-06', cents: 15_000, ref: 'M2', text: 'Licence and advance' },
+      { day: '2026-05-08', cents: 4_000, ref: 'M3', text: `Part of ${open.C.number}` },
+    ]);
+    const imported = await admin.upload(`/api/bank-accounts/${bank.id}/statements/`, 'file', may, 'may.sta');
+    expect(imported.status, imported.text).toBe(201);
+    const { context, page: p } = await signedInPage(browser, server.url, ADMIN, { width: DESKTOP_WIDTH, locale: 'en-US' });
+    p.setDefaultTimeout(30_000);
+    const errors = collectPageErrors(p);
+    const invoiceOf = async (id: string) => (await admin.get(`/api/invoices/${id}/`)).body as { paid: boolean; open_amount: number };
+    await p.goto('/admin/bank/statements');
+    const named = listItem(p, `Payment ${open.A.number}`);
+    await named.waitFor();
+    await rowAction(p, named, t('bank.statements.reconcile'));
+    const panel = panelOf(p);
+    // The invoice the text names, its number and client, why, and the focus on Accept: Enter posts it.
+    const best = panel.getByTestId('suggestion-0');
+    await best.waitFor();
+    expect(text(await best.textContent())).toContain(`${open.A.number} · Statement Test Ltd`);
+    expect(text(await best.textContent())).toContain('80,00 €');
+    await best.getByText(t('bank.reconcile.reasons.invoiceNumber'), { exact: true }).waitFor();
+    await expect.poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('accept-0');
+    await settled(p);
+    await clean(p);
+    await screenshot(p, 'bank/reconcile-suggestion-en-1280');
+    expect((await invoiceOf(open.A.id)).paid).toBe(false);
+    await p.keyboard.press('Enter');
+    await expect.poll(async () => (await lineOf(`Payment ${open.A.number}`)).status).toBe('reconciled');
+    expect((await lineOf(`Payment ${open.A.number}`)).reconciliation!.parts).toMatchObject([{ kind: 'invoice', invoiceId: open.A.id, amount: 80 }]);
+    expect((await invoiceOf(open.A.id)).paid).toBe(true);
+
+    // The next open line: B's 100,00 and 50,00 of advance, by hand.
+    await panel.locator('.bank-reconcile-line', { hasText: 'Licence and advance' }).waitFor();
+    await panel.getByTestId('part-0').getByRole('radio', { name: t('bank.reconcile.kinds.invoice') }).check();
+    await p.click('#part-0-invoice');
+    await p.fill('#part-0-invoice', open.B.number);
+    const option = p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: open.B.number });
+    expect(text(await option.first().textContent())).toContain(t('bank.reconcile.openAmount', { amount: '100,00 €' }));
+    // Searched by client: B and C, but A, paid already, no more.
+    await p.fill('#part-0-invoice', 'Statement Test');
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: open.C.number }).waitFor();
+    expect(await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: open.A.number }).count()).toBe(0);
+    await p.fill('#part-0-invoice', open.B.number);
+    await option.first().click();
+    // What is open on B, less than the line: 50,00 left, offered as the client's credit.
+    expect(await panel.locator('#part-0-amount').inputValue()).toBe('100.00');
+    await panel.getByTestId('remaining').getByText(t('bank.reconcile.remaining', { amount: '50,00 €' }), { exact: true }).waitFor();
+    const save = panel.getByTestId('reconcile-save');
+    expect(await save.isDisabled()).toBe(true);
+    await panel.getByTestId('add-credit').click();
+    expect(await panel.locator('#part-1-amount').inputValue()).toBe('50.00');
+    expect(await panel.getByTestId('part-1').getByRole('radio', { name: t('bank.reconcile.kinds.clientCredit') }).isChecked()).toBe(true);
+    await panel.getByTestId('remaining').getByText(t('bank.reconcile.remaining', { amount: '0,00 €' }), { exact: true }).waitFor();
+    expect(await panel.getByTestId('add-credit').count()).toBe(0);
+    await clean(p);
+    await screenshot(p, 'bank/reconcile-invoice-credit-en-1280');
+    await save.click();
+    await expect.poll(async () => (await lineOf('Licence and advance')).status).toBe('reconciled');
+    expect((await lineOf('Licence and advance')).reconciliation!.parts).toMatchObject([
+      { kind: 'invoice', invoiceId: open.B.id, amount: 100 },
+      { kind: 'clientCredit', amount: 50 },
+    ]);
+    expect((await invoiceOf(open.B.id)).paid).toBe(true);
+    await panel.locator('.bank-reconcile-line', { hasText: `Part of ${open.C.number}` }).waitFor();
+    await panel.getByRole('button', { name: t('buttons.cancel'), exact: true }).click();
+    await panel.waitFor({ state: 'hidden' });
+
+    // Reconciled lines say what they were.
+    await p.getByTestId('line-filter').getByText(t('bank.statements.filter.reconciled'), { exact: true }).click();
+    const summaryOf = async (line: string) => text(await listItem(p, line).getByTestId('line-summary').textContent());
+    await listItem(p, 'Licence and advance').getByTestId('line-summary').getByText(open.B.number, { exact: false }).waitFor();
+    expect(await summaryOf('Licence and advance')).toBe(t('bank.statements.summary.label', { parts: `${open.B.number}, ${t('bank.statements.summary.clientCredit')}` }));
+    expect(await summaryOf(`Payment ${open.A.number}`)).toBe(t('bank.statements.summary.label', { parts: open.A.number }));
+    expect(await summaryOf('From savings')).toBe(t('bank.statements.summary.label', { parts: t('bank.statements.summary.transfer') }));
+    expect(await summaryOf('Client payment')).toBe(t('bank.statements.summary.label', { parts: t('bank.statements.summary.movement') }));
+    await clean(p);
+    await screenshot(p, 'bank/reconciled-summary-en-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each(LOCALES)('%s (%s) at %i px: the lines and the reconcile panel, translated and without sideways scrolling', async (lng, locale, width) => {
     const { t } = await createTestI18n(lng);
     const { context, page: p } = await signedInPage(browser, server.url, ADMIN, { width, locale });
@@ -286,6 +379,28 @@ describe('the Bank page’s statements in Chromium', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(width);
     await screenshot(p, `bank/reconcile-panel-${lng}-${width}`);
+    // The fee has no suggestion; a part of it may be an invoice, picked from the open ones.
+    await panel.getByTestId('no-suggestions').getByText(t('bank.reconcile.noSuggestions'), { exact: true }).waitFor();
+    await panel.getByTestId('part-1').getByRole('radio', { name: t('bank.reconcile.kinds.invoice') }).check();
+    await panel.locator('#part-1-invoice').waitFor();
+    await panel.getByRole('button', { name: t('buttons.cancel'), exact: true }).click();
+    await panel.waitFor({ state: 'hidden' });
+
+    // Part of C: its suggestion with the reason translated, and the invoice picker open.
+    const partOfC = listItem(p, `Part of ${open.C.number}`);
+    await partOfC.waitFor();
+    await rowAction(p, partOfC, t('bank.statements.reconcile'));
+    const best = panel.getByTestId('suggestion-0');
+    await best.getByText(t('bank.reconcile.reasons.invoiceNumber'), { exact: true }).waitFor();
+    expect(text(await best.textContent())).toContain(open.C.number);
+    expect(text(await best.getByTestId('accept-0').textContent())).toBe(t('bank.reconcile.accept'));
+    await panel.getByTestId('part-0').getByRole('radio', { name: t('bank.reconcile.kinds.invoice') }).check();
+    await p.click('#part-0-invoice');
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: open.C.number }).first().waitFor();
+    await settled(p);
+    await clean(p);
+    expect(await panelOverflow(panel)).toBeLessThanOrEqual(0);
+    await screenshot(p, `bank/reconcile-invoice-${lng}-${width}`);
     expect(errors).toEqual([]);
     await context.close();
   });

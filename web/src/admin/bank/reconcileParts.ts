@@ -1,7 +1,7 @@
 import { parseEuros } from '../../../../domain/shared/money';
-import type { MovementView, WirePart } from './statementApi';
+import type { MovementView, OpenInvoice, SuggestionPart, WirePart } from './statementApi';
 
-export type PartKind = 'account' | 'transfer' | 'movement';
+export type PartKind = 'account' | 'transfer' | 'movement' | 'invoice' | 'clientCredit';
 
 /** One part of a line as the panel edits it: the amount as typed (signed like the line, euros). */
 export interface PartDraft {
@@ -13,6 +13,8 @@ export interface PartDraft {
   description: string;
   moneyAccount?: string;
   movement?: string;
+  invoice?: string;
+  client?: string;
 }
 
 /** A signed euro amount from the wire (a number of at most two decimals) → integer cents. */
@@ -53,6 +55,8 @@ export const partComplete = (p: PartDraft): boolean => {
   if (cents === null || cents === 0) return false;
   if (p.kind === 'account') return !!p.account;
   if (p.kind === 'transfer') return !!p.moneyAccount;
+  if (p.kind === 'invoice') return !!p.invoice;
+  if (p.kind === 'clientCredit') return !!p.client;
   return !!p.movement;
 };
 
@@ -68,6 +72,8 @@ export const wireParts = (parts: PartDraft[]): WirePart[] =>
     const amount = centsText(typedCents(p.amount) ?? 0);
     if (p.kind === 'account') return { kind: 'account', account: p.account!, amount, vat_rate: p.vatRate, description: p.description.trim() };
     if (p.kind === 'transfer') return { kind: 'transfer', money_account: p.moneyAccount!, amount };
+    if (p.kind === 'invoice') return { kind: 'invoice', invoice: p.invoice!, amount };
+    if (p.kind === 'clientCredit') return { kind: 'client_credit', client: p.client!, amount };
     return { kind: 'movement', movement: p.movement!, amount };
   });
 
@@ -91,3 +97,33 @@ export const partErrors = (errors: Record<string, string[]> | undefined): { part
   }
   return { parts, rest };
 };
+
+/** Invoices a payment can go to: issued, not cancelled, something open (the server refuses the rest). */
+export const payableInvoices = (invoices: OpenInvoice[]): OpenInvoice[] => invoices.filter((i) => i.issued && !i.cancelled && !i.written_off && eurosToCents(i.open_amount) > 0);
+
+/** An invoice part's first amount: what is open, or less when the line leaves less (cents). */
+export const invoiceCents = (openCents: number, leftCents: number): number => (leftCents > 0 ? Math.min(openCents, leftCents) : openCents);
+
+/**
+ * The client whose credit the rest of a payment may become: the first invoice part's, when money is
+ * left over; null otherwise (the server takes a client's credit only beside an invoice of theirs).
+ */
+export const creditClient = (lineCents: number, parts: PartDraft[], invoices: OpenInvoice[]): OpenInvoice['client'] | null => {
+  if (remainingCents(lineCents, parts) <= 0 || parts.some((p) => p.kind === 'clientCredit')) return null;
+  const invoiced = parts.find((p) => p.kind === 'invoice' && p.invoice);
+  return invoices.find((i) => i.id === invoiced?.invoice)?.client ?? null;
+};
+
+/** A suggestion's parts as `…/reconcile/` takes them: the label is only to show. */
+export const acceptedParts = (parts: SuggestionPart[]): WirePart[] => parts.map(({ label: _label, ...part }) => part as unknown as WirePart);
+
+/** What a reconciled line was, one word or number per part (in the reconciliation's domain names). */
+export type SummaryItem = { kind: 'invoice'; id: string } | { kind: 'account'; code: string } | { kind: 'transfer' | 'movement' | 'clientCredit' };
+
+export const summaryItems = (parts: Array<Record<string, unknown>>): SummaryItem[] =>
+  parts.flatMap((p): SummaryItem[] => {
+    if (p.kind === 'invoice' && typeof p.invoiceId === 'string') return [{ kind: 'invoice', id: p.invoiceId }];
+    if (p.kind === 'account' && typeof p.accountCode === 'string') return [{ kind: 'account', code: p.accountCode }];
+    if (p.kind === 'transfer' || p.kind === 'movement' || p.kind === 'clientCredit') return [{ kind: p.kind }];
+    return [];
+  });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsText, eurosToCents, movementsFor, partErrors, partsBalance, remainingCents, typedCents, wireParts, type PartDraft } from './reconcileParts';
+import { acceptedParts, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partErrors, partsBalance, payableInvoices, remainingCents, summaryItems, typedCents, wireParts, type PartDraft } from './reconcileParts';
+import type { OpenInvoice } from './statementApi';
 
 const part = (over: Partial<PartDraft>): PartDraft => ({ key: 1, kind: 'account', amount: '', vatRate: 0, description: '', ...over });
 
@@ -55,5 +56,40 @@ describe('a statement line’s parts in the reconcile panel', () => {
       ['a', false],
       ['c', false],
     ]);
+  });
+
+  it('pays an open invoice with at most what is open or what the line leaves, and offers the rest as that client’s credit', () => {
+    const invoice = (over: Partial<OpenInvoice>): OpenInvoice => ({ id: 'i1', invoice_number: 'INV-1', client: { id: 'c1', name: 'Gamma' }, date: '2026-03-01', total_amount: 100, open_amount: 100, issued: true, cancelled: false, written_off: false, ...over });
+    const open = [invoice({}), invoice({ id: 'draft', issued: false }), invoice({ id: 'gone', cancelled: true }), invoice({ id: 'paid', open_amount: 0 }), invoice({ id: 'bad', written_off: true })];
+    expect(payableInvoices(open).map((i) => i.id)).toEqual(['i1']);
+    expect(invoiceCents(10_000, 15_000)).toBe(10_000);
+    expect(invoiceCents(10_000, 6_000)).toBe(6_000);
+    expect(invoiceCents(10_000, 0)).toBe(10_000);
+    const paying = [part({ kind: 'invoice', invoice: 'i1', amount: '100.00' })];
+    expect(partsBalance(15_000, paying)).toBe(false);
+    expect(creditClient(15_000, paying, open)).toEqual({ id: 'c1', name: 'Gamma' });
+    expect(creditClient(10_000, paying, open)).toBeNull();
+    const withCredit = [...paying, part({ key: 2, kind: 'clientCredit', client: 'c1', amount: '50.00' })];
+    expect(creditClient(15_000, withCredit, open)).toBeNull();
+    expect(partsBalance(15_000, withCredit)).toBe(true);
+    expect(wireParts(withCredit)).toEqual([
+      { kind: 'invoice', invoice: 'i1', amount: '100.00' },
+      { kind: 'client_credit', client: 'c1', amount: '50.00' },
+    ]);
+    expect(partsBalance(10_000, [part({ kind: 'invoice', amount: '100.00' })])).toBe(false);
+  });
+
+  it('posts a suggestion’s parts without their labels and sums a reconciled line up by its parts', () => {
+    expect(acceptedParts([{ kind: 'invoice', invoice: 'i1', amount: 100, label: 'INV-1 · Gamma' }])).toEqual([{ kind: 'invoice', invoice: 'i1', amount: 100 }]);
+    expect(
+      summaryItems([
+        { kind: 'invoice', invoiceId: 'i1', amount: 100 },
+        { kind: 'clientCredit', clientId: 'c1', amount: 50 },
+        { kind: 'account', accountCode: '6200', amount: -10 },
+        { kind: 'transfer', moneyAccountId: 'm', amount: 5 },
+        { kind: 'movement', movementId: 'e', amount: 5 },
+        { kind: 'unknown' },
+      ]),
+    ).toEqual([{ kind: 'invoice', id: 'i1' }, { kind: 'clientCredit' }, { kind: 'account', code: '6200' }, { kind: 'transfer' }, { kind: 'movement' }]);
   });
 });

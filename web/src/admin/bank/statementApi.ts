@@ -70,7 +70,38 @@ export interface ChartAccount {
 export type WirePart =
   | { kind: 'account'; account: string; amount: string; vat_rate: number; description: string }
   | { kind: 'transfer'; money_account: string; amount: string }
-  | { kind: 'movement'; movement: string; amount: string };
+  | { kind: 'movement'; movement: string; amount: string }
+  | { kind: 'invoice'; invoice: string; amount: string }
+  | { kind: 'client_credit'; client: string; amount: string };
+
+/** An unpaid invoice as GET /api/invoices/?status=unpaid answers it (the fields the picker reads; euros). */
+export interface OpenInvoice {
+  id: string;
+  invoice_number: string | null;
+  client: { id: string; name: string };
+  date: string;
+  total_amount: number;
+  /** Total less paid and credited, as the server computes it. */
+  open_amount: number;
+  issued: boolean;
+  cancelled: boolean;
+  written_off: boolean;
+}
+
+/** One part of a suggestion as the server gives it. */
+export interface SuggestionPart {
+  kind: string;
+  amount: number;
+  label: string;
+  [field: string]: unknown;
+}
+
+/** What the line most likely was, best first: its parts as `…/reconcile/` takes them, each with a label. */
+export interface SuggestionView {
+  score: number;
+  reasons: string[];
+  parts: SuggestionPart[];
+}
 
 const base = (accountId: string) => `/api/bank-accounts/${encodeURIComponent(accountId)}`;
 
@@ -123,6 +154,9 @@ export const statementApi = {
     return { items, total: Number.isFinite(total) ? total : items.length };
   },
   movements: (accountId: string) => http.get<MovementView[]>(`${base(accountId)}/movements/`),
+  suggestions: (accountId: string, lineId: string) => http.get<SuggestionView[]>(`${base(accountId)}/statement-lines/${encodeURIComponent(lineId)}/suggestions/`),
+  openInvoices: () => http.get<OpenInvoice[]>('/api/invoices/?status=unpaid'),
+  invoice: (id: string) => http.get<{ id: string; invoice_number: string | null }>(`/api/invoices/${encodeURIComponent(id)}/`),
   chart: () => http.get<ChartAccount[]>('/api/accounts/'),
   reconcile: (accountId: string, lineId: string, parts: WirePart[]) => http.post<StatementLineView>(`${base(accountId)}/statement-lines/${encodeURIComponent(lineId)}/reconcile/`, { parts }),
   unreconcile: (accountId: string, lineId: string) => http.post<StatementLineView>(`${base(accountId)}/statement-lines/${encodeURIComponent(lineId)}/unreconcile/`),
