@@ -2,6 +2,7 @@ import type { AppDeps } from '../platform/deps';
 import { MoneyAccountService } from './money-account.service';
 import { ReconciliationReportExport } from './reconciliation-report-export';
 import { ReconciliationService, type StatementPayments } from './reconciliation.service';
+import { RuleService } from './rule.service';
 import { StatementService } from './statement.service';
 
 /** The bank module's services. */
@@ -11,11 +12,13 @@ export interface BankServices {
   reconciliations: ReconciliationService;
   /** The reconciliation report as PDF or XLSX. */
   reportExport: ReconciliationReportExport;
+  rules: RuleService;
 }
 
 /** `payments` records a line's payment on its invoice (invoicing, above this module, wires it in). */
 export const createBankServices = (deps: AppDeps, payments: StatementPayments): BankServices => {
-  const reconciliations = new ReconciliationService(deps, payments);
+  const rules = new RuleService(deps);
+  const reconciliations = new ReconciliationService(deps, payments, rules);
   const moneyAccounts = new MoneyAccountService(deps);
-  return { moneyAccounts, statements: new StatementService(deps, reconciliations), reconciliations, reportExport: new ReconciliationReportExport(deps, { reconciliations, moneyAccounts }) };
+  return { moneyAccounts, statements: new StatementService(deps, reconciliations), reconciliations, rules, reportExport: new ReconciliationReportExport(deps, { reconciliations, moneyAccounts }) };
 };

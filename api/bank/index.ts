@@ -4,6 +4,7 @@ export { moneyAccountRoutes } from './money-account.routes';
 export { MoneyAccountResolver } from './money-account.resolver';
 export type { MoneyAccountService } from './money-account.service';
 export { statementRoutes } from './statement.routes';
+export { bankRuleRoutes } from './rule.routes';
 export type { StatementService } from './statement.service';
 export type { ReconciliationService, StatementPayments } from './reconciliation.service';
 export { unreconciledLinesThrough } from './unreconciled';

@@ -90,4 +90,21 @@ export const bankMigrations: Migration[] = [
       await trackTableVersion(db, 'bank_statement_lines');
     },
   },
+  {
+    // Issue 38: rules that categorise recurring statement lines on import, tried in `position` order.
+    name: '202611291500_i38bank_rules',
+    up: async (db) => {
+      await db.schema.createTable('bank_rules', (t) => {
+        t.uuid('id').primary();
+        t.integer('position').notNullable();
+        t.text('name').notNullable();
+        // The conditions and the posting as domain/bank/rules.ts's BankRule (without id and name).
+        t.jsonb('rule').notNullable();
+        t.integer('version').notNullable().defaultTo(1);
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+      });
+      await trackTableVersion(db, 'bank_rules');
+    },
+  },
 ];

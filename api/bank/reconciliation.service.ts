@@ -8,6 +8,7 @@ import { reconciliationReport, type UnreconciledItem } from '../../domain/bank/r
 import { buildCandidateIndex, recordInIndex, type InvoiceCandidate } from '../../domain/bank/candidate-index';
 import { findCreditorReferences, invoiceCreditorReference } from '../../domain/bank/creditor-reference';
 import { autoReconcile, suggest } from '../../domain/bank/suggestions';
+import { applyRules, type BankRule } from '../../domain/bank/rules';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
 import type { BankLine, InvoiceFacts, MovementFacts, ReconciliationContext, ReconciliationPart } from '../../domain/bank/reconciliation-parts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
@@ -101,6 +102,7 @@ export class ReconciliationService {
   constructor(
     private readonly deps: AppDeps,
     private readonly payments: StatementPayments,
+    private readonly rules?: { rules(): Promise<BankRule[]> },
   ) {}
 
   async reconcile(moneyAccountId: string, lineId: string, parts: ReconciliationPart[], actor: string): Promise<StatementLineWire> {
@@ -163,23 +165,27 @@ export class ReconciliationService {
 
   /**
    * What an import reconciles alone: money in whose intact RF reference names exactly one open
-   * invoice (domain autoReconcile), oldest line first, each open amount lowered as lines take it. A
-   * line that cannot be reconciled (its day locked, the invoice paid meanwhile) stays open for a person.
+   * invoice (domain autoReconcile), each open amount lowered as lines take it; then each other line
+   * the first matching bank rule takes (domain applyRules: the whole line to the rule's account with
+   * its VAT). A line that cannot be reconciled (its day locked, the invoice paid meanwhile) stays
+   * open for a person.
    */
   async autoReconcile(moneyAccountId: string, lines: BankLine[], actor: string): Promise<number> {
     const named = lines.filter((l) => l.amountCents > 0 && findCreditorReferences(`${l.reference ?? ''} ${l.description}`).length > 0);
-    if (!named.length) return 0;
-    const index = buildCandidateIndex({ invoices: await this.openInvoiceCandidates(), movements: [] });
+    const index = named.length ? buildCandidateIndex({ invoices: await this.openInvoiceCandidates(), movements: [] }) : null;
+    const rules = (await this.rules?.rules()) ?? [];
     let reconciled = 0;
-    for (const line of named) {
-      const decided = autoReconcile(line, index);
-      if (!decided) continue;
+    for (const line of lines) {
+      // An invoice reference first; else the first rule that takes the line.
+      const decided = index && named.includes(line) ? autoReconcile(line, index) : null;
+      const parts = decided?.parts ?? (rules.length ? applyRules(line, rules)?.part : undefined);
+      if (!parts) continue;
       try {
-        await this.reconcile(moneyAccountId, line.id, decided.parts, actor);
-        recordInIndex(index, decided);
+        await this.reconcile(moneyAccountId, line.id, Array.isArray(parts) ? parts : [parts], actor);
+        if (decided && index) recordInIndex(index, decided);
         reconciled += 1;
       } catch (err) {
-        this.deps.logger.warn({ err, lineId: line.id }, 'a statement line named an invoice but could not be reconciled on import; it stays open');
+        this.deps.logger.warn({ err, lineId: line.id }, 'a statement line could not be reconciled on import; it stays open');
       }
     }
     return reconciled;

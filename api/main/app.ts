@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import { accountingRoutes } from '../accounting/accounting.routes';
 import { authRoutes } from '../auth/auth.routes';
 import { billingRoutes } from './billing.routes';
-import { moneyAccountRoutes, statementRoutes } from '../bank';
+import { bankRuleRoutes, moneyAccountRoutes, statementRoutes } from '../bank';
 import { paymentRoutes } from '../payments/payment.routes';
 import { simulatedCheckoutRoutes } from '../payments/simulated-checkout.routes';
 import { portalRoutes } from '../portal/portal.routes';
@@ -109,6 +109,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   api.use(billingRoutes(deps, services.billing));
   api.use(enteredUnder(moneyAccountRoutes(services.bank)));
   api.use(enteredUnder(statementRoutes(services.bank)));
+  api.use(enteredUnder(bankRuleRoutes(services.bank)));
   api.use(apiNotFound);
   app.use('/api', api);
 

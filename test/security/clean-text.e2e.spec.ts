@@ -32,6 +32,7 @@ interface Fixtures {
   clientWithoutLogin: string;
   productId: string;
   moneyAccountId: string;
+  bankRuleId: string;
   subscriptionId: string;
   draftId: string;
   issuedId: string;
@@ -62,6 +63,7 @@ interface RestCase extends Case {
 
 const EXPENSE = 'a0000000-0000-4000-8000-000000005300';
 
+const ruleBody = (): Json => ({ name: 'Clean rule', text_contains: 'hosting', text_words: ['cloud'], text_starts_with: 'Cloud', direction: 'out', counterparty_iban: 'DE89370400440532013000', account: '5100', vat_rate: 19, description: 'Clean' });
 const clientBody = (f: Fixtures): Json => ({ name: 'Clean Text Ltd', email: 'clean@example.com', phone: '+357 1', address: '1 Road', vat_number: 'CY1', language: 'en', country: 'CY' });
 const invoiceBody = (f: Fixtures): Json => ({
   client: f.clientId,
@@ -121,6 +123,8 @@ const REST: Record<string, RestCase> = {
     format: ['parts.0.kind', 'parts.0.account'],
     multi: ['parts.0.description'],
   },
+  'POST /api/bank-rules/': { caller: 'admin', path: () => '/api/bank-rules/', body: ruleBody, format: ['account', 'direction', 'counterparty_iban'], accepts: true },
+  'PUT /api/bank-rules/:id/': { caller: 'admin', path: (f) => `/api/bank-rules/${f.bankRuleId}/`, body: ruleBody, format: ['account', 'direction', 'counterparty_iban'], accepts: true },
   'POST /api/subscriptions/': { caller: 'admin', path: () => '/api/subscriptions/', body: (f) => ({ client: f.clientId, product: f.productId, start_date: f.today, status: 'active' }), format: ['client', 'product', 'start_date', 'status'] },
   'PUT /api/subscriptions/:id/': { caller: 'admin', path: (f) => `/api/subscriptions/${f.subscriptionId}/`, body: (f) => ({ client: f.clientId, product: f.productId, start_date: f.today, status: 'active' }), format: ['client', 'product', 'start_date', 'status'] },
   'POST /api/invoices/': { caller: 'admin', path: () => '/api/invoices/', body: invoiceBody, format: ['client', 'date', 'due_date', 'items.0.vat_category'] },
@@ -152,6 +156,7 @@ const NO_TEXT = new Set([
   'POST /api/clients/:id/reset_password/',
   'DELETE /api/products/:id/',
   'DELETE /api/bank-accounts/:id/',
+  'DELETE /api/bank-rules/:id/',
   // A statement file, not form text: its readers refuse control characters (domain/bank/statement-file.ts).
   'POST /api/bank-accounts/:id/statements/',
   'POST /api/bank-accounts/:id/statement-lines/:lineId/unreconcile/',
@@ -318,6 +323,7 @@ describe.each(testBackends())('clean text on every field on $name', (backend) =>
     await ok(await admin.post(`/api/invoices/${issued.id}/payments/`, { amount: 100, date: today, method: 'bank_transfer', reference: 'base' }), 'payment');
     const payments = (await ok(await admin.get(`/api/invoices/${issued.id}/payments/`), 'payments')) as unknown as { id: string }[];
     const entry = await ok(await admin.post('/api/journal-entries/', { date: today, account: EXPENSE, debit: 1, description: 'Base' }), 'entry');
+    const rule = await ok(await admin.post('/api/bank-rules/', ruleBody()), 'bank rule');
     f = {
       today,
       tomorrow: addDays(today, 1),
@@ -330,6 +336,7 @@ describe.each(testBackends())('clean text on every field on $name', (backend) =>
       issuedId: issued.id,
       paymentId: payments[0]!.id,
       entryId: entry.id as string,
+      bankRuleId: rule.id as string,
     };
   });
   afterAll(async () => {

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { BankRule } from '../../domain/bank/rules';
+import { parseEuros, parseVatRate } from '../../domain/shared/money';
+import { parseInput } from '../platform/http/validate';
+import { zOptionalText, zRequiredText, zVersion } from '../platform/wire';
+
+const fromParsed = (parse: typeof parseEuros) =>
+  z.unknown().transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    const parsed = parse(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+
+/** `POST`/`PUT /api/bank-rules/`: what a line must hold and the account (with VAT) it is booked to. */
+const ruleBody = z.object({
+  name: zRequiredText(200),
+  text_contains: zOptionalText(200),
+  text_words: z.array(zRequiredText(200), { error: 'Give the words as a list.' }).max(20, 'Give at most 20 words.').optional(),
+  text_starts_with: zOptionalText(200),
+  min_amount: fromParsed(parseEuros).optional(),
+  max_amount: fromParsed(parseEuros).optional(),
+  direction: z.enum(['in', 'out'], { error: 'Choose money in ("in") or money out ("out").' }).optional(),
+  counterparty_iban: zOptionalText(50),
+  account: z.string({ error: 'This field is required.' }).trim().regex(/^[0-9A-Za-z.-]{1,20}$/, 'Enter an account code from the chart of accounts.'),
+  vat_rate: fromParsed(parseVatRate).optional(),
+  description: zOptionalText(1000),
+  version: zVersion,
+});
+
+export type RuleInput = { rule: Omit<BankRule, 'id'>; expectedVersion?: number };
+
+/** The body as the domain's rule (empty texts are no condition); the domain checks the rest (checkRule). */
+export const parseRuleBody = (body: unknown): RuleInput => {
+  const b = parseInput(ruleBody, body);
+  const rule: Omit<BankRule, 'id'> = { name: b.name, accountCode: b.account, vatRateBp: b.vat_rate ?? 0 };
+  if (b.text_contains) rule.textContains = b.text_contains;
+  if (b.text_words?.length) rule.textWords = b.text_words;
+  if (b.text_starts_with) rule.textStartsWith = b.text_starts_with;
+  if (b.min_amount !== undefined) rule.minCents = b.min_amount;
+  if (b.max_amount !== undefined) rule.maxCents = b.max_amount;
+  if (b.direction) rule.direction = b.direction;
+  if (b.counterparty_iban) rule.counterpartyIban = b.counterparty_iban.replace(/\s+/g, '').toUpperCase();
+  if (b.description) rule.description = b.description;
+  return { rule, expectedVersion: b.version };
+};
+
+/** The domain's field names as the wire spells them (checkRule's errors). */
+const WIRE: Record<string, string> = {
+  textContains: 'text_contains',
+  textWords: 'text_words',
+  textStartsWith: 'text_starts_with',
+  minCents: 'min_amount',
+  maxCents: 'max_amount',
+  counterpartyIban: 'counterparty_iban',
+  accountCode: 'account',
+  vatRateBp: 'vat_rate',
+};
+
+export const wireRuleField = (field: string): string => {
+  const [head = '', ...rest] = field.split('.');
+  return [WIRE[head] ?? head, ...rest].join('.');
+};
