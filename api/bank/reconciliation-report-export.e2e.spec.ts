@@ -98,7 +98,7 @@ describe.each(testBackends())('the reconciliation report as PDF and XLSX on $nam
     expect(text).not.toContain('Hosting March');
 
     const el = pdfText((await download(admin, url('lang=el'))).body);
-    expect(el).toEqual(expect.arrayContaining(['Συμφωνία τραπεζικού λογαριασμού', 'Υπόλοιπο κίνησης λογαριασμού', 'Διαφορά', formatEuros(100_000), 'Αποτέλεσμα: Δεν αποδείχθηκε: τα βιβλία διαφέρουν από την τράπεζα']));
+    expect(el).toEqual(expect.arrayContaining(['Συμφωνία τραπεζικού λογαριασμού', 'Υπόλοιπο αντιγράφου κίνησης', 'Διαφορά', formatEuros(100_000), 'Αποτέλεσμα: Δεν αποδείχθηκε: τα βιβλία διαφέρουν από την τράπεζα']));
     const ru = pdfText((await download(admin, url('format=pdf&lang=ru'))).body);
     expect(ru).toEqual(expect.arrayContaining(['Сверка с банком', 'Остаток по выписке', 'Расхождение', 'Несверенные строки выписки', formatEuros(112_095)]));
   });

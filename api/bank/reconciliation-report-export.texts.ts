@@ -38,7 +38,7 @@ const labels: Record<'en' | 'el' | 'ru', ReconciliationExportLabels> = {
   el: {
     title: 'Συμφωνία τραπεζικού λογαριασμού', account: 'Λογαριασμός', asOf: 'Κατά την', generated: 'Δημιουργήθηκε', result: 'Αποτέλεσμα',
     proven: 'Αποδείχθηκε: τα βιβλία συμφωνούν με την τράπεζα', notProven: 'Δεν αποδείχθηκε: τα βιβλία διαφέρουν από την τράπεζα', complete: 'δεν απομένει τίποτα για συμφωνία', incomplete: 'απομένουν στοιχεία για συμφωνία',
-    figure: 'Μέγεθος', amount: 'Ποσό', statementBalance: 'Υπόλοιπο κίνησης λογαριασμού', ledgerBalance: 'Λογιστικό υπόλοιπο',
+    figure: 'Μέγεθος', amount: 'Ποσό', statementBalance: 'Υπόλοιπο αντιγράφου κίνησης', ledgerBalance: 'Λογιστικό υπόλοιπο',
     unreconciledLinesTotal: '+ Ασυμφώνητες γραμμές κίνησης', unreconciledMovementsTotal: '− Λογιστικές κινήσεις εκτός κίνησης τράπεζας', explainedBalance: 'Αιτιολογημένο υπόλοιπο', difference: 'Διαφορά',
     unreconciledLines: 'Ασυμφώνητες γραμμές κίνησης', unreconciledMovements: 'Λογιστικές κινήσεις εκτός κίνησης τράπεζας', date: 'Ημερομηνία', description: 'Περιγραφή', total: 'Σύνολο', none: 'Καμία',
   },

@@ -8,6 +8,7 @@ import { attachment } from '../platform/http/attachment';
 import { statementLanguage } from '../platform/http/statement-language';
 import { isUuid, pathId } from '../platform/wire';
 import { RECONCILIATION_EXPORT_FORMATS, type ReconciliationExportFormat, type ReconciliationReportExport } from './reconciliation-report-export';
+import { parseCsvMappingBody } from './csv-mapping.schema';
 import { parseReconcileBody } from './reconciliation.schema';
 import type { ReconciliationService } from './reconciliation.service';
 import type { StatementService } from './statement.service';
@@ -60,6 +61,7 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
   router.use('/bank-accounts/:id/statements', requireSuperuser);
   router.use('/bank-accounts/:id/statement-lines', requireSuperuser);
   router.use('/bank-accounts/:id/movements', requireSuperuser);
+  router.use('/bank-accounts/:id/csv-mapping', requireSuperuser);
   router.use('/bank-accounts/:id/reconciliation-report', requireSuperuser);
 
   router.post(
@@ -80,6 +82,16 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
       res.status(result.statement ? 201 : 200).json(result);
     },
   );
+
+  // How this account's CSV exports are read (its bank's columns, date format and decimal mark).
+  router.get('/bank-accounts/:id/csv-mapping/', async (req, res) => {
+    res.json({ csv_mapping: await bank.statements.csvMapping(pathId(req.params.id, NOT_FOUND)) });
+  });
+
+  router.put('/bank-accounts/:id/csv-mapping/', async (req, res) => {
+    const id = pathId(req.params.id, NOT_FOUND);
+    res.json({ csv_mapping: await bank.statements.saveCsvMapping(id, parseCsvMappingBody(req.body), req.user!.id) });
+  });
 
   router.get('/bank-accounts/:id/statements/', async (req, res) => {
     res.json(await bank.statements.list(pathId(req.params.id, NOT_FOUND)));

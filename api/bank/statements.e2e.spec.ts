@@ -144,6 +144,34 @@ describe.each(testBackends())('bank statement import over HTTP on $name', (backe
     expect((await admin.upload('/api/bank-accounts/00000000-0000-4000-8000-000000000000/statements/', 'file', sample.xml, 'x.xml')).status).toBe(404);
   });
 
+  it('reads a CSV export with the column mapping saved on the account, and refuses a mapping that cannot work', async () => {
+    const csv = 'Date;Amount;Text;Payer\n03.06.2025;1.250,00;Invoice 2025-000042;Alpha Ltd\n04.06.2025;-19,90;Hosting;\n';
+    const before = await counts();
+    const unmapped = await admin.upload(`/api/bank-accounts/${otherId}/statements/`, 'file', csv, 'june.csv');
+    expect(unmapped.status).toBe(400);
+    expect(unmapped.body.errors.file.join(' ')).toContain('map its columns');
+    const wrong = await admin.put(`/api/bank-accounts/${otherId}/csv-mapping/`, { csv_mapping: { header_rows: 1, date_format: 'DD.MM.YYYY', decimal: ',', columns: { booking_date: 'Date', amount: 'Amount', debit: 'Out', description: 'Text' } } });
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(wrong.body.errors)).toEqual(['csv_mapping']);
+    const mapping = { delimiter: ';', header_rows: 1, date_format: 'DD.MM.YYYY', decimal: ',', columns: { booking_date: 'Date', amount: 'Amount', description: 'Text', counterparty_name: 'Payer' } };
+    const saved = await admin.put(`/api/bank-accounts/${otherId}/csv-mapping/`, { csv_mapping: mapping });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.csv_mapping).toMatchObject({ delimiter: ';', headerRows: 1, dateFormat: 'DD.MM.YYYY', decimal: ',', columns: { bookingDate: 'Date', amount: 'Amount' } });
+    expect((await admin.get(`/api/bank-accounts/${otherId}/csv-mapping/`)).body).toEqual(saved.body);
+    const imported = await admin.upload(`/api/bank-accounts/${otherId}/statements/`, 'file', csv, 'june.csv');
+    expect(imported.status, imported.text).toBe(201);
+    expect(imported.body.statement).toMatchObject({ format: 'csv', iban: null, opening_balance: null, closing_balance: null, lines_added: 2 });
+    const lines = (await admin.get(`/api/bank-accounts/${otherId}/statement-lines/`)).body as Array<{ booking_date: string; amount: number; description: string; counterparty_name: string | null }>;
+    expect(lines.map((l) => [l.booking_date, l.amount, l.description, l.counterparty_name])).toEqual([
+      ['2025-06-03', 1250, 'Invoice 2025-000042', 'Alpha Ltd'],
+      ['2025-06-04', -19.9, 'Hosting', null],
+    ]);
+    expect((await admin.upload(`/api/bank-accounts/${otherId}/statements/`, 'file', csv, 'june-again.csv')).body.lines_added).toBe(0);
+    expect(await counts()).toEqual({ statements: before.statements + 1, lines: before.lines + 2 });
+    // Removed, the next CSV file is refused again.
+    expect((await admin.put(`/api/bank-accounts/${otherId}/csv-mapping/`, { csv_mapping: null })).body).toEqual({ csv_mapping: null });
+  });
+
   it('is the superuser’s alone', async () => {
     const anonymous = server.client();
     expect((await anonymous.upload(`/api/bank-accounts/${bankId}/statements/`, 'file', sample.xml, 'x.xml')).status).toBe(401);

@@ -108,6 +108,8 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'GET /api/bank-accounts/:id/statement-lines/': su(404),
   'GET /api/bank-accounts/:id/movements/': su(404),
   'GET /api/bank-rules/': su(200),
+  'GET /api/bank-accounts/:id/csv-mapping/': su(404),
+  'PUT /api/bank-accounts/:id/csv-mapping/': su(400),
   'POST /api/bank-rules/': su(400),
   'PUT /api/bank-rules/:id/': su(400),
   'DELETE /api/bank-rules/:id/': su(404),

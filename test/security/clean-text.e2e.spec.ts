@@ -123,6 +123,13 @@ const REST: Record<string, RestCase> = {
     format: ['parts.0.kind', 'parts.0.account'],
     multi: ['parts.0.description'],
   },
+  'PUT /api/bank-accounts/:id/csv-mapping/': {
+    caller: 'admin',
+    path: (f) => `/api/bank-accounts/${f.moneyAccountId}/csv-mapping/`,
+    body: () => ({ csv_mapping: { delimiter: ';', header_rows: 1, date_format: 'DD.MM.YYYY', decimal: ',', currency: 'EUR', columns: { booking_date: 'Date', value_date: 'Value', amount: 'Amount', description: 'Text', counterparty_name: 'Payer', counterparty_iban: 'IBAN', reference: 'Ref', bank_reference: 'Bank ref' } } }),
+    format: ['csv_mapping.delimiter', 'csv_mapping.date_format', 'csv_mapping.decimal'],
+    accepts: true,
+  },
   'POST /api/bank-rules/': { caller: 'admin', path: () => '/api/bank-rules/', body: ruleBody, format: ['account', 'direction', 'counterparty_iban'], accepts: true },
   'PUT /api/bank-rules/:id/': { caller: 'admin', path: (f) => `/api/bank-rules/${f.bankRuleId}/`, body: ruleBody, format: ['account', 'direction', 'counterparty_iban'], accepts: true },
   'POST /api/subscriptions/': { caller: 'admin', path: () => '/api/subscriptions/', body: (f) => ({ client: f.clientId, product: f.productId, start_date: f.today, status: 'active' }), format: ['client', 'product', 'start_date', 'status'] },

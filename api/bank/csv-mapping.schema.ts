@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { CsvMapping } from '../../domain/bank/csv-statement';
+import { parseInput } from '../platform/http/validate';
+import { zOptionalText, zRequiredText } from '../platform/wire';
+
+const column = zOptionalText(100);
+
+/**
+ * `PUT /api/bank-accounts/{id}/csv-mapping/`: `{ csv_mapping: {…} | null }`, the columns by header
+ * text or 1-based number. The domain (checkCsvMapping) checks how they fit together.
+ */
+const body = z.object({
+  csv_mapping: z
+    .object({
+      delimiter: z.enum([',', ';', '\t'], { error: 'Choose ",", ";" or a tab.' }).optional(),
+      header_rows: z.number({ error: 'A valid integer is required.' }).int().min(0).max(50),
+      date_format: z.enum(['YYYY-MM-DD', 'DD.MM.YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY'], { error: 'Choose YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or MM/DD/YYYY.' }),
+      decimal: z.enum(['.', ','], { error: 'Choose "." or ",".' }),
+      currency: zOptionalText(3),
+      columns: z.object({
+        booking_date: zRequiredText(100),
+        value_date: column,
+        amount: column,
+        debit: column,
+        credit: column,
+        description: zRequiredText(100),
+        counterparty_name: column,
+        counterparty_iban: column,
+        reference: column,
+        bank_reference: column,
+      }),
+    })
+    .nullable(),
+});
+
+const set = <T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined | '') => {
+  if (value !== undefined && value !== '') target[key] = value as T[K];
+};
+
+export const parseCsvMappingBody = (raw: unknown): CsvMapping | null => {
+  const m = parseInput(body, raw).csv_mapping;
+  if (m === null) return null;
+  const c = m.columns;
+  const columns: CsvMapping['columns'] = { bookingDate: c.booking_date, description: c.description };
+  set(columns, 'valueDate', c.value_date);
+  set(columns, 'amount', c.amount);
+  set(columns, 'debit', c.debit);
+  set(columns, 'credit', c.credit);
+  set(columns, 'counterpartyName', c.counterparty_name);
+  set(columns, 'counterpartyIban', c.counterparty_iban);
+  set(columns, 'reference', c.reference);
+  set(columns, 'bankReference', c.bank_reference);
+  const mapping: CsvMapping = { headerRows: m.header_rows, dateFormat: m.date_format, decimal: m.decimal, columns };
+  set(mapping, 'delimiter', m.delimiter);
+  set(mapping, 'currency', m.currency?.toUpperCase());
+  return mapping;
+};
