@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { MoneyAccountsTab } from './MoneyAccountsTab';
+import { ReportTab } from './ReportTab';
 import { StatementsTab } from './StatementsTab';
 import './bank.css';
 
@@ -18,6 +19,7 @@ interface BankTab {
 const TABS: BankTab[] = [
   { key: 'accounts', labelKey: 'bank.tabs.accounts', element: <MoneyAccountsTab /> },
   { key: 'statements', labelKey: 'bank.tabs.statements', element: <StatementsTab /> },
+  { key: 'report', labelKey: 'bank.tabs.report', element: <ReportTab /> },
 ];
 
 /** /admin/bank: the money accounts and, tab by tab, what the bank's statements say of them. */
