@@ -64,8 +64,11 @@ const entryDate = (valueDate: string, mmdd: string, where: string): string => {
   return calendarDay(nearest, month, Number(mmdd.slice(2, 4)), where, mmdd);
 };
 
-/** :61: value date, entry date, mark, funds code, amount, type, customer reference, //bank reference. */
-const STATEMENT_LINE = /^(\d{6})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{3})((?:(?!\/\/).)*)(?:\/\/(.*))?$/;
+/**
+ * :61: value date, entry date, mark, funds code, amount, type, customer reference; the //bank
+ * reference is cut off first (indexOf), so the pattern has no lookahead to backtrack through.
+ */
+const STATEMENT_LINE = /^(\d{6})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{3})(.*)$/;
 
 interface Structured86 {
   remittance: string;
@@ -110,7 +113,10 @@ const sepaPart = (remittance: string, key: string): string | null => {
 
 const statementLine = (field: Field, details: Field | null, currency: string): StatementLine => {
   const where = `line ${field.line} (:61:)`;
-  const match = STATEMENT_LINE.exec(field.lines[0]!.trim());
+  const whole = field.lines[0]!.trim();
+  const cut = whole.indexOf('//');
+  const match = STATEMENT_LINE.exec(cut < 0 ? whole : whole.slice(0, cut));
+  const bankReferenceText = cut < 0 ? undefined : whole.slice(cut + 2);
   if (!match) throw new StatementFileError('a statement line must read YYMMDD[MMDD], C/D/RC/RD, the amount, the type and the reference', where);
   const valueDate = yymmdd(match[1]!, where);
   const cents = parseAmount(match[5]!, { separator: ',', decimals: minorUnits(currency), where });
@@ -129,7 +135,7 @@ const statementLine = (field: Field, details: Field | null, currency: string): S
     counterpartyName: structured?.name ?? null,
     counterpartyIban: structured?.iban ?? null,
     reference: sepaPart(remittance, 'EREF') ?? (customerReference === '' || customerReference === 'NONREF' ? null : customerReference),
-    bankReference: match[8]?.trim() || null,
+    bankReference: bankReferenceText?.trim() || null,
   };
 };
 
