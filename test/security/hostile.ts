@@ -167,6 +167,13 @@ export const envInt = (name: string, fallback: number): number => {
   return Number.isInteger(v) && v > 0 ? v : fallback;
 };
 
+/** The tables whose row count or rows differ between two fingerprints: what a refused request wrote. */
+export const changedTables = (before: string, after: string): string[] => {
+  const tables = (f: string) => new Map(f.split('|').map((t) => [t.slice(0, t.indexOf(':')), t]));
+  const was = tables(before);
+  return [...tables(after)].filter(([t, v]) => was.get(t) !== v).map(([t]) => t);
+};
+
 /**
  * After an accepted write, read models and reactors may still be working: the fingerprint once they
  * have all processed every event in the store, those they appended themselves included.
