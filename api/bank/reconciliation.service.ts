@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Account, AccountType, CashFlowClass, SystemAccountKey } from '../../domain/accounting/accounts';
 import { requestedPostingDays } from '../../domain/accounting/posting-dates';
 import { ALREADY_RECONCILED, bankLineStream, decideReconcile, decideUnreconcile, type BankLineState } from '../../domain/bank/line';
 import { BANK_LINE_SCHEMA_VERSION, bankLineStreamId, type BankLineEvent } from '../../domain/bank/line-events';
@@ -16,6 +15,7 @@ import { centsToEuros } from '../../domain/shared/money';
 import type { AppDeps } from '../platform/deps';
 import type { StreamModel } from '../write/command-handler';
 import { writePathOf } from '../write/write-path';
+import { chartByCode } from './chart';
 import { wireField } from './reconciliation.schema';
 import { toStatementLineWire, type StatementLineRow, type StatementLineWire } from './statement.service';
 
@@ -83,15 +83,6 @@ export interface MovementWire {
   amount: number;
 }
 
-interface AccountRow {
-  id: string;
-  code: string;
-  account_name: string;
-  type: AccountType;
-  cash_flow_class: CashFlowClass;
-  is_active: boolean;
-  system_key: SystemAccountKey | null;
-}
 
 /**
  * Reconciles statement lines, one step an event on the line's stream (`bank-line-<id>`): what the
@@ -374,13 +365,10 @@ export class ReconciliationService {
   /** What the check needs: the chart by code, the money accounts, and the movements the parts name. */
   private async context(moneyAccountId: string, parts: ReconciliationPart[]): Promise<ReconciliationContext> {
     const db = this.deps.db;
-    const [accountRows, moneyRows] = await Promise.all([
-      db('accounts').select('id', 'code', 'account_name', 'type', 'cash_flow_class', 'is_active', 'system_key') as Promise<AccountRow[]>,
+    const [accounts, moneyRows] = await Promise.all([
+      chartByCode(db),
       db('money_accounts').select('id', 'ledger_account_id') as Promise<Array<{ id: string; ledger_account_id: string }>>,
     ]);
-    const accounts = new Map<string, Account>(
-      accountRows.map((a) => [a.code, { id: a.id, code: a.code, name: a.account_name, type: a.type, cashFlowClass: a.cash_flow_class, active: a.is_active, systemKey: a.system_key }]),
-    );
     const moneyAccounts = new Map(moneyRows.map((m) => [m.id, { ledgerAccountId: m.ledger_account_id }]));
     const ledgerAccountId = moneyAccounts.get(moneyAccountId)?.ledgerAccountId;
     const movementIds = parts.flatMap((p) => (p.kind === 'movement' ? [p.movementId] : []));

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Account, AccountType, CashFlowClass, SystemAccountKey } from '../../domain/accounting/accounts';
 import { checkRule, type BankRule } from '../../domain/bank/rules';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { centsToEuros } from '../../domain/shared/money';
 import type { AppDeps } from '../platform/deps';
 import { deleteAudited, insertAudited, updateVersioned } from '../platform/versioned';
 import { toIso } from '../platform/wire';
+import { chartByCode } from './chart';
 import { wireRuleField, type RuleInput } from './rule.schema';
 
 const NOT_FOUND = 'Bank rule not found.';
@@ -117,16 +117,7 @@ export class RuleService {
   }
 
   private async check(rule: Omit<BankRule, 'id'>): Promise<void> {
-    const rows = (await this.deps.db('accounts').select('id', 'code', 'account_name', 'type', 'cash_flow_class', 'is_active', 'system_key')) as Array<{
-      id: string;
-      code: string;
-      account_name: string;
-      type: AccountType;
-      cash_flow_class: CashFlowClass;
-      is_active: boolean;
-      system_key: SystemAccountKey | null;
-    }>;
-    const accounts = new Map<string, Account>(rows.map((a) => [a.code, { id: a.id, code: a.code, name: a.account_name, type: a.type, cashFlowClass: a.cash_flow_class, active: a.is_active, systemKey: a.system_key }]));
+    const accounts = await chartByCode(this.deps.db);
     const errors = checkRule({ ...rule, id: '' }, accounts);
     const wire: FieldErrors = {};
     for (const [field, messages] of Object.entries(errors)) (wire[wireRuleField(field)] ??= []).push(...messages);

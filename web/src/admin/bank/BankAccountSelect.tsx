@@ -15,7 +15,7 @@ export const useBankAccountChoice = () => {
   const banks = useMemo(() => accounts.filter((a) => a.kind === 'bank'), [accounts]);
   const [chosen, setChosen] = useState<string | undefined>();
   const accountId = chosen ?? (banks.find((a) => a.isDefault) ?? banks[0])?.id;
-  return { banks, accountId, choose: setChosen, loading };
+  return { accounts, banks, accountId, choose: setChosen, loading };
 };
 
 /** "Bank account" and its picker, each account by name and IBAN (the Statements tab's toolbar). */

@@ -1,6 +1,6 @@
 import { WarningOutlined } from '@ant-design/icons';
-import { Flex, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Flex, Segmented, Tag, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatIban } from '../../../../domain/billing/bank';
 import { formatDate, formatEuros } from '../../common/format';
@@ -11,7 +11,7 @@ import { ReconcilePanel } from './ReconcilePanel';
 import { summaryItems, type SummaryItem } from './reconcileParts';
 import { StatementImport } from './StatementImport';
 import { statementApi, type ChartAccount, type LineStatus, type StatementLineView, type StatementView } from './statementApi';
-import { useMoneyAccounts } from './useMoneyAccounts';
+import { BankAccountSelect, useBankAccountChoice } from './BankAccountSelect';
 
 const PAGE_SIZE = 20;
 type Filter = LineStatus | 'all';
@@ -26,11 +26,7 @@ const Amount = ({ euros }: { euros: number }) => <span className={`admin-amount 
 export const StatementsTab = () => {
   const { t } = useTranslation();
   const feedback = useFeedback();
-  const { accounts, loading: accountsLoading, error: accountsError } = useMoneyAccounts();
-  useReportLoadError(accountsError, 'Failed to fetch money accounts');
-  const banks = useMemo(() => accounts.filter((a) => a.kind === 'bank'), [accounts]);
-  const [chosen, setChosen] = useState<string | undefined>();
-  const accountId = chosen ?? (banks.find((a) => a.isDefault) ?? banks[0])?.id;
+  const { accounts, banks, accountId, choose: setChosen, loading: accountsLoading } = useBankAccountChoice();
 
   const [statements, setStatements] = useState<StatementView[]>([]);
   const [lines, setLines] = useState<StatementLineView[]>([]);
@@ -183,17 +179,7 @@ export const StatementsTab = () => {
   return (
     <section data-testid="bank-statements" className="bank-statements">
       <Flex align="center" gap={8} wrap className="admin-toolbar">
-        <label htmlFor="bank-statement-account" className="bank-account-label">
-          {t('bank.statements.account')}
-        </label>
-        <Select
-          id="bank-statement-account"
-          className="bank-account-select"
-          loading={accountsLoading}
-          value={accountId}
-          onChange={chooseAccount}
-          options={banks.map((a) => ({ value: a.id, label: a.iban ? `${a.name} · ${formatIban(a.iban)}` : a.name }))}
-        />
+        <BankAccountSelect id="bank-statement-account" banks={banks} value={accountId} onChange={chooseAccount} loading={accountsLoading} />
       </Flex>
       {accountId && <StatementImport key={accountId} accountId={accountId} onImported={reload} />}
 
