@@ -83,11 +83,11 @@ export interface MovementWire {
   amount: number;
 }
 
-
 /**
  * Reconciles statement lines, one step an event on the line's stream (`bank-line-<id>`): what the
- * line's money was (accounts with VAT, transfers, money movements already in the books), checked and
- * turned into postings by domain/bank, refused when its day is locked, and undone the same way.
+ * line's money was (invoices it paid and a client's credit, recorded as payments on the invoices;
+ * accounts with VAT, transfers and money movements already in the books), checked and turned into
+ * postings by domain/bank, refused when its day is locked, and undone the same way.
  */
 export class ReconciliationService {
   constructor(
