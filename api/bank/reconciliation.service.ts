@@ -4,7 +4,8 @@ import { ALREADY_RECONCILED, bankLineStream, decideReconcile, decideUnreconcile,
 import { BANK_LINE_SCHEMA_VERSION, bankLineStreamId, type BankLineEvent } from '../../domain/bank/line-events';
 import { checkReconciliation, postingsOf } from '../../domain/bank/reconciliation';
 import { reconciliationReport, type UnreconciledItem } from '../../domain/bank/reconciliation-report';
-import { buildCandidateIndex, recordInIndex, type InvoiceCandidate } from '../../domain/bank/candidate-index';
+import { buildCandidateIndex, recordInIndex, type CandidateIndex, type InvoiceCandidate } from '../../domain/bank/candidate-index';
+import { TableVersionedCache } from '../platform/db/table-versions';
 import { findCreditorReferences, invoiceCreditorReference } from '../../domain/bank/creditor-reference';
 import { autoReconcile, suggest } from '../../domain/bank/suggestions';
 import { applyRules, type BankRule } from '../../domain/bank/rules';
@@ -90,11 +91,15 @@ export interface MovementWire {
  * postings by domain/bank, refused when its day is locked, and undone the same way.
  */
 export class ReconciliationService {
+  private readonly invoiceIndexCache: TableVersionedCache<CandidateIndex>;
+
   constructor(
     private readonly deps: AppDeps,
     private readonly payments: StatementPayments,
     private readonly rules?: { rules(): Promise<BankRule[]> },
-  ) {}
+  ) {
+    this.invoiceIndexCache = new TableVersionedCache<CandidateIndex>(deps.db, ['invoice_list', 'clients'], 2);
+  }
 
   async reconcile(moneyAccountId: string, lineId: string, parts: ReconciliationPart[], actor: string): Promise<StatementLineWire> {
     const row = await this.row(moneyAccountId, lineId);
@@ -191,10 +196,29 @@ export class ReconciliationService {
     const row = await this.row(moneyAccountId, lineId);
     if (row.reconciliation_id) return [];
     const account = (await this.deps.db('money_accounts').where({ id: moneyAccountId }).first('ledger_account_id')) as { ledger_account_id: string };
-    const [invoices, movementRows] = await Promise.all([this.openInvoiceCandidates(), this.movementRows(account.ledger_account_id, {})]);
+    const [invoiceIndex, movementRows] = await Promise.all([
+      // The open invoices' index is kept while the invoice list and the clients do not change; the account's movements are read each time.
+      this.invoiceIndexCache.get('open', async () => buildCandidateIndex({ invoices: await this.openInvoiceCandidates(), movements: [] })),
+      this.movementRows(account.ledger_account_id, {}),
+    ]);
     const movements = movementRows.map((m) => ({ id: m.id, amountCents: Number(m.cents), date: m.date, reference: null, clientId: null, clientName: null }));
-    const index = buildCandidateIndex({ invoices, movements });
-    const byId = new Map(invoices.map((i) => [i.id, i]));
+    const movementIndex = buildCandidateIndex({ invoices: [], movements });
+    // suggest() only reads the index: the cached invoice half is shared, the movement half is this call's.
+    const index: CandidateIndex = {
+      ...invoiceIndex,
+      movements: movementIndex.movements,
+      movementsByAmount: movementIndex.movementsByAmount,
+      movementsByKey: movementIndex.movementsByKey,
+      reconciledMovements: movementIndex.reconciledMovements,
+    };
+    const byId = invoiceIndex.invoices;
+    const clientName = (clientId: string): string => {
+      for (const id of invoiceIndex.byClient.get(clientId) ?? []) {
+        const invoice = byId.get(id);
+        if (invoice) return invoice.clientName;
+      }
+      return clientId;
+    };
     const movementById = new Map(movementRows.map((m) => [m.id, m]));
     return suggest(lineOf(row), index).map((s) => ({
       score: s.score,
@@ -206,7 +230,7 @@ export class ReconciliationService {
             return { kind: 'invoice', invoice: p.invoiceId, amount: centsToEuros(p.cents), label: invoice ? `${invoice.number} · ${invoice.clientName}` : p.invoiceId };
           }
           case 'clientCredit':
-            return { kind: 'client_credit', client: p.clientId, amount: centsToEuros(p.cents), label: invoices.find((i) => i.clientId === p.clientId)?.clientName ?? p.clientId };
+            return { kind: 'client_credit', client: p.clientId, amount: centsToEuros(p.cents), label: clientName(p.clientId) };
           case 'movement':
             return { kind: 'movement', movement: p.movementId, amount: centsToEuros(p.cents), label: movementById.get(p.movementId)?.description ?? p.movementId };
           case 'transfer':
