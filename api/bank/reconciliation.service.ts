@@ -17,6 +17,7 @@ import type { AppDeps } from '../platform/deps';
 import type { StreamModel } from '../write/command-handler';
 import { writePathOf } from '../write/write-path';
 import { chartByCode } from './chart';
+import type { MovementWire, ReconciliationReportWire, SuggestionWire } from '../platform/contracts/rest.contract';
 import { wireField } from './reconciliation.schema';
 import { toStatementLineWire, type StatementLineRow, type StatementLineWire } from './statement.service';
 
@@ -50,39 +51,10 @@ const bankLineModel: StreamModel<BankLineState, BankLineEvent> = {
   postingDays: requestedPostingDays,
 };
 
-/** `GET …/reconciliation-report/`: the proof that the books equal the bank on a statement's closing day (euros). */
-export interface ReconciliationReportWire {
-  money_account: string;
-  statement: string;
-  date: string;
-  statement_balance: number;
-  ledger_balance: number;
-  unreconciled_lines: Array<{ id: string; date: string; description: string; amount: number }>;
-  unreconciled_lines_total: number;
-  unreconciled_movements: Array<{ id: string; date: string; description: string; amount: number }>;
-  unreconciled_movements_total: number;
-  explained_balance: number;
-  difference: number;
-  proven: boolean;
-  complete: boolean;
-}
 
-/** One suggestion for a line: its parts as `…/reconcile/` takes them, each with a label to show. */
-export interface SuggestionWire {
-  score: number;
-  reasons: string[];
-  parts: Array<Record<string, unknown> & { kind: string; amount: number; label: string }>;
-}
 
-/** A money movement already in the books, as `GET …/movements/` answers it. */
-export interface MovementWire {
-  /** The ledger entry's id: what a `movement` part names. */
-  id: string;
-  date: string;
-  description: string;
-  source: string;
-  amount: number;
-}
+
+export type { MovementWire, ReconciliationReportWire, SuggestionWire };
 
 /**
  * Reconciles statement lines, one step an event on the line's stream (`bank-line-<id>`): what the

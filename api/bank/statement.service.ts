@@ -10,6 +10,7 @@ import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { centsToEuros } from '../../domain/shared/money';
 import { writeAudit } from '../platform/audit';
 import type { AppDeps } from '../platform/deps';
+import type { StatementImportWire, StatementLineWire, StatementWarning, StatementWire } from '../platform/contracts/rest.contract';
 import { toIso } from '../platform/wire';
 
 const NOT_FOUND = 'Bank account not found.';
@@ -57,57 +58,9 @@ export interface StatementLineRow {
   reconciled_at: Date | string | null;
 }
 
-export interface StatementWarning {
-  code: 'OPENING_GAP' | 'NOTHING_NEW';
-  message: string;
-}
 
-/** The REST shape of an imported statement: balances in euros. */
-export interface StatementWire {
-  id: string;
-  money_account: string;
-  format: Statement['format'];
-  statement_id: string | null;
-  iban: string | null;
-  currency: string;
-  opening_balance: { date: string; amount: number } | null;
-  closing_balance: { date: string; amount: number } | null;
-  first_booking_date: string | null;
-  last_booking_date: string | null;
-  lines_in_file: number;
-  lines_added: number;
-  /** Opening minus the previous statement's closing, when they differ. */
-  opening_gap: number | null;
-  file_name: string;
-  imported_at: string;
-}
 
-/** The answer to an import: the statement written (null when every line was held already) and what to tell the admin. */
-export interface StatementImportWire {
-  statement: StatementWire | null;
-  lines_in_file: number;
-  lines_added: number;
-  lines_already_imported: number;
-  /** New lines reconciled on import: money in naming exactly one open invoice by its RF reference. */
-  auto_reconciled: number;
-  warnings: StatementWarning[];
-}
 
-export interface StatementLineWire {
-  id: string;
-  statement: string;
-  booking_date: string;
-  value_date: string;
-  amount: number;
-  description: string;
-  counterparty_name: string | null;
-  counterparty_iban: string | null;
-  reference: string | null;
-  bank_reference: string | null;
-  status: 'open' | 'reconciled';
-  /** What the line was, once reconciled: its parts (amounts in euros) and when. */
-  reconciliation: { id: string; parts: unknown[]; reconciled_at: string } | null;
-}
 
 /** A part as the wire shows it: cents become `amount` in euros, the rest as stored. */
 const partWire = (part: unknown): unknown => {
@@ -149,7 +102,7 @@ export const toStatementLineWire = (r: StatementLineRow): StatementLineWire => (
   bank_reference: r.bank_reference,
   status: r.reconciliation_id ? 'reconciled' : 'open',
   reconciliation: r.reconciliation_id
-    ? { id: r.reconciliation_id, parts: (typeof r.parts === 'string' ? (JSON.parse(r.parts) as unknown[]) : (r.parts as unknown[])).map(partWire), reconciled_at: toIso(r.reconciled_at) }
+    ? { id: r.reconciliation_id, parts: (typeof r.parts === 'string' ? (JSON.parse(r.parts) as unknown[]) : (r.parts as unknown[])).map(partWire) as Array<Record<string, unknown>>, reconciled_at: toIso(r.reconciled_at) }
     : null,
 });
 
@@ -171,6 +124,8 @@ export interface StatementFile {
   bytes: Buffer;
   name?: string;
 }
+
+export type { StatementImportWire, StatementLineWire, StatementWarning, StatementWire };
 
 export interface LineQuery {
   status?: 'open' | 'reconciled';

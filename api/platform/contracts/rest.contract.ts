@@ -1,4 +1,5 @@
 import type { BillingCycle } from '../../../domain/billing/periods';
+import type { Statement } from '../../../domain/bank/statement';
 
 /**
  * The REST answers the web client reads, declared once: the server's routes and queries are typed
@@ -132,4 +133,100 @@ export interface StatementQuery {
   from?: string;
   to?: string;
   lang?: 'en' | 'el' | 'ru';
+}
+
+// The bank (api/bank): statements, their lines and their reconciliation. Amounts in euros, signed as the bank sees the account (money in positive).
+
+export interface StatementWarning {
+  code: 'OPENING_GAP' | 'NOTHING_NEW';
+  message: string;
+}
+
+/** The REST shape of an imported statement: balances in euros. */
+export interface StatementWire {
+  id: string;
+  money_account: string;
+  format: Statement['format'];
+  statement_id: string | null;
+  iban: string | null;
+  currency: string;
+  opening_balance: { date: string; amount: number } | null;
+  closing_balance: { date: string; amount: number } | null;
+  first_booking_date: string | null;
+  last_booking_date: string | null;
+  lines_in_file: number;
+  lines_added: number;
+  /** Opening minus the previous statement's closing, when they differ. */
+  opening_gap: number | null;
+  file_name: string;
+  imported_at: string;
+}
+
+/** The answer to an import: the statement written (null when every line was held already) and what to tell the admin. */
+export interface StatementImportWire {
+  statement: StatementWire | null;
+  lines_in_file: number;
+  lines_added: number;
+  lines_already_imported: number;
+  /** New lines reconciled on import: money in naming exactly one open invoice by its RF reference. */
+  auto_reconciled: number;
+  warnings: StatementWarning[];
+}
+
+export interface StatementLineWire {
+  id: string;
+  statement: string;
+  booking_date: string;
+  value_date: string;
+  amount: number;
+  description: string;
+  counterparty_name: string | null;
+  counterparty_iban: string | null;
+  reference: string | null;
+  bank_reference: string | null;
+  status: 'open' | 'reconciled';
+  /** What the line was, once reconciled: its parts (amounts in euros) and when. */
+  reconciliation: { id: string; parts: Array<Record<string, unknown>>; reconciled_at: string } | null;
+}
+
+/** A line or movement the report lists as not reconciled yet. */
+export interface ReportItemWire {
+  id: string;
+  date: string;
+  description: string;
+  amount: number;
+}
+
+/** `GET …/reconciliation-report/`: the proof that the books equal the bank on a statement's closing day (euros). */
+export interface ReconciliationReportWire {
+  money_account: string;
+  statement: string;
+  date: string;
+  statement_balance: number;
+  ledger_balance: number;
+  unreconciled_lines: ReportItemWire[];
+  unreconciled_lines_total: number;
+  unreconciled_movements: ReportItemWire[];
+  unreconciled_movements_total: number;
+  explained_balance: number;
+  difference: number;
+  proven: boolean;
+  complete: boolean;
+}
+
+/** One suggestion for a line: its parts as `…/reconcile/` takes them, each with a label to show. */
+export interface SuggestionWire {
+  score: number;
+  reasons: string[];
+  parts: Array<Record<string, unknown> & { kind: string; amount: number; label: string }>;
+}
+
+/** A money movement already in the books, as `GET …/movements/` answers it. */
+export interface MovementWire {
+  /** The ledger entry's id: what a `movement` part names. */
+  id: string;
+  date: string;
+  description: string;
+  source: string;
+  amount: number;
 }

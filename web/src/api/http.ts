@@ -38,12 +38,14 @@ export const retryAfter = (header: string | null, now = Date.now()): number | un
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 };
 
-/** JSON over fetch against /api. Non-2xx answers throw an ApiError carrying the server's message and field errors. */
-export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+/** The answer's JSON and its headers (a page's total is in X-Total-Count). */
+const exchange = async <T>(path: string, options: RequestOptions): Promise<{ data: T; headers: Headers }> => {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const credentials = options.credentials ?? 'include';
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) goes as the browser encodes it, multipart with its boundary.
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (credentials === 'include' && UNSAFE.has(method)) {
     const token = readCookie('csrftoken');
     if (token) headers['X-CSRFToken'] = decodeURIComponent(token);
@@ -54,7 +56,7 @@ export const request = async <T>(path: string, options: RequestOptions = {}): Pr
       method,
       headers,
       credentials: credentials === 'include' ? 'same-origin' : 'omit',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (err) {
@@ -72,7 +74,17 @@ export const request = async <T>(path: string, options: RequestOptions = {}): Pr
     const serverMessage = typeof body.message === 'string' ? body.message : undefined;
     throw new ApiError(res.status, serverMessage ?? `Request failed with status code ${res.status}`, body.errors, !!serverMessage, retryAfter(res.headers.get('Retry-After')));
   }
-  return data as T;
+  return { data: data as T, headers: res.headers };
+};
+
+/** JSON over fetch against /api. Non-2xx answers throw an ApiError carrying the server's message and field errors. */
+export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => (await exchange<T>(path, options)).data;
+
+/** One page of a list the server pages with `limit`/`offset`, and the total it gives in X-Total-Count. */
+const page = async <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<{ items: T[]; total: number }> => {
+  const { data, headers } = await exchange<T[]>(path, { ...options, method: 'GET' });
+  const total = Number(headers.get('X-Total-Count'));
+  return { items: data, total: headers.has('X-Total-Count') && Number.isFinite(total) ? total : data.length };
 };
 
 export const http = {
@@ -82,4 +94,5 @@ export const http = {
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'DELETE' }),
+  page,
 };

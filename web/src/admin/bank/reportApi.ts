@@ -1,30 +1,9 @@
+import type { ReconciliationReportWire, ReportItemWire } from '../../../../api/platform/contracts/rest.contract';
 import { http } from '../../api/http';
 
-/** An item the report lists as not reconciled yet (euros, signed as the bank sees the account). */
-export interface ReportItemView {
-  id: string;
-  date: string;
-  description: string;
-  amount: number;
-}
-
-/** GET /api/bank-accounts/{id}/reconciliation-report/ (euros). */
-export interface ReconciliationReportView {
-  money_account: string;
-  statement: string;
-  /** The closing day of the statement the report stands on. */
-  date: string;
-  statement_balance: number;
-  ledger_balance: number;
-  unreconciled_lines: ReportItemView[];
-  unreconciled_lines_total: number;
-  unreconciled_movements: ReportItemView[];
-  unreconciled_movements_total: number;
-  explained_balance: number;
-  difference: number;
-  proven: boolean;
-  complete: boolean;
-}
+/** GET /api/bank-accounts/{id}/reconciliation-report/ (euros), declared once with the server. */
+export type ReconciliationReportView = ReconciliationReportWire;
+export type ReportItemView = ReportItemWire;
 
 const base = (accountId: string) => `/api/bank-accounts/${encodeURIComponent(accountId)}/reconciliation-report`;
 
