@@ -40,6 +40,7 @@ import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store'
 import { ProjectionEngine } from '../projections/engine';
 import { camt053Sample } from '../test/camt053-sample';
 import { figure, median } from './support';
+import { writeMt940 } from '../api/bank/mt940-writer';
 
 const LINES = Number(process.env.BENCH_LINES ?? 10_000);
 const RUNS = 3;
@@ -80,12 +81,7 @@ const AUTO = Number(process.env.BENCH_AUTO ?? 1000);
 const TODAY = '2026-03-20';
 
 /** An MT940 statement of IBAN's account with the lines given (cents; money in positive). */
-const mt940 = (id: string, from: string, lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => {
-  const amount = (cents: number) => `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-  const yymmdd = (day: string) => day.slice(2).replaceAll('-', '');
-  const closing = lines.reduce((s, l) => s + l.cents, 0);
-  return [`:20:${id}`, `:25:${IBAN}`, ':28C:1/1', `:60F:C${yymmdd(from)}EUR0,00`, ...lines.flatMap((l) => [`:61:${yymmdd(l.day)}C${amount(l.cents)}NTRFNONREF//${l.ref}`, `:86:${l.text}`]), `:62F:C${yymmdd(TODAY)}EUR${amount(closing)}`, '-'].join('\r\n');
-};
+const mt940 = (id: string, from: string, lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => writeMt940({ id, iban: IBAN, opening: { day: from, cents: 0 }, closingDay: TODAY, lines });
 
 const matching = async (prefix: string, db: Knex, open: number) => {
   const logger = pino({ level: 'silent' });

@@ -3,29 +3,11 @@ import { addDays, dayOf } from '../../domain/shared/dates';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
 import type { AppDeps } from '../platform/deps';
 import type { BankServices } from './bank.services';
+import { writeMt940, type Mt940Line } from './mt940-writer';
 
 const SEED_ACTOR = 'system';
 /** A valid Cypriot IBAN (the standard's example) for the demo bank account when the company has none. */
 const DEMO_IBAN = 'CY17002001280000001200527600';
-
-type Line = { day: string; cents: number; ref: string; text: string };
-
-/** MT940, as a Cypriot bank's download would say it: the account, the opening balance, the lines, the closing. */
-const mt940 = (iban: string, from: string, to: string, openingCents: number, lines: Line[]): string => {
-  const amount = (cents: number) => `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-  const mark = (cents: number) => (cents < 0 ? 'D' : 'C');
-  const yymmdd = (day: string) => day.slice(2).replaceAll('-', '');
-  const closing = openingCents + lines.reduce((s, l) => s + l.cents, 0);
-  return [
-    ':20:DEMO',
-    `:25:${iban}`,
-    ':28C:1/1',
-    `:60F:${mark(openingCents)}${yymmdd(from)}EUR${amount(openingCents)}`,
-    ...lines.flatMap((l) => [`:61:${yymmdd(l.day)}${mark(l.cents)}${amount(l.cents)}NTRFNONREF//${l.ref}`, `:86:${l.text}`]),
-    `:62F:${mark(closing)}${yymmdd(to)}EUR${amount(closing)}`,
-    '-',
-  ].join('\r\n');
-};
 
 /**
  * A month of the default bank account's statement for the demo, imported and partly reconciled, so a
@@ -60,7 +42,7 @@ export const seedBankDemo = async (deps: AppDeps, bank: BankServices): Promise<v
     | { id: string; invoice_number: string; gross_cents: number; paid_cents: number; credited_cents: number }
     | undefined;
   const reference = invoice ? invoiceCreditorReference(invoice.invoice_number) : null;
-  const lines: Line[] = [
+  const lines: Mt940Line[] = [
     { day: ago(25), cents: -950_000, ref: 'DEMO-1', text: 'Salaries' },
     { day: ago(10), cents: -42_000, ref: 'DEMO-2', text: 'Cloud hosting' },
     ...(invoice && reference
@@ -73,7 +55,7 @@ export const seedBankDemo = async (deps: AppDeps, bank: BankServices): Promise<v
   const ledgerAccountId = ((await db('money_accounts').where({ id: account.id }).first('ledger_account_id')) as { ledger_account_id: string }).ledger_account_id;
   const before = (await totalsInRange(db, undefined, addDays(from, -1), ledgerAccountId)).get(ledgerAccountId);
   const opening = before ? before.debitCents - before.creditCents : 0;
-  const file = mt940(iban, from, today, opening, lines);
+  const file = writeMt940({ id: 'DEMO', iban, opening: { day: from, cents: opening }, closingDay: today, lines });
   await bank.statements.import(account.id, { bytes: Buffer.from(file, 'utf8'), name: 'demo-statement.sta' }, SEED_ACTOR);
   const imported = (await db('bank_statement_lines').where({ money_account_id: account.id }).select('id', 'description', 'amount_cents')) as Array<{ id: string; description: string; amount_cents: number }>;
   const lineOf = (text: string) => imported.find((l) => l.description === text);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
 import { adminOf, createClient, createInvoice } from '../invoicing/test/fixtures';
+import { writeMt940 } from './mt940-writer';
 
 const GR = 'GR1601101250000000012300695';
 const DE = 'DE89370400440532013000';
@@ -10,21 +11,8 @@ type Line = { id: string; amount: number; description: string; status: string; r
 type Account = { id: string; name: string; ledger_balance: number; is_default: boolean; kind: string };
 
 /** An MT940 statement of GR (by default March 2026's, opening at 1,000.00) with the lines given. */
-const mt940 = (lines: Array<{ day: string; cents: number; ref: string; text: string }>, period = { id: 'MARCH', opening: 100_000, from: '260301', to: '260331' }): string => {
-  const amount = (cents: number) => `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-  const mark = (cents: number) => (cents < 0 ? 'D' : 'C');
-  const yymmdd = (day: string) => day.slice(2).replaceAll('-', '');
-  const closing = period.opening + lines.reduce((s, l) => s + l.cents, 0);
-  return [
-    `:20:${period.id}`,
-    `:25:${GR}`,
-    ':28C:1/1',
-    `:60F:C${period.from}EUR${amount(period.opening)}`,
-    ...lines.flatMap((l) => [`:61:${yymmdd(l.day)}${mark(l.cents)}${amount(l.cents)}NTRFNONREF//${l.ref}`, `:86:${l.text}`]),
-    `:62F:${mark(closing)}${period.to}EUR${amount(closing)}`,
-    '-',
-  ].join('\r\n');
-};
+const mt940 = (lines: Array<{ day: string; cents: number; ref: string; text: string }>, period = { id: 'MARCH', opening: 100_000, from: '2026-03-01', to: '2026-03-31' }): string =>
+  writeMt940({ id: period.id, iban: GR, opening: { day: period.from, cents: period.opening }, closingDay: period.to, lines });
 
 describe.each(testBackends())('reconciling statement lines over HTTP on $name', (backend) => {
   let server: TestServer;
@@ -165,7 +153,7 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
         { day: '2026-04-03', cents: 30_000, ref: 'A1', text: `Licence ${byReference.payment_reference}` },
         { day: '2026-04-06', cents: 15_000, ref: 'A2', text: `Gamma licence ${byHand.invoice_number} and advance` },
       ],
-      { id: 'APRIL', opening: 162_100, from: '260401', to: '260430' },
+      { id: 'APRIL', opening: 162_100, from: '2026-04-01', to: '2026-04-30' },
     );
     const imported = await admin.upload(`/api/bank-accounts/${bank.id}/statements/`, 'file', april, 'april.sta');
     expect(imported.status, imported.text).toBe(201);

@@ -3,28 +3,14 @@ import { camt053Sample } from '../../test/camt053-sample';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
 import { adminOf } from '../invoicing/test/fixtures';
+import { writeMt940 } from './mt940-writer';
 
 /** The camt053Sample's account. */
 const GR = 'GR1601101250000000012300695';
 const DE = 'DE89370400440532013000';
 
 /** An MT940 statement of `GR` with the lines given (amounts in cents, money in positive). */
-const mt940 = (id: string, opening: { day: string; cents: number }, lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => {
-  const amount = (cents: number) => `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-  const mark = (cents: number) => (cents < 0 ? 'D' : 'C');
-  const yymmdd = (day: string) => day.slice(2).replaceAll('-', '');
-  const closing = opening.cents + lines.reduce((s, l) => s + l.cents, 0);
-  const last = lines.at(-1)?.day ?? opening.day;
-  return [
-    `:20:${id}`,
-    `:25:${GR}`,
-    ':28C:1/1',
-    `:60F:${mark(opening.cents)}${yymmdd(opening.day)}EUR${amount(opening.cents)}`,
-    ...lines.flatMap((l) => [`:61:${yymmdd(l.day)}${mark(l.cents)}${amount(l.cents)}NTRFNONREF//${l.ref}`, `:86:${l.text}`]),
-    `:62F:${mark(closing)}${yymmdd(last)}EUR${amount(closing)}`,
-    '-',
-  ].join('\r\n');
-};
+const mt940 = (id: string, opening: { day: string; cents: number }, lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => writeMt940({ id, iban: GR, opening, lines });
 
 describe.each(testBackends())('bank statement import over HTTP on $name', (backend) => {
   let server: TestServer;

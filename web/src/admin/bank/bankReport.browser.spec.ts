@@ -5,24 +5,12 @@ import { collectPageErrors, DESKTOP_WIDTH, launchBrowser, MOBILE_WIDTH, rawKeyLe
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 import { createTestI18n } from '../../../../test/web-i18n';
+import { writeMt940 } from '../../../../api/bank/mt940-writer';
 
 const GR = 'GR1601101250000000012300695';
 
 /** An MT940 statement of GR for March 2026 opening at 1,000.00 (as api/bank/reconciliation.e2e.spec.ts builds it). */
-const mt940 = (lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => {
-  const amount = (cents: number) => `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-  const mark = (cents: number) => (cents < 0 ? 'D' : 'C');
-  const closing = 100_000 + lines.reduce((s, l) => s + l.cents, 0);
-  return [
-    ':20:MARCH',
-    `:25:${GR}`,
-    ':28C:1/1',
-    ':60F:C260301EUR1000,00',
-    ...lines.flatMap((l) => [`:61:${l.day.slice(2).replaceAll('-', '')}${mark(l.cents)}${amount(l.cents)}NTRFNONREF//${l.ref}`, `:86:${l.text}`]),
-    `:62F:${mark(closing)}260331EUR${amount(closing)}`,
-    '-',
-  ].join('\r\n');
-};
+const mt940 = (lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => writeMt940({ id: 'MARCH', iban: GR, opening: { day: '2026-03-01', cents: 100_000 }, closingDay: '2026-03-31', lines });
 
 // Needs `npm run build` first: the test server serves dist/web.
 describe('the Bank page’s reconciliation report in Chromium', () => {

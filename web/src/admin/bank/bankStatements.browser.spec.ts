@@ -5,6 +5,7 @@ import { createClientWithLogin } from '../../../../test/billing-fixtures';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 import { createTestI18n } from '../../../../test/web-i18n';
+import { writeMt940 } from '../../../../api/bank/mt940-writer';
 
 const GR = 'GR1601101250000000012300695';
 const DE = 'DE89370400440532013000';
@@ -13,22 +14,7 @@ type Line = { id: string; amount: number; description: string; status: string; r
 type Account = { id: string; name: string; is_default: boolean; kind: string };
 
 /** An MT940 statement of GR opening at `openingCents` with the lines given (as api/bank/reconciliation.e2e.spec.ts builds it). */
-const mt940 = (id: string, openingCents: number, lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => {
-  const amount = (cents: number) => `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-  const mark = (cents: number) => (cents < 0 ? 'D' : 'C');
-  const yymmdd = (day: string) => day.slice(2).replaceAll('-', '');
-  const closing = openingCents + lines.reduce((s, l) => s + l.cents, 0);
-  const lastDay = lines.at(-1)!.day;
-  return [
-    `:20:${id}`,
-    `:25:${GR}`,
-    ':28C:1/1',
-    `:60F:${mark(openingCents)}${yymmdd(lines[0]!.day)}EUR${amount(openingCents)}`,
-    ...lines.flatMap((l) => [`:61:${yymmdd(l.day)}${mark(l.cents)}${amount(l.cents)}NTRFNONREF//${l.ref}`, `:86:${l.text}`]),
-    `:62F:${mark(closing)}${yymmdd(lastDay)}EUR${amount(closing)}`,
-    '-',
-  ].join('\r\n');
-};
+const mt940 = (id: string, openingCents: number, lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => writeMt940({ id, iban: GR, opening: { day: lines[0]!.day, cents: openingCents }, lines });
 
 const MARCH = [
   { day: '2026-03-02', cents: -11_900, ref: 'L1', text: 'Hosting March' },
