@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ReconciliationPart } from '../../domain/bank/reconciliation-parts';
-import { parseEuros, parseVatRate } from '../../domain/shared/money';
+import { parseEuros } from '../../domain/shared/money';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
-import { zId, zText } from '../platform/wire';
+import { zId, zOptionalVatBp, zText } from '../platform/wire';
 
 const INVALID = 'Please correct the errors below.';
 
@@ -18,19 +18,10 @@ const zSignedCents = z.unknown().transform((value, ctx) => {
   return negative ? -parsed.value : parsed.value;
 });
 
-const zVatRate = z.unknown().transform((value, ctx) => {
-  const parsed = parseVatRate(value ?? 0);
-  if (!parsed.ok) {
-    ctx.addIssue({ code: 'custom', message: parsed.error });
-    return z.NEVER;
-  }
-  return parsed.value;
-});
-
 const part = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('account'), account: z.string().trim().regex(/^[0-9A-Za-z.-]{1,20}$/, 'Enter an account code from the chart of accounts.'), amount: zSignedCents, vat_rate: zVatRate.optional(), description: zText(1000, 'multi').optional() }),
+    z.object({ kind: z.literal('account'), account: z.string().trim().regex(/^[0-9A-Za-z.-]{1,20}$/, 'Enter an account code from the chart of accounts.'), amount: zSignedCents, vat_rate: zOptionalVatBp, description: zText(1000, 'multi').optional() }),
     z.object({ kind: z.literal('movement'), movement: zId('Movement'), amount: zSignedCents }),
     z.object({ kind: z.literal('transfer'), money_account: zId('Bank account'), amount: zSignedCents }),
     z.object({ kind: z.literal('invoice'), invoice: zId('Invoice'), amount: zSignedCents }),

@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import type { BankRule } from '../../domain/bank/rules';
-import { parseEuros, parseVatRate } from '../../domain/shared/money';
 import { parseInput } from '../platform/http/validate';
-import { zOptionalText, zRequiredText, zVersion } from '../platform/wire';
-
-const fromParsed = (parse: typeof parseEuros) =>
-  z.unknown().transform((value, ctx) => {
-    if (value === undefined || value === null || value === '') return undefined;
-    const parsed = parse(value);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: parsed.error });
-      return z.NEVER;
-    }
-    return parsed.value;
-  });
+import { zOptionalCents, zOptionalText, zOptionalVatBp, zRequiredText, zVersion } from '../platform/wire';
 
 /** `POST`/`PUT /api/bank-rules/`: what a line must hold and the account (with VAT) it is booked to. */
 const ruleBody = z.object({
@@ -21,12 +9,12 @@ const ruleBody = z.object({
   text_contains: zOptionalText(200),
   text_words: z.array(zRequiredText(200), { error: 'Give the words as a list.' }).max(20, 'Give at most 20 words.').optional(),
   text_starts_with: zOptionalText(200),
-  min_amount: fromParsed(parseEuros).optional(),
-  max_amount: fromParsed(parseEuros).optional(),
+  min_amount: zOptionalCents,
+  max_amount: zOptionalCents,
   direction: z.enum(['in', 'out'], { error: 'Choose money in ("in") or money out ("out").' }).optional(),
   counterparty_iban: zOptionalText(50),
   account: z.string({ error: 'This field is required.' }).trim().regex(/^[0-9A-Za-z.-]{1,20}$/, 'Enter an account code from the chart of accounts.'),
-  vat_rate: fromParsed(parseVatRate).optional(),
+  vat_rate: zOptionalVatBp,
   description: zOptionalText(1000),
   version: zVersion,
 });

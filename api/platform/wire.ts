@@ -61,24 +61,42 @@ export const zId = (what: string) =>
     .refine(isUuid, `Invalid pk - ${what} does not exist.`)
     .transform((v) => v.toLowerCase());
 
+const blank = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/** The parsed value, or the parser's refusal as the field's issue. */
+const parsedValue = (parse: (v: unknown) => Parsed<number>, value: unknown, ctx: z.RefinementCtx): number => {
+  const parsed = parse(value);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.value;
+};
+
 const fromParsed = (parse: (v: unknown) => Parsed<number>) =>
   z.unknown().transform((value, ctx) => {
-    if (value === undefined || value === null || value === '') {
+    if (blank(value)) {
       ctx.addIssue({ code: 'custom', message: REQUIRED });
       return z.NEVER;
     }
-    const parsed = parse(value);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: parsed.error });
-      return z.NEVER;
-    }
-    return parsed.value;
+    return parsedValue(parse, value, ctx);
   });
+
+/** As fromParsed, but a missing, null or empty field is absent (undefined). */
+const fromParsedOptional = (parse: (v: unknown) => Parsed<number>) =>
+  z
+    .unknown()
+    .transform((value, ctx) => (blank(value) ? undefined : parsedValue(parse, value, ctx)))
+    .optional();
 
 /** Euros on the wire → integer cents. */
 export const zCents = fromParsed(parseEuros);
+/** The same, absent (undefined) when the field is missing, null or empty. */
+export const zOptionalCents = fromParsedOptional(parseEuros);
 /** Percent on the wire → basis points. */
 export const zVatBp = fromParsed(parseVatRate);
+/** The same, absent (undefined) when the field is missing, null or empty. */
+export const zOptionalVatBp = fromParsedOptional(parseVatRate);
 /** Quantity on the wire → thousandths. */
 export const zQuantityMilli = fromParsed(parseQuantity);
 
