@@ -29,7 +29,9 @@ describe.each(testBackends())('session store ($name)', (backend) => {
     const t = await backend.create();
     try {
       const store = new SessionStore(t.db);
-      const expired = { cookie: { originalMaxAge: 1, maxAge: 1, expires: new Date(Date.now() - 1000) } } as unknown as SessionData;
+      // The store dates a session's end from maxAge at write time: a negative one ended a second ago.
+      // (maxAge 1 left a 1 ms window, which a quick read on PostgreSQL could fall inside.)
+      const expired = { cookie: { originalMaxAge: -1000, maxAge: -1000, expires: new Date(Date.now() - 1000) } } as unknown as SessionData;
       await withCallback((cb) => store.set('sid-a', { ...sessionData(), userId: 'user-a' }, cb));
       await withCallback((cb) => store.set('sid-b', { ...sessionData(), userId: 'user-b' }, cb));
       await withCallback((cb) => store.set('sid-old', { ...expired, userId: 'user-old' }, cb));
