@@ -6,6 +6,6 @@ export type { MoneyAccountService } from './money-account.service';
 export { statementRoutes } from './statement.routes';
 export { bankRuleRoutes } from './rule.routes';
 export type { StatementService } from './statement.service';
-export type { ReconciliationService, StatementPayments } from './reconciliation.service';
+export type { ReconciliationService, StatementPayment, StatementPaymentOutcome, StatementPayments } from './reconciliation.service';
 export { unreconciledLinesThrough } from './unreconciled';
 export { seedBankDemo } from './demo-seed';

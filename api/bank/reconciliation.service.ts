@@ -26,9 +26,28 @@ const INVALID = 'Please correct the errors below.';
 const REFUND_AS_MOVEMENT = 'Record the refund on the invoice’s payment first, then match the line with it as a movement.';
 const CREDIT_WITH_INVOICE = 'A client’s credit is recorded with a payment of one of its invoices: add an invoice of this client to the line.';
 
-/** A line's payment of an invoice, recorded by invoicing (above this module) and answered with its id. */
+/** A line's payment of an invoice, on its day into its money account. */
+export interface StatementPayment {
+  invoiceId: string;
+  amountCents: number;
+  date: string;
+  moneyAccountId: string;
+  reference: string | null;
+}
+
+/**
+ * Payments lines show, recorded by invoicing (above this module) as one batch; each answered, in
+ * order, with its id or the error that refused it. The read models are waited for by the caller.
+ */
 export interface StatementPayments {
-  recordStatementPayment(command: { invoiceId: string; amountCents: number; date: string; moneyAccountId: string; reference: string | null }, actor: string): Promise<string>;
+  recordStatementPayments(commands: readonly StatementPayment[], actor: string): Promise<StatementPaymentOutcome[]>;
+}
+export type StatementPaymentOutcome = { paymentId: string; error?: undefined } | { paymentId?: undefined; error: unknown };
+
+/** A line and what it was, checked against the books: ready to record. */
+interface Planned {
+  line: BankLine;
+  parts: ReconciliationPart[];
 }
 
 const lineOf = (r: StatementLineRow): BankLine => ({
@@ -77,9 +96,18 @@ export class ReconciliationService {
     const row = await this.row(moneyAccountId, lineId);
     if (row.reconciliation_id) throw new ConflictError(ALREADY_RECONCILED);
     const line = lineOf(row);
+    const context = await this.context(moneyAccountId, parts);
+    this.check(line, parts, context);
+    const [recorded] = await this.recordPayments(moneyAccountId, [{ line, parts }], context, actor);
+    if (!recorded!.ok) throw recorded!.error;
+    await writePathOf(this.deps).commands.handle(bankLineModel, this.lineCommand(moneyAccountId, recorded!.planned, context, actor));
+    return this.wire(moneyAccountId, lineId);
+  }
+
+  /** Refuses parts that do not say what the line was (ValidationError, by field). */
+  private check(line: BankLine, parts: ReconciliationPart[], context: ReconciliationContext): void {
     const early: FieldErrors = {};
     const invoiceClients = new Set<string>();
-    const context = await this.context(moneyAccountId, parts);
     for (const p of parts) if (p.kind === 'invoice') invoiceClients.add(context.invoices.get(p.invoiceId)?.clientId ?? '');
     parts.forEach((p, i) => {
       if (p.kind === 'invoice' && p.cents < 0) early[`parts.${i}.amount`] = [REFUND_AS_MOVEMENT];
@@ -92,42 +120,57 @@ export class ReconciliationService {
       for (const e of errors) (fields[wireField(e.field)] ??= []).push(e.message);
       throw new ValidationError(INVALID, fields);
     }
-    const recorded = await this.recordPayments(moneyAccountId, line, parts, context, actor);
-    // The payments post what the invoice parts and credit say; the line's own postings are the rest.
-    const postings = postingsOf(line, recorded.filter((p) => p.kind !== 'invoice' && p.kind !== 'clientCredit'), context);
-    const command = { lineId, reconciliationId: randomUUID(), moneyAccountId, date: line.bookingDate, amountCents: line.amountCents, parts: recorded, postings };
-    await writePathOf(this.deps).commands.handle(bankLineModel, { streamId: bankLineStreamId(lineId), actor, decide: ({ state }) => decideReconcile(state, command) });
-    return this.wire(moneyAccountId, lineId);
+  }
+
+  /** The line's event: the payments post what its invoice parts and credit say; its own postings are the rest. */
+  private lineCommand(moneyAccountId: string, { line, parts }: Planned, context: ReconciliationContext, actor: string) {
+    const own = postingsOf(line, parts.filter((p) => p.kind !== 'invoice' && p.kind !== 'clientCredit'), context);
+    const command = { lineId: line.id, reconciliationId: randomUUID(), moneyAccountId, date: line.bookingDate, amountCents: line.amountCents, parts, postings: own };
+    return { streamId: bankLineStreamId(line.id), actor, decide: ({ state }: { state: BankLineState }) => decideReconcile(state, command) };
   }
 
   /**
-   * One payment per invoice of the parts, on the line's day into this money account; a client's
-   * credit goes with the payment of one of its invoices (an overpayment, as by hand). The parts come
-   * back naming their payment. A payment recorded before a later step fails stays in the books as a
-   * movement of the account, to be matched.
+   * One payment per invoice of each line's parts, on the line's day into this money account, all
+   * lines' payments as one batch; a client's credit goes with the payment of one of its invoices
+   * (an overpayment, as by hand). Each line comes back with its parts naming their payment, or the
+   * error that refused one of them. A payment recorded while another of its line was refused stays
+   * in the books as a movement of the account, to be matched.
    */
-  private async recordPayments(moneyAccountId: string, line: BankLine, parts: ReconciliationPart[], context: ReconciliationContext, actor: string): Promise<ReconciliationPart[]> {
-    const amounts = new Map<string, number>();
-    const invoiceOfClient = new Map<string, string>();
-    for (const p of parts) {
-      if (p.kind !== 'invoice') continue;
-      amounts.set(p.invoiceId, (amounts.get(p.invoiceId) ?? 0) + p.cents);
-      const clientId = context.invoices.get(p.invoiceId)!.clientId;
-      if (!invoiceOfClient.has(clientId)) invoiceOfClient.set(clientId, p.invoiceId);
-    }
-    for (const p of parts) {
-      if (p.kind !== 'clientCredit') continue;
-      const invoiceId = invoiceOfClient.get(p.clientId)!;
-      amounts.set(invoiceId, amounts.get(invoiceId)! + p.cents);
-    }
-    const payments = new Map<string, string>();
-    for (const [invoiceId, amountCents] of amounts) {
-      payments.set(invoiceId, await this.payments.recordStatementPayment({ invoiceId, amountCents, date: line.bookingDate, moneyAccountId, reference: line.reference ?? line.bankReference }, actor));
-    }
-    return parts.map((p) => {
-      if (p.kind === 'invoice') return { ...p, paymentId: payments.get(p.invoiceId)! };
-      if (p.kind === 'clientCredit') return { ...p, paymentId: payments.get(invoiceOfClient.get(p.clientId)!)! };
-      return p;
+  private async recordPayments(moneyAccountId: string, planned: readonly Planned[], context: ReconciliationContext, actor: string): Promise<Array<{ ok: true; planned: Planned } | { ok: false; error: unknown }>> {
+    const commands: StatementPayment[] = [];
+    const perLine = planned.map(({ line, parts }) => {
+      const amounts = new Map<string, number>();
+      const invoiceOfClient = new Map<string, string>();
+      for (const p of parts) {
+        if (p.kind !== 'invoice') continue;
+        amounts.set(p.invoiceId, (amounts.get(p.invoiceId) ?? 0) + p.cents);
+        const clientId = context.invoices.get(p.invoiceId)!.clientId;
+        if (!invoiceOfClient.has(clientId)) invoiceOfClient.set(clientId, p.invoiceId);
+      }
+      for (const p of parts) {
+        if (p.kind !== 'clientCredit') continue;
+        const invoiceId = invoiceOfClient.get(p.clientId)!;
+        amounts.set(invoiceId, amounts.get(invoiceId)! + p.cents);
+      }
+      const first = commands.length;
+      for (const [invoiceId, amountCents] of amounts) commands.push({ invoiceId, amountCents, date: line.bookingDate, moneyAccountId, reference: line.reference ?? line.bankReference });
+      return { first, invoiceIds: [...amounts.keys()], invoiceOfClient };
+    });
+    const outcomes = commands.length ? await this.payments.recordStatementPayments(commands, actor) : [];
+    return planned.map((p, k) => {
+      const { first, invoiceIds, invoiceOfClient } = perLine[k]!;
+      const payments = new Map<string, string>();
+      for (const [j, invoiceId] of invoiceIds.entries()) {
+        const outcome = outcomes[first + j]!;
+        if (outcome.paymentId === undefined) return { ok: false as const, error: outcome.error };
+        payments.set(invoiceId, outcome.paymentId);
+      }
+      const parts = p.parts.map((part) => {
+        if (part.kind === 'invoice') return { ...part, paymentId: payments.get(part.invoiceId)! };
+        if (part.kind === 'clientCredit') return { ...part, paymentId: payments.get(invoiceOfClient.get(part.clientId)!)! };
+        return part;
+      });
+      return { ok: true as const, planned: { line: p.line, parts } };
     });
   }
 
@@ -135,26 +178,51 @@ export class ReconciliationService {
    * What an import reconciles alone: money in whose intact RF reference names exactly one open
    * invoice (domain autoReconcile), each open amount lowered as lines take it; then each other line
    * the first matching bank rule takes (domain applyRules: the whole line to the rule's account with
-   * its VAT). A line that cannot be reconciled (its day locked, the invoice paid meanwhile) stays
-   * open for a person.
+   * its VAT). All of it is checked against one read of the books and written as two batches (the
+   * invoices' payments, then the lines' events) with one wait for the read models. A line that
+   * cannot be reconciled (its day locked, the invoice paid meanwhile) stays open for a person.
    */
   async autoReconcile(moneyAccountId: string, lines: BankLine[], actor: string): Promise<number> {
-    const named = lines.filter((l) => l.amountCents > 0 && findCreditorReferences(`${l.reference ?? ''} ${l.description}`).length > 0);
-    const index = named.length ? buildCandidateIndex({ invoices: await this.openInvoiceCandidates(), movements: [] }) : null;
+    const named = new Set(lines.filter((l) => l.amountCents > 0 && findCreditorReferences(`${l.reference ?? ''} ${l.description}`).length > 0));
+    const index = named.size ? buildCandidateIndex({ invoices: await this.openInvoiceCandidates(), movements: [] }) : null;
     const rules = (await this.rules?.rules()) ?? [];
-    let reconciled = 0;
+    const decided: Planned[] = [];
     for (const line of lines) {
       // An invoice reference first; else the first rule that takes the line.
-      const decided = index && named.includes(line) ? autoReconcile(line, index) : null;
-      const parts = decided?.parts ?? (rules.length ? applyRules(line, rules)?.part : undefined);
-      if (!parts) continue;
+      const byReference = index && named.has(line) ? autoReconcile(line, index) : null;
+      if (byReference && index) recordInIndex(index, byReference);
+      const parts = byReference?.parts ?? (rules.length ? applyRules(line, rules)?.part : undefined);
+      if (parts) decided.push({ line, parts: Array.isArray(parts) ? parts : [parts] });
+    }
+    if (!decided.length) return 0;
+    const context = await this.context(moneyAccountId, decided.flatMap((d) => d.parts));
+    const checked: Planned[] = [];
+    for (const planned of decided) {
       try {
-        await this.reconcile(moneyAccountId, line.id, Array.isArray(parts) ? parts : [parts], actor);
-        if (decided && index) recordInIndex(index, decided);
-        reconciled += 1;
+        this.check(planned.line, planned.parts, context);
       } catch (err) {
-        this.deps.logger.warn({ err, lineId: line.id }, 'a statement line could not be reconciled on import; it stays open');
+        this.deps.logger.warn({ err, lineId: planned.line.id }, 'a statement line could not be reconciled on import; it stays open');
+        continue;
       }
+      checked.push(planned);
+      // The next line sees what this one takes of each invoice.
+      for (const p of planned.parts) {
+        const invoice = p.kind === 'invoice' ? context.invoices.get(p.invoiceId) : undefined;
+        if (invoice) invoice.openCents -= p.cents;
+      }
+    }
+    const recorded = await this.recordPayments(moneyAccountId, checked, context, actor);
+    const ready: Planned[] = [];
+    for (const [k, r] of recorded.entries()) {
+      if (r.ok) ready.push(r.planned);
+      else this.deps.logger.warn({ err: r.error, lineId: checked[k]!.line.id }, 'a statement line could not be reconciled on import; it stays open');
+    }
+    if (!ready.length) return 0;
+    const batch = await writePathOf(this.deps).commands.handleBatch(bankLineModel, ready.map((p) => this.lineCommand(moneyAccountId, p, context, actor)));
+    let reconciled = 0;
+    for (const [k, outcome] of batch.outcomes.entries()) {
+      if (outcome.error === undefined) reconciled += 1;
+      else this.deps.logger.warn({ err: outcome.error, lineId: ready[k]!.line.id }, 'a statement line could not be reconciled on import; it stays open');
     }
     return reconciled;
   }

@@ -20,6 +20,7 @@ import { creditNoteWire, findCreditNote, type CreditNoteWire } from './credit-no
 import { findInvoice, invoiceWire, type InvoiceWire } from './invoice.queries';
 import { invoiceModel, viewAfter, viewInvoice, viewStarted } from './invoice-stream';
 import { readParties } from '../company';
+import type { StatementPayment, StatementPaymentOutcome, StatementPayments } from '../bank';
 import { inTimeOrder, reminderHistory } from './payment-reminders';
 import { isUuid } from '../platform/wire';
 
@@ -30,6 +31,7 @@ export const NOT_UNPAID = 'A paid invoice cannot be marked as unpaid.';
 export const CANCELLATION_REASON = 'Invoice cancelled';
 
 export type PaymentToRecord = RecordPayment['data'];
+
 
 /**
  * Where a payment recorded by hand is deposited: the ledger account of the money account named, or
@@ -70,7 +72,7 @@ const typedNumber = (value: string | undefined): string | undefined => (value?.t
 const buyerName = (state: InvoiceState): string | null => (state.status === 'empty' ? null : (state.parties?.buyer.name ?? null));
 
 /** Invoice commands (the only writer of invoice streams) and the reads payments rely on. */
-export class InvoiceService {
+export class InvoiceService implements StatementPayments {
   private readonly commands: CommandHandler;
 
   constructor(
@@ -242,16 +244,32 @@ export class InvoiceService {
   }
 
   /**
-   * A payment a bank statement line shows (its reconciliation): a bank transfer into that money
-   * account, dated on the line's booking day, checked as a payment by hand is. Answers its id.
+   * Payments bank statement lines show (their reconciliation): each a bank transfer into its money
+   * account, dated on the line's booking day, checked as a payment by hand is. Recorded through the
+   * write path's batch (a refusal is that payment's outcome, never the others'); the caller waits
+   * for the read models once it has written what the payments belong to. Answers, in order, each
+   * payment's id or the error that refused it.
    */
-  async recordStatementPayment(command: { invoiceId: string; amountCents: number; date: string; moneyAccountId: string; reference: string | null }, actor: string): Promise<string> {
-    if (!isUuid(command.invoiceId)) throw new NotFoundError(NOT_FOUND);
-    const cashAccountId = await this.deposits.depositLedgerAccount('bank', command.moneyAccountId);
-    const paymentId = randomUUID();
-    const data: PaymentToRecord = { paymentId, amountCents: command.amountCents, date: command.date, method: 'bank', reference: command.reference, ...(cashAccountId ? { cashAccountId } : {}) };
-    await this.run(command.invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data, byHand: true }, state));
-    return paymentId;
+  async recordStatementPayments(commands: readonly StatementPayment[], actor: string): Promise<StatementPaymentOutcome[]> {
+    const ledgerAccounts = new Map<string, string | undefined>();
+    for (const id of new Set(commands.map((c) => c.moneyAccountId))) ledgerAccounts.set(id, await this.deposits.depositLedgerAccount('bank', id));
+    const payments = commands.map((command) => {
+      const cashAccountId = ledgerAccounts.get(command.moneyAccountId);
+      const data: PaymentToRecord = { paymentId: randomUUID(), amountCents: command.amountCents, date: command.date, method: 'bank', reference: command.reference, ...(cashAccountId ? { cashAccountId } : {}) };
+      return { invoiceId: command.invoiceId, data };
+    });
+    const known = payments.filter((p) => isUuid(p.invoiceId));
+    const batch = await this.commands.handleBatch(
+      invoiceModel,
+      known.map(({ invoiceId, data }) => ({ streamId: invoiceStreamId(invoiceId), actor, decide: ({ state }: Loaded<InvoiceState>) => decide({ type: 'RecordPayment', data, byHand: true }, state) })),
+      { wait: false },
+    );
+    const outcomes = new Map(known.map((p, k) => [p, batch.outcomes[k]!]));
+    return payments.map((p) => {
+      const outcome = outcomes.get(p);
+      if (!outcome) return { error: new NotFoundError(NOT_FOUND) };
+      return outcome.error !== undefined ? { error: outcome.error } : { paymentId: p.data.paymentId };
+    });
   }
 
   /** A refund, dispute or gateway fee on one of the invoice's payments (the domain decides). */

@@ -113,6 +113,19 @@ describe.each(testBackends())('the command handler on $name', (backend) => {
     expect(batch.position).toBe(store.comparePositions(batch.outcomes[0]!.handled!.position, batch.outcomes[2]!.handled!.position) > 0 ? batch.outcomes[0]!.handled!.position : batch.outcomes[2]!.handled!.position);
   });
 
+  it('runs a batch\'s commands on one stream one after the other, in order, each on the state the previous left', async () => {
+    const streams = [`counter-${randomUUID()}`, `counter-${randomUUID()}`];
+    // Five commands on the first stream, two on the second, interleaved: all at once they would race each other past MAX_ATTEMPTS.
+    const order = [0, 0, 1, 0, 0, 1, 0];
+    const batch = await handler.handleBatch(
+      counter,
+      order.map((s, i) => ({ streamId: streams[s]!, actor: 'a', decide: ({ state }: { state: number }) => [{ type: 'Ticked' as const, data: { n: i * 100 + state } }] })),
+    );
+    expect(batch.outcomes.every((o) => o.error === undefined)).toBe(true);
+    expect((await store.readStream(streams[0]!)).map((e) => e.data)).toEqual([{ n: 0 }, { n: 101 }, { n: 302 }, { n: 403 }, { n: 604 }]);
+    expect((await store.readStream(streams[1]!)).map((e) => e.data)).toEqual([{ n: 200 }, { n: 501 }]);
+  });
+
   it('takes no document number for a command that decides nothing', async () => {
     const documentId = randomUUID();
     const request = { series: 'invoice' as const, year: 2091 };

@@ -135,7 +135,8 @@ export class CommandHandler {
    * and, when numbered, its number taken in the append's transaction), then one wait for the read
    * models. Numbered commands started together join one numbering transaction (numbered-batches.ts),
    * from which a refused one is taken out while the others commit: a refusal is that command's
-   * outcome, never the batch's. `wait: false` leaves the wait to the caller (`reach`).
+   * outcome, never the batch's. Commands on one stream run one after the other, in the order given.
+   * `wait: false` leaves the wait to the caller (`reach`).
    */
   async handleBatch<State, Event>(model: StreamModel<State, Event>, commands: Command<State, Event>[], options: { wait?: boolean; timeoutMs?: number } = {}): Promise<HandledBatch<State, Event>> {
     const outcomes: BatchOutcome<State, Event>[] = new Array(commands.length);
@@ -147,12 +148,15 @@ export class CommandHandler {
     // Where numbered appends share a transaction (PostgreSQL), every command starts at once, so they
     // join one; on EventStoreDB each number is reserved in a transaction of its own: a few at a time.
     const parallel = this.deps.eventStore.transaction ? commands.length : PARALLEL_WITHOUT_TRANSACTIONS;
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(parallel, commands.length) }, async () => {
-        while (next < commands.length) await run(next++);
-      }),
-    );
+    // Commands on one stream would only race each other: the second of a stream waits for a round of its own.
+    for (const round of roundsByStream(commands)) {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: Math.min(parallel, round.length) }, async () => {
+          while (next < round.length) await run(round[next++]!);
+        }),
+      );
+    }
     let position: Position | undefined;
     for (const [i, { handled }] of outcomes.entries()) {
       if (!handled?.position) continue;
@@ -243,5 +247,17 @@ export class CommandHandler {
 }
 
 const PERIOD_LOCK = 'period-lock';
+
+/** The commands' indexes in rounds in which no stream appears twice, each round in the given order. */
+const roundsByStream = (commands: readonly { streamId: string }[]): number[][] => {
+  const rounds: number[][] = [];
+  const seen = new Map<string, number>();
+  commands.forEach((command, i) => {
+    const round = seen.get(command.streamId) ?? 0;
+    seen.set(command.streamId, round + 1);
+    (rounds[round] ??= []).push(i);
+  });
+  return rounds;
+};
 
 class NothingDecided extends Error {}
