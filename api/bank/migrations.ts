@@ -107,4 +107,17 @@ export const bankMigrations: Migration[] = [
       await trackTableVersion(db, 'bank_rules');
     },
   },
+  {
+    // Issue 38: the money account each payment method (and Stripe's payouts) goes to unless told
+    // otherwise; a purpose without a row keeps the built-in rule. An account that is a default
+    // cannot be deleted (the service says so first; the foreign key is the last word).
+    name: '202611291700_i38bank_money_account_defaults',
+    up: async (db) => {
+      await db.schema.createTable('money_account_defaults', (t) => {
+        t.text('purpose').primary();
+        t.uuid('money_account_id').notNullable().references('money_accounts.id').onDelete('RESTRICT');
+      });
+      await db.raw(`alter table money_account_defaults add constraint money_account_defaults_purpose check (purpose in ('bank', 'manual', 'cash', 'other', 'payout'))`);
+    },
+  },
 ];

@@ -1,6 +1,6 @@
-import { IsNotEmpty, IsOptional, MaxLength, Min } from 'class-validator';
-import { Field, InputType, Int } from 'type-graphql';
-import { NAME_MAX_LENGTH, type MoneyAccountKind, type SaveMoneyAccount } from '../../domain/bank/money-account';
+import { IsNotEmpty, IsOptional, IsUUID, MaxLength, Min } from 'class-validator';
+import { Field, ID, InputType, Int } from 'type-graphql';
+import { NAME_MAX_LENGTH, type DefaultPurpose, type MoneyAccountKind, type SaveMoneyAccount } from '../../domain/bank/money-account';
 import { IsCleanText } from '../platform/graphql/validators';
 import { MoneyAccountKindEnum } from './money-account.output';
 
@@ -24,5 +24,21 @@ export class MoneyAccountInput {
       isDefault: this.isDefault ?? false,
       expectedVersion: this.version ?? undefined,
     };
+  }
+}
+
+const NO_ACCOUNT = { message: 'Choose one of the bank accounts or cash on hand.' };
+
+@InputType({ description: 'Every purpose’s money account; null or absent: the built-in rule.' })
+export class MoneyAccountDefaultsInput {
+  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID('all', NO_ACCOUNT) bank?: string | null;
+  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID('all', NO_ACCOUNT) manual?: string | null;
+  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID('all', NO_ACCOUNT) cash?: string | null;
+  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID('all', NO_ACCOUNT) other?: string | null;
+  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID('all', NO_ACCOUNT) payout?: string | null;
+
+  toCommand(): Partial<Record<DefaultPurpose, string | null>> {
+    const id = (v: string | null | undefined) => v?.toLowerCase() ?? null;
+    return { bank: id(this.bank), manual: id(this.manual), cash: id(this.cash), other: id(this.other), payout: id(this.payout) };
   }
 }

@@ -1,6 +1,6 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { MoneyAccountKind } from '../../domain/bank/money-account';
-import type { MoneyAccountWire } from './money-account.service';
+import type { MoneyAccountDefaultsWire, MoneyAccountWire } from './money-account.service';
 
 export enum MoneyAccountKindEnum {
   bank = 'bank',
@@ -39,5 +39,18 @@ export class MoneyAccountOutput {
       ledgerBalance: w.ledger_balance,
       version: w.version,
     });
+  }
+}
+
+@ObjectType('MoneyAccountDefaults', { description: 'The money account each payment method recorded by hand, and each Stripe payout, goes to unless told otherwise; null: the built-in rule.' })
+export class MoneyAccountDefaultsOutput {
+  @Field(() => ID, { nullable: true, description: 'Bank transfers (null: the default bank account).' }) bank!: string | null;
+  @Field(() => ID, { nullable: true, description: 'Payments marked manual (null: the default bank account).' }) manual!: string | null;
+  @Field(() => ID, { nullable: true, description: 'Cash (null: the first cash box).' }) cash!: string | null;
+  @Field(() => ID, { nullable: true, description: 'Other payments (null: the default bank account).' }) other!: string | null;
+  @Field(() => ID, { nullable: true, description: 'Stripe payouts (null: the books’ own Bank account, 1000).' }) payout!: string | null;
+
+  static from(w: MoneyAccountDefaultsWire): MoneyAccountDefaultsOutput {
+    return Object.assign(new MoneyAccountDefaultsOutput(), w);
   }
 }

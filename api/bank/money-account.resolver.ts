@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../platform/graphql/context';
 import { pathId } from '../platform/wire';
-import { MoneyAccountInput } from './money-account.input';
-import { MoneyAccountOutput } from './money-account.output';
+import { MoneyAccountDefaultsInput, MoneyAccountInput } from './money-account.input';
+import { MoneyAccountDefaultsOutput, MoneyAccountOutput } from './money-account.output';
 
 const NOT_FOUND = 'Bank account not found.';
 
@@ -37,5 +37,17 @@ export class MoneyAccountResolver {
   async deleteMoneyAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
     await ctx.services.bank.moneyAccounts.remove(pathId(id, NOT_FOUND), ctx.user!.id);
     return true;
+  }
+
+  @Authorized('superuser')
+  @Query(() => MoneyAccountDefaultsOutput, { description: 'The money account each payment method and Stripe’s payouts go to unless told otherwise.' })
+  async moneyAccountDefaults(@Ctx() ctx: GraphQLContext): Promise<MoneyAccountDefaultsOutput> {
+    return MoneyAccountDefaultsOutput.from(await ctx.services.bank.moneyAccounts.getDefaults());
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => MoneyAccountDefaultsOutput, { description: 'Replaces every purpose’s default (null: the built-in rule).' })
+  async updateMoneyAccountDefaults(@Arg('input', () => MoneyAccountDefaultsInput) input: MoneyAccountDefaultsInput, @Ctx() ctx: GraphQLContext): Promise<MoneyAccountDefaultsOutput> {
+    return MoneyAccountDefaultsOutput.from(await ctx.services.bank.moneyAccounts.saveDefaults(input.toCommand(), ctx.user!.id));
   }
 }

@@ -1,15 +1,24 @@
 import { Router } from 'express';
 import { requireSuperuser } from '../platform/guards';
 import { pathId } from '../platform/wire';
-import { parseMoneyAccountBody } from './money-account.schema';
+import { parseMoneyAccountBody, parseMoneyAccountDefaultsBody } from './money-account.schema';
 import type { MoneyAccountService } from './money-account.service';
 
 const NOT_FOUND = 'Bank account not found.';
 
-/** `/api/bank-accounts/`: the bank accounts and the cash box (superuser). */
+/** `/api/bank-accounts/`: the bank accounts and the cash box; `/api/money-account-defaults/`: which one each payment method and Stripe's payouts go to (superuser). */
 export const moneyAccountRoutes = (bank: { moneyAccounts: MoneyAccountService }): Router => {
   const router = Router();
   router.use('/bank-accounts', requireSuperuser);
+  router.use('/money-account-defaults', requireSuperuser);
+
+  router.get('/money-account-defaults/', async (_req, res) => {
+    res.json(await bank.moneyAccounts.getDefaults());
+  });
+
+  router.put('/money-account-defaults/', async (req, res) => {
+    res.json(await bank.moneyAccounts.saveDefaults(parseMoneyAccountDefaultsBody(req.body), req.user!.id));
+  });
 
   router.get('/bank-accounts/', async (_req, res) => {
     res.json(await bank.moneyAccounts.list());

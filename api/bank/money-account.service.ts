@@ -1,6 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { checkMoneyAccount, defaultDepositAccount, nextLedgerCode, takesDeposits, type MoneyAccount, type MoneyAccountKind, type SaveMoneyAccount } from '../../domain/bank/money-account';
+import {
+  checkMoneyAccount,
+  checkMoneyAccountDefaults,
+  defaultDepositAccount,
+  DEFAULT_NOT_DELETED,
+  DEFAULT_PURPOSES,
+  nextLedgerCode,
+  payoutLedgerAccount,
+  purposesOf,
+  takesDeposits,
+  type DefaultPurpose,
+  type MoneyAccount,
+  type MoneyAccountDefaults,
+  type MoneyAccountKind,
+  type SaveMoneyAccount,
+} from '../../domain/bank/money-account';
 import { formatIban } from '../../domain/billing/bank';
 import type { PaymentMethod } from '../../domain/invoice/events';
 import { dayOf } from '../../domain/shared/dates';
@@ -48,6 +63,18 @@ const RANGE_FULL = 'Every ledger code from 1001 to 1099 is taken: free one in th
 const NAME_TAKEN = 'An account with this name already exists in the chart of accounts.';
 const INVALID = 'Please correct the errors below.';
 
+/** `GET`/`PUT /api/money-account-defaults/`: a money account id (or null: the built-in rule) per purpose. */
+export type MoneyAccountDefaultsWire = Record<DefaultPurpose, string | null>;
+
+/** The saved defaults (table money_account_defaults, one row per purpose given an account). */
+export const readMoneyAccountDefaults = async (db: Knex): Promise<MoneyAccountDefaults> => {
+  const rows: Array<{ purpose: DefaultPurpose; money_account_id: string }> = await db('money_account_defaults').select('purpose', 'money_account_id');
+  return Object.fromEntries(rows.map((r) => [r.purpose, r.money_account_id]));
+};
+
+const defaultsWire = (defaults: MoneyAccountDefaults): MoneyAccountDefaultsWire =>
+  Object.fromEntries(DEFAULT_PURPOSES.map((p) => [p, defaults[p] ?? null])) as MoneyAccountDefaultsWire;
+
 export const toMoneyAccount = (row: MoneyAccountRow): MoneyAccount => ({
   id: row.id,
   name: row.name,
@@ -85,10 +112,40 @@ export class MoneyAccountService {
       if (moneyAccountId) throw new ValidationError(INVALID, { depositedTo: ['A card payment settles through Stripe, not into a bank account.'] });
       return undefined;
     }
-    const accounts = await this.all();
-    const chosen = moneyAccountId ? accounts.find((a) => a.id === moneyAccountId) : defaultDepositAccount(method, accounts);
+    const [accounts, defaults] = await Promise.all([this.all(), readMoneyAccountDefaults(this.deps.db)]);
+    const chosen = moneyAccountId ? accounts.find((a) => a.id === moneyAccountId) : defaultDepositAccount(method, accounts, defaults);
     if (moneyAccountId && !chosen) throw new ValidationError(INVALID, { depositedTo: ['Choose one of the bank accounts or cash on hand.'] });
     return chosen?.ledgerAccountId;
+  }
+
+  /** The ledger account a Stripe payout lands on now: the payout default's, else undefined (the books' own Bank). */
+  async payoutLedgerAccount(db: Knex = this.deps.db): Promise<string | undefined> {
+    const [accounts, defaults] = await Promise.all([this.all(db), readMoneyAccountDefaults(db)]);
+    return payoutLedgerAccount(accounts, defaults);
+  }
+
+  async getDefaults(): Promise<MoneyAccountDefaultsWire> {
+    return defaultsWire(await readMoneyAccountDefaults(this.deps.db));
+  }
+
+  /** Replaces every purpose's default: a purpose given null (or left out) falls back to the built-in rule. */
+  async saveDefaults(input: Partial<Record<DefaultPurpose, string | null>>, actor: string): Promise<MoneyAccountDefaultsWire> {
+    const after = await this.deps.db.transaction(async (trx) => {
+      // Against a concurrent delete of a chosen account (the foreign key would refuse it too, less clearly).
+      await trx.raw('lock table money_accounts in share mode');
+      const checked = checkMoneyAccountDefaults(input, await this.all(trx));
+      if (!checked.ok) throw new ValidationError(INVALID, checked.errors);
+      const before = defaultsWire(await readMoneyAccountDefaults(trx));
+      const value = defaultsWire(checked.value);
+      await trx('money_account_defaults').delete();
+      const rows = Object.entries(checked.value).map(([purpose, id]) => ({ purpose, money_account_id: id }));
+      if (rows.length) await trx('money_account_defaults').insert(rows);
+      if (JSON.stringify(before) !== JSON.stringify(value)) {
+        await writeAudit(trx, { actor, entity: 'money_account_defaults', entityId: 'defaults', action: 'update', before, after: value, at: this.deps.clock() });
+      }
+      return value;
+    });
+    return after;
   }
 
   async create(command: SaveMoneyAccount, actor: string): Promise<MoneyAccountWire> {
@@ -150,6 +207,7 @@ export class MoneyAccountService {
       const ledger = await trx('accounts').where({ id: before.ledger_account_id }).first('system_key');
       if (ledger?.system_key) throw new ValidationError(SYSTEM);
       if (before.is_default) throw new ValidationError(INVALID, { isDefault: ['Make another bank account the default before deleting this one.'] });
+      if (purposesOf(id, await readMoneyAccountDefaults(trx)).length) throw new ValidationError(DEFAULT_NOT_DELETED);
       if (await accountHasLines(trx, before.ledger_account_id)) throw new ConflictError(IN_USE);
       const now = this.deps.clock();
       await deleteAudited(trx, { table: 'money_accounts', entity: 'money_account', id, actor, now, notFound: NOT_FOUND, inUse: IN_USE });

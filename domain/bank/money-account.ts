@@ -91,11 +91,66 @@ export const takesDeposits = (method: PaymentMethod): boolean => {
 };
 
 /**
- * Where a payment recorded by hand goes unless the admin says otherwise: cash to the cash box, a
- * bank transfer (and anything else that takes deposits) to the default bank account; null for a
- * method that takes none, or when there is no such account.
+ * What a money account can be the default for: each payment method that takes deposits (`bank` is a
+ * bank transfer), and `payout`, where Stripe pays the card money out to.
  */
-export const defaultDepositAccount = (method: PaymentMethod, accounts: readonly MoneyAccount[]): MoneyAccount | null => {
+export type DefaultPurpose = 'bank' | 'manual' | 'cash' | 'other' | 'payout';
+export const DEFAULT_PURPOSES: readonly DefaultPurpose[] = ['bank', 'manual', 'cash', 'other', 'payout'];
+
+/** The money account chosen for each purpose (by id); a purpose left out falls back to the built-in rule. */
+export type MoneyAccountDefaults = Partial<Record<DefaultPurpose, string>>;
+
+export const UNKNOWN_ACCOUNT = 'Choose one of the bank accounts or cash on hand.';
+export const TRANSFER_NOT_CASH = 'A bank transfer arrives in a bank account, not in cash.';
+export const PAYOUT_NOT_CASH = 'Stripe pays out to a bank account, not to cash.';
+/** Deleting a default would leave its purpose pointing nowhere: the admin chooses another first (the defaults are few and visible). */
+export const DEFAULT_NOT_DELETED = 'This account is a default for payments or payouts: choose another account under Defaults before deleting it.';
+
+/**
+ * The defaults as they are saved (purposes without an account left out), or the fields that are
+ * wrong: an account that is not one of `accounts`, and cash for a bank transfer or a payout, where
+ * the money can only arrive in a bank account.
+ */
+export const checkMoneyAccountDefaults = (
+  input: Partial<Record<DefaultPurpose, string | null>>,
+  accounts: readonly MoneyAccount[],
+): { ok: true; value: MoneyAccountDefaults } | { ok: false; errors: FieldErrors } => {
+  const errors: FieldErrors = {};
+  const value: MoneyAccountDefaults = {};
+  for (const purpose of DEFAULT_PURPOSES) {
+    const id = input[purpose];
+    if (!id) continue;
+    const account = accounts.find((a) => a.id === id);
+    if (!account) errors[purpose] = [UNKNOWN_ACCOUNT];
+    else if (account.kind === 'cash' && purpose === 'bank') errors[purpose] = [TRANSFER_NOT_CASH];
+    else if (account.kind === 'cash' && purpose === 'payout') errors[purpose] = [PAYOUT_NOT_CASH];
+    else value[purpose] = id;
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value };
+};
+
+/** The purposes an account is the default for, in DEFAULT_PURPOSES order. */
+export const purposesOf = (accountId: string, defaults: MoneyAccountDefaults): DefaultPurpose[] => DEFAULT_PURPOSES.filter((p) => defaults[p] === accountId);
+
+/**
+ * Where a payment recorded by hand goes unless the admin says otherwise: the account chosen for its
+ * method in the defaults, else (the built-in rule) cash to the cash box and a bank transfer (and
+ * anything else that takes deposits) to the default bank account; null for a method that takes
+ * none, or when there is no such account.
+ */
+export const defaultDepositAccount = (method: PaymentMethod, accounts: readonly MoneyAccount[], defaults: MoneyAccountDefaults = {}): MoneyAccount | null => {
   if (!takesDeposits(method)) return null;
+  const chosen = defaults[method as DefaultPurpose];
+  const configured = chosen ? accounts.find((a) => a.id === chosen) : undefined;
+  if (configured) return configured;
   return (method === 'cash' ? accounts.find((a) => a.kind === 'cash') : accounts.find((a) => a.kind === 'bank' && a.isDefault)) ?? null;
+};
+
+/**
+ * The ledger account a Stripe payout lands on: the payout default's, else undefined (the books'
+ * own Bank account, where payouts have always gone).
+ */
+export const payoutLedgerAccount = (accounts: readonly MoneyAccount[], defaults: MoneyAccountDefaults): string | undefined => {
+  const chosen = defaults.payout ? accounts.find((a) => a.id === defaults.payout) : undefined;
+  return chosen?.ledgerAccountId;
 };

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { CASH_HAS_NO_IBAN, CASH_NOT_DEFAULT, checkMoneyAccount, defaultDepositAccount, IBAN_REQUIRED, nextLedgerCode, type MoneyAccount, type SaveMoneyAccount } from './money-account';
+import {
+  CASH_HAS_NO_IBAN,
+  CASH_NOT_DEFAULT,
+  checkMoneyAccount,
+  checkMoneyAccountDefaults,
+  defaultDepositAccount,
+  IBAN_REQUIRED,
+  nextLedgerCode,
+  PAYOUT_NOT_CASH,
+  payoutLedgerAccount,
+  purposesOf,
+  TRANSFER_NOT_CASH,
+  UNKNOWN_ACCOUNT,
+  type MoneyAccount,
+  type SaveMoneyAccount,
+} from './money-account';
 import { INVALID_BIC, INVALID_IBAN } from '../billing/bank';
 
 const save: SaveMoneyAccount = { name: 'Piraeus', kind: 'bank', iban: 'gr16 0110 1250 0000 0001 2300 695', bic: 'piragraa', isDefault: false };
@@ -41,5 +56,41 @@ describe('money accounts', () => {
     expect(defaultDepositAccount('stripe', accounts)).toBeNull();
     expect(defaultDepositAccount('credit', accounts)).toBeNull();
     expect(defaultDepositAccount('bank', [a('till', 'cash')])).toBeNull();
+  });
+
+  describe('defaults per purpose', () => {
+    const a = (id: string, kind: 'bank' | 'cash', isDefault = false): MoneyAccount => ({ id, name: id, kind, iban: null, bic: null, ledgerAccountId: `L${id}`, isDefault });
+    const accounts = [a('other', 'bank'), a('main', 'bank', true), a('till', 'cash'), a('safe', 'cash')];
+
+    it('deposits each method in the account chosen for it, and falls back to the built-in rule for the rest', () => {
+      const defaults = { bank: 'other', cash: 'safe', manual: 'till' };
+      expect(defaultDepositAccount('bank', accounts, defaults)?.id).toBe('other');
+      expect(defaultDepositAccount('cash', accounts, defaults)?.id).toBe('safe');
+      expect(defaultDepositAccount('manual', accounts, defaults)?.id).toBe('till');
+      expect(defaultDepositAccount('other', accounts, defaults)?.id).toBe('main');
+      expect(defaultDepositAccount('card', accounts, defaults)).toBeNull();
+      // A default whose account is gone (never saved so, but read defensively) is the built-in rule.
+      expect(defaultDepositAccount('bank', accounts, { bank: 'gone' })?.id).toBe('main');
+    });
+
+    it('sends payouts to the chosen bank account’s ledger account, else nowhere in particular (the books’ Bank)', () => {
+      expect(payoutLedgerAccount(accounts, { payout: 'other' })).toBe('Lother');
+      expect(payoutLedgerAccount(accounts, {})).toBeUndefined();
+      expect(payoutLedgerAccount(accounts, { payout: 'gone' })).toBeUndefined();
+    });
+
+    it('keeps the purposes given an account, and refuses an unknown account and cash for transfers and payouts', () => {
+      expect(checkMoneyAccountDefaults({ bank: 'other', manual: 'till', cash: 'main', other: null, payout: 'main' }, accounts)).toEqual({ ok: true, value: { bank: 'other', manual: 'till', cash: 'main', payout: 'main' } });
+      expect(checkMoneyAccountDefaults({}, accounts)).toEqual({ ok: true, value: {} });
+      expect(checkMoneyAccountDefaults({ bank: 'till', payout: 'safe', other: 'nope', cash: 'till' }, accounts)).toEqual({
+        ok: false,
+        errors: { bank: [TRANSFER_NOT_CASH], payout: [PAYOUT_NOT_CASH], other: [UNKNOWN_ACCOUNT] },
+      });
+    });
+
+    it('names the purposes an account is the default for', () => {
+      expect(purposesOf('main', { bank: 'main', cash: 'till', payout: 'main' })).toEqual(['bank', 'payout']);
+      expect(purposesOf('other', { bank: 'main' })).toEqual([]);
+    });
   });
 });

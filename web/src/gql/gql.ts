@@ -35,6 +35,8 @@ type Documents = {
     "\n  query JournalEntries($page: PageInput) {\n    journalEntries(page: $page) {\n      total\n      items {\n        id\n        date\n        description\n        source\n        sourceId\n        invoiceId\n        version\n        editable\n        lines {\n          accountId\n          accountName\n          debit\n          credit\n          vatCategory\n          vatRate\n          vatSettlement\n        }\n        singleLine {\n          accountId\n          accountName\n          debit\n          credit\n        }\n      }\n    }\n  }\n": typeof types.JournalEntriesDocument,
     "\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n": typeof types.TrialBalanceDocument,
     "\n  query VatReturn($from: String, $to: String) {\n    vatReturn(from: $from, to: $to) {\n      from\n      to\n      outputBase\n      outputVat\n      inputBase\n      inputVat\n      netVat\n      settlements\n      rows {\n        category\n        rate\n        outputBase\n        outputVat\n        inputBase\n        inputVat\n      }\n    }\n  }\n": typeof types.VatReturnDocument,
+    "\n  query BankMoneyAccountDefaults {\n    moneyAccountDefaults {\n      bank\n      manual\n      cash\n      other\n      payout\n    }\n  }\n": typeof types.BankMoneyAccountDefaultsDocument,
+    "\n  mutation UpdateMoneyAccountDefaults($input: MoneyAccountDefaultsInput!) {\n    updateMoneyAccountDefaults(input: $input) {\n      bank\n      manual\n      cash\n      other\n      payout\n    }\n  }\n": typeof types.UpdateMoneyAccountDefaultsDocument,
     "\n  query BankMoneyAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      iban\n      bic\n      isDefault\n      ledgerAccount {\n        id\n        code\n        name\n      }\n      ledgerBalance\n      version\n    }\n  }\n": typeof types.BankMoneyAccountsDocument,
     "\n  mutation CreateMoneyAccount($input: MoneyAccountInput!) {\n    createMoneyAccount(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateMoneyAccountDocument,
     "\n  mutation UpdateMoneyAccount($id: ID!, $input: MoneyAccountInput!) {\n    updateMoneyAccount(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateMoneyAccountDocument,
@@ -69,7 +71,7 @@ type Documents = {
     "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.SendInvoiceDocument,
     "\n  mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {\n    updateInvoice(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.UpdateInvoiceDocument,
     "\n  mutation WriteOffInvoice($id: ID!, $input: WriteOffInvoiceInput!) {\n    writeOffInvoice(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.WriteOffInvoiceDocument,
-    "\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n  }\n": typeof types.DepositAccountsDocument,
+    "\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n    moneyAccountDefaults {\n      bank\n      cash\n      other\n    }\n  }\n": typeof types.DepositAccountsDocument,
     "\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.AdminInvoiceDocument,
     "\n  query InvoiceParties($clientId: ID!) {\n    client(id: $clientId) {\n      id\n      country\n      vatNumber\n    }\n    companySettings {\n      country\n    }\n  }\n": typeof types.InvoicePartiesDocument,
     "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": typeof types.AdminInvoicesDocument,
@@ -122,6 +124,8 @@ const documents: Documents = {
     "\n  query JournalEntries($page: PageInput) {\n    journalEntries(page: $page) {\n      total\n      items {\n        id\n        date\n        description\n        source\n        sourceId\n        invoiceId\n        version\n        editable\n        lines {\n          accountId\n          accountName\n          debit\n          credit\n          vatCategory\n          vatRate\n          vatSettlement\n        }\n        singleLine {\n          accountId\n          accountName\n          debit\n          credit\n        }\n      }\n    }\n  }\n": types.JournalEntriesDocument,
     "\n  query TrialBalance($asOf: String) {\n    trialBalance(asOf: $asOf) {\n      asOf\n      rows {\n        accountId\n        code\n        account\n        type\n        debit\n        credit\n      }\n      totalDebit\n      totalCredit\n    }\n  }\n": types.TrialBalanceDocument,
     "\n  query VatReturn($from: String, $to: String) {\n    vatReturn(from: $from, to: $to) {\n      from\n      to\n      outputBase\n      outputVat\n      inputBase\n      inputVat\n      netVat\n      settlements\n      rows {\n        category\n        rate\n        outputBase\n        outputVat\n        inputBase\n        inputVat\n      }\n    }\n  }\n": types.VatReturnDocument,
+    "\n  query BankMoneyAccountDefaults {\n    moneyAccountDefaults {\n      bank\n      manual\n      cash\n      other\n      payout\n    }\n  }\n": types.BankMoneyAccountDefaultsDocument,
+    "\n  mutation UpdateMoneyAccountDefaults($input: MoneyAccountDefaultsInput!) {\n    updateMoneyAccountDefaults(input: $input) {\n      bank\n      manual\n      cash\n      other\n      payout\n    }\n  }\n": types.UpdateMoneyAccountDefaultsDocument,
     "\n  query BankMoneyAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      iban\n      bic\n      isDefault\n      ledgerAccount {\n        id\n        code\n        name\n      }\n      ledgerBalance\n      version\n    }\n  }\n": types.BankMoneyAccountsDocument,
     "\n  mutation CreateMoneyAccount($input: MoneyAccountInput!) {\n    createMoneyAccount(input: $input) {\n      id\n    }\n  }\n": types.CreateMoneyAccountDocument,
     "\n  mutation UpdateMoneyAccount($id: ID!, $input: MoneyAccountInput!) {\n    updateMoneyAccount(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateMoneyAccountDocument,
@@ -156,7 +160,7 @@ const documents: Documents = {
     "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.SendInvoiceDocument,
     "\n  mutation UpdateInvoice($id: ID!, $input: InvoiceInput!) {\n    updateInvoice(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.UpdateInvoiceDocument,
     "\n  mutation WriteOffInvoice($id: ID!, $input: WriteOffInvoiceInput!) {\n    writeOffInvoice(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.WriteOffInvoiceDocument,
-    "\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n  }\n": types.DepositAccountsDocument,
+    "\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n    moneyAccountDefaults {\n      bank\n      cash\n      other\n    }\n  }\n": types.DepositAccountsDocument,
     "\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.AdminInvoiceDocument,
     "\n  query InvoiceParties($clientId: ID!) {\n    client(id: $clientId) {\n      id\n      country\n      vatNumber\n    }\n    companySettings {\n      country\n    }\n  }\n": types.InvoicePartiesDocument,
     "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": types.AdminInvoicesDocument,
@@ -286,6 +290,14 @@ export function graphql(source: "\n  query TrialBalance($asOf: String) {\n    tr
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query VatReturn($from: String, $to: String) {\n    vatReturn(from: $from, to: $to) {\n      from\n      to\n      outputBase\n      outputVat\n      inputBase\n      inputVat\n      netVat\n      settlements\n      rows {\n        category\n        rate\n        outputBase\n        outputVat\n        inputBase\n        inputVat\n      }\n    }\n  }\n"): (typeof documents)["\n  query VatReturn($from: String, $to: String) {\n    vatReturn(from: $from, to: $to) {\n      from\n      to\n      outputBase\n      outputVat\n      inputBase\n      inputVat\n      netVat\n      settlements\n      rows {\n        category\n        rate\n        outputBase\n        outputVat\n        inputBase\n        inputVat\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BankMoneyAccountDefaults {\n    moneyAccountDefaults {\n      bank\n      manual\n      cash\n      other\n      payout\n    }\n  }\n"): (typeof documents)["\n  query BankMoneyAccountDefaults {\n    moneyAccountDefaults {\n      bank\n      manual\n      cash\n      other\n      payout\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMoneyAccountDefaults($input: MoneyAccountDefaultsInput!) {\n    updateMoneyAccountDefaults(input: $input) {\n      bank\n      manual\n      cash\n      other\n      payout\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMoneyAccountDefaults($input: MoneyAccountDefaultsInput!) {\n    updateMoneyAccountDefaults(input: $input) {\n      bank\n      manual\n      cash\n      other\n      payout\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -425,7 +437,7 @@ export function graphql(source: "\n  mutation WriteOffInvoice($id: ID!, $input: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n  }\n"): (typeof documents)["\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n  }\n"];
+export function graphql(source: "\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n    moneyAccountDefaults {\n      bank\n      cash\n      other\n    }\n  }\n"): (typeof documents)["\n  query DepositAccounts {\n    moneyAccounts {\n      id\n      name\n      kind\n      isDefault\n    }\n    moneyAccountDefaults {\n      bank\n      cash\n      other\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

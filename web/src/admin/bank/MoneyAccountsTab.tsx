@@ -7,6 +7,7 @@ import { formatEuros } from '../../common/format';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions } from '../../common/RowActions';
 import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
+import { MoneyAccountDefaultsCard } from './MoneyAccountDefaultsCard';
 import { MoneyAccountFormModal } from './MoneyAccountFormModal';
 import { deleteRefusalText, moneyAccountRefusal } from './moneyAccountErrors';
 import { useDeleteMoneyAccount, useMoneyAccounts, useSaveMoneyAccount, type MoneyAccountValues, type MoneyAccountView } from './useMoneyAccounts';
@@ -132,6 +133,7 @@ export const MoneyAccountsTab = () => {
           { key: 'actions', title: t('admin.fields.actions'), render: (_, a) => rowActions(a) },
         ]}
       />
+      <MoneyAccountDefaultsCard accounts={accounts} />
       <MoneyAccountFormModal open={editing !== null} account={editing?.account ?? null} saving={saving} error={refusal} form={form} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />
     </section>
   );

@@ -1,4 +1,4 @@
-import { CASH_HAS_NO_IBAN, CASH_NOT_DEFAULT, IBAN_REQUIRED } from '../../../../domain/bank/money-account';
+import { CASH_HAS_NO_IBAN, CASH_NOT_DEFAULT, DEFAULT_NOT_DELETED, IBAN_REQUIRED, PAYOUT_NOT_CASH, TRANSFER_NOT_CASH, UNKNOWN_ACCOUNT } from '../../../../domain/bank/money-account';
 import { INVALID_BIC, INVALID_IBAN } from '../../../../domain/billing/bank';
 import { fieldErrorsOf, messageOf } from '../accounting/hooks/graphqlErrors';
 
@@ -25,6 +25,11 @@ export const SERVER_TEXT_KEYS: Record<string, string> = {
   'A bank account stays a bank account, and cash stays cash.': 'bank.errors.kindFixed',
   'Make another bank account the default instead.': 'bank.errors.defaultStays',
   'Make another bank account the default before deleting this one.': 'bank.errors.defaultNotDeleted',
+  // The Defaults card's refusals, and deleting an account that is one of them.
+  [UNKNOWN_ACCOUNT]: 'bank.defaults.errors.unknownAccount',
+  [TRANSFER_NOT_CASH]: 'bank.defaults.errors.transferNotCash',
+  [PAYOUT_NOT_CASH]: 'bank.defaults.errors.payoutNotCash',
+  [DEFAULT_NOT_DELETED]: 'bank.defaults.errors.defaultNotDeleted',
 };
 
 const known = (text: string, t: Translate): string => {
@@ -37,16 +42,20 @@ export const MONEY_ACCOUNT_FIELDS = ['name', 'kind', 'iban', 'bic', 'isDefault']
 export type MoneyAccountField = (typeof MONEY_ACCOUNT_FIELDS)[number];
 
 /**
- * A refusal split for the dialog: the texts that belong under one of its fields, and the rest
+ * A refusal split for a form (the dialog's fields unless `shown` names others): the texts that belong under one of its fields, and the rest
  * (a message with no field, or a field the dialog does not show) for a message above it.
  */
-export const moneyAccountRefusal = (err: unknown, t: Translate): { fields: Partial<Record<MoneyAccountField, string[]>>; rest: string[] } => {
-  const fields: Partial<Record<MoneyAccountField, string[]>> = {};
+export const moneyAccountRefusal = <F extends string = MoneyAccountField>(
+  err: unknown,
+  t: Translate,
+  shown: readonly F[] = MONEY_ACCOUNT_FIELDS as unknown as readonly F[],
+): { fields: Partial<Record<F, string[]>>; rest: string[] } => {
+  const fields: Partial<Record<F, string[]>> = {};
   const rest: string[] = [];
   for (const [path, messages] of Object.entries(fieldErrorsOf(err))) {
-    const field = path.replace(/^input\./, '') as MoneyAccountField;
+    const field = path.replace(/^input\./, '') as F;
     const texts = messages.map((m) => known(m, t));
-    if ((MONEY_ACCOUNT_FIELDS as readonly string[]).includes(field)) fields[field] = [...(fields[field] ?? []), ...texts];
+    if ((shown as readonly string[]).includes(field)) fields[field] = [...(fields[field] ?? []), ...texts];
     else rest.push(...texts);
   }
   if (Object.keys(fields).length === 0 && rest.length === 0) rest.push(known(messageOf(err), t));

@@ -11,6 +11,8 @@ import { cleanTextRule } from '../common/cleanText';
 import { RECORD_INVOICE_PAYMENT } from './graphql/mutations/recordInvoicePayment';
 import { DEPOSIT_ACCOUNTS } from './graphql/queries/depositAccounts';
 import type { InvoiceView } from './invoiceTypes';
+import { defaultDepositAccount, type MoneyAccountDefaults } from '../../../../domain/bank/money-account';
+import type { PaymentMethod } from '../../../../domain/invoice/events';
 
 const METHODS = ['bank_transfer', 'card', 'cash', 'other'] as const;
 type Method = (typeof METHODS)[number];
@@ -34,9 +36,12 @@ interface DepositAccount {
 /** A card settles through Stripe, not into a money account: the server refuses one named. */
 const takesDeposits = (method: Method | undefined) => method !== 'card';
 
-/** The server's default for a method: cash into the cash box, anything else into the default bank account. */
-const defaultDeposit = (method: Method | undefined, accounts: DepositAccount[]): string | undefined =>
-  takesDeposits(method) ? (method === 'cash' ? accounts.find((a) => a.kind === 'cash') : accounts.find((a) => a.kind === 'bank' && a.isDefault))?.id : undefined;
+/** The form's methods as the domain names them. */
+const DOMAIN_METHODS: Record<Method, PaymentMethod> = { bank_transfer: 'bank', card: 'card', cash: 'cash', other: 'other' };
+
+/** The server's default for a method: the account chosen for it under the Bank page's Defaults, else the built-in rule (the domain's one function). */
+const defaultDeposit = (method: Method | undefined, accounts: DepositAccount[], defaults: MoneyAccountDefaults): string | undefined =>
+  method ? (defaultDepositAccount(DOMAIN_METHODS[method], accounts.map((a) => ({ ...a, kind: a.kind === 'cash' ? 'cash' : 'bank', iban: null, bic: null, ledgerAccountId: '' })), defaults)?.id ?? undefined) : undefined;
 
 /**
  * Record payment: a dated, possibly partial payment of an issued invoice (the spec's Mark as Paid
@@ -51,6 +56,10 @@ export const RecordPaymentModal = ({ invoice, onClose }: { invoice: InvoiceView 
   // Fetched afresh on each opening (an account may have been added or made the default since).
   const { data: accountData } = useQuery(DEPOSIT_ACCOUNTS, invoice ? { fetchPolicy: 'cache-and-network' } : skipToken);
   const accounts = useMemo<DepositAccount[]>(() => accountData?.moneyAccounts ?? [], [accountData]);
+  const defaults = useMemo<MoneyAccountDefaults>(() => {
+    const d = accountData?.moneyAccountDefaults;
+    return { bank: d?.bank ?? undefined, cash: d?.cash ?? undefined, other: d?.other ?? undefined };
+  }, [accountData]);
   const method = Form.useWatch('method', form);
   // The user's choice stands until the method changes; then it follows the method, as the server's default does.
   const [chosen, setChosen] = useState(false);
@@ -65,8 +74,8 @@ export const RecordPaymentModal = ({ invoice, onClose }: { invoice: InvoiceView 
 
   useEffect(() => {
     if (!invoice || chosen) return;
-    form.setFieldValue('depositedTo', defaultDeposit(method, accounts));
-  }, [invoice, method, accounts, chosen, form]);
+    form.setFieldValue('depositedTo', defaultDeposit(method, accounts, defaults));
+  }, [invoice, method, accounts, defaults, chosen, form]);
 
   const submit = async (v: PaymentValues) => {
     if (!invoice) return;

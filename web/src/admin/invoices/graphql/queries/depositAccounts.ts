@@ -1,6 +1,6 @@
 import { graphql } from '../../../../gql';
 
-/** The money accounts a payment recorded by hand may go into ("Deposited to"), the default bank account first. */
+/** The money accounts a payment recorded by hand may go into ("Deposited to"), the default bank account first, and each method's default. */
 export const DEPOSIT_ACCOUNTS = graphql(`
   query DepositAccounts {
     moneyAccounts {
@@ -8,6 +8,11 @@ export const DEPOSIT_ACCOUNTS = graphql(`
       name
       kind
       isDefault
+    }
+    moneyAccountDefaults {
+      bank
+      cash
+      other
     }
   }
 `);
