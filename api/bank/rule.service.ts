@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { checkRule, type BankRule } from '../../domain/bank/rules';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { centsToEuros } from '../../domain/shared/money';
+import type { RuleWire } from '../platform/contracts/rest.contract';
 import type { AppDeps } from '../platform/deps';
 import { deleteAudited, insertAudited, updateVersioned } from '../platform/versioned';
 import { toIso } from '../platform/wire';
@@ -19,25 +20,6 @@ interface RuleRow {
   rule: Omit<BankRule, 'id' | 'name'> | string;
   version: number;
   updated_at: Date | string;
-}
-
-/** The REST shape of a rule: amounts in euros, the VAT rate in percent. */
-export interface RuleWire {
-  id: string;
-  position: number;
-  name: string;
-  text_contains: string | null;
-  text_words: string[];
-  text_starts_with: string | null;
-  min_amount: number | null;
-  max_amount: number | null;
-  direction: 'in' | 'out' | null;
-  counterparty_iban: string | null;
-  account: string;
-  vat_rate: number;
-  description: string | null;
-  version: number;
-  updated_at: string;
 }
 
 const ruleOf = (row: RuleRow): BankRule => ({ ...(typeof row.rule === 'string' ? (JSON.parse(row.rule) as Omit<BankRule, 'id' | 'name'>) : row.rule), id: row.id, name: row.name });

@@ -1,4 +1,5 @@
 import type { BillingCycle } from '../../../domain/billing/periods';
+import type { CsvMapping } from '../../../domain/bank/csv-statement';
 import type { Statement } from '../../../domain/bank/statement';
 
 /**
@@ -229,4 +230,67 @@ export interface MovementWire {
   description: string;
   source: string;
   amount: number;
+}
+
+/** A bank rule as `/api/bank-rules/` answers it: amounts in euros, the VAT rate in percent. */
+export interface RuleWire {
+  id: string;
+  position: number;
+  name: string;
+  text_contains: string | null;
+  text_words: string[];
+  text_starts_with: string | null;
+  min_amount: number | null;
+  max_amount: number | null;
+  direction: 'in' | 'out' | null;
+  counterparty_iban: string | null;
+  account: string;
+  vat_rate: number;
+  description: string | null;
+  version: number;
+  updated_at: string;
+}
+
+/** The body of `POST`/`PUT /api/bank-rules/`: amounts in euros and the VAT rate in percent, as numbers or text; `version` on PUT. */
+export interface RuleBody {
+  name: string;
+  text_contains?: string | null;
+  text_words?: string[];
+  text_starts_with?: string | null;
+  min_amount?: string | number | null;
+  max_amount?: string | number | null;
+  direction?: 'in' | 'out';
+  counterparty_iban?: string | null;
+  account: string;
+  vat_rate?: string | number | null;
+  description?: string | null;
+  version?: number;
+}
+
+/** The body of `PUT /api/bank-accounts/{id}/csv-mapping/`: columns by header text or 1-based number; null removes the mapping. */
+export interface CsvMappingBody {
+  csv_mapping: {
+    delimiter?: ',' | ';' | '\t';
+    header_rows: number;
+    date_format: CsvMapping['dateFormat'];
+    decimal: '.' | ',';
+    currency?: string | null;
+    columns: {
+      booking_date: string;
+      value_date?: string | null;
+      amount?: string | null;
+      debit?: string | null;
+      credit?: string | null;
+      description: string;
+      counterparty_name?: string | null;
+      counterparty_iban?: string | null;
+      reference?: string | null;
+      bank_reference?: string | null;
+    };
+  } | null;
+}
+
+/** `GET`/`PUT …/csv-mapping/`'s answer: the mapping as saved, in the domain's names (`headerRows`, `columns.bookingDate`), or null. */
+export interface CsvMappingAnswer {
+  csv_mapping: CsvMapping | null;
 }

@@ -5,6 +5,7 @@ import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { MoneyAccountsTab } from './MoneyAccountsTab';
 import { ReportTab } from './ReportTab';
+import { RulesTab } from './RulesTab';
 import { StatementsTab } from './StatementsTab';
 import './bank.css';
 
@@ -19,6 +20,7 @@ interface BankTab {
 const TABS: BankTab[] = [
   { key: 'accounts', labelKey: 'bank.tabs.accounts', element: <MoneyAccountsTab /> },
   { key: 'statements', labelKey: 'bank.tabs.statements', element: <StatementsTab /> },
+  { key: 'rules', labelKey: 'bank.tabs.rules', element: <RulesTab /> },
   { key: 'report', labelKey: 'bank.tabs.report', element: <ReportTab /> },
 ];
 

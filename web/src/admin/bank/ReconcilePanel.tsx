@@ -9,8 +9,8 @@ import { errorText } from '../common/useFeedback';
 import { acceptedParts, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partErrors, partsBalance, payableInvoices, remainingCents, wireParts, type PartDraft, type PartKind } from './reconcileParts';
 import { statementApi, type ChartAccount, type MovementView, type OpenInvoice, type StatementLineView, type SuggestionPart, type SuggestionView, type WirePart } from './statementApi';
 
-/** The rates a categorised part offers (percent). */
-const VAT_RATES = [0, 3, 5, 9, 19];
+/** The rates a categorised part (and a bank rule) offers (percent). */
+export const VAT_RATES = [0, 3, 5, 9, 19];
 const KINDS: PartKind[] = ['account', 'invoice', 'transfer', 'movement'];
 /** The reasons the server gives for a suggestion, as the locale names them. */
 const REASONS = ['reference', 'invoiceNumber', 'amount', 'name', 'iban'];

@@ -12,6 +12,7 @@ import { summaryItems, type SummaryItem } from './reconcileParts';
 import { StatementImport } from './StatementImport';
 import { statementApi, type ChartAccount, type LineStatus, type StatementLineView, type StatementView } from './statementApi';
 import { BankAccountSelect, useBankAccountChoice } from './BankAccountSelect';
+import { CsvMappingButton } from './CsvMapping';
 
 const PAGE_SIZE = 20;
 type Filter = LineStatus | 'all';
@@ -180,6 +181,8 @@ export const StatementsTab = () => {
     <section data-testid="bank-statements" className="bank-statements">
       <Flex align="center" gap={8} wrap className="admin-toolbar">
         <BankAccountSelect id="bank-statement-account" banks={banks} value={accountId} onChange={chooseAccount} loading={accountsLoading} />
+        {/* How this account's CSV exports are read, beside the import that reads them. */}
+        {accountId && <CsvMappingButton key={accountId} accountId={accountId} accountName={banks.find((a) => a.id === accountId)?.name ?? ''} />}
       </Flex>
       {accountId && <StatementImport key={accountId} accountId={accountId} onImported={reload} />}
 
