@@ -72,6 +72,12 @@ export const readMoneyAccountDefaults = async (db: Knex): Promise<MoneyAccountDe
   return Object.fromEntries(rows.map((r) => [r.purpose, r.money_account_id]));
 };
 
+/** The ledger account a Stripe payout lands on now: the payout default's, else undefined (the books' own Bank). */
+export const readPayoutLedgerAccount = async (db: Knex): Promise<string | undefined> => {
+  const [rows, defaults] = await Promise.all([db('money_accounts').select('*') as Promise<MoneyAccountRow[]>, readMoneyAccountDefaults(db)]);
+  return payoutLedgerAccount(rows.map(toMoneyAccount), defaults);
+};
+
 const defaultsWire = (defaults: MoneyAccountDefaults): MoneyAccountDefaultsWire =>
   Object.fromEntries(DEFAULT_PURPOSES.map((p) => [p, defaults[p] ?? null])) as MoneyAccountDefaultsWire;
 
@@ -116,12 +122,6 @@ export class MoneyAccountService {
     const chosen = moneyAccountId ? accounts.find((a) => a.id === moneyAccountId) : defaultDepositAccount(method, accounts, defaults);
     if (moneyAccountId && !chosen) throw new ValidationError(INVALID, { depositedTo: ['Choose one of the bank accounts or cash on hand.'] });
     return chosen?.ledgerAccountId;
-  }
-
-  /** The ledger account a Stripe payout lands on now: the payout default's, else undefined (the books' own Bank). */
-  async payoutLedgerAccount(db: Knex = this.deps.db): Promise<string | undefined> {
-    const [accounts, defaults] = await Promise.all([this.all(db), readMoneyAccountDefaults(db)]);
-    return payoutLedgerAccount(accounts, defaults);
   }
 
   async getDefaults(): Promise<MoneyAccountDefaultsWire> {

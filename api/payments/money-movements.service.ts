@@ -24,6 +24,7 @@ import {
 } from './checkout-gateway';
 import { stripePaymentId } from './payment-ids';
 import { runIdempotent } from '../platform/http/idempotency';
+import { readPayoutLedgerAccount } from '../bank';
 
 const REFUND_NAMESPACE = '0e6a4c2b-5d1f-4a8e-9b3c-7f2d1e0a6b54';
 
@@ -209,7 +210,10 @@ export class MoneyMovementService {
         await this.recordGatewayRefundsOf(txn.paymentIntentId, payout.date);
       }
     }
-    const data = { payoutId: payout.id, amountCents: payout.amountCents, date: payout.date, balanceTransactionIds: transactions.map((t) => t.id) };
+    // The money account it lands in is fixed in the event now: a later change of the default, or a
+    // replay, leaves this payout where it was posted.
+    const cashAccountId = await readPayoutLedgerAccount(this.deps.db);
+    const data = { payoutId: payout.id, amountCents: payout.amountCents, date: payout.date, balanceTransactionIds: transactions.map((t) => t.id), ...(cashAccountId ? { cashAccountId } : {}) };
     await commands.handle(payoutModel, { streamId, actor: 'stripe', decide: ({ state }) => decidePayout({ type: 'RecordPayout', data }, state) });
   }
 }

@@ -276,10 +276,14 @@ export const movementEffect = (event: MovementEvent): LedgerEffect => {
   }
 };
 
-/** A payout of the Stripe balance to the bank (negative when Stripe debits the bank). */
+/**
+ * A payout of the Stripe balance to the bank (negative when Stripe debits the bank): into the money
+ * account its event names, else (payouts recorded before payouts had a default) the books' own Bank.
+ */
 export const payoutEffect = (event: PayoutEvent): LedgerEffect => {
   const d = event.data;
-  const { bank, stripeClearing } = SYSTEM_ACCOUNT_IDS;
+  const { stripeClearing } = SYSTEM_ACCOUNT_IDS;
+  const bank = d.cashAccountId ?? SYSTEM_ACCOUNT_IDS.bank;
   const failed = event.type === 'PayoutFailed';
   const description = failed ? `Payout ${d.payoutId} failed` : `Payout ${d.payoutId}`;
   return {

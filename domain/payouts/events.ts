@@ -12,6 +12,12 @@ export type PayoutPaid = {
     date: string;
     /** The gateway's balance transactions it settles (charges, refunds, fees, disputes). */
     balanceTransactionIds: string[];
+    /**
+     * The ledger account of the money account it was paid into, fixed when it was recorded (the
+     * payout default then), so a replay posts it where it was posted. Absent: the books' own Bank
+     * (every payout recorded before the default existed).
+     */
+    cashAccountId?: string;
   };
 };
 
@@ -21,7 +27,8 @@ export type PayoutPaid = {
  */
 export type PayoutFailed = {
   type: 'PayoutFailed';
-  data: { payoutId: string; amountCents: number; date: string };
+  /** `cashAccountId`: the paid event's, so the reversal leaves the account the payout went into. */
+  data: { payoutId: string; amountCents: number; date: string; cashAccountId?: string };
 };
 
 export type PayoutEvent = PayoutPaid | PayoutFailed;

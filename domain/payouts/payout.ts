@@ -1,14 +1,15 @@
 import { ValidationError } from '../shared/errors';
 import type { PayoutEvent } from './events';
 
-export type PayoutState = { status: 'none' } | { status: 'paid' | 'failed'; amountCents: number };
+/** `cashAccountId`: where the paid payout was posted (absent: the books' own Bank). */
+export type PayoutState = { status: 'none' } | { status: 'paid' | 'failed'; amountCents: number; cashAccountId?: string };
 
 export const initialPayoutState = (): PayoutState => ({ status: 'none' });
 
 export const evolvePayout = (state: PayoutState, event: PayoutEvent): PayoutState => {
   switch (event.type) {
     case 'PayoutPaid':
-      return { status: 'paid', amountCents: event.data.amountCents };
+      return { status: 'paid', amountCents: event.data.amountCents, ...(event.data.cashAccountId ? { cashAccountId: event.data.cashAccountId } : {}) };
     case 'PayoutFailed':
       return state.status === 'none' ? { status: 'failed', amountCents: 0 } : { ...state, status: 'failed' };
     default: {
@@ -19,14 +20,14 @@ export const evolvePayout = (state: PayoutState, event: PayoutEvent): PayoutStat
 };
 
 export type PayoutCommand =
-  | { type: 'RecordPayout'; data: { payoutId: string; amountCents: number; date: string; balanceTransactionIds: string[] } }
+  | { type: 'RecordPayout'; data: { payoutId: string; amountCents: number; date: string; balanceTransactionIds: string[]; cashAccountId?: string } }
   | { type: 'FailPayout'; data: { payoutId: string; date: string } };
 
 /**
  * Each payout is recorded once and fails at most once. A failure reported before the payout was
  * reported paid is recorded with nothing to undo (amount 0: the money never left Stripe), and a
  * paid report that arrives after it is ignored, so the late report never books money the bank
- * never kept.
+ * never kept. A failure undoes the payout on the money account its paid event named.
  */
 export const decidePayout = (command: PayoutCommand, state: PayoutState): PayoutEvent[] => {
   switch (command.type) {
@@ -37,7 +38,9 @@ export const decidePayout = (command: PayoutCommand, state: PayoutState): Payout
     }
     case 'FailPayout':
       if (state.status === 'failed') return [];
-      return [{ type: 'PayoutFailed', data: { payoutId: command.data.payoutId, amountCents: state.status === 'paid' ? state.amountCents : 0, date: command.data.date } }];
+      if (state.status === 'none') return [{ type: 'PayoutFailed', data: { payoutId: command.data.payoutId, amountCents: 0, date: command.data.date } }];
+      // Reversed on the account the paid event posted to, whatever the payout default is now.
+      return [{ type: 'PayoutFailed', data: { payoutId: command.data.payoutId, amountCents: state.amountCents, date: command.data.date, ...(state.cashAccountId ? { cashAccountId: state.cashAccountId } : {}) } }];
     default: {
       const exhaustive: never = command;
       return exhaustive;
