@@ -21,6 +21,8 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
   let savings: Account;
   let expenseCode: string;
   const byText: Record<string, Line> = {};
+  /** The invoices the line of the test that pays invoices settled: one by its RF reference on import, one by hand with credit. */
+  let settled: { clientId: string; byReference: { id: string }; byHand: { id: string }; line: Line; parts: unknown[] };
 
   const accounts = async () => (await admin.get('/api/bank-accounts/')).body as Account[];
   const balanceOf = async (id: string) => (await accounts()).find((a) => a.id === id)!.ledger_balance;
@@ -186,6 +188,46 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
     // An invoice that is paid is open no more.
     const again = await reconcile(byText['Card fee']!, [{ kind: 'invoice', invoice: byHand.id, amount: -10 }]);
     expect(again.status).toBe(400);
+    settled = { clientId: client.id, byReference, byHand, line: lines[1]!, parts: best.parts.map(({ label: _label, ...part }) => part) };
+  });
+
+  it('undoes a line that paid an invoice by removing that payment: the invoice is owed again, the credit and the money gone from the books', async () => {
+    const invoice = async (id: string) => ({ ...(await admin.get(`/api/invoices/${id}/`)).body, payments: (await admin.get(`/api/invoices/${id}/payments/`)).body }) as { paid: boolean; payments: Array<{ id: string }> };
+    const creditOf = async () => ((await admin.get(`/api/clients/${settled.clientId}/`)).body as { credit_balance: number }).credit_balance;
+    const before = await balanceOf(bank.id);
+    const undone = await undo(settled.line);
+    expect(undone.status, undone.text).toBe(200);
+    expect(undone.body).toMatchObject({ status: 'open', reconciliation: null });
+    const owed = await invoice(settled.byHand.id);
+    expect(owed.paid).toBe(false);
+    expect(owed.payments).toEqual([]);
+    expect(await creditOf()).toBe(0);
+    expect(await balanceOf(bank.id)).toBeCloseTo(before - 150, 2);
+    // Nothing of it waits to be matched: the payment's entry is reversed, not left as a movement.
+    expect(((await admin.get(`/api/bank-accounts/${bank.id}/movements/`)).body as Array<{ date: string }>).filter((m) => m.date >= '2026-04-01')).toEqual([]);
+    const history = (await admin.get(`/api/invoices/${settled.byHand.id}/history/`)).body as Array<{ type: string }>;
+    expect(history.map((h) => h.type)).toEqual(expect.arrayContaining(['PaymentRecorded', 'PaymentRemoved']));
+    // Open again, the same line pays it again as it did.
+    const redone = await reconcile(settled.line, settled.parts);
+    expect(redone.status, redone.text).toBe(200);
+    expect((await invoice(settled.byHand.id)).paid).toBe(true);
+    expect(await creditOf()).toBe(50);
+    expect(await balanceOf(bank.id)).toBeCloseTo(before, 2);
+  });
+
+  it('refuses to undo a line whose payment was refunded since, changing nothing', async () => {
+    const lines = (await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?status=reconciled`)).body as Line[];
+    const line = lines.find((l) => l.description.startsWith('Licence'))!;
+    const payments = (await admin.get(`/api/invoices/${settled.byReference.id}/payments/`)).body as Array<{ id: string }>;
+    const refund = await admin.post(`/api/payments/${payments[0]!.id}/refund/`, { amount: 10, reason: 'Goodwill', date: '2026-04-10' });
+    expect(refund.status, refund.text).toBe(201);
+    const before = await balanceOf(bank.id);
+    const refused = await undo(line);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.text).toContain('refunded');
+    const still = (await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?status=reconciled`)).body as Line[];
+    expect(still.map((l) => l.id)).toContain(line.id);
+    expect(await balanceOf(bank.id)).toBeCloseTo(before, 2);
   });
 
   it('refuses to reconcile or undo once the line’s day is locked', async () => {

@@ -41,6 +41,12 @@ export interface StatementPayment {
  */
 export interface StatementPayments {
   recordStatementPayments(commands: readonly StatementPayment[], actor: string): Promise<StatementPaymentOutcome[]>;
+  /** Takes them back out (an undone reconciliation); `check` writes nothing and throws the first refusal. Answers each one's refusal, or undefined. */
+  removeStatementPayments(payments: readonly StatementPaymentRef[], actor: string, options?: { check?: boolean }): Promise<unknown[]>;
+}
+export interface StatementPaymentRef {
+  invoiceId: string;
+  paymentId: string;
 }
 export type StatementPaymentOutcome = { paymentId: string; error?: undefined } | { paymentId?: undefined; error: unknown };
 
@@ -49,6 +55,15 @@ interface Planned {
   line: BankLine;
   parts: ReconciliationPart[];
 }
+
+/** The invoices' payments a reconciliation recorded (its invoice and client credit parts), once each. */
+const paymentsOf = (parts: readonly ReconciliationPart[]): StatementPaymentRef[] => {
+  const seen = new Map<string, StatementPaymentRef>();
+  for (const p of parts) if (p.kind === 'invoice' && p.paymentId && !seen.has(p.paymentId)) seen.set(p.paymentId, { invoiceId: p.invoiceId, paymentId: p.paymentId });
+  return [...seen.values()];
+};
+
+const parsedParts = (parts: unknown): ReconciliationPart[] => ((typeof parts === 'string' ? JSON.parse(parts) : parts) ?? []) as ReconciliationPart[];
 
 const lineOf = (r: StatementLineRow): BankLine => ({
   id: r.id,
@@ -100,7 +115,12 @@ export class ReconciliationService {
     this.check(line, parts, context);
     const [recorded] = await this.recordPayments(moneyAccountId, [{ line, parts }], context, actor);
     if (!recorded!.ok) throw recorded!.error;
-    await writePathOf(this.deps).commands.handle(bankLineModel, this.lineCommand(moneyAccountId, recorded!.planned, context, actor));
+    try {
+      await writePathOf(this.deps).commands.handle(bankLineModel, this.lineCommand(moneyAccountId, recorded!.planned, context, actor));
+    } catch (err) {
+      await this.withdraw(paymentsOf(recorded!.planned.parts), actor);
+      throw err;
+    }
     return this.wire(moneyAccountId, lineId);
   }
 
@@ -133,8 +153,7 @@ export class ReconciliationService {
    * One payment per invoice of each line's parts, on the line's day into this money account, all
    * lines' payments as one batch; a client's credit goes with the payment of one of its invoices
    * (an overpayment, as by hand). Each line comes back with its parts naming their payment, or the
-   * error that refused one of them. A payment recorded while another of its line was refused stays
-   * in the books as a movement of the account, to be matched.
+   * error that refused one of them (its other payments, recorded, are then taken back).
    */
   private async recordPayments(moneyAccountId: string, planned: readonly Planned[], context: ReconciliationContext, actor: string): Promise<Array<{ ok: true; planned: Planned } | { ok: false; error: unknown }>> {
     const commands: StatementPayment[] = [];
@@ -157,13 +176,20 @@ export class ReconciliationService {
       return { first, invoiceIds: [...amounts.keys()], invoiceOfClient };
     });
     const outcomes = commands.length ? await this.payments.recordStatementPayments(commands, actor) : [];
-    return planned.map((p, k) => {
+    const orphans: StatementPaymentRef[] = [];
+    const results = planned.map((p, k) => {
       const { first, invoiceIds, invoiceOfClient } = perLine[k]!;
       const payments = new Map<string, string>();
+      let error: unknown;
+      let refused = false;
       for (const [j, invoiceId] of invoiceIds.entries()) {
         const outcome = outcomes[first + j]!;
-        if (outcome.paymentId === undefined) return { ok: false as const, error: outcome.error };
-        payments.set(invoiceId, outcome.paymentId);
+        if (outcome.paymentId === undefined) [refused, error] = [true, outcome.error];
+        else payments.set(invoiceId, outcome.paymentId);
+      }
+      if (refused) {
+        for (const [invoiceId, paymentId] of payments) orphans.push({ invoiceId, paymentId });
+        return { ok: false as const, error };
       }
       const parts = p.parts.map((part) => {
         if (part.kind === 'invoice') return { ...part, paymentId: payments.get(part.invoiceId)! };
@@ -172,6 +198,20 @@ export class ReconciliationService {
       });
       return { ok: true as const, planned: { line: p.line, parts } };
     });
+    await this.withdraw(orphans, actor);
+    return results;
+  }
+
+  /**
+   * Takes back payments recorded for a line that then stayed open (another of its payments refused,
+   * its own event refused by a concurrent reconciliation or a lock that came in between), so no
+   * invoice stays paid by a line that is open.
+   * One that cannot be removed stays as a movement of the account, to be matched.
+   */
+  private async withdraw(payments: readonly StatementPaymentRef[], actor: string): Promise<void> {
+    if (!payments.length) return;
+    const refusals = await this.payments.removeStatementPayments(payments, actor);
+    refusals.forEach((err, i) => err !== undefined && this.deps.logger.warn({ err, paymentId: payments[i]!.paymentId }, 'a payment of a line left open could not be removed; it stays as a movement'));
   }
 
   /**
@@ -219,12 +259,14 @@ export class ReconciliationService {
     }
     if (!ready.length) return 0;
     const batch = await writePathOf(this.deps).commands.handleBatch(bankLineModel, ready.map((p) => this.lineCommand(moneyAccountId, p, context, actor)));
-    let reconciled = 0;
+    const refused: Planned[] = [];
     for (const [k, outcome] of batch.outcomes.entries()) {
-      if (outcome.error === undefined) reconciled += 1;
-      else this.deps.logger.warn({ err: outcome.error, lineId: ready[k]!.line.id }, 'a statement line could not be reconciled on import; it stays open');
+      if (outcome.error === undefined) continue;
+      refused.push(ready[k]!);
+      this.deps.logger.warn({ err: outcome.error, lineId: ready[k]!.line.id }, 'a statement line could not be reconciled on import; it stays open');
     }
-    return reconciled;
+    await this.withdraw(refused.flatMap((l) => paymentsOf(l.parts)), actor);
+    return ready.length - refused.length;
   }
 
   /**
@@ -316,12 +358,21 @@ export class ReconciliationService {
   }
 
   /**
-   * Undoes the line's reconciliation. What it posted itself is reversed; payments it recorded on
-   * invoices stay (they are money the books hold) and become movements waiting to be matched.
+   * Undoes the line's reconciliation: what it posted itself is reversed, and the payments it
+   * recorded on invoices are removed (the invoices are owed again), all on the line's day, refused
+   * once that day is locked. A payment that cannot be removed (refunded since, its credit applied
+   * to another invoice) refuses the undo before anything changes.
    */
   async unreconcile(moneyAccountId: string, lineId: string, actor: string): Promise<StatementLineWire> {
-    await this.row(moneyAccountId, lineId);
+    const row = await this.row(moneyAccountId, lineId);
+    const payments = paymentsOf(parsedParts(row.parts));
+    if (payments.length) await this.payments.removeStatementPayments(payments, actor, { check: true });
     await writePathOf(this.deps).commands.handle(bankLineModel, { streamId: bankLineStreamId(lineId), actor, decide: ({ state }) => decideUnreconcile(state) });
+    if (payments.length) {
+      const refusals = await this.payments.removeStatementPayments(payments, actor);
+      // Refused only by a change since the check: that payment stays in the books as a movement of the account, to be matched.
+      refusals.forEach((err, i) => err !== undefined && this.deps.logger.warn({ err, lineId, paymentId: payments[i]!.paymentId }, 'a payment of an unreconciled statement line could not be removed; it stays as a movement'));
+    }
     return this.wire(moneyAccountId, lineId);
   }
 

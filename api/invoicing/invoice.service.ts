@@ -20,7 +20,7 @@ import { creditNoteWire, findCreditNote, type CreditNoteWire } from './credit-no
 import { findInvoice, invoiceWire, type InvoiceWire } from './invoice.queries';
 import { invoiceModel, viewAfter, viewInvoice, viewStarted } from './invoice-stream';
 import { readParties } from '../company';
-import type { StatementPayment, StatementPaymentOutcome, StatementPayments } from '../bank';
+import type { StatementPayment, StatementPaymentOutcome, StatementPaymentRef, StatementPayments } from '../bank';
 import { inTimeOrder, reminderHistory } from './payment-reminders';
 import { isUuid } from '../platform/wire';
 
@@ -270,6 +270,26 @@ export class InvoiceService implements StatementPayments {
       if (!outcome) return { error: new NotFoundError(NOT_FOUND) };
       return outcome.error !== undefined ? { error: outcome.error } : { paymentId: p.data.paymentId };
     });
+  }
+
+  /**
+   * Takes statement lines' payments back out of the books (their reconciliation undone): each
+   * invoice owed again as if the payment had never been (the domain's RemovePayment). With `check`
+   * nothing is written: the refusal of the first payment that cannot be removed (refunded since,
+   * its credit applied elsewhere) is thrown, so the caller can refuse before it changes anything.
+   * Otherwise one batch, one wait; answers each payment's refusal, or undefined.
+   */
+  async removeStatementPayments(payments: readonly StatementPaymentRef[], actor: string, options: { check?: boolean } = {}): Promise<unknown[]> {
+    const command = (paymentId: string) => ({ type: 'RemovePayment' as const, data: { paymentId, reason: 'statement_line_unreconciled' as const } });
+    if (options.check) {
+      for (const p of payments) decide(command(p.paymentId), (await this.commands.load(invoiceModel, invoiceStreamId(p.invoiceId))).state);
+      return payments.map(() => undefined);
+    }
+    const batch = await this.commands.handleBatch(
+      invoiceModel,
+      payments.map((p) => ({ streamId: invoiceStreamId(p.invoiceId), actor, decide: ({ state }: Loaded<InvoiceState>) => decide(command(p.paymentId), state) })),
+    );
+    return batch.outcomes.map((o) => o.error);
   }
 
   /** A refund, dispute or gateway fee on one of the invoice's payments (the domain decides). */

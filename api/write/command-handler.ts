@@ -140,8 +140,11 @@ export class CommandHandler {
    */
   async handleBatch<State, Event>(model: StreamModel<State, Event>, commands: Command<State, Event>[], options: { wait?: boolean; timeoutMs?: number } = {}): Promise<HandledBatch<State, Event>> {
     const outcomes: BatchOutcome<State, Event>[] = new Array(commands.length);
+    // The lock in force is read once for the batch's unnumbered commands (each would read the same `books` stream).
+    let lock: Promise<LockedThrough> | undefined;
+    const lockedThrough = () => (lock ??= this.deps.lockedThrough!(this.deps.eventStore));
     const run = (i: number) =>
-      this.attempt(model, commands[i]!).then(
+      this.attempt(model, commands[i]!, lockedThrough).then(
         (handled) => void (outcomes[i] = { handled }),
         (error: unknown) => void (outcomes[i] = { error }),
       );
@@ -177,14 +180,14 @@ export class CommandHandler {
   }
 
   /** Load, decide, append, again on fresh state after a concurrent append: no wait for the read models. */
-  private async attempt<State, Event>(model: StreamModel<State, Event>, command: Command<State, Event>): Promise<Handled<State, Event>> {
+  private async attempt<State, Event>(model: StreamModel<State, Event>, command: Command<State, Event>, lockedThrough?: () => Promise<LockedThrough>): Promise<Handled<State, Event>> {
     for (let attempt = 1; ; attempt++) {
       // A new stream that turns out to exist (a conflict) is loaded like any other on the next attempt.
       const loaded = command.newStream && attempt === 1 ? this.empty(model) : await this.load(model, command.streamId);
       if (command.expectedRevision !== undefined && loaded.revision !== command.expectedRevision) throw new ConflictError();
       let appended: Handled<State, Event>;
       try {
-        appended = await this.append(model, command, loaded);
+        appended = await this.append(model, command, loaded, lockedThrough);
       } catch (err) {
         if (!(err instanceof StreamConflictError)) throw err;
         if (command.expectedRevision !== undefined || attempt >= MAX_ATTEMPTS) throw new ConflictError();
@@ -195,7 +198,12 @@ export class CommandHandler {
     }
   }
 
-  private async append<State, Event>(model: StreamModel<State, Event>, command: Command<State, Event>, loaded: Loaded<State>): Promise<Handled<State, Event>> {
+  private async append<State, Event>(
+    model: StreamModel<State, Event>,
+    command: Command<State, Event>,
+    loaded: Loaded<State>,
+    lockedThrough: () => Promise<LockedThrough> = () => this.deps.lockedThrough!(this.deps.eventStore),
+  ): Promise<Handled<State, Event>> {
     const fold = (events: Event[]) => events.reduce(model.evolve, loaded.state);
     const toNew = (events: Event[]) => events.map((e) => model.toNew(e, command.actor));
     const decide = async (number: string | undefined, lockedThrough: () => Promise<LockedThrough>) => {
@@ -208,7 +216,7 @@ export class CommandHandler {
       return events;
     };
     if (!command.number) {
-      const events = await decide(undefined, () => this.deps.lockedThrough!(this.deps.eventStore));
+      const events = await decide(undefined, lockedThrough);
       if (events.length === 0) return { events, state: loaded.state, loaded, visible: true };
       const result = await this.deps.eventStore.append(command.streamId, toNew(events), { expectedRevision: loaded.revision });
       return { position: result.position, events, state: fold(events), loaded, visible: true };

@@ -26,6 +26,8 @@ export const requestedPostingDays = (event: LedgerEvent): string[] => {
     // A reconciliation and its undo both post on the line's day: neither is allowed once it is locked.
     case 'BankLineReconciled':
     case 'BankLineUnreconciled':
+    // Removing a payment reverses it on its own day: not once that day is locked.
+    case 'PaymentRemoved':
       return [event.data.date];
     case 'InvoiceEdited':
       return event.data.date === event.data.previousDate ? [] : [event.data.date];

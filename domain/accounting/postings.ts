@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { BillingPeriod, InvoiceEvent, InvoiceTotals, PaymentMethod } from '../invoice/events';
+import type { BillingPeriod, InvoiceEvent, InvoiceTotals, PaymentMethod, PaymentRemovalReason } from '../invoice/events';
 import type { JournalEvent, JournalLine, PostedLines } from '../journal/events';
 import type { PayoutEvent } from '../payouts/events';
 import type { BooksEvent } from '../books/events';
@@ -105,6 +105,15 @@ const posting = (kind: Posting['kind'], date: string, description: string, lines
 const rememberedVat = (known: KnownEntry | null, totals: InvoiceTotals): VatMovement[] =>
   known?.vat ?? [{ direction: 'output', category: null, rateBp: null, baseCents: totals.netCents, vatCents: totals.vatCents }];
 
+const REMOVAL_REASONS: Record<PaymentRemovalReason, string> = { statement_line_unreconciled: 'statement line unreconciled' };
+
+/** A payment's lines: into its money account, out of the receivable (what recovers a write-off goes back to Bad Debts: that receivable is no longer on the books). */
+const paymentLines = (d: { amountCents: number; method: PaymentMethod; cashAccountId?: string; recoveredCents?: number }): PostingLine[] => [
+  dr(d.cashAccountId ?? cashAccountFor(d.method), d.amountCents),
+  cr(SYSTEM_ACCOUNT_IDS.badDebts, d.recoveredCents ?? 0),
+  cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents - (d.recoveredCents ?? 0)),
+];
+
 export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): LedgerEffect | null => {
   switch (event.type) {
     case 'InvoiceIssued': {
@@ -175,12 +184,20 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
         source: { type: credit ? 'credit_transfer' : 'payment', id: d.paymentId, invoiceId: d.invoiceId },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: null,
-        // What recovers a written-off amount goes back to Bad Debts: that receivable is no longer on the books.
-        postings: posting('posting', d.date, description, [
-          dr(d.cashAccountId ?? cashAccountFor(d.method), d.amountCents),
-          cr(SYSTEM_ACCOUNT_IDS.badDebts, d.recoveredCents ?? 0),
-          cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents - (d.recoveredCents ?? 0)),
-        ]),
+        postings: posting('posting', d.date, description, paymentLines(d)),
+      };
+    }
+    case 'PaymentRemoved': {
+      const d = event.data;
+      // A payment never posted has nothing to reverse; else its own entry is reversed on its day and leaves the books.
+      if (!known) return null;
+      const description = `Payment removed (${REMOVAL_REASONS[d.reason]})`;
+      return {
+        entryId: paymentEntryId(d.paymentId),
+        source: { type: d.method === 'credit' ? 'credit_transfer' : 'payment', id: d.paymentId, invoiceId: d.invoiceId },
+        entry: { status: 'deleted', date: d.date, description },
+        revenueAccountId: null,
+        postings: posting('reversal', d.date, `Reversal: ${description}`, reverseLines(paymentLines(d))),
       };
     }
     case 'InvoiceWrittenOff': {
@@ -382,6 +399,7 @@ export const entryIdOf = (event: LedgerEvent): string | null => {
     case 'InvoiceVoided':
       return invoiceEntryId(event.data.invoiceId);
     case 'PaymentRecorded':
+    case 'PaymentRemoved':
       return paymentEntryId(event.data.paymentId);
     case 'InvoiceCredited':
       return creditNoteEntryId(event.data.creditNoteId);

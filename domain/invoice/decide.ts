@@ -1,8 +1,8 @@
 import { AMOUNT_TOO_LARGE, lineAmounts, MAX_AMOUNT_CENTS, sumAmounts } from '../shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
-import type { BillingPeriod, InvoiceEvent, InvoiceLine, PaymentMethod } from './events';
+import type { BillingPeriod, InvoiceEvent, InvoiceLine, PaymentMethod, PaymentRemovalReason } from './events';
 import { creditableCents, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
-import { decideMoneyMovement, type MoneyMovementCommand } from './money-movements';
+import { decideMoneyMovement, PAYMENT_NOT_FOUND, type MoneyMovementCommand } from './money-movements';
 import { decideLineVat, isReverseCharge, type DocumentParties, type VatCategory } from './vat';
 import { assertCreditsCharged, vatRemainders } from './credit-vat';
 import { assertWithinBounds } from './amount-bounds';
@@ -53,10 +53,13 @@ export type CreditInvoice = {
   data: { creditNoteId: string; creditNoteNumber: string; date: string; reason: string; lines?: LineInput[] };
 };
 
+/** Takes a payment recorded in error back out of the books (a statement line's reconciliation undone). */
+export type RemovePayment = { type: 'RemovePayment'; data: { paymentId: string; reason: PaymentRemovalReason } };
+
 /** Writes the open amount off as a bad debt (the superuser's decision, with a reason). */
 export type WriteOffInvoice = { type: 'WriteOffInvoice'; data: { date: string; reason: string } };
 
-export type InvoiceCommand = IssueInvoice | EditInvoice | SendInvoice | RecordPayment | MarkInvoicePaid | VoidInvoice | CreditInvoice | WriteOffInvoice | MoneyMovementCommand;
+export type InvoiceCommand = IssueInvoice | EditInvoice | SendInvoice | RecordPayment | MarkInvoicePaid | VoidInvoice | CreditInvoice | WriteOffInvoice | RemovePayment | MoneyMovementCommand;
 
 export const ISSUED_IMMUTABLE = 'This invoice has been issued; correct it with a credit note.';
 export const CANCELLED = 'This invoice has been cancelled.';
@@ -68,6 +71,10 @@ export const WRITTEN_OFF = 'This invoice has been written off as a bad debt.';
 export const WRITE_OFF_DRAFT = 'Only an issued (sent or paid) invoice can be written off; edit or delete the draft instead.';
 export const WRITE_OFF_PAID = 'This invoice is paid: there is nothing to write off.';
 export const NOTHING_TO_WRITE_OFF = 'This invoice has nothing open to write off.';
+export const REMOVE_GATEWAY_PAYMENT = 'Money a card payment took settles through Stripe: refund it instead.';
+export const REMOVE_CREDIT_PAYMENT = 'This is credit applied from another invoice, not money received: it cannot be removed here.';
+export const REMOVE_MOVED_PAYMENT = 'Money of this payment was refunded, disputed or charged a fee: undo that first, or refund what is left.';
+export const REMOVE_APPLIED_CREDIT = 'Part of this payment was applied as credit to another invoice: reverse that first.';
 export const overCredit = (creditableCents: number): string =>
   `A credit note cannot exceed what remains creditable on the invoice (${(creditableCents / 100).toFixed(2)}).`;
 
@@ -234,8 +241,8 @@ const credit = (cmd: CreditInvoice, state: InvoiceState): InvoiceEvent[] => {
 
 const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] => {
   if (state.status === 'empty') throw new NotFoundError('Invoice not found.');
-  // Idempotent on paymentId: a retried webhook or double click records nothing new.
-  if (state.payments.some((p) => p.paymentId === cmd.data.paymentId)) return [];
+  // Idempotent on paymentId: a retried webhook or double click records nothing new (nor brings back a removed payment).
+  if (state.payments.some((p) => p.paymentId === cmd.data.paymentId) || state.removedPaymentIds?.includes(cmd.data.paymentId)) return [];
   if (state.status === 'voided' && cmd.byHand) throw new ValidationError(PAYMENT_ON_DELETED);
   if (!Number.isSafeInteger(cmd.data.amountCents) || cmd.data.amountCents <= 0) {
     throw new ValidationError('A payment amount must be a positive number of cents.', { amountCents: ['Enter an amount greater than zero.'] });
@@ -286,6 +293,38 @@ const writeOff = (cmd: WriteOffInvoice, state: InvoiceState): InvoiceEvent[] => 
   return [{ type: 'InvoiceWrittenOff', data: { invoiceId: s.invoiceId, invoiceNumber: s.invoiceNumber, clientId: s.clientId, date: cmd.data.date, reason, amountCents } }];
 };
 
+/**
+ * A payment of money that never was the invoice's (a bank line matched to the wrong invoice, then
+ * unmatched): gone from the invoice as if never recorded, its entry reversed on its own date (the
+ * write path refuses a locked day). Only money that came in by hand (not through a gateway, not
+ * credit applied from another invoice) and that nothing has moved since: no refund, dispute or fee
+ * on it, and none of it applied as credit elsewhere. Removing a removed payment decides nothing.
+ */
+const removePayment = (cmd: RemovePayment, state: InvoiceState): InvoiceEvent[] => {
+  if (state.status === 'empty') throw new NotFoundError('Invoice not found.');
+  const { paymentId } = cmd.data;
+  if (state.removedPaymentIds?.includes(paymentId)) return [];
+  const payment = state.payments.find((p) => p.paymentId === paymentId);
+  if (!payment) throw new NotFoundError(PAYMENT_NOT_FOUND);
+  if (payment.method === 'stripe' || payment.method === 'card') throw new ConflictError(REMOVE_GATEWAY_PAYMENT);
+  if (payment.method === 'credit') throw new ConflictError(REMOVE_CREDIT_PAYMENT);
+  const moved = state.refunds.some((r) => r.paymentId === paymentId) || state.disputes.some((d) => d.paymentId === paymentId);
+  if (moved) throw new ConflictError(REMOVE_MOVED_PAYMENT);
+  // Credit transferred out lowered the paid amount: what remains must still cover it without this payment.
+  if (state.paidCents - payment.amountCents < 0) throw new ConflictError(REMOVE_APPLIED_CREDIT);
+  const data = {
+    invoiceId: state.invoiceId,
+    paymentId,
+    amountCents: payment.amountCents,
+    date: payment.date,
+    method: payment.method,
+    ...(payment.cashAccountId ? { cashAccountId: payment.cashAccountId } : {}),
+    ...(payment.recoveredCents ? { recoveredCents: payment.recoveredCents } : {}),
+    reason: cmd.data.reason,
+  };
+  return [{ type: 'PaymentRemoved', data }];
+};
+
 export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEvent[] => {
   switch (command.type) {
     case 'IssueInvoice':
@@ -305,6 +344,8 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
       return credit(command, state);
     case 'WriteOffInvoice':
       return writeOff(command, state);
+    case 'RemovePayment':
+      return removePayment(command, state);
     case 'VoidInvoice': {
       const s = live(state);
       // Only a draft can vanish; an issued invoice is cancelled by a credit note.

@@ -262,6 +262,31 @@ export type InvoiceWrittenOff = {
   data: { invoiceId: string; invoiceNumber: string; clientId: string; date: string; reason: string; amountCents: number };
 };
 
+/**
+ * A payment taken back out of the books because it was recorded in error (added with bank
+ * reconciliation: undoing a statement line's reconciliation removes the payments it recorded). The
+ * invoice is owed again as if the payment had never been; the ledger reverses the payment's own
+ * entry on the payment's date. Carries what the payment posted so the reversal needs nothing else.
+ */
+export type PaymentRemoved = {
+  type: 'PaymentRemoved';
+  data: {
+    invoiceId: string;
+    paymentId: string;
+    amountCents: number;
+    /** The payment's date: its entry is reversed on the day it was posted. */
+    date: string;
+    method: PaymentMethod;
+    cashAccountId?: string;
+    /** What the payment had recovered of a write-off (posted back to Bad Debts). */
+    recoveredCents?: number;
+    reason: PaymentRemovalReason;
+  };
+};
+
+/** Why a payment was removed: its statement line's reconciliation was undone (the only way today). */
+export type PaymentRemovalReason = 'statement_line_unreconciled';
+
 export type InvoiceEvent =
   | InvoiceIssued
   | InvoiceEdited
@@ -275,7 +300,8 @@ export type InvoiceEvent =
   | DisputeClosed
   | GatewayFeeCharged
   | CreditTransferred
-  | InvoiceWrittenOff;
+  | InvoiceWrittenOff
+  | PaymentRemoved;
 export type InvoiceEventType = InvoiceEvent['type'];
 
 export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
@@ -292,6 +318,7 @@ export const INVOICE_EVENT_TYPES: InvoiceEventType[] = [
   'GatewayFeeCharged',
   'CreditTransferred',
   'InvoiceWrittenOff',
+  'PaymentRemoved',
 ];
 
 /** The events of a money movement after the payment itself (they change what was paid, or post only). */

@@ -8,6 +8,8 @@ export interface InvoicePayment {
   method: PaymentMethod;
   /** The money account's ledger account it went into, when it was recorded with one. */
   cashAccountId?: string;
+  /** What it recovered of a write-off, when it did. */
+  recoveredCents?: number;
 }
 
 export interface InvoiceRefund {
@@ -59,6 +61,8 @@ export interface InvoiceData {
   writtenOff?: { date: string; amountCents: number; reason: string };
   /** What payments after the write-off recovered of it. */
   recoveredCents?: number;
+  /** Payments removed as recorded in error (optional: states folded before removals existed lack it); their ids stay taken. */
+  removedPaymentIds?: string[];
 }
 
 export type InvoiceState =
@@ -192,7 +196,14 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
     case 'PaymentRecorded': {
       if (state.status === 'empty') return state;
       const d = event.data;
-      const payment: InvoicePayment = { paymentId: d.paymentId, amountCents: d.amountCents, date: d.date, method: d.method, ...(d.cashAccountId ? { cashAccountId: d.cashAccountId } : {}) };
+      const payment: InvoicePayment = {
+        paymentId: d.paymentId,
+        amountCents: d.amountCents,
+        date: d.date,
+        method: d.method,
+        ...(d.cashAccountId ? { cashAccountId: d.cashAccountId } : {}),
+        ...(d.recoveredCents ? { recoveredCents: d.recoveredCents } : {}),
+      };
       const recovered = d.recoveredCents ? { recoveredCents: (state.recoveredCents ?? 0) + d.recoveredCents } : {};
       return { ...state, payments: [...state.payments, payment], paidCents: state.paidCents + paidDeltaOf(event), ...recovered };
     }
@@ -236,6 +247,18 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
       const d = event.data;
       return { ...state, writtenOff: { date: d.date, amountCents: d.amountCents, reason: d.reason }, recoveredCents: 0 };
     }
+    case 'PaymentRemoved': {
+      if (state.status === 'empty') return state;
+      const d = event.data;
+      const recovered = d.recoveredCents ? { recoveredCents: Math.max(0, (state.recoveredCents ?? 0) - d.recoveredCents) } : {};
+      return {
+        ...state,
+        payments: state.payments.filter((p) => p.paymentId !== d.paymentId),
+        paidCents: state.paidCents + paidDeltaOf(event),
+        removedPaymentIds: [...(state.removedPaymentIds ?? []), d.paymentId],
+        ...recovered,
+      };
+    }
     default: {
       const exhaustive: never = event;
       return exhaustive;
@@ -257,8 +280,8 @@ export const refundableCents = (s: Pick<InvoiceData, 'payments' | 'refunds' | 'd
 };
 
 /**
- * How an event changes the invoice's paid amount: payments add, refunds take back (a failed one
- * gives back), and a lost dispute is money given back as a refund is. The aggregate and the read
+ * How an event changes the invoice's paid amount: payments add, refunds and removed payments take
+ * back (a failed refund gives back), and a lost dispute is money given back as a refund is. The aggregate and the read
  * models (which keep only the sum) all follow this one rule.
  */
 export const paidDeltaOf = (event: InvoiceEvent): number => {
@@ -272,6 +295,7 @@ export const paidDeltaOf = (event: InvoiceEvent): number => {
     case 'DisputeClosed':
       return event.data.outcome === 'lost' ? -event.data.amountCents : 0;
     case 'CreditTransferred':
+    case 'PaymentRemoved':
       return -event.data.amountCents;
     default:
       return 0;

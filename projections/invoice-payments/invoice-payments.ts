@@ -121,7 +121,7 @@ const movementOf = (event: InvoiceEvent): Movement | null => {
 
 export const invoicePaymentsProjection: Projection = {
   name: 'invoice_payments',
-  eventTypes: ['PaymentRecorded', ...PAYMENT_MOVEMENT_TYPES],
+  eventTypes: ['PaymentRecorded', 'PaymentRemoved', ...PAYMENT_MOVEMENT_TYPES],
   tables: ['invoice_payments', 'credit_transfers'],
   apply: async (trx, events) => {
     const payments = events.filter((e) => e.type === 'PaymentRecorded');
@@ -140,6 +140,9 @@ export const invoicePaymentsProjection: Projection = {
       const added = Object.fromEntries(Object.entries(movement.add ?? {}).map(([column, cents]) => [column, trx.raw('?? + ?', [column, cents])]));
       await trx('invoice_payments').where({ payment_id: movement.paymentId }).update({ ...added, ...movement.set });
     }
+    // A payment removed as recorded in error is no longer one of the invoice's (its history keeps both events).
+    const removed = decoded.flatMap((e) => (e.type === 'PaymentRemoved' ? [e.data.paymentId] : []));
+    if (removed.length > 0) await trx('invoice_payments').whereIn('payment_id', removed).del();
   },
 };
 

@@ -115,6 +115,11 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: ListedEv
       const recovered = event.data.recoveredCents ? { recovered_cents: Number(row.recovered_cents ?? 0) + event.data.recoveredCents } : {};
       return { ...row, ...afterMoneyMoved(row, event), ...recovered, issued: true, revision };
     }
+    case 'PaymentRemoved': {
+      if (!row) return null;
+      const recovered = event.data.recoveredCents ? { recovered_cents: Math.max(0, Number(row.recovered_cents ?? 0) - event.data.recoveredCents) } : {};
+      return { ...row, ...afterMoneyMoved(row, event), ...recovered, revision };
+    }
     case 'InvoiceWrittenOff':
       return row && { ...row, written_off_cents: event.data.amountCents, recovered_cents: 0, written_off_on: event.data.date, revision };
     case 'PaymentRefunded':

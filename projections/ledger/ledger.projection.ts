@@ -26,6 +26,7 @@ export const LEDGER_EVENT_TYPES = [
   'InvoiceVoided',
   'InvoiceCredited',
   'InvoiceWrittenOff',
+  'PaymentRemoved',
   ...PAYMENT_MOVEMENT_TYPES,
   ...PAYOUT_EVENT_TYPES,
   ...BOOKS_EVENT_TYPES,

@@ -51,7 +51,8 @@ export const evolvePublicInvoice = (row: PublicInvoiceRow | null, recorded: Reco
     case 'DisputeClosed':
     case 'PaymentDisputed':
     case 'GatewayFeeCharged':
-    case 'CreditTransferred': {
+    case 'CreditTransferred':
+    case 'PaymentRemoved': {
       return row && { ...row, ...afterMoneyMoved(row, event) };
     }
     case 'InvoiceCredited':

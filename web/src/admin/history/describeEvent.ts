@@ -105,6 +105,15 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
           ...(data.reference ? [{ label: t('admin.history.fields.reference'), value: String(data.reference) }] : []),
         ],
       };
+    case 'PaymentRemoved':
+      return {
+        title,
+        changes: [
+          ...moneyOn(data, t),
+          { label: t('admin.history.fields.method'), value: t(`enum.paymentMethod.${String(data.method)}`, { defaultValue: String(data.method) }) },
+          { label: t('admin.history.fields.reason'), value: t(`admin.history.removalReason.${String(data.reason)}`, { defaultValue: String(data.reason) }) },
+        ],
+      };
     case 'InvoiceVoided':
       return {
         title,
