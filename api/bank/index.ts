@@ -1,5 +1,5 @@
 export { createBankServices, type BankServices } from './bank.services';
-export { bankMigrations } from './migrations';
+export { bankMigrations, copySettingsBankDetails } from './migrations';
 export { moneyAccountRoutes } from './money-account.routes';
 export { MoneyAccountResolver } from './money-account.resolver';
 export { readPayoutLedgerAccount, type MoneyAccountService } from './money-account.service';

@@ -1,6 +1,16 @@
+import type { Knex } from 'knex';
 import type { Migration } from '../../eventstore/migration';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { trackTableVersion } from '../platform/db/table-versions';
+
+/** The company settings' IBAN and BIC into the default bank account, when it has no IBAN and no other account holds that one. */
+export const copySettingsBankDetails = async (db: Knex): Promise<void> => {
+  const settings: { iban: string | null; bic: string | null } | undefined = await db('company_settings').where({ id: 1 }).first('iban', 'bic');
+  const iban = settings?.iban?.replace(/\s+/g, '').toUpperCase();
+  if (!iban) return;
+  if (await db('money_accounts').where({ iban }).first('id')) return;
+  await db('money_accounts').where({ is_default: true }).whereNull('iban').update({ iban, bic: settings?.bic?.replace(/\s+/g, '').toUpperCase() || null, updated_at: db.fn.now() });
+};
 
 /**
  * Money accounts (bank accounts and the cash box), each with a ledger account of its own. The
@@ -119,5 +129,12 @@ export const bankMigrations: Migration[] = [
       });
       await db.raw(`alter table money_account_defaults add constraint money_account_defaults_purpose check (purpose in ('bank', 'manual', 'cash', 'other', 'payout'))`);
     },
+  },
+  {
+    // Issue 38: invoices print the default bank account's IBAN and BIC, no longer the company
+    // settings' (whose columns stay, unread). Settings given an IBAN after the money accounts were
+    // made pass it to the default bank account when that has none and no other account holds it.
+    name: '202611291710_i38bank_default_account_prints',
+    up: copySettingsBankDetails,
   },
 ];

@@ -21,8 +21,8 @@ export class CompanySettingsInput {
   @Field(() => String) @MaxLength(100) @IsCleanText('single') vatNumber!: string;
   @Field(() => String) @MaxLength(200) @IsCleanText('single') jurisdiction!: string;
   @Field(() => String, { nullable: true, description: 'ISO 3166-1 alpha-2; absent: unchanged.' }) @IsOptional() @MaxLength(2, { message: NOT_A_COUNTRY }) @IsCleanText('single') country?: string;
-  @Field(() => String, { nullable: true, description: 'Printed on invoices; empty removes it; absent: unchanged.' }) @IsOptional() @MaxLength(42) @IsCleanText('single') iban?: string;
-  @Field(() => String, { nullable: true, description: 'Absent: unchanged.' }) @IsOptional() @MaxLength(11, { message: 'Enter a valid BIC (8 or 11 letters and digits).' }) @IsCleanText('single') bic?: string;
+  @Field(() => String, { nullable: true, description: 'The default bank account’s IBAN (the one invoices print; also edited on the Bank page); absent: unchanged. Once set it cannot be emptied here: make another bank account the default instead.' }) @IsOptional() @MaxLength(42) @IsCleanText('single') iban?: string;
+  @Field(() => String, { nullable: true, description: 'The default bank account’s BIC; empty removes it; absent: unchanged.' }) @IsOptional() @MaxLength(11, { message: 'Enter a valid BIC (8 or 11 letters and digits).' }) @IsCleanText('single') bic?: string;
   @Field(() => Float, { nullable: true, description: 'Percent, 0 to 100, at most two decimals: what new products and invoice lines start with. Absent: unchanged.' })
   @IsOptional()
   standardVatRate?: number;

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { generatePassword, UserService } from '../auth/user.service';
+import { copySettingsBankDetails } from '../bank';
 import type { Config } from '../platform/config';
 
 /**
@@ -39,9 +40,9 @@ export const bootstrap = async (db: Knex, config: Config, logger: Logger): Promi
     })
     .onConflict('id')
     .ignore();
-  // The default bank account, created by its migration before the settings existed, takes their IBAN and BIC once.
-  const bank = await db('company_settings').where({ id: 1 }).first('iban', 'bic');
-  if (bank?.iban) await db('money_accounts').where({ is_default: true }).whereNull('iban').update({ iban: bank.iban, bic: bank.bic || null });
+  // The default bank account, created by its migration before the settings existed, takes the
+  // configured IBAN and BIC (COMPANY_IBAN, COMPANY_BIC) once: invoices print that account's.
+  await copySettingsBankDetails(db);
   // Installs from before the country existed get COMPANY_COUNTRY once.
   await db('company_settings').where({ id: 1, country: '' }).update({ country: c.country });
   // Installs from before the standard VAT rate get COMPANY_VAT_RATE once.

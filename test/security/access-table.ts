@@ -103,6 +103,9 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'GET /api/bank-accounts/:id/': su(404),
   'PUT /api/bank-accounts/:id/': su(400),
   'DELETE /api/bank-accounts/:id/': su(404),
+  'GET /api/money-account-defaults/': su(200),
+  // An empty body is every purpose on its built-in rule: what the matrix's server has already, so nothing changes.
+  'PUT /api/money-account-defaults/': su(200),
   'POST /api/bank-accounts/:id/statements/': su(404),
   'GET /api/bank-accounts/:id/statements/': su(404),
   'GET /api/bank-accounts/:id/statement-lines/': su(404),
@@ -163,6 +166,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
     'creditNoteHistory', 'issueCreditNote', 'recordInvoicePayment', 'refundPayment', 'paymentAlerts', 'markPaymentAlertHandled',
     'applyClientCredit', 'resetClientUserPassword', 'writeOffInvoice',
     'moneyAccounts', 'moneyAccount', 'createMoneyAccount', 'updateMoneyAccount', 'deleteMoneyAccount',
+    'moneyAccountDefaults', 'updateMoneyAccountDefaults',
   ],
 };
 

@@ -163,6 +163,8 @@ const NO_TEXT = new Set([
   'POST /api/clients/:id/reset_password/',
   'DELETE /api/products/:id/',
   'DELETE /api/bank-accounts/:id/',
+  // Money account ids or null, nothing else.
+  'PUT /api/money-account-defaults/',
   'DELETE /api/bank-rules/:id/',
   // A statement file, not form text: its readers refuse control characters (domain/bank/statement-file.ts).
   'POST /api/bank-accounts/:id/statements/',

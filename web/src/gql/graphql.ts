@@ -38,12 +38,12 @@ export type ClientInput = {
 
 export type CompanySettingsInput = {
   address: string;
-  /** Absent: unchanged. */
+  /** The default bank account’s BIC; empty removes it; absent: unchanged. */
   bic?: string | null | undefined;
   /** ISO 3166-1 alpha-2; absent: unchanged. */
   country?: string | null | undefined;
   email: string;
-  /** Printed on invoices; empty removes it; absent: unchanged. */
+  /** The default bank account’s IBAN (the one invoices print; also edited on the Bank page); absent: unchanged. Once set it cannot be emptied here: make another bank account the default instead. */
   iban?: string | null | undefined;
   jurisdiction: string;
   name: string;

@@ -18,7 +18,7 @@ const BANK_ONLY: ReadonlySet<DefaultPurpose> = new Set(['bank', 'payout']);
  * payouts, the money account it goes to unless told otherwise. An empty choice keeps the built-in
  * rule, which its placeholder names.
  */
-export const MoneyAccountDefaultsCard = ({ accounts }: { accounts: MoneyAccountView[] }) => {
+export const MoneyAccountDefaultsCard = ({ accounts, accountsLoading }: { accounts: MoneyAccountView[]; accountsLoading: boolean }) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const { data, loading, error } = useQuery(MONEY_ACCOUNT_DEFAULTS);
@@ -56,7 +56,7 @@ export const MoneyAccountDefaultsCard = ({ accounts }: { accounts: MoneyAccountV
   };
 
   return (
-    <Card size="small" title={t('bank.defaults.title')} className="bank-defaults" data-testid="money-account-defaults" loading={loading && !data}>
+    <Card size="small" title={t('bank.defaults.title')} className="bank-defaults" data-testid="money-account-defaults" loading={(loading && !data) || accountsLoading}>
       <Typography.Paragraph className="bank-intro">{t('bank.defaults.intro')}</Typography.Paragraph>
       {refusal && <Alert type="error" showIcon title={refusal} className="bank-form-error" />}
       <Form form={form} layout="vertical" onFinish={(v) => void onSave(v)} className="bank-defaults-form">

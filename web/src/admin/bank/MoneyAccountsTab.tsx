@@ -133,7 +133,7 @@ export const MoneyAccountsTab = () => {
           { key: 'actions', title: t('admin.fields.actions'), render: (_, a) => rowActions(a) },
         ]}
       />
-      <MoneyAccountDefaultsCard accounts={accounts} />
+      <MoneyAccountDefaultsCard accounts={accounts} accountsLoading={loading} />
       <MoneyAccountFormModal open={editing !== null} account={editing?.account ?? null} saving={saving} error={refusal} form={form} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />
     </section>
   );

@@ -81,7 +81,7 @@ describe('the Accounts tab’s Defaults card in Chromium', () => {
     await card.getByText(t('bank.defaults.title'), { exact: true }).waitFor();
 
     // Nothing chosen: each placeholder names where the money goes by the built-in rule.
-    expect(text(await select(card, 'bank').innerText())).toBe(t('bank.defaults.fallbackBank', { name: 'Bank' }));
+    await expect.poll(async () => text(await select(card, 'bank').innerText()), WAIT).toBe(t('bank.defaults.fallbackBank', { name: 'Bank' }));
     expect(text(await select(card, 'cash').innerText())).toBe(t('bank.defaults.fallbackCash'));
     expect(text(await select(card, 'payout').innerText())).toBe(t('bank.defaults.fallbackPayout'));
     for (const purpose of ['bank', 'manual', 'cash', 'other', 'payout']) await card.getByText(t(`bank.defaults.purposes.${purpose}`), { exact: true }).waitFor();
@@ -119,6 +119,15 @@ describe('the Accounts tab’s Defaults card in Chromium', () => {
     await card.locator('.ant-select', { has: p.locator('#default-cash') }).locator('.ant-select-clear').first().click();
     await card.getByTestId('save-defaults').click();
     await expect.poll(async () => (await admin.get('/api/money-account-defaults/')).body, WAIT).toEqual({ ...NONE, payout: savings });
+
+    // The settings' IBAN is the default bank account's, and its help says so.
+    await p.goto('/admin/settings');
+    const iban = p.locator('.ant-form-item', { has: p.locator('#company-settings_iban') });
+    await iban.getByText(t('admin.settings.ibanHelp'), { exact: true }).waitFor();
+    expect(await rawKeyLeaks(p)).toEqual([]);
+    expect(await sideways(p)).toBeLessThanOrEqual(0);
+    await iban.scrollIntoViewIfNeeded();
+    await p.screenshot({ path: `/tmp/shots/defaults/settings-iban-${lng}-${width}.png` });
     expect(errors).toEqual([]);
     await context.close();
   });
