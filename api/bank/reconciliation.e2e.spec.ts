@@ -230,6 +230,38 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
     expect(await balanceOf(bank.id)).toBeCloseTo(before, 2);
   });
 
+  it('lets only one of two lines reconciled at once take the same money movement, and frees it when undone', async () => {
+    const client = await createClient(admin, { name: 'Delta Ltd' });
+    const invoice = await createInvoice(admin, { client: client.id, date: '2026-04-01', due_date: '2026-04-30', items: [{ description: 'Support', unit_price: 70, vat_rate: 0 }] });
+    expect((await admin.post(`/api/invoices/${invoice.id}/send/`)).status).toBe(200);
+    expect((await admin.post(`/api/invoices/${invoice.id}/payments/`, { amount: 70, date: '2026-04-12', method: 'bank_transfer', deposited_to: bank.id })).status).toBe(201);
+    const movement = ((await admin.get(`/api/bank-accounts/${bank.id}/movements/`)).body as Array<{ id: string; amount: number; date: string }>).find((m) => m.date === '2026-04-12')!;
+    const file = mt940(
+      [
+        { day: '2026-04-13', cents: 7_000, ref: 'D1', text: 'Delta support' },
+        { day: '2026-04-14', cents: 7_000, ref: 'D2', text: 'Delta support again' },
+      ],
+      { id: 'APRIL-D', opening: 0, from: '2026-04-13', to: '2026-04-14' },
+    );
+    expect((await admin.upload(`/api/bank-accounts/${bank.id}/statements/`, 'file', file, 'delta.sta')).status).toBe(201);
+    const open = (await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?status=open`)).body as Line[];
+    const [first, second] = ['Delta support', 'Delta support again'].map((d) => open.find((l) => l.description === d)!);
+    const before = await balanceOf(bank.id);
+    const answers = await Promise.all([first!, second!].map((line) => reconcile(line, [{ kind: 'movement', movement: movement.id, amount: 70 }])));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = answers[0]!.status === 200 ? first! : second!;
+    const loser = winner === first ? second! : first!;
+    expect(answers.find((a) => a.status === 409)!.text).toContain('already matched');
+    // Matched once: nothing posted twice, the other line still open.
+    expect(await balanceOf(bank.id)).toBeCloseTo(before, 2);
+    expect(((await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?status=open`)).body as Line[]).map((l) => l.id)).toContain(loser.id);
+    // Undone, the movement is free for the other line.
+    expect((await undo(winner)).status).toBe(200);
+    const taken = await reconcile(loser, [{ kind: 'movement', movement: movement.id, amount: 70 }]);
+    expect(taken.status, taken.text).toBe(200);
+    expect((await reconcile(winner, [{ kind: 'movement', movement: movement.id, amount: 70 }])).status).toBe(400);
+  });
+
   it('refuses to reconcile or undo once the line’s day is locked', async () => {
     // Locking with a line still open warns (the card fee), it does not stop.
     const lock = await admin.put('/api/accounting/lock/', { locked_through: '2026-03-31' });
@@ -241,6 +273,6 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
     const undoLocked = await undo(byText['From savings']!);
     expect(undoLocked.status, undoLocked.text).toBe(400);
     const reconciled = ((await admin.get(`/api/bank-accounts/${bank.id}/statement-lines/?status=reconciled`)).body as Line[]).map((l) => l.description);
-    expect(reconciled.filter((d) => !d.startsWith('Licence') && !d.startsWith('Gamma')).sort()).toEqual(['Client payment', 'From savings', 'Hosting March']);
+    expect(reconciled.filter((d) => !d.startsWith('Licence') && !d.startsWith('Gamma') && !d.startsWith('Delta')).sort()).toEqual(['Client payment', 'From savings', 'Hosting March']);
   });
 });

@@ -2,6 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { requestedPostingDays } from '../../domain/accounting/posting-dates';
 import { ALREADY_RECONCILED, bankLineStream, decideReconcile, decideUnreconcile, type BankLineState } from '../../domain/bank/line';
 import { BANK_LINE_SCHEMA_VERSION, bankLineStreamId, type BankLineEvent } from '../../domain/bank/line-events';
+import {
+  BANK_MOVEMENT_SCHEMA_VERSION,
+  bankMovementStream,
+  bankMovementStreamId,
+  decideMatchMovement,
+  decideReleaseMovement,
+  type BankMovementEvent,
+  type BankMovementMatched,
+  type BankMovementState,
+} from '../../domain/bank/movement-claim';
 import { checkReconciliation, postingsOf } from '../../domain/bank/reconciliation';
 import { reconciliationReport, type UnreconciledItem } from '../../domain/bank/reconciliation-report';
 import { buildCandidateIndex, recordInIndex, type CandidateIndex, type InvoiceCandidate } from '../../domain/bank/candidate-index';
@@ -85,8 +95,19 @@ const bankLineModel: StreamModel<BankLineState, BankLineEvent> = {
   postingDays: requestedPostingDays,
 };
 
+/** A movement's claim stream: no postings, nothing projected; only its revision matters. */
+const bankMovementModel: StreamModel<BankMovementState, BankMovementEvent> = {
+  initialState: bankMovementStream.initialState,
+  evolve: bankMovementStream.evolve,
+  fromRecorded: bankMovementStream.decode,
+  toNew: (e, actor) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { actor, schemaVersion: BANK_MOVEMENT_SCHEMA_VERSION } }),
+};
 
+type Claim = BankMovementMatched['data'];
 
+/** The movements a reconciliation's parts name, each claimed for it. */
+const claimsOf = (lineId: string, reconciliationId: string, parts: readonly ReconciliationPart[]): Claim[] =>
+  [...new Set(parts.flatMap((p) => (p.kind === 'movement' ? [p.movementId] : [])))].map((movementId) => ({ movementId, lineId, reconciliationId }));
 
 export type { MovementWire, ReconciliationReportWire, SuggestionWire };
 
@@ -113,12 +134,20 @@ export class ReconciliationService {
     const line = lineOf(row);
     const context = await this.context(moneyAccountId, parts);
     this.check(line, parts, context);
+    const reconciliationId = randomUUID();
+    // The movements first: of two lines reconciled at once with one movement, the second stops here.
+    const claims = claimsOf(line.id, reconciliationId, parts);
+    await this.claim(claims, actor);
     const [recorded] = await this.recordPayments(moneyAccountId, [{ line, parts }], context, actor);
-    if (!recorded!.ok) throw recorded!.error;
+    if (!recorded!.ok) {
+      await this.release(claims, actor);
+      throw recorded!.error;
+    }
     try {
-      await writePathOf(this.deps).commands.handle(bankLineModel, this.lineCommand(moneyAccountId, recorded!.planned, context, actor));
+      await writePathOf(this.deps).commands.handle(bankLineModel, this.lineCommand(moneyAccountId, recorded!.planned, context, actor, reconciliationId));
     } catch (err) {
       await this.withdraw(paymentsOf(recorded!.planned.parts), actor);
+      await this.release(claims, actor);
       throw err;
     }
     return this.wire(moneyAccountId, lineId);
@@ -143,9 +172,9 @@ export class ReconciliationService {
   }
 
   /** The line's event: the payments post what its invoice parts and credit say; its own postings are the rest. */
-  private lineCommand(moneyAccountId: string, { line, parts }: Planned, context: ReconciliationContext, actor: string) {
+  private lineCommand(moneyAccountId: string, { line, parts }: Planned, context: ReconciliationContext, actor: string, reconciliationId: string = randomUUID()) {
     const own = postingsOf(line, parts.filter((p) => p.kind !== 'invoice' && p.kind !== 'clientCredit'), context);
-    const command = { lineId: line.id, reconciliationId: randomUUID(), moneyAccountId, date: line.bookingDate, amountCents: line.amountCents, parts, postings: own };
+    const command = { lineId: line.id, reconciliationId, moneyAccountId, date: line.bookingDate, amountCents: line.amountCents, parts, postings: own };
     return { streamId: bankLineStreamId(line.id), actor, decide: ({ state }: { state: BankLineState }) => decideReconcile(state, command) };
   }
 
@@ -200,6 +229,31 @@ export class ReconciliationService {
     });
     await this.withdraw(orphans, actor);
     return results;
+  }
+
+  /** Claims the movements for the reconciliation; when one is another line's, gives back the others and refuses (409). */
+  private async claim(claims: readonly Claim[], actor: string): Promise<void> {
+    if (!claims.length) return;
+    const batch = await writePathOf(this.deps).commands.handleBatch(
+      bankMovementModel,
+      claims.map((c) => ({ streamId: bankMovementStreamId(c.movementId), actor, decide: ({ state }: { state: BankMovementState }) => decideMatchMovement(state, c) })),
+      { wait: false },
+    );
+    const refused = batch.outcomes.find((o) => o.error !== undefined);
+    if (!refused) return;
+    await this.release(claims.filter((_, i) => batch.outcomes[i]!.error === undefined), actor);
+    throw refused.error;
+  }
+
+  /** Gives movements back (an undone reconciliation, or one that did not happen); a failure is logged, the next claim meets it as taken. */
+  private async release(claims: readonly Claim[], actor: string): Promise<void> {
+    if (!claims.length) return;
+    const batch = await writePathOf(this.deps).commands.handleBatch(
+      bankMovementModel,
+      claims.map((c) => ({ streamId: bankMovementStreamId(c.movementId), actor, decide: ({ state }: { state: BankMovementState }) => decideReleaseMovement(state, c) })),
+      { wait: false },
+    );
+    batch.outcomes.forEach((o, i) => o.error !== undefined && this.deps.logger.error({ err: o.error, movementId: claims[i]!.movementId }, 'a money movement could not be given back by its statement line'));
   }
 
   /**
@@ -358,8 +412,9 @@ export class ReconciliationService {
   }
 
   /**
-   * Undoes the line's reconciliation: what it posted itself is reversed, and the payments it
-   * recorded on invoices are removed (the invoices are owed again), all on the line's day, refused
+   * Undoes the line's reconciliation: what it posted itself is reversed, the movements it matched
+   * are free again, and the payments it recorded on invoices are removed (the invoices are owed
+   * again), all on the line's day, refused
    * once that day is locked. A payment that cannot be removed (refunded since, its credit applied
    * to another invoice) refuses the undo before anything changes.
    */
@@ -367,7 +422,9 @@ export class ReconciliationService {
     const row = await this.row(moneyAccountId, lineId);
     const payments = paymentsOf(parsedParts(row.parts));
     if (payments.length) await this.payments.removeStatementPayments(payments, actor, { check: true });
-    await writePathOf(this.deps).commands.handle(bankLineModel, { streamId: bankLineStreamId(lineId), actor, decide: ({ state }) => decideUnreconcile(state) });
+    const handled = await writePathOf(this.deps).commands.handle(bankLineModel, { streamId: bankLineStreamId(lineId), actor, decide: ({ state }) => decideUnreconcile(state) });
+    const undone = handled.events[0];
+    if (undone) await this.release(claimsOf(lineId, undone.data.reconciliationId, undone.data.parts), actor);
     if (payments.length) {
       const refusals = await this.payments.removeStatementPayments(payments, actor);
       // Refused only by a change since the check: that payment stays in the books as a movement of the account, to be matched.
