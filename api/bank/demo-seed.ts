@@ -4,6 +4,7 @@ import { totalsInRange } from '../../projections/ledger/balances/queries';
 import type { AppDeps } from '../platform/deps';
 import type { BankServices } from './bank.services';
 import { writeMt940, type Mt940Line } from './mt940-writer';
+import { openInvoices } from './open-invoices';
 
 const SEED_ACTOR = 'system';
 /** A valid Cypriot IBAN (the standard's example) for the demo bank account when the company has none. */
@@ -34,19 +35,13 @@ export const seedBankDemo = async (deps: AppDeps, bank: BankServices): Promise<v
     (await db('ledger_entries').where({ source_type: 'manual', description, date: day, status: 'active' }).first('entry_id')) as { entry_id: string } | undefined;
   const rent = await paid('Office rent', ago(3));
   const hosting = await paid('Cloud hosting', ago(10));
-  const invoice = (await db('invoice_list')
-    .where({ sent: true, cancelled: false })
-    .whereRaw('gross_cents - paid_cents - credited_cents > 0')
-    .orderBy('due_date')
-    .first('id', 'invoice_number', 'gross_cents', 'paid_cents', 'credited_cents')) as
-    | { id: string; invoice_number: string; gross_cents: number; paid_cents: number; credited_cents: number }
-    | undefined;
+  const invoice = await openInvoices(db).orderBy('i.due_date').first();
   const reference = invoice ? invoiceCreditorReference(invoice.invoice_number) : null;
   const lines: Mt940Line[] = [
     { day: ago(25), cents: -950_000, ref: 'DEMO-1', text: 'Salaries' },
     { day: ago(10), cents: -42_000, ref: 'DEMO-2', text: 'Cloud hosting' },
     ...(invoice && reference
-      ? [{ day: ago(6), cents: Number(invoice.gross_cents) - Number(invoice.paid_cents) - Number(invoice.credited_cents), ref: 'DEMO-3', text: `Invoice ${invoice.invoice_number} ${reference}` }]
+      ? [{ day: ago(6), cents: Number(invoice.open_cents), ref: 'DEMO-3', text: `Invoice ${invoice.invoice_number} ${reference}` }]
       : []),
     { day: ago(3), cents: -180_000, ref: 'DEMO-4', text: 'Office rent' },
     { day: ago(1), cents: -1_250, ref: 'DEMO-5', text: 'Account maintenance fee' },

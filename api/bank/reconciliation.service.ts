@@ -27,6 +27,7 @@ import type { AppDeps } from '../platform/deps';
 import type { StreamModel } from '../write/command-handler';
 import { writePathOf } from '../write/write-path';
 import { chartByCode } from './chart';
+import { openInvoices, type OpenInvoiceRow } from './open-invoices';
 import type { MovementWire, ReconciliationReportWire, SuggestionWire } from '../platform/contracts/rest.contract';
 import { wireField } from './reconciliation.schema';
 import { toStatementLineWire, type StatementLineRow, type StatementLineWire } from './statement.service';
@@ -384,28 +385,14 @@ export class ReconciliationService {
 
   /** Issued, not cancelled invoices with something open, as the suggestions read them. */
   private async openInvoiceCandidates(): Promise<InvoiceCandidate[]> {
-    const rows = (await this.deps
-      .db('invoice_list as i')
-      .join('clients as c', 'c.id', 'i.client_id')
-      .where({ 'i.sent': true, 'i.cancelled': false })
-      .whereRaw('i.gross_cents - i.paid_cents - i.credited_cents > 0')
-      .select('i.id', 'i.invoice_number', 'i.client_id', 'c.name as client_name', 'i.due_date', 'i.gross_cents', 'i.paid_cents', 'i.credited_cents')) as Array<{
-      id: string;
-      invoice_number: string;
-      client_id: string;
-      client_name: string;
-      due_date: string;
-      gross_cents: number;
-      paid_cents: number;
-      credited_cents: number;
-    }>;
+    const rows = (await openInvoices(this.deps.db).join('clients as c', 'c.id', 'i.client_id').select('c.name as client_name')) as Array<OpenInvoiceRow & { client_name: string }>;
     return rows.map((r) => ({
       id: r.id,
       number: r.invoice_number,
       clientId: r.client_id,
       clientName: r.client_name,
       clientIbans: [],
-      openCents: Number(r.gross_cents) - Number(r.paid_cents) - Number(r.credited_cents),
+      openCents: Number(r.open_cents),
       dueDate: r.due_date,
       creditorReference: invoiceCreditorReference(r.invoice_number),
     }));
@@ -560,18 +547,7 @@ export class ReconciliationService {
     const invoiceIds = parts.flatMap((p) => (p.kind === 'invoice' ? [p.invoiceId] : []));
     const invoices = new Map<string, InvoiceFacts>();
     if (invoiceIds.length) {
-      // Open: issued (sent), not cancelled, with something left to pay. Refunds are matched as movements.
-      const rows = (await db('invoice_list').whereIn('id', invoiceIds).where({ sent: true, cancelled: false }).select('id', 'client_id', 'gross_cents', 'paid_cents', 'credited_cents')) as Array<{
-        id: string;
-        client_id: string;
-        gross_cents: number;
-        paid_cents: number;
-        credited_cents: number;
-      }>;
-      for (const r of rows) {
-        const open = Number(r.gross_cents) - Number(r.paid_cents) - Number(r.credited_cents);
-        if (open > 0) invoices.set(r.id, { clientId: r.client_id, openCents: open, refundableCents: 0 });
-      }
+      for (const r of await openInvoices(db).whereIn('i.id', invoiceIds)) invoices.set(r.id, { clientId: r.client_id, openCents: Number(r.open_cents), refundableCents: 0 });
     }
     const clientIds = new Set([...invoices.values()].map((i) => i.clientId));
     return { moneyAccountId, moneyAccounts, accounts, invoices, movements, clientIds };
