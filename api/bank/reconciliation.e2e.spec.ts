@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
@@ -260,6 +261,30 @@ describe.each(testBackends())('reconciling statement lines over HTTP on $name', 
     const taken = await reconcile(loser, [{ kind: 'movement', movement: movement.id, amount: 70 }]);
     expect(taken.status, taken.text).toBe(200);
     expect((await reconcile(winner, [{ kind: 'movement', movement: movement.id, amount: 70 }])).status).toBe(400);
+  });
+
+  it('finds open invoices to pick by number, client or open amount, a page at a time', async () => {
+    const client = await createClient(admin, { name: 'Épsilon Maritime' });
+    const issued: Array<{ id: string; invoice_number: string }> = [];
+    for (const euros of [1250, 80.5]) {
+      const invoice = await createInvoice(admin, { client: client.id, date: '2026-04-02', due_date: '2026-05-02', items: [{ description: 'Charter', unit_price: euros, vat_rate: 0 }] });
+      expect((await admin.post(`/api/invoices/${invoice.id}/send/`)).status).toBe(200);
+      issued.push(invoice);
+    }
+    const draft = await createInvoice(admin, { client: client.id, date: '2026-04-02', due_date: '2026-05-02', items: [{ description: 'Draft', unit_price: 1250, vat_rate: 0 }] });
+    const search = async (q: string, limit?: number) => {
+      const res = await admin.get(`/api/bank-accounts/${bank.id}/open-invoices/?${new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) })}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body as Array<{ id: string; invoice_number: string; client: { id: string; name: string }; open_amount: number }>;
+    };
+    expect((await search('épsilon')).map((i) => i.id).sort()).toEqual(issued.map((i) => i.id).sort());
+    expect((await search(issued[1]!.invoice_number)).map((i) => [i.id, i.open_amount, i.client.name])).toEqual([[issued[1]!.id, 80.5, 'Épsilon Maritime']]);
+    // An amount as people type it, either decimal mark: never the draft of the same amount.
+    for (const typed of ['1250', '1.250,00', '1250.00']) expect((await search(typed)).map((i) => i.id), typed).toEqual([issued[0]!.id]);
+    expect((await search('')).map((i) => i.id)).not.toContain(draft.id);
+    expect(await search('100%_')).toEqual([]);
+    expect(await search('', 1)).toHaveLength(1);
+    expect((await admin.get(`/api/bank-accounts/${randomUUID()}/open-invoices/`)).status).toBe(404);
   });
 
   it('refuses to reconcile or undo once the line’s day is locked', async () => {

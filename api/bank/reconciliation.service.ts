@@ -22,13 +22,13 @@ import { applyRules, type BankRule } from '../../domain/bank/rules';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
 import type { BankLine, InvoiceFacts, MovementFacts, ReconciliationContext, ReconciliationPart } from '../../domain/bank/reconciliation-parts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
-import { centsToEuros } from '../../domain/shared/money';
+import { centsToEuros, typedCents } from '../../domain/shared/money';
 import type { AppDeps } from '../platform/deps';
 import type { StreamModel } from '../write/command-handler';
 import { writePathOf } from '../write/write-path';
 import { chartByCode } from './chart';
 import { openInvoices, type OpenInvoiceRow } from './open-invoices';
-import type { MovementWire, ReconciliationReportWire, SuggestionWire } from '../platform/contracts/rest.contract';
+import type { MovementWire, OpenInvoiceWire, ReconciliationReportWire, SuggestionWire } from '../platform/contracts/rest.contract';
 import { wireField } from './reconciliation.schema';
 import { toStatementLineWire, type StatementLineRow, type StatementLineWire } from './statement.service';
 
@@ -381,6 +381,28 @@ export class ReconciliationService {
         }
       }),
     }));
+  }
+
+  /**
+   * Open invoices a person may pick for a line, a page at a time: those whose number or client's
+   * name holds `search` (in any case), or whose open amount it is ("1250", "1.250,00",
+   * "1250.00"); soonest due first. Never the whole list: a ledger may hold a hundred thousand.
+   */
+  async searchOpenInvoices(moneyAccountId: string, search: string, limit = 20): Promise<OpenInvoiceWire[]> {
+    const db = this.deps.db;
+    if (!(await db('money_accounts').where({ id: moneyAccountId }).first('id'))) throw new NotFoundError('Bank account not found.');
+    const q = openInvoices(db).join('clients as c', 'c.id', 'i.client_id').select('c.name as client_name');
+    const text = search.trim().slice(0, 100);
+    if (text) {
+      const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const cents = typedCents(text);
+      q.where((w) => {
+        w.whereRaw('i.invoice_number ilike ?', [like]).orWhereRaw('c.name ilike ?', [like]);
+        if (cents !== null && cents > 0) w.orWhereRaw('i.gross_cents - i.paid_cents - i.credited_cents = ?', [cents]);
+      });
+    }
+    const rows = (await q.orderBy([{ column: 'i.due_date' }, { column: 'i.id' }]).limit(Math.min(Math.max(1, limit), 100))) as Array<OpenInvoiceRow & { client_name: string }>;
+    return rows.map((r) => ({ id: r.id, invoice_number: r.invoice_number, client: { id: r.client_id, name: r.client_name }, due_date: r.due_date, open_amount: centsToEuros(Number(r.open_cents)) }));
   }
 
   /** Issued, not cancelled invoices with something open, as the suggestions read them. */

@@ -61,6 +61,7 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
   router.use('/bank-accounts/:id/statements', requireSuperuser);
   router.use('/bank-accounts/:id/statement-lines', requireSuperuser);
   router.use('/bank-accounts/:id/movements', requireSuperuser);
+  router.use('/bank-accounts/:id/open-invoices', requireSuperuser);
   router.use('/bank-accounts/:id/csv-mapping', requireSuperuser);
   router.use('/bank-accounts/:id/reconciliation-report', requireSuperuser);
 
@@ -122,6 +123,12 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
 
   router.get('/bank-accounts/:id/movements/', async (req, res) => {
     res.json(await bank.reconciliations.openMovements(pathId(req.params.id, NOT_FOUND)));
+  });
+
+  // Open invoices to pick for a line: ?q= (number, client, or open amount) and &limit= (20; at most 100).
+  router.get('/bank-accounts/:id/open-invoices/', async (req, res) => {
+    const query = req.query;
+    res.json(await bank.reconciliations.searchOpenInvoices(pathId(req.params.id, NOT_FOUND), typeof query.q === 'string' ? query.q : '', page(query.limit, 20, 100) || 20));
   });
 
   router.get('/bank-accounts/:id/statement-lines/:lineId/suggestions/', async (req, res) => {

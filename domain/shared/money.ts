@@ -80,6 +80,25 @@ const scaledText = (max: number, decimals: number): string => {
 /** Euros (number or numeric string, max two decimals, non-negative) → integer cents, at most MAX_AMOUNT_CENTS. */
 export const parseEuros = (value: unknown): Parsed<number> => parseScaled(value, 2, MAX_AMOUNT_CENTS);
 
+/**
+ * An amount as a person types it → signed cents, or null when it is not an amount: "-119", "−119,00",
+ * "1.234,56" and "1234.56" all read; at most two decimals.
+ */
+export const typedCents = (typed: string): number | null => {
+  let text = typed.replace(/[\s\u00a0€]/g, '').replace(/^[\u2212\u2013]/, '-');
+  const negative = text.startsWith('-');
+  if (negative || text.startsWith('+')) text = text.slice(1);
+  // With both marks, the last one is the decimal mark; with a comma alone, the comma is.
+  const comma = text.lastIndexOf(',');
+  const dot = text.lastIndexOf('.');
+  if (comma > dot) text = text.replace(/\./g, '').replace(',', '.');
+  else if (comma >= 0) text = text.replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const parsed = parseEuros(text);
+  if (!parsed.ok) return null;
+  return negative ? -parsed.value : parsed.value;
+};
+
 /** A VAT rate in percent (e.g. 19 or 5.5) → basis points (1900, 550); at most 100%. */
 export const parseVatRate = (value: unknown): Parsed<number> => {
   const parsed = parseScaled(value, 2, 1_000_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToEuros, divRoundHalfUp, formatEuros, lineAmounts, MAX_AMOUNT_CENTS, MAX_QUANTITY, parseEuros, parseQuantity, parseVatRate, sumAmounts } from './money';
+import { centsToEuros, divRoundHalfUp, formatEuros, lineAmounts, MAX_AMOUNT_CENTS, MAX_QUANTITY, parseEuros, parseQuantity, parseVatRate, sumAmounts, typedCents } from './money';
 
 describe('money', () => {
   it('parses euros strictly into cents', () => {
@@ -66,5 +66,19 @@ describe('money', () => {
     expect(parseQuantity(1_000_000)).toEqual({ ok: true, value: 1_000_000_000 });
     expect(parseQuantity('1000000.001')).toEqual({ ok: false, error: 'Ensure this value is less than or equal to 1000000.' });
     expect(parseVatRate('100.01')).toEqual({ ok: false, error: 'Ensure this value is less than or equal to 100.' });
+  });
+});
+
+describe('an amount as a person types it', () => {
+  it('reads to exact signed cents, either decimal mark, grouped or not, and refuses the rest', () => {
+    expect(typedCents('-119')).toBe(-11_900);
+    expect(typedCents('−119,5')).toBe(-11_950);
+    expect(typedCents('1.234,56')).toBe(123_456);
+    expect(typedCents('1,234.56')).toBe(123_456);
+    expect(typedCents('0.1')).toBe(10);
+    expect(typedCents(' 12,34 € ')).toBe(1_234);
+    expect(typedCents('1.005')).toBeNull();
+    expect(typedCents('abc')).toBeNull();
+    expect(typedCents('')).toBeNull();
   });
 });

@@ -232,6 +232,16 @@ export interface MovementWire {
   amount: number;
 }
 
+/** An invoice a statement line may pay, as `GET /api/bank-accounts/{id}/open-invoices/` answers it (euros). */
+export interface OpenInvoiceWire {
+  id: string;
+  invoice_number: string;
+  client: { id: string; name: string };
+  due_date: string;
+  /** What is left to pay after payments and credit notes. */
+  open_amount: number;
+}
+
 /** A bank rule as `/api/bank-rules/` answers it: amounts in euros, the VAT rate in percent. */
 export interface RuleWire {
   id: string;

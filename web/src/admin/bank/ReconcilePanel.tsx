@@ -6,7 +6,7 @@ import { ApiError } from '../../api/http';
 import { formatDate, formatEuros, formatMoney } from '../../common/format';
 import { useIsPhone } from '../../common/useIsPhone';
 import { errorText } from '../common/useFeedback';
-import { acceptedParts, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partErrors, partsBalance, payableInvoices, remainingCents, wireParts, type PartDraft, type PartKind } from './reconcileParts';
+import { acceptedParts, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partErrors, partsBalance, remainingCents, wireParts, type PartDraft, type PartKind } from './reconcileParts';
 import { statementApi, type ChartAccount, type MovementView, type OpenInvoice, type StatementLineView, type SuggestionPart, type SuggestionView, type WirePart } from './statementApi';
 
 /** The rates a categorised part (and a bank rule) offers (percent). */
@@ -45,7 +45,11 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
   const phone = useIsPhone();
   const [parts, setParts] = useState<PartDraft[]>([]);
   const [movements, setMovements] = useState<MovementView[]>([]);
-  const [invoices, setInvoices] = useState<OpenInvoice[]>([]);
+  // The invoices the picker offers: the last search's page, and those already chosen (kept when a new search leaves them out).
+  const [found, setFound] = useState<OpenInvoice[]>([]);
+  const [chosen, setChosen] = useState<Record<string, OpenInvoice>>({});
+  const [invoiceSearch, setInvoiceSearch] = useState('');
+  const invoices = useMemo(() => [...new Map([...found, ...Object.values(chosen)].map((i) => [i.id, i])).values()], [found, chosen]);
   const [suggestions, setSuggestions] = useState<SuggestionView[] | null>(null);
   const firstAccept = useRef<HTMLButtonElement>(null);
   const [errors, setErrors] = useState<{ parts: Record<number, Record<string, string[]>>; rest: string[] }>({ parts: {}, rest: [] });
@@ -62,10 +66,8 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
       (found) => live && setMovements(found),
       (err: unknown) => console.warn('Open movements failed to load', err),
     );
-    statementApi.openInvoices().then(
-      (found) => live && setInvoices(payableInvoices(found)),
-      (err: unknown) => console.warn('Open invoices failed to load', err),
-    );
+    setChosen({});
+    setInvoiceSearch('');
     statementApi.suggestions(accountId, line.id).then(
       (found) => live && setSuggestions(found),
       (err: unknown) => {
@@ -77,6 +79,22 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
       live = false;
     };
   }, [accountId, line]);
+
+  // The open invoices matching what is typed, a moment after the typing stops (the server pages them: a ledger may hold many).
+  useEffect(() => {
+    if (!line) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      statementApi.openInvoices(accountId, invoiceSearch).then(
+        (page) => live && setFound(page),
+        (err: unknown) => console.warn('Open invoices failed to load', err),
+      );
+    }, invoiceSearch ? 250 : 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [accountId, line, invoiceSearch]);
 
   // The best suggestion takes the focus, so Enter accepts it, unless the admin is typing already.
   useEffect(() => {
@@ -128,6 +146,7 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
   // An invoice takes what is open on it, or what the line leaves when that is less.
   const chooseInvoice = (index: number, id: string) => {
     const invoice = invoices.find((i) => i.id === id);
+    if (invoice) setChosen((all) => ({ ...all, [id]: invoice }));
     const left = remainingCents(lineCents, parts.filter((_, j) => j !== index));
     change(index, { invoice: id, amount: invoice ? centsText(invoiceCents(eurosToCents(invoice.open_amount), left)) : parts[index]!.amount });
   };
@@ -296,10 +315,10 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
                   <Form.Item label={t('bank.reconcile.invoice')} htmlFor={`part-${i}-invoice`} {...fieldError(i, 'invoice')}>
                     <Select
                       id={`part-${i}-invoice`}
-                      showSearch={{ optionFilterProp: 'label' }}
+                      showSearch={{ filterOption: false, onSearch: setInvoiceSearch }}
                       value={p.invoice}
-                      placeholder={invoiceOptions.length ? t('bank.reconcile.invoicePlaceholder') : t('bank.reconcile.noInvoices')}
-                      disabled={!invoiceOptions.length}
+                      placeholder={t('bank.reconcile.invoicePlaceholder')}
+                      notFoundContent={t('bank.reconcile.noInvoices')}
                       options={invoiceOptions.filter((o) => o.value === p.invoice || !parts.some((q) => q.kind === 'invoice' && q.invoice === o.value))}
                       optionRender={(o) => <span className="bank-movement-option">{o.data.label}</span>}
                       onChange={(id: string) => chooseInvoice(i, id)}

@@ -1,4 +1,4 @@
-import { parseEuros } from '../../../../domain/shared/money';
+import { parseEuros, typedCents } from '../../../../domain/shared/money';
 import type { MovementView, OpenInvoice, SuggestionPart, WirePart } from './statementApi';
 
 export type PartKind = 'account' | 'transfer' | 'movement' | 'invoice' | 'clientCredit';
@@ -24,24 +24,8 @@ export const eurosToCents = (euros: number): number => {
   return euros < 0 ? -parsed.value : parsed.value;
 };
 
-/**
- * What the admin typed → signed cents, or null when it is not an amount: "-119", "−119,00",
- * "1.234,56" and "1234.56" all read; at most two decimals.
- */
-export const typedCents = (typed: string): number | null => {
-  let text = typed.replace(/[\s\u00a0€]/g, '').replace(/^[\u2212\u2013]/, '-');
-  const negative = text.startsWith('-');
-  if (negative || text.startsWith('+')) text = text.slice(1);
-  // With both marks, the last one is the decimal mark; with a comma alone, the comma is.
-  const comma = text.lastIndexOf(',');
-  const dot = text.lastIndexOf('.');
-  if (comma > dot) text = text.replace(/\./g, '').replace(',', '.');
-  else if (comma >= 0) text = text.replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
-  const parsed = parseEuros(text);
-  if (!parsed.ok) return null;
-  return negative ? -parsed.value : parsed.value;
-};
+/** What the admin typed → signed cents (shared with the server's invoice search). */
+export { typedCents };
 
 /** Signed cents → the text an amount field shows and the wire takes ("-119.00"). */
 export const centsText = (cents: number): string => {
@@ -97,9 +81,6 @@ export const partErrors = (errors: Record<string, string[]> | undefined): { part
   }
   return { parts, rest };
 };
-
-/** Invoices a payment can go to: issued, not cancelled, something open (the server refuses the rest). */
-export const payableInvoices = (invoices: OpenInvoice[]): OpenInvoice[] => invoices.filter((i) => i.issued && !i.cancelled && !i.written_off && eurosToCents(i.open_amount) > 0);
 
 /** An invoice part's first amount: what is open, or less when the line leaves less (cents). */
 export const invoiceCents = (openCents: number, leftCents: number): number => (leftCents > 0 ? Math.min(openCents, leftCents) : openCents);

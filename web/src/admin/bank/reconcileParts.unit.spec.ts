@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedParts, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partErrors, partsBalance, payableInvoices, remainingCents, summaryItems, typedCents, wireParts, type PartDraft } from './reconcileParts';
+import { acceptedParts, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partErrors, partsBalance, remainingCents, summaryItems, wireParts, type PartDraft } from './reconcileParts';
 import type { OpenInvoice } from './statementApi';
 
 const part = (over: Partial<PartDraft>): PartDraft => ({ key: 1, kind: 'account', amount: '', vatRate: 0, description: '', ...over });
 
 describe('a statement line’s parts in the reconcile panel', () => {
-  it('reads typed amounts to exact signed cents, either decimal mark, and refuses the rest', () => {
-    expect(typedCents('-119')).toBe(-11_900);
-    expect(typedCents('−119,5')).toBe(-11_950);
-    expect(typedCents('1.234,56')).toBe(123_456);
-    expect(typedCents('1,234.56')).toBe(123_456);
-    expect(typedCents('0.1')).toBe(10);
-    expect(typedCents(' 12,34 € ')).toBe(1_234);
-    expect(typedCents('1.005')).toBeNull();
-    expect(typedCents('abc')).toBeNull();
-    expect(typedCents('')).toBeNull();
+  it('reads wire amounts to exact signed cents and writes them back', () => {
     expect(eurosToCents(-0.29)).toBe(-29);
     expect(eurosToCents(1.15)).toBe(115);
     expect(centsText(-11_900)).toBe('-119.00');
@@ -59,9 +50,7 @@ describe('a statement line’s parts in the reconcile panel', () => {
   });
 
   it('pays an open invoice with at most what is open or what the line leaves, and offers the rest as that client’s credit', () => {
-    const invoice = (over: Partial<OpenInvoice>): OpenInvoice => ({ id: 'i1', invoice_number: 'INV-1', client: { id: 'c1', name: 'Gamma' }, date: '2026-03-01', total_amount: 100, open_amount: 100, issued: true, cancelled: false, written_off: false, ...over });
-    const open = [invoice({}), invoice({ id: 'draft', issued: false }), invoice({ id: 'gone', cancelled: true }), invoice({ id: 'paid', open_amount: 0 }), invoice({ id: 'bad', written_off: true })];
-    expect(payableInvoices(open).map((i) => i.id)).toEqual(['i1']);
+    const open: OpenInvoice[] = [{ id: 'i1', invoice_number: 'INV-1', client: { id: 'c1', name: 'Gamma' }, due_date: '2026-03-31', open_amount: 100 }];
     expect(invoiceCents(10_000, 15_000)).toBe(10_000);
     expect(invoiceCents(10_000, 6_000)).toBe(6_000);
     expect(invoiceCents(10_000, 0)).toBe(10_000);

@@ -1,4 +1,4 @@
-import type { MovementWire, StatementImportWire, StatementLineWire, StatementWarning, StatementWire, SuggestionWire } from '../../../../api/platform/contracts/rest.contract';
+import type { MovementWire, OpenInvoiceWire, StatementImportWire, StatementLineWire, StatementWarning, StatementWire, SuggestionWire } from '../../../../api/platform/contracts/rest.contract';
 import { http } from '../../api/http';
 
 /** The bank's REST answers, declared once with the server (api/platform/contracts/rest.contract.ts). */
@@ -27,19 +27,8 @@ export type WirePart =
   | { kind: 'invoice'; invoice: string; amount: string }
   | { kind: 'client_credit'; client: string; amount: string };
 
-/** An unpaid invoice as GET /api/invoices/?status=unpaid answers it (the fields the picker reads; euros). */
-export interface OpenInvoice {
-  id: string;
-  invoice_number: string | null;
-  client: { id: string; name: string };
-  date: string;
-  total_amount: number;
-  /** Total less paid and credited, as the server computes it. */
-  open_amount: number;
-  issued: boolean;
-  cancelled: boolean;
-  written_off: boolean;
-}
+/** An invoice a line may pay, as the server's search answers it (euros). */
+export type OpenInvoice = OpenInvoiceWire;
 
 /** What the line most likely was, best first: its parts as `…/reconcile/` takes them, each with a label. */
 export type SuggestionView = SuggestionWire;
@@ -63,7 +52,8 @@ export const statementApi = {
   },
   movements: (accountId: string) => http.get<MovementView[]>(`${base(accountId)}/movements/`),
   suggestions: (accountId: string, lineId: string) => http.get<SuggestionView[]>(`${base(accountId)}/statement-lines/${encodeURIComponent(lineId)}/suggestions/`),
-  openInvoices: () => http.get<OpenInvoice[]>('/api/invoices/?status=unpaid'),
+  /** A page of the open invoices whose number or client holds `q`, or whose open amount it is. */
+  openInvoices: (accountId: string, q: string) => http.get<OpenInvoice[]>(`${base(accountId)}/open-invoices/?${new URLSearchParams({ q, limit: '20' })}`),
   invoice: (id: string) => http.get<{ id: string; invoice_number: string | null }>(`/api/invoices/${encodeURIComponent(id)}/`),
   chart: () => http.get<ChartAccount[]>('/api/accounts/'),
   reconcile: (accountId: string, lineId: string, parts: WirePart[]) => http.post<StatementLineView>(`${base(accountId)}/statement-lines/${encodeURIComponent(lineId)}/reconcile/`, { parts }),
