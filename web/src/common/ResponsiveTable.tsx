@@ -1,5 +1,6 @@
 import { Empty, Pagination, Spin, Table, type TableProps } from 'antd';
 import { useState, type Key, type ReactNode } from 'react';
+import { tableState, type LoadState } from './DataState';
 import { ScrollRegion } from './ScrollRegion';
 import { useIsPhone } from './useIsPhone';
 import './responsiveList.css';
@@ -29,6 +30,12 @@ export type ResponsiveTableProps<T> = Omit<TableProps<T>, 'rowKey'> & {
   /** Wraps the table in a keyboard-focusable scroll region (tables inside cards, where antd's own scroll is not used). */
   region?: boolean;
   testId?: string;
+  /**
+   * The list's load state: with no rows, a skeleton while loading, the failure with Retry, and the
+   * empty text (`locale.emptyText`) only once the answer was empty. Without it, `loading` and the
+   * empty text are the table's own.
+   */
+  state?: LoadState;
 };
 
 type PageConfig = { current?: number; pageSize?: number; total?: number; onChange?: (page: number, pageSize: number) => void };
@@ -38,8 +45,11 @@ type PageConfig = { current?: number; pageSize?: number; total?: number; onChang
  * below it, so a phone never scrolls sideways to reach an amount, a status or the main action.
  * Pages, loading and the empty text follow the table's own props.
  */
-export const ResponsiveTable = <T extends object>({ card, label, region, testId, ...table }: ResponsiveTableProps<T>) => {
+export const ResponsiveTable = <T extends object>({ card, label, region, testId, state, ...given }: ResponsiveTableProps<T>) => {
   const phone = useIsPhone();
+  const givenEmpty = given.locale?.emptyText;
+  const loadState = state && tableState(state, given.dataSource, typeof givenEmpty === 'function' ? givenEmpty() : givenEmpty);
+  const table: TableProps<T> = loadState ? { ...given, loading: loadState.loading, locale: { ...given.locale, ...loadState.locale } } : given;
   const [localPage, setLocalPage] = useState(1);
   if (!phone) {
     const body = <Table<T> {...table} data-testid={testId} />;
@@ -59,7 +69,10 @@ export const ResponsiveTable = <T extends object>({ card, label, region, testId,
 
   return (
     <Spin spinning={loading}>
-      {shown.length === 0 ? (
+      {shown.length === 0 && state && (state.loading || state.error) ? (
+        // The skeleton or the failure, not inside an Empty picture.
+        <div className="list-cards-empty">{typeof emptyText === 'function' ? emptyText() : emptyText}</div>
+      ) : shown.length === 0 ? (
         <Empty className="list-cards-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={typeof emptyText === 'function' ? emptyText() : emptyText} />
       ) : (
         <ul className="list-cards" aria-label={label} data-testid={testId}>

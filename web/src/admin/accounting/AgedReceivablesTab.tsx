@@ -2,9 +2,9 @@ import { useQuery } from '@apollo/client/react';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { tableState } from '../../common/DataState';
 import { formatDate, formatMoney } from '../../common/format';
 import type { AgedReceivablesQuery } from '../../gql/graphql';
-import { useReportLoadError } from '../common/useFeedback';
 import { AGED_RECEIVABLES } from './graphql/queries/agedReceivables';
 import { csvAmount, eurosToCents } from './statements/amounts';
 import { downloadCsv } from './statements/csv';
@@ -21,8 +21,7 @@ const money = (euros: number) => (euros ? formatMoney(eurosToCents(euros)) : 'â€
 export const AgedReceivablesTab = () => {
   const { t } = useTranslation();
   const { asOf, setAsOf } = useAsOf();
-  const { data, loading, error } = useQuery(AGED_RECEIVABLES, { variables: { asOf } });
-  useReportLoadError(error, 'Failed to fetch aged receivables');
+  const { data, loading, error, refetch } = useQuery(AGED_RECEIVABLES, { variables: { asOf } });
   const report = data?.agedReceivables;
   const clientName = (r: Row) => r.clientName || t('admin.accounting.aging.noInvoice');
   const columns: TableColumnsType<Row> = [
@@ -55,10 +54,9 @@ export const AgedReceivablesTab = () => {
         size="small"
         columns={columns}
         dataSource={report?.clients ?? []}
-        loading={loading && !report}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('admin.accounting.aging.empty') }}
+        {...tableState({ loading: loading && !report, error: report ? undefined : error, retry: refetch }, report?.clients, t('admin.accounting.aging.empty'))}
         summary={() =>
           report ? (
             <>

@@ -1,9 +1,8 @@
 import { Badge, Table, Typography, type TableColumnsType } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { tableState } from '../../common/DataState';
 import { formatDate, formatMoney } from '../../common/format';
-import { useFeedback } from '../common/useFeedback';
 import type { TrialBalanceQuery } from '../../gql/graphql';
 import { useTrialBalance } from './hooks/useStatements';
 import { csvAmount, eurosToCents } from './statements/amounts';
@@ -18,12 +17,8 @@ const money = (euros: number) => (euros ? formatMoney(eurosToCents(euros)) : '')
 /** Every account's debit or credit balance as of a day; the totals must agree. */
 export const TrialBalanceTab = () => {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const { asOf, setAsOf } = useAsOf();
-  const { report, loading, error } = useTrialBalance(asOf);
-  useEffect(() => {
-    if (error) feedback.logged(error, 'Failed to fetch the trial balance');
-  }, [error, feedback]);
+  const { report, loading, error, refetch } = useTrialBalance(asOf);
   const balanced = report && eurosToCents(report.totalDebit) === eurosToCents(report.totalCredit);
   const columns: TableColumnsType<Row> = [
     { key: 'code', title: t('admin.accounting.accounts.code'), dataIndex: 'code', width: 90 },
@@ -50,9 +45,9 @@ export const TrialBalanceTab = () => {
         size="small"
         columns={columns}
         dataSource={report?.rows ?? []}
-        loading={loading}
         pagination={false}
         scroll={{ x: 520 }}
+        {...tableState({ loading: loading && !report, error: report ? undefined : error, retry: refetch }, report?.rows, undefined)}
         summary={() =>
           report ? (
             <Table.Summary.Row className="statement-total">

@@ -1,9 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { Descriptions, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { tableState } from '../../common/DataState';
 import { formatDate } from '../../common/format';
 import type { VatReturnQuery } from '../../gql/graphql';
-import { useReportLoadError } from '../common/useFeedback';
 import { VAT_RETURN } from './graphql/queries/vatReturn';
 import { csvAmount, eurosToCents, statementAmount } from './statements/amounts';
 import { downloadCsv } from './statements/csv';
@@ -20,8 +20,7 @@ const money = (euros: number) => statementAmount(eurosToCents(euros));
 export const VatReturnTab = () => {
   const { t } = useTranslation();
   const { from, to, setPeriod } = usePeriod(undefined, 'quarter');
-  const { data, loading, error } = useQuery(VAT_RETURN, { variables: { from, to } });
-  useReportLoadError(error, 'Failed to fetch the VAT return');
+  const { data, loading, error, refetch } = useQuery(VAT_RETURN, { variables: { from, to } });
   const report = data?.vatReturn;
   const label = (r: Row) => (r.category ? `${t(`admin.accounting.vat.category.${r.category}`)} (${r.category}) ${r.rate ?? 0} %` : t('admin.accounting.vat.category.none'));
   const columns: TableColumnsType<Row> = [
@@ -49,10 +48,9 @@ export const VatReturnTab = () => {
         size="small"
         columns={columns}
         dataSource={report?.rows ?? []}
-        loading={loading && !report}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('admin.accounting.vat.empty') }}
+        {...tableState({ loading: loading && !report, error: report ? undefined : error, retry: refetch }, report?.rows, t('admin.accounting.vat.empty'))}
         summary={() =>
           report ? (
             <Table.Summary.Row className="statement-total">

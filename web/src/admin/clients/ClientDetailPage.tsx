@@ -1,8 +1,8 @@
-import { CombinedGraphQLErrors } from '@apollo/client';
-import { Alert, Button, Card, Skeleton } from 'antd';
+import { Alert, Button, Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { loadFailureOf, LoadError, LoadingSkeleton } from '../../common/DataState';
 import { localToday } from '../../common/format';
 import { reconcileCheckout } from '../../payments/checkout';
 import { usePaymentReturn } from '../../payments/usePaymentReturn';
@@ -24,7 +24,7 @@ import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
 import { StatementButton } from '../../shared/StatementButton';
 import { PaymentsDrawer } from '../payments/PaymentsDrawer';
 
-const isNotFound = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
+const isNotFound = (error: unknown) => loadFailureOf(error) === 'notFound';
 
 /** One client: card, subscriptions, invoices newest first, and the checkout return banner. */
 export const ClientDetailPage = () => {
@@ -61,8 +61,8 @@ export const ClientDetailPage = () => {
   );
 
   let body: React.ReactNode;
-  if (loading && !client) body = <Skeleton active />;
-  else if (error && !isNotFound(error)) body = <Alert type="error" showIcon title={t('admin.clients.fetchFailed')} />;
+  if (loading && !client) body = <LoadingSkeleton rows={8} />;
+  else if (error && !client && !isNotFound(error)) body = <LoadError error={error} retry={refetch} />;
   else if (!client) body = <Alert type="warning" showIcon title={t('admin.clients.noData')} />;
   else
     body = (

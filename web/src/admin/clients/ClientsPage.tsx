@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions } from '../../common/RowActions';
 import { AdminPage, PageHeader } from '../common/PageHeader';
-import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
+import { confirmed, useFeedback } from '../common/useFeedback';
 import { ClientFormModal } from './ClientFormModal';
 import type { ClientValues, ClientView } from './clientTypes';
 import { CreatedUserModal, useCreateUser, type CreatedUser } from './CreateUserButton';
@@ -34,8 +34,7 @@ export const ClientsPage = () => {
   const feedback = useFeedback();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState({ page: 1, pageSize: 50 });
-  const { clients, total, loading, error } = useClients({ search, ...page });
-  useReportLoadError(error, 'Failed to fetch clients');
+  const { clients, total, loading, error, refetch } = useClients({ search, ...page });
   const { save, saving } = useSaveClient();
   const remove = useDeleteClient();
   const [editing, setEditing] = useState<Editing>(null);
@@ -89,7 +88,7 @@ export const ClientsPage = () => {
       <ResponsiveTable<ClientView>
         label={t('admin.clients.title')}
         rowKey="id"
-        loading={loading}
+        state={{ loading, error, retry: refetch }}
         dataSource={clients}
         // Narrower than this the table scrolls in its own box; wider, long names wrap instead of pushing the actions out.
         scroll={{ x: 800 }}

@@ -12,8 +12,8 @@ import type { ClientValues, ClientView } from './clientTypes';
 const refetchQueries = ['AdminClients', 'ClientDetail', 'ClientOptions'];
 
 export const useClients = ({ search, page, pageSize }: { search: string; page: number; pageSize: number }) => {
-  const { data, loading, error } = useQuery(CLIENTS, { variables: { search: search || null, page: { offset: (page - 1) * pageSize, limit: pageSize } } });
-  return { clients: data?.clients.items ?? [], total: data?.clients.total ?? 0, loading: loading && !data, error };
+  const { data, loading, error, refetch } = useQuery(CLIENTS, { variables: { search: search || null, page: { offset: (page - 1) * pageSize, limit: pageSize } } });
+  return { clients: data?.clients.items ?? [], total: data?.clients.total ?? 0, loading: loading && !data, error, refetch };
 };
 
 export const useClientOptions = (search?: string) => {

@@ -8,7 +8,6 @@ import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions } from '../../common/RowActions';
 import { Badge } from '../../shared/billing-badges';
 import { HistoryDrawer } from '../history/HistoryDrawer';
-import { useReportLoadError } from '../common/useFeedback';
 import { useCreditNotes, type CreditNoteView } from './useCreditNotes';
 
 const invoiceLink = (n: CreditNoteView) => <Link to={`/admin/invoices?invoice=${n.invoice.id}`}>{n.invoice.invoiceNumber}</Link>;
@@ -17,8 +16,7 @@ const clientLink = (n: CreditNoteView) => <Link to={`/admin/clients/${n.clientId
 /** Credit notes with their invoice, reason, total and downloads: all of them, or one client's. */
 export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
   const { t } = useTranslation();
-  const { creditNotes, loading, error } = useCreditNotes({ clientId });
-  useReportLoadError(error, 'Failed to fetch credit notes');
+  const { creditNotes, loading, error, refetch } = useCreditNotes({ clientId });
   const [history, setHistory] = useState<CreditNoteView | null>(null);
   // Three icon buttons: narrow enough for the row and a card alike.
   const rowActions = (n: CreditNoteView) => (
@@ -36,7 +34,7 @@ export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
           label={t('admin.creditNotes.title')}
           rowKey="id"
           size={clientId ? 'small' : undefined}
-          loading={loading}
+          state={{ loading, error, retry: refetch }}
           dataSource={creditNotes}
           // Narrower than this the table scrolls in its own box; wider, long names and reasons wrap.
           scroll={{ x: 800 }}

@@ -24,8 +24,8 @@ export interface CreditNoteValues {
 }
 
 export const useCreditNotes = (filter: { clientId?: string; invoiceId?: string } = {}) => {
-  const { data, loading, error } = useQuery(CREDIT_NOTES, { variables: { clientId: filter.clientId ?? null, invoiceId: filter.invoiceId ?? null } });
-  return { creditNotes: (data?.creditNotes ?? []) as CreditNoteView[], loading: loading && !data, error };
+  const { data, loading, error, refetch } = useQuery(CREDIT_NOTES, { variables: { clientId: filter.clientId ?? null, invoiceId: filter.invoiceId ?? null } });
+  return { creditNotes: (data?.creditNotes ?? []) as CreditNoteView[], loading: loading && !data, error, refetch };
 };
 
 // A credit note changes its invoice (credited, maybe cancelled) and the lists that show it.

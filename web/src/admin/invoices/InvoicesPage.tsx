@@ -5,10 +5,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { NUMBER_TAGS } from '../../common/noWrap';
 import { useSearchParams } from 'react-router-dom';
 import { localToday } from '../../common/format';
+import { loadFailureOf } from '../../common/DataState';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { HistoryDrawer } from '../history/HistoryDrawer';
-import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
+import { confirmed, useFeedback } from '../common/useFeedback';
 import { InvoiceFilters, useInvoiceFilters } from './InvoiceFilters';
 import { invoiceCard, invoiceColumns } from './invoiceColumns';
 import { InvoiceFormModal } from './InvoiceFormModal';
@@ -32,8 +33,9 @@ export const InvoicesPage = () => {
   const [params, setParams] = useSearchParams();
   const focusId = params.get('invoice') ?? undefined;
   const focused = useInvoice(focusId);
-  const { invoices, total, loading, error } = useInvoices(filters, page, !!focusId);
-  useReportLoadError(error, 'Failed to fetch invoices');
+  // Only an answer that the invoice is not there says so; a failed request shows its reason and Retry below.
+  const focusMissing = !!focused.error && loadFailureOf(focused.error) === 'notFound';
+  const { invoices, total, loading, error, refetch } = useInvoices(filters, page, !!focusId);
   const showAll = () => {
     const next = new URLSearchParams(params);
     next.delete('invoice');
@@ -139,11 +141,13 @@ export const InvoicesPage = () => {
                     type={focused.error ? 'warning' : 'info'}
                     showIcon
                     title={
-                      focused.error
+                      focusMissing
                         ? t('admin.invoices.focusMissing')
-                        : focused.invoice
-                          ? t('admin.invoices.focused', { number: focused.invoice.invoiceNumber })
-                          : t('admin.invoices.focusLoading')
+                        : focused.error
+                          ? t('common.dataState.failed')
+                          : focused.invoice
+                            ? t('admin.invoices.focused', { number: focused.invoice.invoiceNumber })
+                            : t('admin.invoices.focusLoading')
                     }
                     action={
                       <Button size="small" onClick={showAll}>
@@ -156,7 +160,7 @@ export const InvoicesPage = () => {
                   label={t('admin.invoices.title')}
                   rowKey="id"
                   size="middle"
-                  loading={focusId ? focused.loading : loading}
+                  state={focusId ? { loading: focused.loading, error: focusMissing ? undefined : focused.error, retry: focused.refetch } : { loading, error, retry: refetch }}
                   dataSource={focusId ? (focused.invoice ? [focused.invoice] : []) : invoices}
                   // Narrower than this the table scrolls in its own box; wider, long statuses wrap.
                   scroll={{ x: 960 }}

@@ -15,7 +15,7 @@ const refetchQueries = ['AdminInvoices', 'ClientDetail', 'AdminSubscriptions', '
 
 /** Server-side pages and filters: the list stays fast with thousands of invoices. */
 export const useInvoices = (filters: InvoiceFilterValues, { page, pageSize }: { page: number; pageSize: number }, skip = false) => {
-  const { data, loading, error } = useQuery(
+  const { data, loading, error, refetch } = useQuery(
     INVOICES,
     skip
       ? skipToken
@@ -28,13 +28,13 @@ export const useInvoices = (filters: InvoiceFilterValues, { page, pageSize }: { 
           },
         },
   );
-  return { invoices: (data?.invoices.items ?? []) as InvoiceView[], total: data?.invoices.total ?? 0, loading: loading && !data, error };
+  return { invoices: (data?.invoices.items ?? []) as InvoiceView[], total: data?.invoices.total ?? 0, loading: loading && !data, error, refetch };
 };
 
 /** One invoice by id; nothing is fetched without an id. */
 export const useInvoice = (id: string | undefined) => {
-  const { data, loading, error } = useQuery(INVOICE, id ? { variables: { id } } : skipToken);
-  return { invoice: data?.invoice as InvoiceView | undefined, loading: loading && !data, error };
+  const { data, loading, error, refetch } = useQuery(INVOICE, id ? { variables: { id } } : skipToken);
+  return { invoice: data?.invoice as InvoiceView | undefined, loading: loading && !data, error, refetch };
 };
 
 const toInput = (v: InvoiceValues) => ({

@@ -1,9 +1,10 @@
 import { useQuery } from '@apollo/client/react';
-import { Alert, Card, Col, Collapse, Row, Table } from 'antd';
+import { Card, Col, Collapse, Row, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_AXIS, compactEuros, euroTooltip, Y_AXIS_WIDTH } from '../../common/charts';
+import { LoadError, LoadingSkeleton } from '../../common/DataState';
 import { useIsPhone } from '../../common/useIsPhone';
 import { formatDate, formatEuros } from '../../common/format';
 import { OVERVIEW_CHARTS } from './graphql/queries/overviewCharts';
@@ -32,12 +33,13 @@ const ChartCard = ({ title, testId, chart, table }: { title: string; testId: str
 };
 
 /** The overview's pictures: a year of invoicing and collections, receivables by age, cash over time. */
-export const OverviewCharts = () => {
+export const OverviewCharts = ({ failureShown = false }: { failureShown?: boolean }) => {
   const { t, i18n } = useTranslation();
   const phone = useIsPhone();
-  const { data, error } = useQuery(OVERVIEW_CHARTS, { fetchPolicy: 'cache-and-network' });
-  if (error) return <Alert type="error" showIcon title={t('admin.overview.loadFailed')} className="admin-section" />;
-  if (!data) return null;
+  const { data, error, refetch } = useQuery(OVERVIEW_CHARTS, { fetchPolicy: 'cache-and-network' });
+  // When the page's figures failed too, the page says so once, with one Retry for both.
+  if (!data && error) return failureShown ? null : <LoadError error={error} retry={refetch} className="admin-section" />;
+  if (!data) return <div className="admin-section"><LoadingSkeleton rows={6} /></div>;
   const lng = i18n.language;
   const months = data.monthlyTrends.map((m) => ({ ...m, label: dayjs(m.month).format('MMM YY') }));
   const totals = data.agedReceivables.totals;

@@ -5,7 +5,7 @@ import { formatEuros } from '../../common/format';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions } from '../../common/RowActions';
 import { AdminPage, PageHeader } from '../common/PageHeader';
-import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
+import { confirmed, useFeedback } from '../common/useFeedback';
 import { ProductFormModal } from './ProductFormModal';
 import type { ProductValues, ProductView } from './productTypes';
 import { useDeleteProduct, useProducts, useSaveProduct } from './useProducts';
@@ -15,8 +15,7 @@ type Editing = { product: ProductView | null } | null;
 export const ProductsPage = () => {
   const { t } = useTranslation();
   const feedback = useFeedback();
-  const { products, loading, error } = useProducts();
-  useReportLoadError(error, 'Failed to fetch products');
+  const { products, loading, error, refetch } = useProducts();
   const { save, saving } = useSaveProduct();
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<Editing>(null);
@@ -65,7 +64,7 @@ export const ProductsPage = () => {
       <ResponsiveTable<ProductView>
         label={t('admin.products.title')}
         rowKey="id"
-        loading={loading}
+        state={{ loading, error, retry: refetch }}
         dataSource={products}
         pagination={false}
         // Narrower than this the table scrolls in its own box; wider, long names wrap instead of pushing the actions out.

@@ -8,8 +8,8 @@ import type { ProductValues, ProductView } from './productTypes';
 const refetchQueries = ['AdminProducts'];
 
 export const useProducts = () => {
-  const { data, loading, error } = useQuery(PRODUCTS);
-  return { products: (data?.products ?? []) as ProductView[], loading: loading && !data, error };
+  const { data, loading, error, refetch } = useQuery(PRODUCTS);
+  return { products: (data?.products ?? []) as ProductView[], loading: loading && !data, error, refetch };
 };
 
 export const useSaveProduct = () => {

@@ -7,7 +7,7 @@ import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions } from '../../common/RowActions';
 import { reasonOf } from '../accounting/hooks/graphqlErrors';
 import { AdminPage, PageHeader } from '../common/PageHeader';
-import { confirmed, useFeedback, useReportLoadError } from '../common/useFeedback';
+import { confirmed, useFeedback } from '../common/useFeedback';
 import { subscriptionCard, subscriptionColumns } from './subscriptionColumns';
 import { SubscriptionFormModal } from './SubscriptionFormModal';
 import type { SubscriptionValues, SubscriptionView } from './subscriptionTypes';
@@ -19,8 +19,7 @@ export const SubscriptionsPage = () => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [page, setPage] = useState({ page: 1, pageSize: 50 });
-  const { subscriptions, total, loading, error } = useSubscriptions(page);
-  useReportLoadError(error, 'Failed to fetch subscriptions');
+  const { subscriptions, total, loading, error, refetch } = useSubscriptions(page);
   const { save, saving } = useSaveSubscription();
   const { remove, createInvoice } = useSubscriptionCommands();
   const [editing, setEditing] = useState<Editing>(null);
@@ -88,7 +87,7 @@ export const SubscriptionsPage = () => {
       <ResponsiveTable<SubscriptionView>
         label={t('admin.subscriptions.title')}
         rowKey="id"
-        loading={loading}
+        state={{ loading, error, retry: refetch }}
         dataSource={subscriptions}
         // Narrower than this the table scrolls in its own box; wider, long names wrap instead of pushing the actions out.
         scroll={{ x: 1000 }}

@@ -10,8 +10,8 @@ import type { SubscriptionValues, SubscriptionView } from './subscriptionTypes';
 const refetchQueries = ['AdminSubscriptions', 'ClientDetail', 'AdminInvoices', 'AdminOverview'];
 
 export const useSubscriptions = ({ page, pageSize }: { page: number; pageSize: number }) => {
-  const { data, loading, error } = useQuery(SUBSCRIPTIONS, { variables: { page: { offset: (page - 1) * pageSize, limit: pageSize } } });
-  return { subscriptions: data?.subscriptions.items ?? [], total: data?.subscriptions.total ?? 0, loading: loading && !data, error };
+  const { data, loading, error, refetch } = useQuery(SUBSCRIPTIONS, { variables: { page: { offset: (page - 1) * pageSize, limit: pageSize } } });
+  return { subscriptions: data?.subscriptions.items ?? [], total: data?.subscriptions.total ?? 0, loading: loading && !data, error, refetch };
 };
 
 export const useSaveSubscription = () => {

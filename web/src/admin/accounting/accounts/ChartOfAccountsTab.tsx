@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { tableState } from '../../../common/DataState';
 import type { AccountsQuery } from '../../../gql/graphql';
 import { confirmed, useFeedback } from '../../common/useFeedback';
 import { messageOf } from '../hooks/graphqlErrors';
@@ -17,12 +18,9 @@ export const ChartOfAccountsTab = () => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [showInactive, setShowInactive] = useState(true);
-  const { accounts, loading, error } = useAccounts(showInactive);
+  const { accounts, loading, error, refetch } = useAccounts(showInactive);
   const { setAccountActive, deleteAccount } = useAccountMutations();
   const [modal, setModal] = useState<AccountModalState>();
-  useEffect(() => {
-    if (error) feedback.logged(error, 'Failed to fetch accounts');
-  }, [error, feedback]);
 
   // Refusals (postings exist, system account) are expected answers: show the server's own words.
   const run = async (action: () => Promise<unknown>) => {
@@ -92,7 +90,7 @@ export const ChartOfAccountsTab = () => {
           </Button>
         </Flex>
       </Flex>
-      <Table<Account> rowKey="id" size="small" columns={columns} dataSource={accounts} loading={loading} pagination={false} scroll={{ x: 820 }} />
+      <Table<Account> rowKey="id" size="small" columns={columns} dataSource={accounts} {...tableState({ loading, error, retry: refetch }, accounts, undefined)} pagination={false} scroll={{ x: 820 }} />
       <AccountFormModal state={modal} onClose={() => setModal(undefined)} />
     </section>
   );

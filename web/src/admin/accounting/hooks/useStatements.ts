@@ -10,27 +10,27 @@ const wire = (c: Comparison | null): ReportComparison | null => (c === 'previous
 import { TRIAL_BALANCE } from '../graphql/queries/trialBalance';
 
 export const useIncomeStatement = (from: string, to: string, compare: Comparison | null = null) => {
-  const { data, loading, error } = useQuery(INCOME_STATEMENT, { variables: { from, to, compare: wire(compare) } });
-  return { report: data?.incomeStatement, loading, error };
+  const { data, loading, error, refetch } = useQuery(INCOME_STATEMENT, { variables: { from, to, compare: wire(compare) } });
+  return { report: data?.incomeStatement, loading, error, refetch };
 };
 
 export const useBalanceSheet = (asOf: string, compare: Comparison | null = null) => {
-  const { data, loading, error } = useQuery(BALANCE_SHEET, { variables: { asOf, compare: wire(compare) } });
-  return { report: data?.balanceSheet, loading, error };
+  const { data, loading, error, refetch } = useQuery(BALANCE_SHEET, { variables: { asOf, compare: wire(compare) } });
+  return { report: data?.balanceSheet, loading, error, refetch };
 };
 
 export const useCashFlow = (from: string, to: string) => {
-  const { data, loading, error } = useQuery(CASH_FLOW, { variables: { from, to } });
-  return { report: data?.cashFlow, loading, error };
+  const { data, loading, error, refetch } = useQuery(CASH_FLOW, { variables: { from, to } });
+  return { report: data?.cashFlow, loading, error, refetch };
 };
 
 export const useTrialBalance = (asOf: string) => {
-  const { data, loading, error } = useQuery(TRIAL_BALANCE, { variables: { asOf } });
-  return { report: data?.trialBalance, loading, error };
+  const { data, loading, error, refetch } = useQuery(TRIAL_BALANCE, { variables: { asOf } });
+  return { report: data?.trialBalance, loading, error, refetch };
 };
 
 /** A fiscal year in monthly or quarterly columns (skipped while the screen shows a plain period). */
 export const useIncomeStatementColumns = (fiscalYear: number | undefined, quarterly: boolean, skip: boolean) => {
-  const { data, loading, error } = useQuery(INCOME_STATEMENT_COLUMNS, { variables: { fiscalYear, quarterly }, skip });
-  return { report: data?.incomeStatementColumns, loading, error };
+  const { data, loading, error, refetch } = useQuery(INCOME_STATEMENT_COLUMNS, { variables: { fiscalYear, quarterly }, skip });
+  return { report: data?.incomeStatementColumns, loading, error, refetch };
 };

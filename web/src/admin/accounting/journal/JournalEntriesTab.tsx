@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../common/format';
 import { ResponsiveTable, type ListCard } from '../../../common/ResponsiveTable';
@@ -33,14 +33,10 @@ export const JournalEntriesTab = () => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [current, setCurrent] = useState(1);
-  const { entries, total, loading, error } = useJournalEntries({ offset: (current - 1) * PAGE_SIZE, limit: PAGE_SIZE });
+  const { entries, total, loading, error, refetch } = useJournalEntries({ offset: (current - 1) * PAGE_SIZE, limit: PAGE_SIZE });
   const { deleteEntry } = useDeleteJournalEntry();
   const [modal, setModal] = useState<{ open: boolean; entry?: JournalEntryRow }>({ open: false });
   const [history, setHistory] = useState<{ kind: HistoryKind; id: string } | undefined>();
-
-  useEffect(() => {
-    if (error) feedback.logged(error, 'Failed to fetch journal entries');
-  }, [error, feedback]);
 
   const onDelete = async (entry: JournalEntryRow) => {
     if (!confirmed(t('admin.accounting.journal.confirmDelete'))) return;
@@ -163,8 +159,9 @@ export const JournalEntriesTab = () => {
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={entries}
-        loading={loading}
+        // A page that failed shows why, not the page before it.
+        dataSource={error ? [] : entries}
+        state={{ loading, error, retry: refetch }}
         scroll={{ x: 860 }}
         pagination={{ current, pageSize: PAGE_SIZE, total, onChange: setCurrent, showSizeChanger: false }}
         expandable={{ rowExpandable: (e) => !e.singleLine, expandedRowRender: lines }}

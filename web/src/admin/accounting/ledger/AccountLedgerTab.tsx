@@ -1,10 +1,10 @@
 import { Flex, Select, Table, Typography, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { LoadError, LoadingSkeleton } from '../../../common/DataState';
 import { formatDate, formatMoney } from '../../../common/format';
 import type { AccountLedgerQuery } from '../../../gql/graphql';
-import { useFeedback } from '../../common/useFeedback';
 import { useAccountLedger } from '../hooks/useAccountLedger';
 import { useAccounts } from '../hooks/useAccounts';
 import { SourceLink } from '../journal/SourceLink';
@@ -20,17 +20,13 @@ const money = (euros: number) => (euros ? formatMoney(eurosToCents(euros)) : '')
 /** One account's movements in a period: opening balance, lines with their source, running balance. */
 export const AccountLedgerTab = () => {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { accountId } = useParams();
   const { accounts } = useAccounts(true);
   const { from, to, setPeriod } = usePeriod();
   const [current, setCurrent] = useState(1);
-  const { ledger, loading, error } = useAccountLedger(accountId, from, to, { offset: (current - 1) * PAGE_SIZE, limit: PAGE_SIZE });
-  useEffect(() => {
-    if (error) feedback.logged(error, 'Failed to fetch the account ledger');
-  }, [error, feedback]);
+  const { ledger, loading, error, refetch } = useAccountLedger(accountId, from, to, { offset: (current - 1) * PAGE_SIZE, limit: PAGE_SIZE });
 
   const columns: TableColumnsType<Line> = [
     { key: 'date', title: t('admin.accounting.journal.date'), dataIndex: 'date', render: (d: string) => formatDate(d), width: 150 },
@@ -81,7 +77,10 @@ export const AccountLedgerTab = () => {
       {!accountId ? (
         <Typography.Paragraph>{t('admin.accounting.ledger.choose')}</Typography.Paragraph>
       ) : loading && !ledger ? (
-        <p>{t('common.loading')}</p>
+        <LoadingSkeleton rows={8} />
+      ) : error && !loading ? (
+        // Not the previous period's balances under this one's heading.
+        <LoadError error={error} retry={refetch} />
       ) : ledger ? (
         <>
           <Flex justify="space-between" className="statement-line statement-total" data-testid="ledger-opening">

@@ -14,7 +14,7 @@ export const BalanceSheetTab = () => {
   const { t } = useTranslation();
   const { asOf, setAsOf } = useAsOf();
   const { compare, setCompare } = useComparison();
-  const { report, loading, error } = useBalanceSheet(asOf, compare);
+  const { report, loading, error, refetch } = useBalanceSheet(asOf, compare);
   const model = useMemo(() => {
     if (!report) return undefined;
     const current = balanceSheetModel(report, t);
@@ -42,6 +42,7 @@ export const BalanceSheetTab = () => {
       model={model}
       loading={loading}
       error={error}
+      retry={refetch}
       ledgerSearch={`?to=${asOf}`}
       footer={outOfBalance ? <Alert type="error" showIcon title={t('admin.accounting.balance.outOfBalance')} /> : null}
     />

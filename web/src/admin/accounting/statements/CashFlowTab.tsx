@@ -11,7 +11,7 @@ import { StatementScreen } from './StatementScreen';
 export const CashFlowTab = () => {
   const { t } = useTranslation();
   const { from, to, setPeriod } = usePeriod();
-  const { report, loading, error } = useCashFlow(from, to);
+  const { report, loading, error, refetch } = useCashFlow(from, to);
   const model = useMemo(() => (report ? cashFlowModel(report, t) : undefined), [report, t]);
   return (
     <StatementScreen
@@ -22,6 +22,7 @@ export const CashFlowTab = () => {
       model={model}
       loading={loading}
       error={error}
+      retry={refetch}
       ledgerSearch={`?from=${from}&to=${to}`}
     />
   );

@@ -37,7 +37,7 @@ export const IncomeStatementTab = () => {
   const { compare, setCompare } = useComparison();
   const { view, year, setView, setYear } = useView();
   const columnsView = view !== 'period';
-  const { report, loading, error } = useIncomeStatement(from, to, columnsView ? null : compare);
+  const { report, loading, error, refetch } = useIncomeStatement(from, to, columnsView ? null : compare);
   const columns = useIncomeStatementColumns(year, view === 'quarter', !columnsView);
   const shownYear = year ?? (columns.report ? Number(columns.report.from.slice(0, 4)) : undefined);
   // A fiscal year that does not start in January spans two calendar years: 2026/27.
@@ -105,6 +105,7 @@ export const IncomeStatementTab = () => {
       model={columnsView ? undefined : model}
       loading={columnsView ? columns.loading : loading}
       error={columnsView ? columns.error : error}
+      retry={columnsView ? columns.refetch : refetch}
       ledgerSearch={`?from=${from}&to=${to}`}
       footer={null}
       body={columnsView && columns.report ? <IncomeStatementColumns columns={columns.report.columns} /> : undefined}

@@ -1,11 +1,9 @@
-import { Alert, Typography } from 'antd';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../common/useFeedback';
+import { Typography } from 'antd';
+import { LoadError, LoadingSkeleton } from '../../../common/DataState';
 import type { StatementModel } from './model';
 import { StatementView } from './StatementView';
 
-/** Shared frame of the three statements: title, period line, 'Loading...' while fetching, failures logged and notified. */
+/** Shared frame of the three statements: title, period line, a skeleton while fetching, a failure's reason with Retry. */
 export const StatementScreen = ({
   testId,
   title,
@@ -14,6 +12,7 @@ export const StatementScreen = ({
   model,
   loading,
   error,
+  retry,
   ledgerSearch,
   footer,
   body,
@@ -25,16 +24,12 @@ export const StatementScreen = ({
   model: StatementModel | undefined;
   loading: boolean;
   error: unknown;
+  retry?: () => unknown;
   ledgerSearch: string;
   footer?: React.ReactNode;
   /** Shown instead of a statement model (the income statement's monthly or quarterly columns). */
   body?: React.ReactNode;
 }) => {
-  const { t } = useTranslation();
-  const feedback = useFeedback();
-  useEffect(() => {
-    if (error) feedback.logged(error, `Failed to fetch ${testId}`);
-  }, [error, feedback, testId]);
   return (
     <section className="accounting-statement" data-testid={testId}>
       <Typography.Title level={2} className="statement-title">
@@ -45,14 +40,14 @@ export const StatementScreen = ({
       {body ? (
         body
       ) : loading && !model ? (
-        <p data-testid="statement-loading">{t('common.loading')}</p>
+        <LoadingSkeleton rows={8} />
       ) : model ? (
         <>
           <StatementView model={model} ledgerSearch={ledgerSearch} />
           {footer}
         </>
       ) : error ? (
-        <Alert type="warning" showIcon title={t('admin.accounting.loadFailed')} />
+        <LoadError error={error} retry={retry} />
       ) : null}
     </section>
   );
