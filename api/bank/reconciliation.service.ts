@@ -278,8 +278,11 @@ export class ReconciliationService {
    * cannot be reconciled (its day locked, the invoice paid meanwhile) stays open for a person.
    */
   async autoReconcile(moneyAccountId: string, lines: BankLine[], actor: string): Promise<number> {
-    const named = new Set(lines.filter((l) => l.amountCents > 0 && findCreditorReferences(`${l.reference ?? ''} ${l.description}`).length > 0));
-    const index = named.size ? buildCandidateIndex({ invoices: await this.openInvoiceCandidates(), movements: [] }) : null;
+    const references = new Map(lines.map((l) => [l, l.amountCents > 0 ? findCreditorReferences(`${l.reference ?? ''} ${l.description}`) : []]));
+    const named = new Set(lines.filter((l) => references.get(l)!.length > 0));
+    // Only the invoices the references can name: a reference's body is its invoice number's letters and digits.
+    const bodies = [...new Set([...references.values()].flat().map((r) => r.slice(4)))];
+    const index = named.size ? buildCandidateIndex({ invoices: await this.openInvoiceCandidates(bodies), movements: [] }) : null;
     const rules = (await this.rules?.rules()) ?? [];
     const decided: Planned[] = [];
     for (const line of lines) {
@@ -405,9 +408,15 @@ export class ReconciliationService {
     return rows.map((r) => ({ id: r.id, invoice_number: r.invoice_number, client: { id: r.client_id, name: r.client_name }, due_date: r.due_date, open_amount: centsToEuros(Number(r.open_cents)) }));
   }
 
-  /** Issued, not cancelled invoices with something open, as the suggestions read them. */
-  private async openInvoiceCandidates(): Promise<InvoiceCandidate[]> {
-    const rows = (await openInvoices(this.deps.db).join('clients as c', 'c.id', 'i.client_id').select('c.name as client_name')) as Array<OpenInvoiceRow & { client_name: string }>;
+  /**
+   * Issued, not cancelled invoices with something open, as the suggestions read them; with
+   * `referenceBodies`, only those whose number's letters and digits are one of them (what a
+   * creditor reference names: see invoiceCreditorReference).
+   */
+  private async openInvoiceCandidates(referenceBodies?: readonly string[]): Promise<InvoiceCandidate[]> {
+    const q = openInvoices(this.deps.db).join('clients as c', 'c.id', 'i.client_id').select('c.name as client_name');
+    if (referenceBodies) q.whereRaw(`upper(regexp_replace(i.invoice_number, '[^[:alnum:]]', '', 'g')) = any(?::text[])`, [[...referenceBodies]]);
+    const rows = (await q) as Array<OpenInvoiceRow & { client_name: string }>;
     return rows.map((r) => ({
       id: r.id,
       number: r.invoice_number,
