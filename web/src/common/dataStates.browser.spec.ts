@@ -15,11 +15,13 @@ describe('loading, failed and empty states in Chromium, with the API failing (in
   let server: TestServer;
   let browser: Browser;
   let invoiceNumber: string;
+  let clientLogin: { username: string; password: string };
 
   beforeAll(async () => {
     server = await startTestServer(testBackends()[0]!, { limits: { loginPerIp: 1000, loginPerUsername: 1000 }, clock: () => new Date('2026-11-20T10:00:00Z') });
     const { deps, services } = server.runtime;
     const client = await createClientWithLogin(deps, 'States Client Ltd');
+    clientLogin = { username: client.username, password: client.password };
     const invoice = await createInvoice(deps, client.id, 1200, '2026-11-02', '2026-11-30');
     await services.billing.invoices.send(invoice.id, 'test');
     invoiceNumber = invoice.invoice_number!;
@@ -122,6 +124,21 @@ describe('loading, failed and empty states in Chromium, with the API failing (in
     release();
     await page.locator('li.list-card', { hasText: invoiceNumber }).waitFor();
     expect(await page.getByTestId('load-skeleton').count()).toBe(0);
+    await context.close();
+  });
+
+  it('the portal (REST): a 503 says the service is unavailable, with Retry, not "No client data found."; Retry shows the account', async () => {
+    const { context, page } = await signedInPage(browser, server.url, clientLogin, { width: MOBILE_WIDTH });
+    page.setDefaultTimeout(30_000);
+    await page.route('**/api/portal/my-account/', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) }));
+    await page.goto('/portal');
+    await expectFailed(page, 'unavailable');
+    expect(await page.getByText('No client data found.').count()).toBe(0);
+    await screenshot(page, 'states/portal-503-en-375');
+    await page.unroute('**/api/portal/my-account/');
+    await page.getByTestId('load-retry').click();
+    await page.locator('li.list-card', { hasText: invoiceNumber }).waitFor();
+    expect(await page.getByTestId('load-error').count()).toBe(0);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
-import { Alert, Card, Descriptions, Spin } from 'antd';
+import { Alert, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadError, LoadingSkeleton } from '../common/DataState';
 import { formatMoney } from '../common/format';
 import { usePaymentReturn } from '../payments/usePaymentReturn';
 import { useNoIndex } from '../seo/useNoIndex';
@@ -14,19 +15,14 @@ export const PortalDashboard = () => {
   const { t } = useTranslation();
   useNoIndex('portal.meta.title');
   const paymentReturn = usePaymentReturn();
-  const { state } = usePortalAccount(paymentReturn);
+  const { state, reload } = usePortalAccount(paymentReturn);
 
   return (
     <section className="container portal-page">
       {paymentReturn.status === 'success' && <Alert type="success" showIcon title={t('portal.payment.success')} className="portal-alert" />}
       {paymentReturn.status === 'cancelled' && <Alert type="info" showIcon title={t('portal.payment.cancelled')} className="portal-alert" />}
-      {state.status === 'loading' && (
-        <div className="portal-loading">
-          <Spin />
-          <span>{t('common.loading')}</span>
-        </div>
-      )}
-      {state.status === 'error' && <Alert type="error" showIcon title={t('portal.errors.fetch')} className="portal-alert" />}
+      {state.status === 'loading' && <LoadingSkeleton rows={6} />}
+      {state.status === 'error' && <LoadError error={state.error} retry={reload} className="portal-alert" />}
       {state.status === 'ready' && !state.account && <Alert type="warning" showIcon title={t('portal.errors.noData')} className="portal-alert" />}
       {state.status === 'ready' && state.account && (
         <>

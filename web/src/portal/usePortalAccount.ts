@@ -6,7 +6,7 @@ import type { PaymentReturn } from '../payments/usePaymentReturn';
 
 export type { PortalAccount, PortalInvoice, PortalSubscription };
 
-export type AccountState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; account: PortalAccount | null };
+export type AccountState = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; account: PortalAccount | null };
 
 /**
  * GET /api/portal/my-account/ (its first item). Back from a successful checkout, the session is
@@ -20,8 +20,8 @@ export const usePortalAccount = (paymentReturn: PaymentReturn) => {
     try {
       const list = await http.get<PortalAccount[]>('/api/portal/my-account/', { signal });
       setState({ status: 'ready', account: list[0] ?? null });
-    } catch {
-      if (!signal?.aborted) setState({ status: 'error' });
+    } catch (error) {
+      if (!signal?.aborted) setState({ status: 'error', error });
     }
   }, []);
 

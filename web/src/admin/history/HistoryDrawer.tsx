@@ -1,9 +1,9 @@
-import { Alert, Drawer, Grid, Timeline, Typography } from 'antd';
+import { Drawer, Grid, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError, LoadingSkeleton } from '../../common/DataState';
 import { formatDate } from '../../common/format';
-import { useFeedback } from '../common/useFeedback';
 import { useAccounts } from '../accounting/hooks/useAccounts';
 import { describeEvent, type Change } from './describeEvent';
 import { useEntityHistory, type HistoryKind } from './useEntityHistory';
@@ -32,19 +32,15 @@ const ChangeRow = ({ change }: { change: Change }) => (
  */
 export const HistoryDrawer = ({ kind, id, title, onClose }: { kind: HistoryKind; id: string | undefined; title?: ReactNode; onClose: () => void }) => {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const screens = Grid.useBreakpoint();
-  const { events, loading, error } = useEntityHistory(kind, id);
+  const { events, loading, error, refetch } = useEntityHistory(kind, id);
   const { accounts } = useAccounts(true, { skip: !id });
   const names = useMemo(() => new Map(accounts.map((a) => [a.id, a.accountName])), [accounts]);
-  useEffect(() => {
-    if (error) feedback.logged(error, `Failed to fetch the history of ${kind} ${id}`);
-  }, [error, feedback, kind, id]);
 
   return (
     <Drawer open={!!id} onClose={onClose} title={title ?? t('admin.history.title')} size={screens.sm ? 520 : '100%'} destroyOnHidden data-testid="history-drawer">
-      {loading && !events && <p>{t('common.loading')}</p>}
-      {error && <Alert type="warning" showIcon title={t('admin.history.loadFailed')} />}
+      {loading && !events && <LoadingSkeleton rows={6} />}
+      {error && !loading && <LoadError error={error} retry={refetch} />}
       {events && events.length === 0 && <p>{t('admin.history.empty')}</p>}
       {events && events.length > 0 && (
         <Timeline

@@ -20,5 +20,5 @@ export const useEntityHistory = (kind: HistoryKind, id: string | undefined) => {
   const invoice = useQuery(INVOICE_EVENT_HISTORY, kind === 'invoice' && id ? { variables: { id }, fetchPolicy: 'network-only' } : skipToken);
   const events: HistoryEvent[] | undefined = kind === 'journalEntry' ? journal.data?.journalEntryHistory : invoice.data?.invoiceEventHistory;
   const active = kind === 'journalEntry' ? journal : invoice;
-  return { events, loading: active.loading, error: active.error };
+  return { events, loading: active.loading, error: active.error, refetch: active.refetch };
 };

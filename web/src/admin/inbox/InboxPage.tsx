@@ -71,7 +71,7 @@ export const InboxPage = () => {
               <ContactMessagesTable
                 rows={contact.data?.contactMessages.items ?? []}
                 total={contact.data?.contactMessages.total ?? 0}
-                loading={contact.loading && !contact.data}
+                state={{ loading: contact.loading && !contact.data, error: contact.error, retry: contact.refetch }}
                 {...contactPage}
                 onPage={(page, pageSize) => setContactPage({ page, pageSize })}
                 onToggle={(row) => void toggle(markContact, row)}
@@ -90,7 +90,7 @@ export const InboxPage = () => {
               <DemoRequestsTable
                 rows={demo.data?.demoRequests.items ?? []}
                 total={demo.data?.demoRequests.total ?? 0}
-                loading={demo.loading && !demo.data}
+                state={{ loading: demo.loading && !demo.data, error: demo.error, retry: demo.refetch }}
                 {...demoPage}
                 onPage={(page, pageSize) => setDemoPage({ page, pageSize })}
                 onToggle={(row) => void toggle(markDemo, row)}
@@ -111,7 +111,7 @@ export const InboxPage = () => {
                 <PaymentAlertsTable
                   rows={alerts.data?.paymentAlerts.items ?? []}
                   total={alerts.data?.paymentAlerts.total ?? 0}
-                  loading={alerts.loading && !alerts.data}
+                  state={{ loading: alerts.loading && !alerts.data, error: alerts.error, retry: alerts.refetch }}
                   {...alertsPage}
                   onPage={(page, pageSize) => setAlertsPage({ page, pageSize })}
                   onToggle={(row) => void toggle(markAlert, row)}

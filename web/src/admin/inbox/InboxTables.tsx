@@ -1,6 +1,7 @@
 import { Button, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { tableState, type LoadState } from '../../common/DataState';
 import { formatDate } from '../../common/format';
 import type { ContactMessagesQuery, DemoRequestsQuery } from '../../gql/graphql';
 import { Badge } from '../../shared/billing-badges';
@@ -11,7 +12,7 @@ export type DemoRequest = DemoRequestsQuery['demoRequests']['items'][number];
 interface TableProps<T> {
   rows: T[];
   total: number;
-  loading: boolean;
+  state: LoadState;
   page: number;
   pageSize: number;
   onPage: (page: number, pageSize: number) => void;
@@ -54,37 +55,35 @@ const Message = ({ text }: { text: string | null | undefined }) => (
   <Typography.Paragraph className="admin-inbox-message">{text || '—'}</Typography.Paragraph>
 );
 
-export const ContactMessagesTable = ({ rows, total, loading, page, pageSize, onPage, onToggle, busy }: TableProps<ContactMessage>) => {
+export const ContactMessagesTable = ({ rows, total, state, page, pageSize, onPage, onToggle, busy }: TableProps<ContactMessage>) => {
   const { t } = useTranslation();
   const { head, tail } = useCommonColumns<ContactMessage>(onToggle, busy);
   return (
     <Table<ContactMessage>
       rowKey="id"
       data-testid="contact-messages"
-      loading={loading}
       dataSource={rows}
       scroll={{ x: 'max-content' }}
       expandable={{ expandedRowRender: (r) => <Message text={r.message} /> }}
       pagination={{ current: page, pageSize, total, onChange: onPage, showSizeChanger: true }}
-      locale={{ emptyText: t('admin.inbox.emptyContact') }}
+      {...tableState(state, rows, t('admin.inbox.emptyContact'))}
       columns={[...head, { key: 'subject', title: t('admin.inbox.subject'), dataIndex: 'subject' }, ...tail]}
     />
   );
 };
 
-export const DemoRequestsTable = ({ rows, total, loading, page, pageSize, onPage, onToggle, busy }: TableProps<DemoRequest>) => {
+export const DemoRequestsTable = ({ rows, total, state, page, pageSize, onPage, onToggle, busy }: TableProps<DemoRequest>) => {
   const { t } = useTranslation();
   const { head, tail } = useCommonColumns<DemoRequest>(onToggle, busy);
   return (
     <Table<DemoRequest>
       rowKey="id"
       data-testid="demo-requests"
-      loading={loading}
       dataSource={rows}
       scroll={{ x: 'max-content' }}
       expandable={{ expandedRowRender: (r) => <Message text={r.message} /> }}
       pagination={{ current: page, pageSize, total, onChange: onPage, showSizeChanger: true }}
-      locale={{ emptyText: t('admin.inbox.emptyDemo') }}
+      {...tableState(state, rows, t('admin.inbox.emptyDemo'))}
       columns={[
         ...head,
         { key: 'company', title: t('admin.inbox.company'), dataIndex: 'company' },

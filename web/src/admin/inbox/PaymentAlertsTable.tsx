@@ -1,6 +1,7 @@
 import { Button, Switch, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { tableState, type LoadState } from '../../common/DataState';
 import { formatDate, formatEuros } from '../../common/format';
 import type { PaymentAlertsQuery } from '../../gql/graphql';
 import { refundableCents, type PaymentView } from '../payments/refundable';
@@ -28,7 +29,7 @@ export const paymentOfAlert = (a: PaymentAlert): PaymentView => ({
 interface Props {
   rows: PaymentAlert[];
   total: number;
-  loading: boolean;
+  state: LoadState;
   page: number;
   pageSize: number;
   onPage: (page: number, pageSize: number) => void;
@@ -43,19 +44,18 @@ const money = (euros: number) => <span className="admin-amount">{formatEuros(eur
  * Gateway payments for invoices already cancelled or deleted (refund or apply them), or paid on a
  * day the books had locked (posted on the first open day); marked handled once looked at.
  */
-export const PaymentAlertsTable = ({ rows, total, loading, page, pageSize, onPage, onToggle, onRefund, busy }: Props) => {
+export const PaymentAlertsTable = ({ rows, total, state, page, pageSize, onPage, onToggle, onRefund, busy }: Props) => {
   const { t } = useTranslation();
   return (
     <Table<PaymentAlert>
       rowKey="id"
       data-testid="payment-alerts"
       size="middle"
-      loading={loading}
       dataSource={rows}
       // Scrolls below this width (a phone); wider, the columns share the page and long words wrap, so a desktop shows every column in each language.
       scroll={{ x: 1100 }}
       pagination={{ current: page, pageSize, total, onChange: onPage, showSizeChanger: true }}
-      locale={{ emptyText: t('admin.inbox.alerts.empty') }}
+      {...tableState(state, rows, t('admin.inbox.alerts.empty'))}
       columns={[
         { key: 'date', title: t('admin.fields.date'), render: (_, r) => <span className="admin-nowrap">{formatDate(r.date)}</span> },
         {

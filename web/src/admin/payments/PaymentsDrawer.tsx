@@ -1,9 +1,9 @@
-import { Alert, Descriptions, Drawer, Empty, Grid, Skeleton } from 'antd';
+import { Descriptions, Drawer, Empty, Grid } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NUMBER_TAGS } from '../../common/noWrap';
+import { LoadError, LoadingSkeleton } from '../../common/DataState';
 import { formatEuros } from '../../common/format';
-import { useReportLoadError } from '../common/useFeedback';
 import type { InvoiceView } from '../invoices/invoiceTypes';
 import { PaymentCard } from './PaymentCard';
 import type { PaymentView } from './refundable';
@@ -17,9 +17,8 @@ import { useInvoicePayments } from './usePayments';
 export const PaymentsDrawer = ({ invoice: opened, onClose }: { invoice: InvoiceView | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
-  const { invoice, loading, error } = useInvoicePayments(opened?.id);
+  const { invoice, loading, error, refetch } = useInvoicePayments(opened?.id);
   const [refunding, setRefunding] = useState<PaymentView | null>(null);
-  useReportLoadError(error, `Failed to fetch the payments of invoice ${opened?.id}`);
   const number = opened?.invoiceNumber ?? '';
   const payments = invoice?.payments ?? [];
 
@@ -33,8 +32,8 @@ export const PaymentsDrawer = ({ invoice: opened, onClose }: { invoice: InvoiceV
       rootClassName="admin-drawer"
       data-testid="payments-drawer"
     >
-      {loading && <Skeleton active />}
-      {error && !invoice && <Alert type="warning" showIcon title={t('admin.payments.loadFailed')} />}
+      {loading && <LoadingSkeleton rows={5} />}
+      {error && !invoice && !loading && <LoadError error={error} retry={refetch} />}
       {invoice && (
         <>
           <Descriptions

@@ -6,9 +6,9 @@ import type { PaymentView } from './refundable';
 
 /** An invoice with its payments; fetched afresh on every opening (a webhook may have moved money since). */
 export const useInvoicePayments = (invoiceId: string | undefined) => {
-  const { data, loading, error } = useQuery(INVOICE_PAYMENTS, invoiceId ? { variables: { id: invoiceId }, fetchPolicy: 'cache-and-network' } : skipToken);
+  const { data, loading, error, refetch } = useQuery(INVOICE_PAYMENTS, invoiceId ? { variables: { id: invoiceId }, fetchPolicy: 'cache-and-network' } : skipToken);
   const invoice = data?.invoice as (InvoiceView & { payments: PaymentView[] }) | undefined;
-  return { invoice, loading: loading && !data, error };
+  return { invoice, loading: loading && !data, error, refetch };
 };
 
 export interface RefundValues {

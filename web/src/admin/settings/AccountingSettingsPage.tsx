@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, Modal, Select, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, Modal, Select, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError, LoadingSkeleton } from '../../common/DataState';
 import { formatDate } from '../../common/format';
 import { refusalText } from '../accounting/hooks/graphqlErrors';
 import { IsoDatePicker } from '../common/IsoDatePicker';
@@ -24,7 +25,7 @@ const YEARS_SHOWN = 3;
 export const AccountingSettingsPage = () => {
   const { t, i18n } = useTranslation();
   const feedback = useFeedback();
-  const { settings, loading, error } = useAccountingSettings();
+  const { settings, loading, error, refetch } = useAccountingSettings();
   const commands = useBooksCommands();
   const [lockDate, setLockDate] = useState<string | null | undefined>(undefined);
   const [month, setMonth] = useState<number | undefined>(undefined);
@@ -73,9 +74,10 @@ export const AccountingSettingsPage = () => {
     <AdminPage testId="admin-accounting-settings">
       <PageHeader title={t('admin.settings.title')} />
       <SettingsTabs />
-      {error && <Alert type="error" showIcon title={t('admin.settings.books.loadFailed')} className="admin-toolbar" />}
       {loading && !settings ? (
-        <Skeleton active />
+        <LoadingSkeleton rows={8} />
+      ) : error && !settings ? (
+        <LoadError error={error} retry={refetch} />
       ) : settings ? (
         <Flex vertical gap={16}>
           <Card title={t('admin.settings.books.lockTitle')} className="admin-settings-card">

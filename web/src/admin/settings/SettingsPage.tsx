@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Divider, Form, Input, InputNumber, Skeleton } from 'antd';
+import { Button, Card, Divider, Form, Input, InputNumber } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError, LoadingSkeleton } from '../../common/DataState';
 import { formatDate } from '../../common/format';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { useFeedback } from '../common/useFeedback';
@@ -15,7 +16,7 @@ import { useCompanySettings, useUpdateCompanySettings, type CompanySettingsValue
 export const SettingsPage = () => {
   const { t } = useTranslation();
   const feedback = useFeedback();
-  const { settings, loading, error } = useCompanySettings();
+  const { settings, loading, error, refetch } = useCompanySettings();
   const { save, saving } = useUpdateCompanySettings();
   const [form] = Form.useForm<CompanySettingsValues>();
 
@@ -40,10 +41,12 @@ export const SettingsPage = () => {
     <AdminPage testId="admin-settings">
       <PageHeader title={t('admin.settings.title')} />
       <SettingsTabs />
-      {error && <Alert type="error" showIcon title={t('admin.settings.loadFailed')} className="admin-toolbar" />}
       <Card title={t('admin.settings.company')} className="admin-settings-card">
         {loading && !settings ? (
-          <Skeleton active />
+          <LoadingSkeleton rows={8} />
+        ) : error && !settings ? (
+          // Not an empty form that a save would write over the settings with.
+          <LoadError error={error} retry={refetch} />
         ) : (
           <Form form={form} layout="vertical" onFinish={(v) => void onFinish(v)} name="company-settings">
             <Form.Item name="name" label={t('admin.settings.name')} rules={[...required, cleanTextRule(t)]}>

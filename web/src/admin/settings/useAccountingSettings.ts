@@ -8,8 +8,8 @@ import { ACCOUNTING_SETTINGS } from './graphql/queries/accountingSettings';
 const refetch = { refetchQueries: ['AccountingSettings'], awaitRefetchQueries: true };
 
 export const useAccountingSettings = () => {
-  const { data, loading, error } = useQuery(ACCOUNTING_SETTINGS);
-  return { settings: data?.accountingSettings, loading, error };
+  const { data, loading, error, refetch } = useQuery(ACCOUNTING_SETTINGS);
+  return { settings: data?.accountingSettings, loading, error, refetch };
 };
 
 /** The lock date, the fiscal year's first month, and closing or reopening a fiscal year (by the year it starts in). */

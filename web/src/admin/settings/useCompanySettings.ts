@@ -11,8 +11,8 @@ import type { CompanySettingsFieldsFragment } from '../../gql/graphql';
 export type CompanySettingsValues = Omit<CompanySettingsFieldsFragment, 'updatedAt' | 'reminderDays'> & { reminderDays: string[] };
 
 export const useCompanySettings = () => {
-  const { data, loading, error } = useQuery(COMPANY_SETTINGS);
-  return { settings: data?.companySettings, loading, error };
+  const { data, loading, error, refetch } = useQuery(COMPANY_SETTINGS);
+  return { settings: data?.companySettings, loading, error, refetch };
 };
 
 export const useUpdateCompanySettings = () => {
