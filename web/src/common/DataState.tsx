@@ -57,8 +57,11 @@ export const loadFailureOf = (err: unknown): LoadFailure => {
   return 'other';
 };
 
-/** The failure in place of the data: what went wrong in words the user can act on, and Retry. */
-export const LoadError = ({ error, retry, className }: { error: unknown; retry?: () => unknown; className?: string }) => {
+/**
+ * The failure in place of the data: what went wrong in words the user can act on, and Retry.
+ * `title`: a screen's own words for what did not load (the portal's spec text), else a general one.
+ */
+export const LoadError = ({ error, retry, className, title }: { error: unknown; retry?: () => unknown; className?: string; title?: string }) => {
   const { t } = useTranslation();
   const [retrying, setRetrying] = useState(false);
   const reason = loadFailureOf(error);
@@ -79,7 +82,7 @@ export const LoadError = ({ error, retry, className }: { error: unknown; retry?:
       className={['load-error', className].filter(Boolean).join(' ')}
       data-testid="load-error"
       data-reason={reason}
-      title={t('common.dataState.failed')}
+      title={title ?? t('common.dataState.failed')}
       description={t(`common.dataState.reasons.${reason}`)}
       action={
         retry && (

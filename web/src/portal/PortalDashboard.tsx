@@ -22,7 +22,7 @@ export const PortalDashboard = () => {
       {paymentReturn.status === 'success' && <Alert type="success" showIcon title={t('portal.payment.success')} className="portal-alert" />}
       {paymentReturn.status === 'cancelled' && <Alert type="info" showIcon title={t('portal.payment.cancelled')} className="portal-alert" />}
       {state.status === 'loading' && <LoadingSkeleton rows={6} />}
-      {state.status === 'error' && <LoadError error={state.error} retry={reload} className="portal-alert" />}
+      {state.status === 'error' && <LoadError error={state.error} retry={reload} title={t('portal.errors.fetch')} className="portal-alert" />}
       {state.status === 'ready' && !state.account && <Alert type="warning" showIcon title={t('portal.errors.noData')} className="portal-alert" />}
       {state.status === 'ready' && state.account && (
         <>
