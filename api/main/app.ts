@@ -142,6 +142,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   await apollo.start();
   app.use(
     '/graphql',
+    armor.acceptable,
     armor.tokenLimit,
     expressMiddleware(apollo, {
       context: async ({ req, res }) => ({ req, res, user: req.user, deps, services }),

@@ -22,7 +22,8 @@ export const GRAPHQL_LIMITS = {
  * GraphQL Armor's validation rules and Apollo plugins. Its suggestion mask is off: it misses the
  * enum wording ("Did you mean the enum value …?"), so in production api/platform/graphql/format-error.ts
  * cuts every suggestion from every message instead. The token limit runs as express middleware before Apollo (`tokenLimit`):
- * Armor's Apollo plugin for it throws from a hook, which Apollo answers with a 500.
+ * Armor's Apollo plugin for it throws from a hook, which Apollo answers with a 500. So does the
+ * Accept check (`acceptable`).
  */
 export const graphqlProtection = () => {
   const { plugins, validationRules } = new ApolloArmor({
@@ -34,7 +35,7 @@ export const graphqlProtection = () => {
     maxDirectives: { n: GRAPHQL_LIMITS.directives },
     blockFieldSuggestion: { enabled: false },
   }).protect();
-  return { plugins, validationRules, tokenLimit };
+  return { plugins, validationRules, tokenLimit, acceptable };
 };
 
 /**
@@ -74,6 +75,22 @@ const tokenLimit: RequestHandler = (req, res, next) => {
       res.status(400).json({ errors: [{ message: refused.message, extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }] });
       return;
     }
+  }
+  next();
+};
+
+/** The answers Apollo writes (besides multipart, which this server never sends: no @defer, no subscriptions). */
+const GRAPHQL_ANSWER_TYPES = ['application/graphql-response+json', 'application/json'];
+
+/**
+ * Refuses a request whose Accept takes no JSON answer (406) before Apollo runs it: Apollo
+ * negotiates the answer's type only after executing the operation, so a mutation sent with such a
+ * header was carried out and then answered as refused.
+ */
+const acceptable: RequestHandler = (req, res, next) => {
+  if (req.get('accept') !== undefined && !req.accepts(GRAPHQL_ANSWER_TYPES)) {
+    res.status(406).json({ errors: [{ message: `An 'accept' header was provided for this request which does not accept ${GRAPHQL_ANSWER_TYPES.join(' or ')}.`, extensions: { code: 'BAD_REQUEST' } }] });
+    return;
   }
   next();
 };
