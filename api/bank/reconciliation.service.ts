@@ -74,8 +74,6 @@ const paymentsOf = (parts: readonly ReconciliationPart[]): StatementPaymentRef[]
   return [...seen.values()];
 };
 
-const parsedParts = (parts: unknown): ReconciliationPart[] => ((typeof parts === 'string' ? JSON.parse(parts) : parts) ?? []) as ReconciliationPart[];
-
 const lineOf = (r: StatementLineRow): BankLine => ({
   id: r.id,
   bookingDate: r.booking_date,
@@ -234,27 +232,28 @@ export class ReconciliationService {
 
   /** Claims the movements for the reconciliation; when one is another line's, gives back the others and refuses (409). */
   private async claim(claims: readonly Claim[], actor: string): Promise<void> {
-    if (!claims.length) return;
-    const batch = await writePathOf(this.deps).commands.handleBatch(
-      bankMovementModel,
-      claims.map((c) => ({ streamId: bankMovementStreamId(c.movementId), actor, decide: ({ state }: { state: BankMovementState }) => decideMatchMovement(state, c) })),
-      { wait: false },
-    );
-    const refused = batch.outcomes.find((o) => o.error !== undefined);
+    const outcomes = await this.onMovements(claims, decideMatchMovement, actor);
+    const refused = outcomes.find((o) => o.error !== undefined);
     if (!refused) return;
-    await this.release(claims.filter((_, i) => batch.outcomes[i]!.error === undefined), actor);
+    await this.release(claims.filter((_, i) => outcomes[i]!.error === undefined), actor);
     throw refused.error;
   }
 
   /** Gives movements back (an undone reconciliation, or one that did not happen); a failure is logged, the next claim meets it as taken. */
   private async release(claims: readonly Claim[], actor: string): Promise<void> {
-    if (!claims.length) return;
+    const outcomes = await this.onMovements(claims, decideReleaseMovement, actor);
+    outcomes.forEach((o, i) => o.error !== undefined && this.deps.logger.error({ err: o.error, movementId: claims[i]!.movementId }, 'a money movement could not be given back by its statement line'));
+  }
+
+  /** One decision on each claim's movement stream, as a batch (nothing projected: no wait). */
+  private async onMovements(claims: readonly Claim[], decide: (state: BankMovementState, claim: Claim) => BankMovementEvent[], actor: string) {
+    if (!claims.length) return [];
     const batch = await writePathOf(this.deps).commands.handleBatch(
       bankMovementModel,
-      claims.map((c) => ({ streamId: bankMovementStreamId(c.movementId), actor, decide: ({ state }: { state: BankMovementState }) => decideReleaseMovement(state, c) })),
+      claims.map((c) => ({ streamId: bankMovementStreamId(c.movementId), actor, decide: ({ state }: { state: BankMovementState }) => decide(state, c) })),
       { wait: false },
     );
-    batch.outcomes.forEach((o, i) => o.error !== undefined && this.deps.logger.error({ err: o.error, movementId: claims[i]!.movementId }, 'a money movement could not be given back by its statement line'));
+    return batch.outcomes;
   }
 
   /**
@@ -266,7 +265,7 @@ export class ReconciliationService {
   private async withdraw(payments: readonly StatementPaymentRef[], actor: string): Promise<void> {
     if (!payments.length) return;
     const refusals = await this.payments.removeStatementPayments(payments, actor);
-    refusals.forEach((err, i) => err !== undefined && this.deps.logger.warn({ err, paymentId: payments[i]!.paymentId }, 'a payment of a line left open could not be removed; it stays as a movement'));
+    refusals.forEach((err, i) => err !== undefined && this.deps.logger.warn({ err, paymentId: payments[i]!.paymentId }, 'a payment of a statement line could not be removed; it stays as a movement'));
   }
 
   /**
@@ -437,16 +436,17 @@ export class ReconciliationService {
    * to another invoice) refuses the undo before anything changes.
    */
   async unreconcile(moneyAccountId: string, lineId: string, actor: string): Promise<StatementLineWire> {
-    const row = await this.row(moneyAccountId, lineId);
-    const payments = paymentsOf(parsedParts(row.parts));
-    if (payments.length) await this.payments.removeStatementPayments(payments, actor, { check: true });
-    const handled = await writePathOf(this.deps).commands.handle(bankLineModel, { streamId: bankLineStreamId(lineId), actor, decide: ({ state }) => decideUnreconcile(state) });
-    const undone = handled.events[0];
-    if (undone) await this.release(claimsOf(lineId, undone.data.reconciliationId, undone.data.parts), actor);
-    if (payments.length) {
-      const refusals = await this.payments.removeStatementPayments(payments, actor);
-      // Refused only by a change since the check: that payment stays in the books as a movement of the account, to be matched.
-      refusals.forEach((err, i) => err !== undefined && this.deps.logger.warn({ err, lineId, paymentId: payments[i]!.paymentId }, 'a payment of an unreconciled statement line could not be removed; it stays as a movement'));
+    await this.row(moneyAccountId, lineId);
+    const commands = writePathOf(this.deps).commands;
+    const streamId = bankLineStreamId(lineId);
+    // What the line's stream says it recorded (the read model may not have the reconciliation yet).
+    const reconciled = (await commands.load(bankLineModel, streamId)).state.current;
+    const recorded = paymentsOf(reconciled?.parts ?? []);
+    if (recorded.length) await this.payments.removeStatementPayments(recorded, actor, { check: true });
+    const undone = (await commands.handle(bankLineModel, { streamId, actor, decide: ({ state }) => decideUnreconcile(state) })).events[0];
+    if (undone) {
+      await this.release(claimsOf(lineId, undone.data.reconciliationId, undone.data.parts), actor);
+      await this.withdraw(paymentsOf(undone.data.parts), actor);
     }
     return this.wire(moneyAccountId, lineId);
   }
