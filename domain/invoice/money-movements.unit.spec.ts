@@ -3,6 +3,7 @@ import { SYSTEM_ACCOUNT_IDS as A } from '../accounting/accounts';
 import { ledgerEffectOf, movementEffect, payoutEffect } from '../accounting/postings';
 import { decide } from './decide';
 import type { InvoiceEvent } from './events';
+import { issuedInvoice } from './test/events';
 import { availableCreditCents, excessCents, foldInvoice, initialState, isPaid, openCents, paidDeltaOf, refundableCents, settlementOf, type InvoiceState } from './invoice';
 import {
   checkCreditTarget,
@@ -20,20 +21,7 @@ import {
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { decidePayout, evolvePayout, initialPayoutState } from '../payouts/payout';
 
-const issued: InvoiceEvent = {
-  type: 'InvoiceIssued',
-  data: {
-    invoiceId: 'i1',
-    invoiceNumber: '2026-000001',
-    clientId: 'c1',
-    date: '2026-03-01',
-    dueDate: '2026-03-15',
-    lines: [{ description: 'Plan', quantity: 1, unitPriceCents: 10000, vatRateBp: 1900, netCents: 10000, vatCents: 1900, grossCents: 11900, vatCategory: 'S' }],
-    totals: { netCents: 10000, vatCents: 1900, grossCents: 11900 },
-    period: null,
-    parties: null,
-  },
-};
+const issued = issuedInvoice();
 const card: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'p1', amountCents: 11900, date: '2026-03-05', method: 'stripe', reference: 'pi_1' } };
 const bank: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'p2', amountCents: 5000, date: '2026-03-06', method: 'bank', reference: null } };
 

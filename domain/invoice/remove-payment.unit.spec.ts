@@ -3,40 +3,21 @@ import { SYSTEM_ACCOUNT_IDS as A } from '../accounting/accounts';
 import { ledgerEffectOf, paymentEntryId } from '../accounting/postings';
 import { requestedPostingDays } from '../accounting/posting-dates';
 import { ConflictError, NotFoundError } from '../shared/errors';
-import { decide, REMOVE_APPLIED_CREDIT, REMOVE_CREDIT_PAYMENT, REMOVE_GATEWAY_PAYMENT, REMOVE_MOVED_PAYMENT, type InvoiceCommand } from './decide';
+import { REMOVE_APPLIED_CREDIT, REMOVE_CREDIT_PAYMENT, REMOVE_GATEWAY_PAYMENT, REMOVE_MOVED_PAYMENT, type InvoiceCommand } from './decide';
 import type { InvoiceEvent, PaymentMethod } from './events';
-import { availableCreditCents, foldInvoice, isPaid, openCents, settlementOf, unrecoveredCents, type InvoiceState } from './invoice';
+import { decideInTurn, issuedInvoice, liveInvoice, sentInvoice } from './test/events';
+import { availableCreditCents, foldInvoice, isPaid, openCents, settlementOf, unrecoveredCents } from './invoice';
 
-const issued: InvoiceEvent = {
-  type: 'InvoiceIssued',
-  data: {
-    invoiceId: 'i1',
-    invoiceNumber: '2026-000001',
-    clientId: 'c1',
-    date: '2026-03-01',
-    dueDate: '2026-03-15',
-    lines: [{ description: 'Plan', quantity: 1, unitPriceCents: 10000, vatRateBp: 0, netCents: 10000, vatCents: 0, grossCents: 10000, vatCategory: 'Z' }],
-    totals: { netCents: 10000, vatCents: 0, grossCents: 10000 },
-    period: null,
-    parties: null,
-  },
-};
-const sent: InvoiceEvent = { type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'a@b.c', sentAt: '2026-03-01T10:00:00.000Z' } };
+const issued = issuedInvoice(0);
+const sent = sentInvoice;
 const paid = (paymentId: string, amountCents: number, method: PaymentMethod = 'bank', extra: object = {}): InvoiceEvent => ({
   type: 'PaymentRecorded',
   data: { invoiceId: 'i1', paymentId, amountCents, date: '2026-03-10', method, reference: 'RF18000000000000000000001', ...extra },
 });
 const remove = (paymentId: string): InvoiceCommand => ({ type: 'RemovePayment', data: { paymentId, reason: 'statement_line_unreconciled' } });
 
-const run = (given: InvoiceEvent[], ...commands: InvoiceCommand[]): { events: InvoiceEvent[]; state: InvoiceState } => {
-  const out: InvoiceEvent[] = [];
-  for (const c of commands) out.push(...decide(c, foldInvoice([...given, ...out])));
-  return { events: out, state: foldInvoice([...given, ...out]) };
-};
-const live = (s: InvoiceState) => {
-  if (s.status === 'empty') throw new Error('no invoice');
-  return s;
-};
+const run = decideInTurn;
+const live = liveInvoice;
 const refusal = (given: InvoiceEvent[], command: InvoiceCommand): unknown => {
   try {
     run(given, command);

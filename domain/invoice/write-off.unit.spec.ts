@@ -3,25 +3,13 @@ import { SYSTEM_ACCOUNT_IDS as A } from '../accounting/accounts';
 import { ledgerEffectOf } from '../accounting/postings';
 import { requestedPostingDays } from '../accounting/posting-dates';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
-import { decide, NOTHING_TO_WRITE_OFF, WRITE_OFF_DRAFT, WRITE_OFF_PAID, WRITTEN_OFF, type InvoiceCommand } from './decide';
+import { NOTHING_TO_WRITE_OFF, WRITE_OFF_DRAFT, WRITE_OFF_PAID, WRITTEN_OFF, type InvoiceCommand } from './decide';
 import type { InvoiceEvent } from './events';
-import { availableCreditCents, collectibleCents, foldInvoice, isPaid, openCents, settlementOf, type InvoiceState } from './invoice';
+import { decideInTurn, issuedInvoice, liveInvoice, sentInvoice } from './test/events';
+import { availableCreditCents, collectibleCents, isPaid, openCents, settlementOf } from './invoice';
 
-const issued: InvoiceEvent = {
-  type: 'InvoiceIssued',
-  data: {
-    invoiceId: 'i1',
-    invoiceNumber: '2026-000001',
-    clientId: 'c1',
-    date: '2026-03-01',
-    dueDate: '2026-03-15',
-    lines: [{ description: 'Plan', quantity: 1, unitPriceCents: 10000, vatRateBp: 1900, netCents: 10000, vatCents: 1900, grossCents: 11900, vatCategory: 'S' }],
-    totals: { netCents: 10000, vatCents: 1900, grossCents: 11900 },
-    period: null,
-    parties: null,
-  },
-};
-const sent: InvoiceEvent = { type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'a@b.c', sentAt: '2026-03-01T10:00:00.000Z' } };
+const issued = issuedInvoice();
+const sent = sentInvoice;
 const paidPart: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'p1', amountCents: 1900, date: '2026-03-05', method: 'bank', reference: null } };
 const writeOff = (date = '2026-06-30', reason = 'Client insolvent'): InvoiceCommand => ({ type: 'WriteOffInvoice', data: { date, reason } });
 const pay = (paymentId: string, amountCents: number, method: 'bank' | 'stripe' = 'bank'): InvoiceCommand => ({
@@ -30,16 +18,8 @@ const pay = (paymentId: string, amountCents: number, method: 'bank' | 'stripe' =
   byHand: method === 'bank',
 });
 
-/** Given the events, when each command is decided on the state so far, then these events and this state. */
-const run = (given: InvoiceEvent[], ...commands: InvoiceCommand[]): { events: InvoiceEvent[]; state: InvoiceState } => {
-  const out: InvoiceEvent[] = [];
-  for (const c of commands) out.push(...decide(c, foldInvoice([...given, ...out])));
-  return { events: out, state: foldInvoice([...given, ...out]) };
-};
-const live = (s: InvoiceState) => {
-  if (s.status === 'empty') throw new Error('no invoice');
-  return s;
-};
+const run = decideInTurn;
+const live = liveInvoice;
 
 describe('writing off a bad debt', () => {
   it('writes off the open amount at that moment, once, with the reason trimmed', () => {
