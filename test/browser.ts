@@ -133,12 +133,15 @@ export const axeViolations = async (page: Page, impacts: string[] = ['serious', 
   return violations.filter((v) => v.impact !== null && impacts.includes(v.impact));
 };
 
-/** Text nodes that look like raw i18n keys (e.g. "features.items.esg.title"): a missing translation. */
+/** The translation file's top-level sections (nav, admin, bank, …): a text made of one of them and a dotted path is a raw key. */
+const KEY_SECTIONS = Object.keys(JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../web/public/static/locales/en/translation.json'), 'utf8')) as object);
+
+/** Text nodes and labels that look like raw i18n keys (e.g. "features.items.esg.title", "bank.rules.empty"): a missing translation. */
 export const rawKeyLeaks = (page: Page): Promise<string[]> =>
-  page.evaluate(() => {
+  page.evaluate((sections) => {
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const pattern = /^(nav|footer|home|features|contact|demo|auth|buttons|notifications|common|about|whyUs|pricing|terms|notFound|forms|admin|portal|statement)\.[A-Za-z0-9_.]+$/;
+    const pattern = new RegExp(`^(${sections.join('|')})\\.[A-Za-z0-9_.]+$`);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = n.textContent?.trim() ?? '';
       if (pattern.test(text)) found.push(text);
@@ -151,7 +154,10 @@ export const rawKeyLeaks = (page: Page): Promise<string[]> =>
     }
     if (pattern.test(document.title.split(' | ')[0] ?? '')) found.push(`title=${document.title}`);
     return found;
-  });
+  }, KEY_SECTIONS);
+
+/** How far the page is wider than its window (0 or less: no sideways scrolling). */
+export const sidewaysScroll = (page: Page): Promise<number> => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A list's row from md (768 px) up or its card below: one locator for both layouts (ResponsiveTable). */
 export const listItem = (scope: Page | Locator, text: string): Locator => scope.locator('tbody tr.ant-table-row, li.list-card', { hasText: text });
