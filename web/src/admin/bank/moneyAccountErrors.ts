@@ -1,6 +1,7 @@
 import { CASH_HAS_NO_IBAN, CASH_NOT_DEFAULT, DEFAULT_NOT_DELETED, IBAN_REQUIRED, PAYOUT_NOT_CASH, TRANSFER_NOT_CASH, UNKNOWN_ACCOUNT } from '../../../../domain/bank/money-account';
 import { INVALID_BIC, INVALID_IBAN } from '../../../../domain/billing/bank';
 import { fieldErrorsOf, messageOf } from '../accounting/hooks/graphqlErrors';
+import { splitRefusal } from '../common/refusal';
 
 type Translate = (key: string) => string;
 
@@ -49,18 +50,8 @@ export const moneyAccountRefusal = <F extends string = MoneyAccountField>(
   err: unknown,
   t: Translate,
   shown: readonly F[] = MONEY_ACCOUNT_FIELDS as unknown as readonly F[],
-): { fields: Partial<Record<F, string[]>>; rest: string[] } => {
-  const fields: Partial<Record<F, string[]>> = {};
-  const rest: string[] = [];
-  for (const [path, messages] of Object.entries(fieldErrorsOf(err))) {
-    const field = path.replace(/^input\./, '') as F;
-    const texts = messages.map((m) => known(m, t));
-    if ((shown as readonly string[]).includes(field)) fields[field] = [...(fields[field] ?? []), ...texts];
-    else rest.push(...texts);
-  }
-  if (Object.keys(fields).length === 0 && rest.length === 0) rest.push(known(messageOf(err), t));
-  return { fields, rest };
-};
+): { fields: Partial<Record<F, string[]>>; rest: string[] } =>
+  splitRefusal({ fieldErrors: fieldErrorsOf(err), fallback: messageOf(err) }, shown, (path) => path.replace(/^input\./, ''), (m) => known(m, t));
 
 /**
  * What a refused delete shows: the server's reason in the screen's language, or the field's

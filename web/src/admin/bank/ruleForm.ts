@@ -1,6 +1,7 @@
 import { INVALID_IBAN } from '../../../../domain/billing/bank';
 import { ApiError } from '../../api/http';
 import { cleanTextMessage } from '../common/cleanText';
+import { splitRefusal } from '../common/refusal';
 import { errorText } from '../common/useFeedback';
 import { centsText, typedCents } from './reconcileParts';
 import type { RuleBody, RuleView } from './ruleApi';
@@ -124,16 +125,10 @@ export const ruleText = (message: string, t: Translate): string => {
  * A refusal split for the dialog: the texts under each of its fields (`text_words.2` is the words'
  * field), and the rest (no condition at all, a version conflict, a network failure) for a banner.
  */
-export const ruleRefusal = (err: unknown, t: Translate): { fields: Partial<Record<(typeof RULE_FIELDS)[number], string[]>>; rest: string[] } => {
-  const fields: Partial<Record<(typeof RULE_FIELDS)[number], string[]>> = {};
-  const rest: string[] = [];
-  const errors = err instanceof ApiError && err.status === 400 ? (err.errors ?? {}) : {};
-  for (const [path, messages] of Object.entries(errors)) {
-    const field = path.split('.')[0] as (typeof RULE_FIELDS)[number];
-    const texts = messages.map((m) => ruleText(m, t));
-    if ((RULE_FIELDS as readonly string[]).includes(field)) fields[field] = [...new Set([...(fields[field] ?? []), ...texts])];
-    else rest.push(...texts);
-  }
-  if (Object.keys(fields).length === 0 && rest.length === 0) rest.push(ruleText(errorText(err), t));
-  return { fields, rest };
-};
+export const ruleRefusal = (err: unknown, t: Translate): { fields: Partial<Record<(typeof RULE_FIELDS)[number], string[]>>; rest: string[] } =>
+  splitRefusal(
+    { fieldErrors: err instanceof ApiError && err.status === 400 ? (err.errors ?? {}) : {}, fallback: errorText(err) },
+    RULE_FIELDS,
+    (path) => path.split('.')[0]!,
+    (m) => ruleText(m, t),
+  );
