@@ -213,10 +213,12 @@ export const findInvoice = async (db: Knex, id: string): Promise<InvoiceWire | u
 
 export const findPublicInvoice = async (db: Knex, id: string): Promise<PublicInvoiceWire | undefined> => {
   // Whether it is issued (and so has a payment reference) is the invoice list's to say.
-  const row: (PublicInvoiceRow & { client_name: string | null; issued: boolean | null }) | undefined = await db('public_invoices as p')
+  // The lines and net/VAT totals are the invoice list's too (the PDF on the same link prints them).
+  type Joined = PublicInvoiceRow & { client_name: string | null; issued: boolean | null; items: unknown; net_cents: number | null; vat_cents: number | null };
+  const row: Joined | undefined = await db('public_invoices as p')
     .leftJoin('clients as c', 'c.id', 'p.client_id')
     .leftJoin('invoice_list as i', 'i.id', 'p.id')
-    .select('p.*', 'c.name as client_name', 'i.issued as issued')
+    .select('p.*', 'c.name as client_name', 'i.issued as issued', 'i.items as items', 'i.net_cents as net_cents', 'i.vat_cents as vat_cents')
     .where('p.id', id)
     .first();
   if (!row) return undefined;
@@ -231,5 +233,11 @@ export const findPublicInvoice = async (db: Knex, id: string): Promise<PublicInv
     paid: row.paid,
     cancelled: row.cancelled,
     payment_reference: paymentReferenceOf({ issued: row.issued === true, invoiceNumber: row.invoice_number }),
+    items: ((parseJson(row.items) ?? []) as KeptInvoiceLine[]).map((l) => {
+      const { description, quantity, unit_price, vat_rate, total } = itemWire(l);
+      return { description, quantity, unit_price, vat_rate, total };
+    }),
+    net_amount: centsToEuros(Number(row.net_cents ?? 0)),
+    vat_amount: centsToEuros(Number(row.vat_cents ?? 0)),
   };
 };

@@ -159,7 +159,25 @@ describe.each(testBackends())('invoices over HTTP on $name', (backend) => {
     const inv = await createInvoice(admin, { client: clientId, date: '2026-03-09', due_date: '2026-03-23', items });
     const res = await server.client().get(`/api/public/invoices/${inv.id}/`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: inv.id, invoice_number: inv.invoice_number, client: { name: 'Acme Ltd' }, date: '2026-03-09', due_date: '2026-03-23', total_amount: 458.19, open_amount: 458.19, paid: false, cancelled: false, payment_reference: null });
+    // The lines as the PDF prints them, and no more of them: no VAT category, no account, no other invoice.
+    expect(res.body).toEqual({
+      id: inv.id,
+      invoice_number: inv.invoice_number,
+      client: { name: 'Acme Ltd' },
+      date: '2026-03-09',
+      due_date: '2026-03-23',
+      total_amount: 458.19,
+      open_amount: 458.19,
+      paid: false,
+      cancelled: false,
+      payment_reference: null,
+      items: [
+        { description: 'Consulting', quantity: 2, unit_price: 150.5, vat_rate: 19, total: 301 },
+        { description: 'Setup', quantity: 1, unit_price: 100, vat_rate: 0, total: 100 },
+      ],
+      net_amount: 401,
+      vat_amount: 57.19,
+    });
     expect((await server.client().get('/api/public/invoices/not-a-uuid/')).status).toBe(404);
   });
 

@@ -110,7 +110,14 @@ describe.each(testBackends())('server-rendered pages and no-script forms on $nam
     expect(pay.status).toBe(200);
     expect(pay.text).toContain('<meta name="robots" content="noindex, nofollow"');
     expect(rendered(pay.text).data.invoice).toMatchObject({ id: invoice.id, found: { id: invoice.id, total_amount: 80, client: { name: 'Render Holdings' } } });
-    expect(rendered((await get('/pay-invoice/not-an-id')).text).data.invoice).toEqual({ id: 'not-an-id', found: null });
+    // A link that names no invoice is rendered with whom to contact: the company's details from the settings.
+    await server.testDb.db('company_settings').where({ id: 1 }).update({ email: 'billing@render.example', phone: '+30 210 555 0100' });
+    now = new Date(now.getTime() + 10_000);
+    for (const id of ['not-an-id', '5b0c7d1e-2f3a-4b5c-8d9e-0a1b2c3d4e5f']) {
+      const bad = rendered((await get(`/pay-invoice/${id}?lng=ru`)).text).data;
+      expect(bad.invoice).toEqual({ id, found: null });
+      expect(bad.company).toMatchObject({ email: 'billing@render.example', phone: '+30 210 555 0100' });
+    }
     const admin = await get('/admin/clients');
     expect(admin.status).toBe(200);
     expect(admin.text).toContain('<div id="root"></div>');

@@ -1,12 +1,20 @@
 import type { SsrPageData } from '../../api/platform/contracts/ssr.contract';
+import { PayLayout } from './layout/PayLayout';
 import { PublicLayout } from './layout/PublicLayout';
 import { PageLocationProvider, usePageLocation, type PageLocation } from './routing/pageLocation';
 import { pageAt, pages } from './routing/pages';
 import { SiteDataProvider } from './ssr/siteData';
 
+/** The pay link's page has the payer's frame (no marketing navigation); every other page the site's. */
 const CurrentPage = () => {
-  const Page = pages[pageAt(usePageLocation().pathname)];
-  return <Page />;
+  const name = pageAt(usePageLocation().pathname);
+  const Page = pages[name];
+  const Layout = name === 'PayInvoice' ? PayLayout : PublicLayout;
+  return (
+    <Layout>
+      <Page />
+    </Layout>
+  );
 };
 
 /**
@@ -17,9 +25,7 @@ const CurrentPage = () => {
 export const PublicSite = ({ data, location }: { data: SsrPageData | undefined; location: PageLocation }) => (
   <SiteDataProvider data={data}>
     <PageLocationProvider location={location}>
-      <PublicLayout>
-        <CurrentPage />
-      </PublicLayout>
+      <CurrentPage />
     </PageLocationProvider>
   </SiteDataProvider>
 );

@@ -71,9 +71,26 @@ export interface FormAnswer {
   id: string;
 }
 
-/** GET /api/public/invoices/{id}/: only what the spec lets the pay link show, the portal's invoice and its client's name. */
+/** One line of the pay link's invoice: what its PDF prints, and nothing of the books behind it. */
+export interface PublicInvoiceLine {
+  description: string;
+  quantity: number;
+  unit_price: number;
+  vat_rate: number;
+  /** Net line amount (quantity × unit price), euros. */
+  total: number;
+}
+
+/**
+ * GET /api/public/invoices/{id}/: only what the spec lets the pay link show, the portal's invoice and
+ * its client's name; the lines and the net and VAT totals are an addition (the payer sees what is
+ * due for, as the invoice's PDF on the same link already shows).
+ */
 export interface PublicInvoiceWire extends PortalInvoice {
   client: { name: string };
+  items: PublicInvoiceLine[];
+  net_amount: number;
+  vat_amount: number;
 }
 
 /** POST /api/invoices/{id}/create-checkout-session/ */

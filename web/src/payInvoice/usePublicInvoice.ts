@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PublicInvoiceWire } from '../../../api/platform/contracts/rest.contract';
 import { http } from '../api/http';
+import { loadFailureOf, type LoadFailure } from '../common/DataState';
 import { reconcileCheckout } from '../payments/checkout';
 import { paymentConfirmation, type PaymentConfirmation } from '../payments/paymentConfirmation';
 import type { PaymentReturn } from '../payments/usePaymentReturn';
@@ -10,7 +11,8 @@ export type PublicInvoice = PublicInvoiceWire;
 
 export type PublicInvoiceState =
   | { status: 'loading' }
-  | { status: 'error' }
+  /** `reason`: why, as the page words it (notFound: the link names no invoice). */
+  | { status: 'error'; reason: LoadFailure }
   | { status: 'ready'; invoice: PublicInvoice; confirmation: PaymentConfirmation };
 
 const POLL_MS = 1500;
@@ -42,7 +44,7 @@ export const usePublicInvoice = (invoiceId: string, paymentReturn: PaymentReturn
       ? { status: 'loading' }
       : rendered.found
         ? { status: 'ready', invoice: rendered.found, confirmation: paymentConfirmation(returnedPaid, rendered.found.paid, returnedPaid && !rendered.found.paid) }
-        : { status: 'error' },
+        : { status: 'error', reason: 'notFound' },
   );
   const [attempt, setAttempt] = useState(0);
   const sessionId = paymentReturn.status === 'success' ? paymentReturn.sessionId : null;
@@ -62,8 +64,8 @@ export const usePublicInvoice = (invoiceId: string, paymentReturn: PaymentReturn
           if (!invoice.paid) await sleep(POLL_MS, signal);
         }
         if (!signal.aborted) show(false);
-      } catch {
-        if (!signal.aborted) setState({ status: 'error' });
+      } catch (err) {
+        if (!signal.aborted) setState({ status: 'error', reason: loadFailureOf(err) });
       }
     })();
     return () => controller.abort();
@@ -74,5 +76,11 @@ export const usePublicInvoice = (invoiceId: string, paymentReturn: PaymentReturn
     setAttempt((n) => n + 1);
   }, []);
 
-  return { state, recheck };
+  /** Reads the invoice again after a failed read (a server or network failure, not an unknown link). */
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { state, recheck, retry };
 };

@@ -160,7 +160,7 @@ describe('client portal and pay page in Chromium', () => {
     const { context, page } = await newPage(browser, server.url);
     const errors = collectPageErrors(page);
     await page.goto(`/pay-invoice/${inv.workshop!.id}`);
-    await page.getByText(inv.workshop!.invoice_number).waitFor();
+    await page.getByText(inv.workshop!.invoice_number, { exact: true }).waitFor();
     await page.getByText('Alice Holdings').waitFor();
     expect(await page.locator('meta[name="robots"][content*="noindex"]').count()).toBe(1);
     await screenshot(page, 'pay-invoice-en-1280');

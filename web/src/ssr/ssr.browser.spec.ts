@@ -98,7 +98,8 @@ describe('the public website rendered on the server', () => {
     }
     const pay = await fetchPage(`/pay-invoice/${invoice.id}`, lng, 'query');
     const payHtml = await pay.text();
-    expect(h1Of(payHtml)).toBe(squash(text(lng, 'payInvoice.heading')));
+    // The pay page leads with what is due (issue 44).
+    expect(h1Of(payHtml)).toBe(squash(`${text(lng, 'payInvoice.amountDue')} 1.250,00 €`));
     expect(bodyText(payHtml)).toContain(invoice.number);
     expect(bodyText(payHtml)).toContain(invoice.client);
     expect(bodyText(payHtml)).toContain('1.250,00 €');
