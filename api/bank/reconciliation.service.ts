@@ -28,6 +28,7 @@ import type { StreamModel } from '../write/command-handler';
 import { writePathOf } from '../write/write-path';
 import { chartByCode } from './chart';
 import { openInvoices, type OpenInvoiceRow } from './open-invoices';
+import { invoiceReferenceBodySql } from '../../projections/invoices/migrations';
 import type { MovementWire, OpenInvoiceWire, ReconciliationReportWire, SuggestionWire } from '../platform/contracts/rest.contract';
 import { wireField } from './reconciliation.schema';
 import { toStatementLineWire, type StatementLineRow, type StatementLineWire } from './statement.service';
@@ -414,7 +415,7 @@ export class ReconciliationService {
    */
   private async openInvoiceCandidates(referenceBodies?: readonly string[]): Promise<InvoiceCandidate[]> {
     const q = openInvoices(this.deps.db).join('clients as c', 'c.id', 'i.client_id').select('c.name as client_name');
-    if (referenceBodies) q.whereRaw(`upper(regexp_replace(i.invoice_number, '[^[:alnum:]]', '', 'g')) = any(?::text[])`, [[...referenceBodies]]);
+    if (referenceBodies) q.whereRaw(`${invoiceReferenceBodySql('i.invoice_number')} = any(?::text[])`, [[...referenceBodies]]);
     const rows = (await q) as Array<OpenInvoiceRow & { client_name: string }>;
     return rows.map((r) => ({
       id: r.id,
