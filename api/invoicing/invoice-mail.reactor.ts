@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { INVOICE_EVENT_TYPES, type InvoiceEvent, type InvoiceSent } from '../../domain/invoice/events';
-import { evolve, initialState, openCents, type InvoiceState } from '../../domain/invoice/invoice';
+import { evolve, initialState, invoicesContinued, openCents, type InvoiceState } from '../../domain/invoice/invoice';
 import { decodeInvoiceEvent } from '../../domain/invoice/stream';
 import { formatEuros } from '../../domain/shared/money';
 import type { RecordedEvent } from '../../eventstore/event-store';
@@ -35,15 +35,18 @@ class MailStates {
 
   constructor(private readonly trx: Knex) {}
 
+  /** Reads, in one statement, the invoices the batch's events continue (see invoicesContinued). */
+  async load(events: readonly InvoiceEvent[]): Promise<void> {
+    const ids = invoicesContinued(events);
+    if (!ids.length) return;
+    const rows = (await this.trx(STATE_TABLE).whereIn('invoice_id', ids).select('invoice_id', 'state', 'pay_url')) as Array<{ invoice_id: string; state: unknown; pay_url: string | null }>;
+    for (const row of rows) this.states.set(row.invoice_id, { state: (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as InvoiceState, payUrl: row.pay_url ?? null, sentNow: false });
+  }
+
   /** The invoice after the event, and the pay link it was last sent with (null before any send). */
-  async advance(event: InvoiceEvent): Promise<{ state: InvoiceState; payUrl: string | null }> {
+  advance(event: InvoiceEvent): { state: InvoiceState; payUrl: string | null } {
     const invoiceId = event.data.invoiceId;
-    let known = this.states.get(invoiceId);
-    // An invoice's first event needs no read: recurring generation issues thousands in a row.
-    if (!known && event.type !== 'InvoiceIssued') {
-      const row = await this.trx(STATE_TABLE).where({ invoice_id: invoiceId }).first('state', 'pay_url');
-      if (row) known = { state: typeof row.state === 'string' ? JSON.parse(row.state) : row.state, payUrl: row.pay_url ?? null, sentNow: false };
-    }
+    const known = this.states.get(invoiceId);
     const state = evolve(known?.state ?? initialState(), event);
     const sent = event.type === 'InvoiceSent';
     const payUrl = sent ? (event.data.payUrl ?? null) : known?.payUrl;
@@ -102,9 +105,10 @@ export const invoiceMailReactor: Reactor = {
   eventTypes: INVOICE_EVENT_TYPES,
   handle: async (trx, events) => {
     const states = new MailStates(trx);
-    for (const recorded of events) {
-      const event = decodeInvoiceEvent(recorded);
-      const { state, payUrl } = await states.advance(event);
+    const decoded = events.map((recorded) => ({ recorded, event: decodeInvoiceEvent(recorded) }));
+    await states.load(decoded.map((d) => d.event));
+    for (const { recorded, event } of decoded) {
+      const { state, payUrl } = states.advance(event);
       if (state.status === 'empty') continue;
       if (event.type === 'InvoiceCredited') await mailCreditNote(trx, recorded, state, payUrl);
       if (event.type === 'InvoiceSent') await mailInvoice(trx, recorded.eventId, event.data, state);

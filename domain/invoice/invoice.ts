@@ -161,6 +161,18 @@ export const openCents = (s: InvoiceData): number => owedCents(settlementOf(s));
  */
 export const collectibleCents = (s: InvoiceData): number => openCents(s) + unrecoveredCents(s);
 
+/**
+ * The invoices a run of events continues rather than starts, once each in the order first met:
+ * those whose first event here is not their issue. A fold kept beside the events (a reactor's
+ * copy of each invoice) reads just these before the run; an issue starts from nothing, so a run of
+ * thousands of new invoices (recurring generation) reads none.
+ */
+export const invoicesContinued = (events: readonly InvoiceEvent[]): string[] => {
+  const first = new Map<string, boolean>();
+  for (const e of events) if (!first.has(e.data.invoiceId)) first.set(e.data.invoiceId, e.type !== 'InvoiceIssued');
+  return [...first].filter(([, continued]) => continued).map(([id]) => id);
+};
+
 export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState => {
   switch (event.type) {
     case 'InvoiceIssued': {

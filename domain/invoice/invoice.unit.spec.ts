@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CANCELLED, decide, DRAFT_NOT_CREDITABLE, ISSUED_IMMUTABLE, overCredit, type InvoiceCommand, type LineInput } from './decide';
 import type { InvoiceEvent, InvoiceIssued } from './events';
-import { foldInvoice, isCancelled, isPaid, openCents, settlementOf } from './invoice';
+import { foldInvoice, invoicesContinued, isCancelled, isPaid, openCents, settlementOf } from './invoice';
 import { decodeInvoiceEventOf } from './stream';
 import { invoiceUpcasters } from './upcasters';
 import type { DocumentParties } from './vat';
@@ -229,5 +229,15 @@ describe('invoice decide/evolve', () => {
   it('refuses commands on an invoice that does not exist, and a second issue', () => {
     given([]).when({ type: 'MarkInvoicePaid', data: { paymentId: 'p', date: '2026-01-01' } }).thenThrows('Invoice not found.');
     given([issued]).when({ type: 'IssueInvoice', data: { invoiceId: 'i1', ...fields, lines: [], period: null } }).thenThrows(/already exists/);
+  });
+});
+
+describe('invoicesContinued', () => {
+  const of = (invoiceId: string) => ({ ...issued, data: { ...issued.data, invoiceId } }) as InvoiceEvent;
+  const sent = (invoiceId: string) => ({ type: 'InvoiceSent', data: { invoiceId, to: 'a@b.c', sentAt: '2026-03-01T10:00:00.000Z' } }) as InvoiceEvent;
+  it('names each invoice whose first event in the run is not its issue, once, in the order met', () => {
+    expect(invoicesContinued([sent('a'), of('b'), sent('b'), sent('c'), sent('a'), of('d')])).toEqual(['a', 'c']);
+    expect(invoicesContinued([of('x'), sent('x')])).toEqual([]);
+    expect(invoicesContinued([])).toEqual([]);
   });
 });

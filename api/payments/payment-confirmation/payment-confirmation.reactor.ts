@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { INVOICE_EVENT_TYPES, type InvoiceEvent } from '../../../domain/invoice/events';
-import { evolve, initialState, openCents, type InvoiceState } from '../../../domain/invoice/invoice';
+import { evolve, initialState, invoicesContinued, openCents, type InvoiceState } from '../../../domain/invoice/invoice';
 import { decodeInvoiceEvent } from '../../../domain/invoice/stream';
 import type { RecordedEvent } from '../../../eventstore/event-store';
 import type { Reactor } from '../../../projections/projection';
@@ -25,15 +25,17 @@ class InvoiceStates {
 
   constructor(private readonly trx: Knex) {}
 
-  async advance(event: InvoiceEvent): Promise<InvoiceState> {
+  /** Reads, in one statement, the invoices the batch's events continue (see invoicesContinued). */
+  async load(events: readonly InvoiceEvent[]): Promise<void> {
+    const ids = invoicesContinued(events);
+    if (!ids.length) return;
+    const rows = (await this.trx(STATE_TABLE).whereIn('invoice_id', ids).select('invoice_id', 'state')) as Array<{ invoice_id: string; state: unknown }>;
+    for (const row of rows) if (row.state) this.states.set(row.invoice_id, (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as InvoiceState);
+  }
+
+  advance(event: InvoiceEvent): InvoiceState {
     const invoiceId = event.data.invoiceId;
-    let known = this.states.get(invoiceId);
-    // An invoice's first event needs no read: recurring generation issues thousands in a row.
-    if (!known && event.type !== 'InvoiceIssued') {
-      const row = await this.trx(STATE_TABLE).where({ invoice_id: invoiceId }).first('state');
-      if (row?.state) known = typeof row.state === 'string' ? JSON.parse(row.state) : row.state;
-    }
-    const state = evolve(known ?? initialState(), event);
+    const state = evolve(this.states.get(invoiceId) ?? initialState(), event);
     this.states.set(invoiceId, state);
     return state;
   }
@@ -54,9 +56,10 @@ export const paymentConfirmationReactor = (config: Pick<Config, 'publicBaseUrl'>
   eventTypes: INVOICE_EVENT_TYPES,
   handle: async (trx, events: RecordedEvent[]) => {
     const states = new InvoiceStates(trx);
-    for (const recorded of events) {
-      const event = decodeInvoiceEvent(recorded);
-      const state = await states.advance(event);
+    const decoded = events.map((recorded) => ({ recorded, event: decodeInvoiceEvent(recorded) }));
+    await states.load(decoded.map((d) => d.event));
+    for (const { recorded, event } of decoded) {
+      const state = states.advance(event);
       // Manual marks are the admin's own bookkeeping; the spec confirms card payments.
       if (event.type !== 'PaymentRecorded' || event.data.method !== 'stripe' || state.status === 'empty') continue;
       await confirm(trx, recorded.eventId, event.data, state, config.publicBaseUrl);
