@@ -82,6 +82,17 @@ export const eventStoreContract = (name: string, create: () => Promise<ContractS
       expect(await store.readStream(`missing-${tag()}`)).toEqual([]);
     });
 
+    it('reads several streams at once, each as readStream reads it, in the order asked', async () => {
+      const [a, b, missing] = [`many-a-${tag()}`, `many-b-${tag()}`, `missing-${tag()}`];
+      await store.append(a, [ev('Opened', { n: 1 }), ev('Changed', { n: 2 })], { expectedRevision: 'no_stream' });
+      await store.append(b, [ev('Opened', { n: 3 })], { expectedRevision: 'no_stream' });
+      await store.append(a, [ev('Changed', { n: 4 })], { expectedRevision: 1 });
+      const read = await store.readStreams([b, missing, a, b]);
+      expect(read.map((events) => events.map((e) => e.data))).toEqual([[{ n: 3 }], [], [{ n: 1 }, { n: 2 }, { n: 4 }], [{ n: 3 }]]);
+      expect(read[2]).toEqual(await store.readStream(a));
+      expect(await store.readStreams([])).toEqual([]);
+    });
+
     it('refuses a readAll page size that is not a positive integer', async () => {
       for (const limit of [0, -1, 2.5, Number.NaN]) await expect(store.readAll({ limit })).rejects.toThrow(RangeError);
       await expect(store.readAll({ limit: 1 })).resolves.toMatchObject({ hasMore: expect.any(Boolean) });

@@ -94,6 +94,10 @@ export class UpcastingEventStore implements EventStore {
     return (await this.inner.readStream(streamId, options)).map((e) => this.registry.upcast(e));
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    return (await this.inner.readStreams(streamIds)).map((events) => events.map((e) => this.registry.upcast(e)));
+  }
+
   async readAll(options?: ReadAllOptions): Promise<ReadAllPage> {
     const page = await this.inner.readAll(options);
     return { ...page, events: page.events.map((e) => this.registry.upcast(e)) };

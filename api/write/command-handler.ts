@@ -112,7 +112,10 @@ export class CommandHandler {
   constructor(private readonly deps: CommandHandlerDeps) {}
 
   async load<State, Event>(model: StreamModel<State, Event>, streamId: string): Promise<Loaded<State>> {
-    const events = await this.deps.eventStore.readStream(streamId);
+    return this.fold(model, await this.deps.eventStore.readStream(streamId));
+  }
+
+  private fold<State, Event>(model: StreamModel<State, Event>, events: RecordedEvent[]): Loaded<State> {
     const state = events.map(model.fromRecorded).reduce(model.evolve, model.initialState());
     return { state, revision: events.length === 0 ? 'no_stream' : events[events.length - 1]!.streamRevision, events };
   }
@@ -143,8 +146,10 @@ export class CommandHandler {
     // The lock in force is read once for the batch's unnumbered commands (each would read the same `books` stream).
     let lock: Promise<LockedThrough> | undefined;
     const lockedThrough = () => (lock ??= this.deps.lockedThrough!(this.deps.eventStore));
+    // Each round's streams are read together (one round trip where the store can) for the first attempts.
+    let loaded = new Map<number, Loaded<State>>();
     const run = (i: number) =>
-      this.attempt(model, commands[i]!, lockedThrough).then(
+      this.attempt(model, commands[i]!, lockedThrough, loaded.get(i)).then(
         (handled) => void (outcomes[i] = { handled }),
         (error: unknown) => void (outcomes[i] = { error }),
       );
@@ -153,6 +158,7 @@ export class CommandHandler {
     const parallel = this.deps.eventStore.transaction ? commands.length : PARALLEL_WITHOUT_TRANSACTIONS;
     // Commands on one stream would only race each other: the second of a stream waits for a round of its own.
     for (const round of roundsByStream(commands)) {
+      loaded = await this.loadRound(model, commands, round);
       let next = 0;
       await Promise.all(
         Array.from({ length: Math.min(parallel, round.length) }, async () => {
@@ -179,11 +185,42 @@ export class CommandHandler {
     return readModelsReach(() => this.deps.waitFor(position, options), this.deps.logger);
   }
 
-  /** Load, decide, append, again on fresh state after a concurrent append: no wait for the read models. */
-  private async attempt<State, Event>(model: StreamModel<State, Event>, command: Command<State, Event>, lockedThrough?: () => Promise<LockedThrough>): Promise<Handled<State, Event>> {
+  /** The streams of a round's commands that are not new, read at once; a failed read leaves each command to load its own. */
+  private async loadRound<State, Event>(model: StreamModel<State, Event>, commands: readonly Command<State, Event>[], round: readonly number[]): Promise<Map<number, Loaded<State>>> {
+    const reading = round.filter((i) => !commands[i]!.newStream);
+    const loaded = new Map<number, Loaded<State>>();
+    if (reading.length < 2) return loaded;
+    let streams: RecordedEvent[][];
+    try {
+      streams = await this.deps.eventStore.readStreams(reading.map((i) => commands[i]!.streamId));
+    } catch (err) {
+      this.deps.logger?.warn({ err }, 'a batch could not read its streams at once; each command reads its own');
+      return loaded;
+    }
+    reading.forEach((i, k) => {
+      // A stream whose events cannot be folded: its command loads it itself, and fails alone.
+      try {
+        loaded.set(i, this.fold(model, streams[k]!));
+      } catch {
+        /* refused on its own attempt */
+      }
+    });
+    return loaded;
+  }
+
+  /**
+   * Load, decide, append, again on fresh state after a concurrent append: no wait for the read
+   * models. `preloaded` is the stream as a batch read it, for the first attempt.
+   */
+  private async attempt<State, Event>(
+    model: StreamModel<State, Event>,
+    command: Command<State, Event>,
+    lockedThrough?: () => Promise<LockedThrough>,
+    preloaded?: Loaded<State>,
+  ): Promise<Handled<State, Event>> {
     for (let attempt = 1; ; attempt++) {
       // A new stream that turns out to exist (a conflict) is loaded like any other on the next attempt.
-      const loaded = command.newStream && attempt === 1 ? this.empty(model) : await this.load(model, command.streamId);
+      const loaded = attempt === 1 && command.newStream ? this.empty(model) : attempt === 1 && preloaded ? preloaded : await this.load(model, command.streamId);
       if (command.expectedRevision !== undefined && loaded.revision !== command.expectedRevision) throw new ConflictError();
       let appended: Handled<State, Event>;
       try {

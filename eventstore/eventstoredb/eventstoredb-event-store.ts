@@ -14,6 +14,9 @@ export const typeRegex = (types: string[]): string => `^(?:${types.map((t) => t.
  * The event store on EventStoreDB: one EventStoreDB stream per stream, $all for global order,
  * catch-up subscriptions to $all filtered on our event types. Positions are commit/prepare strings.
  */
+/** Stream reads of one readStreams call in flight at once. */
+const PARALLEL_STREAM_READS = 16;
+
 export class EventStoreDbEventStore implements EventStore {
   readonly kind = 'eventstoredb' as const;
 
@@ -76,6 +79,21 @@ export class EventStoreDbEventStore implements EventStore {
       if (err instanceof StreamNotFoundError || err instanceof StreamDeletedError) return [];
       throw err;
     }
+    return out;
+  }
+
+  /** EventStoreDB reads one stream a call: a few at a time over the one gRPC connection. */
+  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[][]> {
+    const out: RecordedEvent[][] = new Array(streamIds.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(PARALLEL_STREAM_READS, streamIds.length) }, async () => {
+        while (next < streamIds.length) {
+          const i = next++;
+          out[i] = await this.readStream(streamIds[i]!);
+        }
+      }),
+    );
     return out;
   }
 
