@@ -121,16 +121,22 @@ export const parseQuantity = (value: unknown): Parsed<number> => {
  */
 export const inexactAmounts = (data: unknown, limit = 5): string[] => {
   const found: string[] = [];
-  const visit = (value: unknown, path: string, depth: number): void => {
+  // Every read model screens every event it is given: the path is spelled out only for a find.
+  const path: string[] = [];
+  const visit = (value: unknown, depth: number): void => {
     if (found.length >= limit || depth > 8 || value === null || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-      const at = path ? `${path}.${key}` : key;
-      if (typeof child === 'number' && key.endsWith('Cents') && !Number.isSafeInteger(child)) found.push(at);
-      else visit(child, at, depth + 1);
+      if (typeof child === 'number') {
+        if (key.endsWith('Cents') && !Number.isSafeInteger(child)) found.push([...path, key].join('.'));
+      } else if (child !== null && typeof child === 'object') {
+        path.push(key);
+        visit(child, depth + 1);
+        path.pop();
+      }
       if (found.length >= limit) return;
     }
   };
-  visit(data, '', 0);
+  visit(data, 0);
   return found;
 };
 
