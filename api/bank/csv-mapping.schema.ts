@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CsvMapping } from '../../domain/bank/csv-statement';
+import type { CsvMappingWire } from '../platform/contracts/rest.contract';
 import { parseInput } from '../platform/http/validate';
 import { zOptionalText, zRequiredText } from '../platform/wire';
 
@@ -54,4 +55,23 @@ export const parseCsvMappingBody = (raw: unknown): CsvMapping | null => {
   set(mapping, 'delimiter', m.delimiter);
   set(mapping, 'currency', m.currency?.toUpperCase());
   return mapping;
+};
+
+/** A saved mapping in the names the PUT takes (what GET and PUT answer): it can be sent back as it is. */
+export const toCsvMappingWire = (m: CsvMapping | null): CsvMappingWire | null => {
+  if (m === null) return null;
+  const c = m.columns;
+  const columns: CsvMappingWire['columns'] = { booking_date: c.bookingDate, description: c.description };
+  set(columns, 'value_date', c.valueDate);
+  set(columns, 'amount', c.amount);
+  set(columns, 'debit', c.debit);
+  set(columns, 'credit', c.credit);
+  set(columns, 'counterparty_name', c.counterpartyName);
+  set(columns, 'counterparty_iban', c.counterpartyIban);
+  set(columns, 'reference', c.reference);
+  set(columns, 'bank_reference', c.bankReference);
+  const wire: CsvMappingWire = { header_rows: m.headerRows, date_format: m.dateFormat, decimal: m.decimal, columns };
+  set(wire, 'delimiter', m.delimiter);
+  set(wire, 'currency', m.currency);
+  return wire;
 };

@@ -8,7 +8,7 @@ import { attachment } from '../platform/http/attachment';
 import { statementLanguage } from '../platform/http/statement-language';
 import { isUuid, pathId } from '../platform/wire';
 import { RECONCILIATION_EXPORT_FORMATS, type ReconciliationExportFormat, type ReconciliationReportExport } from './reconciliation-report-export';
-import { parseCsvMappingBody } from './csv-mapping.schema';
+import { parseCsvMappingBody, toCsvMappingWire } from './csv-mapping.schema';
 import { parseReconcileBody } from './reconciliation.schema';
 import type { ReconciliationService } from './reconciliation.service';
 import type { StatementService } from './statement.service';
@@ -86,12 +86,12 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
 
   // How this account's CSV exports are read (its bank's columns, date format and decimal mark).
   router.get('/bank-accounts/:id/csv-mapping/', async (req, res) => {
-    res.json({ csv_mapping: await bank.statements.csvMapping(pathId(req.params.id, NOT_FOUND)) });
+    res.json({ csv_mapping: toCsvMappingWire(await bank.statements.csvMapping(pathId(req.params.id, NOT_FOUND))) });
   });
 
   router.put('/bank-accounts/:id/csv-mapping/', async (req, res) => {
     const id = pathId(req.params.id, NOT_FOUND);
-    res.json({ csv_mapping: await bank.statements.saveCsvMapping(id, parseCsvMappingBody(req.body), req.user!.id) });
+    res.json({ csv_mapping: toCsvMappingWire(await bank.statements.saveCsvMapping(id, parseCsvMappingBody(req.body), req.user!.id)) });
   });
 
   router.get('/bank-accounts/:id/statements/', async (req, res) => {

@@ -317,7 +317,10 @@ export interface CsvMappingBody {
   } | null;
 }
 
-/** `GET`/`PUT …/csv-mapping/`'s answer: the mapping as saved, in the domain's names (`headerRows`, `columns.bookingDate`), or null. */
+/** A saved mapping as the wire shows it: the body's names, the settings and columns not given left out. */
+export type CsvMappingWire = NonNullable<CsvMappingBody['csv_mapping']>;
+
+/** `GET`/`PUT …/csv-mapping/`'s answer: the mapping as saved, in the names the PUT takes, or null. */
 export interface CsvMappingAnswer {
-  csv_mapping: CsvMapping | null;
+  csv_mapping: CsvMappingWire | null;
 }

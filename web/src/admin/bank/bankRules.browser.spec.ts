@@ -213,10 +213,10 @@ describe('the Bank page’s rules and CSV columns in Chromium', () => {
     await state.getByText(t('bank.csv.set'), { exact: true }).waitFor();
     expect((await admin.get(`/api/bank-accounts/${bankId}/csv-mapping/`)).body.csv_mapping).toEqual({
       delimiter: ';',
-      headerRows: 1,
-      dateFormat: 'DD.MM.YYYY',
+      header_rows: 1,
+      date_format: 'DD.MM.YYYY',
       decimal: ',',
-      columns: { bookingDate: 'Datum', amount: 'Betrag', description: 'Text', counterpartyName: 'Auftraggeber' },
+      columns: { booking_date: 'Datum', amount: 'Betrag', description: 'Text', counterparty_name: 'Auftraggeber' },
     });
 
     // The export through the import beside it: both lines, amounts read with the decimal comma.

@@ -9,8 +9,8 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export const CSV_COLUMNS = ['booking_date', 'value_date', 'description', 'amount', 'debit', 'credit', 'counterparty_name', 'counterparty_iban', 'reference', 'bank_reference'] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-/** The domain's column names (what GET answers and its checks name) and the wire's. */
-const DOMAIN_COLUMN: Record<CsvColumn, keyof CsvMappingView['columns']> = {
+/** The domain's column names (what its checks name in their texts) and the wire's. */
+const DOMAIN_COLUMN: Record<CsvColumn, string> = {
   booking_date: 'bookingDate',
   value_date: 'valueDate',
   description: 'description',
@@ -22,7 +22,7 @@ const DOMAIN_COLUMN: Record<CsvColumn, keyof CsvMappingView['columns']> = {
   reference: 'reference',
   bank_reference: 'bankReference',
 };
-const WIRE_COLUMN = new Map(Object.entries(DOMAIN_COLUMN).map(([wire, domain]) => [domain as string, wire as CsvColumn]));
+const WIRE_COLUMN = new Map(Object.entries(DOMAIN_COLUMN).map(([wire, domain]) => [domain, wire as CsvColumn]));
 
 export type AmountStyle = 'signed' | 'split';
 type Delimiter = NonNullable<CsvMappingView['delimiter']>;
@@ -31,7 +31,7 @@ type Delimiter = NonNullable<CsvMappingView['delimiter']>;
 export interface CsvMappingValues {
   delimiter: Delimiter;
   header_rows: number;
-  date_format: CsvMappingView['dateFormat'];
+  date_format: CsvMappingView['date_format'];
   decimal: CsvMappingView['decimal'];
   currency: string;
   amount_style: AmountStyle;
@@ -41,12 +41,12 @@ export interface CsvMappingValues {
 /** The dialog's values for a saved mapping, or a first one's (a header row, comma-separated, ISO dates, a point). */
 export const csvMappingValues = (m: CsvMappingView | null): CsvMappingValues => ({
   delimiter: m?.delimiter ?? ',',
-  header_rows: m?.headerRows ?? 1,
-  date_format: m?.dateFormat ?? 'YYYY-MM-DD',
+  header_rows: m?.header_rows ?? 1,
+  date_format: m?.date_format ?? 'YYYY-MM-DD',
   decimal: m?.decimal ?? '.',
   currency: m?.currency ?? '',
-  amount_style: m && m.columns.amount === undefined && (m.columns.debit !== undefined || m.columns.credit !== undefined) ? 'split' : 'signed',
-  columns: Object.fromEntries(CSV_COLUMNS.map((c) => [c, m?.columns[DOMAIN_COLUMN[c]] ?? ''])) as Record<CsvColumn, string>,
+  amount_style: m && !m.columns.amount && (!!m.columns.debit || !!m.columns.credit) ? 'split' : 'signed',
+  columns: Object.fromEntries(CSV_COLUMNS.map((c) => [c, m?.columns[c] ?? ''])) as Record<CsvColumn, string>,
 });
 
 /** The PUT body: empty columns left out, and only the amount columns of the style chosen. */

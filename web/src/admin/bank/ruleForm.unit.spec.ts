@@ -94,7 +94,7 @@ describe('the bank rule dialog', () => {
 
 describe('the CSV column mapping dialog', () => {
   it('fills from the saved mapping and sends only the amount columns of the style chosen', () => {
-    const saved = { delimiter: ';' as const, headerRows: 2, dateFormat: 'DD.MM.YYYY' as const, decimal: ',' as const, currency: 'USD', columns: { bookingDate: 'Date', debit: '4', credit: '5', description: 'Text', counterpartyIban: 'IBAN' } };
+    const saved = { delimiter: ';' as const, header_rows: 2, date_format: 'DD.MM.YYYY' as const, decimal: ',' as const, currency: 'USD', columns: { booking_date: 'Date', debit: '4', credit: '5', description: 'Text', counterparty_iban: 'IBAN' } };
     const values = csvMappingValues(saved);
     expect(values).toMatchObject({ delimiter: ';', header_rows: 2, amount_style: 'split', currency: 'USD', columns: { booking_date: 'Date', debit: '4', credit: '5', amount: '', counterparty_iban: 'IBAN' } });
     const body = csvMappingBody({ ...values, currency: ' gbp ', columns: { ...values.columns, amount: 'Amount', value_date: ' ' } });
