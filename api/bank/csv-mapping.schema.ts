@@ -38,19 +38,27 @@ const set = <T extends object, K extends keyof T>(target: T, key: K, value: T[K]
   if (value !== undefined && value !== '') target[key] = value as T[K];
 };
 
+type WireColumns = NonNullable<CsvMappingWire['columns']>;
+
+/** Each column's name on the wire and in the domain: the one table both directions read. */
+const COLUMN_NAMES: ReadonlyArray<readonly [keyof WireColumns, keyof CsvMapping['columns']]> = [
+  ['booking_date', 'bookingDate'],
+  ['value_date', 'valueDate'],
+  ['amount', 'amount'],
+  ['debit', 'debit'],
+  ['credit', 'credit'],
+  ['description', 'description'],
+  ['counterparty_name', 'counterpartyName'],
+  ['counterparty_iban', 'counterpartyIban'],
+  ['reference', 'reference'],
+  ['bank_reference', 'bankReference'],
+];
+
 export const parseCsvMappingBody = (raw: unknown): CsvMapping | null => {
   const m = parseInput(body, raw).csv_mapping;
   if (m === null) return null;
-  const c = m.columns;
-  const columns: CsvMapping['columns'] = { bookingDate: c.booking_date, description: c.description };
-  set(columns, 'valueDate', c.value_date);
-  set(columns, 'amount', c.amount);
-  set(columns, 'debit', c.debit);
-  set(columns, 'credit', c.credit);
-  set(columns, 'counterpartyName', c.counterparty_name);
-  set(columns, 'counterpartyIban', c.counterparty_iban);
-  set(columns, 'reference', c.reference);
-  set(columns, 'bankReference', c.bank_reference);
+  const columns = { bookingDate: m.columns.booking_date, description: m.columns.description } as CsvMapping['columns'];
+  for (const [wire, domain] of COLUMN_NAMES) set(columns, domain, m.columns[wire] ?? undefined);
   const mapping: CsvMapping = { headerRows: m.header_rows, dateFormat: m.date_format, decimal: m.decimal, columns };
   set(mapping, 'delimiter', m.delimiter);
   set(mapping, 'currency', m.currency?.toUpperCase());
@@ -60,16 +68,8 @@ export const parseCsvMappingBody = (raw: unknown): CsvMapping | null => {
 /** A saved mapping in the names the PUT takes (what GET and PUT answer): it can be sent back as it is. */
 export const toCsvMappingWire = (m: CsvMapping | null): CsvMappingWire | null => {
   if (m === null) return null;
-  const c = m.columns;
-  const columns: CsvMappingWire['columns'] = { booking_date: c.bookingDate, description: c.description };
-  set(columns, 'value_date', c.valueDate);
-  set(columns, 'amount', c.amount);
-  set(columns, 'debit', c.debit);
-  set(columns, 'credit', c.credit);
-  set(columns, 'counterparty_name', c.counterpartyName);
-  set(columns, 'counterparty_iban', c.counterpartyIban);
-  set(columns, 'reference', c.reference);
-  set(columns, 'bank_reference', c.bankReference);
+  const columns = { booking_date: m.columns.bookingDate, description: m.columns.description } as WireColumns;
+  for (const [wire, domain] of COLUMN_NAMES) set(columns, wire, m.columns[domain]);
   const wire: CsvMappingWire = { header_rows: m.headerRows, date_format: m.dateFormat, decimal: m.decimal, columns };
   set(wire, 'delimiter', m.delimiter);
   set(wire, 'currency', m.currency);
