@@ -1,16 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../common/format';
-import type { PublicInvoice } from './usePublicInvoice';
+import { isSettled, type PublicInvoice } from './usePublicInvoice';
 
 // Quantities and rates in the German number format the amounts use ("1,5 × 80,00 €", "19 %").
 const figure = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
+
+/** One row of the totals: its label and its amount at the row's right; `total` sets it apart. */
+const TotalRow = ({ label, amount, total, className, testId }: { label: string; amount: number; total?: boolean; className?: string; testId?: string }) => (
+  <div className={total ? 'pay-total' : undefined}>
+    <dt>{label}</dt>
+    <dd className={className ? `pay-money ${className}` : 'pay-money'} data-testid={testId}>
+      {formatEuros(amount)}
+    </dd>
+  </div>
+);
 
 /**
  * What the invoice is for, line by line, and its totals (the spec's Total Amount last, and what is
  * still owed when payments or credit notes made it differ). Amounts never wrap and keep the row's
  * right edge; a long description wraps beside them.
  */
-export const InvoiceLines = ({ invoice, owed }: { invoice: PublicInvoice; owed: boolean }) => {
+export const InvoiceLines = ({ invoice }: { invoice: PublicInvoice }) => {
   const { t } = useTranslation();
   return (
     <section className="pay-lines" aria-labelledby="pay-lines-heading">
@@ -33,28 +43,10 @@ export const InvoiceLines = ({ invoice, owed }: { invoice: PublicInvoice; owed: 
         </ul>
       )}
       <dl className="pay-totals">
-        <div>
-          <dt>{t('payInvoice.lines.net')}</dt>
-          <dd className="pay-money">{formatEuros(invoice.net_amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('payInvoice.lines.vatTotal')}</dt>
-          <dd className="pay-money">{formatEuros(invoice.vat_amount)}</dd>
-        </div>
-        <div className="pay-total">
-          <dt>{t('payInvoice.totalAmount')}</dt>
-          <dd className="pay-money pay-invoice-total" data-testid="pay-total">
-            {formatEuros(invoice.total_amount)}
-          </dd>
-        </div>
-        {owed && invoice.open_amount !== invoice.total_amount && (
-          <div className="pay-total">
-            <dt>{t('payInvoice.openAmount')}</dt>
-            <dd className="pay-money" data-testid="pay-invoice-open">
-              {formatEuros(invoice.open_amount)}
-            </dd>
-          </div>
-        )}
+        <TotalRow label={t('payInvoice.lines.net')} amount={invoice.net_amount} />
+        <TotalRow label={t('payInvoice.lines.vatTotal')} amount={invoice.vat_amount} />
+        <TotalRow label={t('payInvoice.totalAmount')} amount={invoice.total_amount} total className="pay-invoice-total" testId="pay-total" />
+        {!isSettled(invoice) && invoice.open_amount !== invoice.total_amount && <TotalRow label={t('payInvoice.openAmount')} amount={invoice.open_amount} total testId="pay-invoice-open" />}
       </dl>
     </section>
   );

@@ -20,7 +20,7 @@ import { InvoiceLines } from './InvoiceLines';
 import { PaymentConfirmationNotice } from './PaymentConfirmationNotice';
 import './payInvoice.css';
 import { SellerContact } from './SellerContact';
-import { usePublicInvoice, type PublicInvoice } from './usePublicInvoice';
+import { amountDue, usePublicInvoice, type PublicInvoice } from './usePublicInvoice';
 
 /**
  * Pay Now is a real form: without scripts, or pressed before the page has hydrated, the browser
@@ -96,8 +96,7 @@ const PayFailure = ({ reason, retry, company }: { reason: LoadFailure; retry: ()
 /** The page's lead under the seller's name (the frame's): which invoice, what is due (its first heading) and by when. */
 const AmountDue = ({ invoice, today }: { invoice: PublicInvoice; today: string }) => {
   const { t } = useTranslation();
-  const settled = invoice.paid || invoice.cancelled;
-  const due = settled ? 0 : invoice.open_amount;
+  const due = amountDue(invoice);
   return (
     <div className="pay-summary">
       <p className="pay-summary-invoice">{t('payInvoice.invoiceNumbered', { number: invoice.invoice_number })}</p>
@@ -150,7 +149,7 @@ export const PayInvoicePage = () => {
         <>
           <AmountDue invoice={state.invoice} today={today} />
           <Card className="pay-invoice-card">
-            <InvoiceLines invoice={state.invoice} owed={!state.invoice.paid && !state.invoice.cancelled} />
+            <InvoiceLines invoice={state.invoice} />
             {state.invoice.cancelled ? (
               <Alert type="warning" showIcon className="pay-invoice-paid" title={t('payInvoice.cancelledInvoice')} data-testid="pay-invoice-cancelled" />
             ) : state.invoice.paid ? (
@@ -169,7 +168,7 @@ export const PayInvoicePage = () => {
               {state.invoice.payment_reference && (
                 <Descriptions.Item label={t('payInvoice.paymentReference')}>
                   <PaymentReference reference={state.invoice.payment_reference} copyLabel={t('payInvoice.copyReference')} copiedLabel={t('payInvoice.referenceCopied')} />
-                  {!state.invoice.paid && !state.invoice.cancelled && state.invoice.open_amount > 0 && <div className="payment-reference-note">{t('payInvoice.paymentReferenceNote')}</div>}
+                  {amountDue(state.invoice) > 0 && <div className="payment-reference-note">{t('payInvoice.paymentReferenceNote')}</div>}
                 </Descriptions.Item>
               )}
             </Descriptions>

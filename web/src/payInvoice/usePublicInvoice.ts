@@ -9,6 +9,12 @@ import { useSiteData } from '../ssr/siteData';
 
 export type PublicInvoice = PublicInvoiceWire;
 
+/** Paid or cancelled: nothing more is asked of the payer. */
+export const isSettled = (invoice: PublicInvoice): boolean => invoice.paid || invoice.cancelled;
+
+/** What the payer still owes: the open amount, or nothing once the invoice is settled. */
+export const amountDue = (invoice: PublicInvoice): number => (isSettled(invoice) ? 0 : invoice.open_amount);
+
 export type PublicInvoiceState =
   | { status: 'loading' }
   /** `reason`: why, as the page words it (notFound: the link names no invoice). */
