@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { inject } from 'vitest';
 
@@ -32,9 +33,36 @@ export const supervisedChildren = (supervisor: number): { pid: number; role: str
 const exited = (proc: ChildProcess) =>
   new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
 
-/** Starts `npm start`'s server (`web`, ROLE=web unless `env` says otherwise) or the worker (`worker`), compiled, as a real child process. */
+/** A port nothing listens on now, as the OS hands out for port 0 (on every address, as the server binds). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Another process took the port between the probe and the server's listen. */
+class PortTaken extends Error {}
+
+/**
+ * Starts `npm start`'s server (`web`, ROLE=web unless `env` says otherwise) or the worker (`worker`), compiled, as a real child process.
+ * The web server gets a port the OS reports free; should another process take it first, it starts again on another.
+ */
 export const startAppProcess = async (kind: 'web' | 'worker', env: Record<string, string>): Promise<AppProcess> => {
-  const port = kind === 'web' ? String(20000 + Math.floor(Math.random() * 30000)) : '0';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch(kind, env, kind === 'web' ? await freePort() : 0);
+    } catch (e) {
+      if (!(e instanceof PortTaken) || attempt === 5) throw e;
+    }
+  }
+};
+
+const launch = async (kind: 'web' | 'worker', env: Record<string, string>, listenPort: number): Promise<AppProcess> => {
+  const port = String(listenPort);
   // Compiled once for the run by test/global-setup.ts: a child starts in about a second, where
   // under tsx each compiled every module again.
   const entry = path.join(inject('compiledServer'), kind === 'web' ? 'main.mjs' : 'worker.mjs');
@@ -49,7 +77,10 @@ export const startAppProcess = async (kind: 'web' | 'worker', env: Record<string
   const url = kind === 'web' ? `http://127.0.0.1:${port}` : undefined;
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${kind} exited early:\n${out}`);
+    if (proc.exitCode !== null) {
+      if (out.includes(`EADDRINUSE`) && out.includes(`:${port}`)) throw new PortTaken(out);
+      throw new Error(`${kind} exited early:\n${out}`);
+    }
     const ready = url ? await fetch(`${url}/healthz`).then((r) => r.ok, () => false) : out.includes('worker started');
     if (ready) break;
     if (Date.now() > deadline) {
