@@ -1,35 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppProcess, type AppProcess } from './processes';
 
 // `npm start` runs the server compiled by scripts/build-server.mjs, not under tsx: it must start,
 // migrate, build its GraphQL schema (decorators without metadata) and serve like the sources do.
 // test/global-setup.ts compiles it once for the run.
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grc-compiled-'));
-const port = 20000 + Math.floor(Math.random() * 20000);
-const base = `http://127.0.0.1:${port}`;
-let server: ChildProcess;
+let server: AppProcess;
+let base: string;
 
 beforeAll(async () => {
-  server = spawn(process.execPath, [path.join(inject('compiledServer'), 'main.mjs')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', RECURRING_SCHEDULE: 'false', ADMIN_USERNAME: 'compiled-admin', ADMIN_PASSWORD: 'compiled-admin-pass', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; !(await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) {
-    if (i > 300) throw new Error('the compiled server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  server = await startAppProcess('web', { ROLE: 'all', NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false', RECURRING_SCHEDULE: 'false', ADMIN_USERNAME: 'compiled-admin', ADMIN_PASSWORD: 'compiled-admin-pass', LOG_LEVEL: 'warn' });
+  base = server.url!;
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  }
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -61,8 +50,7 @@ describe('the compiled server', () => {
   });
 
   it('stops cleanly on SIGTERM', async () => {
-    server.kill('SIGTERM');
-    const code = await new Promise((r) => server.once('exit', r));
-    expect(code).toBe(0);
+    await server.stop();
+    expect(server.proc.exitCode).toBe(0);
   });
 });
