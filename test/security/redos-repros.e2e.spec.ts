@@ -16,13 +16,21 @@ const PRODUCTION = {
  * The penetration test's two repros, sent as an anonymous caller to a production server. Both held
  * the event loop for seconds (17 s and 12.8 s): the bound here is ten times what they now take on a
  * loaded CI machine and a hundredth of what they took, so it tells a linear scan from a quadratic one.
+ * Each is timed at its fastest of three tries: a busy machine (a garbage collection, another test's
+ * process on the core) only ever adds time, where a backtracking expression is slow every time.
  */
 const BOUND_MS = 1_000;
+const TRIES = 3;
 
-const timed = async <T>(send: () => Promise<T>): Promise<{ answer: T; ms: number }> => {
-  const started = performance.now();
-  const answer = await send();
-  return { answer, ms: performance.now() - started };
+const timed = async <T>(send: () => T | Promise<T>): Promise<{ answer: T; ms: number }> => {
+  let fastest = Infinity;
+  let answer: T | undefined;
+  for (let i = 0; i < TRIES; i++) {
+    const started = performance.now();
+    answer = await send();
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return { answer: answer!, ms: fastest };
 };
 
 describe('inputs that made a regular expression backtrack', () => {
@@ -58,10 +66,9 @@ describe('inputs that made a regular expression backtrack', () => {
     expect(answer.body.errors.email).toBeDefined();
   });
 
-  it('the same e-mail on a billing field (clients, client users) is refused at once', () => {
-    const started = performance.now();
-    const parsed = zEmail.safeParse(`a@${'.'.repeat(95_000)}@`);
-    expect(performance.now() - started).toBeLessThan(BOUND_MS);
+  it('the same e-mail on a billing field (clients, client users) is refused at once', async () => {
+    const { answer: parsed, ms } = await timed(() => zEmail.safeParse(`a@${'.'.repeat(95_000)}@`));
+    expect(ms).toBeLessThan(BOUND_MS);
     expect(parsed.success).toBe(false);
     expect(zEmail.safeParse('anna@example.co.uk').success).toBe(true);
     expect(zEmail.safeParse('anna@example..com').success).toBe(false);
