@@ -17,21 +17,24 @@ describe.each(testBackends())('invoices print the default bank account’s IBAN 
   let server: TestServer;
   let admin: TestClient;
   let invoiceId: string;
+  let clientId: string;
+  const draft = async () => (await createInvoice(admin, { client: clientId, date: '2026-03-01', due_date: '2026-03-31', items: [{ description: 'Audit', unit_price: 1000, vat_rate: 19 }] })).id;
 
   beforeAll(async () => {
     server = await startTestServer(backend, { clock: () => new Date('2026-03-15T10:00:00Z') });
     admin = await adminOf(server);
     const client = await createClient(admin, { name: 'Print Ltd' });
-    invoiceId = (await createInvoice(admin, { client: client.id, date: '2026-03-01', due_date: '2026-03-31', items: [{ description: 'Audit', unit_price: 1000, vat_rate: 19 }] })).id;
-    expect((await admin.post(`/api/invoices/${invoiceId}/send/`)).status).toBe(200);
+    clientId = client.id;
+    // A draft: it prints the bank account of the day until it is issued.
+    invoiceId = await draft();
   });
   afterAll(() => server?.close());
 
   const accounts = async () => (await admin.get('/api/bank-accounts/')).body as Array<{ id: string; name: string; iban: string | null; bic: string | null; is_default: boolean; version: number }>;
   const defaultAccount = async () => (await accounts()).find((a) => a.is_default)!;
-  const pdf = async (): Promise<string> => {
+  const pdf = async (id = invoiceId): Promise<string> => {
     const res = await admin
-      .get(`/api/invoices/${invoiceId}/pdf/`)
+      .get(`/api/invoices/${id}/pdf/`)
       .buffer(true)
       .parse((r, cb) => {
         const chunks: Buffer[] = [];
@@ -41,7 +44,7 @@ describe.each(testBackends())('invoices print the default bank account’s IBAN 
     expect(res.status).toBe(200);
     return pdfText(res.body as Buffer).join(' ').replace(/\s+/g, ' ');
   };
-  const ubl = async (): Promise<string> => (await admin.get(`/api/invoices/${invoiceId}/ubl/`).buffer(true)).text;
+  const ubl = async (id = invoiceId): Promise<string> => (await admin.get(`/api/invoices/${id}/ubl/`).buffer(true)).text;
   const grouped = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
   it('the company settings’ IBAN and BIC are the default bank account’s, both ways, and the invoice prints them', async () => {
@@ -104,5 +107,25 @@ describe.each(testBackends())('invoices print the default bank account’s IBAN 
     await db('company_settings').where({ id: 1 }).update({ iban: CY, bic: '' });
     await copySettingsBankDetails(db);
     expect((await admin.graphql(READ)).body.data.companySettings).toEqual({ iban: 'GB29NWBK60161331926819', bic: 'NWBKGB2L' });
+  });
+
+  it('an issued invoice keeps the bank account it was sent with when the default changes; a draft follows the default', async () => {
+    const payee = await defaultAccount();
+    const iban = payee.iban!.replace(/\s+/g, '');
+    expect((await admin.post(`/api/invoices/${invoiceId}/send/`)).status).toBe(200);
+    const made = await admin.post('/api/bank-accounts/', { name: 'Nordea', iban: 'FI2112345600000785', bic: 'NDEAFIHH', is_default: true });
+    expect(made.status, made.text).toBe(201);
+    // Sent again, and printed later: the account it was issued with.
+    expect((await admin.post(`/api/invoices/${invoiceId}/send/`)).status).toBe(200);
+    const text = await pdf();
+    expect(text).toContain(`IBAN ${grouped(iban)}`);
+    expect(text).not.toContain(grouped('FI2112345600000785'));
+    const xml = await ubl();
+    expect(xml).toMatch(new RegExp(`<cac:PayeeFinancialAccount>\\s*<cbc:ID>${iban}</cbc:ID>`));
+    expect(validateUbl(xml).fatal).toEqual([]);
+    // A draft is no document of record yet: the default of the day.
+    const later = await draft();
+    expect(await pdf(later)).toContain(`IBAN ${grouped('FI2112345600000785')}`);
+    expect(await ubl(later)).toContain('<cbc:ID>FI2112345600000785</cbc:ID>');
   });
 });

@@ -1,4 +1,4 @@
 export { readCompanySettings } from './company-settings.service';
 export { mailCompanyOf } from './mail-company';
-export { buyerOf, readParties, readSeller } from './parties';
+export { buyerOf, readParties, readPayee, readSeller } from './parties';
 export type { BuyerColumns } from './parties';

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { PayeeAccount } from '../../domain/invoice/events';
 import type { DocumentParties, Party, SellerParty } from '../../domain/invoice/vat';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 
@@ -40,4 +41,10 @@ export const readParties = async (db: Knex, clientId: string): Promise<DocumentP
   if (!row.client_id) throw new ValidationError('Please correct the errors below.', { clientId: [`Invalid pk "${clientId}" - object does not exist.`] });
   const seller: SellerParty = { name: row.seller_name, address: row.seller_address, country: row.seller_country, vatNumber: row.seller_vat_number, registrationNumber: row.registration_number };
   return { seller, buyer: buyerOf(row, seller) };
+};
+
+/** The account documents ask to be paid into now: the default bank account's IBAN and BIC ('' where none). */
+export const readPayee = async (db: Knex): Promise<PayeeAccount> => {
+  const row = (await db('money_accounts').where({ is_default: true }).first('iban', 'bic')) as { iban: string | null; bic: string | null } | undefined;
+  return { iban: row?.iban ?? '', bic: row?.bic ?? '' };
 };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { buildBillingDocument, type BillingDocument } from '../../domain/einvoice/document';
+import type { PayeeAccount } from '../../domain/invoice/events';
 import type { InvoiceData } from '../../domain/invoice/invoice';
 import { isIssued, isPaid, settlementOf } from '../../domain/invoice/invoice';
 import type { DocumentParties } from '../../domain/invoice/vat';
@@ -21,10 +22,11 @@ export const payUrlOf = (publicBaseUrl: string, invoiceId: string): string => `$
 const safeName = (number: string) => number.replace(/[^\w.-]+/g, '_');
 
 /**
- * Seller and buyer as the document was written; documents from before parties were kept name
- * them as they are now. Contact details and bank account are the company's current ones.
+ * Seller and buyer as the document was written, and the bank account an issued invoice was sent
+ * with; documents from before those were kept (and drafts, for the account) name them as they are
+ * now. Contact details are the company's current ones.
  */
-const context = async (db: Knex, clientId: string, kept: DocumentParties | null | undefined) => {
+const context = async (db: Knex, clientId: string, kept: DocumentParties | null | undefined, payee?: PayeeAccount) => {
   const [company, client, parties] = [
     await readCompanySettings(db),
     await db('clients').where({ id: clientId }).first('email', 'language'),
@@ -33,14 +35,14 @@ const context = async (db: Knex, clientId: string, kept: DocumentParties | null 
   return {
     parties,
     contact: { sellerEmail: company.email, sellerPhone: company.phone, buyerEmail: client?.email ?? '' },
-    bank: { iban: company.iban, bic: company.bic },
+    bank: payee ?? { iban: company.iban, bic: company.bic },
     language: (client?.language as string | undefined) ?? 'en',
   };
 };
 
 /** The invoice as a document of record. Takes any knex handle, so the mail reactor can run it in its own transaction. */
 export const invoicePrintable = async (db: Knex, invoice: InvoiceData, payUrl: string): Promise<PrintableDocument> => {
-  const { language, ...ctx } = await context(db, invoice.clientId, invoice.parties);
+  const { language, ...ctx } = await context(db, invoice.clientId, invoice.parties, invoice.payee);
   const document = buildBillingDocument({
     kind: 'invoice',
     id: invoice.invoiceId,

@@ -19,7 +19,7 @@ import type { AppDeps } from '../platform/deps';
 import { creditNoteWire, findCreditNote, type CreditNoteWire } from './credit-note.queries';
 import { findInvoice, invoiceWire, type InvoiceWire } from './invoice.queries';
 import { invoiceModel, viewAfter, viewInvoice, viewStarted } from './invoice-stream';
-import { readParties } from '../company';
+import { readParties, readPayee } from '../company';
 import type { StatementPayment, StatementPaymentOutcome, StatementPaymentRef, StatementPayments } from '../bank';
 import { inTimeOrder, reminderHistory } from './payment-reminders';
 import { isUuid } from '../platform/wire';
@@ -305,7 +305,8 @@ export class InvoiceService implements StatementPayments {
       const client = await this.deps.db('clients').where({ id: state.clientId }).first('email');
       if (!client?.email) throw new ValidationError('The client has no e-mail address to send the invoice to.');
       const payUrl = `${this.deps.config.publicBaseUrl}/pay-invoice/${invoiceId}`;
-      return decide({ type: 'SendInvoice', data: { to: client.email, sentAt: this.deps.clock().toISOString(), payUrl } }, state);
+      const payee = await readPayee(this.deps.db);
+      return decide({ type: 'SendInvoice', data: { to: client.email, sentAt: this.deps.clock().toISOString(), payUrl, payee } }, state);
     });
     return this.answer(invoiceId, handled);
   }

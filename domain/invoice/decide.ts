@@ -1,6 +1,6 @@
 import { AMOUNT_TOO_LARGE, lineAmounts, MAX_AMOUNT_CENTS, sumAmounts } from '../shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
-import type { BillingPeriod, InvoiceEvent, InvoiceLine, PaymentMethod, PaymentRemovalReason } from './events';
+import type { BillingPeriod, InvoiceEvent, InvoiceLine, PayeeAccount, PaymentMethod, PaymentRemovalReason } from './events';
 import { creditableCents, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
 import { decideMoneyMovement, PAYMENT_NOT_FOUND, type MoneyMovementCommand } from './money-movements';
 import { decideLineVat, isReverseCharge, type DocumentParties, type VatCategory } from './vat';
@@ -33,7 +33,8 @@ export type IssueInvoice = {
 };
 /** `lines` undefined keeps the current lines; `parties` replace the stored ones only while it is a draft. */
 export type EditInvoice = { type: 'EditInvoice'; data: InvoiceFields & { lines?: LineInput[]; parties: DocumentParties } };
-export type SendInvoice = { type: 'SendInvoice'; data: { to: string; sentAt: string; payUrl?: string } };
+/** `payee`: the company's default bank account now, kept by the send that issues the invoice. */
+export type SendInvoice = { type: 'SendInvoice'; data: { to: string; sentAt: string; payUrl?: string; payee: PayeeAccount } };
 export type RecordPayment = {
   type: 'RecordPayment';
   /** `transferId`: the credit transfer a `credit` payment completes. */
@@ -334,7 +335,9 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
     case 'SendInvoice': {
       const s = live(state);
       if (isCancelled(settlementOf(s))) throw new ConflictError(CANCELLED);
-      return [{ type: 'InvoiceSent', data: { invoiceId: s.invoiceId, ...command.data } }];
+      const { payee, ...sent } = command.data;
+      // Issued by this send: the account it asks to be paid into is part of the document from now on.
+      return [{ type: 'InvoiceSent', data: { invoiceId: s.invoiceId, ...sent, ...(isIssued(s) ? {} : { payee }) } }];
     }
     case 'RecordPayment':
       return recordPayment(command, state);

@@ -86,6 +86,12 @@ export type InvoiceEdited = {
   };
 };
 
+/** The account a document asks to be paid into (BT-84, BT-86); '' where the company had none. */
+export interface PayeeAccount {
+  iban: string;
+  bic: string;
+}
+
 export type InvoiceSent = {
   type: 'InvoiceSent';
   data: {
@@ -94,6 +100,11 @@ export type InvoiceSent = {
     sentAt: string;
     /** The pay link the message carries (PUBLIC_BASE_URL/pay-invoice/<id>). Optional: added after v1 shipped. */
     payUrl?: string;
+    /**
+     * The bank account the invoice was issued with, on the send that issued it: every later copy
+     * prints it. Optional: sends before it was kept, and later sends of an issued invoice, lack it.
+     */
+    payee?: PayeeAccount;
   };
 };
 

@@ -1,4 +1,4 @@
-import type { BillingPeriod, InvoiceEvent, InvoiceLine, InvoiceTotals, PaymentMethod } from './events';
+import type { BillingPeriod, InvoiceEvent, InvoiceLine, InvoiceTotals, PayeeAccount, PaymentMethod } from './events';
 import { isReverseCharge, type DocumentParties } from './vat';
 
 export interface InvoicePayment {
@@ -63,6 +63,8 @@ export interface InvoiceData {
   recoveredCents?: number;
   /** Payments removed as recorded in error (optional: states folded before removals existed lack it); their ids stay taken. */
   removedPaymentIds?: string[];
+  /** The bank account the send that issued it named; absent for drafts and invoices issued before it was kept. */
+  payee?: PayeeAccount;
 }
 
 export type InvoiceState =
@@ -204,7 +206,8 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
       return { ...state, invoiceNumber: d.invoiceNumber, clientId: d.clientId, date: d.date, dueDate: d.dueDate, lines: d.lines, totals: d.totals, parties: d.parties ?? state.parties };
     }
     case 'InvoiceSent':
-      return state.status === 'empty' ? state : { ...state, sent: true };
+      if (state.status === 'empty') return state;
+      return { ...state, sent: true, ...(event.data.payee && !state.payee ? { payee: event.data.payee } : {}) };
     case 'PaymentRecorded': {
       if (state.status === 'empty') return state;
       const d = event.data;

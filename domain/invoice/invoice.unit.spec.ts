@@ -213,17 +213,37 @@ describe('invoice decide/evolve', () => {
   it('treats a voided invoice as gone', () => {
     const voided: InvoiceEvent = { type: 'InvoiceVoided', data: { invoiceId: 'i1', reason: 'deleted', date: '2026-03-06', totals: issued.data.totals, originalDate: '2026-03-01' } };
     given([issued, voided]).when({ type: 'VoidInvoice', data: { reason: 'deleted', date: '2026-03-07' } }).thenThrows('Invoice not found.');
-    given([issued, voided]).when({ type: 'SendInvoice', data: { to: 'a@b.c', sentAt: 'now' } }).thenThrows('Invoice not found.');
+    given([issued, voided]).when({ type: 'SendInvoice', data: { to: 'a@b.c', sentAt: 'now', payee: { iban: '', bic: '' } } }).thenThrows('Invoice not found.');
     given([issued, voided]).when({ type: 'EditInvoice', data: { ...fields } }).thenThrows('Invoice not found.');
     expect(foldInvoice([issued, voided]).status).toBe('voided');
   });
 
   it('sends an issued invoice and sets the sent flag', () => {
+    const payee = { iban: 'CY17002001280000001200527600', bic: 'BCYPCY2N' };
     given([issued])
-      .when({ type: 'SendInvoice', data: { to: 'billing@client.test', sentAt: '2026-03-02T10:00:00.000Z' } })
-      .then([{ type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'billing@client.test', sentAt: '2026-03-02T10:00:00.000Z' } }]);
+      .when({ type: 'SendInvoice', data: { to: 'billing@client.test', sentAt: '2026-03-02T10:00:00.000Z', payee } })
+      .then([{ type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'billing@client.test', sentAt: '2026-03-02T10:00:00.000Z', payee } }]);
     const state = foldInvoice([issued, { type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'x', sentAt: 'y' } }]);
     expect(state.status === 'issued' && state.sent).toBe(true);
+  });
+
+  it('keeps the bank account of the send that issued the invoice, whatever later sends name', () => {
+    const first = { iban: 'CY17002001280000001200527600', bic: 'BCYPCY2N' };
+    const later = { iban: 'GR1601101250000000012300695', bic: 'PIRAGRAA' };
+    const sent: InvoiceEvent = { type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'x', sentAt: '2026-03-02T10:00:00.000Z', payee: first } };
+    // Sent again after the default account changed: the message goes, the document's account stays.
+    given([issued, sent])
+      .when({ type: 'SendInvoice', data: { to: 'x', sentAt: '2026-03-09T10:00:00.000Z', payee: later } })
+      .then([{ type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'x', sentAt: '2026-03-09T10:00:00.000Z' } }]);
+    const resent: InvoiceEvent = { type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'x', sentAt: '2026-03-09T10:00:00.000Z', payee: later } };
+    const state = foldInvoice([issued, sent, resent]);
+    expect(state.status === 'issued' && state.payee).toEqual(first);
+    // A draft names none (its copies print the account of the day), nor does an invoice paid before it was sent.
+    expect((foldInvoice([issued]) as { payee?: unknown }).payee).toBeUndefined();
+    const paid: InvoiceEvent = { type: 'PaymentRecorded', data: { invoiceId: 'i1', paymentId: 'p1', amountCents: issued.data.totals.grossCents, date: '2026-03-03', method: 'manual', reference: null } };
+    given([issued, paid])
+      .when({ type: 'SendInvoice', data: { to: 'x', sentAt: '2026-03-04T10:00:00.000Z', payee: later } })
+      .then([{ type: 'InvoiceSent', data: { invoiceId: 'i1', to: 'x', sentAt: '2026-03-04T10:00:00.000Z' } }]);
   });
 
   it('refuses commands on an invoice that does not exist, and a second issue', () => {
