@@ -281,3 +281,70 @@ export const chooseOption = async (page: Page, input: string, search: string, op
     if (attempt === 3) throw new Error(`the select ${input} does not show "${option}" after three tries`);
   }
 };
+
+/**
+ * The classes the product gives a formatted amount: `.money` (every list card's amount, the
+ * overview's figures, the amounts of the lists and reports that phones check), the back office's
+ * `.admin-amount` (table cells of amounts) and the pay page's `.pay-money`.
+ */
+export const MONEY_SELECTOR = '.money, .pay-money, .admin-amount';
+
+/**
+ * The page's amounts (found by `selector`) that do not show whole: wider than their own box, past
+ * the window's edge, or cut by an ancestor that clips its overflow (a table's scroll box, a card).
+ * Answers their texts. Hidden amounts (a collapsed panel, another tab) are not looked at.
+ */
+export const clippedMoney = (page: Page, selector = MONEY_SELECTOR): Promise<string[]> =>
+  page.evaluate((selector) => {
+    const clipped: string[] = [];
+    const width = document.documentElement.clientWidth;
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (!el.checkVisibility()) continue;
+      const box = el.getBoundingClientRect();
+      let cut = el.scrollWidth > el.clientWidth || box.left < -0.5 || box.right > width + 0.5;
+      for (let up = el.parentElement; up && !cut; up = up.parentElement) {
+        // One axis clipped makes the other clip too (visible computes to auto), so overflow-x tells.
+        if (getComputedStyle(up).overflowX === 'visible') continue;
+        const frame = up.getBoundingClientRect();
+        cut = box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
+      }
+      if (cut) clipped.push((el.textContent ?? '').trim());
+    }
+    return clipped;
+  }, selector);
+
+/** How many amounts (found by `selector`) the page shows: a check that none is clipped needs some to look at. */
+export const moneyShown = (page: Page, selector = MONEY_SELECTOR): Promise<number> => page.locator(selector).filter({ visible: true }).count();
+
+/** The controls a thumb can reach: links, buttons, form fields. */
+const TOUCH_TARGETS = 'a[href], button, [role="button"], input:not([type="hidden"]), select, textarea';
+
+/**
+ * Every link and button a thumb can reach (inside `within`, the whole page by default) that is
+ * smaller than 44×44 px, as `tag "name" width×height`. The skip link is left out: it shows only to
+ * a keyboard's focus, never to a touch. A form field inside a wrapper that takes its touches and
+ * is big enough (an antd input inside its affix wrapper, a checkbox inside its label) counts as
+ * that wrapper; a link or button counts as itself.
+ */
+export const smallTargets = (page: Page, within = 'body', min = 44): Promise<string[]> =>
+  page.evaluate(
+    ({ within, selector, min }) => {
+      const small: string[] = [];
+      for (const scope of Array.from(document.querySelectorAll(within))) {
+        for (const el of Array.from(scope.querySelectorAll<HTMLElement>(selector))) {
+          // Hidden (display, content-visibility or visibility): nothing a thumb can reach.
+          if (el.classList.contains('skip-link') || !el.checkVisibility({ visibilityProperty: true })) continue;
+          const { width, height } = el.getBoundingClientRect();
+          if (width >= min && height >= min) continue;
+          // The box a touch lands on: the nearest wrapper that forwards it (a label, antd's affix wrapper or select).
+          const field = el.matches('input, select, textarea');
+          const wrapper = field ? el.closest<HTMLElement>('label, .ant-input-affix-wrapper, .ant-input-number, .ant-select, .ant-picker') : null;
+          const outer = wrapper && wrapper !== el ? wrapper.getBoundingClientRect() : null;
+          if (outer && outer.width >= min && outer.height >= min) continue;
+          small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim()}" ${Math.round(width)}×${Math.round(height)}`);
+        }
+      }
+      return small;
+    },
+    { within, selector: TOUCH_TARGETS, min },
+  );

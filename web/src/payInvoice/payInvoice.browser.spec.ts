@@ -9,13 +9,16 @@ import { InvoiceService } from '../../../api/invoicing/invoice.service';
 import { createClientWithLogin, createInvoice } from '../../../test/billing-fixtures';
 import {
   axeViolations,
+  clippedMoney,
   collectPageErrors,
   launchBrowser,
   MOBILE_WIDTH,
+  moneyShown,
   newPage as openPage,
   rawKeyLeaks,
   screenshot,
   sidewaysScroll,
+  smallTargets,
   type PageOptions,
 } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
@@ -56,47 +59,6 @@ const commonTexts = (lng: string) => {
 /** What the money on the page reads, as the page formats it (German number format, a no-break space before €). */
 const euros = (value: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(value);
 const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/**
- * The page's amounts (.pay-money) that do not show whole: wider than their own box, past the
- * window's edge, or cut by an ancestor that clips its overflow. Answers their texts.
- */
-const clippedMoney = (page: Page): Promise<string[]> =>
-  page.evaluate(() => {
-    const clipped: string[] = [];
-    const width = document.documentElement.clientWidth;
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.pay-money'))) {
-      if (!el.checkVisibility()) continue;
-      const box = el.getBoundingClientRect();
-      let cut = el.scrollWidth > el.clientWidth || box.left < 0 || box.right > width + 0.5;
-      for (let up = el.parentElement; up && !cut; up = up.parentElement) {
-        if (getComputedStyle(up).overflowX === 'visible') continue;
-        const frame = up.getBoundingClientRect();
-        cut = box.left < frame.left - 0.5 || box.right > frame.right + 0.5;
-      }
-      if (cut) clipped.push(el.textContent ?? '');
-    }
-    return clipped;
-  });
-
-/** How many amounts the page shows (so a check of none clipped is not vacuous). */
-const moneyShown = (page: Page) => page.locator('.pay-money:visible').count();
-
-/**
- * Every link and button a thumb can reach that is smaller than 44×44 px. The skip link is left out:
- * it shows only to a keyboard's focus, never to a touch.
- */
-const smallTargets = (page: Page): Promise<string[]> =>
-  page.evaluate(() => {
-    const small: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, [role="button"], input:not([type="hidden"]), select, textarea');
-    for (const el of Array.from(controls)) {
-      if (el.classList.contains('skip-link') || !el.checkVisibility()) continue;
-      const { width, height } = el.getBoundingClientRect();
-      if (width < 44 || height < 44) small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim()}" ${Math.round(width)}×${Math.round(height)}`);
-    }
-    return small;
-  });
 
 /** The site's marketing navigation: none of it belongs on a payer's page. */
 const MARKETING_LINKS = ['/features', '/about-us', '/why-us', '/pricing', '/contact', '/demo-request', '/login', '/api/demo-site/'];
