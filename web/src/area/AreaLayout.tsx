@@ -5,6 +5,7 @@ import { CloseIcon, MenuIcon } from '../common/icons';
 import { BrandLogo } from '../layout/BrandLogo';
 import { LanguageSwitcher } from '../layout/LanguageSwitcher';
 import { UserMenu } from './UserMenu';
+import './touch.css';
 
 export interface AreaLink {
   to: string;

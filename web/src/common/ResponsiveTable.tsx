@@ -12,6 +12,8 @@ export interface ListCard {
   /** A second line under the title (the client of an invoice). */
   subtitle?: ReactNode;
   amount?: ReactNode;
+  /** What the amount is, above it, when the list's columns name it ("Owed"). */
+  amountLabel?: ReactNode;
   /** Status badges. */
   status?: ReactNode;
   /** Dates and other short facts, label above value, two to a line. */
@@ -36,7 +38,45 @@ export type ResponsiveTableProps<T> = Omit<TableProps<T>, 'rowKey'> & {
    * empty text are the table's own.
    */
   state?: LoadState;
+  /** The screen already states the failure above the list (one Retry per screen): the list only says it was not loaded. */
+  errorShown?: boolean;
+  /** On a phone, a last card under the rows (a report's totals, which the table shows as its summary). */
+  totalCard?: ListCard;
 };
+
+/**
+ * One card: the identifier and the amount on the first line, the amount pinned at its right and
+ * never shrunk (the identifier wraps, a subtitle ellipsises), then status, fields and actions.
+ */
+const CardItem = ({ card: c, rowKey, className = 'list-card' }: { card: ListCard; rowKey: string; className?: string }) => (
+  <li className={className} data-row-key={rowKey}>
+    <div className="list-card-head">
+      <div className="list-card-name">
+        <span className="list-card-title">{c.title}</span>
+        {c.subtitle && <span className="list-card-subtitle">{c.subtitle}</span>}
+      </div>
+      {c.amount && (
+        <span className="list-card-amount">
+          {c.amountLabel && <span className="list-card-amount-label">{c.amountLabel}</span>}
+          <span className="money">{c.amount}</span>
+        </span>
+      )}
+    </div>
+    {c.status && <div className="list-card-status">{c.status}</div>}
+    {c.fields && c.fields.length > 0 && (
+      <dl className="list-card-fields">
+        {c.fields.map((f) => (
+          <div key={f.key}>
+            <dt>{f.label}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+    )}
+    {c.details}
+    {c.actions && <div className="list-card-actions">{c.actions}</div>}
+  </li>
+);
 
 type PageConfig = { current?: number; pageSize?: number; total?: number; onChange?: (page: number, pageSize: number) => void };
 
@@ -45,10 +85,10 @@ type PageConfig = { current?: number; pageSize?: number; total?: number; onChang
  * below it, so a phone never scrolls sideways to reach an amount, a status or the main action.
  * Pages, loading and the empty text follow the table's own props.
  */
-export const ResponsiveTable = <T extends object>({ card, label, region, testId, state, ...given }: ResponsiveTableProps<T>) => {
+export const ResponsiveTable = <T extends object>({ card, label, region, testId, state, errorShown, totalCard, ...given }: ResponsiveTableProps<T>) => {
   const phone = useIsPhone();
   const givenEmpty = given.locale?.emptyText;
-  const loadState = state && tableState(state, given.dataSource, typeof givenEmpty === 'function' ? givenEmpty() : givenEmpty);
+  const loadState = state && tableState(state, given.dataSource, typeof givenEmpty === 'function' ? givenEmpty() : givenEmpty, { errorShown });
   const table: TableProps<T> = loadState ? { ...given, loading: loadState.loading, locale: { ...given.locale, ...loadState.locale } } : given;
   const [localPage, setLocalPage] = useState(1);
   if (!phone) {
@@ -77,33 +117,11 @@ export const ResponsiveTable = <T extends object>({ card, label, region, testId,
       ) : (
         <ul className="list-cards" aria-label={label} data-testid={testId}>
           {shown.map((row) => {
-            const c = card(row);
-            const key = row[table.rowKey as keyof T] as Key;
-            return (
-              <li key={String(key)} className="list-card" data-row-key={String(key)}>
-                <div className="list-card-head">
-                  <div className="list-card-name">
-                    <span className="list-card-title">{c.title}</span>
-                    {c.subtitle && <span className="list-card-subtitle">{c.subtitle}</span>}
-                  </div>
-                  {c.amount && <span className="list-card-amount">{c.amount}</span>}
-                </div>
-                {c.status && <div className="list-card-status">{c.status}</div>}
-                {c.fields && c.fields.length > 0 && (
-                  <dl className="list-card-fields">
-                    {c.fields.map((f) => (
-                      <div key={f.key}>
-                        <dt>{f.label}</dt>
-                        <dd>{f.value}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                )}
-                {c.details}
-                {c.actions && <div className="list-card-actions">{c.actions}</div>}
-              </li>
-            );
+            const key = String(row[table.rowKey as keyof T] as Key);
+            return <CardItem key={key} rowKey={key} card={card(row)} />;
           })}
+          {/* Not a list-card: tests and readers counting the rows' cards do not count the totals. */}
+          {totalCard && <CardItem rowKey="total" card={totalCard} className="list-card-total" />}
         </ul>
       )}
       {paging && total > pageSize && (

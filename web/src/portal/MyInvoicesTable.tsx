@@ -20,7 +20,7 @@ const payable = (i: PortalInvoice) => !i.paid && !i.cancelled && i.open_amount >
 const Amount = ({ invoice: i }: { invoice: PortalInvoice }) => {
   const { t } = useTranslation();
   return (
-    <span>
+    <span className="money">
       {formatMoney(euroCents(i.total_amount))}
       {!i.paid && !i.cancelled && i.open_amount !== i.total_amount && (
         <span className="portal-open-amount">{t('portal.invoices.open', { amount: formatMoney(euroCents(i.open_amount)) })}</span>

@@ -1,8 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { Table, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { tableState } from '../../common/DataState';
+import { ResponsiveTable, type ListCard } from '../../common/ResponsiveTable';
 import { formatDate, formatMoney } from '../../common/format';
 import type { AgedReceivablesQuery } from '../../gql/graphql';
 import { AGED_RECEIVABLES } from './graphql/queries/agedReceivables';
@@ -12,10 +13,17 @@ import { PeriodControls } from './statements/PeriodControls';
 import { useAsOf } from './statements/period';
 
 type Report = AgedReceivablesQuery['agedReceivables'];
-type Row = Report['clients'][number];
+/** A client's line, keyed for the list (the line of payments without an invoice has no client). */
+type Line = Report['clients'][number];
+type Row = Line & { rowId: string };
 const BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
 const money = (euros: number) => (euros ? formatMoney(eurosToCents(euros)) : '—');
+const amount = (euros: number, testId?: string) => (
+  <span className="admin-amount money" data-testid={testId}>
+    {money(euros)}
+  </span>
+);
 
 /** What each client owes as of a day by days past due, credit balances apart; nets to Accounts Receivable. */
 export const AgedReceivablesTab = () => {
@@ -23,17 +31,29 @@ export const AgedReceivablesTab = () => {
   const { asOf, setAsOf } = useAsOf();
   const { data, loading, error, refetch } = useQuery(AGED_RECEIVABLES, { variables: { asOf } });
   const report = data?.agedReceivables;
-  const clientName = (r: Row) => r.clientName || t('admin.accounting.aging.noInvoice');
+  const clientName = (r: Line) => r.clientName || t('admin.accounting.aging.noInvoice');
+  const client = (r: Line) => (r.clientId ? <Link to={`/admin/clients/${r.clientId}`}>{clientName(r)}</Link> : clientName(r));
+  const rows: Row[] = (report?.clients ?? []).map((r) => ({ ...r, rowId: r.clientId ?? 'none' }));
+  /** On a phone: what is owed pinned at the right, the buckets and the credit balance as the card's fields. */
+  const cardOf = (title: ReactNode, buckets: Report['totals'], total: number, creditBalance: number, testIds?: { total: string }): ListCard => ({
+    title,
+    amountLabel: t('admin.accounting.aging.total'),
+    amount: <span data-testid={testIds?.total}>{money(total)}</span>,
+    fields: [
+      ...BUCKETS.map((b) => ({ key: b, label: t(`admin.accounting.aging.${b}`), value: amount(buckets[b]) })),
+      { key: 'credit', label: t('admin.accounting.aging.creditBalance'), value: amount(creditBalance) },
+    ],
+  });
   const columns: TableColumnsType<Row> = [
     {
       key: 'client',
       title: t('admin.fields.client'),
       fixed: 'left',
-      render: (_, r) => (r.clientId ? <Link to={`/admin/clients/${r.clientId}`}>{clientName(r)}</Link> : clientName(r)),
+      render: (_, r) => client(r),
     },
-    ...BUCKETS.map((b) => ({ key: b, title: t(`admin.accounting.aging.${b}`), align: 'right' as const, render: (_: unknown, r: Row) => <span className="admin-amount">{money(r.buckets[b])}</span> })),
-    { key: 'total', title: t('admin.accounting.aging.total'), align: 'right', render: (_, r) => <strong className="admin-amount">{money(r.total)}</strong> },
-    { key: 'credit', title: t('admin.accounting.aging.creditBalance'), align: 'right', render: (_, r) => <span className="admin-amount">{money(r.creditBalance)}</span> },
+    ...BUCKETS.map((b) => ({ key: b, title: t(`admin.accounting.aging.${b}`), align: 'right' as const, render: (_: unknown, r: Row) => amount(r.buckets[b]) })),
+    { key: 'total', title: t('admin.accounting.aging.total'), align: 'right', render: (_, r) => <strong className="admin-amount money">{money(r.total)}</strong> },
+    { key: 'credit', title: t('admin.accounting.aging.creditBalance'), align: 'right', render: (_, r) => amount(r.creditBalance) },
   ];
   const exportCsv = () =>
     report &&
@@ -49,14 +69,32 @@ export const AgedReceivablesTab = () => {
       </Typography.Title>
       <Typography.Paragraph className="admin-muted">{t('admin.accounting.period.asOfText', { date: formatDate(asOf) })}</Typography.Paragraph>
       <PeriodControls asOf={asOf} onAsOf={setAsOf} onExport={exportCsv} exportDisabled={!report} file={{ report: 'aged-receivables', params: { as_of: asOf } }} />
-      <Table<Row>
-        rowKey={(r) => r.clientId ?? 'none'}
+      <ResponsiveTable<Row>
+        label={t('admin.accounting.tabs.agedReceivables')}
+        rowKey="rowId"
         size="small"
         columns={columns}
-        dataSource={report?.clients ?? []}
+        dataSource={rows}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        {...tableState({ loading: loading && !report, error: report ? undefined : error, retry: refetch }, report?.clients, t('admin.accounting.aging.empty'))}
+        state={{ loading: loading && !report, error: report ? undefined : error, retry: refetch }}
+        locale={{ emptyText: t('admin.accounting.aging.empty') }}
+        card={(r) => cardOf(client(r), r.buckets, r.total, r.creditBalance)}
+        totalCard={
+          report && report.clients.length > 0
+            ? {
+                ...cardOf(t('admin.accounting.aging.totals'), report.totals, report.total, report.creditBalance, { total: 'aging-total' }),
+                details: (
+                  <div className="list-card-total-net">
+                    <span>{t('admin.accounting.aging.net')}</span>
+                    <strong className="admin-amount money" data-testid="aging-net">
+                      {formatMoney(eurosToCents(report.net))}
+                    </strong>
+                  </div>
+                ),
+              }
+            : undefined
+        }
         summary={() =>
           report ? (
             <>

@@ -109,10 +109,19 @@ describe('the aged receivables tab in Chromium', () => {
       await login(page);
       await page.goto(`/admin/accounting/aged-receivables?lng=${lng}`);
       const tab = page.getByTestId('aged-receivables');
-      await tab.locator('tbody tr', { hasText: names.credit }).waitFor();
       await tab.getByRole('heading', { name: title }).waitFor();
-      const shownHeadings = (await tab.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
-      expect(shownHeadings).toEqual(headings);
+      if (width === MOBILE_WIDTH) {
+        // A card per client (issue 44 item 2): what is owed pinned at its right under the column's heading, the buckets and the credit balance as its fields.
+        const card = tab.locator('li.list-card', { hasText: names.credit });
+        await card.waitFor();
+        expect((await card.locator('.list-card-amount-label').innerText()).trim()).toBe(headings[6]);
+        expect((await card.locator('dt').allInnerTexts()).map((h) => h.trim())).toEqual([...headings.slice(1, 6), headings[7]]);
+        expect(await tab.locator('thead th').count()).toBe(0);
+      } else {
+        await tab.locator('tbody tr', { hasText: names.credit }).waitFor();
+        const shownHeadings = (await tab.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+        expect(shownHeadings).toEqual(headings);
+      }
       await tab.getByText(totals, { exact: true }).waitFor();
       await tab.getByText(net, { exact: true }).waitFor();
 

@@ -31,7 +31,8 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
   return (
     <FormModal<InvoiceValues>
       open={open}
-      width={{ xs: '100%', md: 860 }}
+      // From xl (1200 px) up the line editor's every column fits, its line totals not cut at the scroll box's edge (issue 44 item 2).
+      width={{ xs: '100%', md: 860, xl: 1120 }}
       title={t(invoice ? 'admin.invoices.editTitle' : 'admin.invoices.createTitle')}
       saving={saving}
       form={form}

@@ -241,7 +241,7 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({
                 align: 'right',
                 render: (_, field) => {
                   const a = amounts[field.name];
-                  return <span className="admin-amount">{a ? formatMoney(a.grossCents) : '—'}</span>;
+                  return <span className="admin-amount money">{a ? formatMoney(a.grossCents) : '—'}</span>;
                 },
               },
               {

@@ -46,7 +46,7 @@ export const invoiceColumns = (t: TFunction, today: string, options: { withClien
       </span>
     ),
   },
-  { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, i) => <span className="admin-amount">{formatEuros(i.totalAmount)}</span> },
+  { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, i) => <span className="admin-amount money">{formatEuros(i.totalAmount)}</span> },
   { key: 'status', title: t('admin.fields.status'), render: (_, i) => <InvoiceStatus invoice={i} t={t} /> },
 ];
 

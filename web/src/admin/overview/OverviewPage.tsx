@@ -1,11 +1,11 @@
 import { useApolloClient } from '@apollo/client/react';
 import { lazy, Suspense } from 'react';
-import { Card, Col, Empty, Row, Skeleton, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { LoadError, tableState, UNKNOWN_FIGURE } from '../../common/DataState';
+import { LoadError, UNKNOWN_FIGURE } from '../../common/DataState';
 import { formatDate, formatEuros } from '../../common/format';
-import { ScrollRegion } from '../../common/ScrollRegion';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { useAdminOverview } from './useAdminOverview';
 
@@ -13,7 +13,9 @@ import { useAdminOverview } from './useAdminOverview';
 const OverviewCharts = lazy(() => import('./OverviewCharts'));
 
 // A figure that has not come is a dash, never 0,00 €.
-const euros = (value: number | string) => (typeof value === 'number' ? formatEuros(value) : UNKNOWN_FIGURE);
+const euros = (value: number | string) => (typeof value === 'number' ? <span className="money">{formatEuros(value)}</span> : UNKNOWN_FIGURE);
+
+type RecentPayment = NonNullable<ReturnType<typeof useAdminOverview>['overview']>['recentPayments'][number];
 
 /** Where a count goes while it is not known: the line kept, so the cards stay one height. */
 const NoCount = () => <span className="admin-muted" aria-hidden="true">{'\u00a0'}</span>;
@@ -26,6 +28,8 @@ export const OverviewPage = () => {
   // One Retry for the page: the figures and the charts ask again together.
   const retry = () => client.refetchQueries({ include: ['AdminOverview', 'OverviewCharts'] });
   const pending = loading && !overview;
+  const clientOf = (p: RecentPayment) => (p.clientId ? <Link to={`/admin/clients/${p.clientId}`}>{p.clientName}</Link> : '—');
+  const methodOf = (p: RecentPayment) => t(`enum.paymentMethod.${p.method}`, { defaultValue: p.method });
   return (
     <AdminPage testId="admin-overview">
       <PageHeader title={t('admin.overview.title')} />
@@ -46,7 +50,7 @@ export const OverviewPage = () => {
               styles={{ content: { color: overview && overview.overdueCount > 0 ? '#cf1322' : undefined } }}
             />
             {overview ? (
-              <Link to="/admin/invoices?overdue=true" data-testid="overdue-count">
+              <Link to="/admin/invoices?overdue=true" className="admin-figure-link" data-testid="overdue-count">
                 {t('admin.overview.overdueCount', { count: overview.overdueCount })}
               </Link>
             ) : (
@@ -71,27 +75,35 @@ export const OverviewPage = () => {
         <OverviewCharts failureShown={!!error && !overview} />
       </Suspense>
       <Card title={t('admin.overview.recentPayments')} className="admin-section">
-        {/* Its own keyboard-reachable scroll box: wider than a phone in some languages, even with no rows to focus. */}
-        <ScrollRegion label={t('admin.overview.recentPayments')}>
-          <Table
-            rowKey="paymentId"
-            size="small"
-            dataSource={overview?.recentPayments ?? []}
-            pagination={false}
-            {...tableState({ loading: pending, error }, overview?.recentPayments, <Empty description={t('admin.overview.noPayments')} />, { errorShown: true })}
-            columns={[
-              { key: 'date', title: t('admin.fields.date'), render: (_, p) => formatDate(p.date) },
-              {
-                key: 'client',
-                title: t('admin.fields.client'),
-                render: (_, p) => (p.clientId ? <Link to={`/admin/clients/${p.clientId}`}>{p.clientName}</Link> : '—'),
-              },
-              { key: 'invoice', title: t('admin.fields.invoiceNumber'), render: (_, p) => p.invoiceNumber ?? '—' },
-              { key: 'method', title: t('admin.overview.method'), render: (_, p) => t(`enum.paymentMethod.${p.method}`, { defaultValue: p.method }) },
-              { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, p) => <span className="admin-amount">{formatEuros(p.amount)}</span> },
-            ]}
-          />
-        </ScrollRegion>
+        {/* From md up a table in its own keyboard-reachable scroll box; on a phone one card a payment, its amount pinned at the right. */}
+        <ResponsiveTable<RecentPayment>
+          region
+          label={t('admin.overview.recentPayments')}
+          testId="recent-payments"
+          rowKey="paymentId"
+          size="small"
+          dataSource={overview?.recentPayments ?? []}
+          pagination={false}
+          state={{ loading: pending, error }}
+          errorShown
+          locale={{ emptyText: <Empty description={t('admin.overview.noPayments')} /> }}
+          card={(p) => ({
+            title: p.invoiceNumber ?? '—',
+            subtitle: clientOf(p),
+            amount: formatEuros(p.amount),
+            fields: [
+              { key: 'date', label: t('admin.fields.date'), value: formatDate(p.date) },
+              { key: 'method', label: t('admin.overview.method'), value: methodOf(p) },
+            ],
+          })}
+          columns={[
+            { key: 'date', title: t('admin.fields.date'), render: (_, p) => formatDate(p.date) },
+            { key: 'client', title: t('admin.fields.client'), render: (_, p) => clientOf(p) },
+            { key: 'invoice', title: t('admin.fields.invoiceNumber'), render: (_, p) => p.invoiceNumber ?? '—' },
+            { key: 'method', title: t('admin.overview.method'), render: (_, p) => methodOf(p) },
+            { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, p) => <span className="admin-amount money">{formatEuros(p.amount)}</span> },
+          ]}
+        />
       </Card>
     </AdminPage>
   );
