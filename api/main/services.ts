@@ -5,6 +5,7 @@ import { createBillingServices, type BillingServices } from './billing.services'
 import { createPaymentService } from '../payments/create-payment-service';
 import type { PaymentService } from '../payments/payment.service';
 import type { AppDeps } from '../platform/deps';
+import { createPurchasesServices, type PurchasesServices } from '../purchases';
 import { SiteInboxService } from '../public/site-inbox.service';
 
 /**
@@ -18,6 +19,7 @@ export interface Services {
   accounting: AccountingServices;
   billing: BillingServices;
   bank: BankServices;
+  purchases: PurchasesServices;
 }
 
 export const createServices = (deps: AppDeps): Services => {
@@ -36,6 +38,7 @@ export const createServices = (deps: AppDeps): Services => {
     accounting: createAccountingServices(deps),
     billing,
     bank,
+    purchases: createPurchasesServices(deps),
   };
 };
 
