@@ -100,4 +100,21 @@ export const accountingMigrations: Migration[] = [
       await db('accounts').insert({ id: a.id, code: String(code), account_name: a.name, type: a.type, cash_flow_class: a.cashFlowClass, system_key: a.systemKey });
     },
   },
+  {
+    // Posted bills owe their suppliers on Accounts Payable (2000): a system account from now on. An
+    // install that deleted it, or took its code, gets it back as Cash on Hand did.
+    name: '202611300320_i39purchases_payables_account',
+    up: async (db) => {
+      const a = DEFAULT_CHART.find((x) => x.systemKey === 'payables')!;
+      if (!(await db('accounts').where({ id: a.id }).first('id'))) {
+        const taken = new Set((await db('accounts').select('code')).map((r: { code: string }) => r.code));
+        let code = Number(a.code);
+        while (taken.has(String(code))) code++;
+        // A name the chart gave another account meanwhile is kept by it.
+        const named = await db('accounts').whereRaw('lower(account_name) = lower(?)', [a.name]).first('id');
+        await db('accounts').insert({ id: a.id, code: String(code), account_name: named ? `${a.name} (bills)` : a.name, type: a.type, cash_flow_class: a.cashFlowClass });
+      }
+      await db('accounts').where({ id: a.id }).whereNull('system_key').update({ system_key: a.systemKey, is_active: true });
+    },
+  },
 ];

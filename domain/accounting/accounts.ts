@@ -64,7 +64,8 @@ export type SystemAccountKey =
   | 'subscriptionRevenue'
   | 'servicesRevenue'
   | 'paymentFees'
-  | 'badDebts';
+  | 'badDebts'
+  | 'payables';
 
 type ChartRow = Omit<Account, 'active'>;
 
@@ -85,6 +86,7 @@ export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKey, string> = {
   servicesRevenue: id('4100'),
   paymentFees: id('5500'),
   badDebts: id('5800'),
+  payables: id('2000'),
 };
 
 const row = (code: string, name: string, type: AccountType, cashFlowClass: CashFlowClass, systemKey: SystemAccountKey | null = null): ChartRow => ({
@@ -104,7 +106,7 @@ export const DEFAULT_CHART: ChartRow[] = [
   row('1100', 'Accounts Receivable', 'asset', 'operating', 'receivables'),
   row('1200', 'Prepaid Expenses', 'asset', 'operating'),
   row('1500', 'Equipment', 'asset', 'investing'),
-  row('2000', 'Accounts Payable', 'liability', 'operating'),
+  row('2000', 'Accounts Payable', 'liability', 'operating', 'payables'),
   row('2100', 'VAT Payable', 'liability', 'operating', 'vatPayable'),
   row('2150', 'Client Credit Transfers', 'liability', 'operating', 'creditTransfers'),
   row('2500', 'Loans', 'liability', 'financing'),

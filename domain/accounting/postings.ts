@@ -13,7 +13,7 @@ import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMove
  * Corrections never edit lines: they add a reversal (sides swapped) and, for an edit, new lines.
  */
 
-export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'write_off' | 'year_end_close' | 'bank_reconciliation';
+export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'write_off' | 'year_end_close' | 'bank_reconciliation' | 'bill' | 'bill_payment';
 
 export type PostingLine = JournalLine;
 

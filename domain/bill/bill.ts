@@ -1,0 +1,210 @@
+/**
+ * A bill: an invoice the company received. A draft until posted; a posted bill is a document of
+ * record (only payments follow). Pure decide and evolve, as the invoice's.
+ */
+import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../shared/errors';
+import { AMOUNT_TOO_LARGE, formatEuros, lineAmounts, MAX_AMOUNT_CENTS } from '../shared/money';
+import { VAT_CATEGORIES, type VatCategory } from '../invoice/vat';
+import type { BillContent, BillEvent, BillLine, BillTotals } from './events';
+
+export interface BillLineInput {
+  description: string;
+  accountId: string;
+  quantityMilli: number;
+  unitPriceCents: number;
+  vatRateBp: number;
+  /** Absent: S above 0 %, Z at 0 %. */
+  vatCategory?: string;
+}
+
+/** Totals a document states (an e-invoice's, or typed from paper): each given one must equal the lines'. */
+export interface StatedTotals {
+  netCents?: number;
+  vatCents?: number;
+  grossCents?: number;
+}
+
+export interface BillInput {
+  supplierId: string;
+  supplierInvoiceNumber: string;
+  date: string;
+  dueDate: string;
+  lines: BillLineInput[];
+  stated?: StatedTotals;
+}
+
+export type BillCommand =
+  | { type: 'DraftBill'; data: BillInput & { billId: string } }
+  | { type: 'EditBill'; data: BillInput }
+  | { type: 'PostBill' }
+  | { type: 'DeleteBill' }
+  | { type: 'RecordBillPayment'; data: { paymentId: string; amountCents: number; date: string; cashAccountId: string; reference: string | null } };
+
+export interface BillPayment {
+  paymentId: string;
+  amountCents: number;
+  date: string;
+  cashAccountId: string;
+  reference: string | null;
+}
+
+export type BillState =
+  | { status: 'empty' }
+  | { status: 'deleted'; billId: string }
+  | ({ status: 'draft' | 'posted'; billId: string; payments: BillPayment[]; paidCents: number } & BillContent);
+
+export const initialBillState = (): BillState => ({ status: 'empty' });
+
+const INVALID = 'Please correct the errors below.';
+export const BILL_NOT_FOUND = 'Bill not found.';
+export const BILL_POSTED_IMMUTABLE = 'This bill has been posted; correct it with a supplier credit note.';
+export const BILL_NOT_POSTED = 'A payment can be recorded only on a posted bill: post it first.';
+export const BILL_EMPTY = 'A bill needs at least one line.';
+export const DUE_BEFORE_DATE = 'The due date cannot be before the bill date.';
+export const UNKNOWN_VAT_CATEGORY = 'Choose a VAT category: S, Z, E or AE.';
+export const AE_NEEDS_RATE = 'A reverse-charge (AE) line needs the VAT rate you self-assess.';
+export const ZERO_CATEGORY_RATE = 'A zero-rated (Z) or exempt (E) line carries a VAT rate of 0 %.';
+export const STANDARD_NEEDS_RATE = 'A standard-rated (S) line needs a VAT rate above 0 %.';
+export const QUANTITY_POSITIVE = 'Enter a quantity above 0.';
+export const PRICE_NOT_NEGATIVE = 'Enter a unit price of 0 or more.';
+export const PAYMENT_POSITIVE = 'Enter a payment above 0.';
+export const statedMismatch = (lines: number, stated: number): string => `The lines add up to ${formatEuros(lines)}, not the stated ${formatEuros(stated)}.`;
+export const paymentAboveOpen = (open: number): string => `This payment is more than the ${formatEuros(open)} still open on the bill.`;
+
+const category = (line: BillLineInput): VatCategory | string => (line.vatCategory === undefined ? (line.vatRateBp > 0 ? 'S' : 'Z') : line.vatCategory.trim().toUpperCase());
+
+/** The problem with one line's VAT, or null. */
+const vatProblem = (cat: string, rateBp: number): string | null => {
+  if (!(VAT_CATEGORIES as readonly string[]).includes(cat)) return UNKNOWN_VAT_CATEGORY;
+  if ((cat === 'Z' || cat === 'E') && rateBp !== 0) return ZERO_CATEGORY_RATE;
+  if (cat === 'S' && rateBp <= 0) return STANDARD_NEEDS_RATE;
+  if (cat === 'AE' && rateBp <= 0) return AE_NEEDS_RATE;
+  return null;
+};
+
+export const billTotals = (lines: readonly BillLine[]): BillTotals => {
+  let netCents = 0;
+  let vatCents = 0;
+  let selfAssessedVatCents = 0;
+  for (const l of lines) {
+    netCents += l.netCents;
+    if (l.vatCategory === 'AE') selfAssessedVatCents += l.vatCents;
+    else vatCents += l.vatCents;
+  }
+  return { netCents, vatCents, selfAssessedVatCents, grossCents: netCents + vatCents };
+};
+
+/**
+ * A bill's content from what was typed or imported: each line's amounts (net = quantity × price,
+ * VAT = net × rate, half up, as invoices), the totals, and every problem by field (`lines.2.vatCategory`,
+ * `dueDate`, `netAmount`…). Throws a ValidationError naming them all, or answers the content.
+ */
+export const buildBill = (input: BillInput): BillContent => {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (input.dueDate < input.date) add('dueDate', DUE_BEFORE_DATE);
+  if (input.lines.length === 0) add('lines', BILL_EMPTY);
+  const lines: BillLine[] = input.lines.map((l, i) => {
+    const cat = category(l);
+    const problem = vatProblem(cat, l.vatRateBp);
+    if (problem) add(`lines.${i}.${problem === UNKNOWN_VAT_CATEGORY ? 'vatCategory' : 'vatRateBp'}`, problem);
+    if (!(l.quantityMilli > 0)) add(`lines.${i}.quantityMilli`, QUANTITY_POSITIVE);
+    if (l.unitPriceCents < 0) add(`lines.${i}.unitPriceCents`, PRICE_NOT_NEGATIVE);
+    const { netCents, vatCents } = lineAmounts(l.quantityMilli, l.unitPriceCents, l.vatRateBp);
+    if (Math.abs(netCents) > MAX_AMOUNT_CENTS) add(`lines.${i}.unitPriceCents`, AMOUNT_TOO_LARGE);
+    return { description: l.description, accountId: l.accountId, quantity: l.quantityMilli / 1000, unitPriceCents: l.unitPriceCents, vatRateBp: l.vatRateBp, vatCategory: cat as VatCategory, netCents, vatCents };
+  });
+  const totals = billTotals(lines);
+  if (totals.grossCents > MAX_AMOUNT_CENTS) add('lines', AMOUNT_TOO_LARGE);
+  const stated = input.stated ?? {};
+  const compare = (field: string, computed: number, given: number | undefined) => given !== undefined && given !== computed && add(field, statedMismatch(computed, given));
+  compare('netAmount', totals.netCents, stated.netCents);
+  compare('vatAmount', totals.vatCents, stated.vatCents);
+  compare('totalAmount', totals.grossCents, stated.grossCents);
+  if (Object.keys(errors).length) throw new ValidationError(INVALID, errors);
+  return { supplierId: input.supplierId, supplierInvoiceNumber: input.supplierInvoiceNumber.trim(), date: input.date, dueDate: input.dueDate, lines, totals };
+};
+
+export const openCentsOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>): number => s.totals.grossCents - s.paidCents;
+
+/** Draft, posted and partly paid or paid, as a list shows it. */
+export const billStatusOf = (s: BillState): 'draft' | 'open' | 'partly_paid' | 'paid' | 'deleted' | null => {
+  if (s.status === 'empty') return null;
+  if (s.status === 'deleted' || s.status === 'draft') return s.status;
+  if (s.paidCents >= s.totals.grossCents) return 'paid';
+  return s.paidCents > 0 ? 'partly_paid' : 'open';
+};
+
+const live = (s: BillState): Extract<BillState, { status: 'draft' | 'posted' }> => {
+  if (s.status !== 'draft' && s.status !== 'posted') throw new NotFoundError(BILL_NOT_FOUND);
+  return s;
+};
+
+export const decideBill = (command: BillCommand, state: BillState): BillEvent[] => {
+  switch (command.type) {
+    case 'DraftBill': {
+      if (state.status !== 'empty') throw new ConflictError('This bill already exists.');
+      const { billId, ...input } = command.data;
+      return [{ type: 'BillDrafted', data: { billId, ...buildBill(input) } }];
+    }
+    case 'EditBill': {
+      const s = live(state);
+      if (s.status === 'posted') throw new ConflictError(BILL_POSTED_IMMUTABLE);
+      return [{ type: 'BillEdited', data: { billId: s.billId, ...buildBill(command.data) } }];
+    }
+    case 'PostBill': {
+      const s = live(state);
+      if (s.status === 'posted') return [];
+      const { supplierId, supplierInvoiceNumber, date, dueDate, lines, totals } = s;
+      return [{ type: 'BillPosted', data: { billId: s.billId, supplierId, supplierInvoiceNumber, date, dueDate, lines, totals } }];
+    }
+    case 'DeleteBill': {
+      const s = live(state);
+      if (s.status === 'posted') throw new ConflictError(BILL_POSTED_IMMUTABLE);
+      return [{ type: 'BillDeleted', data: { billId: s.billId } }];
+    }
+    case 'RecordBillPayment': {
+      const s = live(state);
+      if (s.status !== 'posted') throw new ConflictError(BILL_NOT_POSTED);
+      const d = command.data;
+      if (s.payments.some((p) => p.paymentId === d.paymentId)) return [];
+      if (!(d.amountCents > 0)) throw new ValidationError(INVALID, { amountCents: [PAYMENT_POSITIVE] });
+      const open = openCentsOf(s);
+      if (d.amountCents > open) throw new ValidationError(INVALID, { amountCents: [paymentAboveOpen(open)] });
+      if (d.date < s.date) throw new ValidationError(INVALID, { date: ['A payment cannot be dated before the bill.'] });
+      return [{ type: 'BillPaymentRecorded', data: { billId: s.billId, ...d } }];
+    }
+    default: {
+      const exhaustive: never = command;
+      return exhaustive;
+    }
+  }
+};
+
+export const evolveBill = (state: BillState, event: BillEvent): BillState => {
+  switch (event.type) {
+    case 'BillDrafted': {
+      const { billId, ...content } = event.data;
+      return { status: 'draft', billId, ...content, payments: [], paidCents: 0 };
+    }
+    case 'BillEdited':
+    case 'BillPosted': {
+      if (state.status !== 'draft' && state.status !== 'posted') return state;
+      const { billId: _id, ...content } = event.data;
+      return { ...state, ...content, status: event.type === 'BillPosted' ? 'posted' : state.status };
+    }
+    case 'BillDeleted':
+      return { status: 'deleted', billId: event.data.billId };
+    case 'BillPaymentRecorded': {
+      if (state.status !== 'posted') return state;
+      const { billId: _id, ...payment } = event.data;
+      return { ...state, payments: [...state.payments, payment], paidCents: state.paidCents + payment.amountCents };
+    }
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+};
+
+export const foldBill = (events: readonly BillEvent[]): BillState => events.reduce(evolveBill, initialBillState());

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
+import type { PostingLine } from '../accounting/postings';
+import { ConflictError, ValidationError } from '../shared/errors';
+import {
+  AE_NEEDS_RATE,
+  BILL_NOT_POSTED,
+  BILL_POSTED_IMMUTABLE,
+  buildBill,
+  billStatusOf,
+  decideBill,
+  DUE_BEFORE_DATE,
+  foldBill,
+  openCentsOf,
+  statedMismatch,
+  UNKNOWN_VAT_CATEGORY,
+  ZERO_CATEGORY_RATE,
+  type BillInput,
+  type BillState,
+} from './bill';
+import type { BillEvent } from './events';
+import { billEffect, billEntryIdOf, billPostingLines, billVatMovements } from './postings';
+
+const HOSTING = 'a0000000-0000-4000-8000-000000005200';
+const EQUIPMENT = 'a0000000-0000-4000-8000-000000001500';
+const BANK = SYSTEM_ACCOUNT_IDS.bank;
+const VAT = SYSTEM_ACCOUNT_IDS.vatPayable;
+const AP = SYSTEM_ACCOUNT_IDS.payables;
+
+const input: BillInput = {
+  supplierId: 's1',
+  supplierInvoiceNumber: ' INV-2026-0042 ',
+  date: '2026-03-02',
+  dueDate: '2026-03-16',
+  lines: [
+    { description: 'Dedicated server', accountId: HOSTING, quantityMilli: 2000, unitPriceCents: 4_990, vatRateBp: 2400 },
+    { description: 'Laptop', accountId: EQUIPMENT, quantityMilli: 1000, unitPriceCents: 120_000, vatRateBp: 2400, vatCategory: 's' },
+    { description: 'Rack space abroad', accountId: HOSTING, quantityMilli: 1000, unitPriceCents: 10_000, vatRateBp: 2400, vatCategory: 'AE' },
+    { description: 'Postage', accountId: HOSTING, quantityMilli: 1500, unitPriceCents: 333, vatRateBp: 0 },
+  ],
+};
+
+const isBalanced = (lines: PostingLine[]) => lines.reduce((s, l) => s + l.debitCents - l.creditCents, 0) === 0;
+
+const fieldErrors = (run: () => unknown): Record<string, string[]> => {
+  try {
+    run();
+  } catch (err) {
+    if (err instanceof ValidationError) return err.fieldErrors ?? {};
+    throw err;
+  }
+  throw new Error('not refused');
+};
+
+const drafted = (): BillEvent => decideBill({ type: 'DraftBill', data: { billId: 'b1', ...input } }, { status: 'empty' })[0]!;
+const posted = (): BillEvent[] => {
+  const draft = drafted();
+  return [draft, ...decideBill({ type: 'PostBill' }, foldBill([draft]))];
+};
+
+describe('a bill', () => {
+  it('reckons each line as invoices do and keeps charged and self-assessed VAT apart in its totals', () => {
+    const bill = buildBill(input);
+    expect(bill.supplierInvoiceNumber).toBe('INV-2026-0042');
+    expect(bill.lines.map((l) => [l.vatCategory, l.netCents, l.vatCents])).toEqual([
+      ['S', 9_980, 2_395],
+      ['S', 120_000, 28_800],
+      ['AE', 10_000, 2_400],
+      ['Z', 500, 0],
+    ]);
+    // The supplier is owed net + charged VAT; reverse-charge VAT is the company's own to declare.
+    expect(bill.totals).toEqual({ netCents: 140_480, vatCents: 31_195, selfAssessedVatCents: 2_400, grossCents: 171_675 });
+  });
+
+  it('refuses what does not add up, naming every field: dates, categories, rates and the stated totals', () => {
+    const errors = fieldErrors(() =>
+      buildBill({
+        ...input,
+        dueDate: '2026-03-01',
+        lines: [
+          { ...input.lines[0]!, vatCategory: 'X' },
+          { ...input.lines[1]!, vatCategory: 'Z' },
+          { ...input.lines[2]!, vatRateBp: 0 },
+          { ...input.lines[3]!, quantityMilli: 0 },
+        ],
+        stated: { netCents: 140_480, grossCents: 171_676 },
+      }),
+    );
+    expect(errors).toEqual({
+      dueDate: [DUE_BEFORE_DATE],
+      'lines.0.vatCategory': [UNKNOWN_VAT_CATEGORY],
+      'lines.1.vatRateBp': [ZERO_CATEGORY_RATE],
+      'lines.2.vatRateBp': [AE_NEEDS_RATE],
+      'lines.3.quantityMilli': ['Enter a quantity above 0.'],
+      // Line 3 at quantity 0 adds nothing: the stated net no longer agrees either.
+      netAmount: [statedMismatch(139_980, 140_480)],
+      totalAmount: [statedMismatch(171_175, 171_676)],
+    });
+    expect(fieldErrors(() => buildBill({ ...input, lines: [] }))).toEqual({ lines: ['A bill needs at least one line.'] });
+    // Stated totals that agree are accepted.
+    expect(buildBill({ ...input, stated: { netCents: 140_480, vatCents: 31_195, grossCents: 171_675 } }).totals.grossCents).toBe(171_675);
+  });
+
+  it('is a draft until posted, then immutable: no edit, no delete, a second post adds nothing', () => {
+    const events = posted();
+    expect(events.map((e) => e.type)).toEqual(['BillDrafted', 'BillPosted']);
+    const state = foldBill(events);
+    expect(billStatusOf(state)).toBe('open');
+    expect(() => decideBill({ type: 'EditBill', data: input }, state)).toThrow(ConflictError);
+    expect(() => decideBill({ type: 'EditBill', data: input }, state)).toThrow(BILL_POSTED_IMMUTABLE);
+    expect(() => decideBill({ type: 'DeleteBill' }, state)).toThrow(BILL_POSTED_IMMUTABLE);
+    expect(decideBill({ type: 'PostBill' }, state)).toEqual([]);
+    // A draft may be edited and deleted, and is gone after.
+    const draft = foldBill([drafted()]);
+    const edited = decideBill({ type: 'EditBill', data: { ...input, supplierInvoiceNumber: 'INV-43' } }, draft);
+    expect((foldBill([drafted(), ...edited]) as Extract<BillState, { status: 'draft' }>).supplierInvoiceNumber).toBe('INV-43');
+    const deleted = foldBill([drafted(), ...decideBill({ type: 'DeleteBill' }, draft)]);
+    expect(billStatusOf(deleted)).toBe('deleted');
+    expect(() => decideBill({ type: 'PostBill' }, deleted)).toThrow('Bill not found.');
+  });
+
+  it('takes payments only once posted, never above what is open, each once', () => {
+    const pay = (paymentId: string, amountCents: number) => ({ type: 'RecordBillPayment' as const, data: { paymentId, amountCents, date: '2026-03-10', cashAccountId: BANK, reference: 'SEPA 1' } });
+    expect(() => decideBill(pay('p0', 100), foldBill([drafted()]))).toThrow(BILL_NOT_POSTED);
+    let events = posted();
+    events = [...events, ...decideBill(pay('p1', 71_675), foldBill(events))];
+    const partly = foldBill(events);
+    expect(billStatusOf(partly)).toBe('partly_paid');
+    expect(openCentsOf(partly as Extract<BillState, { status: 'posted' }>)).toBe(100_000);
+    expect(decideBill(pay('p1', 71_675), partly)).toEqual([]);
+    expect(fieldErrors(() => decideBill(pay('p2', 100_001), partly))).toEqual({ amountCents: [expect.stringContaining('1.000,00')] });
+    expect(fieldErrors(() => decideBill(pay('p2', 0), partly))).toEqual({ amountCents: ['Enter a payment above 0.'] });
+    events = [...events, ...decideBill(pay('p2', 100_000), partly)];
+    expect(billStatusOf(foldBill(events))).toBe('paid');
+  });
+});
+
+describe('what a bill books', () => {
+  it('posts net per account, charged VAT as input, reverse charge as input and output, and the whole owed on Accounts Payable, balanced', () => {
+    const [, postedEvent] = posted();
+    const effect = billEffect(postedEvent!)!;
+    const lines = effect.postings[0]!.lines;
+    expect(isBalanced(lines)).toBe(true);
+    expect(lines).toEqual([
+      { accountId: HOSTING, debitCents: 20_480, creditCents: 0 },
+      { accountId: EQUIPMENT, debitCents: 120_000, creditCents: 0 },
+      { accountId: VAT, debitCents: 31_195, creditCents: 0 },
+      { accountId: VAT, debitCents: 2_400, creditCents: 0 },
+      { accountId: VAT, debitCents: 0, creditCents: 2_400 },
+      { accountId: AP, debitCents: 0, creditCents: 171_675 },
+    ]);
+    expect(effect.postings[0]!.vat).toEqual([
+      { direction: 'input', category: 'S', rateBp: 2400, baseCents: 129_980, vatCents: 31_195 },
+      { direction: 'input', category: 'AE', rateBp: 2400, baseCents: 10_000, vatCents: 2_400 },
+      { direction: 'output', category: 'AE', rateBp: 2400, baseCents: 10_000, vatCents: 2_400 },
+      { direction: 'input', category: 'Z', rateBp: 0, baseCents: 500, vatCents: 0 },
+    ]);
+    expect(effect.entry).toEqual({ status: 'active', date: '2026-03-02', description: 'Bill INV-2026-0042' });
+    expect(billEntryIdOf(postedEvent!)).toBe(effect.entryId);
+  });
+
+  it('books a payment from the money account against Accounts Payable, and nothing for drafts', () => {
+    const payment: BillEvent = { type: 'BillPaymentRecorded', data: { billId: 'b1', paymentId: 'p1', amountCents: 50_00, date: '2026-03-10', cashAccountId: BANK, reference: null } };
+    expect(billEffect(payment)!.postings[0]!.lines).toEqual([
+      { accountId: AP, debitCents: 5_000, creditCents: 0 },
+      { accountId: BANK, debitCents: 0, creditCents: 5_000 },
+    ]);
+    expect(billEffect(drafted())).toBeNull();
+    expect(billEntryIdOf(drafted())).toBeNull();
+  });
+
+  it('leaves out what is zero and keeps a bill of one untaxed line balanced', () => {
+    const one = buildBill({ ...input, lines: [input.lines[3]!] });
+    expect(billPostingLines(one.lines)).toEqual([
+      { accountId: HOSTING, debitCents: 500, creditCents: 0 },
+      { accountId: AP, debitCents: 0, creditCents: 500 },
+    ]);
+    expect(billVatMovements(one.lines)).toEqual([{ direction: 'input', category: 'Z', rateBp: 0, baseCents: 500, vatCents: 0 }]);
+  });
+});

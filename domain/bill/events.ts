@@ -1,0 +1,64 @@
+import type { VatCategory } from '../invoice/vat';
+
+/**
+ * Bill events: what the company was invoiced by a supplier, as it books it. Amounts are integer
+ * cents (EUR), rates basis points, dates 'YYYY-MM-DD'. Stream: `bill-<billId>`.
+ */
+export const BILL_SCHEMA_VERSION = 1;
+
+export interface BillLine {
+  description: string;
+  /** The expense or asset account the line's net is booked to. */
+  accountId: string;
+  /** Up to 3 decimals. */
+  quantity: number;
+  unitPriceCents: number;
+  vatRateBp: number;
+  /**
+   * S, Z or E as the supplier charged; AE a reverse-charge purchase (from another member state, or
+   * services from abroad): the supplier charges no VAT and the company self-assesses it at the rate,
+   * posting it as both input and output VAT.
+   */
+  vatCategory: VatCategory;
+  netCents: number;
+  /** The VAT of the line: charged by the supplier, or self-assessed on an AE line. */
+  vatCents: number;
+}
+
+export interface BillTotals {
+  netCents: number;
+  /** VAT the supplier charged (what the company pays it). */
+  vatCents: number;
+  /** VAT self-assessed on reverse-charge lines: posted as input and output, never paid to the supplier. */
+  selfAssessedVatCents: number;
+  /** What the company owes the supplier: net + charged VAT. */
+  grossCents: number;
+}
+
+/** What a draft says; the posted bill says it for good. */
+export interface BillContent {
+  supplierId: string;
+  /** The supplier's own number of the invoice. */
+  supplierInvoiceNumber: string;
+  date: string;
+  dueDate: string;
+  lines: BillLine[];
+  totals: BillTotals;
+}
+
+export type BillDrafted = { type: 'BillDrafted'; data: BillContent & { billId: string } };
+export type BillEdited = { type: 'BillEdited'; data: BillContent & { billId: string } };
+/** Posted: the bill becomes a document of record, and the ledger books it on its date. */
+export type BillPosted = { type: 'BillPosted'; data: BillContent & { billId: string } };
+/** A draft thrown away; a posted bill is never deleted (a supplier credit note corrects it). */
+export type BillDeleted = { type: 'BillDeleted'; data: { billId: string } };
+export type BillPaymentRecorded = {
+  type: 'BillPaymentRecorded';
+  data: { billId: string; paymentId: string; amountCents: number; date: string; /** The money account's ledger account the money left. */ cashAccountId: string; reference: string | null };
+};
+
+export type BillEvent = BillDrafted | BillEdited | BillPosted | BillDeleted | BillPaymentRecorded;
+export type BillEventType = BillEvent['type'];
+export const BILL_EVENT_TYPES: readonly BillEventType[] = ['BillDrafted', 'BillEdited', 'BillPosted', 'BillDeleted', 'BillPaymentRecorded'];
+
+export const billStreamId = (billId: string): string => `bill-${billId}`;

@@ -1,0 +1,91 @@
+/**
+ * What a bill books, as a pure function of its events (the ledger's shape, domain/accounting):
+ * - posted: Dr each line's account its net (lines on one account together), Dr the VAT account the
+ *   VAT the supplier charged, Cr Accounts Payable what is owed. A reverse-charge (AE) line also
+ *   books its self-assessed VAT on the VAT account, debited as input and credited as output: the two
+ *   net to zero on the account, and the VAT return shows both.
+ * - paid: Dr Accounts Payable, Cr the money account.
+ * Drafts, edits of drafts and deleted drafts book nothing.
+ */
+import { v5 as uuidv5 } from 'uuid';
+import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
+import type { LedgerEffect, PostingLine } from '../accounting/postings';
+import { mergeMovements, type VatMovement } from '../accounting/vat-return';
+import type { BillEvent, BillLine } from './events';
+
+const NAMESPACE = '0d5f3a52-6a1e-4c8f-9a43-2b7c5e9d1f60';
+export const billEntryId = (billId: string): string => uuidv5(`bill:${billId}`, NAMESPACE);
+export const billPaymentEntryId = (paymentId: string): string => uuidv5(`bill-payment:${paymentId}`, NAMESPACE);
+
+const dr = (accountId: string, cents: number): PostingLine => ({ accountId, debitCents: cents, creditCents: 0 });
+const cr = (accountId: string, cents: number): PostingLine => ({ accountId, debitCents: 0, creditCents: cents });
+
+/** The VAT return's movements of a bill's lines: input per category and rate; AE as input and output both. */
+export const billVatMovements = (lines: readonly BillLine[]): VatMovement[] =>
+  mergeMovements(
+    lines.flatMap((l): VatMovement[] => {
+      const input: VatMovement = { direction: 'input', category: l.vatCategory, rateBp: l.vatRateBp, baseCents: l.netCents, vatCents: l.vatCents };
+      return l.vatCategory === 'AE' ? [input, { ...input, direction: 'output' }] : [input];
+    }),
+  );
+
+/** A posted bill's lines: balanced, a line per account and side, zero lines left out. */
+export const billPostingLines = (lines: readonly BillLine[]): PostingLine[] => {
+  const vat = SYSTEM_ACCOUNT_IDS.vatPayable;
+  const byAccount = new Map<string, number>();
+  let charged = 0;
+  let selfAssessed = 0;
+  for (const l of lines) {
+    byAccount.set(l.accountId, (byAccount.get(l.accountId) ?? 0) + l.netCents);
+    if (l.vatCategory === 'AE') selfAssessed += l.vatCents;
+    else charged += l.vatCents;
+  }
+  const owed = [...byAccount.values()].reduce((a, b) => a + b, 0) + charged;
+  const out: PostingLine[] = [...byAccount].map(([accountId, cents]) => (cents >= 0 ? dr(accountId, cents) : cr(accountId, -cents)));
+  out.push(charged >= 0 ? dr(vat, charged) : cr(vat, -charged));
+  if (selfAssessed !== 0) out.push(dr(vat, selfAssessed), cr(vat, selfAssessed));
+  out.push(owed >= 0 ? cr(SYSTEM_ACCOUNT_IDS.payables, owed) : dr(SYSTEM_ACCOUNT_IDS.payables, -owed));
+  return out.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
+};
+
+/** The entry a bill event belongs to (null: it books nothing). */
+export const billEntryIdOf = (event: BillEvent): string | null => {
+  switch (event.type) {
+    case 'BillPosted':
+      return billEntryId(event.data.billId);
+    case 'BillPaymentRecorded':
+      return billPaymentEntryId(event.data.paymentId);
+    default:
+      return null;
+  }
+};
+
+export const billEffect = (event: BillEvent): LedgerEffect | null => {
+  switch (event.type) {
+    case 'BillPosted': {
+      const d = event.data;
+      const description = `Bill ${d.supplierInvoiceNumber}`;
+      const vat = billVatMovements(d.lines);
+      return {
+        entryId: billEntryId(d.billId),
+        source: { type: 'bill', id: d.billId, invoiceId: null },
+        entry: { status: 'active', date: d.date, description },
+        revenueAccountId: null,
+        postings: [{ kind: 'posting', date: d.date, description, lines: billPostingLines(d.lines), ...(vat.length ? { vat } : {}) }],
+      };
+    }
+    case 'BillPaymentRecorded': {
+      const d = event.data;
+      const description = d.reference ? `Bill payment ${d.reference}` : 'Bill payment';
+      return {
+        entryId: billPaymentEntryId(d.paymentId),
+        source: { type: 'bill_payment', id: d.paymentId, invoiceId: null },
+        entry: { status: 'active', date: d.date, description },
+        revenueAccountId: null,
+        postings: [{ kind: 'posting', date: d.date, description, lines: [dr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents), cr(d.cashAccountId, d.amountCents)] }],
+      };
+    }
+    default:
+      return null;
+  }
+};
