@@ -12,6 +12,7 @@ export const AdminRoutes = () => {
   const { t } = useTranslation();
   const links = [
     { to: '/admin/clients', label: t('admin.layout.clients') },
+    { to: '/admin/suppliers', label: t('admin.layout.suppliers') },
     { to: '/admin/products', label: t('admin.layout.products') },
     { to: '/admin/subscriptions', label: t('admin.layout.subscriptions') },
     { to: '/admin/invoices', label: t('admin.layout.invoices') },
@@ -29,6 +30,7 @@ export const AdminRoutes = () => {
             <Route index element={<billingPages.Overview />} />
             <Route path="clients" element={<billingPages.Clients />} />
             <Route path="clients/:clientId" element={<billingPages.ClientDetail />} />
+            <Route path="suppliers" element={<billingPages.Suppliers />} />
             <Route path="products" element={<billingPages.Products />} />
             <Route path="subscriptions" element={<billingPages.Subscriptions />} />
             <Route path="invoices" element={<billingPages.Invoices />} />

@@ -5,6 +5,7 @@ export const billingPages = {
   Overview: lazyNamed(() => import('./overview/OverviewPage'), 'OverviewPage'),
   Clients: lazyNamed(() => import('./clients/ClientsPage'), 'ClientsPage'),
   ClientDetail: lazyNamed(() => import('./clients/ClientDetailPage'), 'ClientDetailPage'),
+  Suppliers: lazyNamed(() => import('./suppliers/SuppliersPage'), 'SuppliersPage'),
   Products: lazyNamed(() => import('./products/ProductsPage'), 'ProductsPage'),
   Subscriptions: lazyNamed(() => import('./subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
   Invoices: lazyNamed(() => import('./invoices/InvoicesPage'), 'InvoicesPage'),

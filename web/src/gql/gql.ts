@@ -101,6 +101,11 @@ type Documents = {
     "\n  mutation DeleteSubscription($id: ID!) {\n    deleteSubscription(id: $id)\n  }\n": typeof types.DeleteSubscriptionDocument,
     "\n  mutation UpdateSubscription($id: ID!, $input: SubscriptionInput!) {\n    updateSubscription(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateSubscriptionDocument,
     "\n  query AdminSubscriptions($page: PageInput, $clientId: ID, $status: SubscriptionStatus) {\n    subscriptions(page: $page, clientId: $clientId, status: $status) {\n      total\n      items {\n        ...AdminSubscriptionFields\n      }\n    }\n  }\n": typeof types.AdminSubscriptionsDocument,
+    "\n  mutation CreateSupplier($input: SupplierInput!) {\n    createSupplier(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateSupplierDocument,
+    "\n  mutation DeleteSupplier($id: ID!) {\n    deleteSupplier(id: $id)\n  }\n": typeof types.DeleteSupplierDocument,
+    "\n  mutation UpdateSupplier($id: ID!, $input: SupplierInput!) {\n    updateSupplier(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateSupplierDocument,
+    "\n  query SupplierDefaults {\n    companySettings {\n      country\n    }\n  }\n": typeof types.SupplierDefaultsDocument,
+    "\n  query AdminSuppliers {\n    suppliers {\n      id\n      name\n      vatNumber\n      country\n      address\n      iban\n      defaultAccountId\n      defaultVatRate\n      paymentTermsDays\n      version\n    }\n  }\n": typeof types.AdminSuppliersDocument,
 };
 const documents: Documents = {
     "\n  fragment BalanceSheetFields on BalanceSheet {\n    asOf\n    assets {\n      accountId\n      account\n      balance\n    }\n    liabilities {\n      accountId\n      account\n      balance\n    }\n    equity {\n      accountId\n      account\n      balance\n    }\n    totalAssets\n    totalLiabilities\n    totalEquity\n    totalLiabilitiesAndEquity\n  }\n": types.BalanceSheetFieldsFragmentDoc,
@@ -190,6 +195,11 @@ const documents: Documents = {
     "\n  mutation DeleteSubscription($id: ID!) {\n    deleteSubscription(id: $id)\n  }\n": types.DeleteSubscriptionDocument,
     "\n  mutation UpdateSubscription($id: ID!, $input: SubscriptionInput!) {\n    updateSubscription(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateSubscriptionDocument,
     "\n  query AdminSubscriptions($page: PageInput, $clientId: ID, $status: SubscriptionStatus) {\n    subscriptions(page: $page, clientId: $clientId, status: $status) {\n      total\n      items {\n        ...AdminSubscriptionFields\n      }\n    }\n  }\n": types.AdminSubscriptionsDocument,
+    "\n  mutation CreateSupplier($input: SupplierInput!) {\n    createSupplier(input: $input) {\n      id\n    }\n  }\n": types.CreateSupplierDocument,
+    "\n  mutation DeleteSupplier($id: ID!) {\n    deleteSupplier(id: $id)\n  }\n": types.DeleteSupplierDocument,
+    "\n  mutation UpdateSupplier($id: ID!, $input: SupplierInput!) {\n    updateSupplier(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateSupplierDocument,
+    "\n  query SupplierDefaults {\n    companySettings {\n      country\n    }\n  }\n": types.SupplierDefaultsDocument,
+    "\n  query AdminSuppliers {\n    suppliers {\n      id\n      name\n      vatNumber\n      country\n      address\n      iban\n      defaultAccountId\n      defaultVatRate\n      paymentTermsDays\n      version\n    }\n  }\n": types.AdminSuppliersDocument,
 };
 
 /**
@@ -554,6 +564,26 @@ export function graphql(source: "\n  mutation UpdateSubscription($id: ID!, $inpu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminSubscriptions($page: PageInput, $clientId: ID, $status: SubscriptionStatus) {\n    subscriptions(page: $page, clientId: $clientId, status: $status) {\n      total\n      items {\n        ...AdminSubscriptionFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminSubscriptions($page: PageInput, $clientId: ID, $status: SubscriptionStatus) {\n    subscriptions(page: $page, clientId: $clientId, status: $status) {\n      total\n      items {\n        ...AdminSubscriptionFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSupplier($input: SupplierInput!) {\n    createSupplier(input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSupplier($input: SupplierInput!) {\n    createSupplier(input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSupplier($id: ID!) {\n    deleteSupplier(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteSupplier($id: ID!) {\n    deleteSupplier(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSupplier($id: ID!, $input: SupplierInput!) {\n    updateSupplier(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSupplier($id: ID!, $input: SupplierInput!) {\n    updateSupplier(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SupplierDefaults {\n    companySettings {\n      country\n    }\n  }\n"): (typeof documents)["\n  query SupplierDefaults {\n    companySettings {\n      country\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminSuppliers {\n    suppliers {\n      id\n      name\n      vatNumber\n      country\n      address\n      iban\n      defaultAccountId\n      defaultVatRate\n      paymentTermsDays\n      version\n    }\n  }\n"): (typeof documents)["\n  query AdminSuppliers {\n    suppliers {\n      id\n      name\n      vatNumber\n      country\n      address\n      iban\n      defaultAccountId\n      defaultVatRate\n      paymentTermsDays\n      version\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
