@@ -29,6 +29,14 @@ export const requestedPostingDays = (event: LedgerEvent): string[] => {
     // Removing a payment reverses it on its own day: not once that day is locked.
     case 'PaymentRemoved':
       return [event.data.date];
+    case 'BillPosted':
+    case 'BillPaymentRecorded':
+      return [event.data.date];
+    // Drafts book nothing: a draft may carry a locked day until it is posted.
+    case 'BillDrafted':
+    case 'BillEdited':
+    case 'BillDeleted':
+      return [];
     case 'InvoiceEdited':
       return event.data.date === event.data.previousDate ? [] : [event.data.date];
     case 'JournalEntryCorrected':

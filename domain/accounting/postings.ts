@@ -4,6 +4,8 @@ import type { JournalEvent, JournalLine, PostedLines } from '../journal/events';
 import type { PayoutEvent } from '../payouts/events';
 import type { BooksEvent } from '../books/events';
 import type { BankLineEvent } from '../bank/line-events';
+import { BILL_EVENT_TYPES, type BillEvent } from '../bill/events';
+import { billEffect, billEntryIdOf } from '../bill/postings';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
 import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMovement } from './vat-return';
 
@@ -13,36 +15,8 @@ import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMove
  * Corrections never edit lines: they add a reversal (sides swapped) and, for an edit, new lines.
  */
 
-export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'write_off' | 'year_end_close' | 'bank_reconciliation' | 'bill' | 'bill_payment';
-
-export type PostingLine = JournalLine;
-
-export interface Posting {
-  kind: 'posting' | 'reversal';
-  date: string;
-  description: string;
-  lines: PostingLine[];
-  /** What the posting adds to the VAT return, dated with it (absent: nothing). */
-  vat?: VatMovement[];
-}
-
-export interface LedgerEffect {
-  entryId: string;
-  source: { type: SourceType; id: string; invoiceId: string | null };
-  /** The entry after this event; a deleted entry keeps its last date and description. */
-  entry: { status: 'active' | 'deleted'; date: string; description: string };
-  /** For invoice entries: the revenue account its net amount went to, remembered for reversals. */
-  revenueAccountId: string | null;
-  /** For invoice entries: their output VAT per category and rate now, remembered for reversals. */
-  vat?: VatMovement[];
-  postings: Posting[];
-}
-
-/** What the ledger already knows about the entry an event belongs to (null when it is new). */
-export interface KnownEntry {
-  revenueAccountId: string | null;
-  vat?: VatMovement[] | null;
-}
+export type { KnownEntry, LedgerEffect, Posting, PostingLine, SourceType } from './ledger-effect';
+import type { KnownEntry, LedgerEffect, Posting, PostingLine, SourceType } from './ledger-effect';
 
 const NAMESPACE = '6f1c2b8e-3d4a-4f5b-9c6d-7e8f9a0b1c2d';
 export const invoiceEntryId = (invoiceId: string): string => uuidv5(`invoice:${invoiceId}`, NAMESPACE);
@@ -389,10 +363,13 @@ export const bankLineEffect = (event: BankLineEvent): LedgerEffect | null => {
   };
 };
 
-export type LedgerEvent = InvoiceEvent | JournalEvent | PayoutEvent | BooksEvent | BankLineEvent;
+export type LedgerEvent = InvoiceEvent | JournalEvent | PayoutEvent | BooksEvent | BankLineEvent | BillEvent;
+
+const isBill = (event: LedgerEvent): event is BillEvent => (BILL_EVENT_TYPES as readonly string[]).includes(event.type);
 
 /** The entry id an event belongs to, so the ledger can look up what it knows before applying it. */
 export const entryIdOf = (event: LedgerEvent): string | null => {
+  if (isBill(event)) return billEntryIdOf(event);
   switch (event.type) {
     case 'InvoiceIssued':
     case 'InvoiceEdited':
@@ -442,6 +419,8 @@ export const entryIdOf = (event: LedgerEvent): string | null => {
 };
 
 export const ledgerEffectOf = (event: LedgerEvent, known: KnownEntry | null): LedgerEffect | null => {
+  // A bill's entries are written once: posted, or paid (a posted bill never changes).
+  if (isBill(event)) return known ? null : billEffect(event);
   switch (event.type) {
     case 'BooksLocked':
     case 'FiscalYearClosed':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
-import type { PostingLine } from '../accounting/postings';
+import type { PostingLine } from '../accounting/ledger-effect';
 import { ConflictError, ValidationError } from '../shared/errors';
 import {
   AE_NEEDS_RATE,
@@ -113,7 +113,7 @@ describe('a bill', () => {
     // A draft may be edited and deleted, and is gone after.
     const draft = foldBill([drafted()]);
     const edited = decideBill({ type: 'EditBill', data: { ...input, supplierInvoiceNumber: 'INV-43' } }, draft);
-    expect((foldBill([drafted(), ...edited]) as Extract<BillState, { status: 'draft' }>).supplierInvoiceNumber).toBe('INV-43');
+    expect((foldBill([drafted(), ...edited]) as { supplierInvoiceNumber?: string }).supplierInvoiceNumber).toBe('INV-43');
     const deleted = foldBill([drafted(), ...decideBill({ type: 'DeleteBill' }, draft)]);
     expect(billStatusOf(deleted)).toBe('deleted');
     expect(() => decideBill({ type: 'PostBill' }, deleted)).toThrow('Bill not found.');
@@ -126,7 +126,7 @@ describe('a bill', () => {
     events = [...events, ...decideBill(pay('p1', 71_675), foldBill(events))];
     const partly = foldBill(events);
     expect(billStatusOf(partly)).toBe('partly_paid');
-    expect(openCentsOf(partly as Extract<BillState, { status: 'posted' }>)).toBe(100_000);
+    expect(openCentsOf(partly as Parameters<typeof openCentsOf>[0])).toBe(100_000);
     expect(decideBill(pay('p1', 71_675), partly)).toEqual([]);
     expect(fieldErrors(() => decideBill(pay('p2', 100_001), partly))).toEqual({ amountCents: [expect.stringContaining('1.000,00')] });
     expect(fieldErrors(() => decideBill(pay('p2', 0), partly))).toEqual({ amountCents: ['Enter a payment above 0.'] });

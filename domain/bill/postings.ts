@@ -9,7 +9,7 @@
  */
 import { v5 as uuidv5 } from 'uuid';
 import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
-import type { LedgerEffect, PostingLine } from '../accounting/postings';
+import type { LedgerEffect, PostingLine } from '../accounting/ledger-effect';
 import { mergeMovements, type VatMovement } from '../accounting/vat-return';
 import type { BillEvent, BillLine } from './events';
 

@@ -31,6 +31,9 @@ export const LEDGER_EVENT_TYPES = [
   ...PAYOUT_EVENT_TYPES,
   ...BOOKS_EVENT_TYPES,
   ...BANK_LINE_EVENT_TYPES,
+  // Drafts book nothing: only what posts is read.
+  'BillPosted',
+  'BillPaymentRecorded',
 ];
 
 /**

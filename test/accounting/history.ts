@@ -9,6 +9,8 @@ import { decide } from '../../domain/journal/decide';
 import { replay } from '../../domain/journal/entry';
 import type { JournalEvent, JournalLine } from '../../domain/journal/events';
 import type { BooksEvent } from '../../domain/books/events';
+import { buildBill } from '../../domain/bill/bill';
+import type { BillEvent } from '../../domain/bill/events';
 import { addDays } from '../../domain/shared/dates';
 
 /**
@@ -19,7 +21,7 @@ import { addDays } from '../../domain/shared/dates';
 
 export interface StreamEvent {
   streamId: string;
-  event: InvoiceEvent | JournalEvent | BooksEvent;
+  event: InvoiceEvent | JournalEvent | BooksEvent | BillEvent;
 }
 
 type Action =
@@ -41,7 +43,20 @@ type Action =
   /** Year-end close of a calendar year (2023 + year), as BooksService does it: lock through its end, then the closing entry of its totals. */
   | { kind: 'close'; year: number }
   /** Reopens the latest closed year (the lock moves back before it). */
-  | { kind: 'reopen' };
+  | { kind: 'reopen' }
+  /** A supplier's bill, posted: lines on expense and asset accounts, charged VAT or reverse charge (AE, self-assessed). */
+  | { kind: 'bill'; date: number; lines: Array<[number, number, BillVat]> }
+  /** A payment of part of a posted bill, from the bank. */
+  | { kind: 'payBill'; pick: number; date: number; part: number };
+
+type BillVat = 'S24' | 'S13' | 'Z' | 'E' | 'AE24';
+const BILL_VAT: Record<BillVat, { vatRateBp: number; vatCategory: VatCategory }> = {
+  S24: { vatRateBp: 2400, vatCategory: 'S' },
+  S13: { vatRateBp: 1300, vatCategory: 'S' },
+  Z: { vatRateBp: 0, vatCategory: 'Z' },
+  E: { vatRateBp: 0, vatCategory: 'E' },
+  AE24: { vatRateBp: 2400, vatCategory: 'AE' },
+};
 
 export const FIRST_DAY = '2023-01-01';
 export const DAY_SPAN = 4 * 365;
@@ -58,6 +73,9 @@ const vatTag = fc.constantFrom<VatTag>('none', 'none', 'S24', 'S13', 'Z', 'E', '
 const accountIndex = fc.oneof({ weight: 4, arbitrary: fc.nat(ACCOUNT_IDS.length - 1) }, { weight: 1, arbitrary: fc.constant(ACCOUNT_IDS.indexOf(SYSTEM_ACCOUNT_IDS.vatPayable)) });
 const pairs = fc.array(fc.tuple(accountIndex, accountIndex, cents, vatTag), { minLength: 1, maxLength: 3 });
 const pick = fc.nat(1000);
+/** What a bill line may be booked to: the chart's expense and asset accounts that no automatic posting owns. */
+const PURCHASE_ACCOUNT_IDS = DEFAULT_CHART.filter((a) => (a.type === 'expense' || a.type === 'asset') && a.cashFlowClass !== 'cash' && (a.systemKey === null || a.systemKey === 'paymentFees')).map((a) => a.id);
+const billLines = fc.array(fc.tuple(fc.nat(PURCHASE_ACCOUNT_IDS.length - 1), cents, fc.constantFrom<BillVat>('S24', 'S13', 'Z', 'E', 'AE24')), { minLength: 1, maxLength: 3 });
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('journal' as const), date: day, pairs }),
@@ -71,6 +89,8 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }), method: fc.nat(2) }),
   fc.record({ kind: fc.constant('void' as const), pick, date: day, deleted: fc.boolean() }),
   fc.record({ kind: fc.constant('lock' as const), date: fc.option(day, { freq: 5 }) }),
+  fc.record({ kind: fc.constant('bill' as const), date: day, lines: billLines }),
+  fc.record({ kind: fc.constant('payBill' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }) }),
 );
 
 const yearEndAction: fc.Arbitrary<Action> = fc.oneof(
@@ -124,6 +144,7 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
   const out: StreamEvent[] = [];
   const journals: Array<{ id: string; events: JournalEvent[] }> = [];
   const invoices: OpenInvoice[] = [];
+  const bills: Array<{ id: string; date: string; open: number }> = [];
   let n = 0;
   let lockedThrough: string | null = null;
   const closed: Array<{ entryId: string; from: string; to: string; lines: JournalLine[] }> = [];
@@ -277,6 +298,29 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         const next = lock !== null && lock >= year.from ? addDays(year.from, -1) : lock;
         out.push({ streamId: 'books', event: { type: 'FiscalYearReopened', data: { ...year, reason: 'Late invoice', lockedThrough: next, previous: lockedThrough, actor: 'prop', at } } });
         lockedThrough = next;
+        break;
+      }
+      case 'bill': {
+        const id = uuid(10, n);
+        const content = buildBill({
+          supplierId: uuid(11, 1),
+          supplierInvoiceNumber: `SUP-${n}`,
+          date: dateOf(a.date),
+          dueDate: dateOf(a.date + 30),
+          lines: a.lines.map(([account, net, vat]) => ({ description: 'Purchase', accountId: PURCHASE_ACCOUNT_IDS[account]!, quantityMilli: 1000, unitPriceCents: net, ...BILL_VAT[vat] })),
+        });
+        bills.push({ id, date: content.date, open: content.totals.grossCents });
+        out.push({ streamId: `bill-${id}`, event: { type: 'BillPosted', data: { billId: id, ...content } } });
+        break;
+      }
+      case 'payBill': {
+        const open = bills.filter((b) => b.open > 0);
+        const bill = open[a.pick % Math.max(open.length, 1)];
+        if (!bill) break;
+        const amount = Math.max(1, Math.floor((bill.open * a.part) / 100));
+        bill.open -= amount;
+        const date = dateOf(a.date) < bill.date ? bill.date : dateOf(a.date);
+        out.push({ streamId: `bill-${bill.id}`, event: { type: 'BillPaymentRecorded', data: { billId: bill.id, paymentId: uuid(12, n), amountCents: amount, date, cashAccountId: SYSTEM_ACCOUNT_IDS.bank, reference: null } } });
         break;
       }
       default: {
