@@ -9,7 +9,7 @@ import { accountingRoutes } from '../accounting/accounting.routes';
 import { authRoutes } from '../auth/auth.routes';
 import { billingRoutes } from './billing.routes';
 import { bankRuleRoutes, moneyAccountRoutes, statementRoutes } from '../bank';
-import { supplierRoutes } from '../purchases';
+import { billRoutes, supplierRoutes } from '../purchases';
 import { paymentRoutes } from '../payments/payment.routes';
 import { simulatedCheckoutRoutes } from '../payments/simulated-checkout.routes';
 import { portalRoutes } from '../portal/portal.routes';
@@ -112,6 +112,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   api.use(enteredUnder(statementRoutes(services.bank)));
   api.use(enteredUnder(bankRuleRoutes(services.bank)));
   api.use(enteredUnder(supplierRoutes(services.purchases)));
+  api.use(enteredUnder(billRoutes(services.purchases)));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -10,6 +10,7 @@ import { invoiceMailReactor } from '../invoicing/invoice-mail.reactor';
 import { creditNotesProjection } from '../../projections/credit-notes/credit-notes';
 import { booksAuditReactor } from '../accounting/books-audit.reactor';
 import { bankLinesProjection } from '../../projections/bank-lines/bank-lines';
+import { billsProjection } from '../../projections/bills/bills';
 
 /**
  * The composition root of read models and reactors (api wires projections/ and its own reactors
@@ -23,6 +24,7 @@ export const projections = (): Projection[] => [
   creditNotesProjection,
   ledgerProjection(),
   bankLinesProjection,
+  billsProjection(),
 ];
 
 /** Every reactor of the product. Feature modules add theirs here. */

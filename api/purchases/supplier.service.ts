@@ -183,6 +183,6 @@ export class SupplierService {
     const key = vatNumberKey(c.vatNumber, c.country);
     if (!key) return;
     const other = (await trx('suppliers').where({ country: c.country, vat_key: key }).modify((q) => (self ? q.whereNot({ id: self }) : q)).first('name')) as { name: string } | undefined;
-    if (other) throw new ConflictError(`${VAT_NUMBER_TAKEN.slice(0, -1)}: ${other.name}.`);
+    if (other) throw new ConflictError(`${VAT_NUMBER_TAKEN.slice(0, -1)}: ${other.name}${other.name.endsWith('.') ? '' : '.'}`);
   }
 }

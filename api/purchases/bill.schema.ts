@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { BillInput } from '../../domain/bill/bill';
+import { parseInput } from '../platform/http/validate';
+import { zCents, zDate, zDefaulted, zId, zOptionalCents, zQuantityMilli, zRequiredText, zText, zVatBp, zVersion } from '../platform/wire';
+
+const billItem = z.object({
+  description: zRequiredText(500),
+  account: zId('account'),
+  quantity: zDefaulted(1, zQuantityMilli),
+  unit_price: zCents,
+  vat_rate: zDefaulted(0, zVatBp),
+  /** S, Z, E or AE (a reverse-charge purchase: VAT self-assessed); absent: S above 0 %, Z at 0 %. Checked by the domain. */
+  vat_category: z.union([zText(3), z.null()]).optional(),
+});
+
+/** POST/PUT /api/bills/ body. */
+const billBody = z.object({
+  supplier: zId('supplier'),
+  invoice_number: zRequiredText(100),
+  date: zDate,
+  /** Absent: the bill's date plus the supplier's payment terms. */
+  due_date: z.union([zDate, z.null()]).optional(),
+  items: z.array(billItem, { error: 'Expected a list of items.' }).max(500, 'Ensure this list has no more than 500 items.'),
+  /** The document's own totals, when typed: each given one must equal what the lines add up to. */
+  net_amount: zOptionalCents,
+  vat_amount: zOptionalCents,
+  total_amount: zOptionalCents,
+  version: zVersion,
+});
+
+export interface ParsedBill {
+  input: Omit<BillInput, 'dueDate'> & { dueDate: string | null };
+  expectedRevision?: number;
+}
+
+export const parseBillBody = (body: unknown): ParsedBill => {
+  const b = parseInput(billBody, body);
+  return {
+    input: {
+      supplierId: b.supplier,
+      supplierInvoiceNumber: b.invoice_number,
+      date: b.date,
+      dueDate: b.due_date ?? null,
+      lines: b.items.map((i) => ({ description: i.description, accountId: i.account, quantityMilli: i.quantity, unitPriceCents: i.unit_price, vatRateBp: i.vat_rate, ...(i.vat_category ? { vatCategory: i.vat_category } : {}) })),
+      stated: { netCents: b.net_amount, vatCents: b.vat_amount, grossCents: b.total_amount },
+    },
+    expectedRevision: b.version,
+  };
+};
+
+const paymentBody = z.object({
+  amount: zCents,
+  date: zDate,
+  money_account: zId('money account'),
+  reference: z.union([zText(200), z.null()]).optional(),
+});
+
+export const parseBillPaymentBody = (body: unknown) => {
+  const b = parseInput(paymentBody, body);
+  return { amountCents: b.amount, date: b.date, moneyAccountId: b.money_account, reference: b.reference || null };
+};
+
+/** Command fields whose REST names the generic rule does not give. */
+export const BILL_REST_NAMES = { lines: 'items', supplierInvoiceNumber: 'invoice_number', quantityMilli: 'quantity', unitPriceCents: 'unit_price', vatRateBp: 'vat_rate', amountCents: 'amount', moneyAccountId: 'money_account' };

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { requestedPostingDays } from '../../domain/accounting/posting-dates';
+import { decideBill, initialBillState, openCentsOf, billStatusOf, type BillCommand, type BillInput, type BillState } from '../../domain/bill/bill';
+import { BILL_SCHEMA_VERSION, billStreamId, type BillEvent } from '../../domain/bill/events';
+import { billStream } from '../../domain/bill/stream';
+import { purchaseAccountRefusal } from '../../domain/purchases/supplier';
+import { addDays } from '../../domain/shared/dates';
+import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
+import { bpToPercent, centsToEuros } from '../../domain/shared/money';
+import { billStateOfRow, type BillRow } from '../../projections/bills/bills';
+import type { AppDeps } from '../platform/deps';
+import { answerAfterWrite } from '../platform/write-outcome';
+import { isUuid, toIso } from '../platform/wire';
+import type { Handled, StreamModel } from '../write/command-handler';
+import { writePathOf } from '../write/write-path';
+import type { ParsedBill } from './bill.schema';
+
+const NOT_FOUND = 'Bill not found.';
+const INVALID = 'Please correct the errors below.';
+const SUPPLIER_UNKNOWN = 'Invalid pk - supplier does not exist.';
+const MONEY_ACCOUNT_UNKNOWN = 'Invalid pk - money account does not exist.';
+export const duplicateBillNumber = (number: string, date: string): string => `This supplier's invoice ${number} is already entered, as the bill dated ${date}.`;
+
+export type BillStatus = 'draft' | 'open' | 'partly_paid' | 'paid';
+
+export interface BillWire {
+  id: string;
+  supplier: string;
+  supplier_name: string | null;
+  invoice_number: string;
+  date: string;
+  due_date: string;
+  items: Array<{ description: string; account: string; quantity: number; unit_price: number; vat_rate: number; vat_category: string; net_amount: number; vat_amount: number }>;
+  net_amount: number;
+  vat_amount: number;
+  self_assessed_vat_amount: number;
+  total_amount: number;
+  paid_amount: number;
+  open_amount: number;
+  status: BillStatus;
+  payments: Array<{ id: string; amount: number; date: string; reference: string | null }>;
+  version: number;
+  updated_at: string | null;
+}
+
+const billModel: StreamModel<BillState, BillEvent> = {
+  initialState: initialBillState,
+  evolve: billStream.evolve,
+  fromRecorded: billStream.decode,
+  toNew: (e, actor) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { actor, schemaVersion: BILL_SCHEMA_VERSION } }),
+  postingDays: requestedPostingDays,
+};
+
+/** The wire shape of a bill's state (a read-model row folded back, or the state a write just decided). */
+const wireOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, extra: { supplierName: string | null; version: number; updatedAt: string | null }): BillWire => ({
+  id: s.billId,
+  supplier: s.supplierId,
+  supplier_name: extra.supplierName,
+  invoice_number: s.supplierInvoiceNumber,
+  date: s.date,
+  due_date: s.dueDate,
+  items: s.lines.map((l) => ({ description: l.description, account: l.accountId, quantity: l.quantity, unit_price: centsToEuros(l.unitPriceCents), vat_rate: bpToPercent(l.vatRateBp), vat_category: l.vatCategory, net_amount: centsToEuros(l.netCents), vat_amount: centsToEuros(l.vatCents) })),
+  net_amount: centsToEuros(s.totals.netCents),
+  vat_amount: centsToEuros(s.totals.vatCents),
+  self_assessed_vat_amount: centsToEuros(s.totals.selfAssessedVatCents),
+  total_amount: centsToEuros(s.totals.grossCents),
+  paid_amount: centsToEuros(s.paidCents),
+  open_amount: centsToEuros(s.status === 'posted' ? openCentsOf(s) : s.totals.grossCents),
+  status: billStatusOf(s) as BillStatus,
+  payments: s.payments.map((p) => ({ id: p.paymentId, amount: centsToEuros(p.amountCents), date: p.date, reference: p.reference })),
+  version: extra.version,
+  updated_at: extra.updatedAt,
+});
+
+/**
+ * Bills, on the write path like invoices (stream `bill-<id>`): a draft is written, edited and
+ * deleted freely; posting books it (period lock applies) and makes it immutable; payments from a
+ * money account follow. Lists read the `bill_list` read model.
+ */
+export class BillService {
+  constructor(private readonly deps: AppDeps) {}
+
+  async list(filter: { supplierId?: string; status?: BillStatus } = {}): Promise<BillWire[]> {
+    const q = this.deps.db('bill_list as b').leftJoin('suppliers as s', 's.id', 'b.supplier_id').select('b.*', 's.name as supplier_name').orderBy([{ column: 'b.date', order: 'desc' }, { column: 'b.id' }]);
+    if (filter.supplierId) q.where('b.supplier_id', filter.supplierId);
+    const rows = (await q) as Array<BillRow & { supplier_name: string | null }>;
+    const wires = rows.map((r) => this.rowWire(r));
+    return filter.status ? wires.filter((w) => w.status === filter.status) : wires;
+  }
+
+  async get(id: string): Promise<BillWire> {
+    const row = isUuid(id) ? ((await this.deps.db('bill_list as b').leftJoin('suppliers as s', 's.id', 'b.supplier_id').where('b.id', id).first('b.*', 's.name as supplier_name')) as (BillRow & { supplier_name: string | null }) | undefined) : undefined;
+    if (!row) throw new NotFoundError(NOT_FOUND);
+    return this.rowWire(row);
+  }
+
+  async create(parsed: ParsedBill, actor: string): Promise<BillWire> {
+    const billId = randomUUID();
+    const input = await this.checked(parsed.input, null);
+    return this.run(billId, actor, { type: 'DraftBill', data: { billId, ...input } }, { newStream: true });
+  }
+
+  async update(id: string, parsed: ParsedBill, actor: string): Promise<BillWire> {
+    this.known(id);
+    const input = await this.checked(parsed.input, id);
+    return this.run(id, actor, { type: 'EditBill', data: input }, { expectedRevision: parsed.expectedRevision === undefined ? undefined : parsed.expectedRevision - 1 });
+  }
+
+  async post(id: string, actor: string): Promise<BillWire> {
+    this.known(id);
+    return this.run(id, actor, { type: 'PostBill' });
+  }
+
+  async remove(id: string, actor: string): Promise<void> {
+    this.known(id);
+    await writePathOf(this.deps).commands.handle(billModel, { streamId: billStreamId(id), actor, decide: ({ state }) => decideBill({ type: 'DeleteBill' }, state) });
+  }
+
+  async pay(id: string, payment: { amountCents: number; date: string; moneyAccountId: string; reference: string | null }, actor: string): Promise<BillWire> {
+    this.known(id);
+    const account = (await this.deps.db('money_accounts').where({ id: payment.moneyAccountId }).first('ledger_account_id')) as { ledger_account_id: string } | undefined;
+    if (!account) throw new ValidationError(INVALID, { moneyAccountId: [MONEY_ACCOUNT_UNKNOWN] });
+    const { moneyAccountId: _m, ...rest } = payment;
+    return this.run(id, actor, { type: 'RecordBillPayment', data: { paymentId: randomUUID(), ...rest, cashAccountId: account.ledger_account_id } });
+  }
+
+  private known(id: string): void {
+    if (!isUuid(id)) throw new NotFoundError(NOT_FOUND);
+  }
+
+  private async run(billId: string, actor: string, command: BillCommand, options: { newStream?: boolean; expectedRevision?: number } = {}): Promise<BillWire> {
+    const handled = await writePathOf(this.deps).commands.handle(billModel, { streamId: billStreamId(billId), actor, ...options, decide: ({ state }) => decideBill(command, state) });
+    return this.answer(billId, handled);
+  }
+
+  private answer(billId: string, handled: Handled<BillState, BillEvent>): Promise<BillWire> {
+    return answerAfterWrite(
+      this.deps.logger,
+      () => this.get(billId),
+      async () => {
+        const s = handled.state;
+        if (s.status !== 'draft' && s.status !== 'posted') throw new NotFoundError(NOT_FOUND);
+        const supplier = (await this.deps.db('suppliers').where({ id: s.supplierId }).first('name')) as { name: string } | undefined;
+        return wireOf(s, { supplierName: supplier?.name ?? null, version: handled.loaded.events.length + handled.events.length, updatedAt: null });
+      },
+    );
+  }
+
+  private rowWire(r: BillRow & { supplier_name: string | null }): BillWire {
+    return wireOf(billStateOfRow(r) as Extract<BillState, { status: 'draft' | 'posted' }>, { supplierName: r.supplier_name, version: r.revision + 1, updatedAt: toIso(r.updated_at) });
+  }
+
+  /**
+   * What needs the books before the domain decides: the supplier exists (its payment terms give a
+   * missing due date), each line's account takes purchases, and the supplier's number is no other
+   * bill's of that supplier.
+   */
+  private async checked(input: ParsedBill['input'], self: string | null): Promise<BillInput> {
+    const errors: FieldErrors = {};
+    const supplier = (await this.deps.db('suppliers').where({ id: input.supplierId }).first('payment_terms_days')) as { payment_terms_days: number } | undefined;
+    if (!supplier) errors.supplierId = [SUPPLIER_UNKNOWN];
+    const ids = [...new Set(input.lines.map((l) => l.accountId))];
+    const accounts = ids.length ? ((await this.deps.db('accounts').whereIn('id', ids).select('id', 'type', 'cash_flow_class', 'is_active', 'system_key')) as Array<{ id: string; type: string; cash_flow_class: string; is_active: boolean; system_key: string | null }>) : [];
+    const byId = new Map(accounts.map((a) => [a.id, { type: a.type as never, cashFlowClass: a.cash_flow_class as never, active: a.is_active, systemKey: a.system_key as never }]));
+    input.lines.forEach((l, i) => {
+      const refusal = purchaseAccountRefusal(byId.get(l.accountId));
+      if (refusal) errors[`lines.${i}.accountId`] = [refusal];
+    });
+    if (Object.keys(errors).length) throw new ValidationError(INVALID, errors);
+    const same = (await this.deps
+      .db('bill_list')
+      .where({ supplier_id: input.supplierId })
+      .whereRaw('lower(supplier_invoice_number) = lower(?)', [input.supplierInvoiceNumber.trim()])
+      .modify((q) => (self ? q.whereNot({ id: self }) : q))
+      .first('id', 'date')) as { id: string; date: string } | undefined;
+    if (same) throw new ConflictError(duplicateBillNumber(input.supplierInvoiceNumber.trim(), String(same.date)));
+    return { ...input, dueDate: input.dueDate ?? addDays(input.date, supplier!.payment_terms_days) };
+  }
+}

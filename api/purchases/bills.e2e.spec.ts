@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
+import { testBackends } from '../../test/db';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { adminOf } from '../invoicing/test/fixtures';
+
+const HOSTING = 'a0000000-0000-4000-8000-000000005200';
+const EQUIPMENT = 'a0000000-0000-4000-8000-000000001500';
+const RECEIVABLES = SYSTEM_ACCOUNT_IDS.receivables;
+
+describe.each(testBackends())('bills on $name', (backend) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let supplier: string;
+  let bank: string;
+
+  /** What the ledger holds on an account: debit − credit, from the journal lines the projection wrote. */
+  const balance = async (accountId: string): Promise<number> => {
+    const row = await server.testDb.db('ledger_lines').where({ account_id: accountId }).sum({ d: 'debit_cents', c: 'credit_cents' }).first();
+    return Number(row?.d ?? 0) - Number(row?.c ?? 0);
+  };
+
+  const bill = (over: Record<string, unknown> = {}) => ({
+    supplier,
+    invoice_number: 'HZ-2026-0042',
+    date: '2026-03-02',
+    items: [
+      { description: 'Dedicated server', account: HOSTING, quantity: 2, unit_price: '49.90', vat_rate: 24 },
+      { description: 'Laptop', account: EQUIPMENT, quantity: 1, unit_price: 1200, vat_rate: 24 },
+      { description: 'Rack space (reverse charge)', account: HOSTING, quantity: 1, unit_price: 100, vat_rate: 24, vat_category: 'AE' },
+    ],
+    ...over,
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { clock: () => new Date('2026-03-20T10:00:00Z') });
+    admin = await adminOf(server);
+    supplier = (await admin.post('/api/suppliers/', { name: 'Hetzner Online GmbH', vat_number: 'DE812871812', country: 'DE', payment_terms_days: 14 })).body.id;
+    bank = ((await admin.get('/api/bank-accounts/')).body as Array<{ id: string; is_default: boolean }>).find((a) => a.is_default)!.id;
+  });
+  afterAll(() => server?.close());
+
+  it('writes a draft with its totals and the supplier’s terms as due date, books nothing until posted, then books it', async () => {
+    const made = await admin.post('/api/bills/', bill({ net_amount: '1399.80', total_amount: '1711.75' }));
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ supplier, supplier_name: 'Hetzner Online GmbH', invoice_number: 'HZ-2026-0042', due_date: '2026-03-16', status: 'draft', net_amount: 1399.8, vat_amount: 311.95, self_assessed_vat_amount: 24, total_amount: 1711.75, paid_amount: 0, open_amount: 1711.75 });
+    expect(made.body.items[2]).toMatchObject({ vat_category: 'AE', net_amount: 100, vat_amount: 24 });
+    expect(await balance(SYSTEM_ACCOUNT_IDS.payables)).toBe(0);
+
+    const posted = await admin.post(`/api/bills/${made.body.id}/post/`);
+    expect(posted.status, posted.text).toBe(200);
+    expect(posted.body).toMatchObject({ status: 'open', open_amount: 1711.75 });
+    expect(await balance(SYSTEM_ACCOUNT_IDS.payables)).toBe(-171_175);
+    expect(await balance(HOSTING)).toBe(19_980);
+    expect(await balance(EQUIPMENT)).toBe(120_000);
+    // Charged VAT is input VAT; reverse-charge VAT is debited and credited alike.
+    expect(await balance(SYSTEM_ACCOUNT_IDS.vatPayable)).toBe(31_195);
+    const vat = await server.testDb.db('vat_movements_daily').select('direction', 'category', 'rate_bp', 'base_cents', 'vat_cents').orderBy(['direction', 'category']);
+    expect(vat.map((v) => [v.direction, v.category, Number(v.rate_bp), Number(v.base_cents), Number(v.vat_cents)])).toEqual([
+      ['input', 'AE', 2400, 10_000, 2_400],
+      ['input', 'S', 2400, 129_980, 31_195],
+      ['output', 'AE', 2400, 10_000, 2_400],
+    ]);
+    expect(await balance(RECEIVABLES)).toBe(0);
+  });
+
+  it('refuses a second bill of the supplier’s number, totals that do not add up, an account that takes no purchases, and a due date before the date, writing nothing', async () => {
+    const before = await server.testDb.db('bill_list').count<{ count: string }[]>('* as count');
+    const again = await admin.post('/api/bills/', bill({ invoice_number: 'hz-2026-0042' }));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/HZ-2026-0042|hz-2026-0042/);
+    const wrong = await admin.post('/api/bills/', bill({ invoice_number: 'HZ-43', total_amount: '1711.76', due_date: '2026-03-01' }));
+    expect(wrong.status).toBe(400);
+    expect(Object.keys(wrong.body.errors).sort()).toEqual(['due_date', 'total_amount']);
+    const account = await admin.post('/api/bills/', bill({ invoice_number: 'HZ-44', items: [{ description: 'x', account: RECEIVABLES, unit_price: 1 }, { description: 'y', account: HOSTING, unit_price: 1, vat_category: 'Q' }] }));
+    expect(account.status).toBe(400);
+    expect(Object.keys(account.body.errors)).toEqual(['items.0.account']);
+    const category = await admin.post('/api/bills/', bill({ invoice_number: 'HZ-45', items: [{ description: 'y', account: HOSTING, unit_price: 1, vat_category: 'Q' }] }));
+    expect(Object.keys(category.body.errors)).toEqual(['items.0.vat_category']);
+    expect(await server.testDb.db('bill_list').count<{ count: string }[]>('* as count')).toEqual(before);
+  });
+
+  it('keeps a posted bill as it is, takes payments from a money account up to what is open, and books them', async () => {
+    const [posted] = (await admin.get('/api/bills/?status=open')).body as Array<{ id: string }>;
+    expect((await admin.put(`/api/bills/${posted!.id}/`, bill())).status).toBe(409);
+    expect((await admin.delete(`/api/bills/${posted!.id}/`)).status).toBe(409);
+    const above = await admin.post(`/api/bills/${posted!.id}/payments/`, { amount: '1711.76', date: '2026-03-10', money_account: bank });
+    expect(above.status).toBe(400);
+    expect(Object.keys(above.body.errors)).toEqual(['amount']);
+    const part = await admin.post(`/api/bills/${posted!.id}/payments/`, { amount: '711.75', date: '2026-03-10', money_account: bank, reference: 'SEPA 1' });
+    expect(part.status, part.text).toBe(201);
+    expect(part.body).toMatchObject({ status: 'partly_paid', paid_amount: 711.75, open_amount: 1000 });
+    expect(await balance(SYSTEM_ACCOUNT_IDS.payables)).toBe(-100_000);
+    expect(await balance(SYSTEM_ACCOUNT_IDS.bank)).toBe(-71_175);
+    const rest = await admin.post(`/api/bills/${posted!.id}/payments/`, { amount: 1000, date: '2026-03-12', money_account: bank });
+    expect(rest.body).toMatchObject({ status: 'paid', open_amount: 0 });
+    expect(((await admin.get('/api/bills/?status=paid')).body as unknown[]).length).toBe(1);
+  });
+
+  it('edits and deletes a draft freely, and refuses to post one dated in a locked period', async () => {
+    const draft = await admin.post('/api/bills/', bill({ invoice_number: 'HZ-50', date: '2026-01-15', items: [{ description: 'Server', account: HOSTING, unit_price: 10, vat_rate: 24 }] }));
+    expect(draft.status, draft.text).toBe(201);
+    const edited = await admin.put(`/api/bills/${draft.body.id}/`, bill({ invoice_number: 'HZ-50', date: '2026-01-15', items: [{ description: 'Server', account: HOSTING, unit_price: 20, vat_rate: 24 }], version: draft.body.version }));
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toMatchObject({ total_amount: 24.8, version: 2 });
+    expect((await admin.put(`/api/bills/${draft.body.id}/`, bill({ invoice_number: 'HZ-50', date: '2026-01-15', version: 1 }))).status).toBe(409);
+    expect((await admin.put('/api/accounting/lock/', { locked_through: '2026-01-31' })).status).toBe(200);
+    const locked = await admin.post(`/api/bills/${draft.body.id}/post/`);
+    expect(locked.status).toBe(400);
+    expect((await admin.get(`/api/bills/${draft.body.id}/`)).body.status).toBe('draft');
+    expect((await admin.put('/api/accounting/lock/', { locked_through: null })).status).toBe(200);
+    expect((await admin.delete(`/api/bills/${draft.body.id}/`)).status).toBe(204);
+    expect((await admin.get(`/api/bills/${draft.body.id}/`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,31 @@
+import type { Migration } from '../../eventstore/migration';
+
+/** The bills as lists and the write path's checks read them: the read model of the `bill-<id>` streams. */
+export const billMigrations: Migration[] = [
+  {
+    name: '202611300400_projection_bills',
+    up: async (db) => {
+      await db.schema.createTable('bill_list', (t) => {
+        t.uuid('id').primary();
+        t.uuid('supplier_id').notNullable();
+        t.text('supplier_invoice_number').notNullable();
+        t.date('date').notNullable();
+        t.date('due_date').notNullable();
+        t.text('status').notNullable();
+        t.bigInteger('net_cents').notNullable();
+        t.bigInteger('vat_cents').notNullable();
+        t.bigInteger('self_assessed_vat_cents').notNullable();
+        t.bigInteger('gross_cents').notNullable();
+        t.bigInteger('paid_cents').notNullable();
+        t.jsonb('lines').notNullable();
+        t.jsonb('payments').notNullable();
+        t.integer('revision').notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.index(['supplier_id', 'date']);
+        t.index(['date']);
+      });
+      // A supplier's invoice number names one of its bills (the write path refuses a second).
+      await db.raw('create index bill_list_supplier_number on bill_list (supplier_id, lower(supplier_invoice_number))');
+    },
+  },
+];
