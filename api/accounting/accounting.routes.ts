@@ -11,10 +11,10 @@ import { accountView, parseSingleLine, SINGLE_LINE_REST_FIELDS, toSingleLineView
 import type { ReportLine } from '../../domain/accounting/reports';
 import { vatReturnView } from './vat-return.rest';
 import { readComparison, type BalanceSheetReport, type IncomeStatementReport } from './report.service';
-import { AGING_BUCKETS, type AgingBucket, type BucketAmounts } from '../../domain/accounting/aging';
+import { AGING_BUCKETS, type BucketAmounts } from '../../domain/accounting/aging';
+import { AGING_REST_NAMES } from '../platform/wire';
 
 /** The aging buckets as the REST answer names them. */
-const AGING_REST_NAMES: Record<AgingBucket, string> = { current: 'current', days1to30: 'days_1_30', days31to60: 'days_31_60', days61to90: 'days_61_90', over90: 'over_90' };
 
 const actorOf = (req: Request): string => {
   if (!req.user) throw new UnauthenticatedError();

@@ -1,3 +1,4 @@
+import type { AgingBucket } from '../../domain/accounting/aging';
 import { z } from 'zod';
 import { isIsoDate } from '../../domain/shared/dates';
 import { FIELD_MAX_LENGTH, isEmailAddress } from '../../domain/site/form-rules';
@@ -121,3 +122,6 @@ export const zUpdatedAt = z
   .string({ error: 'Datetime has wrong format.' })
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Datetime has wrong format.')
   .optional();
+
+/** The aging buckets as the aged reports (receivables, payables) name them on the wire. */
+export const AGING_REST_NAMES: Record<AgingBucket, string> = { current: 'current', days1to30: 'days_1_30', days31to60: 'days_31_60', days61to90: 'days_61_90', over90: 'over_90' };

@@ -2,7 +2,10 @@ import { Router } from 'express';
 import { requireSuperuser } from '../platform/guards';
 import { restFieldNames } from '../platform/http/error-middleware';
 import { BILL_REST_NAMES, parseBillBody, parseBillPaymentBody } from './bill.schema';
+import { AGING_BUCKETS, type BucketAmounts } from '../../domain/accounting/aging';
+import { centsToEuros } from '../../domain/shared/money';
 import type { BillService, BillStatus } from './bill.service';
+import { AGING_REST_NAMES } from '../platform/wire';
 
 const STATUSES: readonly BillStatus[] = ['draft', 'open', 'partly_paid', 'paid'];
 
@@ -40,6 +43,17 @@ export const billRoutes = (purchases: { bills: BillService }): Router => {
 
   router.post('/bills/:id/payments/', async (req, res) => {
     res.status(201).json(await purchases.bills.pay(req.params.id, parseBillPaymentBody(req.body), req.user!.id));
+  });
+
+  router.get('/reports/aged-payables/', requireSuperuser, async (req, res) => {
+    const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+    const r = await purchases.bills.agedPayables({ asOf: one(req.query.as_of), to: one(req.query.to), from: one(req.query.from) });
+    const buckets = (b: BucketAmounts) => Object.fromEntries(AGING_BUCKETS.map((k) => [AGING_REST_NAMES[k], centsToEuros(b[k])]));
+    res.json({
+      as_of: r.asOf,
+      suppliers: r.clients.map((c) => ({ supplier_id: c.clientId, supplier: c.clientName, ...buckets(c.buckets), total: centsToEuros(c.owedCents) })),
+      totals: { ...buckets(r.totals), total: centsToEuros(r.totals.owedCents) },
+    });
   });
 
   return router;

@@ -9,6 +9,10 @@ import { addDays } from '../../domain/shared/dates';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import { billStateOfRow, type BillRow } from '../../projections/bills/bills';
+import { payableSums } from '../../projections/bills/queries';
+import { ageReceivables, type AgedReceivables, type AgingRow } from '../../domain/accounting/aging';
+import { dayOf } from '../../domain/shared/dates';
+import { resolveAsOf, type PeriodInput } from '../platform/period';
 import type { AppDeps } from '../platform/deps';
 import { answerAfterWrite } from '../platform/write-outcome';
 import { isUuid, toIso } from '../platform/wire';
@@ -123,6 +127,19 @@ export class BillService {
     if (!account) throw new ValidationError(INVALID, { moneyAccountId: [MONEY_ACCOUNT_UNKNOWN] });
     const { moneyAccountId: _m, ...rest } = payment;
     return this.run(id, actor, { type: 'RecordBillPayment', data: { paymentId: randomUUID(), ...rest, cashAccountId: account.ledger_account_id } });
+  }
+
+  /**
+   * Aged payables: what each supplier is owed as of a day, by days past due (the receivables'
+   * buckets and shape, suppliers for clients). Its total is the Accounts Payable balance of bills.
+   */
+  async agedPayables(input: PeriodInput): Promise<AgedReceivables> {
+    const asOf = resolveAsOf(input, dayOf(this.deps.clock()));
+    const rows = await payableSums(this.deps.db, asOf);
+    return ageReceivables(
+      rows.map((r): AgingRow => ({ clientId: r.supplier_id, clientName: r.supplier_name ?? '', bucket: r.bucket as AgingRow['bucket'], cents: Number(r.cents) })),
+      asOf,
+    );
   }
 
   private known(id: string): void {

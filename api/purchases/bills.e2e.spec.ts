@@ -112,4 +112,32 @@ describe.each(testBackends())('bills on $name', (backend) => {
     expect((await admin.delete(`/api/bills/${draft.body.id}/`)).status).toBe(204);
     expect((await admin.get(`/api/bills/${draft.body.id}/`)).status).toBe(404);
   });
+
+  it('ages what suppliers are owed as of any day, its total the Accounts Payable balance of that day', async () => {
+    const other = (await admin.post('/api/suppliers/', { name: 'Office Supplies SA', country: 'GR', payment_terms_days: 0 })).body.id as string;
+    const make = async (body: Record<string, unknown>) => {
+      const made = await admin.post('/api/bills/', body);
+      expect(made.status, made.text).toBe(201);
+      expect((await admin.post(`/api/bills/${made.body.id}/post/`)).status).toBe(200);
+      return made.body.id as string;
+    };
+    const old = await make({ supplier: other, invoice_number: 'OS-1', date: '2025-10-01', items: [{ description: 'Paper', account: HOSTING, unit_price: 50, vat_rate: 24 }] });
+    await make({ supplier: other, invoice_number: 'OS-2', date: '2026-02-20', items: [{ description: 'Toner', account: HOSTING, unit_price: 80, vat_rate: 24 }] });
+    expect((await admin.post(`/api/bills/${old}/payments/`, { amount: 20, date: '2026-03-05', money_account: bank })).status).toBe(201);
+    const payablesAsOf = async (day: string) => {
+      const row = await server.testDb.db('ledger_lines').where({ account_id: SYSTEM_ACCOUNT_IDS.payables }).where('date', '<=', day).sum({ d: 'debit_cents', c: 'credit_cents' }).first();
+      return (Number(row?.c ?? 0) - Number(row?.d ?? 0)) / 100;
+    };
+    for (const day of ['2025-12-31', '2026-03-01', '2026-03-11', '2026-03-20']) {
+      const aged = await admin.get(`/api/reports/aged-payables/?as_of=${day}`);
+      expect(aged.status, aged.text).toBe(200);
+      expect(aged.body.as_of).toBe(day);
+      expect(aged.body.totals.total, day).toBeCloseTo(await payablesAsOf(day), 2);
+    }
+    const now = (await admin.get('/api/reports/aged-payables/?as_of=2026-03-20')).body;
+    const office = now.suppliers.find((s: { supplier: string }) => s.supplier === 'Office Supplies SA');
+    // OS-1 (due 1 October, 170 days late) less the 20 paid; OS-2 due 20 February, 28 days late.
+    expect(office).toMatchObject({ over_90: 42, days_1_30: 99.2, current: 0, total: 141.2 });
+    expect((await admin.get('/api/reports/aged-payables/?from=2026-01-01')).status).toBe(400);
+  });
 });

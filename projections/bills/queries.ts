@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import { AGING_EDGES } from '../../domain/accounting/aging';
+
+export interface PayableSum {
+  supplier_id: string;
+  supplier_name: string | null;
+  bucket: string;
+  cents: number | string;
+}
+
+/**
+ * What each supplier is owed as of a day, per aging bucket: posted bills dated on or before it, less
+ * their payments dated on or before it, bucketed by days past due with the receivables' edges. One
+ * grouped scan of `bill_list` (payments summed from the row's own list).
+ */
+export const payableSums = (db: Knex, asOf: string): Promise<PayableSum[]> => {
+  const buckets = AGING_EDGES.map((e) => `when (?::date - b.due_date) <= ${Number(e.maxDaysLate)} then '${e.bucket}'`).join(' ');
+  return db.raw(
+    `select b.supplier_id, s.name as supplier_name, case ${buckets} else 'over90' end as bucket,
+            sum(b.gross_cents - coalesce((select sum((p->>'amountCents')::bigint) from jsonb_array_elements(b.payments) p where p->>'date' <= ?), 0)) as cents
+       from bill_list b left join suppliers s on s.id = b.supplier_id
+      where b.status = 'posted' and b.date <= ?::date
+      group by 1, 2, 3`,
+    [...AGING_EDGES.map(() => asOf), asOf, asOf],
+  ).then((r: { rows: PayableSum[] }) => r.rows);
+};
