@@ -140,4 +140,23 @@ describe.each(testBackends())('bills on $name', (backend) => {
     expect(office).toMatchObject({ over_90: 42, days_1_30: 99.2, current: 0, total: 141.2 });
     expect((await admin.get('/api/reports/aged-payables/?from=2026-01-01')).status).toBe(400);
   });
+
+  it('answers the same through GraphQL: field errors in the input’s names, a draft, posted, paid', async () => {
+    const CREATE = `mutation($input: BillInput!) { createBill(input: $input) { id status totalAmount selfAssessedVatAmount items { vatCategory vatAmount } } }`;
+    const line = { description: 'Consulting (reverse charge)', accountId: HOSTING, unitPrice: 500, vatRate: 24, vatCategory: 'AE' };
+    const refused = await admin.graphql(CREATE, { input: { supplierId: supplier, invoiceNumber: 'GQL-1', date: '2026-03-03', items: [{ ...line, vatCategory: 'Q' }], totalAmount: 1 } });
+    expect(Object.keys(refused.body.errors[0].extensions.fieldErrors).sort()).toEqual(['items.0.vatCategory', 'totalAmount']);
+    const made = await admin.graphql(CREATE, { input: { supplierId: supplier, invoiceNumber: 'GQL-1', date: '2026-03-03', items: [line], totalAmount: 500 } });
+    expect(made.body.errors).toBeUndefined();
+    expect(made.body.data.createBill).toMatchObject({ status: 'draft', totalAmount: 500, selfAssessedVatAmount: 120, items: [{ vatCategory: 'AE', vatAmount: 120 }] });
+    const id = made.body.data.createBill.id as string;
+    expect((await admin.graphql('mutation($id: ID!) { postBill(id: $id) { status openAmount } }', { id })).body.data.postBill).toEqual({ status: 'open', openAmount: 500 });
+    const paid = await admin.graphql('mutation($id: ID!, $input: BillPaymentInput!) { recordBillPayment(id: $id, input: $input) { status paidAmount payments { amount reference } } }', {
+      id,
+      input: { amount: 500, date: '2026-03-15', moneyAccountId: bank, reference: 'SEPA 9' },
+    });
+    expect(paid.body.data.recordBillPayment).toEqual({ status: 'paid', paidAmount: 500, payments: [{ amount: 500, reference: 'SEPA 9' }] });
+    const listed = await admin.graphql('query($s: ID) { bills(supplierId: $s, status: "paid") { invoiceNumber supplierName } }', { s: supplier });
+    expect(listed.body.data.bills.map((b: { invoiceNumber: string }) => b.invoiceNumber)).toContain('GQL-1');
+  });
 });

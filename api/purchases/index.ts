@@ -3,6 +3,7 @@ export { supplierRoutes } from './supplier.routes';
 export { billRoutes } from './bill.routes';
 export { BillService, type BillWire } from './bill.service';
 export { SupplierResolver } from './supplier.resolver';
+export { BillResolver } from './bill.graphql';
 export { SupplierService, type SupplierWire } from './supplier.service';
 
 import type { AppDeps } from '../platform/deps';

@@ -1,0 +1,184 @@
+import { ArrayMaxSize, IsNotEmpty, IsOptional, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Arg, Authorized, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../platform/graphql/context';
+import { InputConversion, IsCleanText, IsIsoDay, withInputNames } from '../platform/graphql/validators';
+import type { ParsedBill } from './bill.schema';
+import type { BillStatus, BillWire } from './bill.service';
+
+const BLANK = { message: 'This field may not be blank.' };
+/** Command fields named otherwise in BillInput (line fields by segment). */
+const INPUT_NAMES = { lines: 'items', supplierInvoiceNumber: 'invoiceNumber', quantityMilli: 'quantity', unitPriceCents: 'unitPrice', vatRateBp: 'vatRate', amountCents: 'amount' };
+
+@InputType()
+export class BillItemInput {
+  @Field(() => String) @IsNotEmpty(BLANK) @MaxLength(500) @IsCleanText('single') description!: string;
+  @Field(() => ID, { description: 'An expense or asset account.' }) @IsUUID('all', { message: 'Invalid pk - account does not exist.' }) accountId!: string;
+  @Field(() => Float, { nullable: true, defaultValue: 1 }) quantity?: number;
+  @Field(() => Float, { description: 'Euros.' }) unitPrice!: number;
+  @Field(() => Float, { nullable: true, defaultValue: 0, description: 'Percent.' }) vatRate?: number;
+  @Field(() => String, { nullable: true, description: 'S, Z, E or AE (reverse charge: VAT self-assessed); absent: S above 0 %, Z at 0 %.' }) @IsOptional() @MaxLength(3) vatCategory?: string;
+}
+
+@InputType()
+export class BillInput {
+  @Field(() => ID) @IsUUID('all', { message: 'Invalid pk - supplier does not exist.' }) supplierId!: string;
+  @Field(() => String, { description: 'The supplier’s own number.' }) @IsNotEmpty(BLANK) @MaxLength(100) @IsCleanText('single') invoiceNumber!: string;
+  @Field(() => String) @IsIsoDay() date!: string;
+  @Field(() => String, { nullable: true, description: 'Absent: the date plus the supplier’s payment terms.' }) @IsOptional() @IsIsoDay() dueDate?: string | null;
+  @Field(() => [BillItemInput]) @ValidateNested({ each: true }) @ArrayMaxSize(500) items!: BillItemInput[];
+  @Field(() => Float, { nullable: true, description: 'The document’s stated net, checked against the lines.' }) @IsOptional() netAmount?: number | null;
+  @Field(() => Float, { nullable: true }) @IsOptional() vatAmount?: number | null;
+  @Field(() => Float, { nullable: true }) @IsOptional() totalAmount?: number | null;
+  @Field(() => Int, { nullable: true }) @IsOptional() @Min(1) version?: number;
+
+  toParsed(): ParsedBill {
+    const convert = new InputConversion();
+    const stated = (v: number | null | undefined, field: string) => (v === null || v === undefined ? undefined : convert.cents(v, field));
+    const parsed: ParsedBill = {
+      input: {
+        supplierId: this.supplierId.toLowerCase(),
+        supplierInvoiceNumber: this.invoiceNumber,
+        date: this.date,
+        dueDate: this.dueDate ?? null,
+        lines: this.items.map((item, i) => ({
+          description: item.description.trim(),
+          accountId: item.accountId.toLowerCase(),
+          quantityMilli: convert.milli(item.quantity ?? 1, `items.${i}.quantity`),
+          unitPriceCents: convert.cents(item.unitPrice, `items.${i}.unitPrice`),
+          vatRateBp: convert.basisPoints(item.vatRate ?? 0, `items.${i}.vatRate`),
+          ...(item.vatCategory ? { vatCategory: item.vatCategory } : {}),
+        })),
+        stated: { netCents: stated(this.netAmount, 'netAmount'), vatCents: stated(this.vatAmount, 'vatAmount'), grossCents: stated(this.totalAmount, 'totalAmount') },
+      },
+      expectedRevision: this.version,
+    };
+    return convert.done(parsed);
+  }
+}
+
+@InputType()
+export class BillPaymentInput {
+  @Field(() => Float, { description: 'Euros.' }) amount!: number;
+  @Field(() => String) @IsIsoDay() date!: string;
+  @Field(() => ID) @IsUUID('all', { message: 'Invalid pk - money account does not exist.' }) moneyAccountId!: string;
+  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) @IsCleanText('single') reference?: string | null;
+}
+
+@ObjectType('BillLine')
+class BillLineOutput {
+  @Field(() => String) description!: string;
+  @Field(() => ID) accountId!: string;
+  @Field(() => Float) quantity!: number;
+  @Field(() => Float) unitPrice!: number;
+  @Field(() => Float, { description: 'Percent.' }) vatRate!: number;
+  @Field(() => String) vatCategory!: string;
+  @Field(() => Float) netAmount!: number;
+  @Field(() => Float, { description: 'Charged, or self-assessed on an AE line.' }) vatAmount!: number;
+}
+
+@ObjectType('BillPayment')
+class BillPaymentOutput {
+  @Field(() => ID) id!: string;
+  @Field(() => Float) amount!: number;
+  @Field(() => String) date!: string;
+  @Field(() => String, { nullable: true }) reference!: string | null;
+}
+
+@ObjectType('Bill')
+export class BillOutput {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) supplierId!: string;
+  @Field(() => String, { nullable: true }) supplierName!: string | null;
+  @Field(() => String) invoiceNumber!: string;
+  @Field(() => String) date!: string;
+  @Field(() => String) dueDate!: string;
+  @Field(() => [BillLineOutput]) items!: BillLineOutput[];
+  @Field(() => Float) netAmount!: number;
+  @Field(() => Float) vatAmount!: number;
+  @Field(() => Float) selfAssessedVatAmount!: number;
+  @Field(() => Float) totalAmount!: number;
+  @Field(() => Float) paidAmount!: number;
+  @Field(() => Float) openAmount!: number;
+  @Field(() => String, { description: 'draft, open, partly_paid or paid.' }) status!: BillStatus;
+  @Field(() => [BillPaymentOutput]) payments!: BillPaymentOutput[];
+  @Field(() => Int) version!: number;
+
+  static from(b: BillWire): BillOutput {
+    return Object.assign(new BillOutput(), {
+      id: b.id,
+      supplierId: b.supplier,
+      supplierName: b.supplier_name,
+      invoiceNumber: b.invoice_number,
+      date: b.date,
+      dueDate: b.due_date,
+      items: b.items.map((i) => ({ description: i.description, accountId: i.account, quantity: i.quantity, unitPrice: i.unit_price, vatRate: i.vat_rate, vatCategory: i.vat_category, netAmount: i.net_amount, vatAmount: i.vat_amount })),
+      netAmount: b.net_amount,
+      vatAmount: b.vat_amount,
+      selfAssessedVatAmount: b.self_assessed_vat_amount,
+      totalAmount: b.total_amount,
+      paidAmount: b.paid_amount,
+      openAmount: b.open_amount,
+      status: b.status,
+      payments: b.payments,
+      version: b.version,
+    });
+  }
+}
+
+@Resolver(() => BillOutput)
+export class BillResolver {
+  @Authorized('superuser')
+  @Query(() => [BillOutput], { description: 'Bills, newest first; by status (draft, open, partly_paid, paid) and supplier.' })
+  async bills(
+    @Arg('status', () => String, { nullable: true }) status: string | null,
+    @Arg('supplierId', () => ID, { nullable: true }) supplierId: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<BillOutput[]> {
+    const known = ['draft', 'open', 'partly_paid', 'paid'].includes(status ?? '') ? (status as BillStatus) : undefined;
+    return (await ctx.services.purchases.bills.list({ status: known, supplierId: supplierId && /^[0-9a-f-]{36}$/i.test(supplierId) ? supplierId : undefined })).map(BillOutput.from);
+  }
+
+  @Authorized('superuser')
+  @Query(() => BillOutput)
+  async bill(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<BillOutput> {
+    return BillOutput.from(await ctx.services.purchases.bills.get(id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => BillOutput, { description: 'A draft bill: it books nothing until posted.' })
+  async createBill(@Arg('input', () => BillInput) input: BillInput, @Ctx() ctx: GraphQLContext): Promise<BillOutput> {
+    return BillOutput.from(await withInputNames(INPUT_NAMES, () => ctx.services.purchases.bills.create(input.toParsed(), ctx.user!.id)));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => BillOutput, { description: 'Edits a draft; a posted bill is refused.' })
+  async updateBill(@Arg('id', () => ID) id: string, @Arg('input', () => BillInput) input: BillInput, @Ctx() ctx: GraphQLContext): Promise<BillOutput> {
+    return BillOutput.from(await withInputNames(INPUT_NAMES, () => ctx.services.purchases.bills.update(id, input.toParsed(), ctx.user!.id)));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => BillOutput, { description: 'Books the bill on its date and makes it immutable.' })
+  async postBill(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<BillOutput> {
+    return BillOutput.from(await ctx.services.purchases.bills.post(id, ctx.user!.id));
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => Boolean, { description: 'Deletes a draft.' })
+  async deleteBill(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.purchases.bills.remove(id, ctx.user!.id);
+    return true;
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => BillOutput)
+  async recordBillPayment(@Arg('id', () => ID) id: string, @Arg('input', () => BillPaymentInput) input: BillPaymentInput, @Ctx() ctx: GraphQLContext): Promise<BillOutput> {
+    return BillOutput.from(
+      await withInputNames(INPUT_NAMES, () => {
+        const convert = new InputConversion();
+        const amountCents = convert.cents(input.amount, 'amount');
+        convert.done(null);
+        return ctx.services.purchases.bills.pay(id, { amountCents, date: input.date, moneyAccountId: input.moneyAccountId.toLowerCase(), reference: input.reference?.trim() || null }, ctx.user!.id);
+      }),
+    );
+  }
+}
