@@ -1,11 +1,19 @@
 import { ArrayMaxSize, IsNotEmpty, IsOptional, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
-import { Arg, Authorized, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../platform/graphql/context';
 import { InputConversion, IsCleanText, IsIsoDay, withInputNames } from '../platform/graphql/validators';
 import type { ParsedBill } from './bill.schema';
 import type { BillStatus, BillWire } from './bill.service';
 
 const BLANK = { message: 'This field may not be blank.' };
+
+export enum BillStatusEnum {
+  draft = 'draft',
+  open = 'open',
+  partly_paid = 'partly_paid',
+  paid = 'paid',
+}
+registerEnumType(BillStatusEnum, { name: 'BillStatus', description: 'draft, open (posted, nothing paid), partly_paid or paid.' });
 /** Command fields named otherwise in BillInput (line fields by segment). */
 const INPUT_NAMES = { lines: 'items', supplierInvoiceNumber: 'invoiceNumber', quantityMilli: 'quantity', unitPriceCents: 'unitPrice', vatRateBp: 'vatRate', amountCents: 'amount' };
 
@@ -99,7 +107,7 @@ export class BillOutput {
   @Field(() => Float) totalAmount!: number;
   @Field(() => Float) paidAmount!: number;
   @Field(() => Float) openAmount!: number;
-  @Field(() => String, { description: 'draft, open, partly_paid or paid.' }) status!: BillStatus;
+  @Field(() => BillStatusEnum) status!: BillStatus;
   @Field(() => [BillPaymentOutput]) payments!: BillPaymentOutput[];
   @Field(() => Int) version!: number;
 
@@ -130,12 +138,11 @@ export class BillResolver {
   @Authorized('superuser')
   @Query(() => [BillOutput], { description: 'Bills, newest first; by status (draft, open, partly_paid, paid) and supplier.' })
   async bills(
-    @Arg('status', () => String, { nullable: true }) status: string | null,
+    @Arg('status', () => BillStatusEnum, { nullable: true }) status: BillStatus | null,
     @Arg('supplierId', () => ID, { nullable: true }) supplierId: string | null,
     @Ctx() ctx: GraphQLContext,
   ): Promise<BillOutput[]> {
-    const known = ['draft', 'open', 'partly_paid', 'paid'].includes(status ?? '') ? (status as BillStatus) : undefined;
-    return (await ctx.services.purchases.bills.list({ status: known, supplierId: supplierId && /^[0-9a-f-]{36}$/i.test(supplierId) ? supplierId : undefined })).map(BillOutput.from);
+    return (await ctx.services.purchases.bills.list({ status: status ?? undefined, supplierId: supplierId && /^[0-9a-f-]{36}$/i.test(supplierId) ? supplierId : undefined })).map(BillOutput.from);
   }
 
   @Authorized('superuser')

@@ -156,7 +156,7 @@ describe.each(testBackends())('bills on $name', (backend) => {
       input: { amount: 500, date: '2026-03-15', moneyAccountId: bank, reference: 'SEPA 9' },
     });
     expect(paid.body.data.recordBillPayment).toEqual({ status: 'paid', paidAmount: 500, payments: [{ amount: 500, reference: 'SEPA 9' }] });
-    const listed = await admin.graphql('query($s: ID) { bills(supplierId: $s, status: "paid") { invoiceNumber supplierName } }', { s: supplier });
+    const listed = await admin.graphql('query($s: ID) { bills(supplierId: $s, status: paid) { invoiceNumber supplierName status } }', { s: supplier });
     expect(listed.body.data.bills.map((b: { invoiceNumber: string }) => b.invoiceNumber)).toContain('GQL-1');
   });
 });

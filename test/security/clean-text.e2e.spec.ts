@@ -38,6 +38,8 @@ interface Fixtures {
   issuedId: string;
   paymentId: string;
   entryId: string;
+  supplierId: string;
+  billId: string;
 }
 
 type Caller = 'anon' | 'admin';
@@ -72,6 +74,16 @@ const invoiceBody = (f: Fixtures): Json => ({
   due_date: f.tomorrow,
   items: [{ description: 'Licence', quantity: 1, unit_price: 10, vat_rate: 0, vat_category: 'E', vat_exemption_reason: 'Exempt' }],
 });
+const supplierBody = (vatNumber: string) => (): Json => ({ name: 'Clean Supplier', vat_number: vatNumber, country: 'CY', address: '1 Road', iban: 'DE89370400440532013000' });
+const billBody = (f: Fixtures): Json => ({
+  supplier: f.supplierId,
+  invoice_number: 'SUP-1',
+  date: f.today,
+  due_date: f.tomorrow,
+  items: [{ description: 'Hosting', account: EXPENSE, quantity: 1, unit_price: 10, vat_rate: 19, vat_category: 'S' }],
+});
+const billInput = (f: Fixtures): Json => ({ supplierId: f.supplierId, invoiceNumber: 'SUP-1', date: f.today, dueDate: f.tomorrow, items: [{ description: 'Hosting', accountId: EXPENSE, unitPrice: 10, vatRate: 19, vatCategory: 'S' }] });
+const supplierInput = (vatNumber: string): Json => ({ name: 'Clean Supplier', vatNumber, country: 'CY', address: '1 Road', iban: 'DE89370400440532013000' });
 const entryBody = (f: Fixtures): Json => ({ date: f.today, account: EXPENSE, debit: 1, description: 'Paper', vat_category: 'S', vat_rate: 19 });
 
 /** Every REST route that reads text from its body. */
@@ -145,6 +157,12 @@ const REST: Record<string, RestCase> = {
   // On the draft: refused by the domain after the text rules, so nothing is written off here.
   'POST /api/invoices/:id/write-off/': { caller: 'admin', path: (f) => `/api/invoices/${f.draftId}/write-off/`, body: (f) => ({ date: f.today, reason: 'Insolvent' }), format: ['date'], multi: ['reason'] },
   'POST /api/invoices/:id/payments/': { caller: 'admin', path: (f) => `/api/invoices/${f.issuedId}/payments/`, body: (f) => ({ amount: 1, date: f.today, method: 'cash', reference: 'R1' }), format: ['date', 'method'] },
+  // A line break in the address is accepted: each accepted one writes a supplier, so each route's VAT number is its own.
+  'POST /api/suppliers/': { caller: 'admin', path: () => '/api/suppliers/', body: supplierBody('CY10000001X'), format: ['country'], multi: ['address'], accepts: true },
+  'PUT /api/suppliers/:id/': { caller: 'admin', path: (f) => `/api/suppliers/${f.supplierId}/`, body: supplierBody('CY10000002X'), format: ['country'], multi: ['address'], accepts: true },
+  'POST /api/bills/': { caller: 'admin', path: () => '/api/bills/', body: billBody, format: ['supplier', 'date', 'due_date', 'items.0.account'] },
+  'PUT /api/bills/:id/': { caller: 'admin', path: (f) => `/api/bills/${f.billId}/`, body: billBody, format: ['supplier', 'date', 'due_date', 'items.0.account'] },
+  'POST /api/bills/:id/payments/': { caller: 'admin', path: (f) => `/api/bills/${f.billId}/payments/`, body: (f) => ({ amount: 1, date: f.today, money_account: f.moneyAccountId, reference: 'SEPA 1' }), format: ['date', 'money_account'] },
   'POST /api/payments/:id/refund/': { caller: 'admin', path: (f) => `/api/payments/${f.paymentId}/refund/`, body: (f) => ({ amount: 0.01, reason: 'Goodwill', date: f.today }), format: ['date'], multi: ['reason'], accepts: true },
 };
 
@@ -175,6 +193,9 @@ const NO_TEXT = new Set([
   'POST /api/invoices/:id/send/',
   'POST /api/invoices/:id/mark_as_paid/',
   'POST /api/billing/generate-invoices/',
+  'DELETE /api/suppliers/:id/',
+  'DELETE /api/bills/:id/',
+  'POST /api/bills/:id/post/',
 ]);
 
 interface GraphqlCase extends Case {
@@ -255,6 +276,11 @@ const GRAPHQL: Record<string, GraphqlCase> = {
   createSubscription: { caller: 'admin', vars: (f) => ({ input: { clientId: f.clientId, productId: f.productId, startDate: f.today } }), format: ['input.startDate'] },
   updateSubscription: { caller: 'admin', vars: (f) => ({ id: f.subscriptionId, input: { clientId: f.clientId, productId: f.productId, startDate: f.today } }), format: ['input.startDate'] },
   rebuildProjection: { caller: 'admin', vars: () => ({ name: 'ledger' }) },
+  createSupplier: { caller: 'admin', vars: () => ({ input: supplierInput('CY10000003X') }), format: ['input.country'], multi: ['input.address'], accepts: true },
+  updateSupplier: { caller: 'admin', vars: (f) => ({ id: f.supplierId, input: supplierInput('CY10000002X') }), format: ['input.country'], multi: ['input.address'], accepts: true },
+  createBill: { caller: 'admin', vars: (f) => ({ input: billInput(f) }), format: ['input.date', 'input.dueDate', 'input.items.0.vatCategory'] },
+  updateBill: { caller: 'admin', vars: (f) => ({ id: f.billId, input: billInput(f) }), format: ['input.date', 'input.dueDate', 'input.items.0.vatCategory'] },
+  recordBillPayment: { caller: 'admin', vars: (f) => ({ id: f.billId, input: { amount: 1, date: f.today, moneyAccountId: f.moneyAccountId, reference: 'SEPA 1' } }), format: ['input.date'] },
   createCheckoutSession: { caller: 'admin', vars: (f) => ({ invoiceId: f.issuedId, returnTo: '/pay' }) },
   refundPayment: { caller: 'admin', vars: (f) => ({ paymentId: f.paymentId, input: { amount: 0.01, reason: 'Goodwill', date: f.today, idempotencyKey: 'k1' } }), format: ['input.date'], multi: ['input.reason'], accepts: true },
 };
@@ -333,6 +359,8 @@ describe.each(testBackends())('clean text on every field on $name', (backend) =>
     const payments = (await ok(await admin.get(`/api/invoices/${issued.id}/payments/`), 'payments')) as unknown as { id: string }[];
     const entry = await ok(await admin.post('/api/journal-entries/', { date: today, account: EXPENSE, debit: 1, description: 'Base' }), 'entry');
     const rule = await ok(await admin.post('/api/bank-rules/', ruleBody()), 'bank rule');
+    const supplier = await ok(await admin.post('/api/suppliers/', supplierBody('CY10000002X')()), 'supplier');
+    const bill = await ok(await admin.post('/api/bills/', { supplier: supplier.id, invoice_number: 'BASE-1', date: today, items: [{ description: 'Base', account: EXPENSE, unit_price: 5 }] }), 'bill');
     f = {
       today,
       tomorrow: addDays(today, 1),
@@ -346,6 +374,8 @@ describe.each(testBackends())('clean text on every field on $name', (backend) =>
       paymentId: payments[0]!.id,
       entryId: entry.id as string,
       bankRuleId: rule.id as string,
+      supplierId: supplier.id as string,
+      billId: bill.id as string,
     };
   });
   afterAll(async () => {
