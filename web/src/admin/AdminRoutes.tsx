@@ -13,6 +13,7 @@ export const AdminRoutes = () => {
   const links = [
     { to: '/admin/clients', label: t('admin.layout.clients') },
     { to: '/admin/suppliers', label: t('admin.layout.suppliers') },
+    { to: '/admin/bills', label: t('admin.layout.bills') },
     { to: '/admin/products', label: t('admin.layout.products') },
     { to: '/admin/subscriptions', label: t('admin.layout.subscriptions') },
     { to: '/admin/invoices', label: t('admin.layout.invoices') },
@@ -31,6 +32,7 @@ export const AdminRoutes = () => {
             <Route path="clients" element={<billingPages.Clients />} />
             <Route path="clients/:clientId" element={<billingPages.ClientDetail />} />
             <Route path="suppliers" element={<billingPages.Suppliers />} />
+            <Route path="bills" element={<billingPages.Bills />} />
             <Route path="products" element={<billingPages.Products />} />
             <Route path="subscriptions" element={<billingPages.Subscriptions />} />
             <Route path="invoices" element={<billingPages.Invoices />} />

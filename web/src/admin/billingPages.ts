@@ -6,6 +6,7 @@ export const billingPages = {
   Clients: lazyNamed(() => import('./clients/ClientsPage'), 'ClientsPage'),
   ClientDetail: lazyNamed(() => import('./clients/ClientDetailPage'), 'ClientDetailPage'),
   Suppliers: lazyNamed(() => import('./suppliers/SuppliersPage'), 'SuppliersPage'),
+  Bills: lazyNamed(() => import('./bills/BillsPage'), 'BillsPage'),
   Products: lazyNamed(() => import('./products/ProductsPage'), 'ProductsPage'),
   Subscriptions: lazyNamed(() => import('./subscriptions/SubscriptionsPage'), 'SubscriptionsPage'),
   Invoices: lazyNamed(() => import('./invoices/InvoicesPage'), 'InvoicesPage'),

@@ -20,6 +20,8 @@ export interface RowAction {
   primary?: boolean;
   /** Shown as a button beside "More"; every other action is an item of "More". */
   inline?: boolean;
+  /** An item of "More" set apart from those above it by a divider (a destructive Delete, last). */
+  apart?: boolean;
   /** An inline button shows only its icon; the label becomes its tooltip and accessible name. */
   iconOnly?: boolean;
   /** Accessible name when the label alone is ambiguous ("Download invoice 2026-000001 as PDF"). */
@@ -61,20 +63,23 @@ export const RowActions = ({ actions }: { actions: RowAction[] }) => {
   const { t } = useTranslation();
   const inline = actions.filter((a) => a.inline);
   const more = actions.filter((a) => !a.inline);
-  const items: MenuProps['items'] = more.map((a) => ({
-    key: a.key,
-    icon: a.loading ? <LoadingOutlined aria-hidden /> : quiet(a.icon),
-    danger: a.danger,
-    disabled: a.disabled || a.loading,
-    'data-testid': a.testId,
-    label: a.href ? (
-      <a href={a.href} download={a.download} target={a.target} rel={a.target ? 'noopener' : undefined} aria-label={a.ariaLabel}>
-        {a.label}
-      </a>
-    ) : (
-      a.label
-    ),
-  }));
+  const items: MenuProps['items'] = more.flatMap((a, i) => [
+    ...(a.apart && i > 0 ? [{ type: 'divider' as const, key: `${a.key}-divider` }] : []),
+    {
+      key: a.key,
+      icon: a.loading ? <LoadingOutlined aria-hidden /> : quiet(a.icon),
+      danger: a.danger,
+      disabled: a.disabled || a.loading,
+      'data-testid': a.testId,
+      label: a.href ? (
+        <a href={a.href} download={a.download} target={a.target} rel={a.target ? 'noopener' : undefined} aria-label={a.ariaLabel}>
+          {a.label}
+        </a>
+      ) : (
+        a.label
+      ),
+    },
+  ]);
   const onMenuClick: MenuProps['onClick'] = ({ key }) => more.find((a) => a.key === key)?.onClick?.();
   return (
     // A click on an action (or in the menu, which React bubbles through its portal) must not reach the row's own click.

@@ -1,0 +1,277 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, InputNumber, Select, type FormInstance } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addDays } from '../../../../domain/shared/dates';
+import { MAX_AMOUNT_CENTS, MAX_QUANTITY } from '../../../../domain/shared/money';
+import { formatDate, formatMoney, localToday } from '../../common/format';
+import { cleanTextRule } from '../common/cleanText';
+import { FormModal } from '../common/FormModal';
+import { IsoDatePicker } from '../common/IsoDatePicker';
+import type { ChartAccount, SupplierView } from '../suppliers/useSuppliers';
+import type { BillView } from './billApi';
+import { BILL_VAT_CATEGORIES, billFormTotals, valuesOf, type BillLineValues, type BillValues, type BillVatCategory } from './billForm';
+
+interface Props {
+  open: boolean;
+  /** The draft being edited; null for a new bill. */
+  bill: BillView | null;
+  suppliers: SupplierView[];
+  /** The accounts a purchase may be booked to. */
+  accounts: ChartAccount[];
+  saving: boolean;
+  /** A refusal of the server that belongs to no field. */
+  error: string | null;
+  form: FormInstance<BillValues>;
+  onCancel: () => void;
+  onSave: (values: BillValues) => void;
+}
+
+/** A line's category from its rate when none was chosen: S above 0 %, Z at 0 % (as the server decides). */
+const categoryFor = (rate: number | undefined): BillVatCategory => (rate && rate > 0 ? 'S' : 'Z');
+
+/** A new line with the supplier's default account and VAT rate. */
+const blankLine = (supplier: SupplierView | undefined): BillLineValues => ({
+  description: '',
+  account: supplier?.defaultAccountId ?? undefined,
+  quantity: 1,
+  unitPrice: undefined,
+  vatRate: supplier?.defaultVatRate ?? undefined,
+  vatCategory: supplier ? categoryFor(supplier.defaultVatRate) : 'S',
+});
+
+/** A line nothing was typed into yet: choosing a supplier fills it with its defaults. */
+const untouched = (l: BillLineValues | undefined) => !l || (!l.description?.trim() && (l.unitPrice === undefined || l.unitPrice === null));
+
+/** Net, VAT charged, VAT self-assessed and the total owed, as typed, with the server's arithmetic. */
+const BillTotals = ({ lines }: { lines: BillLineValues[] }) => {
+  const { t } = useTranslation();
+  const totals = billFormTotals(lines);
+  return (
+    <>
+      <dl className="admin-totals" data-testid="bill-totals" aria-live="polite">
+        <div>
+          <dt>{t('admin.bills.totals.net')}</dt>
+          <dd data-testid="bill-total-net">{formatMoney(totals.netCents)}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.bills.totals.vat')}</dt>
+          <dd data-testid="bill-total-vat">{formatMoney(totals.vatCents)}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.bills.totals.selfAssessedVat')}</dt>
+          <dd data-testid="bill-total-self-assessed">{formatMoney(totals.selfAssessedVatCents)}</dd>
+        </div>
+        <div className="admin-totals-gross">
+          <dt>{t('admin.bills.totals.total')}</dt>
+          <dd data-testid="bill-total-gross">{formatMoney(totals.grossCents)}</dd>
+        </div>
+      </dl>
+      {totals.incomplete && <div className="admin-muted admin-totals-note">{t('admin.invoices.incompleteLines')}</div>}
+    </>
+  );
+};
+
+/**
+ * New bill and Edit (drafts only): the supplier (its default account and VAT rate fill new lines,
+ * its payment terms give the due date when none is typed), their invoice number, the dates, the
+ * lines with their account and VAT category (AE: reverse charge, VAT self-assessed) and the live
+ * totals; optionally the total the document states, which the server checks against the lines.
+ */
+export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, form, onCancel, onSave }: Props) => {
+  const { t } = useTranslation();
+  const banner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) banner.current?.scrollIntoView({ block: 'nearest' });
+  }, [error]);
+  const supplierId = Form.useWatch('supplier', form);
+  const date = Form.useWatch('date', form);
+  const items = (Form.useWatch('items', form) ?? []) as BillLineValues[];
+  const supplier = suppliers.find((s) => s.id === supplierId);
+  const termsDue = supplier && date ? addDays(date, supplier.paymentTermsDays) : null;
+
+  // A supplier chosen fills the lines not typed into yet (and the account of any line without one).
+  const onSupplier = (id: string) => {
+    const chosen = suppliers.find((s) => s.id === id);
+    if (!chosen) return;
+    const lines = (form.getFieldValue('items') ?? []) as BillLineValues[];
+    form.setFieldValue(
+      'items',
+      lines.map((l) =>
+        untouched(l)
+          ? { ...l, ...blankLine(chosen), description: l.description }
+          : {
+              ...l,
+              account: l.account ?? chosen.defaultAccountId ?? undefined,
+            },
+      ),
+    );
+  };
+  // Zero-rated and exempt lines carry 0 %; a standard or reverse-charge line a rate (the supplier's, if it has one).
+  const onCategory = (line: number, category: BillVatCategory) => {
+    const rate = Number(form.getFieldValue(['items', line, 'vatRate']) ?? 0);
+    if (category === 'Z' || category === 'E') form.setFieldValue(['items', line, 'vatRate'], 0);
+    else if (!(rate > 0) && supplier?.defaultVatRate) form.setFieldValue(['items', line, 'vatRate'], supplier.defaultVatRate);
+  };
+
+  const required = { required: true, message: t('admin.validation.required') };
+  const accountOptions = accounts.map((a) => ({
+    value: a.id,
+    label: `${a.code} ${a.accountName}`,
+  }));
+  return (
+    <FormModal<BillValues>
+      open={open}
+      title={bill ? t('admin.bills.editTitle', { number: bill.invoice_number }) : t('admin.bills.createTitle')}
+      saving={saving}
+      form={form}
+      name="bill"
+      record={bill}
+      width={960}
+      values={() =>
+        bill
+          ? valuesOf(bill)
+          : {
+              supplier: undefined,
+              invoiceNumber: '',
+              date: localToday(),
+              dueDate: null,
+              items: [blankLine(undefined)],
+              statedTotal: null,
+            }
+      }
+      banner={
+        error ? (
+          <div ref={banner}>
+            <Alert type="error" showIcon className="bill-form-error" title={error} data-testid="bill-error" />
+          </div>
+        ) : null
+      }
+      onCancel={onCancel}
+      onSave={onSave}
+    >
+      <div className="bill-form-head">
+        <Form.Item name="supplier" label={t('admin.bills.fields.supplier')} rules={[required]}>
+          <Select showSearch={{ optionFilterProp: 'label' }} options={suppliers.map((s) => ({ value: s.id, label: s.name }))} onChange={onSupplier} />
+        </Form.Item>
+        <Form.Item name="invoiceNumber" label={t('admin.bills.fields.invoiceNumber')} extra={t('admin.bills.invoiceNumberHelp')} rules={[{ ...required, whitespace: true }, cleanTextRule(t)]}>
+          <Input maxLength={100} autoComplete="off" spellCheck={false} />
+        </Form.Item>
+        <Form.Item name="date" label={t('admin.bills.fields.date')} rules={[required]}>
+          <IsoDatePicker />
+        </Form.Item>
+        <Form.Item
+          name="dueDate"
+          label={t('admin.bills.fields.dueDate')}
+          extra={
+            termsDue && supplier
+              ? t('admin.bills.dueDateFromTerms', {
+                  date: formatDate(termsDue),
+                  count: supplier.paymentTermsDays,
+                })
+              : t('admin.bills.dueDateHelp')
+          }
+        >
+          <IsoDatePicker />
+        </Form.Item>
+      </div>
+      <h3 className="bill-lines-title">{t('admin.bills.lines')}</h3>
+      <Form.List name="items">
+        {(fields, { add, remove }) => (
+          <>
+            <ol className="bill-lines">
+              {fields.map((field, index) => {
+                const line = items[field.name];
+                return (
+                  <li key={field.key} className="bill-line" data-testid="bill-line">
+                    <Form.Item
+                      className="bill-line-description"
+                      name={[field.name, 'description']}
+                      label={t('admin.bills.fields.description')}
+                      rules={[{ ...required, whitespace: true }, cleanTextRule(t)]}
+                    >
+                      <Input maxLength={500} />
+                    </Form.Item>
+                    <Form.Item className="bill-line-account" name={[field.name, 'account']} label={t('admin.bills.fields.account')} rules={[required]}>
+                      <Select showSearch={{ optionFilterProp: 'label' }} options={accountOptions} />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'quantity']}
+                      label={t('admin.bills.fields.quantity')}
+                      rules={[
+                        required,
+                        {
+                          type: 'number',
+                          max: MAX_QUANTITY,
+                          message: t('admin.validation.maxQuantity', {
+                            max: MAX_QUANTITY.toLocaleString('de-DE'),
+                          }),
+                        },
+                      ]}
+                    >
+                      <InputNumber<number> controls={false} min={0.001} step={1} style={{ width: '100%' }} />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'unitPrice']}
+                      label={t('admin.bills.fields.unitPrice')}
+                      rules={[
+                        required,
+                        {
+                          type: 'number',
+                          max: MAX_AMOUNT_CENTS / 100,
+                          message: t('admin.validation.maxAmount', {
+                            max: formatMoney(MAX_AMOUNT_CENTS),
+                          }),
+                        },
+                      ]}
+                    >
+                      <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'vatRate']} label={t('admin.bills.fields.vatRate')} rules={[required]}>
+                      <InputNumber<number> controls={false} min={0} max={100} precision={2} suffix="%" style={{ width: '100%' }} />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'vatCategory']}
+                      label={t('admin.bills.fields.vatCategory')}
+                      rules={[required]}
+                      extra={line?.vatCategory === 'AE' ? t('admin.bills.reverseChargeHelp') : undefined}
+                    >
+                      <Select
+                        options={BILL_VAT_CATEGORIES.map((c) => ({
+                          value: c,
+                          label: t(`admin.bills.vatCategories.${c}`),
+                        }))}
+                        onChange={(c: BillVatCategory) => onCategory(field.name, c)}
+                      />
+                    </Form.Item>
+                    <div className="bill-line-foot">
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined aria-hidden />}
+                        onClick={() => remove(field.name)}
+                        disabled={fields.length === 1}
+                        aria-label={t('admin.bills.removeLine', {
+                          n: index + 1,
+                        })}
+                      >
+                        {t('admin.bills.removeLineShort')}
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+            <Button type="dashed" icon={<PlusOutlined aria-hidden />} onClick={() => add(blankLine(supplier))} data-testid="bill-add-line">
+              {t('admin.invoices.addLine')}
+            </Button>
+          </>
+        )}
+      </Form.List>
+      <BillTotals lines={items} />
+      <Form.Item name="statedTotal" label={t('admin.bills.fields.statedTotal')} extra={t('admin.bills.statedTotalHelp')} className="bill-stated-total">
+        <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
+  );
+};

@@ -1,0 +1,175 @@
+import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseEuros } from '../../../../domain/shared/money';
+import { formatDate, formatEuros, localToday } from '../../common/format';
+import { cleanTextRule } from '../common/cleanText';
+import { IsoDatePicker } from '../common/IsoDatePicker';
+import { useFeedback } from '../common/useFeedback';
+import { billApi, type BillView, type MoneyAccountOption } from './billApi';
+import { actionRefusalText } from './billErrors';
+
+interface PaymentValues {
+  amount: number;
+  date: string;
+  moneyAccount: string;
+  reference?: string;
+}
+
+const centsOf = (euros: number): number => {
+  const parsed = parseEuros(euros);
+  return parsed.ok ? parsed.value : 0;
+};
+
+/**
+ * Record payment of a posted bill: the amount (what is open, unless less is typed), the date (not
+ * before the bill), the money account it left from and a reference. A refusal stays in the dialog.
+ */
+export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | null; onClose: () => void; onPaid: (bill: BillView) => void }) => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [form] = Form.useForm<PaymentValues>();
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [accounts, setAccounts] = useState<MoneyAccountOption[] | null>(null);
+
+  // Asked afresh on each opening: an account may have been added or made the default since.
+  useEffect(() => {
+    if (!bill) return;
+    let live = true;
+    setError(null);
+    setAccounts(null);
+    form.resetFields();
+    const today = localToday();
+    form.setFieldsValue({
+      amount: bill.open_amount,
+      date: today < bill.date ? bill.date : today,
+      reference: '',
+    });
+    billApi.moneyAccounts().then(
+      (list) => {
+        if (!live) return;
+        setAccounts(list);
+        const preferred = list.find((a) => a.is_default) ?? list[0];
+        if (preferred && !form.getFieldValue('moneyAccount')) form.setFieldValue('moneyAccount', preferred.id);
+      },
+      (err: unknown) => live && setError(actionRefusalText(err, t)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bill, form, t]);
+
+  const submit = async (v: PaymentValues) => {
+    if (!bill) return;
+    setError(null);
+    setSaving(true);
+    try {
+      const paid = await billApi.pay(bill.id, {
+        amount: v.amount,
+        date: v.date,
+        money_account: v.moneyAccount,
+        reference: v.reference?.trim() || null,
+      });
+      feedback.success(
+        t('admin.bills.paymentRecorded', {
+          amount: formatEuros(v.amount),
+          number: bill.invoice_number,
+        }),
+      );
+      onPaid(paid);
+    } catch (err) {
+      console.warn('Bill payment refused', err);
+      setError(actionRefusalText(err, t, centsOf(bill.open_amount)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const required = { required: true, message: t('admin.validation.required') };
+  return (
+    <Modal
+      className="admin-modal"
+      open={!!bill}
+      title={
+        bill
+          ? t('admin.bills.paymentTitle', {
+              number: bill.invoice_number,
+              supplier: bill.supplier_name ?? '',
+            })
+          : ''
+      }
+      okText={t('admin.bills.recordPayment')}
+      cancelText={t('buttons.cancel')}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      {bill && (
+        <p className="admin-muted">
+          {t('admin.bills.openAmountNote', {
+            amount: formatEuros(bill.open_amount),
+          })}
+        </p>
+      )}
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="bill-payment-error" />}
+      <Form<PaymentValues> form={form} name="billPayment" layout="vertical" onFinish={(v) => void submit(v)}>
+        <Form.Item
+          name="amount"
+          label={t('admin.bills.fields.amount')}
+          extra={t('admin.bills.amountHelp')}
+          rules={[
+            required,
+            {
+              validator: async (_r, v: number | null | undefined) => {
+                if (!bill || v === null || v === undefined) return;
+                if (!(v > 0)) throw new Error(t('admin.bills.errors.paymentPositive'));
+                if (centsOf(v) > centsOf(bill.open_amount))
+                  throw new Error(
+                    t('admin.bills.errors.aboveOpen', {
+                      amount: formatEuros(bill.open_amount),
+                    }),
+                  );
+              },
+            },
+          ]}
+        >
+          <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="date"
+          label={t('admin.bills.fields.paymentDate')}
+          rules={[
+            required,
+            {
+              validator: async (_r, v: string | undefined) => {
+                if (bill && v && v < bill.date)
+                  throw new Error(
+                    t('admin.bills.errors.paymentBeforeBill', {
+                      date: formatDate(dayjs(bill.date)),
+                    }),
+                  );
+              },
+            },
+          ]}
+        >
+          <IsoDatePicker allowClear={false} />
+        </Form.Item>
+        <Form.Item name="moneyAccount" label={t('admin.bills.fields.moneyAccount')} extra={t('admin.bills.moneyAccountHelp')} rules={[required]}>
+          <Select
+            loading={accounts === null}
+            options={(accounts ?? []).map((a) => ({
+              value: a.id,
+              label: a.name,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="reference" label={t('admin.bills.fields.reference')} rules={[cleanTextRule(t)]}>
+          <Input maxLength={200} autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

@@ -1,0 +1,301 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatEuros, localToday } from '../../common/format';
+import { ResponsiveTable } from '../../common/ResponsiveTable';
+import { RowActions, type RowAction } from '../../common/RowActions';
+import { Badge } from '../../shared/billing-badges';
+import { AdminPage, PageHeader } from '../common/PageHeader';
+import { confirmed, useFeedback } from '../common/useFeedback';
+import { usePurchaseAccounts, useSuppliers } from '../suppliers/useSuppliers';
+import { BILL_STATUSES, billApi, type BillStatus, type BillView } from './billApi';
+import { actionRefusalText, billRefusal } from './billErrors';
+import { BillFormModal } from './BillFormModal';
+import { billFormTotals, bodyOf, type BillValues } from './billForm';
+import { BillPaymentModal } from './BillPaymentModal';
+import { useBills } from './useBills';
+import './bills.css';
+
+type Editing = { bill: BillView | null } | null;
+
+const STATUS_TONES = {
+  draft: 'default',
+  open: 'warning',
+  partly_paid: 'warning',
+  paid: 'success',
+} as const;
+
+/** A posted bill not paid in full whose due date has passed. */
+const overdue = (b: BillView, today: string) => (b.status === 'open' || b.status === 'partly_paid') && b.due_date < today;
+
+/**
+ * What the company was invoiced: each bill's supplier, their number, dates, total, what is still
+ * open and its status (overdue ones marked), filtered by status. New bill and Edit (drafts) share
+ * one dialog; Post, Record payment and Delete (drafts, last and apart) sit under "More".
+ */
+export const BillsPage = () => {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [status, setStatus] = useState<BillStatus | 'all'>('all');
+  const { bills, loading, error, reload } = useBills(status);
+  const { suppliers } = useSuppliers();
+  const accounts = usePurchaseAccounts();
+  const [form] = Form.useForm<BillValues>();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [paying, setPaying] = useState<BillView | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const today = localToday();
+
+  const open = (bill: BillView | null) => {
+    setRefusal(null);
+    setEditing({ bill });
+  };
+
+  // A refusal stays in the dialog, each field's under it, so nothing typed is lost.
+  const onSave = async (values: BillValues) => {
+    const bill = editing?.bill ?? null;
+    setRefusal(null);
+    setSaving(true);
+    try {
+      const saved = bill ? await billApi.update(bill.id, bodyOf(values, bill.version)) : await billApi.create(bodyOf(values));
+      feedback.success(t('admin.bills.saved', { number: saved.invoice_number }));
+      setEditing(null);
+      reload();
+    } catch (err) {
+      console.warn('Bill refused', err);
+      // The supplier's number already entered: its bill is looked up to say when it was dated.
+      const others = values.supplier ? await billApi.ofSupplier(values.supplier).catch(() => []) : [];
+      const totals = billFormTotals(values.items ?? []);
+      const stated = values.statedTotal === null || values.statedTotal === undefined ? undefined : Math.round(values.statedTotal * 100);
+      const { fields, rest } = billRefusal(err, t, {
+        bills: others,
+        self: bill?.id ?? null,
+        supplier: values.supplier,
+        number: values.invoiceNumber,
+        grossCents: totals.grossCents,
+        statedCents: stated,
+      });
+      form.setFields(fields.map((f) => ({ name: f.name as never, errors: f.errors })));
+      setRefusal(rest.length ? rest.join(' ') : null);
+      if (fields[0]) form.scrollToField(fields[0].name as never, { block: 'center' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const act = async (bill: BillView, run: () => Promise<unknown>, done: string) => {
+    setBusy(bill.id);
+    try {
+      await run();
+      feedback.success(done);
+    } catch (err) {
+      console.warn('Bill action refused', err);
+      feedback.error(actionRefusalText(err, t));
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+  const onPost = (b: BillView) => {
+    if (
+      !confirmed(
+        t('admin.bills.confirmPost', {
+          number: b.invoice_number,
+          supplier: b.supplier_name ?? '',
+        }),
+      )
+    )
+      return;
+    void act(b, () => billApi.post(b.id), t('admin.bills.posted', { number: b.invoice_number }));
+  };
+  const onDelete = (b: BillView) => {
+    if (
+      !confirmed(
+        t('admin.bills.confirmDelete', {
+          number: b.invoice_number,
+          supplier: b.supplier_name ?? '',
+        }),
+      )
+    )
+      return;
+    void act(b, () => billApi.remove(b.id), t('admin.bills.deleted', { number: b.invoice_number }));
+  };
+
+  const statusOf = (b: BillView) => (
+    <span className="admin-badges">
+      <Badge tone={STATUS_TONES[b.status]}>{t(`admin.bills.statuses.${b.status}`)}</Badge>
+      {overdue(b, today) && <Badge tone="error">{t('admin.bills.overdue')}</Badge>}
+    </span>
+  );
+  const money = (euros: number) => <span className="admin-amount money">{formatEuros(euros)}</span>;
+  const rowActions = (b: BillView) => {
+    const draft = b.status === 'draft';
+    const actions: RowAction[] = draft
+      ? [
+          {
+            key: 'edit',
+            label: t('buttons.edit'),
+            inline: true,
+            onClick: () => open(b),
+          },
+          {
+            key: 'post',
+            label: t('admin.bills.post'),
+            loading: busy === b.id,
+            onClick: () => onPost(b),
+          },
+          {
+            key: 'delete',
+            label: t('buttons.delete'),
+            danger: true,
+            apart: true,
+            onClick: () => onDelete(b),
+          },
+        ]
+      : b.status !== 'paid'
+        ? [
+            {
+              key: 'pay',
+              label: t('admin.bills.recordPayment'),
+              onClick: () => setPaying(b),
+            },
+          ]
+        : [];
+    return actions.length ? <RowActions actions={actions} /> : null;
+  };
+  const supplierName = (b: BillView) => b.supplier_name ?? '—';
+
+  return (
+    <AdminPage testId="admin-bills">
+      <PageHeader
+        title={t('admin.bills.title')}
+        actions={
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open(null)} data-testid="new-bill">
+            {t('admin.bills.create')}
+          </Button>
+        }
+      />
+      <div className="bills-filter">
+        <label htmlFor="bills-status">{t('admin.bills.filter')}</label>
+        <Select<BillStatus | 'all'>
+          id="bills-status"
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: 'all', label: t('admin.bills.allStatuses') },
+            ...BILL_STATUSES.map((s) => ({
+              value: s,
+              label: t(`admin.bills.statuses.${s}`),
+            })),
+          ]}
+          data-testid="bills-status"
+        />
+      </div>
+      <ResponsiveTable<BillView>
+        label={t('admin.bills.title')}
+        rowKey="id"
+        testId="bills-list"
+        state={{ loading, error, retry: reload }}
+        dataSource={bills ?? []}
+        pagination={false}
+        scroll={{ x: 1100 }}
+        locale={{
+          emptyText: status === 'all' ? t('admin.bills.empty') : t('admin.bills.emptyStatus'),
+        }}
+        card={(b) => ({
+          title: supplierName(b),
+          subtitle: b.invoice_number,
+          amount: formatEuros(b.open_amount),
+          amountLabel: t('admin.bills.fields.openAmount'),
+          status: statusOf(b),
+          fields: [
+            {
+              key: 'date',
+              label: t('admin.bills.fields.date'),
+              value: formatDate(b.date),
+            },
+            {
+              key: 'due',
+              label: t('admin.bills.fields.dueDate'),
+              value: formatDate(b.due_date),
+            },
+            {
+              key: 'total',
+              label: t('admin.bills.fields.total'),
+              value: money(b.total_amount),
+            },
+          ],
+          actions: rowActions(b),
+        })}
+        columns={[
+          {
+            key: 'supplier',
+            title: t('admin.bills.fields.supplier'),
+            render: (_, b) => supplierName(b),
+          },
+          {
+            key: 'number',
+            title: t('admin.bills.fields.invoiceNumber'),
+            render: (_, b) => <span className="bill-number">{b.invoice_number}</span>,
+          },
+          {
+            key: 'date',
+            title: t('admin.bills.fields.date'),
+            className: 'admin-nowrap',
+            render: (_, b) => formatDate(b.date),
+          },
+          {
+            key: 'due',
+            title: t('admin.bills.fields.dueDate'),
+            className: 'admin-nowrap',
+            render: (_, b) => formatDate(b.due_date),
+          },
+          {
+            key: 'total',
+            title: t('admin.bills.fields.total'),
+            align: 'right',
+            render: (_, b) => money(b.total_amount),
+          },
+          {
+            key: 'open',
+            title: t('admin.bills.fields.openAmount'),
+            align: 'right',
+            render: (_, b) => money(b.open_amount),
+          },
+          {
+            key: 'status',
+            title: t('admin.bills.fields.status'),
+            render: (_, b) => statusOf(b),
+          },
+          {
+            key: 'actions',
+            title: t('admin.fields.actions'),
+            render: (_, b) => rowActions(b),
+          },
+        ]}
+      />
+      <BillFormModal
+        open={editing !== null}
+        bill={editing?.bill ?? null}
+        suppliers={suppliers ?? []}
+        accounts={accounts.purchase}
+        saving={saving}
+        error={refusal}
+        form={form}
+        onCancel={() => setEditing(null)}
+        onSave={(v) => void onSave(v)}
+      />
+      <BillPaymentModal
+        bill={paying}
+        onClose={() => setPaying(null)}
+        onPaid={() => {
+          setPaying(null);
+          reload();
+        }}
+      />
+    </AdminPage>
+  );
+};

@@ -1,0 +1,54 @@
+import type { BillStatus, BillWire } from '../../../../api/purchases/bill.service';
+import { http } from '../../api/http';
+
+/** A bill as REST answers it (amounts in euros, rates in percent), declared once with the server. */
+export type BillView = BillWire;
+export type { BillStatus };
+export const BILL_STATUSES: readonly BillStatus[] = ['draft', 'open', 'partly_paid', 'paid'];
+
+/** What `POST`/`PUT /api/bills/` take. */
+export interface BillBody {
+  supplier: string;
+  invoice_number: string;
+  date: string;
+  due_date: string | null;
+  items: Array<{
+    description: string;
+    account: string;
+    quantity: number;
+    unit_price: number;
+    vat_rate: number;
+    vat_category: string | null;
+  }>;
+  total_amount?: number | null;
+  version?: number;
+}
+
+export interface BillPaymentBody {
+  amount: number;
+  date: string;
+  money_account: string;
+  reference: string | null;
+}
+
+/** A money account as `/api/bank-accounts/` lists it (the fields the payment dialog needs). */
+export interface MoneyAccountOption {
+  id: string;
+  name: string;
+  is_default: boolean;
+}
+
+const one = (id: string) => `/api/bills/${encodeURIComponent(id)}/`;
+
+/** The bills' REST endpoints (there is no GraphQL for bills yet). */
+export const billApi = {
+  list: (status: BillStatus | 'all') => http.get<BillView[]>(status === 'all' ? '/api/bills/' : `/api/bills/?${new URLSearchParams({ status })}`),
+  /** One supplier's bills, whatever their status. */
+  ofSupplier: (supplier: string) => http.get<BillView[]>(`/api/bills/?${new URLSearchParams({ supplier })}`),
+  create: (body: BillBody) => http.post<BillView>('/api/bills/', body),
+  update: (id: string, body: BillBody) => http.put<BillView>(one(id), body),
+  remove: (id: string) => http.delete<void>(one(id)),
+  post: (id: string) => http.post<BillView>(`${one(id)}post/`),
+  pay: (id: string, body: BillPaymentBody) => http.post<BillView>(`${one(id)}payments/`, body),
+  moneyAccounts: () => http.get<MoneyAccountOption[]>('/api/bank-accounts/'),
+};
