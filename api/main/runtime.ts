@@ -35,6 +35,7 @@ import { isPublicPageRequest, PAGE_MICROCACHE_MS, PAGE_ROUTE, PAGE_VARY } from '
 import { createServices, type Services } from './services';
 import { upcasters } from './upcasters';
 import { seedBankDemo } from '../bank';
+import { seedPurchasesDemo } from '../purchases';
 
 export interface Runtime {
   deps: AppDeps;
@@ -110,6 +111,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   if (config.seedDemo && background) await seedBillingDemo(deps, services.billing);
   if (config.seedDemo && background) await seedAccountingDemo(deps, services.accounting);
   if (config.seedDemo && background) await seedBankDemo(deps, services.bank);
+  if (config.seedDemo && background) await seedPurchasesDemo(deps, services.purchases);
   // Not in tests: they pay out when they mean to.
   const simulatedPayouts = background && config.env !== 'test' ? startSimulatedPayouts(deps, services.payments) : undefined;
   const recurringSchedule =

@@ -51,8 +51,8 @@ export const billRoutes = (purchases: { bills: BillService }): Router => {
     const buckets = (b: BucketAmounts) => Object.fromEntries(AGING_BUCKETS.map((k) => [AGING_REST_NAMES[k], centsToEuros(b[k])]));
     res.json({
       as_of: r.asOf,
-      suppliers: r.clients.map((c) => ({ supplier_id: c.clientId, supplier: c.clientName, ...buckets(c.buckets), total: centsToEuros(c.owedCents) })),
-      totals: { ...buckets(r.totals), total: centsToEuros(r.totals.owedCents) },
+      suppliers: r.clients.map((c) => ({ supplier_id: c.clientId, supplier: c.clientName, ...buckets(c.buckets), total: centsToEuros(c.owedCents), credit_balance: centsToEuros(c.creditCents) })),
+      totals: { ...buckets(r.totals), total: centsToEuros(r.totals.owedCents), credit_balance: centsToEuros(r.totals.creditCents), net: centsToEuros(r.totals.netCents) },
     });
   });
 

@@ -10,6 +10,8 @@ import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from 
 import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import { billStateOfRow, type BillRow } from '../../projections/bills/bills';
 import { payableSums } from '../../projections/bills/queries';
+import { totalsInRange } from '../../projections/ledger/balances/queries';
+import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { ageReceivables, type AgedReceivables, type AgingRow } from '../../domain/accounting/aging';
 import { dayOf } from '../../domain/shared/dates';
 import { resolveAsOf, type PeriodInput } from '../platform/period';
@@ -135,11 +137,16 @@ export class BillService {
    */
   async agedPayables(input: PeriodInput): Promise<AgedReceivables> {
     const asOf = resolveAsOf(input, dayOf(this.deps.clock()));
-    const rows = await payableSums(this.deps.db, asOf);
-    return ageReceivables(
-      rows.map((r): AgingRow => ({ clientId: r.supplier_id, clientName: r.supplier_name ?? '', bucket: r.bucket as AgingRow['bucket'], cents: Number(r.cents) })),
-      asOf,
-    );
+    const payables = SYSTEM_ACCOUNT_IDS.payables;
+    const [sums, totals] = await Promise.all([payableSums(this.deps.db, asOf), totalsInRange(this.deps.db, undefined, asOf, payables)]);
+    const rows = sums.map((r): AgingRow => ({ clientId: r.supplier_id, clientName: r.supplier_name ?? '', bucket: r.bucket as AgingRow['bucket'], cents: Number(r.cents) }));
+    // What Accounts Payable holds beyond the bills (a manual journal line on it, a bill posted past
+    // a lock) is current and names no supplier, as aged receivables treat such lines: the report's
+    // total is the account's balance by construction.
+    const ledger = totals.get(payables);
+    const other = (ledger ? ledger.creditCents - ledger.debitCents : 0) - rows.reduce((sum, r) => sum + r.cents, 0);
+    if (other !== 0) rows.push({ clientId: null, clientName: '', bucket: other > 0 ? 'current' : 'credit', cents: other });
+    return ageReceivables(rows, asOf);
   }
 
   private known(id: string): void {

@@ -132,12 +132,12 @@ describe.each(testBackends())('bills on $name', (backend) => {
       const aged = await admin.get(`/api/reports/aged-payables/?as_of=${day}`);
       expect(aged.status, aged.text).toBe(200);
       expect(aged.body.as_of).toBe(day);
-      expect(aged.body.totals.total, day).toBeCloseTo(await payablesAsOf(day), 2);
+      expect(aged.body.totals.net, day).toBeCloseTo(await payablesAsOf(day), 2);
     }
     const now = (await admin.get('/api/reports/aged-payables/?as_of=2026-03-20')).body;
     const office = now.suppliers.find((s: { supplier: string }) => s.supplier === 'Office Supplies SA');
     // OS-1 (due 1 October, 170 days late) less the 20 paid; OS-2 due 20 February, 28 days late.
-    expect(office).toMatchObject({ over_90: 42, days_1_30: 99.2, current: 0, total: 141.2 });
+    expect(office).toMatchObject({ over_90: 42, days_1_30: 99.2, current: 0, total: 141.2, credit_balance: 0 });
     expect((await admin.get('/api/reports/aged-payables/?from=2026-01-01')).status).toBe(400);
   });
 
