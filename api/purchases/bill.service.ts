@@ -90,9 +90,13 @@ export class BillService {
   async list(filter: { supplierId?: string; status?: BillStatus } = {}): Promise<BillWire[]> {
     const q = this.deps.db('bill_list as b').leftJoin('suppliers as s', 's.id', 'b.supplier_id').select('b.*', 's.name as supplier_name').orderBy([{ column: 'b.date', order: 'desc' }, { column: 'b.id' }]);
     if (filter.supplierId) q.where('b.supplier_id', filter.supplierId);
+    // The statuses as billStatusOf tells them, in SQL.
+    if (filter.status === 'draft') q.where('b.status', 'draft');
+    if (filter.status === 'open') q.where('b.status', 'posted').where('b.paid_cents', 0).where('b.gross_cents', '>', 0);
+    if (filter.status === 'partly_paid') q.where('b.status', 'posted').where('b.paid_cents', '>', 0).whereRaw('b.paid_cents < b.gross_cents');
+    if (filter.status === 'paid') q.where('b.status', 'posted').whereRaw('b.paid_cents >= b.gross_cents');
     const rows = (await q) as Array<BillRow & { supplier_name: string | null }>;
-    const wires = rows.map((r) => this.rowWire(r));
-    return filter.status ? wires.filter((w) => w.status === filter.status) : wires;
+    return rows.map((r) => this.rowWire(r));
   }
 
   async get(id: string): Promise<BillWire> {
