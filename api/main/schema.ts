@@ -11,7 +11,7 @@ import { AuthResolver } from '../auth/auth.resolver';
 import { TwoFactorResolver } from '../auth/two-factor/two-factor.resolver';
 import { billingResolvers } from './billing.resolvers';
 import { MoneyAccountResolver } from '../bank';
-import { BillResolver, SupplierResolver } from '../purchases';
+import { AgedPayablesResolver, BillResolver, SupplierResolver } from '../purchases';
 import { OverviewResolver } from '../invoicing/overview.resolver';
 import { InboxResolver } from '../public/inbox.resolver';
 import { PaymentAlertResolver } from '../payments/payment-alerts.resolver';
@@ -22,7 +22,7 @@ import { authChecker } from '../platform/graphql/context';
 
 /** Every resolver of the API. Feature modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, TwoFactorResolver, AccountResolver, JournalResolver, ReportResolver, BooksResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, PaymentAlertResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, MoneyAccountResolver, SupplierResolver, BillResolver, ...billingResolvers];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, TwoFactorResolver, AccountResolver, JournalResolver, ReportResolver, BooksResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, PaymentAlertResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, MoneyAccountResolver, SupplierResolver, BillResolver, AgedPayablesResolver, ...billingResolvers];
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -1,5 +1,8 @@
 import { ArrayMaxSize, IsNotEmpty, IsOptional, IsUUID, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Arg, Authorized, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver } from 'type-graphql';
+import type { AgedReceivables } from '../../domain/accounting/aging';
+import { centsToEuros } from '../../domain/shared/money';
+import { AgingBucketsOutput } from '../accounting';
 import type { GraphQLContext } from '../platform/graphql/context';
 import { InputConversion, IsCleanText, IsIsoDay, withInputNames } from '../platform/graphql/validators';
 import type { ParsedBill } from './bill.schema';
@@ -187,5 +190,46 @@ export class BillResolver {
         return ctx.services.purchases.bills.pay(id, { amountCents, date: input.date, moneyAccountId: input.moneyAccountId.toLowerCase(), reference: input.reference?.trim() || null }, ctx.user!.id);
       }),
     );
+  }
+}
+
+@ObjectType('SupplierAging')
+class SupplierAgingOutput {
+  @Field(() => ID, { nullable: true, description: 'Null for what Accounts Payable holds beyond the bills (a journal line booked to it by hand).' }) supplierId!: string | null;
+  @Field(() => String) supplierName!: string;
+  @Field(() => AgingBucketsOutput) buckets!: AgingBucketsOutput;
+  @Field(() => Float, { description: 'Owed in all (the sum of the buckets).' }) total!: number;
+  @Field(() => Float, { description: 'Paid beyond its bills.' }) creditBalance!: number;
+}
+
+@ObjectType('AgedPayables')
+class AgedPayablesOutput {
+  @Field(() => String) asOf!: string;
+  @Field(() => [SupplierAgingOutput]) suppliers!: SupplierAgingOutput[];
+  @Field(() => AgingBucketsOutput) totals!: AgingBucketsOutput;
+  @Field(() => Float) total!: number;
+  @Field(() => Float) creditBalance!: number;
+  @Field(() => Float, { description: 'Owed less credit balances: the Accounts Payable balance.' }) net!: number;
+
+  static from(r: AgedReceivables): AgedPayablesOutput {
+    return Object.assign(new AgedPayablesOutput(), {
+      asOf: r.asOf,
+      suppliers: r.clients.map((c) =>
+        Object.assign(new SupplierAgingOutput(), { supplierId: c.clientId, supplierName: c.clientName, buckets: AgingBucketsOutput.from(c.buckets), total: centsToEuros(c.owedCents), creditBalance: centsToEuros(c.creditCents) }),
+      ),
+      totals: AgingBucketsOutput.from(r.totals),
+      total: centsToEuros(r.totals.owedCents),
+      creditBalance: centsToEuros(r.totals.creditCents),
+      net: centsToEuros(r.totals.netCents),
+    });
+  }
+}
+
+@Resolver(() => AgedPayablesOutput)
+export class AgedPayablesResolver {
+  @Authorized('superuser')
+  @Query(() => AgedPayablesOutput, { description: 'What each supplier is owed as of a day (default today) by days past due; nets to Accounts Payable.' })
+  async agedPayables(@Arg('asOf', () => String, { nullable: true, description: 'YYYY-MM-DD' }) asOf: string | undefined, @Ctx() ctx: GraphQLContext): Promise<AgedPayablesOutput> {
+    return AgedPayablesOutput.from(await ctx.services.purchases.bills.agedPayables({ asOf }, { from: 'from', to: 'to', asOf: 'asOf' }));
   }
 }

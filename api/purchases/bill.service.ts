@@ -14,7 +14,7 @@ import { totalsInRange } from '../../projections/ledger/balances/queries';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { ageReceivables, type AgedReceivables, type AgingRow } from '../../domain/accounting/aging';
 import { dayOf } from '../../domain/shared/dates';
-import { resolveAsOf, type PeriodInput } from '../platform/period';
+import { resolveAsOf, type PeriodFieldNames, type PeriodInput } from '../platform/period';
 import type { AppDeps } from '../platform/deps';
 import { answerAfterWrite } from '../platform/write-outcome';
 import { isUuid, toIso } from '../platform/wire';
@@ -139,8 +139,8 @@ export class BillService {
    * Aged payables: what each supplier is owed as of a day, by days past due (the receivables'
    * buckets and shape, suppliers for clients). Its total is the Accounts Payable balance of bills.
    */
-  async agedPayables(input: PeriodInput): Promise<AgedReceivables> {
-    const asOf = resolveAsOf(input, dayOf(this.deps.clock()));
+  async agedPayables(input: PeriodInput, names?: PeriodFieldNames): Promise<AgedReceivables> {
+    const asOf = resolveAsOf(input, dayOf(this.deps.clock()), names);
     const payables = SYSTEM_ACCOUNT_IDS.payables;
     const [sums, totals] = await Promise.all([payableSums(this.deps.db, asOf), totalsInRange(this.deps.db, undefined, asOf, payables)]);
     const rows = sums.map((r): AgingRow => ({ clientId: r.supplier_id, clientName: r.supplier_name ?? '', bucket: r.bucket as AgingRow['bucket'], cents: Number(r.cents) }));

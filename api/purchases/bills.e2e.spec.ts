@@ -139,6 +139,12 @@ describe.each(testBackends())('bills on $name', (backend) => {
     // OS-1 (due 1 October, 170 days late) less the 20 paid; OS-2 due 20 February, 28 days late.
     expect(office).toMatchObject({ over_90: 42, days_1_30: 99.2, current: 0, total: 141.2, credit_balance: 0 });
     expect((await admin.get('/api/reports/aged-payables/?from=2026-01-01')).status).toBe(400);
+    // GraphQL answers the same report, its refusals in its own argument names.
+    const gql = await admin.graphql('query($d: String) { agedPayables(asOf: $d) { asOf net suppliers { supplierName total buckets { over90 days1to30 } } } }', { d: '2026-03-20' });
+    expect(gql.body.data.agedPayables.net).toBe(now.totals.net);
+    expect(gql.body.data.agedPayables.suppliers.find((s: { supplierName: string }) => s.supplierName === 'Office Supplies SA')).toEqual({ supplierName: 'Office Supplies SA', total: 141.2, buckets: { over90: 42, days1to30: 99.2 } });
+    const bad = await admin.graphql('{ agedPayables(asOf: "2026-02-30") { net } }');
+    expect(Object.keys(bad.body.errors[0].extensions.fieldErrors)).toEqual(['asOf']);
   });
 
   it('answers the same through GraphQL: field errors in the input’s names, a draft, posted, paid', async () => {

@@ -183,7 +183,7 @@ export const GRAPHQL_TABLE: Record<Exclude<Rule, 'owner' | 'signed'>, string[]> 
     'moneyAccounts', 'moneyAccount', 'createMoneyAccount', 'updateMoneyAccount', 'deleteMoneyAccount',
     'moneyAccountDefaults', 'updateMoneyAccountDefaults',
     'suppliers', 'supplier', 'createSupplier', 'updateSupplier', 'deleteSupplier',
-    'bills', 'bill', 'createBill', 'updateBill', 'postBill', 'deleteBill', 'recordBillPayment',
+    'bills', 'bill', 'createBill', 'updateBill', 'postBill', 'deleteBill', 'recordBillPayment', 'agedPayables',
   ],
 };
 

@@ -227,6 +227,7 @@ const GRAPHQL: Record<string, GraphqlCase> = {
   incomeStatement: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
   balanceSheet: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
   agedReceivables: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
+  agedPayables: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
   cashFlow: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
   vatReturn: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
   trialBalance: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },

@@ -1,0 +1,1 @@
+export { AgingBucketsOutput } from './report.output';
