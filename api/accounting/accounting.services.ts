@@ -4,7 +4,7 @@ import { BooksService } from './books.service';
 import { JournalService } from './journal.service';
 import { LedgerQueryService } from './ledger-query.service';
 import { ReportService } from './report.service';
-import { ReportExportService } from './exports/report-export.service';
+import { ReportExportService, type PayablesSource } from './exports/report-export.service';
 import { JournalExportService } from './exports/journal-export';
 
 /** The accounting module's services, built once from the app's dependencies. */
@@ -18,7 +18,8 @@ export interface AccountingServices {
   journalExport: JournalExportService;
 }
 
-export const createAccountingServices = (deps: AppDeps): AccountingServices => {
+/** `payables`: where bills are kept (api/purchases), for the aged payables export. */
+export const createAccountingServices = (deps: AppDeps, payables?: PayablesSource): AccountingServices => {
   const accounts = new AccountService(deps.db);
   const books = new BooksService(deps, accounts);
   const reports = new ReportService(deps.db, accounts, deps.clock, () => books.fiscalYearStartMonth());
@@ -28,7 +29,7 @@ export const createAccountingServices = (deps: AppDeps): AccountingServices => {
     journal: new JournalService(deps, accounts),
     ledger: new LedgerQueryService(deps.db, deps.logger),
     reports,
-    exports: new ReportExportService(deps.db, { reports }, deps.clock),
+    exports: new ReportExportService(deps.db, { reports, payables }, deps.clock),
     journalExport: new JournalExportService(deps.db),
   };
 };

@@ -31,14 +31,15 @@ export const createServices = (deps: AppDeps): Services => {
     removeStatementPayments: (payments, actor, options) => billing!.invoices.removeStatementPayments(payments, actor, options),
   });
   billing = createBillingServices(deps, bank.moneyAccounts);
+  const purchases = createPurchasesServices(deps);
   return {
     auth: new AuthService(deps),
     site: new SiteInboxService(deps),
     payments: createPaymentService(deps),
-    accounting: createAccountingServices(deps),
+    accounting: createAccountingServices(deps, purchases.bills),
     billing,
     bank,
-    purchases: createPurchasesServices(deps),
+    purchases,
   };
 };
 

@@ -1,4 +1,6 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../test/pdf-text';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
@@ -143,6 +145,25 @@ describe.each(testBackends())('bills on $name', (backend) => {
     const gql = await admin.graphql('query($d: String) { agedPayables(asOf: $d) { asOf net suppliers { supplierName total buckets { over90 days1to30 } } } }', { d: '2026-03-20' });
     expect(gql.body.data.agedPayables.net).toBe(now.totals.net);
     expect(gql.body.data.agedPayables.suppliers.find((s: { supplierName: string }) => s.supplierName === 'Office Supplies SA')).toEqual({ supplierName: 'Office Supplies SA', total: 141.2, buckets: { over90: 42, days1to30: 99.2 } });
+    // As a file: XLSX rows per supplier, and a PDF in the reader's language.
+    const xlsx = await admin.get('/api/reports/aged-payables/export/?format=xlsx&as_of=2026-03-20').buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(xlsx.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    const bytes = xlsx.body as Buffer;
+    await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows.find((r) => r[0] === 'Office Supplies SA')).toEqual(['Office Supplies SA', 0, 99.2, 0, 0, 42, 141.2, 0]);
+    const pdf = await admin.get('/api/reports/aged-payables/export/?format=pdf&as_of=2026-03-20&lang=el').buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(pdfText(pdf.body as Buffer)).toEqual(expect.arrayContaining(['Ενηλικίωση υποχρεώσεων', 'Προμηθευτής', 'Office Supplies SA']));
     const bad = await admin.graphql('{ agedPayables(asOf: "2026-02-30") { net } }');
     expect(Object.keys(bad.body.errors[0].extensions.fieldErrors)).toEqual(['asOf']);
   });

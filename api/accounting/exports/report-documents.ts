@@ -182,26 +182,33 @@ export const accountLedgerDocument = (r: AccountLedger, c: ExportContext): Repor
   };
 };
 
-export const agedReceivablesDocument = (r: AgedReceivables, c: ExportContext): ReportDocument => {
+/** An aged report: receivables by client, or (`payables`) what suppliers are owed, with the same buckets and totals. */
+const agingDocument = (r: AgedReceivables, c: ExportContext, kind: 'receivables' | 'payables'): ReportDocument => {
   const a = c.t.aging;
+  const payables = kind === 'payables';
   return {
-    filename: `aged-receivables_${r.asOf}`,
-    title: c.t.titles.agedReceivables,
+    filename: `aged-${kind}_${r.asOf}`,
+    title: payables ? c.t.titles.agedPayables : c.t.titles.agedReceivables,
     company: c.company,
     meta: [[c.t.asOf, printedDay(r.asOf)], generated(c)],
     landscape: true,
     tables: [
       {
-        columns: [{ label: a.client, width: 2.5 }, ...AGING_BUCKETS.map((b) => ({ label: a[b], money: true })), { label: a.total, money: true }, { label: a.creditBalance, money: true }],
+        columns: [{ label: payables ? a.supplier : a.client, width: 2.5 }, ...AGING_BUCKETS.map((b) => ({ label: a[b], money: true })), { label: a.total, money: true }, { label: a.creditBalance, money: true }],
         rows: [
-          ...r.clients.map((cl) => ({ cells: [cl.clientName || a.noClient, ...AGING_BUCKETS.map((b) => cl.buckets[b]), cl.owedCents, cl.creditCents] })),
+          ...r.clients.map((cl) => ({ cells: [cl.clientName || (payables ? a.noSupplier : a.noClient), ...AGING_BUCKETS.map((b) => cl.buckets[b]), cl.owedCents, cl.creditCents] })),
           { cells: [a.total, ...AGING_BUCKETS.map((b) => r.totals[b]), r.totals.owedCents, r.totals.creditCents], style: 'grand' as const },
-          { cells: [a.net, ...AGING_BUCKETS.map(() => null), r.totals.netCents, null], style: 'total' as const },
+          { cells: [payables ? a.netPayables : a.net, ...AGING_BUCKETS.map(() => null), r.totals.netCents, null], style: 'total' as const },
         ],
       },
     ],
   };
 };
+
+export const agedReceivablesDocument = (r: AgedReceivables, c: ExportContext): ReportDocument => agingDocument(r, c, 'receivables');
+
+/** What suppliers are owed (api/purchases computes it; the rows name suppliers where receivables name clients). */
+export const agedPayablesDocument = (r: AgedReceivables, c: ExportContext): ReportDocument => agingDocument(r, c, 'payables');
 
 /** The VAT return: per category and rate, sales and purchases with their VAT, then the net payable and the settlements apart. */
 export const vatReturnDocument = (r: VatReturn & { period: { from: string; to: string } }, c: ExportContext): ReportDocument => {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AgedReceivables } from '../../../domain/accounting/aging';
 import type { Comparison } from '../../../domain/accounting/comparison';
 import { ValidationError } from '../../../domain/shared/errors';
 import { readCompanySettings } from '../../company';
@@ -6,6 +7,7 @@ import type { PeriodInput } from '../../platform/period';
 import type { ClosingEntries, ReportService } from '../report.service';
 import {
   accountLedgerDocument,
+  agedPayablesDocument,
   agedReceivablesDocument,
   balanceSheetDocument,
   cashFlowDocument,
@@ -36,9 +38,16 @@ export interface ExportQuery {
   language: string;
 }
 
+/** What suppliers are owed as of a day (api/purchases' bills), for the aged payables export. */
+export interface PayablesSource {
+  agedPayables(input: PeriodInput): Promise<AgedReceivables>;
+}
+
 /** The read services exports draw on. */
 export interface ExportSources {
   reports: ReportService;
+  /** Absent where no module keeps bills: aged payables then have no export. */
+  payables?: PayablesSource;
 }
 
 export type ReportExporter = (sources: ExportSources, q: ExportQuery, c: ExportContext) => Promise<ReportDocument>;
@@ -66,6 +75,10 @@ export const REPORT_EXPORTERS: Record<string, ReportExporter> = {
   'cash-flow': async ({ reports }, q, c) => cashFlowDocument(await reports.cashFlow(q.period), c),
   'trial-balance': async ({ reports }, q, c) => trialBalanceDocument(await reports.trialBalance(q.period, undefined, q.closing), c),
   'aged-receivables': async ({ reports }, q, c) => agedReceivablesDocument(await reports.agedReceivables(q.period), c),
+  'aged-payables': async ({ payables }, q, c) => {
+    if (!payables) throw new ValidationError('Please correct the errors below.', { report: ['This report has no export.'] });
+    return agedPayablesDocument(await payables.agedPayables(q.period), c);
+  },
   'vat-return': async ({ reports }, q, c) => vatReturnDocument(await reports.vatReturn(q.period), c),
   'account-ledger': async ({ reports }, q, c) => {
     if (!q.accountId) throw new ValidationError('Please correct the errors below.', { account_id: ['This field is required.'] });
