@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { AE_NEEDS_RATE, BILL_POSTED_IMMUTABLE, buildBill, DUE_BEFORE_DATE, paymentAboveOpen, statedMismatch } from '../../../../domain/bill/bill';
+import { ACCOUNT_NOT_PURCHASE } from '../../../../domain/purchases/supplier';
+import { createTestI18n } from '../../../../test/web-i18n';
+import { ApiError } from '../../api/http';
+import { formatMoney } from '../../common/format';
+import type { BillView } from './billApi';
+import { actionRefusalText, billRefusal, formFieldOf } from './billErrors';
+import { billFormTotals, bodyOf } from './billForm';
+
+describe("the Bills screen's live totals", () => {
+  it('reckons as the domain does: AE VAT self-assessed, not owed; half up per line', () => {
+    const lines = [
+      { quantity: 1, unitPrice: 1000, vatRate: 24, vatCategory: 'AE' as const },
+      { quantity: 2, unitPrice: 150, vatRate: 24, vatCategory: 'S' as const },
+      { quantity: 3, unitPrice: 0.35, vatRate: 13, vatCategory: 'S' as const },
+      { quantity: 1, unitPrice: 10, vatRate: 0, vatCategory: 'E' as const },
+    ];
+    const domain = buildBill({
+      supplierId: 's',
+      supplierInvoiceNumber: 'n',
+      date: '2026-01-01',
+      dueDate: '2026-01-31',
+      lines: lines.map((l) => ({
+        description: 'x',
+        accountId: 'a',
+        quantityMilli: l.quantity * 1000,
+        unitPriceCents: Math.round(l.unitPrice * 100),
+        vatRateBp: l.vatRate * 100,
+        vatCategory: l.vatCategory,
+      })),
+    }).totals;
+    const shown = billFormTotals(lines);
+    expect(shown).toEqual({ ...domain, incomplete: false });
+    expect(shown).toMatchObject({ netCents: 131_105, vatCents: 7_214, selfAssessedVatCents: 24_000, grossCents: 138_319 });
+  });
+
+  it('counts a line not typed yet as 0 and says so', () => {
+    expect(
+      billFormTotals([
+        { quantity: 1, unitPrice: null, vatRate: 24 },
+        { quantity: 2, unitPrice: '5', vatRate: 0 },
+      ]),
+    ).toEqual({ netCents: 1000, vatCents: 0, selfAssessedVatCents: 0, grossCents: 1000, incomplete: true });
+  });
+
+  it('sends the stated total only when typed, and the version when editing', () => {
+    expect(bodyOf({ supplier: 's', invoiceNumber: ' A-1 ', date: '2026-01-01', dueDate: null, items: [], statedTotal: null })).toEqual({
+      supplier: 's',
+      invoice_number: 'A-1',
+      date: '2026-01-01',
+      due_date: null,
+      items: [],
+    });
+    expect(bodyOf({ supplier: 's', invoiceNumber: 'A-1', date: '2026-01-01', items: [], statedTotal: 12.5 }, 3)).toMatchObject({ total_amount: 12.5, version: 3 });
+  });
+});
+
+describe('the bill refusals in the language of the screen', () => {
+  const bill = { id: 'b1', supplier: 's', invoice_number: 'R-7', date: '2026-03-02' } as BillView;
+  const context = { bills: [bill], self: null, supplier: 's', number: 'r-7', grossCents: 10_000 };
+
+  it('maps REST fields to the form (a line’s field by its index)', () => {
+    expect(formFieldOf('items.2.vat_rate')).toEqual(['items', 2, 'vatRate']);
+    expect(formFieldOf('items.0.account')).toEqual(['items', 0, 'account']);
+    expect(formFieldOf('due_date')).toEqual(['dueDate']);
+    expect(formFieldOf('net_amount')).toBeNull();
+  });
+
+  it('says the number already entered under it, with the date of the bill that has it, in Greek', async () => {
+    const { t } = await createTestI18n('el');
+    const r = billRefusal(new ApiError(409, 'anything', undefined, true), t, context);
+    expect(r.rest).toEqual([]);
+    expect(r.fields).toHaveLength(1);
+    expect(r.fields[0]!.name).toEqual(['invoiceNumber']);
+    expect(r.fields[0]!.errors[0]).toMatch(/^Το τιμολόγιο R-7 αυτού του προμηθευτή έχει ήδη καταχωρηθεί, ως το τιμολόγιο αγοράς της .*2026\.$/);
+    // The bill not found (another supplier's): still under the number for a new bill; a stale version for an edit.
+    expect(billRefusal(new ApiError(409, 'x'), t, { ...context, bills: [] }).fields[0]!.errors).toEqual([t('admin.bills.errors.duplicateNumber')]);
+    expect(billRefusal(new ApiError(409, 'x'), t, { ...context, bills: [], self: 'b2' }).rest).toEqual([t('admin.bills.errors.changed')]);
+    expect(billRefusal(new ApiError(409, BILL_POSTED_IMMUTABLE), t, { ...context, bills: [], self: 'b2' }).rest).toEqual([t('admin.bills.errors.posted')]);
+  });
+
+  it('translates the domain’s texts under their fields, the stated total’s with both amounts', async () => {
+    const { t } = await createTestI18n('ru');
+    const err = new ApiError(400, 'Please correct the errors below.', {
+      'items.1.account': [ACCOUNT_NOT_PURCHASE],
+      'items.0.vat_rate': [AE_NEEDS_RATE],
+      due_date: [DUE_BEFORE_DATE],
+      total_amount: [statedMismatch(10_000, 9_999)],
+    });
+    const r = billRefusal(err, t, { ...context, statedCents: 9_999 });
+    expect(r.rest).toEqual([]);
+    expect(r.fields).toEqual([
+      { name: ['items', 1, 'account'], errors: [t('admin.suppliers.errors.account')] },
+      { name: ['items', 0, 'vatRate'], errors: [t('admin.bills.errors.aeNeedsRate')] },
+      { name: ['dueDate'], errors: [t('admin.bills.errors.dueBeforeDate')] },
+      { name: ['statedTotal'], errors: [t('admin.bills.errors.statedMismatch', { lines: formatMoney(10_000), stated: formatMoney(9_999) })] },
+    ]);
+    expect(r.fields.flatMap((f) => f.errors).every((e) => /[а-яё]/i.test(e))).toBe(true);
+  });
+
+  it('words a payment above what is open in the screen’s language', async () => {
+    const { t } = await createTestI18n('el');
+    const text = actionRefusalText(new ApiError(400, 'Please correct the errors below.', { amount: [paymentAboveOpen(87_200)] }), t, 87_200);
+    expect(text).toBe(t('admin.bills.errors.aboveOpen', { amount: formatMoney(87_200) }));
+    expect(text).toContain('872,00');
+  });
+});
