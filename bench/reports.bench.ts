@@ -5,7 +5,8 @@
  *   BENCH_LINES=200000 npm run bench:reports
  *
  * Loads the read-model tables directly with bulk SQL (generate_series) in a dedicated schema that
- * is dropped afterwards, then times the real ReportService. Prints `name: value unit` lines;
+ * is dropped afterwards, then times the real ReportService (and aged payables over BENCH_BILLS
+ * bills, 100,000, through the bills service). Prints `name: value unit` lines;
  * PGlite figures are prefixed `pglite_`. Never fails on time.
  */
 // The API's modules carry GraphQL decorators, which need the metadata API loaded first.
@@ -22,6 +23,8 @@ import { incomeStatement, type Totals } from '../domain/accounting/reports';
 import { SYSTEM_ACCOUNT_IDS } from '../domain/accounting/accounts';
 import { fillReceivablesFromLines } from '../projections/ledger/receivables/writer';
 import { chooseAgingPath } from '../projections/ledger/receivables/queries';
+import { BillService } from '../api/purchases/bill.service';
+import type { AppDeps } from '../api/platform/deps';
 
 const YEARS = 5;
 const ACCOUNTS = 60;
@@ -228,6 +231,41 @@ const run = async (db: Knex, prefix: string, lines: number) => {
   print(prefix, 'aged_receivables_ms_p50', await p50(() => reports.agedReceivables({})), 'ms');
   print(prefix, 'aged_receivables_past_path', await chooseAgingPath(db, past), 'path');
   print(prefix, 'aged_receivables_past_ms_p50', await p50(() => reports.agedReceivables({ asOf: past })), 'ms');
+
+  // Issue 39: aged payables over BENCH_BILLS posted bills of 2,000 suppliers (two in five part paid),
+  // written straight into the bills read model the report reads; checked against the same sum in SQL.
+  const bills = Number(process.env.BENCH_BILLS ?? 100_000);
+  await loadBills(db, bills, today);
+  const payables = new BillService({ db, clock: () => new Date(`${today}T12:00:00Z`) } as AppDeps);
+  const agedPayables = await payables.agedPayables({ asOf: today });
+  const [open] = (await db.raw(
+    `select coalesce(sum(gross_cents - paid_cents), 0)::bigint as cents from bill_list where status = 'posted' and date <= ?`,
+    [today],
+  )).rows as Array<{ cents: string }>;
+  const billed = agedPayables.clients.filter((c) => c.clientId !== null).reduce((sum, c) => sum + c.owedCents, 0);
+  if (billed !== Number(open!.cents)) throw new Error(`aged payables owe ${billed} on bills, the bills' open amounts are ${open!.cents}`);
+  print(prefix, 'aged_payables_bills', bills, 'bills');
+  print(prefix, 'aged_payables_suppliers', agedPayables.clients.length, 'suppliers');
+  print(prefix, 'aged_payables_ms_p50', await p50(() => payables.agedPayables({})), 'ms');
+};
+
+/** Posted bills in the bills read model, dated over the last two years, two in five part paid (a payment in its list). */
+const loadBills = async (db: Knex, bills: number, today: string) => {
+  await db.raw(
+    `insert into suppliers (id, name, vat_number, vat_key, country)
+     select ('00000000-0000-4000-9000-' || lpad(g::text, 12, '0'))::uuid, 'Supplier ' || g, '', '', 'CY' from generate_series(1, 2000) g`,
+  );
+  await db.raw(
+    `insert into bill_list (id, supplier_id, supplier_invoice_number, date, due_date, status, net_cents, vat_cents, self_assessed_vat_cents, gross_cents, paid_cents, last_payment_date, lines, payments, revision, updated_at)
+     select gen_random_uuid(), ('00000000-0000-4000-9000-' || lpad((1 + g % 2000)::text, 12, '0'))::uuid, 'B-' || g,
+            ?::date - (g % 730), ?::date - (g % 730) + 30, 'posted', 10000 + g % 9000, 2400, 0, 12400 + g % 9000,
+            case when g % 5 < 2 then 5000 else 0 end, case when g % 5 < 2 then least(?::date - (g % 730) + 10, ?::date) end, '[]'::jsonb,
+            case when g % 5 < 2 then jsonb_build_array(jsonb_build_object('paymentId', gen_random_uuid(), 'amountCents', 5000, 'date', least(?::date - (g % 730) + 10, ?::date)::text, 'cashAccountId', ?::text, 'reference', null)) else '[]'::jsonb end,
+            2, now()
+       from generate_series(1, ?) g`,
+    [today, today, today, today, today, today, SYSTEM_ACCOUNT_IDS.bank, bills],
+  );
+  await db.raw('analyze bill_list, suppliers');
 };
 
 const main = async () => {

@@ -51,6 +51,7 @@ const rowOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, revision: 
   self_assessed_vat_cents: s.totals.selfAssessedVatCents,
   gross_cents: s.totals.grossCents,
   paid_cents: s.paidCents,
+  last_payment_date: s.payments.reduce<string | null>((last, p) => (last === null || p.date > last ? p.date : last), null),
   lines: JSON.stringify(s.lines),
   payments: JSON.stringify(s.payments),
   revision,

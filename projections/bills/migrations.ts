@@ -17,6 +17,8 @@ export const billMigrations: Migration[] = [
         t.bigInteger('self_assessed_vat_cents').notNullable();
         t.bigInteger('gross_cents').notNullable();
         t.bigInteger('paid_cents').notNullable();
+        // The day of the bill's last payment: as of it or later, what is open is gross − paid, no list to read.
+        t.date('last_payment_date');
         t.jsonb('lines').notNullable();
         t.jsonb('payments').notNullable();
         t.integer('revision').notNullable();

@@ -15,12 +15,18 @@ export interface PayableSum {
  */
 export const payableSums = (db: Knex, asOf: string): Promise<PayableSum[]> => {
   const buckets = AGING_EDGES.map((e) => `when (?::date - b.due_date) <= ${Number(e.maxDaysLate)} then '${e.bucket}'`).join(' ');
-  return db.raw(
-    `select b.supplier_id, s.name as supplier_name, case ${buckets} else 'over90' end as bucket,
-            sum(b.gross_cents - coalesce((select sum((p->>'amountCents')::bigint) from jsonb_array_elements(b.payments) p where p->>'date' <= ?), 0)) as cents
-       from bill_list b left join suppliers s on s.id = b.supplier_id
-      where b.status = 'posted' and b.date <= ?::date
-      group by 1, 2, 3`,
-    [...AGING_EDGES.map(() => asOf), asOf, asOf],
-  ).then((r: { rows: PayableSum[] }) => r.rows);
+  // A bill paid last on or before the day owes gross − paid; only one paid after it reads its list.
+  return db
+    .raw(
+      `with owed as (
+         select b.supplier_id, case ${buckets} else 'over90' end as bucket,
+                sum(b.gross_cents - case when b.last_payment_date is null or b.last_payment_date <= ?::date then b.paid_cents
+                    else coalesce((select sum((p->>'amountCents')::bigint) from jsonb_array_elements(b.payments) p where p->>'date' <= ?), 0) end) as cents
+           from bill_list b
+          where b.status = 'posted' and b.date <= ?::date
+          group by 1, 2)
+       select o.supplier_id, s.name as supplier_name, o.bucket, o.cents from owed o left join suppliers s on s.id = o.supplier_id`,
+      [...AGING_EDGES.map(() => asOf), asOf, asOf, asOf],
+    )
+    .then((r: { rows: PayableSum[] }) => r.rows);
 };
