@@ -45,6 +45,20 @@ export const billRoutes = (purchases: { bills: BillService }): Router => {
     res.status(201).json(await purchases.bills.pay(req.params.id, parseBillPaymentBody(req.body), req.user!.id));
   });
 
+  router.get('/suppliers/:id/statement/', requireSuperuser, async (req, res) => {
+    const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+    const s = await purchases.bills.statement(String(req.params.id), { from: one(req.query.from), to: one(req.query.to), asOf: one(req.query.as_of) });
+    res.json({
+      supplier: String(req.params.id),
+      supplier_name: s.supplierName,
+      from: s.from,
+      to: s.to,
+      opening_balance: centsToEuros(s.openingCents),
+      lines: s.lines.map((l) => ({ date: l.date, kind: l.kind, bill: l.billId, invoice_number: l.supplierInvoiceNumber, reference: l.reference, amount: centsToEuros(l.amountCents), balance: centsToEuros(l.balanceCents) })),
+      closing_balance: centsToEuros(s.closingCents),
+    });
+  });
+
   router.get('/reports/aged-payables/', requireSuperuser, async (req, res) => {
     const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
     const r = await purchases.bills.agedPayables({ asOf: one(req.query.as_of), to: one(req.query.to), from: one(req.query.from) });

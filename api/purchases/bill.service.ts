@@ -14,7 +14,8 @@ import { totalsInRange } from '../../projections/ledger/balances/queries';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { ageReceivables, type AgedReceivables, type AgingRow } from '../../domain/accounting/aging';
 import { dayOf } from '../../domain/shared/dates';
-import { resolveAsOf, type PeriodFieldNames, type PeriodInput } from '../platform/period';
+import { resolveAsOf, resolveStatementPeriod, type PeriodFieldNames, type PeriodInput } from '../platform/period';
+import { supplierStatement, type SupplierStatement } from '../../domain/bill/statement';
 import type { AppDeps } from '../platform/deps';
 import { answerAfterWrite } from '../platform/write-outcome';
 import { isUuid, toIso } from '../platform/wire';
@@ -151,6 +152,19 @@ export class BillService {
     const other = (ledger ? ledger.creditCents - ledger.debitCents : 0) - rows.reduce((sum, r) => sum + r.cents, 0);
     if (other !== 0) rows.push({ clientId: null, clientName: '', bucket: other > 0 ? 'current' : 'credit', cents: other });
     return ageReceivables(rows, asOf);
+  }
+
+  /** A supplier's statement over a period (default: the year to date): its posted bills and their payments, with the running balance owed. */
+  async statement(supplierId: string, input: PeriodInput): Promise<SupplierStatement & { supplierName: string }> {
+    const supplier = isUuid(supplierId) ? ((await this.deps.db('suppliers').where({ id: supplierId }).first('name')) as { name: string } | undefined) : undefined;
+    if (!supplier) throw new NotFoundError('Supplier not found.');
+    const period = resolveStatementPeriod(input, dayOf(this.deps.clock()));
+    const rows = (await this.deps.db('bill_list').where({ supplier_id: supplierId, status: 'posted' }).where('date', '<=', period.to)) as BillRow[];
+    const bills = rows.map((r) => {
+      const s = billStateOfRow(r) as Extract<BillState, { status: 'draft' | 'posted' }>;
+      return { billId: s.billId, supplierInvoiceNumber: s.supplierInvoiceNumber, date: s.date, dueDate: s.dueDate, grossCents: s.totals.grossCents, payments: s.payments };
+    });
+    return { ...supplierStatement(bills, period.from, period.to), supplierName: supplier.name };
   }
 
   private known(id: string): void {

@@ -164,6 +164,17 @@ describe.each(testBackends())('bills on $name', (backend) => {
       r.on('end', () => cb(null, Buffer.concat(chunks)));
     });
     expect(pdfText(pdf.body as Buffer)).toEqual(expect.arrayContaining(['Ενηλικίωση υποχρεώσεων', 'Προμηθευτής', 'Office Supplies SA']));
+    // The supplier's statement: what it was owed before, its bills and payments by day, and what it is owed now.
+    const statement = await admin.get(`/api/suppliers/${other}/statement/?from=2026-01-01&to=2026-03-20`);
+    expect(statement.status, statement.text).toBe(200);
+    expect(statement.body).toMatchObject({ supplier_name: 'Office Supplies SA', opening_balance: 62, closing_balance: 141.2 });
+    expect(statement.body.lines.map((l: { date: string; kind: string; amount: number; balance: number }) => [l.date, l.kind, l.amount, l.balance])).toEqual([
+      ['2026-02-20', 'bill', 99.2, 161.2],
+      ['2026-03-05', 'payment', -20, 141.2],
+    ]);
+    expect(statement.body.closing_balance).toBe(office.total);
+    expect((await admin.get(`/api/suppliers/${other}/statement/?as_of=2026-03-01`)).status).toBe(400);
+    expect((await admin.get('/api/suppliers/00000000-0000-4000-8000-000000000000/statement/')).status).toBe(404);
     const bad = await admin.graphql('{ agedPayables(asOf: "2026-02-30") { net } }');
     expect(Object.keys(bad.body.errors[0].extensions.fieldErrors)).toEqual(['asOf']);
   });

@@ -20,6 +20,7 @@ import {
 } from './bill';
 import type { BillEvent } from './events';
 import { billEffect, billEntryIdOf, billPostingLines, billVatMovements } from './postings';
+import { supplierStatement, type StatementBill } from './statement';
 
 const HOSTING = 'a0000000-0000-4000-8000-000000005200';
 const EQUIPMENT = 'a0000000-0000-4000-8000-000000001500';
@@ -176,5 +177,27 @@ describe('what a bill books', () => {
       { accountId: AP, debitCents: 0, creditCents: 500 },
     ]);
     expect(billVatMovements(one.lines)).toEqual([{ direction: 'input', category: 'Z', rateBp: 0, baseCents: 500, vatCents: 0 }]);
+  });
+});
+
+describe('a supplier statement', () => {
+  const bills: StatementBill[] = [
+    { billId: 'b1', supplierInvoiceNumber: 'S-1', date: '2026-01-10', dueDate: '2026-02-10', grossCents: 10_000, payments: [{ paymentId: 'p1', date: '2026-02-05', amountCents: 4_000, reference: 'SEPA 1' }, { paymentId: 'p2', date: '2026-03-02', amountCents: 6_000, reference: null }] },
+    { billId: 'b2', supplierInvoiceNumber: 'S-2', date: '2026-03-02', dueDate: '2026-04-01', grossCents: 2_500, payments: [] },
+    { billId: 'b3', supplierInvoiceNumber: 'S-3', date: '2026-05-01', dueDate: '2026-05-31', grossCents: 900, payments: [] },
+  ];
+
+  it('opens with what was owed before the period, runs its bills and payments by day, and closes on what is owed at its end', () => {
+    const s = supplierStatement(bills, '2026-02-01', '2026-03-31');
+    expect(s.openingCents).toBe(10_000);
+    expect(s.lines.map((l) => [l.date, l.kind, l.supplierInvoiceNumber, l.amountCents, l.balanceCents])).toEqual([
+      ['2026-02-05', 'payment', 'S-1', -4_000, 6_000],
+      // A day's bill before its payment.
+      ['2026-03-02', 'bill', 'S-2', 2_500, 8_500],
+      ['2026-03-02', 'payment', 'S-1', -6_000, 2_500],
+    ]);
+    expect(s.closingCents).toBe(2_500);
+    // Later bills are not in it; the whole history closes on every open amount.
+    expect(supplierStatement(bills, '2020-01-01', '2026-12-31').closingCents).toBe(3_400);
   });
 });
