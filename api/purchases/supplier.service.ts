@@ -157,7 +157,7 @@ export class SupplierService {
       return await this.deps.db.transaction(work);
     } catch (err) {
       if ((err as { code?: string }).code === UNIQUE_VIOLATION && String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes('suppliers_vat_key')) {
-        throw new ConflictError(VAT_NUMBER_TAKEN);
+        throw new ConflictError(VAT_NUMBER_TAKEN, 'VAT_NUMBER_TAKEN');
       }
       throw err;
     }
@@ -183,6 +183,6 @@ export class SupplierService {
     const key = vatNumberKey(c.vatNumber, c.country);
     if (!key) return;
     const other = (await trx('suppliers').where({ country: c.country, vat_key: key }).modify((q) => (self ? q.whereNot({ id: self }) : q)).first('name')) as { name: string } | undefined;
-    if (other) throw new ConflictError(`${VAT_NUMBER_TAKEN.slice(0, -1)}: ${other.name}${other.name.endsWith('.') ? '' : '.'}`);
+    if (other) throw new ConflictError(`${VAT_NUMBER_TAKEN.slice(0, -1)}: ${other.name}${other.name.endsWith('.') ? '' : '.'}`, 'VAT_NUMBER_TAKEN', { name: other.name });
   }
 }

@@ -48,7 +48,7 @@ describe.each(testBackends())('suppliers on $name', (backend) => {
   it('keeps one supplier per VAT number of a country, however it is written, and names the one that has it', async () => {
     const again = await admin.post('/api/suppliers/', { name: 'Hetzner (again)', vat_number: 'de812871812', country: 'DE' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Another supplier has this VAT number: Hetzner Online GmbH.');
+    expect(again.body).toMatchObject({ message: 'Another supplier has this VAT number: Hetzner Online GmbH.', reason: 'VAT_NUMBER_TAKEN', params: { name: 'Hetzner Online GmbH' } });
     // The same digits in another country are another number.
     expect((await admin.post('/api/suppliers/', { name: 'Wien GmbH', vat_number: '812871812', country: 'AT' })).status).toBe(201);
     // Greece writes its prefix EL.

@@ -26,6 +26,8 @@ export type ErrorReason =
   | 'PASSWORD_CHANGE_REQUIRED'
   /** A posting dated on or before the lock (`date`). */
   | 'BOOKS_LOCKED'
+  /** Another supplier (`name`) has this VAT number. */
+  | 'VAT_NUMBER_TAKEN'
   /** A lock date on or after today. */
   | 'LOCK_NOT_PAST'
   /** Unlocking part of a closed fiscal year (`from`, `to`). */
@@ -97,8 +99,8 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message = 'The record was changed by someone else. Reload and try again.', reason?: ErrorReason) {
-    super('CONFLICT', message, undefined, reason);
+  constructor(message = 'The record was changed by someone else. Reload and try again.', reason?: ErrorReason, params?: ErrorParams) {
+    super('CONFLICT', message, undefined, reason, params);
   }
 }
 

@@ -22,15 +22,17 @@ const SERVER_TEXT_KEYS: Record<string, string> = {
   [VAT_NUMBER_TAKEN]: 'admin.suppliers.errors.vatTaken',
 };
 
-/** "Another supplier has this VAT number: Acme." names the supplier holding it after the domain's text (a name may end in its own period: "S.A.."). */
-const TAKEN_BY = `${VAT_NUMBER_TAKEN.slice(0, -1)}: `;
-
 const codeOf = (err: unknown): string | undefined => (CombinedGraphQLErrors.is(err) ? String(err.errors[0]?.extensions?.code ?? '') : undefined);
+
+/** Why the server refused, where its code alone does not tell (`extensions.reason`), and what it names (`extensions.params`). */
+const reasonOf = (err: unknown): { reason?: string; params: Record<string, string> } => {
+  const extensions = CombinedGraphQLErrors.is(err) ? err.errors[0]?.extensions : undefined;
+  return { reason: typeof extensions?.reason === 'string' ? extensions.reason : undefined, params: (extensions?.params as Record<string, string> | undefined) ?? {} };
+};
 
 const known = (text: string, t: Translate): string => {
   const key = SERVER_TEXT_KEYS[text];
   if (key) return t(key);
-  if (text.startsWith(TAKEN_BY) && text.endsWith('.')) return t('admin.suppliers.errors.vatTakenBy', { name: text.slice(TAKEN_BY.length, -1) });
   return text;
 };
 
@@ -42,9 +44,10 @@ const known = (text: string, t: Translate): string => {
  */
 export const supplierRefusal = (err: unknown, t: Translate): { fields: Partial<Record<SupplierField, string[]>>; rest: string[] } => {
   if (codeOf(err) === 'CONFLICT') {
-    const message = messageOf(err);
+    const { reason, params } = reasonOf(err);
     // The VAT number's refusal goes under it, where the eye is after Save on a phone; a stale version above the form.
-    return message.startsWith(TAKEN_BY) || message === VAT_NUMBER_TAKEN ? { fields: { vatNumber: [known(message, t)] }, rest: [] } : { fields: {}, rest: [t('admin.suppliers.errors.changed')] };
+    if (reason === 'VAT_NUMBER_TAKEN') return { fields: { vatNumber: [params.name ? t('admin.suppliers.errors.vatTakenBy', { name: params.name }) : t('admin.suppliers.errors.vatTaken')] }, rest: [] };
+    return { fields: {}, rest: [t('admin.suppliers.errors.changed')] };
   }
   if (codeOf(err) === 'NOT_FOUND') return { fields: {}, rest: [t('admin.suppliers.errors.notFound')] };
   return splitRefusal({ fieldErrors: fieldErrorsOf(err), fallback: messageOf(err) }, SUPPLIER_FIELDS, (path) => path.replace(/^input\./, ''), (m) => known(m, t));

@@ -7,8 +7,8 @@ import { ACCOUNT_NOT_PURCHASE, PAYMENT_TERMS_RANGE, VAT_NUMBER_TAKEN, VAT_RATE_R
 import { createTestI18n, readLocale } from '../../../../test/web-i18n';
 import { deleteRefusalText, supplierRefusal } from './supplierErrors';
 
-const refused = (code: string, message: string, fieldErrors?: Record<string, string[]>) =>
-  new CombinedGraphQLErrors({ errors: [{ message, extensions: { code, ...(fieldErrors ? { fieldErrors } : {}) } }] });
+const refused = (code: string, message: string, fieldErrors?: Record<string, string[]>, reason?: { reason: string; params?: Record<string, string> }) =>
+  new CombinedGraphQLErrors({ errors: [{ message, extensions: { code, ...(fieldErrors ? { fieldErrors } : {}), ...(reason ?? {}) } }] });
 
 describe('the supplier refusals in the language of the screen', () => {
   beforeAll(async () => {
@@ -47,11 +47,14 @@ describe('the supplier refusals in the language of the screen', () => {
 
   it('words a taken VAT number with the supplier that has it, and a version conflict apart', async () => {
     const { t } = await createTestI18n('el');
-    const taken = supplierRefusal(refused('CONFLICT', `${VAT_NUMBER_TAKEN.slice(0, -1)}: Athens Office Supplies S.A..`), t);
+    // The server names the holder in the refusal's params (its English text is not parsed).
+    const taken = supplierRefusal(refused('CONFLICT', `${VAT_NUMBER_TAKEN.slice(0, -1)}: Athens Office Supplies S.A.`, undefined, { reason: 'VAT_NUMBER_TAKEN', params: { name: 'Athens Office Supplies S.A.' } }), t);
     expect(taken).toEqual({ fields: { vatNumber: [t('admin.suppliers.errors.vatTakenBy', { name: 'Athens Office Supplies S.A.' })] }, rest: [] });
     expect(taken.fields.vatNumber![0]).toBe('Άλλος προμηθευτής, Athens Office Supplies S.A., έχει αυτόν τον ΑΦΜ.');
     const stale = supplierRefusal(refused('CONFLICT', 'The record was changed by someone else. Reload and try again.'), t);
     expect(stale).toEqual({ fields: {}, rest: [t('admin.suppliers.errors.changed')] });
+    // A race the unique index caught names no holder.
+    expect(supplierRefusal(refused('CONFLICT', VAT_NUMBER_TAKEN, undefined, { reason: 'VAT_NUMBER_TAKEN' }), t)).toEqual({ fields: { vatNumber: [t('admin.suppliers.errors.vatTaken')] }, rest: [] });
   });
 
   it('says why a delete was refused: bills name the supplier, or it is gone', async () => {
