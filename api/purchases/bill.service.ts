@@ -22,6 +22,7 @@ import { isUuid, toIso } from '../platform/wire';
 import type { Handled, StreamModel } from '../write/command-handler';
 import { writePathOf } from '../write/write-path';
 import type { ParsedBill } from './bill.schema';
+import { purchaseAccountsById } from './purchase-accounts';
 
 const NOT_FOUND = 'Bill not found.';
 const INVALID = 'Please correct the errors below.';
@@ -202,9 +203,7 @@ export class BillService {
     const errors: FieldErrors = {};
     const supplier = (await this.deps.db('suppliers').where({ id: input.supplierId }).first('payment_terms_days')) as { payment_terms_days: number } | undefined;
     if (!supplier) errors.supplierId = [SUPPLIER_UNKNOWN];
-    const ids = [...new Set(input.lines.map((l) => l.accountId))];
-    const accounts = ids.length ? ((await this.deps.db('accounts').whereIn('id', ids).select('id', 'type', 'cash_flow_class', 'is_active', 'system_key')) as Array<{ id: string; type: string; cash_flow_class: string; is_active: boolean; system_key: string | null }>) : [];
-    const byId = new Map(accounts.map((a) => [a.id, { type: a.type as never, cashFlowClass: a.cash_flow_class as never, active: a.is_active, systemKey: a.system_key as never }]));
+    const byId = await purchaseAccountsById(this.deps.db, input.lines.map((l) => l.accountId));
     input.lines.forEach((l, i) => {
       const refusal = purchaseAccountRefusal(byId.get(l.accountId));
       if (refusal) errors[`lines.${i}.accountId`] = [refusal];

@@ -22,6 +22,17 @@ describe.each(testBackends())('bills on $name', (backend) => {
     return Number(row?.d ?? 0) - Number(row?.c ?? 0);
   };
 
+  /** A download's bytes as they came. */
+  const file = (url: string) =>
+    admin
+      .get(url)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+
   const bill = (over: Record<string, unknown> = {}) => ({
     supplier,
     invoice_number: 'HZ-2026-0042',
@@ -146,11 +157,7 @@ describe.each(testBackends())('bills on $name', (backend) => {
     expect(gql.body.data.agedPayables.net).toBe(now.totals.net);
     expect(gql.body.data.agedPayables.suppliers.find((s: { supplierName: string }) => s.supplierName === 'Office Supplies SA')).toEqual({ supplierName: 'Office Supplies SA', total: 141.2, buckets: { over90: 42, days1to30: 99.2 } });
     // As a file: XLSX rows per supplier, and a PDF in the reader's language.
-    const xlsx = await admin.get('/api/reports/aged-payables/export/?format=xlsx&as_of=2026-03-20').buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const xlsx = await file('/api/reports/aged-payables/export/?format=xlsx&as_of=2026-03-20');
     expect(xlsx.status).toBe(200);
     const book = new ExcelJS.Workbook();
     const bytes = xlsx.body as Buffer;
@@ -158,11 +165,7 @@ describe.each(testBackends())('bills on $name', (backend) => {
     const rows: unknown[][] = [];
     book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows.find((r) => r[0] === 'Office Supplies SA')).toEqual(['Office Supplies SA', 0, 99.2, 0, 0, 42, 141.2, 0]);
-    const pdf = await admin.get('/api/reports/aged-payables/export/?format=pdf&as_of=2026-03-20&lang=el').buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+    const pdf = await file('/api/reports/aged-payables/export/?format=pdf&as_of=2026-03-20&lang=el');
     expect(pdfText(pdf.body as Buffer)).toEqual(expect.arrayContaining(['Ενηλικίωση υποχρεώσεων', 'Προμηθευτής', 'Office Supplies SA']));
     // The supplier's statement: what it was owed before, its bills and payments by day, and what it is owed now.
     const statement = await admin.get(`/api/suppliers/${other}/statement/?from=2026-01-01&to=2026-03-20`);

@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../domain/shar
 import { bpToPercent } from '../../domain/shared/money';
 import type { AppDeps } from '../platform/deps';
 import { deleteAudited, insertAudited, updateVersioned } from '../platform/versioned';
+import { purchaseAccountsById } from './purchase-accounts';
 import { isUuid, toIso } from '../platform/wire';
 
 const NOT_FOUND = 'Supplier not found.';
@@ -173,10 +174,7 @@ export class SupplierService {
   private async check(trx: Knex.Transaction, c: SaveSupplier, self: string | null): Promise<void> {
     const errors = checkSupplier(c);
     if (c.defaultAccountId !== null) {
-      const account = isUuid(c.defaultAccountId)
-        ? ((await trx('accounts').where({ id: c.defaultAccountId }).first('type', 'cash_flow_class', 'is_active', 'system_key')) as { type: string; cash_flow_class: string; is_active: boolean; system_key: string | null } | undefined)
-        : undefined;
-      const refusal = purchaseAccountRefusal(account && { type: account.type as never, cashFlowClass: account.cash_flow_class as never, active: account.is_active, systemKey: account.system_key as never });
+      const refusal = purchaseAccountRefusal((await purchaseAccountsById(trx, [c.defaultAccountId])).get(c.defaultAccountId));
       if (refusal) errors.defaultAccountId = [refusal];
     }
     if (Object.keys(errors).length) throw new ValidationError(INVALID, errors);
