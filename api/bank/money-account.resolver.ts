@@ -3,8 +3,7 @@ import type { GraphQLContext } from '../platform/graphql/context';
 import { pathId } from '../platform/wire';
 import { MoneyAccountDefaultsInput, MoneyAccountInput } from './money-account.input';
 import { MoneyAccountDefaultsOutput, MoneyAccountOutput } from './money-account.output';
-
-const NOT_FOUND = 'Bank account not found.';
+import { MONEY_ACCOUNT_NOT_FOUND } from '../../domain/bank/money-account';
 
 @Resolver(() => MoneyAccountOutput)
 export class MoneyAccountResolver {
@@ -17,7 +16,7 @@ export class MoneyAccountResolver {
   @Authorized('superuser')
   @Query(() => MoneyAccountOutput)
   async moneyAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<MoneyAccountOutput> {
-    return MoneyAccountOutput.from(await ctx.services.bank.moneyAccounts.get(pathId(id, NOT_FOUND)));
+    return MoneyAccountOutput.from(await ctx.services.bank.moneyAccounts.get(pathId(id, MONEY_ACCOUNT_NOT_FOUND)));
   }
 
   @Authorized('superuser')
@@ -29,13 +28,13 @@ export class MoneyAccountResolver {
   @Authorized('superuser')
   @Mutation(() => MoneyAccountOutput)
   async updateMoneyAccount(@Arg('id', () => ID) id: string, @Arg('input', () => MoneyAccountInput) input: MoneyAccountInput, @Ctx() ctx: GraphQLContext): Promise<MoneyAccountOutput> {
-    return MoneyAccountOutput.from(await ctx.services.bank.moneyAccounts.update(pathId(id, NOT_FOUND), input.toCommand(), ctx.user!.id));
+    return MoneyAccountOutput.from(await ctx.services.bank.moneyAccounts.update(pathId(id, MONEY_ACCOUNT_NOT_FOUND), input.toCommand(), ctx.user!.id));
   }
 
   @Authorized('superuser')
   @Mutation(() => Boolean)
   async deleteMoneyAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
-    await ctx.services.bank.moneyAccounts.remove(pathId(id, NOT_FOUND), ctx.user!.id);
+    await ctx.services.bank.moneyAccounts.remove(pathId(id, MONEY_ACCOUNT_NOT_FOUND), ctx.user!.id);
     return true;
   }
 

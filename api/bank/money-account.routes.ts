@@ -3,8 +3,7 @@ import { requireSuperuser } from '../platform/guards';
 import { pathId } from '../platform/wire';
 import { parseMoneyAccountBody, parseMoneyAccountDefaultsBody } from './money-account.schema';
 import type { MoneyAccountService } from './money-account.service';
-
-const NOT_FOUND = 'Bank account not found.';
+import { MONEY_ACCOUNT_NOT_FOUND } from '../../domain/bank/money-account';
 
 /** `/api/bank-accounts/`: the bank accounts and the cash box; `/api/money-account-defaults/`: which one each payment method and Stripe's payouts go to (superuser). */
 export const moneyAccountRoutes = (bank: { moneyAccounts: MoneyAccountService }): Router => {
@@ -29,15 +28,15 @@ export const moneyAccountRoutes = (bank: { moneyAccounts: MoneyAccountService })
   });
 
   router.get('/bank-accounts/:id/', async (req, res) => {
-    res.json(await bank.moneyAccounts.get(pathId(req.params.id, NOT_FOUND)));
+    res.json(await bank.moneyAccounts.get(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND)));
   });
 
   router.put('/bank-accounts/:id/', async (req, res) => {
-    res.json(await bank.moneyAccounts.update(pathId(req.params.id, NOT_FOUND), parseMoneyAccountBody(req.body), req.user!.id));
+    res.json(await bank.moneyAccounts.update(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), parseMoneyAccountBody(req.body), req.user!.id));
   });
 
   router.delete('/bank-accounts/:id/', async (req, res) => {
-    await bank.moneyAccounts.remove(pathId(req.params.id, NOT_FOUND), req.user!.id);
+    await bank.moneyAccounts.remove(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), req.user!.id);
     res.status(204).end();
   });
 

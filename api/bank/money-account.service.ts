@@ -1,15 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
+  CARD_NOT_DEPOSITED,
   checkMoneyAccount,
   checkMoneyAccountDefaults,
   defaultDepositAccount,
+  DEFAULT_BANK_NOT_DELETED,
   DEFAULT_NOT_DELETED,
   DEFAULT_PURPOSES,
+  DEFAULT_STAYS,
+  IBAN_TAKEN,
+  KIND_FIXED,
+  LEDGER_CODES_FULL,
+  LEDGER_NAME_TAKEN,
+  MONEY_ACCOUNT_HAS_POSTINGS,
+  MONEY_ACCOUNT_NOT_FOUND,
   nextLedgerCode,
   payoutLedgerAccount,
   purposesOf,
+  SYSTEM_MONEY_ACCOUNT,
   takesDeposits,
+  UNKNOWN_ACCOUNT,
   type DefaultPurpose,
   type MoneyAccount,
   type MoneyAccountDefaults,
@@ -56,11 +67,6 @@ export interface MoneyAccountWire {
   updated_at: string;
 }
 
-const NOT_FOUND = 'Bank account not found.';
-const IN_USE = 'This account has postings and cannot be deleted.';
-const SYSTEM = 'The books’ own Bank and Cash on Hand accounts cannot be deleted.';
-const RANGE_FULL = 'Every ledger code from 1001 to 1099 is taken: free one in the chart of accounts first.';
-const NAME_TAKEN = 'An account with this name already exists in the chart of accounts.';
 const INVALID = 'Please correct the errors below.';
 
 /** `GET`/`PUT /api/money-account-defaults/`: a money account id (or null: the built-in rule) per purpose. */
@@ -115,12 +121,12 @@ export class MoneyAccountService {
    */
   async depositLedgerAccount(method: PaymentMethod, moneyAccountId: string | null | undefined): Promise<string | undefined> {
     if (!takesDeposits(method)) {
-      if (moneyAccountId) throw new ValidationError(INVALID, { depositedTo: ['A card payment settles through Stripe, not into a bank account.'] });
+      if (moneyAccountId) throw new ValidationError(INVALID, { depositedTo: [CARD_NOT_DEPOSITED] });
       return undefined;
     }
     const [accounts, defaults] = await Promise.all([this.all(), readMoneyAccountDefaults(this.deps.db)]);
     const chosen = moneyAccountId ? accounts.find((a) => a.id === moneyAccountId) : defaultDepositAccount(method, accounts, defaults);
-    if (moneyAccountId && !chosen) throw new ValidationError(INVALID, { depositedTo: ['Choose one of the bank accounts or cash on hand.'] });
+    if (moneyAccountId && !chosen) throw new ValidationError(INVALID, { depositedTo: [UNKNOWN_ACCOUNT] });
     return chosen?.ledgerAccountId;
   }
 
@@ -156,7 +162,7 @@ export class MoneyAccountService {
       await this.checkUnique(trx, value);
       const codes: Array<{ code: string }> = await trx('accounts').select('code');
       const code = nextLedgerCode(codes.map((c) => c.code));
-      if (!code) throw new ConflictError(RANGE_FULL);
+      if (!code) throw new ConflictError(LEDGER_CODES_FULL);
       const now = this.deps.clock();
       const ledgerAccountId = randomUUID();
       const account = { id: ledgerAccountId, code, account_name: value.name, type: 'asset', cash_flow_class: 'cash', is_active: true, created_at: now, updated_at: now };
@@ -178,8 +184,8 @@ export class MoneyAccountService {
   async update(id: string, command: SaveMoneyAccount, actor: string): Promise<MoneyAccountWire> {
     await this.deps.db.transaction(async (trx) => {
       const before = await this.row(trx, id);
-      if (command.kind !== before.kind) throw new ValidationError(INVALID, { kind: ['A bank account stays a bank account, and cash stays cash.'] });
-      if (before.is_default && !command.isDefault) throw new ValidationError(INVALID, { isDefault: ['Make another bank account the default instead.'] });
+      if (command.kind !== before.kind) throw new ValidationError(INVALID, { kind: [KIND_FIXED] });
+      if (before.is_default && !command.isDefault) throw new ValidationError(INVALID, { isDefault: [DEFAULT_STAYS] });
       const value = this.checked(command);
       await this.checkUnique(trx, value, id);
       const now = this.deps.clock();
@@ -192,7 +198,7 @@ export class MoneyAccountService {
         expectedUpdatedAt: command.expectedUpdatedAt,
         actor,
         now,
-        notFound: NOT_FOUND,
+        notFound: MONEY_ACCOUNT_NOT_FOUND,
         patch: { name: value.name, iban: value.iban, bic: value.bic, is_default: value.isDefault },
       });
       await trx('accounts').where({ id: before.ledger_account_id }).update({ account_name: value.name, updated_at: now });
@@ -205,12 +211,12 @@ export class MoneyAccountService {
     await this.deps.db.transaction(async (trx) => {
       const before = await this.row(trx, id);
       const ledger = await trx('accounts').where({ id: before.ledger_account_id }).first('system_key');
-      if (ledger?.system_key) throw new ValidationError(SYSTEM);
-      if (before.is_default) throw new ValidationError(INVALID, { isDefault: ['Make another bank account the default before deleting this one.'] });
+      if (ledger?.system_key) throw new ValidationError(SYSTEM_MONEY_ACCOUNT);
+      if (before.is_default) throw new ValidationError(INVALID, { isDefault: [DEFAULT_BANK_NOT_DELETED] });
       if (purposesOf(id, await readMoneyAccountDefaults(trx)).length) throw new ValidationError(DEFAULT_NOT_DELETED);
-      if (await accountHasLines(trx, before.ledger_account_id)) throw new ConflictError(IN_USE);
+      if (await accountHasLines(trx, before.ledger_account_id)) throw new ConflictError(MONEY_ACCOUNT_HAS_POSTINGS);
       const now = this.deps.clock();
-      await deleteAudited(trx, { table: 'money_accounts', entity: 'money_account', id, actor, now, notFound: NOT_FOUND, inUse: IN_USE });
+      await deleteAudited(trx, { table: 'money_accounts', entity: 'money_account', id, actor, now, notFound: MONEY_ACCOUNT_NOT_FOUND, inUse: MONEY_ACCOUNT_HAS_POSTINGS });
       await trx('accounts').where({ id: before.ledger_account_id }).delete();
       await writeAudit(trx, { actor, entity: 'account', entityId: before.ledger_account_id, action: 'delete', before: ledger, after: null, at: now });
     });
@@ -227,18 +233,18 @@ export class MoneyAccountService {
     const own = exceptId ? ((await trx('money_accounts').where({ id: exceptId }).first('ledger_account_id')) as { ledger_account_id: string } | undefined) : undefined;
     const named = trx('accounts').whereRaw('lower(account_name) = lower(?)', [value.name]);
     if (own) named.whereNot('id', own.ledger_account_id);
-    if (await named.first('id')) errors.name = [NAME_TAKEN];
+    if (await named.first('id')) errors.name = [LEDGER_NAME_TAKEN];
     if (value.iban) {
       const q = trx('money_accounts').where({ iban: value.iban });
       if (exceptId) q.whereNot('id', exceptId);
-      if (await q.first('id')) errors.iban = ['Another bank account has this IBAN.'];
+      if (await q.first('id')) errors.iban = [IBAN_TAKEN];
     }
     if (Object.keys(errors).length) throw new ValidationError(INVALID, errors);
   }
 
   private async row(db: Knex, id: string): Promise<MoneyAccountRow> {
     const row: MoneyAccountRow | undefined = await db('money_accounts').where({ id }).first();
-    if (!row) throw new NotFoundError(NOT_FOUND);
+    if (!row) throw new NotFoundError(MONEY_ACCOUNT_NOT_FOUND);
     return row;
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ReconciliationPart } from '../../domain/bank/reconciliation-parts';
+import { ACCOUNT_CODE_FORMAT } from '../../domain/bank/rules';
 import { parseEuros } from '../../domain/shared/money';
 import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { zId, zOptionalVatBp, zText } from '../platform/wire';
@@ -21,7 +22,7 @@ const zSignedCents = z.unknown().transform((value, ctx) => {
 const part = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('account'), account: z.string().trim().regex(/^[0-9A-Za-z.-]{1,20}$/, 'Enter an account code from the chart of accounts.'), amount: zSignedCents, vat_rate: zOptionalVatBp, description: zText(1000, 'multi').optional() }),
+    z.object({ kind: z.literal('account'), account: z.string().trim().regex(/^[0-9A-Za-z.-]{1,20}$/, ACCOUNT_CODE_FORMAT), amount: zSignedCents, vat_rate: zOptionalVatBp, description: zText(1000, 'multi').optional() }),
     z.object({ kind: z.literal('movement'), movement: zId('Movement'), amount: zSignedCents }),
     z.object({ kind: z.literal('transfer'), money_account: zId('Bank account'), amount: zSignedCents }),
     z.object({ kind: z.literal('invoice'), invoice: zId('Invoice'), amount: zSignedCents }),

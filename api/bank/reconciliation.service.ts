@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { requestedPostingDays } from '../../domain/accounting/posting-dates';
-import { ALREADY_RECONCILED, bankLineStream, decideReconcile, decideUnreconcile, type BankLineState } from '../../domain/bank/line';
+import { ALREADY_RECONCILED, bankLineStream, decideReconcile, decideUnreconcile, STATEMENT_LINE_NOT_FOUND, type BankLineState } from '../../domain/bank/line';
 import { BANK_LINE_SCHEMA_VERSION, bankLineStreamId, type BankLineEvent } from '../../domain/bank/line-events';
 import {
   BANK_MOVEMENT_SCHEMA_VERSION,
@@ -12,7 +12,8 @@ import {
   type BankMovementMatched,
   type BankMovementState,
 } from '../../domain/bank/movement-claim';
-import { checkReconciliation, postingsOf } from '../../domain/bank/reconciliation';
+import { MONEY_ACCOUNT_NOT_FOUND } from '../../domain/bank/money-account';
+import { checkReconciliation, CREDIT_WITH_INVOICE, postingsOf, REFUND_AS_MOVEMENT } from '../../domain/bank/reconciliation';
 import { reconciliationReport, type UnreconciledItem } from '../../domain/bank/reconciliation-report';
 import { buildCandidateIndex, recordInIndex, type CandidateIndex, type InvoiceCandidate } from '../../domain/bank/candidate-index';
 import { TableVersionedCache } from '../platform/db/table-versions';
@@ -33,10 +34,7 @@ import type { MovementWire, OpenInvoiceWire, ReconciliationReportWire, Suggestio
 import { wireField } from './reconciliation.schema';
 import { toStatementLineWire, type StatementLineRow, type StatementLineWire } from './statement.service';
 
-const LINE_NOT_FOUND = 'Statement line not found.';
 const INVALID = 'Please correct the errors below.';
-const REFUND_AS_MOVEMENT = 'Record the refund on the invoice’s payment first, then match the line with it as a movement.';
-const CREDIT_WITH_INVOICE = 'A client’s credit is recorded with a payment of one of its invoices: add an invoice of this client to the line.';
 
 /** A line's payment of an invoice, on its day into its money account. */
 export interface StatementPayment {
@@ -393,7 +391,7 @@ export class ReconciliationService {
    */
   async searchOpenInvoices(moneyAccountId: string, search: string, limit = 20): Promise<OpenInvoiceWire[]> {
     const db = this.deps.db;
-    if (!(await db('money_accounts').where({ id: moneyAccountId }).first('id'))) throw new NotFoundError('Bank account not found.');
+    if (!(await db('money_accounts').where({ id: moneyAccountId }).first('id'))) throw new NotFoundError(MONEY_ACCOUNT_NOT_FOUND);
     const q = openInvoices(db).join('clients as c', 'c.id', 'i.client_id').select('c.name as client_name');
     const text = search.trim().slice(0, 100);
     if (text) {
@@ -460,7 +458,7 @@ export class ReconciliationService {
   async openMovements(moneyAccountId: string, limit = 200): Promise<MovementWire[]> {
     const db = this.deps.db;
     const account = (await db('money_accounts').where({ id: moneyAccountId }).first('ledger_account_id')) as { ledger_account_id: string } | undefined;
-    if (!account) throw new NotFoundError('Bank account not found.');
+    if (!account) throw new NotFoundError(MONEY_ACCOUNT_NOT_FOUND);
     const rows = await this.movementRows(account.ledger_account_id, {}, limit);
     return rows.map((r) => ({ id: r.id, date: r.date, description: r.description, source: r.source, amount: centsToEuros(Number(r.cents)) }));
   }
@@ -473,7 +471,7 @@ export class ReconciliationService {
   async report(moneyAccountId: string, date?: string): Promise<ReconciliationReportWire> {
     const db = this.deps.db;
     const account = (await db('money_accounts').where({ id: moneyAccountId }).first('ledger_account_id')) as { ledger_account_id: string } | undefined;
-    if (!account) throw new NotFoundError('Bank account not found.');
+    if (!account) throw new NotFoundError(MONEY_ACCOUNT_NOT_FOUND);
     const closingQuery = db('bank_statements').where({ money_account_id: moneyAccountId }).whereNotNull('closing_cents');
     if (date) closingQuery.where('closing_date', '<=', date);
     const statement = (await closingQuery.orderBy([{ column: 'closing_date', order: 'desc' }, { column: 'imported_at', order: 'desc' }]).first('id', 'closing_date', 'closing_cents')) as
@@ -544,7 +542,7 @@ export class ReconciliationService {
       .leftJoin('bank_line_reconciliations as r', 'r.line_id', 'l.id')
       .where({ 'l.id': lineId, 'l.money_account_id': moneyAccountId })
       .first('l.*', 'r.reconciliation_id', 'r.parts', 'r.reconciled_at')) as StatementLineRow | undefined;
-    if (!row) throw new NotFoundError(LINE_NOT_FOUND);
+    if (!row) throw new NotFoundError(STATEMENT_LINE_NOT_FOUND);
     return row;
   }
 

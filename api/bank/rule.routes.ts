@@ -2,9 +2,8 @@ import { Router } from 'express';
 import { requireSuperuser } from '../platform/guards';
 import { pathId } from '../platform/wire';
 import { parseRuleBody } from './rule.schema';
+import { RULE_NOT_FOUND } from '../../domain/bank/rules';
 import type { RuleService } from './rule.service';
-
-const NOT_FOUND = 'Bank rule not found.';
 
 /** `/api/bank-rules/`: the rules that categorise recurring statement lines on import (superuser). */
 export const bankRuleRoutes = (bank: { rules: RuleService }): Router => {
@@ -17,11 +16,11 @@ export const bankRuleRoutes = (bank: { rules: RuleService }): Router => {
     res.status(201).json(await bank.rules.create(parseRuleBody(req.body), req.user!.id));
   });
   router.put('/bank-rules/:id/', async (req, res) => {
-    const id = pathId(req.params.id, NOT_FOUND);
+    const id = pathId(req.params.id, RULE_NOT_FOUND);
     res.json(await bank.rules.update(id, parseRuleBody(req.body), req.user!.id));
   });
   router.delete('/bank-rules/:id/', async (req, res) => {
-    await bank.rules.remove(pathId(req.params.id, NOT_FOUND), req.user!.id);
+    await bank.rules.remove(pathId(req.params.id, RULE_NOT_FOUND), req.user!.id);
     res.status(204).end();
   });
   return router;

@@ -1,19 +1,20 @@
 import { z } from 'zod';
-import type { BankRule } from '../../domain/bank/rules';
+import { ACCOUNT_CODE_FORMAT, MAX_RULE_WORDS, TOO_MANY_RULE_WORDS, type BankRule } from '../../domain/bank/rules';
+import { fillWording } from '../../domain/shared/wording';
 import { parseInput } from '../platform/http/validate';
-import { zOptionalCents, zOptionalText, zOptionalVatBp, zRequiredText, zVersion } from '../platform/wire';
+import { REQUIRED, zOptionalCents, zOptionalText, zOptionalVatBp, zRequiredText, zVersion } from '../platform/wire';
 
 /** `POST`/`PUT /api/bank-rules/`: what a line must hold and the account (with VAT) it is booked to. */
 const ruleBody = z.object({
   name: zRequiredText(200),
   text_contains: zOptionalText(200),
-  text_words: z.array(zRequiredText(200), { error: 'Give the words as a list.' }).max(20, 'Give at most 20 words.').optional(),
+  text_words: z.array(zRequiredText(200), { error: 'Give the words as a list.' }).max(MAX_RULE_WORDS, fillWording(TOO_MANY_RULE_WORDS, { max: MAX_RULE_WORDS })).optional(),
   text_starts_with: zOptionalText(200),
   min_amount: zOptionalCents,
   max_amount: zOptionalCents,
   direction: z.enum(['in', 'out'], { error: 'Choose money in ("in") or money out ("out").' }).optional(),
   counterparty_iban: zOptionalText(50),
-  account: z.string({ error: 'This field is required.' }).trim().regex(/^[0-9A-Za-z.-]{1,20}$/, 'Enter an account code from the chart of accounts.'),
+  account: z.string({ error: REQUIRED }).trim().regex(/^[0-9A-Za-z.-]{1,20}$/, ACCOUNT_CODE_FORMAT),
   vat_rate: zOptionalVatBp,
   description: zOptionalText(1000),
   version: zVersion,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { checkRule, type BankRule } from '../../domain/bank/rules';
+import { checkRule, RULE_NOT_FOUND, type BankRule } from '../../domain/bank/rules';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { centsToEuros } from '../../domain/shared/money';
 import type { RuleWire } from '../platform/contracts/rest.contract';
@@ -10,7 +10,6 @@ import { toIso } from '../platform/wire';
 import { chartByCode } from './chart';
 import { wireRuleField, type RuleInput } from './rule.schema';
 
-const NOT_FOUND = 'Bank rule not found.';
 const INVALID = 'Please correct the errors below.';
 
 interface RuleRow {
@@ -81,20 +80,20 @@ export class RuleService {
     const { name, ...rule } = input.rule;
     await this.check(input.rule);
     await this.deps.db.transaction(async (trx) => {
-      await updateVersioned(trx, { table: 'bank_rules', entity: 'bank_rule', id, expectedVersion: input.expectedVersion, actor, now: this.deps.clock(), notFound: NOT_FOUND, patch: { name, rule: JSON.stringify(rule) } });
+      await updateVersioned(trx, { table: 'bank_rules', entity: 'bank_rule', id, expectedVersion: input.expectedVersion, actor, now: this.deps.clock(), notFound: RULE_NOT_FOUND, patch: { name, rule: JSON.stringify(rule) } });
     });
     return this.get(id);
   }
 
   async remove(id: string, actor: string): Promise<void> {
     await this.deps.db.transaction(async (trx) => {
-      await deleteAudited(trx, { table: 'bank_rules', entity: 'bank_rule', id, actor, now: this.deps.clock(), notFound: NOT_FOUND, inUse: NOT_FOUND });
+      await deleteAudited(trx, { table: 'bank_rules', entity: 'bank_rule', id, actor, now: this.deps.clock(), notFound: RULE_NOT_FOUND, inUse: RULE_NOT_FOUND });
     });
   }
 
   async get(id: string): Promise<RuleWire> {
     const row = (await this.deps.db('bank_rules').where({ id }).first()) as RuleRow | undefined;
-    if (!row) throw new NotFoundError(NOT_FOUND);
+    if (!row) throw new NotFoundError(RULE_NOT_FOUND);
     return toWire(row);
   }
 

@@ -12,9 +12,9 @@ import { parseCsvMappingBody, toCsvMappingWire } from './csv-mapping.schema';
 import { parseReconcileBody } from './reconciliation.schema';
 import type { ReconciliationService } from './reconciliation.service';
 import type { StatementService } from './statement.service';
+import { STATEMENT_LINE_NOT_FOUND } from '../../domain/bank/line';
+import { MONEY_ACCOUNT_NOT_FOUND } from '../../domain/bank/money-account';
 
-const NOT_FOUND = 'Bank account not found.';
-const LINE_NOT_FOUND = 'Statement line not found.';
 const INVALID = 'Please correct the errors below.';
 
 /**
@@ -70,7 +70,7 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
     // The account first: a file for an account that does not exist is not read at all.
     async (req, _res, next) => {
       try {
-        await bank.statements.csvMapping(pathId(req.params.id, NOT_FOUND));
+        await bank.statements.csvMapping(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND));
         next();
       } catch (err) {
         next(err);
@@ -79,36 +79,36 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
     readUpload,
     async (req, res) => {
       if (!req.file) throw new ValidationError(INVALID, { file: ['Choose a statement file to import (camt.053, MT940, OFX or CSV).'] });
-      const result = await bank.statements.import(pathId(req.params.id, NOT_FOUND), { bytes: req.file.buffer, name: req.file.originalname }, req.user!.id);
+      const result = await bank.statements.import(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), { bytes: req.file.buffer, name: req.file.originalname }, req.user!.id);
       res.status(result.statement ? 201 : 200).json(result);
     },
   );
 
   // How this account's CSV exports are read (its bank's columns, date format and decimal mark).
   router.get('/bank-accounts/:id/csv-mapping/', async (req, res) => {
-    res.json({ csv_mapping: toCsvMappingWire(await bank.statements.csvMapping(pathId(req.params.id, NOT_FOUND))) });
+    res.json({ csv_mapping: toCsvMappingWire(await bank.statements.csvMapping(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND))) });
   });
 
   router.put('/bank-accounts/:id/csv-mapping/', async (req, res) => {
-    const id = pathId(req.params.id, NOT_FOUND);
+    const id = pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND);
     res.json({ csv_mapping: toCsvMappingWire(await bank.statements.saveCsvMapping(id, parseCsvMappingBody(req.body), req.user!.id)) });
   });
 
   router.get('/bank-accounts/:id/statements/', async (req, res) => {
-    res.json(await bank.statements.list(pathId(req.params.id, NOT_FOUND)));
+    res.json(await bank.statements.list(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND)));
   });
 
   router.get('/bank-accounts/:id/statement-lines/', async (req, res) => {
     const query = req.query; // Express 5 parses the query string again at every access.
     const status = query.status === 'open' || query.status === 'reconciled' ? query.status : undefined;
     const statementId = isUuid(query.statement) ? query.statement : undefined;
-    const { items, total } = await bank.statements.lines(pathId(req.params.id, NOT_FOUND), { status, statementId, limit: page(query.limit, 100, 500) || 100, offset: page(query.offset, 0, Number.MAX_SAFE_INTEGER) });
+    const { items, total } = await bank.statements.lines(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), { status, statementId, limit: page(query.limit, 100, 500) || 100, offset: page(query.offset, 0, Number.MAX_SAFE_INTEGER) });
     res.setHeader('X-Total-Count', String(total));
     res.json(items);
   });
 
   router.get('/bank-accounts/:id/reconciliation-report/', async (req, res) => {
-    res.json(await bank.reconciliations.report(pathId(req.params.id, NOT_FOUND), reportDate(req.query.date)));
+    res.json(await bank.reconciliations.report(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), reportDate(req.query.date)));
   });
 
   // The same report as a file: ?format=pdf|xlsx (pdf without it), &date= as above, &lang=en|el|ru (else the request's language).
@@ -116,34 +116,34 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
     const query = req.query;
     const format = query.format === undefined || query.format === '' ? 'pdf' : query.format;
     if (typeof format !== 'string' || !(RECONCILIATION_EXPORT_FORMATS as readonly string[]).includes(format)) throw new ValidationError(INVALID, { format: ['Use pdf or xlsx.'] });
-    const file = await bank.reportExport.export(pathId(req.params.id, NOT_FOUND), format as ReconciliationExportFormat, { date: reportDate(query.date), language: statementLanguage(req) });
+    const file = await bank.reportExport.export(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), format as ReconciliationExportFormat, { date: reportDate(query.date), language: statementLanguage(req) });
     attachment(res, file.filename, file.contentType);
     res.end(file.body);
   });
 
   router.get('/bank-accounts/:id/movements/', async (req, res) => {
-    res.json(await bank.reconciliations.openMovements(pathId(req.params.id, NOT_FOUND)));
+    res.json(await bank.reconciliations.openMovements(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND)));
   });
 
   // Open invoices to pick for a line: ?q= (number, client, or open amount) and &limit= (20; at most 100).
   router.get('/bank-accounts/:id/open-invoices/', async (req, res) => {
     const query = req.query;
-    res.json(await bank.reconciliations.searchOpenInvoices(pathId(req.params.id, NOT_FOUND), typeof query.q === 'string' ? query.q : '', page(query.limit, 20, 100) || 20));
+    res.json(await bank.reconciliations.searchOpenInvoices(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), typeof query.q === 'string' ? query.q : '', page(query.limit, 20, 100) || 20));
   });
 
   router.get('/bank-accounts/:id/statement-lines/:lineId/suggestions/', async (req, res) => {
-    res.json(await bank.reconciliations.suggestions(pathId(req.params.id, NOT_FOUND), pathId(req.params.lineId, LINE_NOT_FOUND)));
+    res.json(await bank.reconciliations.suggestions(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), pathId(req.params.lineId, STATEMENT_LINE_NOT_FOUND)));
   });
 
   // What the line's money was, in one step; and that step undone (both refused once its day is locked).
   router.post('/bank-accounts/:id/statement-lines/:lineId/reconcile/', async (req, res) => {
-    const accountId = pathId(req.params.id, NOT_FOUND);
-    const lineId = pathId(req.params.lineId, LINE_NOT_FOUND);
+    const accountId = pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND);
+    const lineId = pathId(req.params.lineId, STATEMENT_LINE_NOT_FOUND);
     res.json(await bank.reconciliations.reconcile(accountId, lineId, parseReconcileBody(req.body), req.user!.id));
   });
 
   router.post('/bank-accounts/:id/statement-lines/:lineId/unreconcile/', async (req, res) => {
-    res.json(await bank.reconciliations.unreconcile(pathId(req.params.id, NOT_FOUND), pathId(req.params.lineId, LINE_NOT_FOUND), req.user!.id));
+    res.json(await bank.reconciliations.unreconcile(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), pathId(req.params.lineId, STATEMENT_LINE_NOT_FOUND), req.user!.id));
   });
 
   return router;

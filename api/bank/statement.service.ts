@@ -12,8 +12,8 @@ import { writeAudit } from '../platform/audit';
 import type { AppDeps } from '../platform/deps';
 import type { StatementImportWire, StatementLineWire, StatementWarning, StatementWire } from '../platform/contracts/rest.contract';
 import { toIso } from '../platform/wire';
+import { MONEY_ACCOUNT_NOT_FOUND } from '../../domain/bank/money-account';
 
-const NOT_FOUND = 'Bank account not found.';
 const INVALID = 'Please correct the errors below.';
 
 export interface StatementRow {
@@ -57,10 +57,6 @@ export interface StatementLineRow {
   parts: unknown;
   reconciled_at: Date | string | null;
 }
-
-
-
-
 
 /** A part as the wire shows it: cents become `amount` in euros, the rest as stored. */
 const partWire = (part: unknown): unknown => {
@@ -288,7 +284,7 @@ export class StatementService {
     const row = (await db('money_accounts').where({ id }).first('id', 'name', 'kind', 'iban', 'csv_mapping')) as
       | (ImportAccount & { csv_mapping: CsvMapping | string | null })
       | undefined;
-    if (!row) throw new NotFoundError(NOT_FOUND);
+    if (!row) throw new NotFoundError(MONEY_ACCOUNT_NOT_FOUND);
     const mapping = typeof row.csv_mapping === 'string' ? (JSON.parse(row.csv_mapping) as CsvMapping) : row.csv_mapping;
     return { id: row.id, name: row.name, kind: row.kind, iban: row.iban, csvMapping: mapping };
   }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { IBAN_TAKEN } from '../../domain/bank/money-account';
 import { INVALID_BIC, INVALID_IBAN, isValidBic, isValidIban, normaliseIban } from '../../domain/billing/bank';
 import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../../domain/invoice/vat';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
@@ -37,7 +38,6 @@ const COLUMNS = ['name', 'address', 'phone', 'email', 'registration_number', 'va
  */
 const DEFAULT_BANK_IBAN = "coalesce((select iban from money_accounts where is_default), '') as iban";
 const DEFAULT_BANK_BIC = "coalesce((select bic from money_accounts where is_default), '') as bic";
-const IBAN_TAKEN = 'Another bank account has this IBAN.';
 const IBAN_KEPT = 'The default bank account needs its IBAN: make another bank account the default on the Bank page instead.';
 const NO_DEFAULT_BANK = 'There is no default bank account: add one on the Bank page.';
 

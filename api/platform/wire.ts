@@ -2,13 +2,14 @@ import type { AgingBucket } from '../../domain/accounting/aging';
 import { z } from 'zod';
 import { isIsoDate } from '../../domain/shared/dates';
 import { FIELD_MAX_LENGTH, isEmailAddress } from '../../domain/site/form-rules';
-import { NotFoundError } from '../../domain/shared/errors';
+import { FIELD_BLANK, FIELD_REQUIRED, NotFoundError, TOO_LONG } from '../../domain/shared/errors';
 import { textProblem, type TextLines } from '../../domain/shared/text';
+import { fillWording } from '../../domain/shared/wording';
 import { parseEuros, parseQuantity, parseVatRate, type Parsed } from '../../domain/shared/money';
 
 /** Request-field rules shared by the billing resources (REST and GraphQL both validate with these). */
 
-export const REQUIRED = 'This field is required.';
+export const REQUIRED = FIELD_REQUIRED;
 /** A UUID in any case (a literal, so the ReDoS check reads it; nothing builds patterns at run time). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,10 +37,10 @@ export const zText = (max = 500, lines: TextLines = 'single') =>
   z
     .string({ error: missingOr('Not a valid string.') })
     .trim()
-    .max(max, `Ensure this field has no more than ${max} characters.`)
+    .max(max, fillWording(TOO_LONG, { max }))
     .superRefine(cleanText(lines));
 
-export const zRequiredText = (max = 500, lines: TextLines = 'single') => zText(max, lines).min(1, 'This field may not be blank.');
+export const zRequiredText = (max = 500, lines: TextLines = 'single') => zText(max, lines).min(1, FIELD_BLANK);
 
 export const zOptionalText = (max = 500, lines: TextLines = 'single') =>
   z.union([zText(max, lines), z.null()]).optional().transform((v) => v ?? '');

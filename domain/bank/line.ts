@@ -23,6 +23,7 @@ export const evolveBankLine = (state: BankLineState, event: BankLineEvent): Bank
   }
 };
 
+export const STATEMENT_LINE_NOT_FOUND = 'Statement line not found.';
 export const ALREADY_RECONCILED = 'This statement line is already reconciled: undo that first.';
 export const NOT_RECONCILED = 'This statement line is not reconciled.';
 

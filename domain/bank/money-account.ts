@@ -1,5 +1,6 @@
-import type { FieldErrors } from '../shared/errors';
+import { FIELD_BLANK, TOO_LONG, type FieldErrors } from '../shared/errors';
 import { textProblem } from '../shared/text';
+import { fillWording } from '../shared/wording';
 import type { PaymentMethod } from '../invoice/events';
 import { INVALID_BIC, INVALID_IBAN, isValidBic, isValidIban, normaliseIban } from '../billing/bank';
 
@@ -38,14 +39,25 @@ export const NAME_MAX_LENGTH = 100;
 export const IBAN_REQUIRED = 'A bank account needs its IBAN.';
 export const CASH_HAS_NO_IBAN = 'Cash on hand has no IBAN or BIC.';
 export const CASH_NOT_DEFAULT = 'Only a bank account can be the default one (invoices print its IBAN).';
+export const MONEY_ACCOUNT_NOT_FOUND = 'Bank account not found.';
+export const MONEY_ACCOUNT_HAS_POSTINGS = 'This account has postings and cannot be deleted.';
+export const SYSTEM_MONEY_ACCOUNT = 'The books’ own Bank and Cash on Hand accounts cannot be deleted.';
+export const LEDGER_CODES_FULL = 'Every ledger code from 1001 to 1099 is taken: free one in the chart of accounts first.';
+export const LEDGER_NAME_TAKEN = 'An account with this name already exists in the chart of accounts.';
+export const IBAN_TAKEN = 'Another bank account has this IBAN.';
+export const KIND_FIXED = 'A bank account stays a bank account, and cash stays cash.';
+export const DEFAULT_STAYS = 'Make another bank account the default instead.';
+export const DEFAULT_BANK_NOT_DELETED = 'Make another bank account the default before deleting this one.';
+/** A payment's deposit account (worded by the payment dialogs, not the Bank page). */
+export const CARD_NOT_DEPOSITED = 'A card payment settles through Stripe, not into a bank account.';
 
 /** The account as it is saved (IBAN and BIC normalised), or the fields that are wrong. */
 export const checkMoneyAccount = (input: SaveMoneyAccount): { ok: true; value: SaveMoneyAccount } | { ok: false; errors: FieldErrors } => {
   const errors: FieldErrors = {};
   const name = input.name.trim();
-  const nameProblem = name ? textProblem(name, 'single') : 'This field may not be blank.';
+  const nameProblem = name ? textProblem(name, 'single') : FIELD_BLANK;
   if (nameProblem) errors.name = [nameProblem];
-  else if (name.length > NAME_MAX_LENGTH) errors.name = [`Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`];
+  else if (name.length > NAME_MAX_LENGTH) errors.name = [fillWording(TOO_LONG, { max: NAME_MAX_LENGTH })];
   const iban = input.iban ? normaliseIban(input.iban) : null;
   const bic = input.bic ? normaliseIban(input.bic) : null;
   if (input.kind === 'bank') {

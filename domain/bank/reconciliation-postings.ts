@@ -23,14 +23,20 @@ export const splitGross = (grossCents: number, vatRateBp: number): { netCents: n
  */
 const OWNED_ELSEWHERE: ReadonlySet<SystemAccountKey> = new Set(['receivables', 'creditTransfers', 'disputedPayments', 'retainedEarnings']);
 
+/** The account checks' refusals, shared by a reconciliation's account parts and the bank rules. */
+export const NO_SUCH_ACCOUNT = 'There is no account with this code.';
+export const ACCOUNT_INACTIVE = 'This account is inactive.';
+export const MONEY_ACCOUNT_NOT_POSTABLE = 'This is a money account: reconcile it as a transfer.';
+export const AUTOMATIC_POSTINGS_ONLY = 'This account takes only automatic postings: reconcile against an invoice or a client instead.';
+export const VAT_ON_SETTLEMENT = 'A payment of VAT itself carries no VAT rate: use 0 %.';
+export const VAT_RATE_RANGE = 'Enter a VAT rate from 0 to 100 %.';
+
 /** Why an account part may not post to `account`, or null when it may. */
 export const accountRefusal = (account: Account, vatRateBp: number): { code: ReconciliationErrorCode; message: string } | null => {
-  if (account.cashFlowClass === 'cash') return { code: 'ACCOUNT_NOT_POSTABLE', message: 'This is a money account: reconcile it as a transfer.' };
-  if (account.systemKey && OWNED_ELSEWHERE.has(account.systemKey)) {
-    return { code: 'ACCOUNT_NOT_POSTABLE', message: 'This account takes only automatic postings: reconcile against an invoice or a client instead.' };
-  }
+  if (account.cashFlowClass === 'cash') return { code: 'ACCOUNT_NOT_POSTABLE', message: MONEY_ACCOUNT_NOT_POSTABLE };
+  if (account.systemKey && OWNED_ELSEWHERE.has(account.systemKey)) return { code: 'ACCOUNT_NOT_POSTABLE', message: AUTOMATIC_POSTINGS_ONLY };
   // A line on a VAT account is a payment to or refund from the tax authority, never VAT on VAT.
-  if (isVatAccount(account.id) && vatRateBp !== 0) return { code: 'VAT_ON_SETTLEMENT', message: 'A payment of VAT itself carries no VAT rate: use 0 %.' };
+  if (isVatAccount(account.id) && vatRateBp !== 0) return { code: 'VAT_ON_SETTLEMENT', message: VAT_ON_SETTLEMENT };
   return null;
 };
 

@@ -1,10 +1,11 @@
 import type { Account } from '../accounting/accounts';
 import { INVALID_IBAN, isValidIban } from '../billing/bank';
-import type { FieldErrors } from '../shared/errors';
+import { FIELD_BLANK, TOO_LONG, type FieldErrors } from '../shared/errors';
 import { MAX_AMOUNT_CENTS } from '../shared/money';
 import { textProblem } from '../shared/text';
+import { fillWording } from '../shared/wording';
 import { compact, ruleText } from './match-text';
-import { accountRefusal } from './reconciliation-postings';
+import { ACCOUNT_INACTIVE, accountRefusal, NO_SUCH_ACCOUNT, VAT_RATE_RANGE } from './reconciliation-postings';
 import type { AccountPart } from './reconciliation-parts';
 import type { StatementLine } from './statement';
 
@@ -43,6 +44,18 @@ export interface RuleMatch {
 export const MAX_RULE_TEXT = 200;
 export const MAX_RULE_WORDS = 20;
 
+export const RULE_NOT_FOUND = 'Bank rule not found.';
+export const NO_CONDITION = 'Give the rule at least one condition, or it would take every line.';
+export const MAX_BELOW_MIN = 'The highest amount cannot be below the lowest.';
+export const RULE_AMOUNT_RANGE = 'Enter an amount from 0.00 to 1,000,000,000.00.';
+export const WORD_NEEDS_LETTER = 'A word needs at least one letter or digit.';
+export const RULE_DIRECTION = 'Choose money in or money out.';
+/** The wording of the words' count (`{max}`: MAX_RULE_WORDS); see ../shared/wording. */
+export const RULE_WORDS_COUNT = 'Give from 1 to {max} words.';
+export const TOO_MANY_RULE_WORDS = 'Give at most {max} words.';
+/** An account code that cannot be one (the wire's check, before the chart is read). */
+export const ACCOUNT_CODE_FORMAT = 'Enter an account code from the chart of accounts.';
+
 /**
  * Why a rule cannot be saved, by field; empty when it can. A rule needs at least one condition
  * (one without would take every line), and an account that takes postings.
@@ -54,34 +67,34 @@ export const checkRule = (rule: BankRule, accounts: ReadonlyMap<string, Account>
     if (value === undefined) return;
     const problem = textProblem(value, 'single');
     if (problem) add(field, problem);
-    else if (!value.trim()) add(field, 'This field may not be blank.');
-    else if (value.length > max) add(field, `Ensure this field has no more than ${max} characters.`);
+    else if (!value.trim()) add(field, FIELD_BLANK);
+    else if (value.length > max) add(field, fillWording(TOO_LONG, { max }));
   };
   text('name', rule.name, MAX_RULE_TEXT);
   text('textContains', rule.textContains, MAX_RULE_TEXT);
   text('textStartsWith', rule.textStartsWith, MAX_RULE_TEXT);
   text('description', rule.description, 1000);
   if (rule.textWords) {
-    if (rule.textWords.length === 0 || rule.textWords.length > MAX_RULE_WORDS) add('textWords', `Give from 1 to ${MAX_RULE_WORDS} words.`);
+    if (rule.textWords.length === 0 || rule.textWords.length > MAX_RULE_WORDS) add('textWords', fillWording(RULE_WORDS_COUNT, { max: MAX_RULE_WORDS }));
     rule.textWords.forEach((w, i) => {
       text(`textWords.${i}`, w, MAX_RULE_TEXT);
       // A "word" of punctuation alone would be no condition at all.
-      if (w.trim() && wordsOf(ruleText(w)).size === 0) add(`textWords.${i}`, 'A word needs at least one letter or digit.');
+      if (w.trim() && wordsOf(ruleText(w)).size === 0) add(`textWords.${i}`, WORD_NEEDS_LETTER);
     });
   }
   for (const field of ['minCents', 'maxCents'] as const) {
     const v = rule[field];
-    if (v !== undefined && (!Number.isSafeInteger(v) || v < 0 || v > MAX_AMOUNT_CENTS)) add(field, 'Enter an amount from 0.00 to 1,000,000,000.00.');
+    if (v !== undefined && (!Number.isSafeInteger(v) || v < 0 || v > MAX_AMOUNT_CENTS)) add(field, RULE_AMOUNT_RANGE);
   }
-  if (rule.minCents !== undefined && rule.maxCents !== undefined && rule.minCents > rule.maxCents) add('maxCents', 'The highest amount cannot be below the lowest.');
-  if (rule.direction !== undefined && rule.direction !== 'in' && rule.direction !== 'out') add('direction', 'Choose money in or money out.');
+  if (rule.minCents !== undefined && rule.maxCents !== undefined && rule.minCents > rule.maxCents) add('maxCents', MAX_BELOW_MIN);
+  if (rule.direction !== undefined && rule.direction !== 'in' && rule.direction !== 'out') add('direction', RULE_DIRECTION);
   if (rule.counterpartyIban !== undefined && !isValidIban(rule.counterpartyIban)) add('counterpartyIban', INVALID_IBAN);
   const conditions = [rule.textContains, rule.textWords, rule.textStartsWith, rule.minCents, rule.maxCents, rule.direction, rule.counterpartyIban];
-  if (conditions.every((c) => c === undefined)) add('rule', 'Give the rule at least one condition, or it would take every line.');
-  if (!Number.isInteger(rule.vatRateBp) || rule.vatRateBp < 0 || rule.vatRateBp > 10_000) add('vatRateBp', 'Enter a VAT rate from 0 to 100 %.');
+  if (conditions.every((c) => c === undefined)) add('rule', NO_CONDITION);
+  if (!Number.isInteger(rule.vatRateBp) || rule.vatRateBp < 0 || rule.vatRateBp > 10_000) add('vatRateBp', VAT_RATE_RANGE);
   const account = accounts.get(rule.accountCode);
-  if (!account) add('accountCode', 'There is no account with this code.');
-  else if (!account.active) add('accountCode', 'This account is inactive.');
+  if (!account) add('accountCode', NO_SUCH_ACCOUNT);
+  else if (!account.active) add('accountCode', ACCOUNT_INACTIVE);
   else {
     const refusal = accountRefusal(account, rule.vatRateBp);
     if (refusal) add(refusal.code === 'VAT_ON_SETTLEMENT' ? 'vatRateBp' : 'accountCode', refusal.message);

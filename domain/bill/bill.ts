@@ -68,6 +68,7 @@ export const STANDARD_NEEDS_RATE = 'A standard-rated (S) line needs a VAT rate a
 export const QUANTITY_POSITIVE = 'Enter a quantity above 0.';
 export const PRICE_NOT_NEGATIVE = 'Enter a unit price of 0 or more.';
 export const PAYMENT_POSITIVE = 'Enter a payment above 0.';
+export const PAYMENT_BEFORE_BILL = 'A payment cannot be dated before the bill.';
 export const statedMismatch = (lines: number, stated: number): string => `The lines add up to ${formatEuros(lines)}, not the stated ${formatEuros(stated)}.`;
 export const paymentAboveOpen = (open: number): string => `This payment is more than the ${formatEuros(open)} still open on the bill.`;
 
@@ -171,7 +172,7 @@ export const decideBill = (command: BillCommand, state: BillState): BillEvent[] 
       if (!(d.amountCents > 0)) throw new ValidationError(INVALID, { amountCents: [PAYMENT_POSITIVE] });
       const open = openCentsOf(s);
       if (d.amountCents > open) throw new ValidationError(INVALID, { amountCents: [paymentAboveOpen(open)] });
-      if (d.date < s.date) throw new ValidationError(INVALID, { date: ['A payment cannot be dated before the bill.'] });
+      if (d.date < s.date) throw new ValidationError(INVALID, { date: [PAYMENT_BEFORE_BILL] });
       return [{ type: 'BillPaymentRecorded', data: { billId: s.billId, ...d } }];
     }
     default: {

@@ -66,6 +66,8 @@ export const ISSUED_IMMUTABLE = 'This invoice has been issued; correct it with a
 export const CANCELLED = 'This invoice has been cancelled.';
 export const DRAFT_NOT_CREDITABLE = 'Only an issued (sent or paid) invoice can be credited; edit or delete the draft instead.';
 export const PAYMENT_ON_DELETED = 'This invoice was deleted and cannot take payments.';
+export const INVOICE_NOT_FOUND = 'Invoice not found.';
+export const PAYMENT_BEFORE_INVOICE = 'A payment cannot be dated before its invoice.';
 export const PAYMENT_ON_DRAFT = 'A payment can be recorded only on an issued invoice: send it (or mark it as paid) first.';
 export const NOTHING_TO_CREDIT = 'This invoice has nothing left to credit.';
 export const WRITTEN_OFF = 'This invoice has been written off as a bad debt.';
@@ -123,7 +125,7 @@ const assertDates = (f: InvoiceFields): void => {
 };
 
 const live = (state: InvoiceState): InvoiceData & { status: 'issued' } => {
-  if (state.status !== 'issued') throw new NotFoundError('Invoice not found.');
+  if (state.status !== 'issued') throw new NotFoundError(INVOICE_NOT_FOUND);
   return state;
 };
 
@@ -241,7 +243,7 @@ const credit = (cmd: CreditInvoice, state: InvoiceState): InvoiceEvent[] => {
 };
 
 const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] => {
-  if (state.status === 'empty') throw new NotFoundError('Invoice not found.');
+  if (state.status === 'empty') throw new NotFoundError(INVOICE_NOT_FOUND);
   // Idempotent on paymentId: a retried webhook or double click records nothing new (nor brings back a removed payment).
   if (state.payments.some((p) => p.paymentId === cmd.data.paymentId) || state.removedPaymentIds?.includes(cmd.data.paymentId)) return [];
   if (state.status === 'voided' && cmd.byHand) throw new ValidationError(PAYMENT_ON_DELETED);
@@ -252,7 +254,7 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
   if (cmd.byHand) {
     if (!isIssued(state)) throw new ValidationError(PAYMENT_ON_DRAFT);
     if (isCancelled(settlementOf(state))) throw new ConflictError(CANCELLED);
-    if (cmd.data.date < state.date) throw new ValidationError('Please correct the errors below.', { date: ['A payment cannot be dated before its invoice.'] });
+    if (cmd.data.date < state.date) throw new ValidationError('Please correct the errors below.', { date: [PAYMENT_BEFORE_INVOICE] });
   }
   // Money a gateway already took is never refused: on a deleted or cancelled invoice it is kept as
   // the client's credit balance, and flagged so someone applies or refunds it.
@@ -302,7 +304,7 @@ const writeOff = (cmd: WriteOffInvoice, state: InvoiceState): InvoiceEvent[] => 
  * on it, and none of it applied as credit elsewhere. Removing a removed payment decides nothing.
  */
 const removePayment = (cmd: RemovePayment, state: InvoiceState): InvoiceEvent[] => {
-  if (state.status === 'empty') throw new NotFoundError('Invoice not found.');
+  if (state.status === 'empty') throw new NotFoundError(INVOICE_NOT_FOUND);
   const { paymentId } = cmd.data;
   if (state.removedPaymentIds?.includes(paymentId)) return [];
   const payment = state.payments.find((p) => p.paymentId === paymentId);

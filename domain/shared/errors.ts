@@ -52,6 +52,13 @@ export type ErrorReason =
 /** What a client fills into its own wording of a reason (days as YYYY-MM-DD). */
 export type ErrorParams = Record<string, string>;
 
+/** Refusals every resource gives, in the words clients recognise them by (they import these, never copies). */
+export const FIELD_REQUIRED = 'This field is required.';
+export const FIELD_BLANK = 'This field may not be blank.';
+export const CHANGED_MEANWHILE = 'The record was changed by someone else. Reload and try again.';
+/** A text too long for its field (`{max}` characters): see ./wording. */
+export const TOO_LONG = 'Ensure this field has no more than {max} characters.';
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -99,7 +106,7 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message = 'The record was changed by someone else. Reload and try again.', reason?: ErrorReason, params?: ErrorParams) {
+  constructor(message = CHANGED_MEANWHILE, reason?: ErrorReason, params?: ErrorParams) {
     super('CONFLICT', message, undefined, reason, params);
   }
 }

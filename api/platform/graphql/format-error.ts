@@ -1,7 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { AppError, type ErrorCode } from '../../../domain/shared/errors';
+import { AppError, CHANGED_MEANWHILE, type ErrorCode } from '../../../domain/shared/errors';
 import { StreamConflictError } from '../../../eventstore/event-store';
 import { INVALID_DATA, isConnectionLoss, isInvalidData } from '../http/error-middleware';
 import { savedAnswer } from '../write-outcome';
@@ -98,7 +98,7 @@ const formatError = (formatted: GraphQLFormattedError, error: unknown, logger?: 
   }
   if (original instanceof StreamConflictError) {
     return {
-      message: 'The record was changed by someone else. Reload and try again.',
+      message: CHANGED_MEANWHILE,
       path: formatted.path,
       extensions: { code: 'CONFLICT' },
     };

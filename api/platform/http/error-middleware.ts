@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
-import { AppError, RateLimitedError, type ErrorCode, type ErrorParams, type ErrorReason } from '../../../domain/shared/errors';
+import { AppError, CHANGED_MEANWHILE, RateLimitedError, type ErrorCode, type ErrorParams, type ErrorReason } from '../../../domain/shared/errors';
 import { StreamConflictError } from '../../../eventstore/event-store';
 import { savedAnswer } from '../write-outcome';
 
@@ -66,7 +66,7 @@ export const toHttpError = (err: unknown, renames: Renames = {}): { status: numb
     return { status: httpStatusOf(err.code), body };
   }
   if (err instanceof StreamConflictError) {
-    return { status: 409, body: { message: 'The record was changed by someone else. Reload and try again.' } };
+    return { status: 409, body: { message: CHANGED_MEANWHILE } };
   }
   const e = err as { type?: string; status?: number; statusCode?: number; code?: string; message?: string };
   // body-parser's own errors carry a 4xx status and a type.

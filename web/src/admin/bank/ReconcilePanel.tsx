@@ -2,11 +2,10 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Flex, Form, Input, Radio, Select, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
 import { formatDate, formatEuros, formatMoney } from '../../common/format';
 import { useIsPhone } from '../../common/useIsPhone';
-import { errorText } from '../common/useFeedback';
-import { acceptedParts, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partErrors, partsBalance, remainingCents, wireParts, type PartDraft, type PartKind } from './reconcileParts';
+import { reconcileRefusal, type ReconcileRefusal } from './reconcileErrors';
+import { acceptedParts, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partsBalance, remainingCents, wireParts, type PartDraft, type PartKind } from './reconcileParts';
 import { statementApi, type ChartAccount, type MovementView, type OpenInvoice, type StatementLineView, type SuggestionPart, type SuggestionView, type WirePart } from './statementApi';
 
 /** The rates a categorised part (and a bank rule) offers (percent). */
@@ -52,7 +51,7 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
   const invoices = useMemo(() => [...new Map([...found, ...Object.values(chosen)].map((i) => [i.id, i])).values()], [found, chosen]);
   const [suggestions, setSuggestions] = useState<SuggestionView[] | null>(null);
   const firstAccept = useRef<HTMLButtonElement>(null);
-  const [errors, setErrors] = useState<{ parts: Record<number, Record<string, string[]>>; rest: string[] }>({ parts: {}, rest: [] });
+  const [errors, setErrors] = useState<ReconcileRefusal>({ parts: {}, rest: [] });
   const [saving, setSaving] = useState(false);
   const lineCents = line ? eurosToCents(line.amount) : 0;
 
@@ -168,9 +167,7 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
       onSaved(await statementApi.reconcile(accountId, line.id, body));
     } catch (err) {
       console.warn('Reconciliation refused', err);
-      const found = partErrors(err instanceof ApiError ? err.errors : undefined);
-      const partsErrored = Object.keys(found.parts).length > 0;
-      setErrors({ parts: found.parts, rest: found.rest.length || partsErrored ? found.rest : [errorText(err)] });
+      setErrors(reconcileRefusal(err, t));
     } finally {
       setSaving(false);
     }

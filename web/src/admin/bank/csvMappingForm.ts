@@ -1,3 +1,4 @@
+import { FIELD_BLANK } from '../../../../domain/shared/errors';
 import { ApiError } from '../../api/http';
 import { cleanTextMessage } from '../common/cleanText';
 import { errorText } from '../common/useFeedback';
@@ -80,7 +81,7 @@ const known = (message: string, t: Translate): string => {
   if (/: column numbers start at 1\.$/.test(message)) return t('bank.csv.errors.startAtOne');
   if (/ must be a header text or a column number\.$/.test(message)) return t('bank.csv.errors.column');
   if (message === 'currency must be a code like EUR.') return t('bank.csv.errors.currency');
-  if (message === 'This field may not be blank.') return t('admin.validation.required');
+  if (message === FIELD_BLANK) return t('admin.validation.required');
   return cleanTextMessage(message, t);
 };
 

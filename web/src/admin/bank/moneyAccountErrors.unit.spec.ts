@@ -3,8 +3,12 @@ import path from 'node:path';
 import { CombinedGraphQLErrors } from '@apollo/client';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { IBAN_TAKEN, LEDGER_CODES_FULL, LEDGER_NAME_TAKEN, NAME_MAX_LENGTH } from '../../../../domain/bank/money-account';
+import { TOO_LONG } from '../../../../domain/shared/errors';
+import { fillWording } from '../../../../domain/shared/wording';
 import { createTestI18n, readLocale } from '../../../../test/web-i18n';
-import { deleteRefusalText, moneyAccountRefusal, SERVER_TEXT_KEYS } from './moneyAccountErrors';
+import { expectTranslated } from '../../../../test/web-server-texts';
+import { deleteRefusalText, moneyAccountRefusal, SERVER_TEXT_KEYS, SERVER_WORDING_KEYS } from './moneyAccountErrors';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 /** Messages of that service that are not this screen's: a payment's deposit account, worded by the payment dialogs. */
@@ -24,26 +28,23 @@ describe('the money account refusals in the language of the screen', () => {
     });
   });
 
-  it('knows every sentence the money account service and its checks refuse with, each worded in en, el and ru', () => {
+  it('knows every sentence the money account service and its checks refuse with, each worded in en, and in el and ru apart from en', () => {
     const sources = ['api/bank/money-account.service.ts', 'domain/bank/money-account.ts', 'domain/billing/bank.ts'].map((f) => fs.readFileSync(path.join(root, f), 'utf8')).join('\n');
     // Every literal sentence of those files ("Bank account not found.", "Another bank account has this IBAN.").
     const sentences = [...sources.matchAll(/'([A-Z][^'\n]*[.)])'/g)].map((m) => m[1]!).filter((s) => s.includes(' ') && !NOT_THIS_SCREEN.includes(s));
     expect(sentences.length).toBeGreaterThan(10);
     expect(sentences.filter((s) => !SERVER_TEXT_KEYS[s])).toEqual([]);
-    for (const lng of ['en', 'el', 'ru']) {
-      const locale = readLocale(lng);
-      for (const key of Object.values(SERVER_TEXT_KEYS)) {
-        const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], locale);
-        expect({ lng, key, defined: typeof text === 'string' && text.length > 0 }).toEqual({ lng, key, defined: true });
-      }
-    }
+    // The service keeps no sentence of its own: each is the domain's, which the table imports.
+    expect(fs.readFileSync(path.join(root, 'api/bank/money-account.service.ts'), 'utf8')).not.toMatch(/'Bank account not found\.'|'Another bank account has this IBAN\.'/);
+    expectTranslated(SERVER_TEXT_KEYS);
+    expectTranslated(SERVER_WORDING_KEYS);
   });
 
   it('puts field errors under the dialog’s fields (GraphQL input paths too) and keeps the rest for above it', async () => {
     const { t } = await createTestI18n('el');
     const err = refusal('Please correct the errors below.', {
-      iban: ['Another bank account has this IBAN.'],
-      'input.name': ['An account with this name already exists in the chart of accounts.'],
+      iban: [IBAN_TAKEN],
+      'input.name': [LEDGER_NAME_TAKEN],
       depositedTo: ['Something else.'],
     });
     expect(moneyAccountRefusal(err, t)).toEqual({
@@ -51,11 +52,13 @@ describe('the money account refusals in the language of the screen', () => {
       rest: ['Something else.'],
     });
     // No field: the message itself, worded when known, as the server wrote it otherwise.
-    expect(moneyAccountRefusal(refusal('Every ledger code from 1001 to 1099 is taken: free one in the chart of accounts first.'), t)).toEqual({
+    expect(moneyAccountRefusal(refusal(LEDGER_CODES_FULL), t)).toEqual({
       fields: {},
       rest: ['Όλοι οι κωδικοί καθολικού από 1001 έως 1099 είναι κατειλημμένοι: ελευθερώστε πρώτα έναν στο λογιστικό σχέδιο.'],
     });
     expect(moneyAccountRefusal(refusal('Something new.'), t).rest).toEqual(['Something new.']);
+    // A text with a value in it: worded with the value.
+    expect(moneyAccountRefusal(refusal('Please correct the errors below.', { name: [fillWording(TOO_LONG, { max: NAME_MAX_LENGTH })] }), t).fields).toEqual({ name: ['Έως 100 χαρακτήρες.'] });
   });
 
   it('words a refused delete by its reason, the default account’s by its field', async () => {

@@ -1,7 +1,28 @@
+import {
+  ACCOUNT_INACTIVE,
+  AUTOMATIC_POSTINGS_ONLY,
+  MONEY_ACCOUNT_NOT_POSTABLE,
+  NO_SUCH_ACCOUNT,
+  VAT_ON_SETTLEMENT,
+  VAT_RATE_RANGE,
+} from '../../../../domain/bank/reconciliation-postings';
+import {
+  ACCOUNT_CODE_FORMAT,
+  MAX_BELOW_MIN,
+  NO_CONDITION,
+  RULE_AMOUNT_RANGE,
+  RULE_DIRECTION,
+  RULE_NOT_FOUND,
+  RULE_WORDS_COUNT,
+  TOO_MANY_RULE_WORDS,
+  WORD_NEEDS_LETTER,
+} from '../../../../domain/bank/rules';
 import { INVALID_IBAN } from '../../../../domain/billing/bank';
+import { CHANGED_MEANWHILE, FIELD_BLANK, FIELD_REQUIRED, TOO_LONG } from '../../../../domain/shared/errors';
 import { ApiError } from '../../api/http';
 import { cleanTextMessage } from '../common/cleanText';
 import { splitRefusal } from '../common/refusal';
+import { knownServerText, type ServerTexts } from '../common/serverTexts';
 import { errorText } from '../common/useFeedback';
 import { centsText, typedCents } from './reconcileParts';
 import type { RuleBody, RuleView } from './ruleApi';
@@ -94,32 +115,38 @@ export const ruleConditions = (rule: RuleView, euros: (amount: number) => string
 /**
  * The rule refusals the server words in English (domain/bank/rules.ts's checkRule, the account
  * checks it shares with reconciliation, api/bank/rule.schema.ts), each with its key in the screen's
- * language; recognised by their text, as the money accounts' are. Any other text is shown as written.
+ * language; recognised by the domain's texts, as the money accounts' are. Any other text is shown as written.
  */
 export const RULE_TEXT_KEYS: Record<string, string> = {
-  'This field may not be blank.': 'admin.validation.required',
-  'This field is required.': 'admin.validation.required',
-  'Give the rule at least one condition, or it would take every line.': 'bank.rules.errors.noCondition',
-  'The highest amount cannot be below the lowest.': 'bank.rules.errors.maxBelowMin',
-  'Enter an amount from 0.00 to 1,000,000,000.00.': 'bank.rules.errors.amountRange',
-  'There is no account with this code.': 'bank.rules.errors.noAccount',
-  'Enter an account code from the chart of accounts.': 'bank.rules.errors.noAccount',
-  'This account is inactive.': 'bank.rules.errors.inactiveAccount',
-  'This is a money account: reconcile it as a transfer.': 'bank.rules.errors.moneyAccount',
-  'This account takes only automatic postings: reconcile against an invoice or a client instead.': 'bank.rules.errors.automaticOnly',
-  'A payment of VAT itself carries no VAT rate: use 0 %.': 'bank.rules.errors.vatOnSettlement',
-  'Enter a VAT rate from 0 to 100 %.': 'bank.rules.errors.vatRange',
-  'A word needs at least one letter or digit.': 'bank.rules.errors.wordNeedsLetter',
-  'Choose money in or money out.': 'bank.rules.errors.direction',
+  [FIELD_BLANK]: 'admin.validation.required',
+  [FIELD_REQUIRED]: 'admin.validation.required',
+  [NO_CONDITION]: 'bank.rules.errors.noCondition',
+  [MAX_BELOW_MIN]: 'bank.rules.errors.maxBelowMin',
+  [RULE_AMOUNT_RANGE]: 'bank.rules.errors.amountRange',
+  [NO_SUCH_ACCOUNT]: 'bank.rules.errors.noAccount',
+  [ACCOUNT_CODE_FORMAT]: 'bank.rules.errors.noAccount',
+  [ACCOUNT_INACTIVE]: 'bank.rules.errors.inactiveAccount',
+  [MONEY_ACCOUNT_NOT_POSTABLE]: 'bank.rules.errors.moneyAccount',
+  [AUTOMATIC_POSTINGS_ONLY]: 'bank.rules.errors.automaticOnly',
+  [VAT_ON_SETTLEMENT]: 'bank.rules.errors.vatOnSettlement',
+  [VAT_RATE_RANGE]: 'bank.rules.errors.vatRange',
+  [WORD_NEEDS_LETTER]: 'bank.rules.errors.wordNeedsLetter',
+  [RULE_DIRECTION]: 'bank.rules.errors.direction',
   [INVALID_IBAN]: 'bank.errors.invalidIban',
-  'The record was changed by someone else. Reload and try again.': 'bank.rules.errors.changed',
-  'Bank rule not found.': 'bank.rules.errors.notFound',
+  [CHANGED_MEANWHILE]: 'bank.rules.errors.changed',
+  [RULE_NOT_FOUND]: 'bank.rules.errors.notFound',
 };
 
-export const ruleText = (message: string, t: Translate): string => {
-  const key = RULE_TEXT_KEYS[message];
-  return key ? t(key) : cleanTextMessage(message, t);
+/** The rule refusals with a value in them (domain/shared/wording), each with its key; the key's variables are the wording's names. */
+export const RULE_WORDING_KEYS: Record<string, string> = {
+  [TOO_LONG]: 'bank.rules.errors.tooLong',
+  [RULE_WORDS_COUNT]: 'bank.rules.errors.wordsCount',
+  [TOO_MANY_RULE_WORDS]: 'bank.rules.errors.tooManyWords',
 };
+
+const TABLE: ServerTexts = { texts: RULE_TEXT_KEYS, wordings: RULE_WORDING_KEYS };
+
+export const ruleText = (message: string, t: Translate): string => knownServerText(message, t, TABLE) ?? cleanTextMessage(message, t);
 
 /**
  * A refusal split for the dialog: the texts under each of its fields (`text_words.2` is the words'

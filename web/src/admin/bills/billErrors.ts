@@ -5,6 +5,7 @@ import {
   BILL_NOT_POSTED,
   BILL_POSTED_IMMUTABLE,
   DUE_BEFORE_DATE,
+  PAYMENT_BEFORE_BILL,
   PAYMENT_POSITIVE,
   paymentAboveOpen,
   PRICE_NOT_NEGATIVE,
@@ -15,6 +16,7 @@ import {
   ZERO_CATEGORY_RATE,
 } from '../../../../domain/bill/bill';
 import { ACCOUNT_NOT_PURCHASE } from '../../../../domain/purchases/supplier';
+import { FIELD_BLANK } from '../../../../domain/shared/errors';
 import { ApiError } from '../../api/http';
 import { formatDate, formatMoney } from '../../common/format';
 import type { BillView } from './billApi';
@@ -22,8 +24,8 @@ import type { BillView } from './billApi';
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** The domain's refusals of a bill (domain/bill/bill.ts and the purchase account rule), each with its key in the screen's language. */
-const SERVER_TEXT_KEYS: Record<string, string> = {
-  'This field may not be blank.': 'admin.validation.required',
+export const SERVER_TEXT_KEYS: Record<string, string> = {
+  [FIELD_BLANK]: 'admin.validation.required',
   [BILL_EMPTY]: 'admin.bills.errors.empty',
   [DUE_BEFORE_DATE]: 'admin.bills.errors.dueBeforeDate',
   [UNKNOWN_VAT_CATEGORY]: 'admin.bills.errors.vatCategory',
@@ -33,6 +35,7 @@ const SERVER_TEXT_KEYS: Record<string, string> = {
   [QUANTITY_POSITIVE]: 'admin.bills.errors.quantity',
   [PRICE_NOT_NEGATIVE]: 'admin.bills.errors.unitPrice',
   [PAYMENT_POSITIVE]: 'admin.bills.errors.paymentPositive',
+  [PAYMENT_BEFORE_BILL]: 'admin.bills.errors.paymentDate',
   [BILL_POSTED_IMMUTABLE]: 'admin.bills.errors.posted',
   [BILL_NOT_POSTED]: 'admin.bills.errors.notPosted',
   [BILL_NOT_FOUND]: 'admin.bills.errors.notFound',

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AE_NEEDS_RATE, BILL_POSTED_IMMUTABLE, buildBill, DUE_BEFORE_DATE, paymentAboveOpen, statedMismatch } from '../../../../domain/bill/bill';
+import * as billDomain from '../../../../domain/bill/bill';
+import { AE_NEEDS_RATE, BILL_POSTED_IMMUTABLE, buildBill, DUE_BEFORE_DATE, PAYMENT_BEFORE_BILL, paymentAboveOpen, statedMismatch } from '../../../../domain/bill/bill';
 import { ACCOUNT_NOT_PURCHASE } from '../../../../domain/purchases/supplier';
 import { createTestI18n } from '../../../../test/web-i18n';
+import { expectTranslated } from '../../../../test/web-server-texts';
 import { ApiError } from '../../api/http';
 import { formatMoney } from '../../common/format';
 import type { BillView } from './billApi';
-import { actionRefusalText, billRefusal, formFieldOf } from './billErrors';
+import { actionRefusalText, billRefusal, formFieldOf, SERVER_TEXT_KEYS } from './billErrors';
 import { billFormTotals, bodyOf } from './billForm';
 
 describe("the Bills screen's live totals", () => {
@@ -97,6 +99,18 @@ describe('the bill refusals in the language of the screen', () => {
       { name: ['statedTotal'], errors: [t('admin.bills.errors.statedMismatch', { lines: formatMoney(10_000), stated: formatMoney(9_999) })] },
     ]);
     expect(r.fields.flatMap((f) => f.errors).every((e) => /[а-яё]/i.test(e))).toBe(true);
+  });
+
+  it('knows every sentence the bill’s domain refuses with, each translated in el and ru', () => {
+    const sentences = (Object.values(billDomain) as unknown[]).filter((v): v is string => typeof v === 'string' && v.includes(' '));
+    expect(sentences.length).toBeGreaterThan(10);
+    expect(sentences.filter((s) => !SERVER_TEXT_KEYS[s])).toEqual([]);
+    expectTranslated(SERVER_TEXT_KEYS);
+  });
+
+  it('words a payment dated before the bill in the screen’s language', async () => {
+    const { t } = await createTestI18n('ru');
+    expect(actionRefusalText(new ApiError(400, 'Please correct the errors below.', { date: [PAYMENT_BEFORE_BILL] }, true), t)).toBe('Платёж не может быть датирован раньше счёта.');
   });
 
   it('words a payment above what is open in the screen’s language', async () => {
