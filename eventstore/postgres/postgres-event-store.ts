@@ -65,7 +65,9 @@ const READ_STREAMS_CHUNK = 1000;
 // Measured with 8 writers on PostgreSQL: 1 to 4 groups in flight gave the same single-event rate
 // (about 3.5k/s, against 1.8k/s ungrouped); two let one group run while the other flushes.
 // Grouping 10-event appends gained 38 %, 30-event ones nothing, 60 and 100-event ones lost 20 %.
-const GROUP_COMMIT: GroupCommitOptions = { maxInFlight: 2, maxAppends: 64, maxEvents: 400, maxGroupedAppend: 20 };
+// A batch of commands (a statement's 1,000 payments) arrives at once: 64 appends a group made 16
+// commits of it, 500 make 2, and the batch took 80–95 ms instead of 130–140 ms on PostgreSQL.
+const GROUP_COMMIT: GroupCommitOptions = { maxInFlight: 2, maxAppends: 500, maxEvents: 2000, maxGroupedAppend: 20 };
 
 /**
  * The event store on PostgreSQL (and PGlite) through knex. An append is one statement: the streams
