@@ -1,8 +1,9 @@
 /**
  * Bank statement import: lines per second for a generated 10,000-line camt.053 (about 15 MB,
  * test/camt053-sample.ts) through StatementService.import, as the REST upload runs it after
- * multer: the file read and checked whole, the account's held keys looked up, then the statement
- * and its lines written in one transaction. Then the same file again, which must add nothing.
+ * multer: the file's size and format checked, then read slice by slice while one transaction writes
+ * each slice's new lines, and the statement row once the file is proved. Then the same file again,
+ * which must add nothing.
  *
  *   npm run bench:bank      # PGlite always; real PostgreSQL too with DATABASE_URL or TEST_DATABASE_URL
  *   BENCH_LINES=20000 npm run bench:bank

@@ -137,4 +137,12 @@ export const bankMigrations: Migration[] = [
     name: '202611291710_i38bank_default_account_prints',
     up: copySettingsBankDetails,
   },
+  {
+    // Issue 38: an import writes a statement's lines while it still reads the file, and its
+    // statement row last, once the file is proved: the lines' reference to it is checked at commit.
+    name: '202611300530_i38bank_line_statement_at_commit',
+    up: async (db) => {
+      await db.raw('alter table bank_statement_lines alter constraint bank_statement_lines_statement_id_foreign deferrable initially deferred');
+    },
+  },
 ];

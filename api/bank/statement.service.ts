@@ -2,9 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { checkCsvMapping, type CsvMapping } from '../../domain/bank/csv-statement';
 import type { BankLine } from '../../domain/bank/reconciliation-parts';
-import { StatementFileError, type Statement } from '../../domain/bank/statement';
-import { lineKeys } from '../../domain/bank/statement-checks';
-import { readStatementFile } from '../../domain/bank/statement-file';
+import { StatementFileError, type Statement, type StatementLine } from '../../domain/bank/statement';
+import { lineKeyer } from '../../domain/bank/statement-checks';
+import { readStatementFileLines } from '../../domain/bank/statement-file';
 import { bookingRange, openingGap, openingGapMessage, statementRefusal, type ImportAccount, type PreviousStatement } from '../../domain/bank/statement-import';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { centsToEuros } from '../../domain/shared/money';
@@ -111,6 +111,12 @@ const cleanFileName = (name: string | undefined): string => {
   return printable.slice(0, 200) || 'statement';
 };
 
+/** A file's error as the 400 names it (under `file`); any other error as it is. */
+function refused(err: unknown): never {
+  if (err instanceof StatementFileError) throw new ValidationError(INVALID, { file: [err.message] });
+  throw err;
+}
+
 /** Reconciles the lines of an import that need no person (ReconciliationService); answers how many. */
 export interface AutoReconciler {
   autoReconcile(moneyAccountId: string, lines: BankLine[], actor: string): Promise<number>;
@@ -144,25 +150,55 @@ export class StatementService {
 
   async import(moneyAccountId: string, file: StatementFile, actor: string): Promise<StatementImportWire> {
     const account = await this.account(this.deps.db, moneyAccountId);
-    let statement: Statement;
-    try {
-      statement = readStatementFile(file.bytes, account.csvMapping ? { csv: account.csvMapping } : {});
-    } catch (err) {
-      if (err instanceof StatementFileError) throw new ValidationError(INVALID, { file: [err.message] });
-      throw err;
-    }
     const others: ImportAccount[] = (await this.deps.db('money_accounts').select('id', 'name', 'kind', 'iban')) as ImportAccount[];
-    const refusal = statementRefusal(statement, account, others);
-    if (refusal) throw new ValidationError(INVALID, { file: [refusal] });
-    const keys = lineKeys(statement.iban ?? account.iban, statement.lines).map(sha256);
     const fileName = cleanFileName(file.name);
     const fileHash = sha256(file.bytes);
+    // A statement goes in only when it names this account's IBAN or none (statementRefusal), so its
+    // lines' keys are made with the account's IBAN while the file is still being read.
+    const keyOf = lineKeyer(account.iban);
+    const reader = readStatementFileLines(file.bytes, account.csvMapping ? { csv: account.csvMapping } : {});
+    let step: IteratorResult<StatementLine[], Statement>;
+    try {
+      // The size, the text and the format are checked here, before the transaction.
+      step = reader.next();
+    } catch (err) {
+      refused(err);
+    }
 
     const written = await this.deps.db.transaction(async (trx): Promise<{ answer: Omit<StatementImportWire, 'auto_reconciled'>; lines: BankLine[] }> => {
       // One import of an account at a time: two overlapping files at once would both see their lines as new.
       await trx('money_accounts').where({ id: account.id }).forUpdate().first('id');
-      const held = await this.heldKeys(trx, account.id, keys);
-      const fresh = statement.lines.map((line, i) => ({ line, key: keys[i]!, position: i + 1 })).filter((l) => !held.has(l.key));
+      const statementId = randomUUID();
+      // Each slice's lines are written while the next is read (the database and the parser work at
+      // once); a line the account holds already (same key) is passed over by the unique key. Its
+      // statement row comes last (the lines' reference to it is checked at commit), and an error
+      // later in the file rolls all of it back: nothing of a refused file is written.
+      // The slices' writes run one after another on the transaction's connection (a driver takes
+      // one statement at a time), each sent as soon as the one before is done.
+      const fresh: BankLine[] = [];
+      let writing: Promise<void> = Promise.resolve();
+      let position = 0;
+      try {
+        while (!step.done) {
+          const rows = step.value.map((line) => ({ line, id: randomUUID(), position: (position += 1), key: sha256(keyOf(line)) }));
+          writing = writing.then(async () => void fresh.push(...(await this.writeLines(trx, account.id, statementId, rows))));
+          // Settled below; a rejection is never left unhandled while the file is still being read.
+          writing.catch(() => undefined);
+          // Lets the driver send the slice (and hear the one before) before the next one is parsed.
+          await new Promise((resolve) => setImmediate(resolve));
+          step = reader.next();
+        }
+      } catch (err) {
+        await writing.catch(() => undefined);
+        refused(err);
+      }
+      const statement = step.value;
+      const refusal = statementRefusal(statement, account, others);
+      if (refusal) {
+        await writing.catch(() => undefined);
+        throw new ValidationError(INVALID, { file: [refusal] });
+      }
+      await writing;
       const warnings: StatementWarning[] = [];
       const previous = await this.previous(trx, account.id, statement);
       const gap = openingGap(statement, previous);
@@ -175,7 +211,7 @@ export class StatementService {
       const now = this.deps.clock();
       const range = bookingRange(statement);
       const row: StatementRow = {
-        id: randomUUID(),
+        id: statementId,
         money_account_id: account.id,
         format: statement.format,
         bank_statement_id: statement.statementId,
@@ -196,37 +232,54 @@ export class StatementService {
         imported_at: now,
       };
       await trx('bank_statements').insert(row);
-      // One statement for all the lines: a column of values each, unnested by the server (a
-      // 10,000-line file is 15 parameters, not 150,000).
-      const columns = {
-        id: fresh.map(() => randomUUID()),
-        position: fresh.map((l) => l.position),
-        line_key: fresh.map((l) => l.key),
-        booking_date: fresh.map((l) => l.line.bookingDate),
-        value_date: fresh.map((l) => l.line.valueDate),
-        amount_cents: fresh.map((l) => l.line.amountCents),
-        description: fresh.map((l) => l.line.description),
-        counterparty_name: fresh.map((l) => l.line.counterpartyName),
-        counterparty_iban: fresh.map((l) => l.line.counterpartyIban),
-        reference: fresh.map((l) => l.line.reference),
-        bank_reference: fresh.map((l) => l.line.bankReference),
-      };
-      await trx.raw(
+      await writeAudit(trx, { actor, entity: 'bank_statement', entityId: row.id, action: 'create', before: null, after: row, at: now });
+      return { answer: { statement: toStatementWire(row), ...summary, warnings }, lines: fresh };
+    });
+    // After the lines are written: each reconciliation is a step of its own, refused alone if it must be.
+    const auto = this.autoReconciler && written.lines.length ? await this.autoReconciler.autoReconcile(account.id, written.lines, actor) : 0;
+    return { ...written.answer, auto_reconciled: auto };
+  }
+
+  /**
+   * Writes a slice of a statement's lines, each unless the account holds its key already, in one
+   * statement of three parameters whatever the slice's length. Answers the lines written, in the
+   * file's order.
+   */
+  private async writeLines(trx: Knex.Transaction, moneyAccountId: string, statementId: string, rows: ReadonlyArray<{ line: StatementLine; id: string; position: number; key: string }>): Promise<BankLine[]> {
+    if (!rows.length) return [];
+    // One JSON parameter for the slice: the server reads it while the next slice is parsed here.
+    const json = JSON.stringify(
+      rows.map(({ line, id, position, key }) => ({
+        id,
+        position,
+        line_key: key,
+        booking_date: line.bookingDate,
+        value_date: line.valueDate,
+        amount_cents: line.amountCents,
+        description: line.description,
+        counterparty_name: line.counterpartyName,
+        counterparty_iban: line.counterpartyIban,
+        reference: line.reference,
+        bank_reference: line.bankReference,
+      })),
+    );
+    const inserted = (
+      (await trx.raw(
         `insert into bank_statement_lines
            (id, money_account_id, statement_id, position, line_key, booking_date, value_date, amount_cents,
             description, counterparty_name, counterparty_iban, reference, bank_reference)
          select u.id, ?, ?, u.position, u.line_key, u.booking_date, u.value_date, u.amount_cents,
                 u.description, u.counterparty_name, u.counterparty_iban, u.reference, u.bank_reference
-           from unnest(?::uuid[], ?::int[], ?::text[], ?::date[], ?::date[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
-             as u(id, position, line_key, booking_date, value_date, amount_cents, description, counterparty_name, counterparty_iban, reference, bank_reference)`,
-        [account.id, row.id, ...(Object.values(columns) as Knex.Value[])],
-      );
-      await writeAudit(trx, { actor, entity: 'bank_statement', entityId: row.id, action: 'create', before: null, after: row, at: now });
-      return { answer: { statement: toStatementWire(row), ...summary, warnings }, lines: fresh.map(({ line }, i) => ({ ...line, id: columns.id[i]! })) };
-    });
-    // After the lines are written: each reconciliation is a step of its own, refused alone if it must be.
-    const auto = this.autoReconciler && written.lines.length ? await this.autoReconciler.autoReconcile(account.id, written.lines, actor) : 0;
-    return { ...written.answer, auto_reconciled: auto };
+           from json_to_recordset(?::json)
+             as u(id uuid, position int, line_key text, booking_date date, value_date date, amount_cents bigint,
+                  description text, counterparty_name text, counterparty_iban text, reference text, bank_reference text)
+         on conflict (money_account_id, line_key) do nothing
+         returning position`,
+        [moneyAccountId, statementId, json],
+      )) as { rows: Array<{ position: number }> }
+    ).rows;
+    const written = new Set(inserted.map((r) => Number(r.position)));
+    return rows.filter((r) => written.has(r.position)).map(({ line, id }) => ({ ...line, id }));
   }
 
   /** The account's statements, the newest first. */
@@ -287,16 +340,6 @@ export class StatementService {
     if (!row) throw new NotFoundError(MONEY_ACCOUNT_NOT_FOUND);
     const mapping = typeof row.csv_mapping === 'string' ? (JSON.parse(row.csv_mapping) as CsvMapping) : row.csv_mapping;
     return { id: row.id, name: row.name, kind: row.kind, iban: row.iban, csvMapping: mapping };
-  }
-
-  private async heldKeys(trx: Knex.Transaction, moneyAccountId: string, keys: string[]): Promise<Set<string>> {
-    if (!keys.length) return new Set();
-    // One array parameter, whatever the file's length.
-    const rows: Array<{ line_key: string }> = await trx('bank_statement_lines')
-      .where({ money_account_id: moneyAccountId })
-      .whereRaw('line_key = any(?::text[])', [keys])
-      .select('line_key');
-    return new Set(rows.map((r) => r.line_key));
   }
 
   /** The account's statement with balances that closed last on or before this one's opening day. */

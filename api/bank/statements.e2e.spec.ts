@@ -120,6 +120,15 @@ describe.each(testBackends())('bank statement import over HTTP on $name', (backe
     await refused(bankId, '%PDF-1.7 not a statement at all', 'statement.pdf', 'not a camt.053, MT940, OFX or CSV file');
     await refused(bankId, 'Date;Amount;Text\n2025-03-01;10,00;Rent\n', 'export.csv', 'map its columns');
     await refused(bankId, Buffer.alloc(20 * 1024 * 1024 + 1, 0x20), 'huge.xml', 'over 20 MB');
+    // A file of several megabytes is written slice by slice while it is read: what is found wrong
+    // only at its end (its balances, its last element, its account) still leaves nothing written.
+    const big = camt053Sample(2500);
+    expect(big.xml.length).toBeGreaterThan(3 * 1024 * 1024);
+    const bigTampered = big.xml.replace(/(<Cd>CLBD<\/Cd><\/CdOrPrtry><\/Tp>\s*<Amt Ccy="EUR">)(\d+)/, (_m, head: string, euros: string) => `${head}${Number(euros) + 1}`);
+    expect(bigTampered).not.toBe(big.xml);
+    await refused(bankId, bigTampered, 'big-tampered.xml', 'a difference of');
+    await refused(bankId, big.xml.slice(0, big.xml.lastIndexOf('</Ntry>')), 'big-cut.xml', 'is closed (is it cut off?)');
+    await refused(otherId, big.xml, 'big-elsewhere.xml', 'not for Deutsche Bank: import it there');
     // No file, or not an upload at all.
     const empty = await admin.post(`/api/bank-accounts/${bankId}/statements/`, { file: 'x' });
     expect(empty.status).toBe(400);

@@ -24,7 +24,29 @@ const documentNamespace = (attributes: Record<string, string>): string => {
   return declared.find((ns) => NAMESPACE.test(ns)) ?? declared.find((ns) => ns.includes('camt')) ?? declared[0] ?? '';
 };
 
-export const readCamt053 = (xml: string): Statement => {
+/**
+ * How much of the text the parser takes at a time: after each slice the entries that closed in it
+ * are handed out, so an importer can write them while the rest is read (about 650 lines a slice).
+ */
+export const CAMT053_SLICE_CHARS = 1 << 20;
+
+/** The whole file at once: its statement, every line in it. */
+export const readCamt053 = (xml: string): Statement => drain(readCamt053Lines(xml));
+
+/** Runs a reader to its end: what it returns (its lines were handed out on the way, and are in it too). */
+export const drain = <T>(reader: Generator<unknown, T, void>): T => {
+  for (;;) {
+    const step = reader.next();
+    if (step.done) return step.value;
+  }
+};
+
+/**
+ * The file read slice by slice: yields the lines of the entries that closed in each slice (never
+ * an empty list), then returns the statement with all its lines. An error in the file is thrown
+ * where it is found: a caller that wrote the lines yielded before undoes them.
+ */
+export function* readCamt053Lines(xml: string, sliceChars = CAMT053_SLICE_CHARS): Generator<StatementLine[], Statement, void> {
   refuseXmlDeclarations(xml);
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   // The open elements: their names as written (for a cut-off file), and the step and part of each
@@ -137,7 +159,16 @@ export const readCamt053 = (xml: string): Statement => {
     if (reason.includes('entity')) throw bareAmpersand(reason, parser.position - 2);
     throw new StatementFileError(`the XML is not well formed: ${reason}`, `line ${parser.line}`);
   });
-  parser.write(xml).close();
+  let handedOut = 0;
+  for (let at = 0; at < xml.length; at += sliceChars) {
+    parser.write(xml.slice(at, at + sliceChars));
+    if (lines.length > handedOut) {
+      yield lines.slice(handedOut);
+      handedOut = lines.length;
+    }
+  }
+  parser.close();
+  if (lines.length > handedOut) yield lines.slice(handedOut);
 
   if (statements !== 1) {
     throw new StatementFileError(`the file holds ${statements} statements (Stmt); import one statement per file`, 'BkToCstmrStmt');
@@ -157,4 +188,4 @@ export const readCamt053 = (xml: string): Statement => {
     closing,
     lines,
   };
-};
+}

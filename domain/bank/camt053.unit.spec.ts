@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { camt053Sample } from '../../test/camt053-sample';
-import { readCamt053 } from './camt053';
+import { readCamt053, readCamt053Lines } from './camt053';
 import { StatementFileError } from './statement';
 
 const fixture = (name: string): string => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -171,6 +171,32 @@ describe('camt.053 read element by element', () => {
       bankReference: 'BANK-1',
     });
     expect(statement.lines.find((l) => l.bankReference === 'BANK-4')).toMatchObject({ counterpartyName: 'Müller & Söhne GmbH', reference: null });
+  });
+
+  it('hands out the same lines slice by slice, whatever the slice cuts (a tag, an entity, a character outside the BMP)', () => {
+    const xml = camt053Sample(30).xml.replace('Payment 7 for services', 'Payment 7 \u{1F4B6} for &amp; services');
+    const whole = readCamt053(xml);
+    for (const size of [1, 7, 64, 1000, 4096]) {
+      const reader = readCamt053Lines(xml, size);
+      const handed: (typeof whole.lines)[] = [];
+      let step = reader.next();
+      for (; !step.done; step = reader.next()) handed.push(step.value);
+      expect(handed.every((chunk) => chunk.length > 0), `slices of ${size}`).toBe(true);
+      expect(handed.flat(), `slices of ${size}`).toEqual(whole.lines);
+      expect(step.value).toEqual(whole);
+      expect(handed.length, `slices of ${size}`).toBeGreaterThan(1);
+    }
+    expect(whole.lines.some((l) => l.description === 'Payment 7 \u{1F4B6} for & services rendered in March 2025')).toBe(true);
+  });
+
+  it('throws an error found late only after handing out the lines before it, naming where', () => {
+    const xml = camt053Sample(30).xml;
+    const reader = readCamt053Lines(xml.slice(0, xml.lastIndexOf('</Ntry>')), 2048);
+    let handed = 0;
+    expect(() => {
+      for (let step = reader.next(); !step.done; step = reader.next()) handed += step.value.length;
+    }).toThrow(/is closed \(is it cut off\?\)/);
+    expect(handed).toBeGreaterThan(0);
   });
 
   it('decodes each entity once and keeps an undefined one as written', () => {

@@ -50,9 +50,12 @@ const SEPARATOR = '\u001f';
  * are told apart by their position among them: the second gets "#2". The key is the canonical text,
  * not a hash; the caller may hash it to store it.
  */
-export const lineKeys = (iban: string | null, lines: readonly StatementLine[]): string[] => {
+export const lineKeys = (iban: string | null, lines: readonly StatementLine[]): string[] => lines.map(lineKeyer(iban));
+
+/** lineKeys one line at a time, in the file's order: each call is given the next line. */
+export const lineKeyer = (iban: string | null): ((line: StatementLine) => string) => {
   const seen = new Map<string, number>();
-  return lines.map((line) => {
+  return (line) => {
     const base = [
       iban ?? '',
       ...(line.bankReference !== null
@@ -62,5 +65,5 @@ export const lineKeys = (iban: string | null, lines: readonly StatementLine[]): 
     const position = (seen.get(base) ?? 0) + 1;
     seen.set(base, position);
     return position === 1 ? base : `${base}#${position}`;
-  });
+  };
 };

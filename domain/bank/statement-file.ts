@@ -2,11 +2,11 @@
  * One entry point for an uploaded statement: the size limit first, then the text, then the format
  * as the content shows it (a file name proves nothing), then the reader, then the balance check.
  */
-import { readCamt053, isCamt053 } from './camt053';
+import { drain, isCamt053, readCamt053Lines } from './camt053';
 import { readCsvStatement, type CsvMapping } from './csv-statement';
 import { isMt940, readMt940 } from './mt940';
 import { isOfx, readOfx } from './ofx';
-import { StatementFileError, type Statement } from './statement';
+import { StatementFileError, type Statement, type StatementLine } from './statement';
 import { checkBalances } from './statement-checks';
 import { refuseXmlDeclarations } from './statement-text';
 
@@ -49,7 +49,15 @@ export const detectFormat = (text: string): StatementFormat | null => {
   return [',', ';', '\t'].some((d) => first.includes(d) && second.includes(d)) ? 'csv' : null;
 };
 
-export const readStatementFile = (bytes: Buffer | Uint8Array, options: StatementFileOptions = {}): Statement => {
+export const readStatementFile = (bytes: Buffer | Uint8Array, options: StatementFileOptions = {}): Statement => drain(readStatementFileLines(bytes, options));
+
+/**
+ * The same checks and reading, the lines handed out as they are read (a camt.053 file in slices,
+ * the other formats at once), then the whole statement returned once its balances are proved. The
+ * file's size, text and format are checked at the first step, before any line is handed out; a
+ * caller that wrote lines undoes them when a later step throws.
+ */
+export function* readStatementFileLines(bytes: Buffer | Uint8Array, options: StatementFileOptions = {}): Generator<StatementLine[], Statement, void> {
   if (bytes.byteLength > STATEMENT_MAX_BYTES) {
     throw new StatementFileError(`the file is ${bytes.byteLength} bytes; a statement file may be at most 20 MB (${STATEMENT_MAX_BYTES} bytes)`);
   }
@@ -61,7 +69,7 @@ export const readStatementFile = (bytes: Buffer | Uint8Array, options: Statement
   let statement: Statement;
   switch (format) {
     case 'camt.053':
-      statement = readCamt053(text);
+      statement = yield* readCamt053Lines(text);
       break;
     case 'mt940':
       statement = readMt940(text);
@@ -78,6 +86,7 @@ export const readStatementFile = (bytes: Buffer | Uint8Array, options: Statement
       throw new StatementFileError(`${String(_exhaustive)}: ${UNKNOWN}`);
     }
   }
+  if (format !== 'camt.053' && statement.lines.length > 0) yield statement.lines;
   checkBalances(statement);
   return statement;
-};
+}
