@@ -73,13 +73,28 @@ export const writeEntries = async (trx: Knex.Transaction, writes: EntryWrite[]):
       }
     }
   }
+  // Each table's rows as one JSON parameter, read by the server into the table's own row type: a
+  // batch of a thousand postings is two parameters, not thousands of bindings built and sent.
   const rows = [...headers.values()];
-  for (let i = 0; i < rows.length; i += 500) {
-    await trx('ledger_entries')
-      .insert(rows.slice(i, i + 500))
-      .onConflict('entry_id')
-      .merge(['status', 'date', 'description', 'version', 'revenue_account_id', 'vat_breakdown', 'updated_at', 'updated_by']);
+  if (rows.length) {
+    await trx.raw(
+      `insert into ledger_entries (${ENTRY_COLUMNS.join(', ')})
+       select ${ENTRY_COLUMNS.join(', ')} from json_populate_recordset(null::ledger_entries, ?::json)
+       on conflict (entry_id) do update set ${ENTRY_MERGED.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+      [JSON.stringify(rows)],
+    );
   }
   // Lines keep batch order, so their serial ids order them as the events did.
-  for (let i = 0; i < lines.length; i += 1000) await trx('ledger_lines').insert(lines.slice(i, i + 1000));
+  if (lines.length) {
+    await trx.raw(
+      `insert into ledger_lines (${LINE_COLUMNS.join(', ')})
+       select ${LINE_COLUMNS.join(', ')} from json_populate_recordset(null::ledger_lines, ?::json) with ordinality as u order by u.ordinality`,
+      [JSON.stringify(lines)],
+    );
+  }
 };
+
+const ENTRY_COLUMNS = ['entry_id', 'source_type', 'source_id', 'invoice_id', 'created_at', 'created_by', 'status', 'date', 'description', 'version', 'revenue_account_id', 'vat_breakdown', 'updated_at', 'updated_by'];
+/** What a later version of an entry replaces (its creation stays). */
+const ENTRY_MERGED = ['status', 'date', 'description', 'version', 'revenue_account_id', 'vat_breakdown', 'updated_at', 'updated_by'];
+const LINE_COLUMNS = ['entry_id', 'entry_version', 'kind', 'line_no', 'date', 'account_id', 'debit_cents', 'credit_cents', 'vat_category', 'vat_rate_bp', 'vat_settlement', 'description', 'event_id', 'recorded_at', 'recorded_by'];
