@@ -2,6 +2,7 @@ import { CombinedGraphQLErrors } from '@apollo/client';
 import { INVALID_IBAN } from '../../../../domain/billing/bank';
 import { NOT_A_COUNTRY } from '../../../../domain/invoice/vat';
 import { ACCOUNT_NOT_PURCHASE, PAYMENT_TERMS_RANGE, VAT_NUMBER_TAKEN, VAT_RATE_RANGE } from '../../../../domain/purchases/supplier';
+import { FIELD_BLANK } from '../../../../domain/shared/errors';
 import { fieldErrorsOf, messageOf } from '../accounting/hooks/graphqlErrors';
 import { splitRefusal } from '../common/refusal';
 
@@ -13,7 +14,7 @@ export type SupplierField = (typeof SUPPLIER_FIELDS)[number];
 
 /** The domain's refusals of a supplier (domain/purchases/supplier.ts and the checks it uses), each with its key in the screen's language. */
 const SERVER_TEXT_KEYS: Record<string, string> = {
-  'This field may not be blank.': 'admin.validation.required',
+  [FIELD_BLANK]: 'admin.validation.required',
   [NOT_A_COUNTRY]: 'admin.suppliers.errors.country',
   [INVALID_IBAN]: 'bank.errors.invalidIban',
   [VAT_RATE_RANGE]: 'admin.suppliers.errors.vatRate',
