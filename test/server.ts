@@ -81,6 +81,18 @@ export class TestClient {
     return this.agent.get(p);
   }
 
+  /** A GET whose body is kept as the bytes that came (a PDF, an XLSX, an XML file): `res.body` is a Buffer. */
+  download(p: string) {
+    return this.agent
+      .get(p)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => cb(null, Buffer.concat(chunks)));
+      });
+  }
+
   post(p: string, body?: unknown) {
     return this.withCsrf(this.agent.post(p)).send(body as object);
   }

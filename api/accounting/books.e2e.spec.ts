@@ -71,15 +71,7 @@ describe.each(testBackends())('period lock and year-end close on $name', (backen
       admin,
       reports2025: () => reportsOf2025(admin),
       linesOf: (entryId) => server.testDb.db('ledger_lines').where({ entry_id: entryId }).orderBy('id').select('date', 'kind', 'debit_cents', 'credit_cents', 'account_id'),
-      download: (url) =>
-        admin
-          .get(url)
-          .buffer(true)
-          .parse((r, cb) => {
-            const chunks: Buffer[] = [];
-            r.on('data', (c: Buffer) => chunks.push(c));
-            r.on('end', () => cb(null, Buffer.concat(chunks)));
-          }) as unknown as Promise<{ status: number; body: Buffer }>,
+      download: (url) => admin.download(url) as unknown as Promise<{ status: number; body: Buffer }>,
       rentId: rent.body.id,
       clientId,
       invoiceId,

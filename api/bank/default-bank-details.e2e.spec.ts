@@ -33,14 +33,7 @@ describe.each(testBackends())('invoices print the default bank account’s IBAN 
   const accounts = async () => (await admin.get('/api/bank-accounts/')).body as Array<{ id: string; name: string; iban: string | null; bic: string | null; is_default: boolean; version: number }>;
   const defaultAccount = async () => (await accounts()).find((a) => a.is_default)!;
   const pdf = async (id = invoiceId): Promise<string> => {
-    const res = await admin
-      .get(`/api/invoices/${id}/pdf/`)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    const res = await admin.download(`/api/invoices/${id}/pdf/`);
     expect(res.status).toBe(200);
     return pdfText(res.body as Buffer).join(' ').replace(/\s+/g, ' ');
   };

@@ -13,14 +13,7 @@ const GR = 'GR1601101250000000012300695';
 const mt940 = (lines: Array<{ day: string; cents: number; ref: string; text: string }>): string => writeMt940({ id: 'MARCH', iban: GR, opening: { day: '2026-03-01', cents: 100_000 }, closingDay: '2026-03-31', lines });
 
 const download = async (client: TestClient, url: string) => {
-  const res = await client
-    .get(url)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+  const res = await client.download(url);
   return { status: res.status, headers: res.headers, body: res.body as Buffer };
 };
 

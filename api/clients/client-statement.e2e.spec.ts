@@ -7,13 +7,9 @@ import { adminOf, createClient, createInvoice, userClient } from '../invoicing/t
 
 /** The PDF of a statement request, with its text. */
 const download = async (client: TestClient, url: string, headers: Record<string, string> = {}) => {
-  let req = client.get(url);
+  let req = client.download(url);
   for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
-  const res = await req.buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  const res = await req;
   const body = res.body as Buffer;
   const isPdf = res.headers['content-type'] === 'application/pdf';
   return { status: res.status, headers: res.headers, text: isPdf ? pdfText(body) : [], json: isPdf ? null : JSON.parse(body.toString('utf8') || 'null') };

@@ -14,14 +14,7 @@ const items = [{ description: 'Consulting', quantity: 1, unit_price: 1000, vat_r
 
 /** The whole text of a PDF as one string, single spaced: a long line may have been wrapped at a space. */
 const download = async (client: TestClient, url: string): Promise<string> => {
-  const res = await client
-    .get(url)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+  const res = await client.download(url);
   expect(res.status).toBe(200);
   return pdfText(res.body as Buffer).join(' ').replace(/\s+/g, ' ');
 };

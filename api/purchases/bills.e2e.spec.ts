@@ -23,15 +23,7 @@ describe.each(testBackends())('bills on $name', (backend) => {
   };
 
   /** A download's bytes as they came. */
-  const file = (url: string) =>
-    admin
-      .get(url)
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+  const file = (url: string) => admin.download(url);
 
   const bill = (over: Record<string, unknown> = {}) => ({
     supplier,

@@ -16,14 +16,7 @@ const EQUIPMENT = 'a0000000-0000-4000-8000-000000001500';
 const totals = { netCents: 100000, vatCents: 19000, grossCents: 119000 };
 
 const download = async (client: TestClient, url: string) => {
-  const res = await client
-    .get(url)
-    .buffer(true)
-    .parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => cb(null, Buffer.concat(chunks)));
-    });
+  const res = await client.download(url);
   return { status: res.status, headers: res.headers, body: res.body as Buffer };
 };
 
