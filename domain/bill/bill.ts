@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from 
 import { AMOUNT_TOO_LARGE, formatEuros, lineAmounts, MAX_AMOUNT_CENTS } from '../shared/money';
 import { VAT_CATEGORIES, type VatCategory } from '../invoice/vat';
 import type { BillContent, BillEvent, BillLine, BillTotals } from './events';
+import { applyStatedVat, type StatedVatRow } from './stated-vat';
 
 export interface BillLineInput {
   description: string;
@@ -31,6 +32,10 @@ export interface BillInput {
   dueDate: string;
   lines: BillLineInput[];
   stated?: StatedTotals;
+  /** The document's own VAT per category and rate (an e-invoice's breakdown): kept as the bill's, see stated-vat.ts. */
+  statedVat?: StatedVatRow[];
+  /** Lines may be negative (an imported document's discount lines and allowances); the total may not. */
+  signedLines?: boolean;
 }
 
 export type BillCommand =
@@ -61,6 +66,7 @@ export const BILL_POSTED_IMMUTABLE = 'This bill has been posted; correct it with
 export const BILL_NOT_POSTED = 'A payment can be recorded only on a posted bill: post it first.';
 export const BILL_EMPTY = 'A bill needs at least one line.';
 export const DUE_BEFORE_DATE = 'The due date cannot be before the bill date.';
+export const TOTAL_NEGATIVE = "A bill's total cannot be below 0: a document that credits the company is a supplier credit note.";
 export const UNKNOWN_VAT_CATEGORY = 'Choose a VAT category: S, Z, E or AE.';
 export const AE_NEEDS_RATE = 'A reverse-charge (AE) line needs the VAT rate you self-assess.';
 export const ZERO_CATEGORY_RATE = 'A zero-rated (Z) or exempt (E) line carries a VAT rate of 0 %.';
@@ -105,18 +111,25 @@ export const buildBill = (input: BillInput): BillContent => {
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   if (input.dueDate < input.date) add('dueDate', DUE_BEFORE_DATE);
   if (input.lines.length === 0) add('lines', BILL_EMPTY);
-  const lines: BillLine[] = input.lines.map((l, i) => {
+  const reckoned: BillLine[] = input.lines.map((l, i) => {
     const cat = category(l);
     const problem = vatProblem(cat, l.vatRateBp);
     if (problem) add(`lines.${i}.${problem === UNKNOWN_VAT_CATEGORY ? 'vatCategory' : 'vatRateBp'}`, problem);
     if (!(l.quantityMilli > 0)) add(`lines.${i}.quantityMilli`, QUANTITY_POSITIVE);
-    if (l.unitPriceCents < 0) add(`lines.${i}.unitPriceCents`, PRICE_NOT_NEGATIVE);
+    if (l.unitPriceCents < 0 && !input.signedLines) add(`lines.${i}.unitPriceCents`, PRICE_NOT_NEGATIVE);
     const { netCents, vatCents } = lineAmounts(l.quantityMilli, l.unitPriceCents, l.vatRateBp);
     if (Math.abs(netCents) > MAX_AMOUNT_CENTS) add(`lines.${i}.unitPriceCents`, AMOUNT_TOO_LARGE);
     return { description: l.description, accountId: l.accountId, quantity: l.quantityMilli / 1000, unitPriceCents: l.unitPriceCents, vatRateBp: l.vatRateBp, vatCategory: cat as VatCategory, netCents, vatCents };
   });
+  let lines = reckoned;
+  if (input.statedVat) {
+    const kept = applyStatedVat(reckoned, input.statedVat);
+    lines = kept.lines;
+    for (const problem of kept.problems) add('vatAmount', problem);
+  }
   const totals = billTotals(lines);
   if (totals.grossCents > MAX_AMOUNT_CENTS) add('lines', AMOUNT_TOO_LARGE);
+  if (totals.grossCents < 0) add('totalAmount', TOTAL_NEGATIVE);
   const stated = input.stated ?? {};
   const compare = (field: string, computed: number, given: number | undefined) => given !== undefined && given !== computed && add(field, statedMismatch(computed, given));
   compare('netAmount', totals.netCents, stated.netCents);
