@@ -8,7 +8,8 @@ import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export const SERVER_ENTRIES = { main: 'api/main/main.ts', worker: 'api/main/worker.ts' };
+// The EN 16931 rules' worker thread is its own file, found beside the code that starts it (rules.ts).
+export const SERVER_ENTRIES = { main: 'api/main/main.ts', worker: 'api/main/worker.ts', 'en16931-worker': 'api/platform/en16931/en16931-worker.mjs' };
 
 export const buildServer = (outdir = 'dist/server') => {
   fs.rmSync(path.join(root, outdir), { recursive: true, force: true });

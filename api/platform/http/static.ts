@@ -1,17 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type Request } from 'express';
+import { projectRoot } from '../project-root';
 
 /** Rewrites index.html per request (e.g. a page's translated head tags) before it is sent. */
 export type IndexTransform = (html: string, req: Request, dist: string) => string;
-
-/** The directory holding package.json: the same from api/platform/http (tsx) and from dist/server (compiled). */
-const projectRoot = (from: string): string => {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
-    if (path.dirname(dir) === dir) return from;
-  }
-};
 
 export const WEB_DIST = path.join(projectRoot(import.meta.dirname), 'dist/web');
 
