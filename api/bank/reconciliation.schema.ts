@@ -27,8 +27,9 @@ const part = z.discriminatedUnion(
     z.object({ kind: z.literal('transfer'), money_account: zId('Bank account'), amount: zSignedCents }),
     z.object({ kind: z.literal('invoice'), invoice: zId('Invoice'), amount: zSignedCents }),
     z.object({ kind: z.literal('client_credit'), client: zId('Client'), amount: zSignedCents }),
+    z.object({ kind: z.literal('bill'), bill: zId('Bill'), amount: zSignedCents }),
   ],
-  { error: 'Choose what this part is: account, movement, transfer, invoice or client_credit.' },
+  { error: 'Choose what this part is: account, movement, transfer, invoice, client_credit or bill.' },
 );
 
 const body = z.object({ parts: z.array(part, { error: 'Give the parts of the line as a list.' }).max(200) });
@@ -42,6 +43,7 @@ const WIRE_FIELDS: Record<string, string> = {
   moneyAccountId: 'money_account',
   invoiceId: 'invoice',
   clientId: 'client',
+  billId: 'bill',
 };
 
 export const wireField = (field: string): string => {
@@ -70,6 +72,8 @@ export const parseReconcileBody = (raw: unknown): ReconciliationPart[] => {
         return { kind: 'invoice', invoiceId: p.invoice, cents: p.amount };
       case 'client_credit':
         return { kind: 'clientCredit', clientId: p.client, cents: p.amount };
+      case 'bill':
+        return { kind: 'bill', billId: p.bill, cents: p.amount };
       default: {
         const exhaustive: never = p;
         return exhaustive;

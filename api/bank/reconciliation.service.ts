@@ -15,13 +15,15 @@ import {
 import { MONEY_ACCOUNT_NOT_FOUND } from '../../domain/bank/money-account';
 import { checkReconciliation, CREDIT_WITH_INVOICE, postingsOf, REFUND_AS_MOVEMENT } from '../../domain/bank/reconciliation';
 import { reconciliationReport, type UnreconciledItem } from '../../domain/bank/reconciliation-report';
-import { buildCandidateIndex, recordInIndex, type CandidateIndex, type InvoiceCandidate } from '../../domain/bank/candidate-index';
+import { buildCandidateIndex, recordInIndex, type BillCandidate, type CandidateIndex, type InvoiceCandidate } from '../../domain/bank/candidate-index';
 import { TableVersionedCache } from '../platform/db/table-versions';
 import { findCreditorReferences, invoiceCreditorReference } from '../../domain/bank/creditor-reference';
-import { autoReconcile, suggest } from '../../domain/bank/suggestions';
+import { autoReconcile, autoReconcileBill, suggest } from '../../domain/bank/suggestions';
+import { textKeys } from '../../domain/bank/match-text';
+import { BILL_NUMBER_DIGITS_SQL, BILL_NUMBER_KEY_SQL, openBills, type OpenBillRow } from '../../projections/bills/queries';
 import { applyRules, type BankRule } from '../../domain/bank/rules';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
-import type { BankLine, InvoiceFacts, MovementFacts, ReconciliationContext, ReconciliationPart } from '../../domain/bank/reconciliation-parts';
+import type { BankLine, BillFacts, InvoiceFacts, MovementFacts, ReconciliationContext, ReconciliationPart } from '../../domain/bank/reconciliation-parts';
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { centsToEuros, typedCents } from '../../domain/shared/money';
 import type { AppDeps } from '../platform/deps';
@@ -30,7 +32,8 @@ import { writePathOf } from '../write/write-path';
 import { chartByCode } from './chart';
 import { openInvoices, type OpenInvoiceRow } from './open-invoices';
 import { invoiceReferenceBodySql } from '../../projections/invoices/migrations';
-import type { MovementWire, OpenInvoiceWire, ReconciliationReportWire, SuggestionWire } from '../platform/contracts/rest.contract';
+import type { MovementWire, OpenBillWire, OpenInvoiceWire, ReconciliationReportWire, SuggestionWire } from '../platform/contracts/rest.contract';
+import { isUuid } from '../platform/wire';
 import { wireField } from './reconciliation.schema';
 import { toStatementLineWire, type StatementLineRow, type StatementLineWire } from './statement.service';
 
@@ -60,6 +63,25 @@ export interface StatementPaymentRef {
 }
 export type StatementPaymentOutcome = { paymentId: string; error?: undefined } | { paymentId?: undefined; error: unknown };
 
+/** A line's payment of a bill, on its day out of its money account (positive: what the bill is paid). */
+export interface StatementBillPayment {
+  billId: string;
+  amountCents: number;
+  date: string;
+  moneyAccountId: string;
+  reference: string | null;
+}
+
+/** Bill payments lines show, recorded by purchases (beside this module) as one batch, and taken back out: as StatementPayments for invoices. */
+export interface StatementBillPayments {
+  recordPayments(commands: readonly StatementBillPayment[], actor: string): Promise<StatementPaymentOutcome[]>;
+  removePayments(payments: readonly StatementBillPaymentRef[], actor: string, options?: { check?: boolean }): Promise<unknown[]>;
+}
+export interface StatementBillPaymentRef {
+  billId: string;
+  paymentId: string;
+}
+
 /** A line and what it was, checked against the books: ready to record. */
 interface Planned {
   line: BankLine;
@@ -72,6 +94,28 @@ const paymentsOf = (parts: readonly ReconciliationPart[]): StatementPaymentRef[]
   for (const p of parts) if (p.kind === 'invoice' && p.paymentId && !seen.has(p.paymentId)) seen.set(p.paymentId, { invoiceId: p.invoiceId, paymentId: p.paymentId });
   return [...seen.values()];
 };
+
+/** The bills' payments a reconciliation recorded (its bill parts), once each. */
+const billPaymentsOf = (parts: readonly ReconciliationPart[]): StatementBillPaymentRef[] => {
+  const seen = new Map<string, StatementBillPaymentRef>();
+  for (const p of parts) if (p.kind === 'bill' && p.paymentId && !seen.has(p.paymentId)) seen.set(p.paymentId, { billId: p.billId, paymentId: p.paymentId });
+  return [...seen.values()];
+};
+
+/** What a bill payment says it was paid for: the line's reference, else its text (the supplier's number is usually there), else the bank's entry reference. */
+const billReference = (line: BankLine): string | null => (line.reference?.trim() || line.description.trim() || line.bankReference?.trim() || '').slice(0, 200) || null;
+
+const day = (value: string | Date): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+
+const billCandidateOf = (r: OpenBillRow): BillCandidate => ({
+  id: r.id,
+  number: r.supplier_invoice_number,
+  supplierId: r.supplier_id,
+  supplierName: r.supplier_name,
+  supplierIban: r.supplier_iban,
+  openCents: Number(r.open_cents),
+  dueDate: day(r.due_date),
+});
 
 const lineOf = (r: StatementLineRow): BankLine => ({
   id: r.id,
@@ -121,6 +165,7 @@ export class ReconciliationService {
   constructor(
     private readonly deps: AppDeps,
     private readonly payments: StatementPayments,
+    private readonly billPayments: StatementBillPayments,
     private readonly rules?: { rules(): Promise<BankRule[]> },
   ) {
     this.invoiceIndexCache = new TableVersionedCache<CandidateIndex>(deps.db, ['invoice_list', 'clients'], 2);
@@ -136,7 +181,7 @@ export class ReconciliationService {
     // The movements first: of two lines reconciled at once with one movement, the second stops here.
     const claims = claimsOf(line.id, reconciliationId, parts);
     await this.claim(claims, actor);
-    const [recorded] = await this.recordPayments(moneyAccountId, [{ line, parts }], context, actor);
+    const [recorded] = await this.recordAll(moneyAccountId, [{ line, parts }], context, actor);
     if (!recorded!.ok) {
       await this.release(claims, actor);
       throw recorded!.error;
@@ -144,7 +189,7 @@ export class ReconciliationService {
     try {
       await writePathOf(this.deps).commands.handle(bankLineModel, this.lineCommand(moneyAccountId, recorded!.planned, context, actor, reconciliationId));
     } catch (err) {
-      await this.withdraw(paymentsOf(recorded!.planned.parts), actor);
+      await this.withdrawAll(recorded!.planned.parts, actor);
       await this.release(claims, actor);
       throw err;
     }
@@ -169,9 +214,9 @@ export class ReconciliationService {
     }
   }
 
-  /** The line's event: the payments post what its invoice parts and credit say; its own postings are the rest. */
+  /** The line's event: the payments post what its invoice, credit and bill parts say; its own postings are the rest. */
   private lineCommand(moneyAccountId: string, { line, parts }: Planned, context: ReconciliationContext, actor: string, reconciliationId: string = randomUUID()) {
-    const own = postingsOf(line, parts.filter((p) => p.kind !== 'invoice' && p.kind !== 'clientCredit'), context);
+    const own = postingsOf(line, parts.filter((p) => p.kind !== 'invoice' && p.kind !== 'clientCredit' && p.kind !== 'bill'), context);
     const command = { lineId: line.id, reconciliationId, moneyAccountId, date: line.bookingDate, amountCents: line.amountCents, parts, postings: own };
     return { streamId: bankLineStreamId(line.id), actor, decide: ({ state }: { state: BankLineState }) => decideReconcile(state, command) };
   }
@@ -229,6 +274,64 @@ export class ReconciliationService {
     return results;
   }
 
+  /** The invoices' payments of each line, then the bills' of the lines whose invoices took theirs: each line ready, or refused with nothing of it left recorded. */
+  private async recordAll(moneyAccountId: string, planned: readonly Planned[], context: ReconciliationContext, actor: string): Promise<Array<{ ok: true; planned: Planned } | { ok: false; error: unknown }>> {
+    const invoiced = await this.recordPayments(moneyAccountId, planned, context, actor);
+    const billed = await this.recordBillPayments(moneyAccountId, invoiced.flatMap((r) => (r.ok ? [r.planned] : [])), actor);
+    let k = 0;
+    return invoiced.map((r) => (r.ok ? billed[k++]! : r));
+  }
+
+  /**
+   * One payment per bill of each line's parts (what its parts pay it together), on the line's day
+   * out of this money account, all lines' as one batch. A line one of whose bills refused its
+   * payment comes back with that error, its other payments (bills' and invoices') taken back.
+   */
+  private async recordBillPayments(moneyAccountId: string, planned: readonly Planned[], actor: string): Promise<Array<{ ok: true; planned: Planned } | { ok: false; error: unknown }>> {
+    const commands: StatementBillPayment[] = [];
+    const perLine = planned.map(({ line, parts }) => {
+      const amounts = new Map<string, number>();
+      for (const p of parts) if (p.kind === 'bill') amounts.set(p.billId, (amounts.get(p.billId) ?? 0) - p.cents);
+      const first = commands.length;
+      for (const [billId, amountCents] of amounts) commands.push({ billId, amountCents, date: line.bookingDate, moneyAccountId, reference: billReference(line) });
+      return { first, billIds: [...amounts.keys()] };
+    });
+    if (!commands.length) return planned.map((p) => ({ ok: true as const, planned: p }));
+    const outcomes = await this.billPayments.recordPayments(commands, actor);
+    const refused: Planned[] = [];
+    const results = planned.map((p, k) => {
+      const { first, billIds } = perLine[k]!;
+      const payments = new Map<string, string>();
+      let error: unknown;
+      for (const [j, billId] of billIds.entries()) {
+        const outcome = outcomes[first + j]!;
+        if (outcome.paymentId === undefined) error ??= outcome.error;
+        else payments.set(billId, outcome.paymentId);
+      }
+      const parts = p.parts.map((part) => (part.kind === 'bill' && payments.has(part.billId) ? { ...part, paymentId: payments.get(part.billId)! } : part));
+      if (error !== undefined) {
+        refused.push({ line: p.line, parts });
+        return { ok: false as const, error };
+      }
+      return { ok: true as const, planned: { line: p.line, parts } };
+    });
+    for (const p of refused) await this.withdrawAll(p.parts, actor);
+    return results;
+  }
+
+  /** Takes back every payment a line's parts recorded, invoices' and bills'. */
+  private async withdrawAll(parts: readonly ReconciliationPart[], actor: string): Promise<void> {
+    await this.withdraw(paymentsOf(parts), actor);
+    await this.withdrawBills(billPaymentsOf(parts), actor);
+  }
+
+  /** As `withdraw`, for bills: one that cannot be removed stays as a movement of the account, to be matched. */
+  private async withdrawBills(payments: readonly StatementBillPaymentRef[], actor: string): Promise<void> {
+    if (!payments.length) return;
+    const refusals = await this.billPayments.removePayments(payments, actor);
+    refusals.forEach((err, i) => err !== undefined && this.deps.logger.warn({ err, paymentId: payments[i]!.paymentId }, 'a bill payment of a statement line could not be removed; it stays as a movement'));
+  }
+
   /** Claims the movements for the reconciliation; when one is another line's, gives back the others and refuses (409). */
   private async claim(claims: readonly Claim[], actor: string): Promise<void> {
     const outcomes = await this.onMovements(claims, decideMatchMovement, actor);
@@ -269,7 +372,8 @@ export class ReconciliationService {
 
   /**
    * What an import reconciles alone: money in whose intact RF reference names exactly one open
-   * invoice (domain autoReconcile), each open amount lowered as lines take it; then each other line
+   * invoice (domain autoReconcile), money out of exactly one open bill's amount that its supplier's
+   * IBAN or number confirms (autoReconcileBill), each open amount lowered as lines take it; then each other line
    * the first matching bank rule takes (domain applyRules: the whole line to the rule's account with
    * its VAT). All of it is checked against one read of the books and written as two batches (the
    * invoices' payments, then the lines' events) with one wait for the read models. A line that
@@ -281,13 +385,19 @@ export class ReconciliationService {
     // Only the invoices the references can name: a reference's body is its invoice number's letters and digits.
     const bodies = [...new Set([...references.values()].flat().map((r) => r.slice(4)))];
     const index = named.size ? buildCandidateIndex({ invoices: await this.openInvoiceCandidates(bodies), movements: [] }) : null;
+    // Only the bills whose open amount some line paid out: autoReconcileBill needs the amount to agree.
+    const outAmounts = [...new Set(lines.filter((l) => l.amountCents < 0).map((l) => -l.amountCents))];
+    const billRows = outAmounts.length ? ((await openBills(this.deps.db).whereRaw('b.gross_cents - b.paid_cents = any(?::bigint[])', [outAmounts])) as OpenBillRow[]) : [];
+    const billIndex = billRows.length ? buildCandidateIndex({ invoices: [], movements: [], bills: billRows.map(billCandidateOf) }) : null;
     const rules = (await this.rules?.rules()) ?? [];
     const decided: Planned[] = [];
     for (const line of lines) {
-      // An invoice reference first; else the first rule that takes the line.
+      // An invoice reference first, or a bill; else the first rule that takes the line.
       const byReference = index && named.has(line) ? autoReconcile(line, index) : null;
       if (byReference && index) recordInIndex(index, byReference);
-      const parts = byReference?.parts ?? (rules.length ? applyRules(line, rules)?.part : undefined);
+      const byBill = !byReference && billIndex ? autoReconcileBill(line, billIndex) : null;
+      if (byBill && billIndex) recordInIndex(billIndex, byBill);
+      const parts = byReference?.parts ?? byBill?.parts ?? (rules.length ? applyRules(line, rules)?.part : undefined);
       if (parts) decided.push({ line, parts: Array.isArray(parts) ? parts : [parts] });
     }
     if (!decided.length) return 0;
@@ -301,13 +411,15 @@ export class ReconciliationService {
         continue;
       }
       checked.push(planned);
-      // The next line sees what this one takes of each invoice.
+      // The next line sees what this one takes of each invoice and bill.
       for (const p of planned.parts) {
         const invoice = p.kind === 'invoice' ? context.invoices.get(p.invoiceId) : undefined;
         if (invoice) invoice.openCents -= p.cents;
+        const bill = p.kind === 'bill' ? context.bills.get(p.billId) : undefined;
+        if (bill) bill.openCents += p.cents;
       }
     }
-    const recorded = await this.recordPayments(moneyAccountId, checked, context, actor);
+    const recorded = await this.recordAll(moneyAccountId, checked, context, actor);
     const ready: Planned[] = [];
     for (const [k, r] of recorded.entries()) {
       if (r.ok) ready.push(r.planned);
@@ -322,6 +434,7 @@ export class ReconciliationService {
       this.deps.logger.warn({ err: outcome.error, lineId: ready[k]!.line.id }, 'a statement line could not be reconciled on import; it stays open');
     }
     await this.withdraw(refused.flatMap((l) => paymentsOf(l.parts)), actor);
+    await this.withdrawBills(refused.flatMap((l) => billPaymentsOf(l.parts)), actor);
     return ready.length - refused.length;
   }
 
@@ -334,13 +447,15 @@ export class ReconciliationService {
     const row = await this.row(moneyAccountId, lineId);
     if (row.reconciliation_id) return [];
     const account = (await this.deps.db('money_accounts').where({ id: moneyAccountId }).first('ledger_account_id')) as { ledger_account_id: string };
-    const [invoiceIndex, movementRows] = await Promise.all([
+    const line = lineOf(row);
+    const [invoiceIndex, movementRows, billRows] = await Promise.all([
       // The open invoices' index is kept while the invoice list and the clients do not change; the account's movements are read each time.
       this.invoiceIndexCache.get('open', async () => buildCandidateIndex({ invoices: await this.openInvoiceCandidates(), movements: [] })),
       this.movementRows(account.ledger_account_id, {}),
+      line.amountCents < 0 ? this.billCandidatesFor(line) : Promise.resolve([]),
     ]);
     const movements = movementRows.map((m) => ({ id: m.id, amountCents: Number(m.cents), date: m.date, reference: null, clientId: null, clientName: null }));
-    const movementIndex = buildCandidateIndex({ invoices: [], movements });
+    const movementIndex = buildCandidateIndex({ invoices: [], movements, bills: billRows.map(billCandidateOf) });
     // suggest() only reads the index: the cached invoice half is shared, the movement half is this call's.
     const index: CandidateIndex = {
       ...invoiceIndex,
@@ -348,6 +463,11 @@ export class ReconciliationService {
       movementsByAmount: movementIndex.movementsByAmount,
       movementsByKey: movementIndex.movementsByKey,
       reconciledMovements: movementIndex.reconciledMovements,
+      bills: movementIndex.bills,
+      billOpen: movementIndex.billOpen,
+      billsByNumberKey: movementIndex.billsByNumberKey,
+      billsByAmount: movementIndex.billsByAmount,
+      billsByIban: movementIndex.billsByIban,
     };
     const byId = invoiceIndex.invoices;
     const clientName = (clientId: string): string => {
@@ -358,7 +478,7 @@ export class ReconciliationService {
       return clientId;
     };
     const movementById = new Map(movementRows.map((m) => [m.id, m]));
-    return suggest(lineOf(row), index).map((s) => ({
+    return suggest(line, index).map((s) => ({
       score: s.score,
       reasons: s.reasons,
       parts: s.parts.map((p) => {
@@ -375,6 +495,10 @@ export class ReconciliationService {
             return { kind: 'transfer', money_account: p.moneyAccountId, amount: centsToEuros(p.cents), label: p.moneyAccountId };
           case 'account':
             return { kind: 'account', account: p.accountCode, amount: centsToEuros(p.cents), vat_rate: p.vatRateBp / 100, description: p.description, label: p.accountCode };
+          case 'bill': {
+            const bill = index.bills.get(p.billId);
+            return { kind: 'bill', bill: p.billId, amount: centsToEuros(p.cents), label: bill ? `${bill.number} · ${bill.supplierName}` : p.billId };
+          }
           default: {
             const exhaustive: never = p;
             return exhaustive;
@@ -407,6 +531,38 @@ export class ReconciliationService {
   }
 
   /**
+   * Open bills a person may pick for money out, a page at a time: those whose supplier's number or
+   * name holds `search`, or whose open amount it is; soonest due first.
+   */
+  async searchOpenBills(moneyAccountId: string, search: string, limit = 20): Promise<OpenBillWire[]> {
+    const db = this.deps.db;
+    if (!(await db('money_accounts').where({ id: moneyAccountId }).first('id'))) throw new NotFoundError(MONEY_ACCOUNT_NOT_FOUND);
+    const q = openBills(db);
+    const text = search.trim().slice(0, 100);
+    if (text) {
+      const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const cents = typedCents(text);
+      q.where((w) => {
+        w.whereRaw('b.supplier_invoice_number ilike ?', [like]).orWhereRaw('s.name ilike ?', [like]);
+        if (cents !== null && cents > 0) w.orWhereRaw('b.gross_cents - b.paid_cents = ?', [cents]);
+      });
+    }
+    const rows = (await q.orderBy([{ column: 'b.due_date' }, { column: 'b.id' }]).limit(Math.min(Math.max(1, limit), 100))) as OpenBillRow[];
+    return rows.map((r) => ({ id: r.id, invoice_number: r.supplier_invoice_number, supplier: { id: r.supplier_id, name: r.supplier_name }, due_date: day(r.due_date), open_amount: centsToEuros(Number(r.open_cents)) }));
+  }
+
+  /** The open bills money out may be: of its amount, of the payee's IBAN, or whose number its text holds (domain numberKeys, in SQL). */
+  private async billCandidatesFor(line: BankLine): Promise<OpenBillRow[]> {
+    const keys = [...textKeys(`${line.reference ?? ''} ${line.description}`)];
+    const iban = line.counterpartyIban ? line.counterpartyIban.replace(/\s+/g, '').toUpperCase() : null;
+    return (await openBills(this.deps.db).where((w) => {
+      w.whereRaw('b.gross_cents - b.paid_cents = ?', [-line.amountCents]);
+      if (iban) w.orWhereRaw(`upper(regexp_replace(s.iban, '\\s+', '', 'g')) = ?`, [iban]);
+      if (keys.length) w.orWhereRaw(`${BILL_NUMBER_KEY_SQL} = any(?::text[])`, [keys]).orWhereRaw(`${BILL_NUMBER_DIGITS_SQL} = any(?::text[])`, [keys]);
+    })) as OpenBillRow[];
+  }
+
+  /**
    * Issued, not cancelled invoices with something open, as the suggestions read them; with
    * `referenceBodies`, only those whose number's letters and digits are one of them (what a
    * creditor reference names: see invoiceCreditorReference).
@@ -429,7 +585,7 @@ export class ReconciliationService {
 
   /**
    * Undoes the line's reconciliation: what it posted itself is reversed, the movements it matched
-   * are free again, and the payments it recorded on invoices are removed (the invoices are owed
+   * are free again, and the payments it recorded on invoices and bills are removed (they are owed
    * again), all on the line's day, refused
    * once that day is locked. A payment that cannot be removed (refunded since, its credit applied
    * to another invoice) refuses the undo before anything changes.
@@ -442,10 +598,12 @@ export class ReconciliationService {
     const reconciled = (await commands.load(bankLineModel, streamId)).state.current;
     const recorded = paymentsOf(reconciled?.parts ?? []);
     if (recorded.length) await this.payments.removeStatementPayments(recorded, actor, { check: true });
+    const bills = billPaymentsOf(reconciled?.parts ?? []);
+    if (bills.length) await this.billPayments.removePayments(bills, actor, { check: true });
     const undone = (await commands.handle(bankLineModel, { streamId, actor, decide: ({ state }) => decideUnreconcile(state) })).events[0];
     if (undone) {
       await this.release(claimsOf(lineId, undone.data.reconciliationId, undone.data.parts), actor);
-      await this.withdraw(paymentsOf(undone.data.parts), actor);
+      await this.withdrawAll(undone.data.parts, actor);
     }
     return this.wire(moneyAccountId, lineId);
   }
@@ -580,6 +738,12 @@ export class ReconciliationService {
       for (const r of await openInvoices(db).whereIn('i.id', invoiceIds)) invoices.set(r.id, { clientId: r.client_id, openCents: Number(r.open_cents), refundableCents: 0 });
     }
     const clientIds = new Set([...invoices.values()].map((i) => i.clientId));
-    return { moneyAccountId, moneyAccounts, accounts, invoices, movements, clientIds };
+    const billIds = [...new Set(parts.flatMap((p) => (p.kind === 'bill' && isUuid(p.billId) ? [p.billId] : [])))];
+    const bills = new Map<string, BillFacts>();
+    if (billIds.length) {
+      const rows = (await db('bill_list').whereIn('id', billIds).select('id', 'supplier_id', 'status', db.raw('gross_cents - paid_cents as open_cents'))) as Array<{ id: string; supplier_id: string; status: string; open_cents: number | string }>;
+      for (const r of rows) bills.set(r.id, { supplierId: r.supplier_id, posted: r.status === 'posted', openCents: Number(r.open_cents) });
+    }
+    return { moneyAccountId, moneyAccounts, accounts, invoices, movements, clientIds, bills };
   }
 }

@@ -62,6 +62,7 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
   router.use('/bank-accounts/:id/statement-lines', requireSuperuser);
   router.use('/bank-accounts/:id/movements', requireSuperuser);
   router.use('/bank-accounts/:id/open-invoices', requireSuperuser);
+  router.use('/bank-accounts/:id/open-bills', requireSuperuser);
   router.use('/bank-accounts/:id/csv-mapping', requireSuperuser);
   router.use('/bank-accounts/:id/reconciliation-report', requireSuperuser);
 
@@ -129,6 +130,12 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
   router.get('/bank-accounts/:id/open-invoices/', async (req, res) => {
     const query = req.query;
     res.json(await bank.reconciliations.searchOpenInvoices(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), typeof query.q === 'string' ? query.q : '', page(query.limit, 20, 100) || 20));
+  });
+
+  // Open bills to pick for money out: ?q= (the supplier's number or name, or the open amount) and &limit= (20; at most 100).
+  router.get('/bank-accounts/:id/open-bills/', async (req, res) => {
+    const query = req.query;
+    res.json(await bank.reconciliations.searchOpenBills(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), typeof query.q === 'string' ? query.q : '', page(query.limit, 20, 100) || 20));
   });
 
   router.get('/bank-accounts/:id/statement-lines/:lineId/suggestions/', async (req, res) => {

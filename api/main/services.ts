@@ -26,12 +26,17 @@ export const createServices = (deps: AppDeps): Services => {
   // Each needs the other: a statement line pays invoices, and money recorded by hand is deposited
   // into the bank module's money accounts. Billing is built first in time for any call.
   let billing: BillingServices | undefined;
-  const bank = createBankServices(deps, {
-    recordStatementPayments: (commands, actor) => billing!.invoices.recordStatementPayments(commands, actor),
-    removeStatementPayments: (payments, actor, options) => billing!.invoices.removeStatementPayments(payments, actor, options),
-  });
-  billing = createBillingServices(deps, bank.moneyAccounts);
+  // A statement line also pays bills: purchases records their payments.
   const purchases = createPurchasesServices(deps);
+  const bank = createBankServices(
+    deps,
+    {
+      recordStatementPayments: (commands, actor) => billing!.invoices.recordStatementPayments(commands, actor),
+      removeStatementPayments: (payments, actor, options) => billing!.invoices.removeStatementPayments(payments, actor, options),
+    },
+    purchases.bills,
+  );
+  billing = createBillingServices(deps, bank.moneyAccounts);
   return {
     auth: new AuthService(deps),
     site: new SiteInboxService(deps),

@@ -32,6 +32,16 @@ export const duplicateBillNumber = (number: string, date: string): string => `Th
 
 export type BillStatus = 'draft' | 'open' | 'partly_paid' | 'paid';
 
+/** A payment of a bill out of a money account, as `recordPayments` takes it. */
+export interface BillPaymentOrder {
+  billId: string;
+  amountCents: number;
+  date: string;
+  moneyAccountId: string;
+  reference: string | null;
+}
+export type BillPaymentOutcome = { paymentId: string; error?: undefined } | { paymentId?: undefined; error: unknown };
+
 export interface BillWire {
   id: string;
   supplier: string;
@@ -131,10 +141,57 @@ export class BillService {
 
   async pay(id: string, payment: { amountCents: number; date: string; moneyAccountId: string; reference: string | null }, actor: string): Promise<BillWire> {
     this.known(id);
-    const account = (await this.deps.db('money_accounts').where({ id: payment.moneyAccountId }).first('ledger_account_id')) as { ledger_account_id: string } | undefined;
-    if (!account) throw new ValidationError(INVALID, { moneyAccountId: [MONEY_ACCOUNT_UNKNOWN] });
-    const { moneyAccountId: _m, ...rest } = payment;
-    return this.run(id, actor, { type: 'RecordBillPayment', data: { paymentId: randomUUID(), ...rest, cashAccountId: account.ledger_account_id } });
+    const [command] = await this.paymentCommands([{ billId: id, ...payment }]);
+    return this.run(id, actor, command!);
+  }
+
+  /**
+   * Payments of bills out of money accounts as one batch, not waited for (a bank statement line's
+   * bill parts: the line's own event waits after them): each answered, in order, with its payment
+   * id or the error that refused it. A REST payment is the same command (`pay`).
+   */
+  async recordPayments(payments: readonly BillPaymentOrder[], actor: string): Promise<BillPaymentOutcome[]> {
+    const commands = await this.paymentCommands(payments);
+    const known = payments.map((p) => isUuid(p.billId));
+    const batch = await writePathOf(this.deps).commands.handleBatch(
+      billModel,
+      payments.flatMap((p, i) => (known[i] ? [{ streamId: billStreamId(p.billId), actor, decide: ({ state }: { state: BillState }) => decideBill(commands[i]!, state) }] : [])),
+      { wait: false },
+    );
+    let k = 0;
+    return payments.map((_, i) => {
+      if (!known[i]) return { error: new NotFoundError(NOT_FOUND) };
+      const outcome = batch.outcomes[k++]!;
+      return outcome.error !== undefined ? { error: outcome.error } : { paymentId: (commands[i] as Extract<BillCommand, { type: 'RecordBillPayment' }>).data.paymentId };
+    });
+  }
+
+  /**
+   * Takes payments back out (their statement line unreconciled): each bill owes it again. With
+   * `check` nothing is written and the first refusal is thrown; otherwise one batch, one wait,
+   * answering each one's refusal or undefined.
+   */
+  async removePayments(payments: ReadonlyArray<{ billId: string; paymentId: string }>, actor: string, options: { check?: boolean } = {}): Promise<unknown[]> {
+    const command = (paymentId: string): BillCommand => ({ type: 'RemoveBillPayment', data: { paymentId, reason: 'statement_line_unreconciled' } });
+    const commands = writePathOf(this.deps).commands;
+    if (options.check) {
+      for (const p of payments) decideBill(command(p.paymentId), (await commands.load(billModel, billStreamId(p.billId))).state);
+      return payments.map(() => undefined);
+    }
+    const batch = await commands.handleBatch(billModel, payments.map((p) => ({ streamId: billStreamId(p.billId), actor, decide: ({ state }: { state: BillState }) => decideBill(command(p.paymentId), state) })));
+    return batch.outcomes.map((o) => o.error);
+  }
+
+  /** Each payment as the bill's command, from its money account's ledger account (an unknown account refused on `moneyAccountId`). */
+  private async paymentCommands(payments: readonly BillPaymentOrder[]): Promise<BillCommand[]> {
+    const ids = [...new Set(payments.map((p) => p.moneyAccountId))].filter(isUuid);
+    const rows = ids.length ? ((await this.deps.db('money_accounts').whereIn('id', ids).select('id', 'ledger_account_id')) as Array<{ id: string; ledger_account_id: string }>) : [];
+    const ledger = new Map(rows.map((r) => [r.id, r.ledger_account_id]));
+    return payments.map(({ billId: _b, moneyAccountId, ...rest }) => {
+      const cashAccountId = ledger.get(moneyAccountId);
+      if (!cashAccountId) throw new ValidationError(INVALID, { moneyAccountId: [MONEY_ACCOUNT_UNKNOWN] });
+      return { type: 'RecordBillPayment', data: { paymentId: randomUUID(), ...rest, cashAccountId } };
+    });
   }
 
   /**

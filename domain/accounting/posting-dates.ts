@@ -31,6 +31,8 @@ export const requestedPostingDays = (event: LedgerEvent): string[] => {
       return [event.data.date];
     case 'BillPosted':
     case 'BillPaymentRecorded':
+    // As an invoice's payment removed: reversed on its own day, not once that day is locked.
+    case 'BillPaymentRemoved':
       return [event.data.date];
     // Drafts book nothing: a draft may carry a locked day until it is posted.
     case 'BillDrafted':

@@ -419,8 +419,9 @@ export const entryIdOf = (event: LedgerEvent): string | null => {
 };
 
 export const ledgerEffectOf = (event: LedgerEvent, known: KnownEntry | null): LedgerEffect | null => {
-  // A bill's entries are written once: posted, or paid (a posted bill never changes).
-  if (isBill(event)) return known ? null : billEffect(event);
+  // A bill's entries are written once: posted, or paid (a posted bill never changes); a payment
+  // removed reverses its own entry, when it was posted.
+  if (isBill(event)) return (event.type === 'BillPaymentRemoved') === (known !== null) ? billEffect(event) : null;
   switch (event.type) {
     case 'BooksLocked':
     case 'FiscalYearClosed':

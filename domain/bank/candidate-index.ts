@@ -4,7 +4,8 @@ import type { Reconciliation } from './reconciliation-parts';
 /**
  * What a statement line may be matched against, as the adapter reads it once per import, and the
  * index that finds the few that matter for a line without looking at the rest: by creditor
- * reference, by invoice number, by amount, by client IBAN and by the words of client names.
+ * reference, by invoice number, by amount, by client IBAN and by the words of client names; open
+ * bills by the supplier's invoice number, amount and the supplier's IBAN.
  */
 
 export interface InvoiceCandidate {
@@ -32,9 +33,22 @@ export interface MovementCandidate {
   clientName: string | null;
 }
 
+/** A posted supplier's bill with something open: what money out may pay. */
+export interface BillCandidate {
+  id: string;
+  /** The supplier's own number of the invoice. */
+  number: string;
+  supplierId: string;
+  supplierName: string;
+  supplierIban: string | null;
+  openCents: number;
+  dueDate: string;
+}
+
 export interface Candidates {
   invoices: readonly InvoiceCandidate[];
   movements: readonly MovementCandidate[];
+  bills?: readonly BillCandidate[];
 }
 
 export interface CandidateIndex {
@@ -54,6 +68,14 @@ export interface CandidateIndex {
   movementsByAmount: Map<number, string[]>;
   movementsByKey: Map<string, string[]>;
   reconciledMovements: Set<string>;
+  bills: Map<string, BillCandidate>;
+  /** What is open of each bill now (positive: owed), lowered as lines of the same import pay them. */
+  billOpen: Map<string, number>;
+  billsByNumberKey: Map<string, string[]>;
+  /** Bill ids by open amount, oldest due first. */
+  billsByAmount: Map<number, string[]>;
+  /** Bill ids by the supplier's IBAN, oldest due first. */
+  billsByIban: Map<string, string[]>;
 }
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
@@ -84,6 +106,11 @@ export const buildCandidateIndex = (candidates: Candidates): CandidateIndex => {
     movementsByAmount: new Map(),
     movementsByKey: new Map(),
     reconciledMovements: new Set(),
+    bills: new Map(),
+    billOpen: new Map(),
+    billsByNumberKey: new Map(),
+    billsByAmount: new Map(),
+    billsByIban: new Map(),
   };
   const sorted = candidates.invoices.filter((c) => c.openCents > 0).sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
   for (const c of sorted) {
@@ -112,19 +139,33 @@ export const buildCandidateIndex = (candidates: Candidates): CandidateIndex => {
       for (const w of words) addTo(index.clientsByWord, w, m.clientId);
     }
   }
+  const bills = (candidates.bills ?? []).filter((b) => b.openCents > 0).sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
+  for (const b of bills) {
+    if (index.bills.has(b.id)) continue;
+    index.bills.set(b.id, b);
+    index.billOpen.set(b.id, b.openCents);
+    for (const key of numberKeys(b.number)) push(index.billsByNumberKey, key, b.id);
+    push(index.billsByAmount, b.openCents, b.id);
+    if (b.supplierIban) push(index.billsByIban, compact(b.supplierIban), b.id);
+  }
   return index;
 };
+
+/** What is open of a bill in the index now (0 once paid or unknown). */
+export const billOpenOf = (index: CandidateIndex, billId: string): number => index.billOpen.get(billId) ?? 0;
 
 /** What is open of an invoice in the index now (0 once paid or unknown). */
 export const openOf = (index: CandidateIndex, invoiceId: string): number => index.open.get(invoiceId) ?? 0;
 
 /**
  * Takes a reconciliation made during the import into the index, so the next line of the same
- * file sees the invoice as it now is: what it paid is no longer open, its movements are taken.
+ * file sees the invoice or bill as it now is: what it paid is no longer open, its movements are taken.
  */
 export const recordInIndex = (index: CandidateIndex, reconciliation: Reconciliation): void => {
   for (const part of reconciliation.parts) {
     if (part.kind === 'invoice' && index.open.has(part.invoiceId)) index.open.set(part.invoiceId, Math.max(0, openOf(index, part.invoiceId) - part.cents));
     if (part.kind === 'movement') index.reconciledMovements.add(part.movementId);
+    // A bill part is money out (negative): it lowers what the bill owes by its size.
+    if (part.kind === 'bill' && index.billOpen.has(part.billId)) index.billOpen.set(part.billId, Math.max(0, billOpenOf(index, part.billId) + part.cents));
   }
 };

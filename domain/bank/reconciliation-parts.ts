@@ -20,7 +20,13 @@ export type TransferPart = { kind: 'transfer'; moneyAccountId: string; cents: nu
 /** What a client paid beyond the invoices it settles: their credit balance (recorded with one of its invoice's payments, `paymentId`). */
 export type ClientCreditPart = { kind: 'clientCredit'; clientId: string; cents: number; paymentId?: string };
 
-export type ReconciliationPart = InvoicePart | MovementPart | AccountPart | TransferPart | ClientCreditPart;
+/**
+ * A payment of a supplier's posted bill paid out (negative, as the bank sees it). Once reconciled,
+ * `paymentId` names the payment recorded on the bill for it (which posts it).
+ */
+export type BillPart = { kind: 'bill'; billId: string; cents: number; paymentId?: string };
+
+export type ReconciliationPart = InvoicePart | MovementPart | AccountPart | TransferPart | ClientCreditPart | BillPart;
 
 export interface Reconciliation {
   lineId: string;
@@ -32,6 +38,13 @@ export interface InvoiceFacts {
   clientId: string;
   openCents: number;
   refundableCents: number;
+}
+
+/** A supplier's bill as the check needs it: only a posted one takes payments, at most what it has open. */
+export interface BillFacts {
+  supplierId: string;
+  posted: boolean;
+  openCents: number;
 }
 
 /** A money movement of this money account already in the books, signed as the bank sees it. */
@@ -55,6 +68,7 @@ export interface ReconciliationContext {
   invoices: ReadonlyMap<string, InvoiceFacts>;
   movements: ReadonlyMap<string, MovementFacts>;
   clientIds: ReadonlySet<string>;
+  bills: ReadonlyMap<string, BillFacts>;
 }
 
 export type ReconciliationErrorCode =
@@ -79,7 +93,10 @@ export type ReconciliationErrorCode =
   | 'DESCRIPTION_INVALID'
   | 'MONEY_ACCOUNT_UNKNOWN'
   | 'TRANSFER_TO_ITSELF'
-  | 'CLIENT_UNKNOWN';
+  | 'CLIENT_UNKNOWN'
+  | 'BILL_UNKNOWN'
+  | 'BILL_NOT_POSTED'
+  | 'OVER_BILL_OPEN';
 
 /** One refusal: `field` is a path into the reconciliation (`parts.2.cents`), `code` is stable for translations. */
 export interface ReconciliationError {

@@ -101,6 +101,10 @@ export const postingsOf = (line: StatementLine, parts: readonly ReconciliationPa
         break;
       case 'movement':
         break;
+      // As a bill's payment from this account books it: Dr Accounts Payable, Cr the money account.
+      case 'bill':
+        postings.push({ kind: 'posting', date, description: 'Bill paid by bank', lines: moneyLines(money, SYSTEM_ACCOUNT_IDS.payables, part.cents) });
+        break;
       // As an overpayment today: the credit is a credit on the client's receivable.
       case 'clientCredit':
         postings.push({ kind: 'posting', date, description: 'Client credit received by bank', lines: moneyLines(money, SYSTEM_ACCOUNT_IDS.receivables, part.cents) });

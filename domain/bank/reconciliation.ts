@@ -20,9 +20,10 @@ export const MAX_PART_DESCRIPTION = 1000;
 
 /**
  * The refusals of a reconciliation, in the words clients recognise them by. Those with `{name}` in
- * them carry a value (amounts in euros with two decimals, signed as the line): see ../shared/wording.
+ * them carry a value (amounts in euros with two decimals, signed as the line, except a bill's open
+ * amount, which is what it owes): see ../shared/wording.
  */
-export const NO_PARTS = 'Say what the line was: at least one invoice, movement, account, transfer or credit.';
+export const NO_PARTS = 'Say what the line was: at least one invoice, bill, movement, account, transfer or credit.';
 export const TOO_MANY_PARTS = 'A line is reconciled in at most {max} parts.';
 export const PART_AMOUNT_INVALID = 'Enter a whole number of cents of at most 1,000,000,000.00.';
 export const PART_ZERO = 'A part cannot be 0.00.';
@@ -40,6 +41,10 @@ export const MONEY_ACCOUNT_UNKNOWN = 'This money account does not exist.';
 export const TRANSFER_DIRECTION = 'A transfer part goes the way of the line.';
 export const CLIENT_UNKNOWN = 'This client does not exist.';
 export const CREDIT_DIRECTION = "Only money received can become a client's credit balance.";
+export const BILL_UNKNOWN = 'This bill does not exist.';
+export const BILL_NOT_POSTED = 'This bill is a draft: post it before paying it.';
+export const BILL_DIRECTION = 'A bill is paid with money out of the account.';
+export const OVER_BILL_OPEN = 'The bill has {open} open.';
 /** A refund on an invoice is recorded on its payment (a movement), not by the line. */
 export const REFUND_AS_MOVEMENT = 'Record the refund on the invoice’s payment first, then match the line with it as a movement.';
 /** A client's credit goes with a payment of one of its invoices on the same line. */
@@ -88,6 +93,13 @@ const partErrors = (part: ReconciliationPart, lineCents: number, ctx: Reconcilia
       if (!ctx.clientIds.has(part.clientId)) out.push(['clientId', 'CLIENT_UNKNOWN', CLIENT_UNKNOWN]);
       if (part.cents < 0 || lineCents < 0) out.push(['cents', 'WRONG_DIRECTION', CREDIT_DIRECTION]);
       return out;
+    case 'bill': {
+      const bill = ctx.bills.get(part.billId);
+      if (!bill) out.push(['billId', 'BILL_UNKNOWN', BILL_UNKNOWN]);
+      else if (!bill.posted) out.push(['billId', 'BILL_NOT_POSTED', BILL_NOT_POSTED]);
+      if (part.cents > 0 || lineCents > 0) out.push(['cents', 'WRONG_DIRECTION', BILL_DIRECTION]);
+      return out;
+    }
     default: {
       const exhaustive: never = part;
       return exhaustive;
@@ -98,7 +110,8 @@ const partErrors = (part: ReconciliationPart, lineCents: number, ctx: Reconcilia
 /**
  * Whether `parts` may reconcile `line`: they add up to it exactly, each is a whole number of cents
  * other than 0, invoices get at most what is open (refunds at most what was paid), a movement is
- * matched whole and once, accounts exist and take postings. An account part may go against the
+ * matched whole and once, accounts exist and take postings, posted bills are paid (money out) at
+ * most what they have open. An account part may go against the
  * line (a charge the bank deducted from a payment); every other part goes the line's way.
  * Empty when it may.
  */
@@ -111,6 +124,7 @@ export const checkReconciliation = (line: StatementLine, parts: readonly Reconci
   let sum = 0;
   let exact = true;
   const perInvoice = new Map<string, number>();
+  const perBill = new Map<string, number>();
   const movementsSeen = new Set<string>();
   parts.forEach((part, i) => {
     const at = `parts.${i}`;
@@ -123,6 +137,7 @@ export const checkReconciliation = (line: StatementLine, parts: readonly Reconci
     sum += part.cents;
     for (const [field, code, message] of partErrors(part, line.amountCents, ctx)) add(`${at}.${field}`, code, message);
     if (part.kind === 'invoice') perInvoice.set(part.invoiceId, (perInvoice.get(part.invoiceId) ?? 0) + part.cents);
+    if (part.kind === 'bill') perBill.set(part.billId, (perBill.get(part.billId) ?? 0) - part.cents);
     if (part.kind === 'movement') {
       if (movementsSeen.has(part.movementId)) add(`${at}.movementId`, 'MOVEMENT_TWICE', MOVEMENT_TWICE);
       movementsSeen.add(part.movementId);
@@ -135,6 +150,12 @@ export const checkReconciliation = (line: StatementLine, parts: readonly Reconci
     const field = `parts.${parts.findIndex((p) => p.kind === 'invoice' && p.invoiceId === invoiceId)}.cents`;
     if (cents > invoice.openCents) add(field, 'OVER_OPEN_AMOUNT', fillWording(OVER_OPEN_AMOUNT, { open: euros(invoice.openCents) }));
     if (-cents > invoice.refundableCents) add(field, 'OVER_REFUNDABLE', fillWording(OVER_REFUNDABLE, { refundable: euros(invoice.refundableCents) }));
+  }
+  // A bill's parts together pay at most what it has open (parts are negative: money out).
+  for (const [billId, cents] of perBill) {
+    const bill = ctx.bills.get(billId);
+    if (!bill?.posted || cents <= bill.openCents) continue;
+    add(`parts.${parts.findIndex((p) => p.kind === 'bill' && p.billId === billId)}.cents`, 'OVER_BILL_OPEN', fillWording(OVER_BILL_OPEN, { open: euros(bill.openCents) }));
   }
   if (exact && sum !== line.amountCents) add('parts', 'SUM_MISMATCH', fillWording(SUM_MISMATCH, { sum: euros(sum), line: euros(line.amountCents) }));
   return errors;

@@ -26,6 +26,11 @@ const ctx: ReconciliationContext = {
     ['mv-refund', { amountCents: -2_000, reconciled: false }],
   ]),
   clientIds: new Set(['c-1']),
+  bills: new Map([
+    ['bill-1', { supplierId: 's-1', posted: true, openCents: 12_400 }],
+    ['bill-2', { supplierId: 's-1', posted: true, openCents: 5_000 }],
+    ['bill-draft', { supplierId: 's-1', posted: false, openCents: 3_000 }],
+  ]),
 };
 
 const line = (amountCents: number): StatementLine => ({
@@ -252,5 +257,31 @@ describe('checkReconciliation on generated parts', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('bill parts', () => {
+  it('given money out paying two posted bills, when checked, then it is accepted and books Dr Accounts Payable, Cr the bank', () => {
+    const parts: ReconciliationPart[] = [
+      { kind: 'bill', billId: 'bill-1', cents: -12_400 },
+      { kind: 'bill', billId: 'bill-2', cents: -2_000 },
+    ];
+    expect(checkReconciliation(line(-14_400), parts, ctx)).toEqual([]);
+    const postings = postingsOf(line(-14_400), parts, ctx);
+    expect(net(postings, SYSTEM_ACCOUNT_IDS.payables)).toBe(14_400);
+    expect(net(postings, SYSTEM_ACCOUNT_IDS.bank)).toBe(-14_400);
+  });
+
+  it('given an unknown bill, a draft, money in, or more than is open, when checked, then each is refused with its code', () => {
+    expect(codes(line(-100), [{ kind: 'bill', billId: 'nope', cents: -100 }])).toEqual([['parts.0.billId', 'BILL_UNKNOWN']]);
+    expect(codes(line(-100), [{ kind: 'bill', billId: 'bill-draft', cents: -100 }])).toEqual([['parts.0.billId', 'BILL_NOT_POSTED']]);
+    expect(codes(line(100), [{ kind: 'bill', billId: 'bill-1', cents: 100 }])).toEqual([['parts.0.cents', 'WRONG_DIRECTION']]);
+    // A payment out on a line of money in is still the wrong way, whatever the part's sign.
+    expect(codes(line(100), [{ kind: 'bill', billId: 'bill-1', cents: -100 }, { kind: 'account', accountCode: '4000', cents: 200, vatRateBp: 0, description: 'x' }])).toContainEqual(['parts.0.cents', 'WRONG_DIRECTION']);
+  });
+
+  it('given two parts of one bill that together pay more than is open, when checked, then the first is refused with the open amount', () => {
+    const errors = checkReconciliation(line(-6_000), [{ kind: 'bill', billId: 'bill-2', cents: -3_000 }, { kind: 'bill', billId: 'bill-2', cents: -3_000 }], ctx);
+    expect(errors).toEqual([{ field: 'parts.0.cents', code: 'OVER_BILL_OPEN', message: 'The bill has 50.00 open.' }]);
   });
 });

@@ -1,4 +1,4 @@
-import { openOf, type CandidateIndex, type InvoiceCandidate } from './candidate-index';
+import { billOpenOf, openOf, type BillCandidate, type CandidateIndex, type InvoiceCandidate } from './candidate-index';
 import { findCreditorReferences } from './creditor-reference';
 import { compact, nameSimilarity, nameWords, textKeys } from './match-text';
 import type { BankLine, Reconciliation, ReconciliationPart } from './reconciliation-parts';
@@ -7,8 +7,9 @@ import type { StatementLine } from './statement';
 export { buildCandidateIndex, recordInIndex } from './candidate-index';
 
 /**
- * What a statement line most likely is, best first, and the one case where the books may decide
- * alone: an intact creditor reference that names exactly one open invoice.
+ * What a statement line most likely is, best first, and the cases where the books may decide
+ * alone: an intact creditor reference that names exactly one open invoice, or money out of exactly
+ * one open bill's amount that its supplier's IBAN or invoice number confirms.
  */
 
 export type MatchReason = 'reference' | 'invoiceNumber' | 'amount' | 'name' | 'iban';
@@ -193,6 +194,54 @@ const invoiceSuggestions = (line: StatementLine, index: CandidateIndex, clients:
   return out;
 };
 
+/** The open bills the line's text names by the supplier's invoice number. */
+const billNumberHits = (line: StatementLine, index: CandidateIndex): Set<string> => {
+  const hits = new Set<string>();
+  if (!index.bills.size) return hits;
+  for (const key of textKeys(`${line.reference ?? ''} ${line.description}`)) for (const id of index.billsByNumberKey.get(key) ?? []) if (billOpenOf(index, id) > 0) hits.add(id);
+  return hits;
+};
+
+/** The open bills of the suppliers whose IBAN the line's money went to. */
+const billIbanHits = (line: StatementLine, index: CandidateIndex): Set<string> =>
+  new Set(line.counterpartyIban ? (index.billsByIban.get(compact(line.counterpartyIban)) ?? []).filter((id) => billOpenOf(index, id) > 0) : []);
+
+/**
+ * Open bills money out may pay (`amount` is what left the account): those the text names, those of
+ * the payee's IBAN, those whose open amount it is; each paid the line's amount when that much is
+ * open, and the bills the text names together when their open amounts add up to it.
+ */
+const billSuggestions = (line: StatementLine, index: CandidateIndex): Ranked[] => {
+  const amount = -line.amountCents;
+  const numbers = billNumberHits(line, index);
+  const ibans = billIbanHits(line, index);
+  const words = line.counterpartyName ? nameWords(line.counterpartyName) : [];
+  const pool = [...new Set([...numbers, ...[...ibans].slice(0, MAX_PER_BUCKET), ...(index.billsByAmount.get(amount) ?? []).filter((id) => billOpenOf(index, id) > 0).slice(0, MAX_PER_BUCKET)])];
+  const reasonsOf = (bills: BillCandidate[], amountReason: readonly [boolean, number]): Tally => {
+    const similarity = nameSimilarity(words, nameWords(bills[0]!.supplierName));
+    const sameSupplier = bills.every((b) => b.supplierId === bills[0]!.supplierId);
+    return tally([
+      [bills.some((b) => numbers.has(b.id)), 'invoiceNumber', WEIGHTS.invoiceNumber],
+      [amountReason[0], 'amount', amountReason[1]],
+      [sameSupplier && bills.some((b) => ibans.has(b.id)), 'iban', WEIGHTS.iban],
+      [sameSupplier && similarity >= NAME_THRESHOLD, 'name', Math.round(WEIGHTS.name * similarity)],
+    ]);
+  };
+  const out: Ranked[] = [];
+  for (const id of pool) {
+    const bill = index.bills.get(id)!;
+    if (billOpenOf(index, id) < amount) continue;
+    const { score, reasons } = reasonsOf([bill], [billOpenOf(index, id) === amount, WEIGHTS.amount]);
+    out.push({ score, reasons, parts: [{ kind: 'bill', billId: id, cents: line.amountCents }], tie: `${bill.dueDate}|${id}` });
+  }
+  const named = [...numbers].map((id) => index.bills.get(id)!).sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
+  if (named.length >= 2 && named.reduce((sum, b) => sum + billOpenOf(index, b.id), 0) === amount) {
+    const { score, reasons } = reasonsOf(named, [true, WEIGHTS.setAmount]);
+    out.push({ score, reasons, parts: named.map((b) => ({ kind: 'bill', billId: b.id, cents: -billOpenOf(index, b.id) })), tie: `${named[0]!.dueDate}|${named.map((b) => b.id).join('|')}` });
+  }
+  return out;
+};
+
 const dayDistance = (a: string, b: string): number => Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / 86_400_000;
 
 /** Movements are matched whole, so only those of exactly the line's amount are proposed. */
@@ -214,13 +263,13 @@ const movementSuggestions = (line: StatementLine, index: CandidateIndex, clients
 };
 
 /**
- * Open invoices (money in only) and unreconciled movements that may explain the line, best first,
- * each with the reasons it scored for and the parts that would reconcile it.
+ * Open invoices (money in), open bills (money out) and unreconciled movements that may explain the
+ * line, best first, each with the reasons it scored for and the parts that would reconcile it.
  */
 export const suggest = (line: StatementLine, index: CandidateIndex, options: SuggestOptions = {}): Suggestion[] => {
   if (!Number.isSafeInteger(line.amountCents) || line.amountCents === 0) return [];
   const clients = clientMatches(line, index);
-  const ranked = [...(line.amountCents > 0 ? invoiceSuggestions(line, index, clients) : []), ...movementSuggestions(line, index, clients)];
+  const ranked = [...(line.amountCents > 0 ? invoiceSuggestions(line, index, clients) : billSuggestions(line, index)), ...movementSuggestions(line, index, clients)];
   ranked.sort((a, b) => b.score - a.score || (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0));
   return ranked.slice(0, options.limit ?? 10).map(({ score, reasons, parts }) => ({ score, reasons, parts }));
 };
@@ -247,4 +296,25 @@ export const autoReconcile = (line: BankLine, index: CandidateIndex): Reconcilia
     if (known && !known.has(invoice.clientId)) return null;
   }
   return { lineId: line.id, parts: payInvoices([invoice], line.amountCents, index) };
+};
+
+/**
+ * Money out reconciled with a bill without anyone looking, or null. Only when exactly one open bill
+ * has the line's amount open and its supplier's IBAN or invoice number (in the text) confirms it,
+ * and nothing else points elsewhere: a number in the text of another open bill, or a payee IBAN of
+ * other suppliers only. A wrong payment booked to a supplier costs more than a click.
+ */
+export const autoReconcileBill = (line: BankLine, index: CandidateIndex): Reconciliation | null => {
+  if (!Number.isSafeInteger(line.amountCents) || line.amountCents >= 0 || !index.bills.size) return null;
+  const amount = -line.amountCents;
+  const numbers = billNumberHits(line, index);
+  const ibans = billIbanHits(line, index);
+  const confirmed = (index.billsByAmount.get(amount) ?? []).filter((id) => billOpenOf(index, id) === amount && (numbers.has(id) || ibans.has(id)));
+  if (confirmed.length !== 1) return null;
+  const billId = confirmed[0]!;
+  if ([...numbers].some((id) => id !== billId)) return null;
+  const payee = line.counterpartyIban ? compact(line.counterpartyIban) : null;
+  const supplierIban = index.bills.get(billId)!.supplierIban;
+  if (payee && index.billsByIban.has(payee) && (!supplierIban || compact(supplierIban) !== payee)) return null;
+  return { lineId: line.id, parts: [{ kind: 'bill', billId, cents: line.amountCents }] };
 };

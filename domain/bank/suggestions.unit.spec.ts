@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { InvoiceCandidate, MovementCandidate } from './candidate-index';
+import type { BillCandidate, InvoiceCandidate, MovementCandidate } from './candidate-index';
 import { formatCreditorReference, invoiceCreditorReference } from './creditor-reference';
 import { nameSimilarity, nameWords, textKeys } from './match-text';
 import { checkReconciliation, type BankLine, type ReconciliationPart } from './reconciliation';
-import { autoReconcile, buildCandidateIndex, recordInIndex, suggest } from './suggestions';
+import { autoReconcile, autoReconcileBill, buildCandidateIndex, recordInIndex, suggest } from './suggestions';
 
 const IBAN_ALPHA = 'GR1601101250000000012300695';
 const IBAN_ACME = 'DE89370400440532013000';
@@ -259,6 +259,7 @@ describe('autoReconcile on generated invoices and payments', () => {
           invoices: new Map(candidates.map((c) => [c.id, { clientId: c.clientId, openCents: c.openCents, refundableCents: 0 }])),
           movements: new Map(),
           clientIds: new Set(candidates.map((c) => c.clientId)),
+          bills: new Map(),
         };
         for (const spec of lines) {
           const target = candidates[spec.target % candidates.length]!;
@@ -267,6 +268,99 @@ describe('autoReconcile on generated invoices and payments', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+const IBAN_HOST = 'CY17002001280000001200527600';
+const IBAN_LAW = 'GR9608100010000001234567890';
+const bill = (id: string, number: string, supplierId: string, supplierName: string, supplierIban: string | null, openCents: number, dueDate = '2026-02-20'): BillCandidate => ({ id, number, supplierId, supplierName, supplierIban, openCents, dueDate });
+const bills: BillCandidate[] = [
+  bill('b-host', 'HST-2026-0042', 'host', 'Hosting Ltd', IBAN_HOST, 12_400),
+  bill('b-host-2', 'HST-2026-0043', 'host', 'Hosting Ltd', IBAN_HOST, 3_000, '2026-03-01'),
+  bill('b-law', 'Α-1187', 'law', 'Νομική Εταιρεία ΙΚΕ', IBAN_LAW, 12_400, '2026-02-01'),
+  bill('b-rent', '2026/03', 'rent', 'Landlord', null, 90_000),
+];
+const billIndex = () => buildCandidateIndex({ invoices, movements, bills });
+const billIds = (parts: ReconciliationPart[]) => parts.flatMap((p) => (p.kind === 'bill' ? [p.billId] : []));
+
+describe('bills for money out', () => {
+  it('given money out of a bill’s amount to its supplier’s IBAN with its number in the text, when suggested, then that bill is first with all three reasons', () => {
+    const out = suggest(line(-12_400, { description: 'Invoice HST 2026 0042', counterpartyIban: 'CY17 0020 0128 0000 0012 0052 7600', counterpartyName: 'HOSTING LTD' }), billIndex());
+    expect(billIds(out[0]!.parts)).toEqual(['b-host']);
+    expect(out[0]!.reasons).toEqual(['invoiceNumber', 'amount', 'iban', 'name']);
+    expect(out[0]!.parts).toEqual([{ kind: 'bill', billId: 'b-host', cents: -12_400 }]);
+    // The other bill of that amount comes after, for the amount alone.
+    expect(out.map((s) => billIds(s.parts)[0])).toContain('b-law');
+    expect(out.find((s) => billIds(s.parts)[0] === 'b-law')!.reasons).toEqual(['amount']);
+  });
+
+  it('given money in, when suggested, then no bill is proposed; given money out, no invoice is', () => {
+    expect(suggest(line(12_400, { counterpartyIban: IBAN_HOST }), billIndex()).flatMap((s) => billIds(s.parts))).toEqual([]);
+    expect(suggest(line(-12_400, { description: '2026-000123' }), billIndex()).flatMap((s) => invoiceIds(s.parts))).toEqual([]);
+  });
+
+  it('given less than a bill has open, when suggested by IBAN, then the line pays part of it; more than is open is never proposed on one bill', () => {
+    const part = suggest(line(-1_000, { counterpartyIban: IBAN_HOST }), billIndex());
+    expect(part.map((s) => s.parts)).toEqual([[{ kind: 'bill', billId: 'b-host', cents: -1_000 }], [{ kind: 'bill', billId: 'b-host-2', cents: -1_000 }]]);
+    expect(part[0]!.reasons).toEqual(['iban']);
+    expect(suggest(line(-95_000, { description: '2026/03' }), billIndex())).toEqual([]);
+  });
+
+  it('given the numbers of two bills whose open amounts add up to the line, when suggested, then the pair is proposed, each paid in full', () => {
+    const out = suggest(line(-15_400, { description: 'HST-2026-0042 HST-2026-0043' }), billIndex());
+    expect(out[0]!.parts).toEqual([
+      { kind: 'bill', billId: 'b-host', cents: -12_400 },
+      { kind: 'bill', billId: 'b-host-2', cents: -3_000 },
+    ]);
+    expect(out[0]!.reasons).toEqual(['invoiceNumber', 'amount']);
+  });
+
+  it('given the amount and the IBAN or the number of exactly one bill, when reconciled alone, then it pays that bill; any doubt leaves the line for a person', () => {
+    expect(autoReconcileBill(line(-12_400, { counterpartyIban: IBAN_HOST }), billIndex())?.parts).toEqual([{ kind: 'bill', billId: 'b-host', cents: -12_400 }]);
+    expect(autoReconcileBill(line(-12_400, { description: 'Α-1187' }), billIndex())?.parts).toEqual([{ kind: 'bill', billId: 'b-law', cents: -12_400 }]);
+    // The amount alone fits two bills.
+    expect(autoReconcileBill(line(-12_400), billIndex())).toBeNull();
+    // Less than is open: a partial payment waits for a person.
+    expect(autoReconcileBill(line(-1_000, { counterpartyIban: IBAN_HOST }), billIndex())).toBeNull();
+    // The number names one bill, the IBAN is another supplier's.
+    expect(autoReconcileBill(line(-12_400, { description: 'Α-1187', counterpartyIban: IBAN_HOST }), billIndex())).toBeNull();
+    // The text also names another open bill.
+    expect(autoReconcileBill(line(-12_400, { description: 'HST-2026-0042 HST-2026-0043', counterpartyIban: IBAN_HOST }), billIndex())).toBeNull();
+    // Money in never pays a bill.
+    expect(autoReconcileBill(line(12_400, { counterpartyIban: IBAN_HOST }), billIndex())).toBeNull();
+  });
+
+  it('given a bill paid by an earlier line of the import, when the next line comes, then it is no longer proposed', () => {
+    const idx = billIndex();
+    const first = autoReconcileBill(line(-12_400, { counterpartyIban: IBAN_HOST }), idx)!;
+    recordInIndex(idx, first);
+    expect(autoReconcileBill(line(-12_400, { counterpartyIban: IBAN_HOST }), idx)).toBeNull();
+    expect(suggest(line(-12_400, { counterpartyIban: IBAN_HOST }), idx).flatMap((s) => billIds(s.parts))).toEqual(['b-law']);
+  });
+
+  it('what it decides always passes the reconciliation check against the books', () => {
+    const books = {
+      moneyAccountId: 'main',
+      moneyAccounts: new Map([['main', { ledgerAccountId: 'bank' }]]),
+      accounts: new Map(),
+      invoices: new Map(),
+      movements: new Map(),
+      clientIds: new Set<string>(),
+      bills: new Map(bills.map((b) => [b.id, { supplierId: b.supplierId, posted: true, openCents: b.openCents }])),
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: bills.length - 1 }), fc.boolean(), fc.integer({ min: 1, max: 100_000 }), (pick, byIban, cents) => {
+        const target = bills[pick]!;
+        const l = line(-cents, byIban ? { counterpartyIban: target.supplierIban } : { description: target.number });
+        const result = autoReconcileBill(l, billIndex());
+        if (result) {
+          expect(checkReconciliation(l, result.parts, books)).toEqual([]);
+          expect(billIds(result.parts)).toEqual([target.id]);
+        }
+        for (const s of suggest(l, billIndex())) expect(checkReconciliation(l, s.parts, books)).toEqual([]);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -43,7 +43,8 @@ export type BillCommand =
   | { type: 'EditBill'; data: BillInput }
   | { type: 'PostBill' }
   | { type: 'DeleteBill' }
-  | { type: 'RecordBillPayment'; data: { paymentId: string; amountCents: number; date: string; cashAccountId: string; reference: string | null } };
+  | { type: 'RecordBillPayment'; data: { paymentId: string; amountCents: number; date: string; cashAccountId: string; reference: string | null } }
+  | { type: 'RemoveBillPayment'; data: { paymentId: string; reason: 'statement_line_unreconciled' } };
 
 export interface BillPayment {
   paymentId: string;
@@ -75,6 +76,7 @@ export const QUANTITY_POSITIVE = 'Enter a quantity above 0.';
 export const PRICE_NOT_NEGATIVE = 'Enter a unit price of 0 or more.';
 export const PAYMENT_POSITIVE = 'Enter a payment above 0.';
 export const PAYMENT_BEFORE_BILL = 'A payment cannot be dated before the bill.';
+export const BILL_PAYMENT_NOT_FOUND = 'This payment is not on the bill.';
 export const statedMismatch = (lines: number, stated: number): string => `The lines add up to ${formatEuros(lines)}, not the stated ${formatEuros(stated)}.`;
 export const paymentAboveOpen = (open: number): string => `This payment is more than the ${formatEuros(open)} still open on the bill.`;
 
@@ -188,6 +190,13 @@ export const decideBill = (command: BillCommand, state: BillState): BillEvent[] 
       if (d.date < s.date) throw new ValidationError(INVALID, { date: [PAYMENT_BEFORE_BILL] });
       return [{ type: 'BillPaymentRecorded', data: { billId: s.billId, ...d } }];
     }
+    case 'RemoveBillPayment': {
+      const s = live(state);
+      const payment = s.payments.find((p) => p.paymentId === command.data.paymentId);
+      if (!payment) throw new NotFoundError(BILL_PAYMENT_NOT_FOUND);
+      const { paymentId, amountCents, date, cashAccountId } = payment;
+      return [{ type: 'BillPaymentRemoved', data: { billId: s.billId, paymentId, amountCents, date, cashAccountId, reason: command.data.reason } }];
+    }
     default: {
       const exhaustive: never = command;
       return exhaustive;
@@ -213,6 +222,10 @@ export const evolveBill = (state: BillState, event: BillEvent): BillState => {
       if (state.status !== 'posted') return state;
       const { billId: _id, ...payment } = event.data;
       return { ...state, payments: [...state.payments, payment], paidCents: state.paidCents + payment.amountCents };
+    }
+    case 'BillPaymentRemoved': {
+      if (state.status !== 'posted' || !state.payments.some((p) => p.paymentId === event.data.paymentId)) return state;
+      return { ...state, payments: state.payments.filter((p) => p.paymentId !== event.data.paymentId), paidCents: state.paidCents - event.data.amountCents };
     }
     default: {
       const exhaustive: never = event;

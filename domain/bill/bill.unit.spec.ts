@@ -5,6 +5,7 @@ import { ConflictError, ValidationError } from '../shared/errors';
 import {
   AE_NEEDS_RATE,
   BILL_NOT_POSTED,
+  BILL_PAYMENT_NOT_FOUND,
   BILL_POSTED_IMMUTABLE,
   buildBill,
   billStatusOf,
@@ -133,6 +134,29 @@ describe('a bill', () => {
     expect(fieldErrors(() => decideBill(pay('p2', 0), partly))).toEqual({ amountCents: ['Enter a payment above 0.'] });
     events = [...events, ...decideBill(pay('p2', 100_000), partly)];
     expect(billStatusOf(foldBill(events))).toBe('paid');
+  });
+
+  it('given a payment removed (its statement line unreconciled), then the bill owes it again, and an unknown payment is refused', () => {
+    const pay = { type: 'RecordBillPayment' as const, data: { paymentId: 'p1', amountCents: 171_675, date: '2026-03-10', cashAccountId: BANK, reference: 'SEPA 1' } };
+    const remove = (paymentId: string) => ({ type: 'RemoveBillPayment' as const, data: { paymentId, reason: 'statement_line_unreconciled' as const } });
+    let events = posted();
+    events = [...events, ...decideBill(pay, foldBill(events))];
+    expect(billStatusOf(foldBill(events))).toBe('paid');
+    const removed = decideBill(remove('p1'), foldBill(events));
+    expect(removed).toEqual([{ type: 'BillPaymentRemoved', data: { billId: 'b1', paymentId: 'p1', amountCents: 171_675, date: '2026-03-10', cashAccountId: BANK, reason: 'statement_line_unreconciled' } }]);
+    events = [...events, ...removed];
+    const open = foldBill(events);
+    expect(billStatusOf(open)).toBe('open');
+    expect(open.status === 'posted' && open.payments).toEqual([]);
+    expect(() => decideBill(remove('p1'), open)).toThrow(BILL_PAYMENT_NOT_FOUND);
+    // Its entry is reversed on the payment's day and leaves the books.
+    const effect = billEffect(removed[0]!)!;
+    expect(billEntryIdOf(removed[0]!)).toBe(billEntryIdOf(events[2]!));
+    expect(effect.entry.status).toBe('deleted');
+    expect(effect.postings[0]!.lines).toEqual([
+      { accountId: BANK, debitCents: 171_675, creditCents: 0 },
+      { accountId: AP, debitCents: 0, creditCents: 171_675 },
+    ]);
   });
 });
 

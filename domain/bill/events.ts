@@ -57,8 +57,17 @@ export type BillPaymentRecorded = {
   data: { billId: string; paymentId: string; amountCents: number; date: string; /** The money account's ledger account the money left. */ cashAccountId: string; reference: string | null };
 };
 
-export type BillEvent = BillDrafted | BillEdited | BillPosted | BillDeleted | BillPaymentRecorded;
+/**
+ * A payment taken back out of the books as if it had never been (the bank statement line that
+ * recorded it was unreconciled): its entry is reversed on the payment's day, the bill owes it again.
+ */
+export type BillPaymentRemoved = {
+  type: 'BillPaymentRemoved';
+  data: { billId: string; paymentId: string; amountCents: number; date: string; cashAccountId: string; reason: 'statement_line_unreconciled' };
+};
+
+export type BillEvent = BillDrafted | BillEdited | BillPosted | BillDeleted | BillPaymentRecorded | BillPaymentRemoved;
 export type BillEventType = BillEvent['type'];
-export const BILL_EVENT_TYPES: readonly BillEventType[] = ['BillDrafted', 'BillEdited', 'BillPosted', 'BillDeleted', 'BillPaymentRecorded'];
+export const BILL_EVENT_TYPES: readonly BillEventType[] = ['BillDrafted', 'BillEdited', 'BillPosted', 'BillDeleted', 'BillPaymentRecorded', 'BillPaymentRemoved'];
 
 export const billStreamId = (billId: string): string => `bill-${billId}`;

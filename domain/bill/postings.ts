@@ -4,7 +4,7 @@
  *   VAT the supplier charged, Cr Accounts Payable what is owed. A reverse-charge (AE) line also
  *   books its self-assessed VAT on the VAT account, debited as input and credited as output: the two
  *   net to zero on the account, and the VAT return shows both.
- * - paid: Dr Accounts Payable, Cr the money account.
+ * - paid: Dr Accounts Payable, Cr the money account; a payment removed: that entry reversed on its day.
  * Drafts, edits of drafts and deleted drafts book nothing.
  */
 import { v5 as uuidv5 } from 'uuid';
@@ -54,6 +54,7 @@ export const billEntryIdOf = (event: BillEvent): string | null => {
     case 'BillPosted':
       return billEntryId(event.data.billId);
     case 'BillPaymentRecorded':
+    case 'BillPaymentRemoved':
       return billPaymentEntryId(event.data.paymentId);
     default:
       return null;
@@ -83,6 +84,28 @@ export const billEffect = (event: BillEvent): LedgerEffect | null => {
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: null,
         postings: [{ kind: 'posting', date: d.date, description, lines: [dr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents), cr(d.cashAccountId, d.amountCents)] }],
+      };
+    }
+    case 'BillPaymentRemoved': {
+      const d = event.data;
+      const description = 'Bill payment removed (statement line unreconciled)';
+      return {
+        entryId: billPaymentEntryId(d.paymentId),
+        source: { type: 'bill_payment', id: d.paymentId, invoiceId: null },
+        entry: { status: 'deleted', date: d.date, description },
+        revenueAccountId: null,
+        postings: [{ kind: 'reversal', date: d.date, description: `Reversal: ${description}`, lines: [dr(d.cashAccountId, d.amountCents), cr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents)] }],
+      };
+    }
+    case 'BillPaymentRemoved': {
+      const d = event.data;
+      const description = 'Bill payment removed (statement line unreconciled)';
+      return {
+        entryId: billPaymentEntryId(d.paymentId),
+        source: { type: 'bill_payment', id: d.paymentId, invoiceId: null },
+        entry: { status: 'deleted', date: d.date, description },
+        revenueAccountId: null,
+        postings: [{ kind: 'reversal', date: d.date, description: `Reversal: ${description}`, lines: [dr(d.cashAccountId, d.amountCents), cr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents)] }],
       };
     }
     default:

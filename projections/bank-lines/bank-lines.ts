@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { paymentEntryId } from '../../domain/accounting/postings';
+import { billPaymentEntryId } from '../../domain/bill/postings';
 import { decodeBankLineEvent } from '../../domain/bank/line';
 import { BANK_LINE_EVENT_TYPES, type BankLineEvent } from '../../domain/bank/line-events';
 import type { RecordedEvent } from '../../eventstore/event-store';
@@ -39,12 +40,13 @@ export const runsOf = <T extends { event: { type: string; data: { lineId: string
   return runs;
 };
 
-/** The movements a reconciliation matched, and the payments it recorded on invoices (their ledger entries). */
+/** The movements a reconciliation matched, and the payments it recorded on invoices and bills (their ledger entries). */
 const matchedBy = (event: Extract<BankLineEvent, { type: 'BankLineReconciled' }>): string[] => {
   const ids = new Set<string>();
   for (const p of event.data.parts) {
     if (p.kind === 'movement') ids.add(p.movementId);
     if ((p.kind === 'invoice' || p.kind === 'clientCredit') && p.paymentId) ids.add(paymentEntryId(p.paymentId));
+    if (p.kind === 'bill' && p.paymentId) ids.add(billPaymentEntryId(p.paymentId));
   }
   return [...ids];
 };

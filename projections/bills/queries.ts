@@ -30,3 +30,26 @@ export const payableSums = (db: Knex, asOf: string): Promise<PayableSum[]> => {
     )
     .then((r: { rows: PayableSum[] }) => r.rows);
 };
+
+/** A posted bill with something open, as a bank statement line may pay it. */
+export interface OpenBillRow {
+  id: string;
+  supplier_id: string;
+  supplier_name: string;
+  supplier_iban: string | null;
+  supplier_invoice_number: string;
+  due_date: string | Date;
+  open_cents: number | string;
+}
+
+/** A supplier's number as matching keys it (domain/bank numberKeys): its letters and digits, and its digits alone. */
+export const BILL_NUMBER_KEY_SQL = `upper(regexp_replace(b.supplier_invoice_number, '[^[:alnum:]]+', '', 'g'))`;
+export const BILL_NUMBER_DIGITS_SQL = `regexp_replace(b.supplier_invoice_number, '[^0-9]+', '', 'g')`;
+
+/** Posted bills with something open, with their supplier's name and IBAN (callers narrow it). */
+export const openBills = (db: Knex): Knex.QueryBuilder =>
+  db('bill_list as b')
+    .join('suppliers as s', 's.id', 'b.supplier_id')
+    .where('b.status', 'posted')
+    .whereRaw('b.gross_cents > b.paid_cents')
+    .select('b.id', 'b.supplier_id', 's.name as supplier_name', 's.iban as supplier_iban', 'b.supplier_invoice_number', 'b.due_date', db.raw('b.gross_cents - b.paid_cents as open_cents'));

@@ -34,6 +34,7 @@ export const LEDGER_EVENT_TYPES = [
   // Drafts book nothing: only what posts is read.
   'BillPosted',
   'BillPaymentRecorded',
+  'BillPaymentRemoved',
 ];
 
 /**

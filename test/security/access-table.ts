@@ -127,6 +127,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'GET /api/bank-accounts/:id/statement-lines/': su(404),
   'GET /api/bank-accounts/:id/movements/': su(404),
   'GET /api/bank-accounts/:id/open-invoices/': su(404),
+  'GET /api/bank-accounts/:id/open-bills/': su(404),
   'GET /api/bank-rules/': su(200),
   'GET /api/bank-accounts/:id/csv-mapping/': su(404),
   'PUT /api/bank-accounts/:id/csv-mapping/': su(400),

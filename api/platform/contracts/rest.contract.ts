@@ -259,6 +259,17 @@ export interface OpenInvoiceWire {
   open_amount: number;
 }
 
+/** A supplier's posted bill a statement line may pay, as `GET /api/bank-accounts/{id}/open-bills/` answers it (euros). */
+export interface OpenBillWire {
+  id: string;
+  /** The supplier's own number of the invoice. */
+  invoice_number: string;
+  supplier: { id: string; name: string };
+  due_date: string;
+  /** What is left to pay after its payments. */
+  open_amount: number;
+}
+
 /** A bank rule as `/api/bank-rules/` answers it: amounts in euros, the VAT rate in percent. */
 export interface RuleWire {
   id: string;

@@ -4,13 +4,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatEuros, formatMoney } from '../../common/format';
 import { useIsPhone } from '../../common/useIsPhone';
+import { BillPicker } from './BillPicker';
 import { reconcileRefusal, type ReconcileRefusal } from './reconcileErrors';
-import { acceptedParts, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partsBalance, remainingCents, wireParts, type PartDraft, type PartKind } from './reconcileParts';
-import { statementApi, type ChartAccount, type MovementView, type OpenInvoice, type StatementLineView, type SuggestionPart, type SuggestionView, type WirePart } from './statementApi';
+import { acceptedParts, billCents, centsText, creditClient, eurosToCents, invoiceCents, movementsFor, partsBalance, remainingCents, wireParts, type PartDraft, type PartKind } from './reconcileParts';
+import { statementApi, type ChartAccount, type MovementView, type OpenBill, type OpenInvoice, type StatementLineView, type SuggestionPart, type SuggestionView, type WirePart } from './statementApi';
 
 /** The rates a categorised part (and a bank rule) offers (percent). */
 export const VAT_RATES = [0, 3, 5, 9, 19];
 const KINDS: PartKind[] = ['account', 'invoice', 'transfer', 'movement'];
+/** Money out may also pay a supplier's bill. */
+const KINDS_OUT: PartKind[] = ['account', 'invoice', 'bill', 'transfer', 'movement'];
 /** The reasons the server gives for a suggestion, as the locale names them. */
 const REASONS = ['reference', 'invoiceNumber', 'amount', 'name', 'iban'];
 
@@ -35,7 +38,8 @@ const draft = (kind: PartKind, cents: number, description: string): PartDraft =>
 
 /**
  * What one statement line's money was: one part or several (a split), each an account with its VAT
- * rate, a transfer to another money account, or a movement already in the books. The remainder is
+ * rate, an invoice or (money out) a supplier's bill it paid, a transfer to another money account,
+ * or a movement already in the books. The remainder is
  * shown as the parts change and Save (or Enter) is offered only when they add up to the line to the
  * cent; the server's refusals stand under the part they name.
  */
@@ -140,7 +144,7 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
   const chooseKind = (index: number, kind: PartKind) => {
     const others = parts.filter((_, j) => j !== index);
     const left = remainingCents(lineCents, others);
-    change(index, { kind, movement: undefined, invoice: undefined, amount: kind === 'movement' ? '' : parts[index]!.kind === 'movement' && left !== 0 ? centsText(left) : parts[index]!.amount });
+    change(index, { kind, movement: undefined, invoice: undefined, bill: undefined, amount: kind === 'movement' ? '' : parts[index]!.kind === 'movement' && left !== 0 ? centsText(left) : parts[index]!.amount });
   };
   // An invoice takes what is open on it, or what the line leaves when that is less.
   const chooseInvoice = (index: number, id: string) => {
@@ -148,6 +152,11 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
     if (invoice) setChosen((all) => ({ ...all, [id]: invoice }));
     const left = remainingCents(lineCents, parts.filter((_, j) => j !== index));
     change(index, { invoice: id, amount: invoice ? centsText(invoiceCents(eurosToCents(invoice.open_amount), left)) : parts[index]!.amount });
+  };
+  // A bill takes what is open on it, or what the line leaves to pay when that is less.
+  const chooseBill = (index: number, bill: OpenBill) => {
+    const left = remainingCents(lineCents, parts.filter((_, j) => j !== index));
+    change(index, { bill: bill.id, amount: centsText(billCents(eurosToCents(bill.open_amount), left)) });
   };
   const addCredit = () => {
     if (!credit) return;
@@ -181,6 +190,7 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
     if (p.kind === 'account') return accountOptions.find((a) => a.value === p.account)?.label ?? p.label;
     if (p.kind === 'client_credit') return `${t('bank.reconcile.kinds.clientCredit')}: ${p.label}`;
     if (p.kind === 'movement') return `${t('bank.statements.summary.movement')}: ${p.label}`;
+    if (p.kind === 'bill') return `${t('bank.statements.summary.bill')}: ${p.label}`;
     return p.label;
   };
 
@@ -258,7 +268,7 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
               </Flex>
               <Form.Item label={t('bank.reconcile.kind')} {...fieldError(i, 'kind')}>
                 <Radio.Group value={p.kind} onChange={(e) => chooseKind(i, e.target.value as PartKind)} className="bank-part-kinds">
-                  {(p.kind === 'clientCredit' ? [...KINDS, p.kind] : KINDS).map((k) => (
+                  {(p.kind === 'clientCredit' ? [...KINDS, p.kind] : lineCents < 0 ? KINDS_OUT : KINDS).map((k) => (
                     <Radio key={k} value={k} data-testid={`kind-${k}`}>
                       {t(`bank.reconcile.kinds.${k}`)}
                     </Radio>
@@ -321,6 +331,16 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
                       onChange={(id: string) => chooseInvoice(i, id)}
                       popupMatchSelectWidth
                     />
+                  </Form.Item>
+                  <Form.Item label={t('bank.reconcile.amount')} htmlFor={`part-${i}-amount`} className="bank-part-amount" {...fieldError(i, 'amount')}>
+                    <Input id={`part-${i}-amount`} inputMode="decimal" value={p.amount} onChange={(e) => change(i, { amount: e.target.value })} suffix="€" />
+                  </Form.Item>
+                </>
+              )}
+              {p.kind === 'bill' && (
+                <>
+                  <Form.Item label={t('bank.reconcile.bill')} htmlFor={`part-${i}-bill`} {...fieldError(i, 'bill')}>
+                    <BillPicker accountId={accountId} id={`part-${i}-bill`} value={p.bill} taken={parts.flatMap((q) => (q.kind === 'bill' && q.bill ? [q.bill] : []))} onChoose={(bill) => chooseBill(i, bill)} />
                   </Form.Item>
                   <Form.Item label={t('bank.reconcile.amount')} htmlFor={`part-${i}-amount`} className="bank-part-amount" {...fieldError(i, 'amount')}>
                     <Input id={`part-${i}-amount`} inputMode="decimal" value={p.amount} onChange={(e) => change(i, { amount: e.target.value })} suffix="€" />

@@ -3,6 +3,9 @@ import { ALREADY_RECONCILED, STATEMENT_LINE_NOT_FOUND } from '../../../../domain
 import { MONEY_ACCOUNT_NOT_FOUND } from '../../../../domain/bank/money-account';
 import { MOVEMENT_TAKEN } from '../../../../domain/bank/movement-claim';
 import {
+  BILL_DIRECTION,
+  BILL_NOT_POSTED,
+  BILL_UNKNOWN,
   CLIENT_UNKNOWN,
   CREDIT_DIRECTION,
   CREDIT_WITH_INVOICE,
@@ -14,6 +17,7 @@ import {
   MOVEMENT_UNKNOWN,
   MOVEMENT_WHOLE,
   NO_PARTS,
+  OVER_BILL_OPEN,
   OVER_OPEN_AMOUNT,
   OVER_REFUNDABLE,
   PART_AMOUNT_INVALID,
@@ -26,6 +30,7 @@ import {
 } from '../../../../domain/bank/reconciliation';
 import { ACCOUNT_INACTIVE, AUTOMATIC_POSTINGS_ONLY, MONEY_ACCOUNT_NOT_POSTABLE, NO_SUCH_ACCOUNT, VAT_ON_SETTLEMENT, VAT_RATE_RANGE } from '../../../../domain/bank/reconciliation-postings';
 import { ACCOUNT_CODE_FORMAT } from '../../../../domain/bank/rules';
+import { BILL_NOT_FOUND, BILL_NOT_POSTED as PAYMENT_ON_DRAFT_BILL, BILL_PAYMENT_NOT_FOUND, PAYMENT_BEFORE_BILL } from '../../../../domain/bill/bill';
 import { CANCELLED, INVOICE_NOT_FOUND, PAYMENT_BEFORE_INVOICE, PAYMENT_ON_DELETED, PAYMENT_ON_DRAFT } from '../../../../domain/invoice/decide';
 import { CHANGED_MEANWHILE, FIELD_BLANK, FIELD_REQUIRED, TOO_LONG } from '../../../../domain/shared/errors';
 import { ApiError } from '../../api/http';
@@ -75,6 +80,13 @@ export const RECONCILE_TEXT_KEYS: Record<string, string> = {
   [PAYMENT_ON_DRAFT]: 'bank.reconcile.errors.invoiceDraft',
   [CANCELLED]: 'bank.reconcile.errors.invoiceCancelled',
   [PAYMENT_BEFORE_INVOICE]: 'bank.reconcile.errors.beforeInvoice',
+  [BILL_UNKNOWN]: 'bank.reconcile.errors.billUnknown',
+  [BILL_NOT_FOUND]: 'bank.reconcile.errors.billUnknown',
+  [BILL_NOT_POSTED]: 'bank.reconcile.errors.billDraft',
+  [PAYMENT_ON_DRAFT_BILL]: 'bank.reconcile.errors.billDraft',
+  [BILL_DIRECTION]: 'bank.reconcile.errors.billDirection',
+  [PAYMENT_BEFORE_BILL]: 'bank.reconcile.errors.beforeBill',
+  [BILL_PAYMENT_NOT_FOUND]: 'bank.reconcile.errors.billPaymentGone',
   [CHANGED_MEANWHILE]: 'bank.reconcile.errors.changed',
   [FIELD_BLANK]: 'admin.validation.required',
   [FIELD_REQUIRED]: 'admin.validation.required',
@@ -87,6 +99,7 @@ export const RECONCILE_TEXT_KEYS: Record<string, string> = {
 export const RECONCILE_WORDING_KEYS: Record<string, string> = {
   [SUM_MISMATCH]: 'bank.reconcile.errors.sumMismatch',
   [OVER_OPEN_AMOUNT]: 'bank.reconcile.errors.overOpen',
+  [OVER_BILL_OPEN]: 'bank.reconcile.errors.overBillOpen',
   [OVER_REFUNDABLE]: 'bank.reconcile.errors.overRefundable',
   [MOVEMENT_WHOLE]: 'bank.reconcile.errors.movementWhole',
   [TOO_MANY_PARTS]: 'bank.reconcile.errors.tooManyParts',
@@ -108,7 +121,7 @@ const TABLE: ServerTexts = { texts: RECONCILE_TEXT_KEYS, wordings: RECONCILE_WOR
 export const reconcileText = (message: string, t: Translate): string => knownServerText(message, t, TABLE) ?? cleanTextMessage(message, t);
 
 /** The part fields the panel shows an error under (the wire's names); a part's other fields go above the parts. */
-const PART_FIELDS = new Set(['kind', 'account', 'vat_rate', 'amount', 'description', 'money_account', 'invoice', 'movement']);
+const PART_FIELDS = new Set(['kind', 'account', 'vat_rate', 'amount', 'description', 'money_account', 'invoice', 'movement', 'bill']);
 
 export interface ReconcileRefusal {
   /** Per part index, per field: the texts under it. */

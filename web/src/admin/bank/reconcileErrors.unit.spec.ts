@@ -25,6 +25,7 @@ const context: ReconciliationContext = {
   invoices: new Map([['inv', { clientId: 'c', openCents: 4_000, refundableCents: 0 }]]),
   movements: new Map([['m', { amountCents: 2_500, reconciled: false }]]),
   clientIds: new Set(['c']),
+  bills: new Map([['bill', { supplierId: 's', posted: true, openCents: 3_000 }]]),
 };
 const statementLine: StatementLine = { bookingDate: '2026-03-02', valueDate: '2026-03-02', amountCents: 10_000, description: 'x', counterpartyName: null, counterpartyIban: null, reference: null, bankReference: null };
 /** The domain's refusals as the REST answer names their fields (`parts.0.cents` → `parts.0.amount`). */

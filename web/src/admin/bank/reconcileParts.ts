@@ -1,7 +1,7 @@
 import { parseEuros, typedCents } from '../../../../domain/shared/money';
 import type { MovementView, OpenInvoice, SuggestionPart, WirePart } from './statementApi';
 
-export type PartKind = 'account' | 'transfer' | 'movement' | 'invoice' | 'clientCredit';
+export type PartKind = 'account' | 'transfer' | 'movement' | 'invoice' | 'clientCredit' | 'bill';
 
 /** One part of a line as the panel edits it: the amount as typed (signed like the line, euros). */
 export interface PartDraft {
@@ -15,6 +15,7 @@ export interface PartDraft {
   movement?: string;
   invoice?: string;
   client?: string;
+  bill?: string;
 }
 
 /** A signed euro amount from the wire (a number of at most two decimals) → integer cents. */
@@ -41,6 +42,7 @@ export const partComplete = (p: PartDraft): boolean => {
   if (p.kind === 'transfer') return !!p.moneyAccount;
   if (p.kind === 'invoice') return !!p.invoice;
   if (p.kind === 'clientCredit') return !!p.client;
+  if (p.kind === 'bill') return !!p.bill;
   return !!p.movement;
 };
 
@@ -58,6 +60,7 @@ export const wireParts = (parts: PartDraft[]): WirePart[] =>
     if (p.kind === 'transfer') return { kind: 'transfer', money_account: p.moneyAccount!, amount };
     if (p.kind === 'invoice') return { kind: 'invoice', invoice: p.invoice!, amount };
     if (p.kind === 'clientCredit') return { kind: 'client_credit', client: p.client!, amount };
+    if (p.kind === 'bill') return { kind: 'bill', bill: p.bill!, amount };
     return { kind: 'movement', movement: p.movement!, amount };
   });
 
@@ -85,6 +88,9 @@ export const partErrors = (errors: Record<string, string[]> | undefined): { part
 /** An invoice part's first amount: what is open, or less when the line leaves less (cents). */
 export const invoiceCents = (openCents: number, leftCents: number): number => (leftCents > 0 ? Math.min(openCents, leftCents) : openCents);
 
+/** A bill part's first amount (money out, negative): what is open, or less when the line leaves less to pay (cents). */
+export const billCents = (openCents: number, leftCents: number): number => -invoiceCents(openCents, -leftCents);
+
 /**
  * The client whose credit the rest of a payment may become: the first invoice part's, when money is
  * left over; null otherwise (the server takes a client's credit only beside an invoice of theirs).
@@ -99,12 +105,12 @@ export const creditClient = (lineCents: number, parts: PartDraft[], invoices: Op
 export const acceptedParts = (parts: SuggestionPart[]): WirePart[] => parts.map(({ label: _label, ...part }) => part as unknown as WirePart);
 
 /** What a reconciled line was, one word or number per part (in the reconciliation's domain names). */
-export type SummaryItem = { kind: 'invoice'; id: string } | { kind: 'account'; code: string } | { kind: 'transfer' | 'movement' | 'clientCredit' };
+export type SummaryItem = { kind: 'invoice'; id: string } | { kind: 'account'; code: string } | { kind: 'transfer' | 'movement' | 'clientCredit' | 'bill' };
 
 export const summaryItems = (parts: Array<Record<string, unknown>>): SummaryItem[] =>
   parts.flatMap((p): SummaryItem[] => {
     if (p.kind === 'invoice' && typeof p.invoiceId === 'string') return [{ kind: 'invoice', id: p.invoiceId }];
     if (p.kind === 'account' && typeof p.accountCode === 'string') return [{ kind: 'account', code: p.accountCode }];
-    if (p.kind === 'transfer' || p.kind === 'movement' || p.kind === 'clientCredit') return [{ kind: p.kind }];
+    if (p.kind === 'transfer' || p.kind === 'movement' || p.kind === 'clientCredit' || p.kind === 'bill') return [{ kind: p.kind }];
     return [];
   });

@@ -1,4 +1,4 @@
-import type { MovementWire, OpenInvoiceWire, StatementImportWire, StatementLineWire, StatementWarning, StatementWire, SuggestionWire } from '../../../../api/platform/contracts/rest.contract';
+import type { MovementWire, OpenBillWire, OpenInvoiceWire, StatementImportWire, StatementLineWire, StatementWarning, StatementWire, SuggestionWire } from '../../../../api/platform/contracts/rest.contract';
 import { http } from '../../api/http';
 
 /** The bank's REST answers, declared once with the server (api/platform/contracts/rest.contract.ts). */
@@ -25,10 +25,13 @@ export type WirePart =
   | { kind: 'transfer'; money_account: string; amount: string }
   | { kind: 'movement'; movement: string; amount: string }
   | { kind: 'invoice'; invoice: string; amount: string }
-  | { kind: 'client_credit'; client: string; amount: string };
+  | { kind: 'client_credit'; client: string; amount: string }
+  | { kind: 'bill'; bill: string; amount: string };
 
 /** An invoice a line may pay, as the server's search answers it (euros). */
 export type OpenInvoice = OpenInvoiceWire;
+/** A supplier's bill money out may pay, as the server's search answers it (euros). */
+export type OpenBill = OpenBillWire;
 
 /** What the line most likely was, best first: its parts as `…/reconcile/` takes them, each with a label. */
 export type SuggestionView = SuggestionWire;
@@ -54,6 +57,8 @@ export const statementApi = {
   suggestions: (accountId: string, lineId: string) => http.get<SuggestionView[]>(`${base(accountId)}/statement-lines/${encodeURIComponent(lineId)}/suggestions/`),
   /** A page of the open invoices whose number or client holds `q`, or whose open amount it is. */
   openInvoices: (accountId: string, q: string) => http.get<OpenInvoice[]>(`${base(accountId)}/open-invoices/?${new URLSearchParams({ q, limit: '20' })}`),
+  /** A page of the open bills whose supplier's number or name holds `q`, or whose open amount it is. */
+  openBills: (accountId: string, q: string) => http.get<OpenBill[]>(`${base(accountId)}/open-bills/?${new URLSearchParams({ q, limit: '20' })}`),
   invoice: (id: string) => http.get<{ id: string; invoice_number: string | null }>(`/api/invoices/${encodeURIComponent(id)}/`),
   chart: () => http.get<ChartAccount[]>('/api/accounts/'),
   reconcile: (accountId: string, lineId: string, parts: WirePart[]) => http.post<StatementLineView>(`${base(accountId)}/statement-lines/${encodeURIComponent(lineId)}/reconcile/`, { parts }),
