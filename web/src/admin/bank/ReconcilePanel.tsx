@@ -194,6 +194,9 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
     return p.label;
   };
 
+  // Money out goes to a payee: its name and IBAN are said so.
+  const reasonKey = (reason: string): string => (lineCents < 0 && (reason === 'iban' || reason === 'name') ? `${reason}Out` : reason);
+
   const fieldError = (index: number, field: string) => {
     const messages = errors.parts[index]?.[field];
     return messages?.length ? { validateStatus: 'error' as const, help: messages.join(' ') } : {};
@@ -235,7 +238,7 @@ export const ReconcilePanel = ({ accountId, line, moneyAccounts, chart, onClose,
                     <span className="bank-suggestion-reasons">
                       {s.reasons.map((r) => (
                         <Tag key={r} className="bank-reason-tag">
-                          {REASONS.includes(r) ? t(`bank.reconcile.reasons.${r}`) : r}
+                          {REASONS.includes(r) ? t(`bank.reconcile.reasons.${reasonKey(r)}`) : r}
                         </Tag>
                       ))}
                     </span>

@@ -380,4 +380,73 @@ describe('the Bank page’s statements in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('en at 375 px: money out to a supplier is suggested as its open bill with the reasons and paid in one click; another bill is picked by its number', async () => {
+    const { t } = await createTestI18n('en');
+    const HOSTING = 'a0000000-0000-4000-8000-000000005200';
+    const IBAN = 'CY17002001280000001200527600';
+    const supplier = await admin.post('/api/suppliers/', { name: 'Hostinger Ltd', country: 'CY', iban: IBAN });
+    expect(supplier.status, supplier.text).toBe(201);
+    const bills: Record<string, string> = {};
+    // Two bills of 40,00: the amount and the IBAN alone do not say which, so nothing is paid on import.
+    for (const [number, price] of [['HS-901', 40], ['HS-903', 40], ['HS-902', 15]] as const) {
+      const made = await admin.post('/api/bills/', { supplier: supplier.body.id, invoice_number: number, date: '2026-05-02', items: [{ description: 'VPS', account: HOSTING, quantity: 1, unit_price: price, vat_rate: 0 }] });
+      expect(made.status, made.text).toBe(201);
+      expect((await admin.post(`/api/bills/${made.body.id}/post/`)).status).toBe(200);
+      bills[number] = made.body.id;
+    }
+    const june = mt940('JUNE', 100_000, [
+      { day: '2026-06-02', cents: -4_000, ref: 'J1', text: `166?20Invoice HS-901?31${IBAN}?32Hostinger Ltd` },
+      { day: '2026-06-03', cents: -1_500, ref: 'J2', text: 'Hosting small' },
+    ]);
+    const imported = await admin.upload(`/api/bank-accounts/${bank.id}/statements/`, 'file', june, 'june.sta');
+    expect(imported.status, imported.text).toBe(201);
+    const billOf = async (id: string) => (await admin.get(`/api/bills/${id}/`)).body as { status: string };
+    const { context, page: p } = await signedInPage(browser, server.url, ADMIN, { width: MOBILE_WIDTH, locale: 'en-US' });
+    p.setDefaultTimeout(30_000);
+    const errors = collectPageErrors(p);
+    await p.goto('/admin/bank/statements');
+    const named = listItem(p, 'Invoice HS-901');
+    await named.waitFor();
+    await rowAction(p, named, t('bank.statements.reconcile'));
+    const panel = panelOf(p);
+    const best = panel.getByTestId('suggestion-0');
+    await best.getByText(t('bank.reconcile.reasons.invoiceNumber'), { exact: true }).waitFor();
+    expect(text(await best.textContent())).toContain(`${t('bank.statements.summary.bill')}: HS-901 · Hostinger Ltd`);
+    for (const reason of ['amount', 'ibanOut', 'nameOut']) await best.getByText(t(`bank.reconcile.reasons.${reason}`), { exact: true }).waitFor();
+    await settled(p);
+    await clean(p);
+    expect(await panelOverflow(panel)).toBeLessThanOrEqual(0);
+    await screenshot(p, 'bank/reconcile-bill-suggestion-en-375');
+    await best.getByTestId('accept-0').click();
+    await expect.poll(async () => (await lineOf('Invoice HS-901')).status).toBe('reconciled');
+    expect((await lineOf('Invoice HS-901')).reconciliation!.parts).toMatchObject([{ kind: 'bill', billId: bills['HS-901'], amount: -40 }]);
+    expect((await billOf(bills['HS-901']!)).status).toBe('paid');
+    await panel.getByRole('button', { name: t('buttons.cancel'), exact: true }).click();
+    await panel.waitFor({ state: 'hidden' });
+
+    // By hand: a bill part, searched by its number, takes what the line pays.
+    const small = listItem(p, 'Hosting small');
+    await small.waitFor();
+    await rowAction(p, small, t('bank.statements.reconcile'));
+    await panel.locator('.bank-reconcile-line', { hasText: 'Hosting small' }).waitFor();
+    await panel.getByTestId('part-0').getByRole('radio', { name: t('bank.reconcile.kinds.bill') }).check();
+    await p.click('#part-0-bill');
+    await p.fill('#part-0-bill', 'HS-902');
+    const option = p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'HS-902' });
+    expect(text(await option.first().textContent())).toContain(`Hostinger Ltd · ${t('bank.reconcile.openAmount', { amount: '15,00 €' })}`);
+    await settled(p);
+    await clean(p);
+    expect(await panelOverflow(panel)).toBeLessThanOrEqual(0);
+    await screenshot(p, 'bank/reconcile-bill-picker-en-375');
+    await option.first().click();
+    expect(await panel.locator('#part-0-amount').inputValue()).toBe('-15.00');
+    await panel.getByTestId('remaining').getByText(t('bank.reconcile.remaining', { amount: '0,00 €' }), { exact: true }).waitFor();
+    await panel.getByTestId('reconcile-save').click();
+    await expect.poll(async () => (await lineOf('Hosting small')).status).toBe('reconciled');
+    expect((await billOf(bills['HS-902']!)).status).toBe('paid');
+    expect((await billOf(bills['HS-903']!)).status).toBe('open');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
