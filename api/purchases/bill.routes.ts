@@ -6,13 +6,54 @@ import { AGING_BUCKETS, type BucketAmounts } from '../../domain/accounting/aging
 import { centsToEuros } from '../../domain/shared/money';
 import type { BillService, BillStatus } from './bill.service';
 import { AGING_REST_NAMES } from '../platform/wire';
+import { attachment } from '../platform/http/attachment';
+import { singleFileUpload } from '../platform/http/upload';
+import { EINVOICE_MAX_BYTES } from '../../domain/einvoice/inbound';
+import { BILL_DOCUMENT_MAX_BYTES } from '../../domain/bill/documents';
+import type { BillImportService } from './bill-import';
 
 const STATUSES: readonly BillStatus[] = ['draft', 'open', 'partly_paid', 'paid'];
 
 /** `/api/bills/`: the superuser's. A draft until `post/`; payments at `payments/`. */
-export const billRoutes = (purchases: { bills: BillService }): Router => {
+/** An inbound e-invoice: 16 MB at most (a 10 MB attachment inside it as base64, with room for the rest). */
+const einvoiceUpload = singleFileUpload({ maxBytes: EINVOICE_MAX_BYTES, what: 'the e-invoice' });
+/** A bill's document: a PDF or image of at most 10 MB. */
+const documentUpload = singleFileUpload({ maxBytes: BILL_DOCUMENT_MAX_BYTES, what: 'the document' });
+
+export const billRoutes = (purchases: { bills: BillService; imports: BillImportService }): Router => {
   const router = Router();
   router.use('/bills', requireSuperuser, restFieldNames(BILL_REST_NAMES));
+
+  router.post('/bills/import/', einvoiceUpload, async (req, res) => {
+    res.status(201).json(await purchases.imports.import(req.file!, req.user!.id));
+  });
+
+  router.post('/bills/:id/documents/', documentUpload, async (req, res) => {
+    res.status(201).json(await purchases.bills.documents.attach(String(req.params.id), req.file!, req.user!.id));
+  });
+
+  router.get('/bills/:id/documents/:documentId/', async (req, res) => {
+    const doc = await purchases.bills.documents.content(String(req.params.id), String(req.params.documentId));
+    if (doc.inline) {
+      // A PDF or an image as its bytes prove: shown in the page (the admin's preview).
+      const ascii = doc.filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'document';
+      res.setHeader('Content-Type', doc.mimeType);
+      res.setHeader('Content-Disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`);
+      res.setHeader('Cache-Control', 'private, no-store');
+    } else {
+      // Anything else (the e-invoice's XML, a spreadsheet an e-invoice embedded) is only downloaded,
+      // in a sandbox should a browser try to render it.
+      attachment(res, doc.filename, doc.mimeType);
+      res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'");
+    }
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(doc.content);
+  });
+
+  router.delete('/bills/:id/documents/:documentId/', async (req, res) => {
+    await purchases.bills.documents.remove(String(req.params.id), String(req.params.documentId), req.user!.id);
+    res.status(204).end();
+  });
 
   router.get('/bills/', async (req, res) => {
     const status = typeof req.query.status === 'string' && (STATUSES as readonly string[]).includes(req.query.status) ? (req.query.status as BillStatus) : undefined;

@@ -23,6 +23,8 @@ import type { Handled, StreamModel } from '../write/command-handler';
 import { writePathOf } from '../write/write-path';
 import type { ParsedBill } from './bill.schema';
 import { purchaseAccountsById } from './purchase-accounts';
+import { BillDocumentService, type BillDocumentWire } from './bill-documents';
+import type { EinvoiceWarning } from '../../domain/bill/from-einvoice';
 
 const NOT_FOUND = 'Bill not found.';
 const INVALID = 'Please correct the errors below.';
@@ -58,6 +60,10 @@ export interface BillWire {
   open_amount: number;
   status: BillStatus;
   payments: Array<{ id: string; amount: number; date: string; reference: string | null }>;
+  /** The supplier's e-invoice as received and the files attached, each with its SHA-256. */
+  documents: BillDocumentWire[];
+  /** An imported bill's: what the EN 16931 rules and the import warned of; null when it was not imported. */
+  einvoice_warnings: EinvoiceWarning[] | null;
   version: number;
   updated_at: string | null;
 }
@@ -87,6 +93,8 @@ const wireOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, extra: { 
   open_amount: centsToEuros(s.status === 'posted' ? openCentsOf(s) : s.totals.grossCents),
   status: billStatusOf(s) as BillStatus,
   payments: s.payments.map((p) => ({ id: p.paymentId, amount: centsToEuros(p.amountCents), date: p.date, reference: p.reference })),
+  documents: [],
+  einvoice_warnings: null,
   version: extra.version,
   updated_at: extra.updatedAt,
 });
@@ -97,7 +105,12 @@ const wireOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, extra: { 
  * money account follow. Lists read the `bill_list` read model.
  */
 export class BillService {
-  constructor(private readonly deps: AppDeps) {}
+  /** Each bill's documents (its e-invoice, files attached). */
+  readonly documents: BillDocumentService;
+
+  constructor(private readonly deps: AppDeps) {
+    this.documents = new BillDocumentService(deps);
+  }
 
   async list(filter: { supplierId?: string; status?: BillStatus } = {}): Promise<BillWire[]> {
     const q = this.deps.db('bill_list as b').leftJoin('suppliers as s', 's.id', 'b.supplier_id').select('b.*', 's.name as supplier_name').orderBy([{ column: 'b.date', order: 'desc' }, { column: 'b.id' }]);
@@ -108,19 +121,30 @@ export class BillService {
     if (filter.status === 'partly_paid') q.where('b.status', 'posted').where('b.paid_cents', '>', 0).whereRaw('b.paid_cents < b.gross_cents');
     if (filter.status === 'paid') q.where('b.status', 'posted').whereRaw('b.paid_cents >= b.gross_cents');
     const rows = (await q) as Array<BillRow & { supplier_name: string | null }>;
-    return rows.map((r) => this.rowWire(r));
+    return this.withPapers(rows.map((r) => this.rowWire(r)));
   }
 
   async get(id: string): Promise<BillWire> {
     const row = isUuid(id) ? ((await this.deps.db('bill_list as b').leftJoin('suppliers as s', 's.id', 'b.supplier_id').where('b.id', id).first('b.*', 's.name as supplier_name')) as (BillRow & { supplier_name: string | null }) | undefined) : undefined;
     if (!row) throw new NotFoundError(NOT_FOUND);
-    return this.rowWire(row);
+    return (await this.withPapers([this.rowWire(row)]))[0]!;
   }
 
   async create(parsed: ParsedBill, actor: string): Promise<BillWire> {
     const billId = randomUUID();
     const input = await this.checked(parsed.input, null);
     return this.run(billId, actor, { type: 'DraftBill', data: { billId, ...input } }, { newStream: true });
+  }
+
+  /** What `create` checks of a bill before writing it (its supplier, accounts and number), nothing written: an import's pre-check. */
+  async checkDraft(input: BillInput): Promise<BillInput> {
+    return this.checked(input, null);
+  }
+
+  /** A draft from a whole bill input (an import's: the document's VAT per rate, signed lines), checked again as it is written. */
+  async draftChecked(billId: string, input: BillInput, actor: string): Promise<BillWire> {
+    const checked = await this.checked(input, null);
+    return this.run(billId, actor, { type: 'DraftBill', data: { billId, ...checked } }, { newStream: true });
   }
 
   async update(id: string, parsed: ParsedBill, actor: string): Promise<BillWire> {
@@ -223,6 +247,15 @@ export class BillService {
       return { billId: s.billId, supplierInvoiceNumber: s.supplierInvoiceNumber, date: s.date, dueDate: s.dueDate, grossCents: s.totals.grossCents, payments: s.payments };
     });
     return { ...supplierStatement(bills, period.from, period.to), supplierName: supplier.name };
+  }
+
+  /** The bills with their documents and an import's warnings, in one read for all of them. */
+  private async withPapers(wires: BillWire[]): Promise<BillWire[]> {
+    const papers = await this.documents.papersOf(wires.map((w) => w.id));
+    return wires.map((w) => {
+      const p = papers.get(w.id);
+      return p ? { ...w, documents: p.documents, einvoice_warnings: p.einvoiceWarnings } : w;
+    });
   }
 
   private known(id: string): void {

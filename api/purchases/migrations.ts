@@ -28,4 +28,25 @@ export const purchasesMigrations: Migration[] = [
       await trackTableVersion(db, 'suppliers');
     },
   },
+  {
+    // A bill's documents: the supplier's e-invoice as received and files attached (the original as
+    // PDF or image), bytes with their SHA-256. The bill stream is the record; these are its papers.
+    name: '202611300700_i39purchases_bill_documents',
+    up: async (db) => {
+      await db.schema.createTable('bill_documents', (t) => {
+        t.uuid('id').primary();
+        t.uuid('bill_id').notNullable().index();
+        t.text('kind').notNullable();
+        t.text('filename').notNullable();
+        t.text('mime_type').notNullable();
+        t.integer('size_bytes').notNullable();
+        t.text('sha256').notNullable();
+        t.binary('content').notNullable();
+        // An e-invoice's: the warnings of its checks (EN 16931 rules and the import's own), kept with it.
+        t.jsonb('warnings');
+        t.text('created_by').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+      });
+    },
+  },
 ];

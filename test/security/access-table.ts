@@ -113,6 +113,11 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'DELETE /api/bills/:id/': su(404),
   'POST /api/bills/:id/post/': su(404),
   'POST /api/bills/:id/payments/': su(400),
+  // Uploads: a body that is not multipart is refused before anything is looked up.
+  'POST /api/bills/import/': su(400),
+  'POST /api/bills/:id/documents/': su(400),
+  'GET /api/bills/:id/documents/:documentId/': su(404),
+  'DELETE /api/bills/:id/documents/:documentId/': su(404),
   'GET /api/reports/aged-payables/': su(200),
   'GET /api/bank-accounts/': su(200),
   'POST /api/bank-accounts/': su(400),

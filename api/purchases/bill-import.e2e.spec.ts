@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EN16931_DIR } from '../platform/en16931/rules';
+import { testBackends } from '../../test/db';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { adminOf, createClient, createInvoice } from '../invoicing/test/fixtures';
+
+const EXAMPLE = readFileSync(join(EN16931_DIR, 'ubl-tc434-example1.xml'), 'utf8');
+const CREDIT_NOTE = readFileSync(join(EN16931_DIR, 'ubl-tc434-creditnote1.xml'), 'utf8');
+const OFFICE = 'a0000000-0000-4000-8000-000000005300';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+type Item = { net_amount: number; vat_amount: number; vat_rate: number; vat_category: string; unit_price: number; quantity: number; description: string; account: string };
+type Bill = { id: string; supplier: string; items: Item[]; net_amount: number; vat_amount: number; total_amount: number; documents: Array<{ id: string; kind: string; filename: string; mime_type: string; size: number; sha256: string; url: string }>; einvoice_warnings: Array<{ id: string; text: string }> | null };
+
+/** Net and VAT per category and rate, in cents. */
+const perRate = (items: Item[]) => {
+  const out: Record<string, { net: number; vat: number }> = {};
+  for (const i of items) {
+    const k = `${i.vat_category} ${i.vat_rate}`;
+    out[k] = { net: (out[k]?.net ?? 0) + Math.round(i.net_amount * 100), vat: (out[k]?.vat ?? 0) + Math.round(i.vat_amount * 100) };
+  }
+  return out;
+};
+
+const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+describe.each(testBackends())('inbound e-invoices on $name', (backend) => {
+  let server: TestServer;
+  let admin: TestClient;
+
+  const counts = async () => {
+    const db = server.testDb.db;
+    const n = async (table: string) => Number((await db(table).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+    return { bills: await n('bill_list'), suppliers: await n('suppliers'), documents: await n('bill_documents') };
+  };
+  const upload = (xml: string | Buffer, name = 'invoice.xml') => admin.upload('/api/bills/import/', 'file', xml, name);
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { clock: () => new Date('2026-03-20T10:00:00Z') });
+    admin = await adminOf(server);
+  });
+  afterAll(() => server?.close());
+
+  it("imports the standard's example invoice as a draft with the document's own totals per VAT rate, a supplier made from it, and the XML kept", async () => {
+    const res = await upload(EXAMPLE, '12115118.xml');
+    expect(res.status, res.text).toBe(201);
+    const bill = res.body as Bill;
+    expect(bill).toMatchObject({ invoice_number: '12115118', date: '2015-01-09', due_date: '2015-01-09', status: 'draft', net_amount: 229.6, vat_amount: 20.73, total_amount: 250.33 });
+    expect(perRate(bill.items)).toEqual({ 'S 6': { net: 18323, vat: 1099 }, 'S 21': { net: 4637, vat: 974 } });
+    expect(bill.items).toHaveLength(20);
+    const supplier = (await admin.get(`/api/suppliers/${bill.supplier}/`)).body;
+    expect(supplier).toMatchObject({ name: 'De Koksmaat', vat_number: 'NL8200.98.395.B.01', country: 'NL', iban: 'NL57RABO0107307510', payment_terms_days: 0, address: 'Postbus 7l\n1950 AB Velsen-Noord' });
+    // The original XML, byte for byte, with its hash; the warnings of its checks beside it.
+    expect(bill.documents).toEqual([expect.objectContaining({ kind: 'einvoice', filename: '12115118.xml', mime_type: 'application/xml', size: Buffer.byteLength(EXAMPLE), sha256: sha256(EXAMPLE) })]);
+    const kept = (await admin.download(bill.documents[0]!.url)).body as Buffer;
+    expect(kept.toString('utf8')).toBe(EXAMPLE);
+    expect(bill.einvoice_warnings!.map((w) => w.id)).toContain('IMPORT-ACCOUNT');
+    // Until someone chooses, every line goes to one expense account that takes purchases.
+    expect(new Set(bill.items.map((i) => i.account)).size).toBe(1);
+
+    // The same document again is the supplier's number entered twice: 409, nothing written.
+    const before = await counts();
+    const again = await upload(EXAMPLE);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/12115118/);
+    expect(await counts()).toEqual(before);
+  }, 120_000);
+
+  it('finds a known supplier by its VAT number however written, books to its default account, and keeps an embedded PDF (BT-125) as a viewable document', async () => {
+    const made = await admin.post('/api/suppliers/', { name: 'Koksmaat Groothandel B.V.', vat_number: 'nl 1234 56789 b01', country: 'NL', default_account: OFFICE, payment_terms_days: 14 });
+    expect(made.status, made.text).toBe(201);
+    const xml = EXAMPLE.replaceAll('NL8200.98.395.B.01', 'NL123456789B01')
+      .replace('<cbc:ID>12115118</cbc:ID>', '<cbc:ID>77</cbc:ID>')
+      .replace(
+        '<cac:AccountingSupplierParty>',
+        `<cac:AdditionalDocumentReference><cbc:ID>77</cbc:ID><cac:Attachment><cbc:EmbeddedDocumentBinaryObject mimeCode="application/pdf" filename="77.pdf">${PDF.toString('base64')}</cbc:EmbeddedDocumentBinaryObject></cac:Attachment></cac:AdditionalDocumentReference><cac:AccountingSupplierParty>`,
+      );
+    const suppliers = (await counts()).suppliers;
+    const res = await upload(xml, 'other.xml');
+    expect(res.status, res.text).toBe(201);
+    const bill = res.body as Bill;
+    expect(bill.supplier).toBe(made.body.id);
+    expect((await counts()).suppliers).toBe(suppliers);
+    expect(new Set(bill.items.map((i) => i.account))).toEqual(new Set([OFFICE]));
+    expect(bill.einvoice_warnings!.map((w) => w.id)).not.toContain('IMPORT-ACCOUNT');
+    expect(bill.documents.map((d) => [d.kind, d.filename, d.mime_type])).toEqual([
+      ['einvoice', 'other.xml', 'application/xml'],
+      ['attachment', '77.pdf', 'application/pdf'],
+    ]);
+    const pdf = await admin.get(bill.documents[1]!.url).buffer(true);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="77.pdf"/);
+    expect(Buffer.from(pdf.body as Buffer).equals(PDF)).toBe(true);
+    const xmlDoc = await admin.get(bill.documents[0]!.url).buffer(true);
+    expect(xmlDoc.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(xmlDoc.headers['content-security-policy']).toMatch(/sandbox/);
+  }, 120_000);
+
+  it('refuses what is not an importable e-invoice with what is wrong, naming the element or the rule, writing nothing', async () => {
+    const before = await counts();
+    const refusal = async (xml: string | Buffer, name = 'x.xml') => {
+      const res = await upload(xml, name);
+      expect(res.status, res.text).toBe(400);
+      return (res.body.errors.file as string[]).join('\n');
+    };
+    expect(await refusal(`<?xml version="1.0"?>\n<!DOCTYPE Invoice [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<Invoice>&x;</Invoice>`)).toBe('line 2: an XML DOCTYPE declaration is not allowed in an e-invoice (entities are never resolved)');
+    expect(await refusal(EXAMPLE.replace('<cbc:TaxInclusiveAmount currencyID="EUR">250.33', '<cbc:TaxInclusiveAmount currencyID="EUR">250.34'))).toMatch(/^\[BR-CO-15\] .*Invoice total amount with VAT.*\(at \/Invoice\)$/m);
+    expect(await refusal(EXAMPLE.replace('<cbc:IssueDate>2015-01-09', '<cbc:IssueDate>2015-13-09'))).toMatch(/^\/Invoice\/cbc:IssueDate, line \d+: "2015-13-09" is not a date/);
+    expect(await refusal(Buffer.from([0x3c, 0x61, 0xff, 0xfe, 0x3e]))).toMatch(/not UTF-8/);
+    expect(await refusal('<?xml version="1.0" encoding="ISO-8859-1"?><Invoice/>')).toMatch(/declares the encoding ISO-8859-1/);
+    expect(await refusal('%PDF-1.4 not xml')).toMatch(/not well-formed XML/);
+    expect(await refusal(EXAMPLE.replaceAll('currencyID="EUR"', 'currencyID="USD"').replace('<cbc:DocumentCurrencyCode>EUR', '<cbc:DocumentCurrencyCode>USD'))).toMatch(/in USD; bills are kept in EUR only/);
+    const big = await admin.upload('/api/bills/import/', 'file', Buffer.alloc(16 * 1024 * 1024 + 1, 0x20), 'big.xml');
+    expect(big.status).toBe(400);
+    expect(big.body.errors.file[0]).toMatch(/over 16 MB/);
+    const notMultipart = await admin.post('/api/bills/import/', { file: EXAMPLE });
+    expect(notMultipart.status).toBe(400);
+    expect(await counts()).toEqual(before);
+  }, 120_000);
+
+  it('attaches the original to a draft (a PDF or image by its bytes, 10 MB at most), never to a posted bill', async () => {
+    const supplier = (await admin.post('/api/suppliers/', { name: 'Paper Supplies SA', vat_number: 'EL094014201', country: 'GR', default_account: OFFICE })).body.id;
+    const bill = (await admin.post('/api/bills/', { supplier, invoice_number: 'P-1', date: '2026-03-02', items: [{ description: 'Paper', account: OFFICE, unit_price: 10, vat_rate: 24 }] })).body as Bill;
+    const attached = await admin.upload(`/api/bills/${bill.id}/documents/`, 'file', PDF, 'scan.pdf');
+    expect(attached.status, attached.text).toBe(201);
+    expect(attached.body).toMatchObject({ kind: 'attachment', filename: 'scan.pdf', mime_type: 'application/pdf', size: PDF.length, sha256: sha256(PDF) });
+    const fake = await admin.upload(`/api/bills/${bill.id}/documents/`, 'file', Buffer.from('MZ\x90\x00 not a pdf'), 'scan.pdf');
+    expect(fake.status).toBe(400);
+    expect(fake.body.errors.file).toEqual(['Attach the document as a PDF, PNG or JPEG file.']);
+    const huge = await admin.upload(`/api/bills/${bill.id}/documents/`, 'file', Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]), 'huge.pdf');
+    expect(huge.status).toBe(400);
+    expect(huge.body.errors.file[0]).toMatch(/over 10 MB/);
+    expect(((await admin.get(`/api/bills/${bill.id}/`)).body as Bill).documents.map((d) => d.filename)).toEqual(['scan.pdf']);
+
+    expect((await admin.post(`/api/bills/${bill.id}/post/`)).status).toBe(200);
+    const late = await admin.upload(`/api/bills/${bill.id}/documents/`, 'file', PDF, 'late.pdf');
+    expect(late.status).toBe(409);
+    const removed = await admin.delete(`/api/bills/${bill.id}/documents/${attached.body.id}/`);
+    expect(removed.status).toBe(409);
+    expect((await server.client().get(attached.body.url)).status).toBe(401);
+  });
+});
+
+/**
+ * The round trip the issue asks for: an invoice this product issues, imported as a bill into a
+ * second fresh instance, gives the same net, VAT per rate and gross.
+ */
+describe.each(testBackends())('an issued invoice imported by a second instance on $name', (backend) => {
+  let seller: TestServer;
+  let buyer: TestServer;
+
+  beforeAll(async () => {
+    [seller, buyer] = await Promise.all([startTestServer(backend, { clock: () => new Date('2026-03-20T10:00:00Z') }), startTestServer(backend, { clock: () => new Date('2026-03-21T10:00:00Z') })]);
+  });
+  afterAll(async () => {
+    await seller?.close();
+    await buyer?.close();
+  });
+
+  it('gives the same net, VAT per rate and gross', async () => {
+    const sellerAdmin = await adminOf(seller);
+    const settings = `mutation($input: CompanySettingsInput!) { updateCompanySettings(input: $input) { iban } }`;
+    await sellerAdmin.graphql(settings, { input: { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', vatNumber: 'CY10000000X', country: 'CY', iban: 'CY17 0020 0128 0000 0012 0052 7600', bic: 'BCYPCY2N', email: 'billing@aegis.test', phone: '+357 22 000000', registrationNumber: 'HE 123456', jurisdiction: 'Cyprus' } });
+    const client = await createClient(sellerAdmin, { name: 'Limassol Trading Ltd', address: '5 Anexartisias\n3036 Limassol', vat_number: 'CY20000000Y' });
+    const invoice = await createInvoice(sellerAdmin, {
+      client: client.id,
+      date: '2026-03-01',
+      due_date: '2026-03-31',
+      items: [
+        { description: 'Professional plan', unit_price: 1999.99, vat_rate: 19, quantity: 3 },
+        { description: 'Onboarding workshop', unit_price: 333.33, vat_rate: 19, quantity: 1 },
+        { description: 'Printed handbook', unit_price: 12.49, vat_rate: 5, quantity: 7 },
+      ],
+    });
+    expect((await sellerAdmin.post(`/api/invoices/${invoice.id}/send/`)).status).toBe(200);
+    const issued = (await sellerAdmin.get(`/api/invoices/${invoice.id}/`)).body as { net_amount: number; vat_amount: number; total_amount: number; items: Array<{ vat_rate: number; net_amount?: number; amount?: number; vat_amount?: number }> };
+    const xml = (await seller.client().get(`/api/public/invoices/${invoice.id}/ubl/`).buffer(true)).text;
+
+    const buyerAdmin = await adminOf(buyer);
+    const res = await buyerAdmin.upload('/api/bills/import/', 'file', xml, 'invoice.xml');
+    expect(res.status, res.text).toBe(201);
+    const bill = res.body as Bill;
+    expect([bill.net_amount, bill.vat_amount, bill.total_amount]).toEqual([issued.net_amount, issued.vat_amount, issued.total_amount]);
+    // VAT per rate as the issued document states it in its breakdown.
+    const breakdown = [...xml.matchAll(/<cac:TaxSubtotal>[\s\S]*?<cbc:TaxableAmount[^>]*>([\d.]+)<\/cbc:TaxableAmount>\s*<cbc:TaxAmount[^>]*>([\d.]+)<\/cbc:TaxAmount>[\s\S]*?<cbc:ID>(\w+)<\/cbc:ID>\s*<cbc:Percent>([\d.]+)<\/cbc:Percent>/g)].map((m) => [
+      `${m[3]} ${Number(m[4])}`,
+      { net: Math.round(Number(m[1]) * 100), vat: Math.round(Number(m[2]) * 100) },
+    ]);
+    expect(breakdown.length).toBe(2);
+    expect(perRate(bill.items)).toEqual(Object.fromEntries(breakdown));
+  }, 120_000);
+});
