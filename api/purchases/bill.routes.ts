@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { requireSuperuser } from '../platform/guards';
 import { restFieldNames } from '../platform/http/error-middleware';
-import { BILL_REST_NAMES, parseBillBody, parseBillPaymentBody } from './bill.schema';
+import { BILL_REST_NAMES, parseBillBody, parseBillPaymentBody, parseBillPaymentsBody } from './bill.schema';
 import { AGING_BUCKETS, type BucketAmounts } from '../../domain/accounting/aging';
 import { centsToEuros } from '../../domain/shared/money';
 import type { BillService, BillStatus } from './bill.service';
@@ -26,6 +26,10 @@ export const billRoutes = (purchases: { bills: BillService; imports: BillImportS
 
   router.post('/bills/import/', einvoiceUpload, async (req, res) => {
     res.status(201).json(await purchases.imports.import(req.file!, req.user!.id));
+  });
+
+  router.post('/bills/payments/', async (req, res) => {
+    res.status(201).json(await purchases.bills.payMany(parseBillPaymentsBody(req.body), req.user!.id));
   });
 
   router.post('/bills/:id/documents/', documentUpload, async (req, res) => {

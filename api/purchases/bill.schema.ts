@@ -60,5 +60,21 @@ export const parseBillPaymentBody = (body: unknown) => {
   return { amountCents: b.amount, date: b.date, moneyAccountId: b.money_account, reference: b.reference || null };
 };
 
+/** POST /api/bills/payments/: several bills paid at once out of one money account, on one day, under one reference. */
+const paymentsBody = z.object({
+  date: zDate,
+  money_account: zId('money account'),
+  reference: z.union([zText(200), z.null()]).optional(),
+  payments: z
+    .array(z.object({ bill: zId('bill'), amount: zCents }), { error: 'Expected a list of payments.' })
+    .min(1, 'Choose at least one bill to pay.')
+    .max(200, 'Ensure this list has no more than 200 payments.'),
+});
+
+export const parseBillPaymentsBody = (body: unknown) => {
+  const b = parseInput(paymentsBody, body);
+  return { date: b.date, moneyAccountId: b.money_account, reference: b.reference || null, payments: b.payments.map((p) => ({ billId: p.bill, amountCents: p.amount })) };
+};
+
 /** Command fields whose REST names the generic rule does not give. */
-export const BILL_REST_NAMES = { lines: 'items', supplierInvoiceNumber: 'invoice_number', quantityMilli: 'quantity', unitPriceCents: 'unit_price', vatRateBp: 'vat_rate', amountCents: 'amount', moneyAccountId: 'money_account' };
+export const BILL_REST_NAMES = { lines: 'items', supplierInvoiceNumber: 'invoice_number', quantityMilli: 'quantity', unitPriceCents: 'unit_price', vatRateBp: 'vat_rate', amountCents: 'amount', moneyAccountId: 'money_account', billId: 'bill' };

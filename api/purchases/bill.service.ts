@@ -6,7 +6,7 @@ import { BILL_SCHEMA_VERSION, billStreamId, type BillEvent } from '../../domain/
 import { billStream } from '../../domain/bill/stream';
 import { purchaseAccountRefusal } from '../../domain/purchases/supplier';
 import { addDays } from '../../domain/shared/dates';
-import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
+import { AppError, ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { bpToPercent, centsToEuros } from '../../domain/shared/money';
 import { billStateOfRow, type BillRow } from '../../projections/bills/bills';
 import { payableSums } from '../../projections/bills/queries';
@@ -30,6 +30,7 @@ const NOT_FOUND = 'Bill not found.';
 const INVALID = 'Please correct the errors below.';
 const SUPPLIER_UNKNOWN = 'Invalid pk - supplier does not exist.';
 const MONEY_ACCOUNT_UNKNOWN = 'Invalid pk - money account does not exist.';
+export const BILL_TWICE = 'This bill is already in the list.';
 export const duplicateBillNumber = (number: string, date: string): string => `This supplier's invoice ${number} is already entered, as the bill dated ${date}.`;
 
 export type BillStatus = 'draft' | 'open' | 'partly_paid' | 'paid';
@@ -167,6 +168,40 @@ export class BillService {
     this.known(id);
     const [command] = await this.paymentCommands([{ billId: id, ...payment }]);
     return this.run(id, actor, command!);
+  }
+
+  /**
+   * Several bills paid at once (one transfer out of one money account): every payment is checked
+   * against its bill first and, if any is refused, nothing is written and each refusal is named
+   * (`payments.2.amountCents`); then each bill records its own payment. Answers the bills paid.
+   */
+  async payMany(input: { date: string; moneyAccountId: string; reference: string | null; payments: ReadonlyArray<{ billId: string; amountCents: number }> }, actor: string): Promise<BillWire[]> {
+    const errors: FieldErrors = {};
+    const add = (field: string, message: string) => (errors[field] ??= []).includes(message) || errors[field]!.push(message);
+    input.payments.forEach((p, i) => {
+      if (input.payments.findIndex((q) => q.billId === p.billId) !== i) add(`payments.${i}.billId`, BILL_TWICE);
+    });
+    const orders = input.payments.map((p) => ({ ...p, date: input.date, moneyAccountId: input.moneyAccountId, reference: input.reference }));
+    const commands = await this.paymentCommands(orders);
+    const ids = input.payments.map((p) => p.billId).filter(isUuid);
+    const rows = ids.length ? ((await this.deps.db('bill_list').whereIn('id', ids)) as BillRow[]) : [];
+    const byId = new Map(rows.map((r) => [r.id, billStateOfRow(r)]));
+    input.payments.forEach((p, i) => {
+      const state = byId.get(p.billId);
+      if (!state) return add(`payments.${i}.billId`, NOT_FOUND);
+      try {
+        decideBill(commands[i]!, state);
+      } catch (err) {
+        if (err instanceof ValidationError && err.fieldErrors) {
+          for (const [field, messages] of Object.entries(err.fieldErrors)) for (const m of messages) add(field === 'date' ? 'date' : `payments.${i}.${field}`, m);
+        } else if (err instanceof AppError) add(`payments.${i}.billId`, err.message);
+        else throw err;
+      }
+    });
+    if (Object.keys(errors).length) throw new ValidationError(INVALID, errors);
+    const paid: BillWire[] = [];
+    for (const [i, p] of input.payments.entries()) paid.push(await this.run(p.billId, actor, commands[i]!));
+    return paid;
   }
 
   /**

@@ -113,6 +113,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'DELETE /api/bills/:id/': su(404),
   'POST /api/bills/:id/post/': su(404),
   'POST /api/bills/:id/payments/': su(400),
+  'POST /api/bills/payments/': su(400),
   // Uploads: a body that is not multipart is refused before anything is looked up.
   'POST /api/bills/import/': su(400),
   'POST /api/bills/:id/documents/': su(400),

@@ -163,6 +163,7 @@ const REST: Record<string, RestCase> = {
   'POST /api/bills/': { caller: 'admin', path: () => '/api/bills/', body: billBody, format: ['supplier', 'date', 'due_date', 'items.0.account'] },
   'PUT /api/bills/:id/': { caller: 'admin', path: (f) => `/api/bills/${f.billId}/`, body: billBody, format: ['supplier', 'date', 'due_date', 'items.0.account'] },
   'POST /api/bills/:id/payments/': { caller: 'admin', path: (f) => `/api/bills/${f.billId}/payments/`, body: (f) => ({ amount: 1, date: f.today, money_account: f.moneyAccountId, reference: 'SEPA 1' }), format: ['date', 'money_account'] },
+  'POST /api/bills/payments/': { caller: 'admin', path: () => '/api/bills/payments/', body: (f) => ({ date: f.today, money_account: f.moneyAccountId, reference: 'SEPA batch', payments: [{ bill: f.billId, amount: 1 }] }), format: ['date', 'money_account', 'payments.0.bill'] },
   'POST /api/payments/:id/refund/': { caller: 'admin', path: (f) => `/api/payments/${f.paymentId}/refund/`, body: (f) => ({ amount: 0.01, reason: 'Goodwill', date: f.today }), format: ['date'], multi: ['reason'], accepts: true },
 };
 

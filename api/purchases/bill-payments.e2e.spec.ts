@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
+import { testBackends } from '../../test/db';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { adminOf } from '../invoicing/test/fixtures';
+
+const OFFICE = 'a0000000-0000-4000-8000-000000005300';
+
+describe.each(testBackends())('paying several bills at once on $name', (backend) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let bank: string;
+  const bills: string[] = [];
+
+  const balance = async (accountId: string): Promise<number> => {
+    const row = await server.testDb.db('ledger_lines').where({ account_id: accountId }).sum({ d: 'debit_cents', c: 'credit_cents' }).first();
+    return Number(row?.d ?? 0) - Number(row?.c ?? 0);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { clock: () => new Date('2026-03-20T10:00:00Z') });
+    admin = await adminOf(server);
+    bank = ((await admin.get('/api/bank-accounts/')).body as Array<{ id: string; is_default: boolean }>).find((a) => a.is_default)!.id;
+    const supplier = (await admin.post('/api/suppliers/', { name: 'Office Supplies SA', vat_number: 'EL094014201', country: 'GR', default_account: OFFICE })).body.id;
+    for (const [n, price] of [['OS-1', 100], ['OS-2', 50], ['OS-3', 10]] as const) {
+      const made = await admin.post('/api/bills/', { supplier, invoice_number: n, date: '2026-03-02', items: [{ description: 'Paper', account: OFFICE, unit_price: price, vat_rate: 24 }] });
+      bills.push(made.body.id);
+      if (n !== 'OS-3') expect((await admin.post(`/api/bills/${made.body.id}/post/`)).status).toBe(200);
+    }
+  });
+  afterAll(() => server?.close());
+
+  it('refuses the whole transfer, naming each bad payment, when one is above what is open, on a draft or before its bill, writing nothing', async () => {
+    const before = await balance(SYSTEM_ACCOUNT_IDS.payables);
+    const res = await admin.post('/api/bills/payments/', {
+      date: '2026-03-10',
+      money_account: bank,
+      reference: 'SEPA batch 1',
+      payments: [
+        { bill: bills[0], amount: 124 },
+        { bill: bills[1], amount: 62.01 },
+        { bill: bills[2], amount: 12.4 },
+        { bill: bills[0], amount: 1 },
+      ],
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.errors).toEqual({
+      'payments.1.amount': [expect.stringMatching(/more than the .*62,00.* still open/)],
+      'payments.2.bill': ['A payment can be recorded only on a posted bill: post it first.'],
+      'payments.3.bill': ['This bill is already in the list.'],
+    });
+    const early = await admin.post('/api/bills/payments/', { date: '2026-03-01', money_account: bank, payments: [{ bill: bills[0], amount: 1 }] });
+    expect(early.body.errors).toEqual({ date: ['A payment cannot be dated before the bill.'] });
+    const none = await admin.post('/api/bills/payments/', { date: '2026-03-10', money_account: bank, payments: [] });
+    expect(none.body.errors).toEqual({ payments: ['Choose at least one bill to pay.'] });
+    expect(await balance(SYSTEM_ACCOUNT_IDS.payables)).toBe(before);
+  });
+
+  it('pays each bill its own amount, in full or in part, out of one money account on one day', async () => {
+    const res = await admin.post('/api/bills/payments/', { date: '2026-03-10', money_account: bank, reference: 'SEPA batch 1', payments: [{ bill: bills[0], amount: 124 }, { bill: bills[1], amount: 20 }] });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.map((b: { status: string; open_amount: number; payments: unknown[] }) => [b.status, b.open_amount, b.payments])).toEqual([
+      ['paid', 0, [expect.objectContaining({ amount: 124, date: '2026-03-10', reference: 'SEPA batch 1' })]],
+      ['partly_paid', 42, [expect.objectContaining({ amount: 20, date: '2026-03-10', reference: 'SEPA batch 1' })]],
+    ]);
+    expect(await balance(SYSTEM_ACCOUNT_IDS.payables)).toBe(-4_200);
+    expect(await balance(SYSTEM_ACCOUNT_IDS.bank)).toBe(-14_400);
+  });
+});
