@@ -1,6 +1,32 @@
 import { addDays, dayOf } from '../../domain/shared/dates';
 import type { AppDeps } from '../platform/deps';
 import type { PurchasesServices } from './purchases.services';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readCompanySettings } from '../company';
+import { projectRoot } from '../platform/project-root';
+
+/** The demo's e-invoice: a made-up Greek backup service's UBL invoice, its days and buyer filled in. */
+const DEMO_EINVOICE = join(projectRoot(import.meta.dirname), 'api/purchases/demo/cloud-backup-invoice.xml');
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Imports the demo's e-invoice as a draft bill, as a user uploading it would (the EN 16931 rules
+ * run on it; a new supplier is made from it). The demo goes on without it if the rules cannot run.
+ */
+const importDemoEinvoice = async (deps: AppDeps, purchases: PurchasesServices, today: string): Promise<void> => {
+  const company = await readCompanySettings(deps.db);
+  const xml = readFileSync(DEMO_EINVOICE, 'utf8')
+    .replaceAll('{{ISSUE_DATE}}', addDays(today, -3))
+    .replaceAll('{{DUE_DATE}}', addDays(today, 27))
+    .replaceAll('{{BUYER_COUNTRY}}', company.country || 'CY')
+    .replaceAll('{{BUYER_NAME}}', xmlText(company.name || 'Demo company'));
+  try {
+    await purchases.imports.import({ buffer: Buffer.from(xml, 'utf8'), originalname: 'NB-2026-00417.xml' }, SEED_ACTOR);
+  } catch (err) {
+    deps.logger.warn({ err }, 'The purchases demo could not import its e-invoice');
+  }
+};
 
 const SEED_ACTOR = 'system';
 const HOSTING = 'a0000000-0000-4000-8000-000000005200';
@@ -39,5 +65,6 @@ export const seedPurchasesDemo = async (deps: AppDeps, purchases: PurchasesServi
   ]);
   await purchases.bills.post(supplies.id, SEED_ACTOR);
   await bill(office.id, 'OP-5590', ago(1), [{ description: 'Coffee and kitchen supplies', accountId: OFFICE, unitPriceCents: 6_450, vatRateBp: 1900 }]);
+  await importDemoEinvoice(deps, purchases, today);
   await db('audit_log').insert({ actor: SEED_ACTOR, entity: 'purchases_demo_seed', entity_id: host.id, action: 'seed' });
 };
