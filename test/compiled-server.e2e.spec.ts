@@ -41,7 +41,14 @@ describe('the compiled server', () => {
     const list = await fetch(`${base}/api/invoices/?limit=5`, { headers: { cookie: cookies.join('; ') } });
     expect(list.status).toBe(200);
     expect(list.headers.get('x-total-count')).toBe('0');
-  });
+
+    // The EN 16931 rules' worker ships beside the compiled chunks: an inbound e-invoice is checked and imported.
+    const form = new FormData();
+    form.append('file', new Blob([fs.readFileSync(path.join(root, 'vendor/en16931/ubl-tc434-example1.xml'))], { type: 'application/xml' }), 'example.xml');
+    const imported = await fetch(`${base}/api/bills/import/`, { method: 'POST', headers: { cookie: cookies.join('; '), 'x-csrftoken': csrf }, body: form });
+    expect(imported.status, await imported.clone().text()).toBe(201);
+    expect(await imported.json()).toMatchObject({ invoice_number: '12115118', total_amount: 250.33, status: 'draft' });
+  }, 120_000);
 
   it.runIf(fs.existsSync(path.join(root, 'dist/web/index.html')))('serves the built web app from the project root', async () => {
     const home = await fetch(`${base}/?lng=el`);
