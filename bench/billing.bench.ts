@@ -1,5 +1,6 @@
 /**
- * Recurring invoice generation throughput, then credit notes per second on the generated invoices;
+ * Recurring invoice generation throughput, then credit notes per second on the generated invoices,
+ * then the p50 of importing a 20-line e-invoice as a bill (without and with the EN 16931 rules);
  * first the p50 render times of one 20-line invoice as UBL and as PDF (bench/document-render.ts).
  *
  *   npm run bench:billing      # PGlite always; real PostgreSQL too with DATABASE_URL or TEST_DATABASE_URL
@@ -26,7 +27,11 @@ import { Metrics } from '../api/platform/http/metrics';
 import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store';
 import { ProjectionEngine } from '../projections/engine';
 import { projections as readModels, reactors } from '../api/main/read-models';
-import { measurePdfRender, measureUblRender } from './document-render';
+import { measurePdfRender, measureUblRender, twentyLineInvoice } from './document-render';
+import { renderUbl } from '../api/invoicing/einvoice/ubl';
+import { BillService, SupplierService } from '../api/purchases';
+import { BillImportService } from '../api/purchases/bill-import';
+import { En16931Rules } from '../api/platform/en16931/rules';
 
 const TODAY = '2026-03-01';
 
@@ -83,6 +88,7 @@ const bench = async (prefix: string, db: Knex, subscriptions: number) => {
     const numbers = await db('invoice_list').count({ n: '*' }).countDistinct({ d: 'invoice_number' }).first();
     print(prefix, 'recurring_invoice_numbers_duplicated', Number(numbers?.n ?? 0) - Number(numbers?.d ?? 0), 'numbers');
     await benchCreditNotes(prefix, db, billing);
+    await benchUblImport(prefix, deps);
   } finally {
     await projections.stop();
     await eventStore.close();
@@ -114,6 +120,45 @@ const benchCreditNotes = async (prefix: string, db: Knex, billing: ReturnType<ty
   print(prefix, 'credit_notes_per_s', ids.length / ((performance.now() - t0) / 1000), 'credit notes/s');
   const notes = await db('credit_notes').count({ n: '*' }).countDistinct({ d: 'credit_note_number' }).first();
   print(prefix, 'credit_note_numbers_duplicated', Number(notes?.n ?? 0) - Number(notes?.d ?? 0), 'numbers');
+};
+
+/**
+ * Importing a 20-line e-invoice (the one ubl_render times, as this product issues it) as a draft
+ * bill through BillImportService, as the REST upload does: UTF-8 and structure read, the bill's
+ * checks, the supplier found, the XML kept and the draft written with its read model. First
+ * without the official EN 16931 rules (a checker that finds nothing), then with them in their
+ * worker thread (ubl_import_with_rules_ms_p50). Each run a new invoice number; p50 after warm-up.
+ */
+const UBL_IMPORTS = Number(process.env.BENCH_UBL_IMPORTS ?? 30);
+
+const benchUblImport = async (prefix: string, deps: AppDeps) => {
+  const xml = renderUbl(twentyLineInvoice());
+  const suppliers = new SupplierService(deps);
+  const bills = new BillService(deps);
+  const noRules = { check: async () => ({ fatal: [], warnings: [] }) };
+  const rules = new En16931Rules();
+  const withRules = new BillImportService(deps, suppliers, bills, bills.documents, rules);
+  const plain = new BillImportService(deps, suppliers, bills, bills.documents, noRules);
+  let n = 0;
+  const once = async (service: BillImportService) => {
+    n += 1;
+    const file = Buffer.from(xml.replace('<cbc:ID>2026-000001</cbc:ID>', `<cbc:ID>BENCH-${n}</cbc:ID>`), 'utf8');
+    const t0 = performance.now();
+    await service.import({ buffer: file, originalname: 'bench.xml' }, 'bench');
+    return performance.now() - t0;
+  };
+  const p50 = async (service: BillImportService, runs: number) => {
+    for (let i = 0; i < 3; i++) await once(service);
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) times.push(await once(service));
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  };
+  try {
+    print(prefix, 'ubl_import_ms_p50', await p50(plain, UBL_IMPORTS), 'ms');
+    print(prefix, 'ubl_import_with_rules_ms_p50', await p50(withRules, Math.min(UBL_IMPORTS, 10)), 'ms');
+  } finally {
+    await rules.close();
+  }
 };
 
 const main = async () => {

@@ -70,7 +70,7 @@ export class BillImportService {
     private readonly suppliers: SupplierService,
     private readonly bills: BillService,
     private readonly documents: BillDocumentService,
-    private readonly rules: En16931Rules,
+    private readonly rules: Pick<En16931Rules, 'check'>,
   ) {}
 
   async import(file: { buffer: Buffer; originalname: string }, actor: string): Promise<BillWire> {
