@@ -14,6 +14,7 @@ import { actionRefusalText, billRefusal } from './billErrors';
 import { BillFormModal } from './BillFormModal';
 import { billFormTotals, bodyOf, type BillValues } from './billForm';
 import { BillPaymentModal } from './BillPaymentModal';
+import { EinvoiceRefusalAlert, EinvoiceUploadButton, type EinvoiceRefusal } from './EinvoiceImport';
 import { useBills } from './useBills';
 import './bills.css';
 
@@ -39,7 +40,7 @@ export const BillsPage = () => {
   const feedback = useFeedback();
   const [status, setStatus] = useState<BillStatus | 'all'>('all');
   const { bills, loading, error, reload } = useBills(status);
-  const { suppliers } = useSuppliers();
+  const { suppliers, refetch: refetchSuppliers } = useSuppliers();
   const accounts = usePurchaseAccounts();
   const [form] = Form.useForm<BillValues>();
   const [editing, setEditing] = useState<Editing>(null);
@@ -47,6 +48,7 @@ export const BillsPage = () => {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [paying, setPaying] = useState<BillView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [importRefused, setImportRefused] = useState<EinvoiceRefusal | null>(null);
   const today = localToday();
 
   const open = (bill: BillView | null) => {
@@ -84,6 +86,15 @@ export const BillsPage = () => {
     } finally {
       setSaving(false);
     }
+  };
+
+  // The draft an e-invoice became opens at once, to be checked (accounts, lines) before it is posted;
+  // its supplier may be new, made from the document, so the dialog's list is asked again first.
+  const onImported = async (bill: BillView) => {
+    feedback.success(t('admin.bills.import.imported', { number: bill.invoice_number, supplier: bill.supplier_name ?? '' }));
+    reload();
+    await refetchSuppliers().catch((err: unknown) => console.warn('Suppliers not reloaded', err));
+    open(bill);
   };
 
   const act = async (bill: BillView, run: () => Promise<unknown>, done: string) => {
@@ -173,11 +184,15 @@ export const BillsPage = () => {
       <PageHeader
         title={t('admin.bills.title')}
         actions={
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open(null)} data-testid="new-bill">
-            {t('admin.bills.create')}
-          </Button>
+          <>
+            <EinvoiceUploadButton onImported={(b) => void onImported(b)} onRefused={setImportRefused} />
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open(null)} data-testid="new-bill">
+              {t('admin.bills.create')}
+            </Button>
+          </>
         }
       />
+      {importRefused && <EinvoiceRefusalAlert refusal={importRefused} onClose={() => setImportRefused(null)} />}
       <div className="bills-filter">
         <label htmlFor="bills-status">{t('admin.bills.filter')}</label>
         <Select<BillStatus | 'all'>

@@ -1,9 +1,12 @@
+import type { BillDocumentWire } from '../../../../api/purchases/bill-documents';
 import type { BillStatus, BillWire } from '../../../../api/purchases/bill.service';
 import { http } from '../../api/http';
 
 /** A bill as REST answers it (amounts in euros, rates in percent), declared once with the server. */
 export type BillView = BillWire;
 export type { BillStatus };
+/** One of a bill's documents: its e-invoice as received or a file attached. */
+export type BillDocumentView = BillDocumentWire;
 export const BILL_STATUSES: readonly BillStatus[] = ['draft', 'open', 'partly_paid', 'paid'];
 
 /** What `POST`/`PUT /api/bills/` take. */
@@ -40,6 +43,13 @@ export interface MoneyAccountOption {
 
 const one = (id: string) => `/api/bills/${encodeURIComponent(id)}/`;
 
+/** A file as multipart, in the field `file` the server reads. */
+const fileForm = (file: File): FormData => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return form;
+};
+
 /** The bills' REST endpoints (there is no GraphQL for bills yet). */
 export const billApi = {
   list: (status: BillStatus | 'all') => http.get<BillView[]>(status === 'all' ? '/api/bills/' : `/api/bills/?${new URLSearchParams({ status })}`),
@@ -50,5 +60,7 @@ export const billApi = {
   remove: (id: string) => http.delete<void>(one(id)),
   post: (id: string) => http.post<BillView>(`${one(id)}post/`),
   pay: (id: string, body: BillPaymentBody) => http.post<BillView>(`${one(id)}payments/`, body),
+  /** A supplier's e-invoice (UBL XML): the draft bill made of it. */
+  importEinvoice: (file: File) => http.post<BillView>('/api/bills/import/', fileForm(file)),
   moneyAccounts: () => http.get<MoneyAccountOption[]>('/api/bank-accounts/'),
 };

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EN16931_DIR } from '../../../../api/platform/en16931/rules';
 import { SYSTEM_ACCOUNT_IDS } from '../../../../domain/accounting/accounts';
 import {
   axeViolations,
@@ -41,6 +44,13 @@ const SUPPLIER = {
 };
 /** A draft of that supplier made over REST: its number is the one each screen first types again. */
 const HELD = { invoice_number: 'R-2026-0042', date: '2026-03-02' };
+
+/** Every width in every language: the e-invoice refusals. */
+const ALL_SCREENS = (['en', 'el', 'ru'] as const).flatMap((lng) => [DESKTOP_WIDTH, MOBILE_WIDTH].map((width) => [lng, width] as const));
+/** The standard's example invoice (De Koksmaat's 12115118): imported once, after which its number is taken. */
+const EXAMPLE = readFileSync(join(EN16931_DIR, 'ubl-tc434-example1.xml'));
+/** The example with a total the lines do not give: refused by the rules (BR-CO-15), nothing written. */
+const WRONG_TOTAL = Buffer.from(EXAMPLE.toString('utf8').replace('<cbc:TaxInclusiveAmount currencyID="EUR">250.33', '<cbc:TaxInclusiveAmount currencyID="EUR">250.34'));
 
 // Needs `node scripts/build-web.mjs` first: the test server serves dist/web.
 describe('the Bills screen in Chromium', () => {
@@ -296,4 +306,81 @@ describe('the Bills screen in Chromium', () => {
       await context.close();
     },
   );
+
+  /** Picks a file with the Upload e-invoice button, as a user does. */
+  const uploadEinvoice = async (p: Page, name: string, buffer: Buffer) => {
+    const [chooser] = await Promise.all([p.waitForEvent('filechooser'), p.getByTestId('upload-einvoice').click()]);
+    await chooser.setFiles({ name, mimeType: 'application/xml', buffer });
+  };
+
+  it("en at 1280 px: uploads the standard's example e-invoice and opens the draft bill it became, its supplier made from the document", async () => {
+    const { t } = await createTestI18n('en');
+    const { context, page: p } = await signedInPage(browser, server.url, ADMIN, { width: DESKTOP_WIDTH, locale: 'en-US' });
+    // The first check of a machine compiles the EN 16931 rules.
+    p.setDefaultTimeout(90_000);
+    const errors = collectPageErrors(p);
+    await p.goto('/admin/bills');
+    await p.getByRole('heading', { name: t('admin.bills.title'), level: 1 }).waitFor();
+    await uploadEinvoice(p, '12115118.xml', EXAMPLE);
+    await p
+      .locator('.ant-message')
+      .getByText(t('admin.bills.import.imported', { number: '12115118', supplier: 'De Koksmaat' }), { exact: true })
+      .first()
+      .waitFor();
+    const modal = p.locator('.ant-modal', { has: p.locator('#bill_invoiceNumber') });
+    await modal.getByText(t('admin.bills.editTitle', { number: '12115118' }), { exact: true }).waitFor();
+    await settled(p);
+    expect(await modal.locator('#bill_invoiceNumber').inputValue()).toBe('12115118');
+    await modal.locator('.ant-select', { has: p.locator('#bill_supplier') }).getByText('De Koksmaat', { exact: true }).waitFor();
+    await expect.poll(() => modal.getByTestId('bill-line').count()).toBe(20);
+    await checks(p, DESKTOP_WIDTH, '.ant-modal');
+    await screenshot(p, 'i39-bills/imported-en-1280');
+    await modal.getByRole('button', { name: t('buttons.cancel') }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const row = listItem(p, '12115118').first();
+    await status(row, t('admin.bills.statuses.draft')).waitFor();
+    expect(text(await row.textContent())).toContain('De Koksmaat');
+    expect(text(await row.textContent())).toContain(money(25_033));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(ALL_SCREENS)('%s at %i px: an e-invoice refused lists each problem the rules found; the example again is the supplier’s number already entered', async (lng, width) => {
+    const { t } = await createTestI18n(lng);
+    const { context, page: p } = await signedInPage(browser, server.url, ADMIN, { width, locale: { en: 'en-US', el: 'el-GR', ru: 'ru-RU' }[lng] });
+    p.setDefaultTimeout(60_000);
+    const errors = collectPageErrors(p);
+    await p.goto('/admin/bills');
+    await p.getByRole('heading', { name: t('admin.bills.title'), level: 1 }).waitFor();
+    await listItem(p, '12115118').first().waitFor();
+
+    await uploadEinvoice(p, 'wrong-total.xml', WRONG_TOTAL);
+    const refused = p.getByTestId('einvoice-refused');
+    await refused.getByText(t('admin.bills.import.refused'), { exact: true }).waitFor();
+    const problems = refused.locator('.bill-import-problems li');
+    const count = await problems.count();
+    expect(count).toBeGreaterThan(0);
+    expect(text(await refused.locator('.bill-import-count').textContent())).toBe(t('admin.bills.import.problems', { name: 'wrong-total.xml', count }));
+    expect((await problems.allTextContents()).some((m) => /^\[BR-CO-15\] .*\(at \/Invoice\)$/.test(text(m)))).toBe(true);
+    await checks(p, width);
+    await screenshot(p, `i39-bills/import-refused-${lng}-${width}`);
+
+    await uploadEinvoice(p, '12115118.xml', EXAMPLE);
+    // The bill that has the number is named by its date, in the screen's language.
+    const [before, after] = t('admin.bills.errors.duplicate', { number: '12115118', date: '§' }).split('§');
+    await refused.getByText(before!.trim(), { exact: false }).waitFor();
+    const duplicate = text(await refused.locator('.bill-import-count').textContent());
+    expect(duplicate.startsWith(text(before!))).toBe(true);
+    expect(duplicate.endsWith(text(after!))).toBe(true);
+    expect(duplicate).toContain('2015');
+    await expect.poll(() => problems.count()).toBe(0);
+    await checks(p, width);
+    await screenshot(p, `i39-bills/import-duplicate-${lng}-${width}`);
+    // Closed, the alert is gone; the list kept one bill of that number.
+    await refused.getByRole('button', { name: t('buttons.close') }).click();
+    await refused.waitFor({ state: 'detached' });
+    expect(await listItem(p, '12115118').count()).toBe(1);
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)', 'console: Failed to load resource: the server responded with a status of 409 (Conflict)']);
+    await context.close();
+  });
 });
