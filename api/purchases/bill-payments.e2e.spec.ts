@@ -67,3 +67,31 @@ describe.each(testBackends())('paying several bills at once on $name', (backend)
     expect(await balance(SYSTEM_ACCOUNT_IDS.bank)).toBe(-14_400);
   });
 });
+
+describe.each(testBackends())("a supplier's number entered twice at the same moment on $name", (backend) => {
+  let server: TestServer;
+  let admin: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { clock: () => new Date('2026-03-20T10:00:00Z') });
+    admin = await adminOf(server);
+  });
+  afterAll(() => server?.close());
+
+  it('keeps one bill of the number however many are sent at once, and frees it when the draft holding it is deleted or renumbered', async () => {
+    const supplier = (await admin.post('/api/suppliers/', { name: 'Racing Supplies Ltd', vat_number: 'CY10318125F', country: 'CY', default_account: OFFICE })).body.id;
+    const body = (n: string) => ({ supplier, invoice_number: n, date: '2026-03-02', items: [{ description: 'Paper', account: OFFICE, unit_price: 10, vat_rate: 19 }] });
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => admin.post('/api/bills/', body(i % 2 ? 'RACE-1' : 'race-1 '))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(answers.filter((a) => a.status === 409).every((a) => /RACE-1|race-1/.test(a.body.message))).toBe(true);
+    const held = answers.find((a) => a.status === 201)!.body.id as string;
+    expect((await server.testDb.db('bill_list').where({ supplier_id: supplier })).length).toBe(1);
+
+    // Renumbered, the draft gives RACE-1 back; deleted, it gives RACE-2 back.
+    const renumbered = await admin.put(`/api/bills/${held}/`, body('RACE-2'));
+    expect(renumbered.status, renumbered.text).toBe(200);
+    expect((await admin.post('/api/bills/', body('RACE-1'))).status).toBe(201);
+    expect((await admin.post('/api/bills/', body('RACE-2'))).status).toBe(409);
+    expect((await admin.delete(`/api/bills/${held}/`)).status).toBe(204);
+    expect((await admin.post('/api/bills/', body('RACE-2'))).status).toBe(201);
+  });
+});

@@ -4,6 +4,16 @@ import { requestedPostingDays } from '../../domain/accounting/posting-dates';
 import { decideBill, initialBillState, openCentsOf, billStatusOf, type BillCommand, type BillInput, type BillState } from '../../domain/bill/bill';
 import { BILL_SCHEMA_VERSION, billStreamId, type BillEvent } from '../../domain/bill/events';
 import { billStream } from '../../domain/bill/stream';
+import {
+  BILL_NUMBER_SCHEMA_VERSION,
+  billNumberKey,
+  billNumberStream,
+  billNumberStreamId,
+  decideClaimBillNumber,
+  decideReleaseBillNumber,
+  type BillNumberEvent,
+  type BillNumberState,
+} from '../../domain/bill/number-claim';
 import { purchaseAccountRefusal } from '../../domain/purchases/supplier';
 import { addDays } from '../../domain/shared/dates';
 import { AppError, ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
@@ -32,6 +42,8 @@ const SUPPLIER_UNKNOWN = 'Invalid pk - supplier does not exist.';
 const MONEY_ACCOUNT_UNKNOWN = 'Invalid pk - money account does not exist.';
 export const BILL_TWICE = 'This bill is already in the list.';
 export const duplicateBillNumber = (number: string, date: string): string => `This supplier's invoice ${number} is already entered, as the bill dated ${date}.`;
+/** The number claimed by a bill written a moment ago, which the lists do not show yet. */
+export const numberJustTaken = (number: string): string => `This supplier's invoice ${number} has just been entered on another bill.`;
 
 export type BillStatus = 'draft' | 'open' | 'partly_paid' | 'paid';
 
@@ -76,6 +88,19 @@ const billModel: StreamModel<BillState, BillEvent> = {
   toNew: (e, actor) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { actor, schemaVersion: BILL_SCHEMA_VERSION } }),
   postingDays: requestedPostingDays,
 };
+
+/** A bill's number claim stream: no postings, nothing projected; only its revision matters. */
+const billNumberModel: StreamModel<BillNumberState, BillNumberEvent> = {
+  initialState: billNumberStream.initialState,
+  evolve: billNumberStream.evolve,
+  fromRecorded: billNumberStream.decode,
+  toNew: (e, actor) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { actor, schemaVersion: BILL_NUMBER_SCHEMA_VERSION } }),
+};
+
+interface BillNumber {
+  supplierId: string;
+  number: string;
+}
 
 /** The wire shape of a bill's state (a read-model row folded back, or the state a write just decided). */
 const wireOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, extra: { supplierName: string | null; version: number; updatedAt: string | null }): BillWire => ({
@@ -134,7 +159,7 @@ export class BillService {
   async create(parsed: ParsedBill, actor: string): Promise<BillWire> {
     const billId = randomUUID();
     const input = await this.checked(parsed.input, null);
-    return this.run(billId, actor, { type: 'DraftBill', data: { billId, ...input } }, { newStream: true });
+    return this.withNumber(billId, input, null, actor, () => this.run(billId, actor, { type: 'DraftBill', data: { billId, ...input } }, { newStream: true }));
   }
 
   /** What `create` checks of a bill before writing it (its supplier, accounts and number), nothing written: an import's pre-check. */
@@ -145,13 +170,14 @@ export class BillService {
   /** A draft from a whole bill input (an import's: the document's VAT per rate, signed lines), checked again as it is written. */
   async draftChecked(billId: string, input: BillInput, actor: string): Promise<BillWire> {
     const checked = await this.checked(input, null);
-    return this.run(billId, actor, { type: 'DraftBill', data: { billId, ...checked } }, { newStream: true });
+    return this.withNumber(billId, checked, null, actor, () => this.run(billId, actor, { type: 'DraftBill', data: { billId, ...checked } }, { newStream: true }));
   }
 
   async update(id: string, parsed: ParsedBill, actor: string): Promise<BillWire> {
     this.known(id);
     const input = await this.checked(parsed.input, id);
-    return this.run(id, actor, { type: 'EditBill', data: input }, { expectedRevision: parsed.expectedRevision === undefined ? undefined : parsed.expectedRevision - 1 });
+    const before = await this.numberOf(id);
+    return this.withNumber(id, input, before, actor, () => this.run(id, actor, { type: 'EditBill', data: input }, { expectedRevision: parsed.expectedRevision === undefined ? undefined : parsed.expectedRevision - 1 }));
   }
 
   async post(id: string, actor: string): Promise<BillWire> {
@@ -161,7 +187,51 @@ export class BillService {
 
   async remove(id: string, actor: string): Promise<void> {
     this.known(id);
+    const before = await this.numberOf(id);
     await writePathOf(this.deps).commands.handle(billModel, { streamId: billStreamId(id), actor, decide: ({ state }) => decideBill({ type: 'DeleteBill' }, state) });
+    // The supplier's number is free again for the bill that replaces this draft.
+    if (before) await this.onNumber(id, before, decideReleaseBillNumber, actor).catch((err: unknown) => this.deps.logger.error({ err, billId: id }, "a deleted bill's number could not be given back"));
+  }
+
+  /** The supplier and number a bill holds, as the read model has them; null for a bill it does not know. */
+  private async numberOf(billId: string): Promise<BillNumber | null> {
+    const row = (await this.deps.db('bill_list').where({ id: billId }).first('supplier_id', 'supplier_invoice_number')) as { supplier_id: string; supplier_invoice_number: string } | undefined;
+    return row ? { supplierId: row.supplier_id, number: row.supplier_invoice_number } : null;
+  }
+
+  /**
+   * Writes a bill holding its supplier's number: the number is claimed first (its claim stream
+   * refuses a second bill entered at the same moment, which the read model's check cannot see),
+   * given back if the write fails, and the number held before is given back once it succeeds.
+   */
+  private async withNumber<T>(billId: string, input: BillInput, before: BillNumber | null, actor: string, write: () => Promise<T>): Promise<T> {
+    const next = { supplierId: input.supplierId, number: input.supplierInvoiceNumber.trim() };
+    const same = before !== null && before.supplierId === next.supplierId && billNumberKey(before.number) === billNumberKey(next.number);
+    if (!same) {
+      try {
+        await this.onNumber(billId, next, decideClaimBillNumber, actor);
+      } catch (err) {
+        if (!(err instanceof ConflictError)) throw err;
+        const holder = (await this.deps.db('bill_list').where({ supplier_id: next.supplierId }).whereRaw('lower(supplier_invoice_number) = lower(?)', [next.number]).whereNot({ id: billId }).first('date')) as { date: string } | undefined;
+        throw new ConflictError(holder ? duplicateBillNumber(next.number, String(holder.date)) : numberJustTaken(next.number));
+      }
+    }
+    let result: T;
+    try {
+      result = await write();
+    } catch (err) {
+      if (!same) await this.onNumber(billId, next, decideReleaseBillNumber, actor).catch(() => undefined);
+      throw err;
+    }
+    if (before && !same) await this.onNumber(billId, before, decideReleaseBillNumber, actor).catch((e: unknown) => this.deps.logger.error({ err: e, billId }, "a bill's former number could not be given back"));
+    return result;
+  }
+
+  private async onNumber(billId: string, n: BillNumber, decide: (state: BillNumberState, claim: { supplierId: string; number: string; billId: string }) => BillNumberEvent[], actor: string): Promise<void> {
+    // Nothing reads the claim streams: no wait for the read models.
+    const batch = await writePathOf(this.deps).commands.handleBatch(billNumberModel, [{ streamId: billNumberStreamId(n.supplierId, n.number), actor, decide: ({ state }) => decide(state, { ...n, billId }) }], { wait: false });
+    const error = batch.outcomes[0]?.error;
+    if (error !== undefined) throw error;
   }
 
   async pay(id: string, payment: { amountCents: number; date: string; moneyAccountId: string; reference: string | null }, actor: string): Promise<BillWire> {
