@@ -97,6 +97,10 @@ describe.each(testBackends())('inbound e-invoices on $name', (backend) => {
     const xmlDoc = await admin.get(bill.documents[0]!.url).buffer(true);
     expect(xmlDoc.headers['content-disposition']).toMatch(/^attachment;/);
     expect(xmlDoc.headers['content-security-policy']).toMatch(/sandbox/);
+    // GraphQL reads the same papers.
+    const gql = await admin.graphql('query($id: ID!) { bill(id: $id) { documents { kind filename sha256 url } einvoiceWarnings { id } } }', { id: bill.id });
+    expect(gql.body.data.bill.documents).toEqual(bill.documents.map((d) => ({ kind: d.kind, filename: d.filename, sha256: d.sha256, url: d.url })));
+    expect(gql.body.data.bill.einvoiceWarnings).toEqual(bill.einvoice_warnings!.map((w) => ({ id: w.id })));
   }, 120_000);
 
   it('refuses what is not an importable e-invoice with what is wrong, naming the element or the rule, writing nothing', async () => {

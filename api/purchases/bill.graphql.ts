@@ -95,6 +95,23 @@ class BillPaymentOutput {
   @Field(() => String, { nullable: true }) reference!: string | null;
 }
 
+@ObjectType('BillDocument', { description: "A bill's paper: the supplier's e-invoice as received, or a file attached (its original as PDF or image)." })
+class BillDocumentOutput {
+  @Field(() => ID) id!: string;
+  @Field(() => String, { description: 'einvoice or attachment.' }) kind!: string;
+  @Field(() => String) filename!: string;
+  @Field(() => String) mimeType!: string;
+  @Field(() => Int, { description: 'Bytes.' }) size!: number;
+  @Field(() => String, { description: 'SHA-256 of the bytes, hex.' }) sha256!: string;
+  @Field(() => String, { description: 'Where the bytes are read (GET, the superuser’s session).' }) url!: string;
+}
+
+@ObjectType('EinvoiceWarning', { description: 'What the EN 16931 rules (BR-…) or the import (IMPORT-…) warned of.' })
+class EinvoiceWarningOutput {
+  @Field(() => String) id!: string;
+  @Field(() => String) text!: string;
+}
+
 @ObjectType('Bill')
 export class BillOutput {
   @Field(() => ID) id!: string;
@@ -112,6 +129,8 @@ export class BillOutput {
   @Field(() => Float) openAmount!: number;
   @Field(() => BillStatusEnum) status!: BillStatus;
   @Field(() => [BillPaymentOutput]) payments!: BillPaymentOutput[];
+  @Field(() => [BillDocumentOutput]) documents!: BillDocumentOutput[];
+  @Field(() => [EinvoiceWarningOutput], { nullable: true, description: 'An imported bill’s warnings; null when it was not imported (REST POST /api/bills/import/ takes the e-invoice).' }) einvoiceWarnings!: EinvoiceWarningOutput[] | null;
   @Field(() => Int) version!: number;
 
   static from(b: BillWire): BillOutput {
@@ -131,6 +150,8 @@ export class BillOutput {
       openAmount: b.open_amount,
       status: b.status,
       payments: b.payments,
+      documents: b.documents.map((d) => ({ id: d.id, kind: d.kind, filename: d.filename, mimeType: d.mime_type, size: d.size, sha256: d.sha256, url: d.url })),
+      einvoiceWarnings: b.einvoice_warnings,
       version: b.version,
     });
   }
