@@ -10,6 +10,7 @@ import { FormModal } from '../common/FormModal';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import type { ChartAccount, SupplierView } from '../suppliers/useSuppliers';
 import type { BillView } from './billApi';
+import { BillDocuments, BillWarnings } from './BillDocuments';
 import { BILL_VAT_CATEGORIES, billFormTotals, valuesOf, type BillLineValues, type BillValues, type BillVatCategory } from './billForm';
 
 interface Props {
@@ -25,6 +26,8 @@ interface Props {
   form: FormInstance<BillValues>;
   onCancel: () => void;
   onSave: (values: BillValues) => void;
+  /** A document attached or removed (the list shows the bill's documents afresh). */
+  onDocumentsChanged: () => void;
 }
 
 /** A line's category from its rate when none was chosen: S above 0 %, Z at 0 % (as the server decides). */
@@ -77,8 +80,9 @@ const BillTotals = ({ lines }: { lines: BillLineValues[] }) => {
  * its payment terms give the due date when none is typed), their invoice number, the dates, the
  * lines with their account and VAT category (AE: reverse charge, VAT self-assessed) and the live
  * totals; optionally the total the document states, which the server checks against the lines.
+ * A saved draft shows what its import warned of and its documents, where its original is attached.
  */
-export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, form, onCancel, onSave }: Props) => {
+export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, form, onCancel, onSave, onDocumentsChanged }: Props) => {
   const { t } = useTranslation();
   const banner = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -175,6 +179,14 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
           <IsoDatePicker />
         </Form.Item>
       </div>
+      {bill ? (
+        <>
+          <BillWarnings bill={bill} />
+          <BillDocuments bill={bill} editable={bill.status === 'draft'} onChanged={onDocumentsChanged} />
+        </>
+      ) : (
+        <p className="admin-muted">{t('admin.bills.documents.attachAfterSave')}</p>
+      )}
       <h3 className="bill-lines-title">{t('admin.bills.lines')}</h3>
       <Form.List name="items">
         {(fields, { add, remove }) => (

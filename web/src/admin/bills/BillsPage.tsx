@@ -11,6 +11,7 @@ import { confirmed, useFeedback } from '../common/useFeedback';
 import { usePurchaseAccounts, useSuppliers } from '../suppliers/useSuppliers';
 import { BILL_STATUSES, billApi, type BillStatus, type BillView } from './billApi';
 import { actionRefusalText, billRefusal } from './billErrors';
+import { BillDocumentsDrawer } from './BillDocuments';
 import { BillFormModal } from './BillFormModal';
 import { billFormTotals, bodyOf, type BillValues } from './billForm';
 import { BillPaymentModal } from './BillPaymentModal';
@@ -47,6 +48,7 @@ export const BillsPage = () => {
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [paying, setPaying] = useState<BillView | null>(null);
+  const [papers, setPapers] = useState<BillView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [importRefused, setImportRefused] = useState<EinvoiceRefusal | null>(null);
   const today = localToday();
@@ -166,15 +168,23 @@ export const BillsPage = () => {
             onClick: () => onDelete(b),
           },
         ]
-      : b.status !== 'paid'
-        ? [
-            {
-              key: 'pay',
-              label: t('admin.bills.recordPayment'),
-              onClick: () => setPaying(b),
-            },
-          ]
-        : [];
+      : [
+          {
+            key: 'documents',
+            label: t('admin.bills.documents.title'),
+            inline: true,
+            onClick: () => setPapers(b),
+          },
+          ...(b.status !== 'paid'
+            ? [
+                {
+                  key: 'pay',
+                  label: t('admin.bills.recordPayment'),
+                  onClick: () => setPaying(b),
+                },
+              ]
+            : []),
+        ];
     return actions.length ? <RowActions actions={actions} /> : null;
   };
   const supplierName = (b: BillView) => b.supplier_name ?? '—';
@@ -302,7 +312,9 @@ export const BillsPage = () => {
         form={form}
         onCancel={() => setEditing(null)}
         onSave={(v) => void onSave(v)}
+        onDocumentsChanged={reload}
       />
+      <BillDocumentsDrawer bill={papers} onClose={() => setPapers(null)} />
       <BillPaymentModal
         bill={paying}
         onClose={() => setPaying(null)}

@@ -34,7 +34,9 @@ export const EinvoiceUploadButton = ({ onImported, onRefused }: { onImported: (b
         ref={input}
         type="file"
         accept=".xml,application/xml,text/xml"
-        hidden
+        style={{ display: 'none' }}
+        tabIndex={-1}
+        aria-label={t('admin.bills.import.upload')}
         data-testid="einvoice-file"
         onChange={(e) => {
           const file = e.target.files?.[0];

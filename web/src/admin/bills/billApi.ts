@@ -62,5 +62,8 @@ export const billApi = {
   pay: (id: string, body: BillPaymentBody) => http.post<BillView>(`${one(id)}payments/`, body),
   /** A supplier's e-invoice (UBL XML): the draft bill made of it. */
   importEinvoice: (file: File) => http.post<BillView>('/api/bills/import/', fileForm(file)),
+  /** The original (PDF, PNG or JPEG) attached to a draft. */
+  attachDocument: (id: string, file: File) => http.post<BillDocumentView>(`${one(id)}documents/`, fileForm(file)),
+  removeDocument: (id: string, documentId: string) => http.delete<void>(`${one(id)}documents/${encodeURIComponent(documentId)}/`),
   moneyAccounts: () => http.get<MoneyAccountOption[]>('/api/bank-accounts/'),
 };

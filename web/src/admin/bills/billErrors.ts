@@ -15,6 +15,7 @@ import {
   UNKNOWN_VAT_CATEGORY,
   ZERO_CATEGORY_RATE,
 } from '../../../../domain/bill/bill';
+import { BILL_DOCUMENT_NOT_FOUND, DOCUMENT_EMPTY, DOCUMENT_TYPE_REFUSED, DOCUMENTS_FULL, DOCUMENTS_OF_POSTED_BILL, EINVOICE_STAYS } from '../../../../domain/bill/documents';
 import { ACCOUNT_NOT_PURCHASE } from '../../../../domain/purchases/supplier';
 import { FIELD_BLANK } from '../../../../domain/shared/errors';
 import { ApiError } from '../../api/http';
@@ -23,7 +24,7 @@ import type { BillView } from './billApi';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-/** The domain's refusals of a bill (domain/bill/bill.ts and the purchase account rule), each with its key in the screen's language. */
+/** The domain's refusals of a bill (domain/bill/bill.ts, its documents and the purchase account rule), each with its key in the screen's language. */
 export const SERVER_TEXT_KEYS: Record<string, string> = {
   [FIELD_BLANK]: 'admin.validation.required',
   [BILL_EMPTY]: 'admin.bills.errors.empty',
@@ -40,6 +41,12 @@ export const SERVER_TEXT_KEYS: Record<string, string> = {
   [BILL_NOT_POSTED]: 'admin.bills.errors.notPosted',
   [BILL_NOT_FOUND]: 'admin.bills.errors.notFound',
   [ACCOUNT_NOT_PURCHASE]: 'admin.suppliers.errors.account',
+  [DOCUMENT_TYPE_REFUSED]: 'admin.bills.documents.errors.type',
+  [DOCUMENT_EMPTY]: 'admin.bills.documents.errors.empty',
+  [DOCUMENTS_FULL]: 'admin.bills.documents.errors.full',
+  [DOCUMENTS_OF_POSTED_BILL]: 'admin.bills.documents.errors.posted',
+  [EINVOICE_STAYS]: 'admin.bills.documents.errors.einvoiceStays',
+  [BILL_DOCUMENT_NOT_FOUND]: 'admin.bills.documents.errors.notFound',
 };
 
 /** A REST field of a bill → the form's field (`items.2.vat_rate` → ['items', 2, 'vatRate']); null for one the form does not show. */

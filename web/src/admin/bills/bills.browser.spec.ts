@@ -50,6 +50,9 @@ const ALL_SCREENS = (['en', 'el', 'ru'] as const).flatMap((lng) => [DESKTOP_WIDT
 /** The standard's example invoice (De Koksmaat's 12115118): imported once, after which its number is taken. */
 const EXAMPLE = readFileSync(join(EN16931_DIR, 'ubl-tc434-example1.xml'));
 /** The example with a total the lines do not give: refused by the rules (BR-CO-15), nothing written. */
+/** A 1 × 1 PNG and a one-page PDF: the originals attached (the server reads their type from their bytes). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const WRONG_TOTAL = Buffer.from(EXAMPLE.toString('utf8').replace('<cbc:TaxInclusiveAmount currencyID="EUR">250.33', '<cbc:TaxInclusiveAmount currencyID="EUR">250.34'));
 
 // Needs `node scripts/build-web.mjs` first: the test server serves dist/web.
@@ -381,6 +384,105 @@ describe('the Bills screen in Chromium', () => {
     await refused.waitFor({ state: 'detached' });
     expect(await listItem(p, '12115118').count()).toBe(1);
     expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)', 'console: Failed to load resource: the server responded with a status of 409 (Conflict)']);
+    await context.close();
+  });
+
+  it.each(ALL_SCREENS)("%s at %i px: a draft's original is attached, previewed and removed; an imported bill shows its warnings and e-invoice; a posted bill's documents are read only", async (lng, width) => {
+    const { t } = await createTestI18n(lng);
+    const { context, page: p } = await signedInPage(browser, server.url, ADMIN, { width, locale: { en: 'en-US', el: 'el-GR', ru: 'ru-RU' }[lng] });
+    p.setDefaultTimeout(30_000);
+    const errors = collectPageErrors(p);
+    // A draft of its own for this screen, and a posted one with its original attached before it was posted.
+    const bills = (await admin.get('/api/bills/')).body as Array<{ id: string; supplier: string; invoice_number: string }>;
+    const supplier = bills.find((b) => b.invoice_number === HELD.invoice_number)!.supplier;
+    const line = { description: 'Hosting', account: SYSTEM_ACCOUNT_IDS.paymentFees, quantity: 1, unit_price: '10.00', vat_rate: 24 };
+    const draftNumber = `DOC-${lng}-${width}`;
+    const postedNumber = `POSTED-${lng}-${width}`;
+    expect((await admin.post('/api/bills/', { supplier, invoice_number: draftNumber, date: '2026-03-05', items: [line] })).status).toBe(201);
+    const posted = await admin.post('/api/bills/', { supplier, invoice_number: postedNumber, date: '2026-03-05', items: [line] });
+    expect(posted.status, posted.text).toBe(201);
+    const postedId = (posted.body as { id: string }).id;
+    expect((await admin.upload(`/api/bills/${postedId}/documents/`, 'file', PDF, 'scan.pdf')).status).toBe(201);
+    expect((await admin.post(`/api/bills/${postedId}/post/`, {})).status).toBe(200);
+
+    await p.goto('/admin/bills');
+    await p.getByRole('heading', { name: t('admin.bills.title'), level: 1 }).waitFor();
+    const modal = p.locator('.ant-modal', { has: p.locator('#bill_invoiceNumber') });
+    const papers = modal.getByTestId('bill-documents');
+    const draft = listItem(p, draftNumber).first();
+    await ready(p, draft);
+    await draft.getByRole('button', { name: t('buttons.edit'), exact: true }).click();
+    await modal.getByText(t('admin.bills.editTitle', { number: draftNumber }), { exact: true }).waitFor();
+    await settled(p);
+    await papers.getByText(t('admin.bills.documents.empty'), { exact: true }).waitFor();
+    expect(await modal.getByTestId('bill-warnings').count()).toBe(0);
+
+    // Not a PDF or an image: refused, said in the screen's language.
+    const attach = async (name: string, mimeType: string, buffer: Buffer) => {
+      const [chooser] = await Promise.all([p.waitForEvent('filechooser'), papers.getByTestId('attach-original').click()]);
+      await chooser.setFiles({ name, mimeType, buffer });
+    };
+    await attach('notes.txt', 'text/plain', Buffer.from('not a scan'));
+    await papers.getByTestId('bill-document-error').getByText(t('admin.bills.documents.errors.type'), { exact: true }).waitFor();
+    // The scan as a PNG: listed with its kind and size, shown in the page on Preview.
+    await attach('scan.png', 'image/png', PNG);
+    const doc = papers.getByTestId('bill-document').filter({ hasText: 'scan.png' });
+    await doc.getByText(t('admin.bills.documents.kinds.attachment'), { exact: true }).waitFor();
+    expect(await papers.getByTestId('bill-document-error').count()).toBe(0);
+    expect(await doc.getByRole('link', { name: 'scan.png' }).getAttribute('href')).toMatch(/^\/api\/bills\/[0-9a-f-]{36}\/documents\/[0-9a-f-]{36}\/$/);
+    await doc.getByRole('button', { name: t('admin.bills.documents.preview') }).click();
+    const image = doc.getByRole('img', { name: t('admin.bills.documents.previewOf', { name: 'scan.png' }) });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await checks(p, width, '.ant-modal');
+    await screenshot(p, `i39-bills/documents-draft-${lng}-${width}`);
+    // Removed after the confirmation that names it.
+    p.once('dialog', (d) => {
+      expect(d.message()).toBe(t('admin.bills.documents.confirmRemove', { name: 'scan.png' }));
+      void d.accept();
+    });
+    await doc.getByRole('button', { name: t('admin.bills.documents.removeNamed', { name: 'scan.png' }) }).click();
+    await doc.waitFor({ state: 'detached' });
+    await papers.getByText(t('admin.bills.documents.empty'), { exact: true }).waitFor();
+    await modal.getByRole('button', { name: t('buttons.cancel') }).click();
+    await modal.waitFor({ state: 'hidden' });
+
+    // The imported draft: what its checks warned of, by id and text, and its e-invoice, which stays.
+    const imported = listItem(p, '12115118').first();
+    await ready(p, imported);
+    await imported.getByRole('button', { name: t('buttons.edit'), exact: true }).click();
+    await modal.getByText(t('admin.bills.editTitle', { number: '12115118' }), { exact: true }).waitFor();
+    await settled(p);
+    const warnings = modal.getByTestId('bill-warnings');
+    await warnings.locator('.bill-warning-id', { hasText: 'IMPORT-ACCOUNT' }).waitFor();
+    const count = await warnings.locator('li').count();
+    expect(text(await warnings.locator('.ant-alert-title').textContent())).toBe(t('admin.bills.documents.warnings', { count }));
+    const einvoice = papers.getByTestId('bill-document').filter({ hasText: '12115118.xml' });
+    await einvoice.getByText(t('admin.bills.documents.kinds.einvoice'), { exact: true }).waitFor();
+    expect(await einvoice.getByRole('button').count()).toBe(0);
+    await checks(p, width, '.ant-modal');
+    await screenshot(p, `i39-bills/documents-imported-${lng}-${width}`);
+    await modal.getByRole('button', { name: t('buttons.cancel') }).click();
+    await modal.waitFor({ state: 'hidden' });
+
+    // A posted bill: its documents in a drawer, the PDF opened in a tab, nothing to attach or remove.
+    const postedRow = listItem(p, postedNumber).first();
+    await ready(p, postedRow);
+    await postedRow.getByRole('button', { name: t('admin.bills.documents.title'), exact: true }).click();
+    const drawer = p.getByTestId('bill-documents-drawer');
+    await drawer.getByText(t('admin.bills.documents.drawerTitle', { number: postedNumber, supplier: SUPPLIER.name }), { exact: true }).waitFor();
+    const scan = drawer.getByTestId('bill-document').filter({ hasText: 'scan.pdf' });
+    const open = scan.getByRole('link', { name: t('admin.bills.documents.openNamed', { name: 'scan.pdf' }) });
+    expect(await open.getAttribute('target')).toBe('_blank');
+    // What the tab receives, asked with the page's own session: the PDF, to be shown inline.
+    const pdf = await p.request.get((await open.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toMatch(/^inline; filename="scan.pdf"/);
+    expect(await drawer.getByTestId('attach-original').count()).toBe(0);
+    expect(await scan.getByRole('button', { name: t('admin.bills.documents.removeNamed', { name: 'scan.pdf' }) }).count()).toBe(0);
+    await settled(p);
+    await checks(p, width, '.ant-drawer');
+    await screenshot(p, `i39-bills/documents-posted-${lng}-${width}`);
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     await context.close();
   });
 });
