@@ -97,17 +97,6 @@ export const billEffect = (event: BillEvent): LedgerEffect | null => {
         postings: [{ kind: 'reversal', date: d.date, description: `Reversal: ${description}`, lines: [dr(d.cashAccountId, d.amountCents), cr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents)] }],
       };
     }
-    case 'BillPaymentRemoved': {
-      const d = event.data;
-      const description = 'Bill payment removed (statement line unreconciled)';
-      return {
-        entryId: billPaymentEntryId(d.paymentId),
-        source: { type: 'bill_payment', id: d.paymentId, invoiceId: null },
-        entry: { status: 'deleted', date: d.date, description },
-        revenueAccountId: null,
-        postings: [{ kind: 'reversal', date: d.date, description: `Reversal: ${description}`, lines: [dr(d.cashAccountId, d.amountCents), cr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents)] }],
-      };
-    }
     default:
       return null;
   }
