@@ -10,10 +10,11 @@ import { CashFlowTab } from './statements/CashFlowTab';
 import { IncomeStatementTab } from './statements/IncomeStatementTab';
 import { TrialBalanceTab } from './TrialBalanceTab';
 import { AgedReceivablesTab } from './AgedReceivablesTab';
+import { AgedPayablesTab } from './AgedPayablesTab';
 import { VatReturnTab } from './VatReturnTab';
 import './accounting.css';
 
-const TABS = ['journal-entries', 'income-statement', 'balance-sheet', 'cash-flow', 'trial-balance', 'aged-receivables', 'vat-return', 'accounts', 'ledger'] as const;
+const TABS = ['journal-entries', 'income-statement', 'balance-sheet', 'cash-flow', 'trial-balance', 'aged-receivables', 'aged-payables', 'vat-return', 'accounts', 'ledger'] as const;
 type Tab = (typeof TABS)[number];
 
 const LABEL_KEYS: Record<Tab, string> = {
@@ -23,6 +24,7 @@ const LABEL_KEYS: Record<Tab, string> = {
   'cash-flow': 'admin.accounting.tabs.cashFlow',
   'trial-balance': 'admin.accounting.tabs.trialBalance',
   'aged-receivables': 'admin.accounting.tabs.agedReceivables',
+  'aged-payables': 'admin.accounting.tabs.agedPayables',
   'vat-return': 'admin.accounting.tabs.vatReturn',
   accounts: 'admin.accounting.tabs.accounts',
   ledger: 'admin.accounting.tabs.ledger',
@@ -54,6 +56,7 @@ export const AccountingPage = () => {
         <Route path="cash-flow" element={<CashFlowTab />} />
         <Route path="trial-balance" element={<TrialBalanceTab />} />
         <Route path="aged-receivables" element={<AgedReceivablesTab />} />
+        <Route path="aged-payables" element={<AgedPayablesTab />} />
         <Route path="vat-return" element={<VatReturnTab />} />
         <Route path="accounts" element={<ChartOfAccountsTab />} />
         <Route path="ledger" element={<AccountLedgerTab />} />

@@ -1,5 +1,5 @@
 /** The server's report files (PDF, XLSX) and the auditors' journal, as download links (same-origin GETs with the session). */
-export type ReportFile = 'income-statement' | 'balance-sheet' | 'cash-flow' | 'trial-balance' | 'aged-receivables' | 'account-ledger' | 'vat-return';
+export type ReportFile = 'income-statement' | 'balance-sheet' | 'cash-flow' | 'trial-balance' | 'aged-receivables' | 'aged-payables' | 'account-ledger' | 'vat-return';
 
 export const reportFileUrl = (report: ReportFile, format: 'pdf' | 'xlsx', params: Record<string, string | undefined>, lang: string): string => {
   const q = new URLSearchParams();
