@@ -5,7 +5,7 @@ import { FIELD_MAX_LENGTH, isEmailAddress } from '../../domain/site/form-rules';
 import { FIELD_BLANK, FIELD_REQUIRED, NotFoundError, TOO_LONG } from '../../domain/shared/errors';
 import { textProblem, type TextLines } from '../../domain/shared/text';
 import { fillWording } from '../../domain/shared/wording';
-import { parseEuros, parseQuantity, parseVatRate, type Parsed } from '../../domain/shared/money';
+import { parseEuros, parseQuantity, parseSignedEuros, parseVatRate, type Parsed } from '../../domain/shared/money';
 
 /** Request-field rules shared by the billing resources (REST and GraphQL both validate with these). */
 
@@ -95,6 +95,8 @@ const fromParsedOptional = (parse: (v: unknown) => Parsed<number>) =>
 export const zCents = fromParsed(parseEuros);
 /** The same, absent (undefined) when the field is missing, null or empty. */
 export const zOptionalCents = fromParsedOptional(parseEuros);
+/** Euros that may be negative → signed cents (the domain says where a negative amount is allowed). */
+export const zSignedCents = fromParsed(parseSignedEuros);
 /** Percent on the wire → basis points. */
 export const zVatBp = fromParsed(parseVatRate);
 /** The same, absent (undefined) when the field is missing, null or empty. */

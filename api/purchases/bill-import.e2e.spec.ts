@@ -61,6 +61,19 @@ describe.each(testBackends())('inbound e-invoices on $name', (backend) => {
     // Until someone chooses, every line goes to one expense account that takes purchases.
     expect(new Set(bill.items.map((i) => i.account)).size).toBe(1);
 
+    // Its lines' accounts chosen afterwards (the form sends every line again): the document's VAT per rate stays, its returned line too.
+    const edited = await admin.put(`/api/bills/${bill.id}/`, {
+      supplier: bill.supplier,
+      invoice_number: '12115118',
+      date: '2015-01-09',
+      due_date: '2015-01-09',
+      items: bill.items.map((i) => ({ description: i.description, account: OFFICE, quantity: i.quantity, unit_price: i.unit_price, vat_rate: i.vat_rate, vat_category: i.vat_category })),
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toMatchObject({ net_amount: 229.6, vat_amount: 20.73, total_amount: 250.33 });
+    expect(perRate(edited.body.items)).toEqual({ 'S 6': { net: 18323, vat: 1099 }, 'S 21': { net: 4637, vat: 974 } });
+    expect(new Set((edited.body as Bill).items.map((i) => i.account))).toEqual(new Set([OFFICE]));
+
     // The same document again is the supplier's number entered twice: 409, nothing written.
     const before = await counts();
     const again = await upload(EXAMPLE);

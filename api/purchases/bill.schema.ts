@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { BillInput } from '../../domain/bill/bill';
 import { parseInput } from '../platform/http/validate';
-import { zCents, zDate, zDefaulted, zId, zOptionalCents, zQuantityMilli, zRequiredText, zText, zVatBp, zVersion } from '../platform/wire';
+import { zCents, zSignedCents, zDate, zDefaulted, zId, zOptionalCents, zQuantityMilli, zRequiredText, zText, zVatBp, zVersion } from '../platform/wire';
 
 const billItem = z.object({
   description: zRequiredText(500),
   account: zId('account'),
   quantity: zDefaulted(1, zQuantityMilli),
-  unit_price: zCents,
+  /** May be negative: the domain refuses it but on an imported bill (a discount line, a document allowance). */
+  unit_price: zSignedCents,
   vat_rate: zDefaulted(0, zVatBp),
   /** S, Z, E or AE (a reverse-charge purchase: VAT self-assessed); absent: S above 0 %, Z at 0 %. Checked by the domain. */
   vat_category: z.union([zText(3), z.null()]).optional(),

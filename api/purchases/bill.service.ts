@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { requestedPostingDays } from '../../domain/accounting/posting-dates';
-import { decideBill, initialBillState, openCentsOf, billStatusOf, type BillCommand, type BillInput, type BillState } from '../../domain/bill/bill';
+import { BILL_POSTED_IMMUTABLE, buildBill, decideBill, initialBillState, openCentsOf, billStatusOf, type BillCommand, type BillInput, type BillState } from '../../domain/bill/bill';
 import { BILL_SCHEMA_VERSION, billStreamId, type BillEvent } from '../../domain/bill/events';
 import { billStream } from '../../domain/bill/stream';
 import {
@@ -17,7 +17,7 @@ import {
 import { purchaseAccountRefusal } from '../../domain/purchases/supplier';
 import { addDays } from '../../domain/shared/dates';
 import { AppError, ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
-import { bpToPercent, centsToEuros } from '../../domain/shared/money';
+import { bpToPercent, centsToEuros, lineAmounts } from '../../domain/shared/money';
 import { billStateOfRow, type BillRow } from '../../projections/bills/bills';
 import { payableSums } from '../../projections/bills/queries';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
@@ -175,7 +175,7 @@ export class BillService {
 
   async update(id: string, parsed: ParsedBill, actor: string): Promise<BillWire> {
     this.known(id);
-    const input = await this.checked(parsed.input, id);
+    const input = await this.keepingDocumentVat(id, await this.checked(parsed.input, id));
     const before = await this.numberOf(id);
     return this.withNumber(id, input, before, actor, () => this.run(id, actor, { type: 'EditBill', data: input }, { expectedRevision: parsed.expectedRevision === undefined ? undefined : parsed.expectedRevision - 1 }));
   }
@@ -193,10 +193,37 @@ export class BillService {
     if (before) await this.onNumber(id, before, decideReleaseBillNumber, actor).catch((err: unknown) => this.deps.logger.error({ err, billId: id }, "a deleted bill's number could not be given back"));
   }
 
+  /**
+   * An imported bill edited (most often to choose its lines' accounts) stays its document: its lines
+   * may stay negative, and while each category and rate keeps its taxable amount, the VAT per rate
+   * it kept from the document is kept, not reckoned again line by line.
+   */
+  private async keepingDocumentVat(id: string, input: BillInput): Promise<BillInput> {
+    const imported = await this.deps.db('bill_documents').where({ bill_id: id, kind: 'einvoice' }).first('id');
+    const row = imported ? ((await this.deps.db('bill_list').where({ id }).first()) as BillRow | undefined) : undefined;
+    if (!row) return input;
+    const current = billStateOfRow(row) as Extract<BillState, { status: 'draft' | 'posted' }>;
+    const key = (category: string, rateBp: number) => `${category}|${rateBp}`;
+    const kept = new Map<string, { vatCategory: string; vatRateBp: number; netCents: number; vatCents: number }>();
+    for (const l of current.lines) {
+      const g = kept.get(key(l.vatCategory, l.vatRateBp)) ?? { vatCategory: l.vatCategory, vatRateBp: l.vatRateBp, netCents: 0, vatCents: 0 };
+      kept.set(key(l.vatCategory, l.vatRateBp), { ...g, netCents: g.netCents + l.netCents, vatCents: g.vatCents + l.vatCents });
+    }
+    const nets = new Map<string, number>();
+    for (const l of input.lines) {
+      const category = l.vatCategory === undefined ? (l.vatRateBp > 0 ? 'S' : 'Z') : l.vatCategory.trim().toUpperCase();
+      const k = key(category, l.vatRateBp);
+      nets.set(k, (nets.get(k) ?? 0) + lineAmounts(l.quantityMilli, l.unitPriceCents, 0).netCents);
+    }
+    const unchanged = nets.size === kept.size && [...kept].every(([k, g]) => nets.get(k) === g.netCents);
+    const statedVat = [...kept.values()].filter((g) => g.vatCategory !== 'AE').map(({ vatCategory, vatRateBp, vatCents }) => ({ vatCategory, vatRateBp, vatCents }));
+    return { ...input, signedLines: true, ...(unchanged ? { statedVat } : {}) };
+  }
+
   /** The supplier and number a bill holds, as the read model has them; null for a bill it does not know. */
-  private async numberOf(billId: string): Promise<BillNumber | null> {
-    const row = (await this.deps.db('bill_list').where({ id: billId }).first('supplier_id', 'supplier_invoice_number')) as { supplier_id: string; supplier_invoice_number: string } | undefined;
-    return row ? { supplierId: row.supplier_id, number: row.supplier_invoice_number } : null;
+  private async numberOf(billId: string): Promise<(BillNumber & { status: string }) | null> {
+    const row = (await this.deps.db('bill_list').where({ id: billId }).first('supplier_id', 'supplier_invoice_number', 'status')) as { supplier_id: string; supplier_invoice_number: string; status: string } | undefined;
+    return row ? { supplierId: row.supplier_id, number: row.supplier_invoice_number, status: row.status } : null;
   }
 
   /**
@@ -204,7 +231,10 @@ export class BillService {
    * refuses a second bill entered at the same moment, which the read model's check cannot see),
    * given back if the write fails, and the number held before is given back once it succeeds.
    */
-  private async withNumber<T>(billId: string, input: BillInput, before: BillNumber | null, actor: string, write: () => Promise<T>): Promise<T> {
+  private async withNumber<T>(billId: string, input: BillInput, before: (BillNumber & { status: string }) | null, actor: string, write: () => Promise<T>): Promise<T> {
+    // What the domain would refuse is refused before the number is claimed: a refusal writes nothing.
+    buildBill(input);
+    if (before?.status === 'posted') throw new ConflictError(BILL_POSTED_IMMUTABLE);
     const next = { supplierId: input.supplierId, number: input.supplierInvoiceNumber.trim() };
     const same = before !== null && before.supplierId === next.supplierId && billNumberKey(before.number) === billNumberKey(next.number);
     if (!same) {

@@ -4,6 +4,7 @@
  * figures the bill must equal, and what the reader should know before posting it (warnings).
  */
 import { divRoundHalfUp, formatEuros, lineAmounts } from '../shared/money';
+import { trimEnd } from '../shared/text';
 import { EinvoiceFileError, type InboundDocument, type InboundVatCategory } from '../einvoice/inbound';
 import type { VatCategory } from '../invoice/vat';
 import type { BillLineInput } from './bill';
@@ -58,7 +59,7 @@ const BILL_CATEGORY: Record<Exclude<InboundVatCategory, 'L' | 'M'>, VatCategory>
 const decimal = (text: string): { negative: boolean; digits: bigint; scale: number } | null => {
   const m = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
   if (!m) return null;
-  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  const fraction = trimEnd(m[3] ?? '', '0');
   return { negative: m[1] === '-', digits: BigInt(m[2]! + fraction), scale: fraction.length };
 };
 

@@ -11,6 +11,7 @@
 import { SaxesParser } from 'saxes';
 import { isIsoDate } from '../shared/dates';
 import { MAX_AMOUNT_CENTS } from '../shared/money';
+import { trimEnd } from '../shared/text';
 import { xmlDeclarationIn } from '../shared/xml-guard';
 
 export const UBL_NS = {
@@ -205,7 +206,7 @@ const decimalParts = (text: string): { negative: boolean; whole: string; fractio
 const cents = (e: Element): number => {
   const parts = decimalParts(e.text);
   if (!parts) throw new EinvoiceFileError(`"${e.text}" is not an amount`, where(e));
-  const fraction = parts.fraction.replace(/0+$/, '');
+  const fraction = trimEnd(parts.fraction, '0');
   if (fraction.length > 2) throw new EinvoiceFileError(`"${e.text}" has more than two decimals`, where(e));
   if (parts.whole.length > 14) throw new EinvoiceFileError(`"${e.text}" is too large`, where(e));
   const value = Number(parts.whole) * 100 + Number(fraction.padEnd(2, '0'));
@@ -217,7 +218,7 @@ const cents = (e: Element): number => {
 const rateBp = (e: Element | undefined, parent: Element): number => {
   if (!e) return 0;
   const parts = decimalParts(e.text);
-  const fraction = parts?.fraction.replace(/0+$/, '') ?? '';
+  const fraction = parts ? trimEnd(parts.fraction, '0') : '';
   if (!parts || parts.negative || fraction.length > 2 || parts.whole.length > 3) throw new EinvoiceFileError(`"${e.text}" is not a VAT rate`, where(e ?? parent));
   const bp = Number(parts.whole) * 100 + Number(fraction.padEnd(2, '0'));
   if (bp > 10_000) throw new EinvoiceFileError(`"${e.text}" is not a VAT rate`, where(e));
@@ -266,14 +267,15 @@ const party = (p: Element): InboundParty => {
   };
 };
 
-const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const attachmentsOf = (root: Element): InboundAttachment[] =>
   children(root, UBL_NS.cac, 'AdditionalDocumentReference').flatMap((ref) => {
     const object = cac(ref, 'Attachment', 'cbc:EmbeddedDocumentBinaryObject');
     if (!object || object.text === '') return [];
-    if (!BASE64.test(object.text)) throw new EinvoiceFileError('the attachment is not base64', where(object));
-    const content = Buffer.from(object.text, 'base64');
+    const base64 = object.text.replace(/\s+/g, '');
+    if (!BASE64.test(base64)) throw new EinvoiceFileError('the attachment is not base64', where(object));
+    const content = Buffer.from(base64, 'base64');
     if (content.length > ATTACHMENT_MAX_BYTES) throw new EinvoiceFileError(`the attachment is over 10 MB (${content.length} bytes), the most a bill's document may be`, where(object));
     const reference = oneLine([textOf(cac(ref, 'cbc:ID')), textOf(cac(ref, 'cbc:DocumentDescription'))].filter(Boolean).join(' '));
     const mimeType = (object.attributes.mimeCode ?? 'application/octet-stream').trim().toLowerCase();

@@ -80,6 +80,14 @@ const scaledText = (max: number, decimals: number): string => {
 /** Euros (number or numeric string, max two decimals, non-negative) → integer cents, at most MAX_AMOUNT_CENTS. */
 export const parseEuros = (value: unknown): Parsed<number> => parseScaled(value, 2, MAX_AMOUNT_CENTS);
 
+/** Euros that may be negative (a discount line of an imported bill) → signed integer cents; the domain decides whether the sign is allowed. */
+export const parseSignedEuros = (value: unknown): Parsed<number> => {
+  const text = decimalText(value);
+  const negative = text !== undefined && /^-\d/.test(text);
+  const parsed = parseEuros(negative ? text!.slice(1) : value);
+  return parsed.ok && negative ? { ok: true, value: -parsed.value } : parsed;
+};
+
 /**
  * An amount as a person types it → signed cents, or null when it is not an amount: "-119", "−119,00",
  * "1.234,56" and "1234.56" all read; at most two decimals.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToEuros, divRoundHalfUp, formatEuros, lineAmounts, MAX_AMOUNT_CENTS, MAX_QUANTITY, parseEuros, parseQuantity, parseVatRate, sumAmounts, typedCents } from './money';
+import { centsToEuros, divRoundHalfUp, formatEuros, lineAmounts, MAX_AMOUNT_CENTS, MAX_QUANTITY, parseEuros, parseQuantity, parseSignedEuros, parseVatRate, sumAmounts, typedCents } from './money';
 
 describe('money', () => {
   it('parses euros strictly into cents', () => {
@@ -80,5 +80,15 @@ describe('an amount as a person types it', () => {
     expect(typedCents('1.005')).toBeNull();
     expect(typedCents('abc')).toBeNull();
     expect(typedCents('')).toBeNull();
+  });
+});
+
+describe('signed euros', () => {
+  it('reads a negative amount as negative cents and refuses what parseEuros refuses', () => {
+    expect(parseSignedEuros('-109.98')).toEqual({ ok: true, value: -10_998 });
+    expect(parseSignedEuros(-0.5)).toEqual({ ok: true, value: -50 });
+    expect(parseSignedEuros('12.5')).toEqual({ ok: true, value: 1_250 });
+    expect(parseSignedEuros('-1.005')).toEqual({ ok: false, error: 'Ensure that there are no more than 2 decimal places.' });
+    expect(parseSignedEuros('--1')).toEqual({ ok: false, error: 'A valid number is required.' });
   });
 });
