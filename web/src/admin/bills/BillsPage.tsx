@@ -1,8 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Select } from 'antd';
-import { useState } from 'react';
+import { Button, Checkbox, Form, Select } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatEuros, localToday } from '../../common/format';
+import { formatDate, formatEuros, formatMoney, localToday } from '../../common/format';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions, type RowAction } from '../../common/RowActions';
 import { Badge } from '../../shared/billing-badges';
@@ -15,6 +15,8 @@ import { BillDocumentsDrawer } from './BillDocuments';
 import { BillFormModal } from './BillFormModal';
 import { billFormTotals, bodyOf, type BillValues } from './billForm';
 import { BillPaymentModal } from './BillPaymentModal';
+import { centsOf, payable } from './payBills';
+import { PayBillsModal } from './PayBillsModal';
 import { EinvoiceRefusalAlert, EinvoiceUploadButton, type EinvoiceRefusal } from './EinvoiceImport';
 import { useBills } from './useBills';
 import './bills.css';
@@ -51,7 +53,14 @@ export const BillsPage = () => {
   const [papers, setPapers] = useState<BillView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [importRefused, setImportRefused] = useState<EinvoiceRefusal | null>(null);
+  // The bills chosen to pay in one go (those of the list shown that can still be paid), oldest first in the dialog.
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [payingMany, setPayingMany] = useState<BillView[] | null>(null);
   const today = localToday();
+  const choosable = (bills ?? []).filter(payable);
+  const chosenBills = choosable.filter((b) => chosen.includes(b.id));
+  useEffect(() => setChosen([]), [status]);
+  const choose = (b: BillView, on: boolean) => setChosen((c) => (on ? [...c.filter((id) => id !== b.id), b.id] : c.filter((id) => id !== b.id)));
 
   const open = (bill: BillView | null) => {
     setRefusal(null);
@@ -219,6 +228,17 @@ export const BillsPage = () => {
           data-testid="bills-status"
         />
       </div>
+      <div className="pay-bills-bar" data-testid="pay-bills-bar">
+        <span className="admin-muted" aria-live="polite">
+          {chosenBills.length
+            ? t('admin.bills.payMany.chosen', { count: chosenBills.length, amount: formatMoney(chosenBills.reduce((s, b) => s + centsOf(b.open_amount), 0)) })
+            : t('admin.bills.payMany.hint')}
+        </span>
+        {chosenBills.length > 0 && <Button onClick={() => setChosen([])}>{t('admin.bills.payMany.clear')}</Button>}
+        <Button type="primary" disabled={chosenBills.length === 0} onClick={() => setPayingMany([...chosenBills].sort((a, b) => a.date.localeCompare(b.date) || a.invoice_number.localeCompare(b.invoice_number)))} data-testid="pay-bills">
+          {t('admin.bills.payMany.action')}
+        </Button>
+      </div>
       <ResponsiveTable<BillView>
         label={t('admin.bills.title')}
         rowKey="id"
@@ -253,8 +273,24 @@ export const BillsPage = () => {
               value: money(b.total_amount),
             },
           ],
-          actions: rowActions(b),
+          actions: (
+            <>
+              {payable(b) && (
+                <Checkbox className="bill-choose" checked={chosen.includes(b.id)} onChange={(e) => choose(b, e.target.checked)} data-testid="bill-choose">
+                  {t('admin.bills.payMany.choose')}
+                </Checkbox>
+              )}
+              {rowActions(b)}
+            </>
+          ),
         })}
+        rowSelection={{
+          selectedRowKeys: chosenBills.map((b) => b.id),
+          onChange: (keys) => setChosen(keys.map(String)),
+          getCheckboxProps: (b) => ({ disabled: !payable(b), 'aria-label': t('admin.bills.payMany.chooseBill', { number: b.invoice_number, supplier: supplierName(b) }) }),
+          // No "select all": the table repeats column titles in a hidden measuring row, where a checkbox would be focusable.
+          hideSelectAll: true,
+        }}
         columns={[
           {
             key: 'supplier',
@@ -315,6 +351,15 @@ export const BillsPage = () => {
         onDocumentsChanged={reload}
       />
       <BillDocumentsDrawer bill={papers} onClose={() => setPapers(null)} />
+      <PayBillsModal
+        bills={payingMany}
+        onClose={() => setPayingMany(null)}
+        onPaid={() => {
+          setPayingMany(null);
+          setChosen([]);
+          reload();
+        }}
+      />
       <BillPaymentModal
         bill={paying}
         onClose={() => setPaying(null)}

@@ -34,6 +34,14 @@ export interface BillPaymentBody {
   reference: string | null;
 }
 
+/** What `POST /api/bills/payments/` takes: one day, money account and reference for every bill. */
+export interface BillPaymentsBody {
+  money_account: string;
+  date: string;
+  reference: string | null;
+  payments: Array<{ bill: string; amount: number }>;
+}
+
 /** A money account as `/api/bank-accounts/` lists it (the fields the payment dialog needs). */
 export interface MoneyAccountOption {
   id: string;
@@ -60,6 +68,8 @@ export const billApi = {
   remove: (id: string) => http.delete<void>(one(id)),
   post: (id: string) => http.post<BillView>(`${one(id)}post/`),
   pay: (id: string, body: BillPaymentBody) => http.post<BillView>(`${one(id)}payments/`, body),
+  /** Several bills paid at once: all of them or, refused, none. */
+  payMany: (body: BillPaymentsBody) => http.post<BillView[]>('/api/bills/payments/', body),
   /** A supplier's e-invoice (UBL XML): the draft bill made of it. */
   importEinvoice: (file: File) => http.post<BillView>('/api/bills/import/', fileForm(file)),
   /** The original (PDF, PNG or JPEG) attached to a draft. */

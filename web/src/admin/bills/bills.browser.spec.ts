@@ -485,4 +485,98 @@ describe('the Bills screen in Chromium', () => {
     expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     await context.close();
   });
+
+  it.each(SCREENS.map(([lng, locale, width]) => [lng, width, locale] as const))(
+    '%s at %i px: pays three chosen bills in one go, one in part, after a refusal under the bill another payment left with less open',
+    async (lng, width, locale) => {
+      const { t } = await createTestI18n(lng);
+      const supplierName = `Πληρωμές ${lng} ${width} ООО`;
+      const supplier = await admin.post('/api/suppliers/', { name: supplierName, country: 'GR', payment_terms_days: 30 });
+      expect(supplier.status, supplier.text).toBe(201);
+      const made: Array<{ id: string; number: string }> = [];
+      for (const [i, [date, price]] of ([['2026-03-01', 100], ['2026-03-05', 250.5], ['2026-03-10', 80]] as const).entries()) {
+        const number = `PB-${lng}-${width}-${i + 1}`;
+        const bill = await admin.post('/api/bills/', {
+          supplier: (supplier.body as { id: string }).id,
+          invoice_number: number,
+          date,
+          items: [{ description: 'Colocation', account: SYSTEM_ACCOUNT_IDS.paymentFees, quantity: 1, unit_price: price, vat_rate: 24 }],
+        });
+        expect(bill.status, bill.text).toBe(201);
+        expect((await admin.post(`/api/bills/${bill.body.id}/post/`)).status).toBe(200);
+        made.push({ id: bill.body.id as string, number });
+      }
+      // Open: 124,00, 310,62 and 99,20.
+      const { context, page: p } = await signedInPage(browser, server.url, ADMIN, { width, locale });
+      p.setDefaultTimeout(30_000);
+      const errors = collectPageErrors(p);
+      await p.goto('/admin/bills');
+      await p.getByRole('heading', { name: t('admin.bills.title'), level: 1 }).waitFor();
+      const bar = p.getByTestId('pay-bills-bar');
+      await bar.getByText(t('admin.bills.payMany.hint'), { exact: true }).waitFor();
+      expect(await p.getByTestId('pay-bills').isDisabled()).toBe(true);
+      for (const { number } of made) {
+        const item = listItem(p, number).first();
+        await ready(p, item);
+        const box = width === MOBILE_WIDTH ? item.getByRole('checkbox', { name: t('admin.bills.payMany.choose') }) : p.getByRole('checkbox', { name: t('admin.bills.payMany.chooseBill', { number, supplier: supplierName }) });
+        await box.check();
+      }
+      await bar.getByText(t('admin.bills.payMany.chosen', { count: 3, amount: formatMoney(53_382) }), { exact: true }).waitFor();
+      // A draft cannot be chosen.
+      const held = listItem(p, HELD.invoice_number).first();
+      if (width === MOBILE_WIDTH) expect(await held.getByRole('checkbox').count()).toBe(0);
+      else expect(await held.getByRole('checkbox').isDisabled()).toBe(true);
+      await checks(p, width);
+      await screenshot(p, `i39-bills/pay-many-chosen-${lng}-${width}`);
+
+      await p.getByTestId('pay-bills').click();
+      const modal = p.locator('.ant-modal', { has: p.locator('#payBills_date') });
+      await modal.getByText(t('admin.bills.payMany.intro'), { exact: true }).waitFor();
+      await settled(p);
+      const amount = (i: number) => modal.locator(`#payBills_payments_${i}_amount`);
+      expect(await Promise.all([0, 1, 2].map((i) => amount(i).inputValue()))).toEqual(['124.00', '310.62', '99.20']);
+      await modal
+        .locator('.ant-select', { has: p.locator('#payBills_moneyAccount') })
+        .locator('.ant-select-content')
+        .filter({ hasText: /\S/ })
+        .waitFor();
+      expect(text(await modal.getByTestId('pay-bills-total').textContent())).toBe(money(53_382));
+      // Part of the second; more than the third has open is refused before sending.
+      await amount(1).fill('100');
+      await amount(2).fill('150');
+      await fieldError(modal, 'payBills_payments_2_amount').getByText(t('admin.bills.errors.aboveOpen', { amount: formatMoney(9_920) }), { exact: true }).waitFor();
+      await amount(2).fill('99.20');
+      await expect.poll(async () => text(await modal.getByTestId('pay-bills-total').textContent())).toBe(money(32_320));
+      await modal.locator('#payBills_reference').fill(`SEPA batch ${lng}`);
+
+      // Meanwhile 50,00 of the third is paid elsewhere: the server's refusal stands under that bill, in the language, and nothing is paid.
+      const bank = ((await admin.get('/api/bank-accounts/')).body as Array<{ id: string }>)[0]!.id;
+      const elsewhere = await admin.post(`/api/bills/${made[2]!.id}/payments/`, { amount: 50, date: '2026-03-15', money_account: bank });
+      expect(elsewhere.status, elsewhere.text).toBe(201);
+      await modal.getByRole('button', { name: t('admin.bills.payMany.submit'), exact: true }).click();
+      await fieldError(modal, 'payBills_payments_2_amount').getByText(t('admin.bills.errors.aboveOpen', { amount: formatMoney(4_920) }), { exact: true }).waitFor();
+      expect(((await admin.get(`/api/bills/${made[0]!.id}/`)).body as { paid_amount: number }).paid_amount).toBe(0);
+      await checks(p, width, '.ant-modal');
+      await screenshot(p, `i39-bills/pay-many-refused-${lng}-${width}`);
+
+      await amount(2).fill('49.20');
+      await modal.getByRole('button', { name: t('admin.bills.payMany.submit'), exact: true }).click();
+      await p
+        .locator('.ant-message')
+        .getByText(t('admin.bills.payMany.paid', { count: 3, amount: formatMoney(27_320) }), { exact: true })
+        .first()
+        .waitFor();
+      await modal.waitFor({ state: 'hidden' });
+      await status(listItem(p, made[0]!.number).first(), t('admin.bills.statuses.paid')).waitFor();
+      await status(listItem(p, made[1]!.number).first(), t('admin.bills.statuses.partly_paid')).waitFor();
+      await status(listItem(p, made[2]!.number).first(), t('admin.bills.statuses.paid')).waitFor();
+      await bar.getByText(t('admin.bills.payMany.hint'), { exact: true }).waitFor();
+      const second = (await admin.get(`/api/bills/${made[1]!.id}/`)).body as { open_amount: number; payments: Array<{ amount: number; reference: string | null }> };
+      expect(second).toMatchObject({ open_amount: 210.62, payments: [{ amount: 100, reference: `SEPA batch ${lng}` }] });
+      await checks(p, width);
+      // The one failed request: the refused batch (400).
+      expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+      await context.close();
+    },
+  );
 });
