@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EN16931_DIR } from '../platform/en16931/rules';
+import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
 import { adminOf, createClient, createInvoice } from '../invoicing/test/fixtures';
@@ -114,6 +115,24 @@ describe.each(testBackends())('inbound e-invoices on $name', (backend) => {
     const gql = await admin.graphql('query($id: ID!) { bill(id: $id) { documents { kind filename sha256 url } einvoiceWarnings { id } } }', { id: bill.id });
     expect(gql.body.data.bill.documents).toEqual(bill.documents.map((d) => ({ kind: d.kind, filename: d.filename, sha256: d.sha256, url: d.url })));
     expect(gql.body.data.bill.einvoiceWarnings).toEqual(bill.einvoice_warnings!.map((w) => ({ id: w.id })));
+  }, 120_000);
+
+  it("imports the standard's example credit note as a supplier credit note: its totals per rate, booked as a bill reversed, its credit apart in aged payables", async () => {
+    const res = await upload(CREDIT_NOTE, 'credit-note.xml');
+    expect(res.status, res.text).toBe(201);
+    const note = res.body as Bill & { document_type: string; credited_bill: string | null; date: string; due_date: string };
+    expect(note).toMatchObject({ document_type: 'credit_note', credited_bill: null, invoice_number: '018304 / 28865', date: '2019-09-23', due_date: '2019-09-23', net_amount: 100.11, vat_amount: 0, total_amount: 100.11 });
+    expect(perRate(note.items)).toEqual({ 'E 0': { net: 10011, vat: 0 } });
+    expect((await admin.get(`/api/suppliers/${note.supplier}/`)).body).toMatchObject({ name: 'My Supplier Company', vat_number: 'BE0000000196', country: 'BE', iban: 'BE91000000143476' });
+    expect((await admin.post(`/api/bills/${note.id}/post/`)).status).toBe(200);
+    const ap = await server.testDb.db('ledger_lines').where({ account_id: SYSTEM_ACCOUNT_IDS.payables }).sum({ d: 'debit_cents', c: 'credit_cents' }).first();
+    expect(Number(ap?.d ?? 0) - Number(ap?.c ?? 0)).toBe(10_011);
+    const aged = (await admin.get('/api/reports/aged-payables/?as_of=2026-03-20')).body;
+    expect(aged.suppliers.find((r: { supplier_id: string }) => r.supplier_id === note.supplier)).toMatchObject({ total: 0, credit_balance: 100.11 });
+    expect(aged.totals.net).toBe(-100.11);
+    const statement = (await admin.get(`/api/suppliers/${note.supplier}/statement/?from=2019-01-01&to=2026-03-20`)).body;
+    expect(statement.lines.map((l: { kind: string; amount: number }) => [l.kind, l.amount])).toEqual([['credit_note', -100.11]]);
+    expect(statement.closing_balance).toBe(-100.11);
   }, 120_000);
 
   it('refuses what is not an importable e-invoice with what is wrong, naming the element or the rule, writing nothing', async () => {

@@ -77,7 +77,6 @@ export class BillImportService {
     const text = textOf(file.buffer);
     const doc = this.read(text);
     const verdict = await this.check(text);
-    if (doc.kind === 'credit_note') throw refused(['This is a credit note: supplier credit notes cannot be imported yet. Enter it as a bill correction by hand.']);
     const company = await readCompanySettings(this.deps.db);
     const existing = await this.findSupplier(doc);
     const newSupplier = existing ? null : this.supplierFrom(doc, company.country ?? 'GR', company.standard_vat_rate);
@@ -90,9 +89,11 @@ export class BillImportService {
         supplierId: supplier.id,
         accountId,
         selfAssessRateBp: Math.round(company.standard_vat_rate * 100),
-        dueDateOf: (issueDate) => addDays(issueDate, supplier.paymentTermsDays),
+        // A credit note is due when issued: its credit is there to use at once.
+        dueDateOf: (issueDate) => (doc.kind === 'credit_note' ? issueDate : addDays(issueDate, supplier.paymentTermsDays)),
         companyVatNumber: company.vat_number || null,
       });
+      if (doc.kind === 'credit_note') bill = { ...bill, documentType: 'credit_note', creditedBillId: existing ? await this.creditedBill(existing.id, doc.precedingInvoices) : null };
       buildBill(bill);
     } catch (err) {
       throw asFileRefusal(err, (field) => einvoiceElementOf(field, doc, bill));
@@ -141,6 +142,17 @@ export class BillImportService {
       if (err instanceof RulesFailedError) throw refused([`The EN 16931 rules could not read the document: ${err.message}`]);
       throw err;
     }
+  }
+
+  /** The posted bill of the supplier a credit note names (BT-25), or null. */
+  private async creditedBill(supplierId: string, numbers: readonly string[]): Promise<string | null> {
+    if (numbers.length === 0) return null;
+    const row = (await this.deps
+      .db('bill_list')
+      .where({ supplier_id: supplierId, document_type: 'bill', status: 'posted' })
+      .whereRaw(`lower(supplier_invoice_number) in (${numbers.map(() => 'lower(?)').join(', ')})`, numbers.map((n) => n.trim()))
+      .first('id')) as { id: string } | undefined;
+    return row?.id ?? null;
   }
 
   /** The supplier a document names: by VAT number (however written), or by name when it has none. */

@@ -66,6 +66,28 @@ describe.each(testBackends())('paying several bills at once on $name', (backend)
     expect(await balance(SYSTEM_ACCOUNT_IDS.payables)).toBe(-4_200);
     expect(await balance(SYSTEM_ACCOUNT_IDS.bank)).toBe(-14_400);
   });
+
+  it('takes a supplier credit note correcting a posted bill, numbered apart from its bills, refunded into a money account', async () => {
+    const supplier = ((await admin.get(`/api/bills/${bills[0]}/`)).body as { supplier: string }).supplier;
+    const note = (over: Record<string, unknown>) => ({ supplier, invoice_number: 'OS-1', date: '2026-03-12', document_type: 'credit_note', items: [{ description: 'Paper returned', account: OFFICE, unit_price: 10, vat_rate: 24 }], ...over });
+    const onDraft = await admin.post('/api/bills/', note({ credited_bill: bills[2] }));
+    expect(onDraft.status).toBe(400);
+    expect(onDraft.body.errors).toEqual({ credited_bill: ['Choose a posted bill of this supplier for the credit note to correct.'] });
+    const made = await admin.post('/api/bills/', note({ credited_bill: bills[1] }));
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ document_type: 'credit_note', credited_bill: bills[1], invoice_number: 'OS-1', total_amount: 12.4, status: 'draft' });
+    // Edited without saying what it is (the form's PUT), it stays a credit note.
+    const edited = await admin.put(`/api/bills/${made.body.id}/`, { supplier, invoice_number: 'OS-1', date: '2026-03-12', items: [{ description: 'Paper returned', account: OFFICE, unit_price: 10, vat_rate: 24 }] });
+    expect(edited.body).toMatchObject({ document_type: 'credit_note', credited_bill: bills[1] });
+    expect((await admin.post('/api/bills/', note({}))).status).toBe(409);
+    expect((await admin.post(`/api/bills/${made.body.id}/post/`)).status).toBe(200);
+    expect(await balance(SYSTEM_ACCOUNT_IDS.payables)).toBe(-4_200 + 1_240);
+    const refund = await admin.post(`/api/bills/${made.body.id}/payments/`, { amount: 12.4, date: '2026-03-15', money_account: bank, reference: 'Refund OS-1' });
+    expect(refund.status, refund.text).toBe(201);
+    expect(refund.body).toMatchObject({ status: 'paid', open_amount: 0 });
+    expect(await balance(SYSTEM_ACCOUNT_IDS.payables)).toBe(-4_200);
+    expect(await balance(SYSTEM_ACCOUNT_IDS.bank)).toBe(-14_400 + 1_240);
+  });
 });
 
 describe.each(testBackends())("a supplier's number entered twice at the same moment on $name", (backend) => {

@@ -129,6 +129,8 @@ export class BillOutput {
   @Field(() => Float) openAmount!: number;
   @Field(() => BillStatusEnum) status!: BillStatus;
   @Field(() => [BillPaymentOutput]) payments!: BillPaymentOutput[];
+  @Field(() => String, { description: 'bill, or credit_note: a supplier credit note (booked as a bill reversed; a payment on it is a refund).' }) documentType!: string;
+  @Field(() => ID, { nullable: true, description: 'A credit note’s: the bill it corrects.' }) creditedBillId!: string | null;
   @Field(() => [BillDocumentOutput]) documents!: BillDocumentOutput[];
   @Field(() => [EinvoiceWarningOutput], { nullable: true, description: 'An imported bill’s warnings; null when it was not imported (REST POST /api/bills/import/ takes the e-invoice).' }) einvoiceWarnings!: EinvoiceWarningOutput[] | null;
   @Field(() => Int) version!: number;
@@ -150,6 +152,8 @@ export class BillOutput {
       openAmount: b.open_amount,
       status: b.status,
       payments: b.payments,
+      documentType: b.document_type,
+      creditedBillId: b.credited_bill,
       documents: b.documents.map((d) => ({ id: d.id, kind: d.kind, filename: d.filename, mimeType: d.mime_type, size: d.size, sha256: d.sha256, url: d.url })),
       einvoiceWarnings: b.einvoice_warnings,
       version: b.version,

@@ -26,12 +26,18 @@ const billBody = z.object({
   net_amount: zOptionalCents,
   vat_amount: zOptionalCents,
   total_amount: zOptionalCents,
+  /** bill (absent: a bill, or on PUT what it was) or credit_note: a supplier credit note, booked as a bill reversed. */
+  document_type: z.enum(['bill', 'credit_note'], { error: 'Choose bill or credit_note.' }).optional(),
+  /** A credit note's: the supplier's posted bill it corrects. */
+  credited_bill: z.union([zId('bill'), z.null()]).optional(),
   version: zVersion,
 });
 
 export interface ParsedBill {
   input: Omit<BillInput, 'dueDate'> & { dueDate: string | null };
   expectedRevision?: number;
+  /** Whether the body said which document it is (a PUT without it keeps what the bill was). */
+  documentTypeGiven?: boolean;
 }
 
 export const parseBillBody = (body: unknown): ParsedBill => {
@@ -44,8 +50,10 @@ export const parseBillBody = (body: unknown): ParsedBill => {
       dueDate: b.due_date ?? null,
       lines: b.items.map((i) => ({ description: i.description, accountId: i.account, quantityMilli: i.quantity, unitPriceCents: i.unit_price, vatRateBp: i.vat_rate, ...(i.vat_category ? { vatCategory: i.vat_category } : {}) })),
       stated: { netCents: b.net_amount, vatCents: b.vat_amount, grossCents: b.total_amount },
+      ...(b.document_type === 'credit_note' ? { documentType: 'credit_note' as const, creditedBillId: b.credited_bill ?? null } : {}),
     },
     expectedRevision: b.version,
+    documentTypeGiven: b.document_type !== undefined,
   };
 };
 
@@ -78,4 +86,4 @@ export const parseBillPaymentsBody = (body: unknown) => {
 };
 
 /** Command fields whose REST names the generic rule does not give. */
-export const BILL_REST_NAMES = { lines: 'items', supplierInvoiceNumber: 'invoice_number', quantityMilli: 'quantity', unitPriceCents: 'unit_price', vatRateBp: 'vat_rate', amountCents: 'amount', moneyAccountId: 'money_account', billId: 'bill' };
+export const BILL_REST_NAMES = { lines: 'items', supplierInvoiceNumber: 'invoice_number', quantityMilli: 'quantity', unitPriceCents: 'unit_price', vatRateBp: 'vat_rate', amountCents: 'amount', moneyAccountId: 'money_account', billId: 'bill', creditedBillId: 'credited_bill', documentType: 'document_type' };

@@ -41,6 +41,7 @@ const INVALID = 'Please correct the errors below.';
 const SUPPLIER_UNKNOWN = 'Invalid pk - supplier does not exist.';
 const MONEY_ACCOUNT_UNKNOWN = 'Invalid pk - money account does not exist.';
 export const BILL_TWICE = 'This bill is already in the list.';
+export const CREDITED_BILL_INVALID = "Choose a posted bill of this supplier for the credit note to correct.";
 export const duplicateBillNumber = (number: string, date: string): string => `This supplier's invoice ${number} is already entered, as the bill dated ${date}.`;
 /** The number claimed by a bill written a moment ago, which the lists do not show yet. */
 export const numberJustTaken = (number: string): string => `This supplier's invoice ${number} has just been entered on another bill.`;
@@ -73,6 +74,10 @@ export interface BillWire {
   open_amount: number;
   status: BillStatus;
   payments: Array<{ id: string; amount: number; date: string; reference: string | null }>;
+  /** bill, or credit_note: a supplier credit note (booked as a bill reversed; its open amount is credit held with the supplier, a payment on it a refund). */
+  document_type: 'bill' | 'credit_note';
+  /** A credit note's: the bill it corrects. */
+  credited_bill: string | null;
   /** The supplier's e-invoice as received and the files attached, each with its SHA-256. */
   documents: BillDocumentWire[];
   /** An imported bill's: what the EN 16931 rules and the import warned of; null when it was not imported. */
@@ -100,6 +105,8 @@ const billNumberModel: StreamModel<BillNumberState, BillNumberEvent> = {
 interface BillNumber {
   supplierId: string;
   number: string;
+  /** A supplier's credit notes are numbered apart from its invoices. */
+  documentType: 'bill' | 'credit_note';
 }
 
 /** The wire shape of a bill's state (a read-model row folded back, or the state a write just decided). */
@@ -119,6 +126,8 @@ const wireOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, extra: { 
   open_amount: centsToEuros(s.status === 'posted' ? openCentsOf(s) : s.totals.grossCents),
   status: billStatusOf(s) as BillStatus,
   payments: s.payments.map((p) => ({ id: p.paymentId, amount: centsToEuros(p.amountCents), date: p.date, reference: p.reference })),
+  document_type: s.documentType ?? 'bill',
+  credited_bill: s.creditedBillId ?? null,
   documents: [],
   einvoice_warnings: null,
   version: extra.version,
@@ -175,8 +184,9 @@ export class BillService {
 
   async update(id: string, parsed: ParsedBill, actor: string): Promise<BillWire> {
     this.known(id);
-    const input = await this.keepingDocumentVat(id, await this.checked(parsed.input, id));
     const before = await this.numberOf(id);
+    const typed = parsed.documentTypeGiven || before?.documentType !== 'credit_note' ? parsed.input : { ...parsed.input, documentType: 'credit_note' as const, creditedBillId: before.creditedBillId };
+    const input = await this.keepingDocumentVat(id, await this.checked(typed, id));
     return this.withNumber(id, input, before, actor, () => this.run(id, actor, { type: 'EditBill', data: input }, { expectedRevision: parsed.expectedRevision === undefined ? undefined : parsed.expectedRevision - 1 }));
   }
 
@@ -221,9 +231,11 @@ export class BillService {
   }
 
   /** The supplier and number a bill holds, as the read model has them; null for a bill it does not know. */
-  private async numberOf(billId: string): Promise<(BillNumber & { status: string }) | null> {
-    const row = (await this.deps.db('bill_list').where({ id: billId }).first('supplier_id', 'supplier_invoice_number', 'status')) as { supplier_id: string; supplier_invoice_number: string; status: string } | undefined;
-    return row ? { supplierId: row.supplier_id, number: row.supplier_invoice_number, status: row.status } : null;
+  private async numberOf(billId: string): Promise<(BillNumber & { status: string; creditedBillId: string | null }) | null> {
+    const row = (await this.deps.db('bill_list').where({ id: billId }).first('supplier_id', 'supplier_invoice_number', 'status', 'document_type', 'credited_bill_id')) as
+      | { supplier_id: string; supplier_invoice_number: string; status: string; document_type: string; credited_bill_id: string | null }
+      | undefined;
+    return row ? { supplierId: row.supplier_id, number: row.supplier_invoice_number, documentType: row.document_type === 'credit_note' ? 'credit_note' : 'bill', status: row.status, creditedBillId: row.credited_bill_id } : null;
   }
 
   /**
@@ -235,14 +247,14 @@ export class BillService {
     // What the domain would refuse is refused before the number is claimed: a refusal writes nothing.
     buildBill(input);
     if (before?.status === 'posted') throw new ConflictError(BILL_POSTED_IMMUTABLE);
-    const next = { supplierId: input.supplierId, number: input.supplierInvoiceNumber.trim() };
-    const same = before !== null && before.supplierId === next.supplierId && billNumberKey(before.number) === billNumberKey(next.number);
+    const next: BillNumber = { supplierId: input.supplierId, number: input.supplierInvoiceNumber.trim(), documentType: input.documentType ?? 'bill' };
+    const same = before !== null && before.supplierId === next.supplierId && before.documentType === next.documentType && billNumberKey(before.number) === billNumberKey(next.number);
     if (!same) {
       try {
         await this.onNumber(billId, next, decideClaimBillNumber, actor);
       } catch (err) {
         if (!(err instanceof ConflictError)) throw err;
-        const holder = (await this.deps.db('bill_list').where({ supplier_id: next.supplierId }).whereRaw('lower(supplier_invoice_number) = lower(?)', [next.number]).whereNot({ id: billId }).first('date')) as { date: string } | undefined;
+        const holder = (await this.deps.db('bill_list').where({ supplier_id: next.supplierId, document_type: next.documentType }).whereRaw('lower(supplier_invoice_number) = lower(?)', [next.number]).whereNot({ id: billId }).first('date')) as { date: string } | undefined;
         throw new ConflictError(holder ? duplicateBillNumber(next.number, String(holder.date)) : numberJustTaken(next.number));
       }
     }
@@ -259,7 +271,8 @@ export class BillService {
 
   private async onNumber(billId: string, n: BillNumber, decide: (state: BillNumberState, claim: { supplierId: string; number: string; billId: string }) => BillNumberEvent[], actor: string): Promise<void> {
     // Nothing reads the claim streams: no wait for the read models.
-    const batch = await writePathOf(this.deps).commands.handleBatch(billNumberModel, [{ streamId: billNumberStreamId(n.supplierId, n.number), actor, decide: ({ state }) => decide(state, { ...n, billId }) }], { wait: false });
+    const key = n.documentType === 'credit_note' ? `credit note ${n.number}` : n.number;
+    const batch = await writePathOf(this.deps).commands.handleBatch(billNumberModel, [{ streamId: billNumberStreamId(n.supplierId, key), actor, decide: ({ state }) => decide(state, { supplierId: n.supplierId, number: key, billId }) }], { wait: false });
     const error = batch.outcomes[0]?.error;
     if (error !== undefined) throw error;
   }
@@ -379,7 +392,7 @@ export class BillService {
     const rows = (await this.deps.db('bill_list').where({ supplier_id: supplierId, status: 'posted' }).where('date', '<=', period.to)) as BillRow[];
     const bills = rows.map((r) => {
       const s = billStateOfRow(r) as Extract<BillState, { status: 'draft' | 'posted' }>;
-      return { billId: s.billId, supplierInvoiceNumber: s.supplierInvoiceNumber, date: s.date, dueDate: s.dueDate, grossCents: s.totals.grossCents, payments: s.payments };
+      return { billId: s.billId, supplierInvoiceNumber: s.supplierInvoiceNumber, date: s.date, dueDate: s.dueDate, grossCents: s.totals.grossCents, payments: s.payments, credit: s.documentType === 'credit_note' };
     });
     return { ...supplierStatement(bills, period.from, period.to), supplierName: supplier.name };
   }
@@ -434,9 +447,13 @@ export class BillService {
       if (refusal) errors[`lines.${i}.accountId`] = [refusal];
     });
     if (Object.keys(errors).length) throw new ValidationError(INVALID, errors);
+    if (input.documentType === 'credit_note' && input.creditedBillId) {
+      const credited = isUuid(input.creditedBillId) ? ((await this.deps.db('bill_list').where({ id: input.creditedBillId }).first('supplier_id', 'status', 'document_type')) as { supplier_id: string; status: string; document_type: string } | undefined) : undefined;
+      if (!credited || credited.supplier_id !== input.supplierId || credited.status !== 'posted' || credited.document_type !== 'bill') throw new ValidationError(INVALID, { creditedBillId: [CREDITED_BILL_INVALID] });
+    }
     const same = (await this.deps
       .db('bill_list')
-      .where({ supplier_id: input.supplierId })
+      .where({ supplier_id: input.supplierId, document_type: input.documentType ?? 'bill' })
       .whereRaw('lower(supplier_invoice_number) = lower(?)', [input.supplierInvoiceNumber.trim()])
       .modify((q) => (self ? q.whereNot({ id: self }) : q))
       .first('id', 'date')) as { id: string; date: string } | undefined;

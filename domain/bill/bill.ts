@@ -36,6 +36,9 @@ export interface BillInput {
   statedVat?: StatedVatRow[];
   /** Lines may be negative (an imported document's discount lines and allowances); the total may not. */
   signedLines?: boolean;
+  /** A supplier credit note, and the bill it corrects. */
+  documentType?: 'credit_note';
+  creditedBillId?: string | null;
 }
 
 export type BillCommand =
@@ -52,6 +55,8 @@ export interface BillPayment {
   date: string;
   cashAccountId: string;
   reference: string | null;
+  /** A refund the supplier paid on a credit note. */
+  refund?: true;
 }
 
 export type BillState =
@@ -138,7 +143,8 @@ export const buildBill = (input: BillInput): BillContent => {
   compare('vatAmount', totals.vatCents, stated.vatCents);
   compare('totalAmount', totals.grossCents, stated.grossCents);
   if (Object.keys(errors).length) throw new ValidationError(INVALID, errors);
-  return { supplierId: input.supplierId, supplierInvoiceNumber: input.supplierInvoiceNumber.trim(), date: input.date, dueDate: input.dueDate, lines, totals };
+  const credit = input.documentType === 'credit_note' ? { documentType: 'credit_note' as const, creditedBillId: input.creditedBillId ?? null } : {};
+  return { supplierId: input.supplierId, supplierInvoiceNumber: input.supplierInvoiceNumber.trim(), date: input.date, dueDate: input.dueDate, lines, totals, ...credit };
 };
 
 export const openCentsOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>): number => s.totals.grossCents - s.paidCents;
@@ -172,7 +178,8 @@ export const decideBill = (command: BillCommand, state: BillState): BillEvent[] 
       const s = live(state);
       if (s.status === 'posted') return [];
       const { supplierId, supplierInvoiceNumber, date, dueDate, lines, totals } = s;
-      return [{ type: 'BillPosted', data: { billId: s.billId, supplierId, supplierInvoiceNumber, date, dueDate, lines, totals } }];
+      const credit = s.documentType === 'credit_note' ? { documentType: s.documentType, creditedBillId: s.creditedBillId ?? null } : {};
+      return [{ type: 'BillPosted', data: { billId: s.billId, supplierId, supplierInvoiceNumber, date, dueDate, lines, totals, ...credit } }];
     }
     case 'DeleteBill': {
       const s = live(state);
@@ -188,14 +195,14 @@ export const decideBill = (command: BillCommand, state: BillState): BillEvent[] 
       const open = openCentsOf(s);
       if (d.amountCents > open) throw new ValidationError(INVALID, { amountCents: [paymentAboveOpen(open)] });
       if (d.date < s.date) throw new ValidationError(INVALID, { date: [PAYMENT_BEFORE_BILL] });
-      return [{ type: 'BillPaymentRecorded', data: { billId: s.billId, ...d } }];
+      return [{ type: 'BillPaymentRecorded', data: { billId: s.billId, ...d, ...(s.documentType === 'credit_note' ? { refund: true as const } : {}) } }];
     }
     case 'RemoveBillPayment': {
       const s = live(state);
       const payment = s.payments.find((p) => p.paymentId === command.data.paymentId);
       if (!payment) throw new NotFoundError(BILL_PAYMENT_NOT_FOUND);
       const { paymentId, amountCents, date, cashAccountId } = payment;
-      return [{ type: 'BillPaymentRemoved', data: { billId: s.billId, paymentId, amountCents, date, cashAccountId, reason: command.data.reason } }];
+      return [{ type: 'BillPaymentRemoved', data: { billId: s.billId, paymentId, amountCents, date, cashAccountId, reason: command.data.reason, ...(payment.refund ? { refund: true as const } : {}) } }];
     }
     default: {
       const exhaustive: never = command;
@@ -214,7 +221,9 @@ export const evolveBill = (state: BillState, event: BillEvent): BillState => {
     case 'BillPosted': {
       if (state.status !== 'draft' && state.status !== 'posted') return state;
       const { billId: _id, ...content } = event.data;
-      return { ...state, ...content, status: event.type === 'BillPosted' ? 'posted' : state.status };
+      // What the event says replaces what the bill said, a credit note's type and link included.
+      const { documentType: _type, creditedBillId: _credited, ...kept } = state;
+      return { ...kept, ...content, status: event.type === 'BillPosted' ? 'posted' : state.status };
     }
     case 'BillDeleted':
       return { status: 'deleted', billId: event.data.billId };

@@ -225,3 +225,74 @@ describe('a supplier statement', () => {
     expect(supplierStatement(bills, '2020-01-01', '2026-12-31').closingCents).toBe(3_400);
   });
 });
+
+describe('a supplier credit note', () => {
+  const note: BillInput = {
+    supplierId: 's1',
+    supplierInvoiceNumber: 'CN-9',
+    date: '2026-03-05',
+    dueDate: '2026-03-05',
+    documentType: 'credit_note',
+    creditedBillId: 'b1',
+    lines: [
+      { description: 'Server returned', accountId: HOSTING, quantityMilli: 1000, unitPriceCents: 4_990, vatRateBp: 2400 },
+      { description: 'Rack space (reverse charge)', accountId: HOSTING, quantityMilli: 1000, unitPriceCents: 10_000, vatRateBp: 2400, vatCategory: 'AE' },
+    ],
+  };
+  const events = (): BillEvent[] => {
+    const draft = decideBill({ type: 'DraftBill', data: { billId: 'c1', ...note } }, { status: 'empty' });
+    return [...draft, ...decideBill({ type: 'PostBill' }, foldBill(draft))];
+  };
+
+  it('books as a bill reversed: Dr Accounts Payable, Cr the accounts and the input VAT, its VAT negative in the return', () => {
+    const [, posted] = events();
+    expect(posted).toMatchObject({ type: 'BillPosted', data: { documentType: 'credit_note', creditedBillId: 'b1' } });
+    const effect = billEffect(posted!)!;
+    expect(effect.entry.description).toBe('Supplier credit note CN-9');
+    const lines = effect.postings[0]!.lines;
+    expect(isBalanced(lines)).toBe(true);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        { accountId: AP, debitCents: 16_188, creditCents: 0 },
+        { accountId: HOSTING, debitCents: 0, creditCents: 14_990 },
+        { accountId: VAT, debitCents: 0, creditCents: 1_198 },
+      ]),
+    );
+    expect(effect.postings[0]!.vat).toEqual([
+      { direction: 'input', category: 'S', rateBp: 2400, baseCents: -4_990, vatCents: -1_198 },
+      { direction: 'input', category: 'AE', rateBp: 2400, baseCents: -10_000, vatCents: -2_400 },
+      { direction: 'output', category: 'AE', rateBp: 2400, baseCents: -10_000, vatCents: -2_400 },
+    ]);
+  });
+
+  it('is refunded by the supplier up to its credit (money in), and an edit of a draft back to a bill drops the type', () => {
+    const posted = events();
+    const refund = decideBill({ type: 'RecordBillPayment', data: { paymentId: 'r1', amountCents: 16_188, date: '2026-03-09', cashAccountId: BANK, reference: 'Refund CN-9' } }, foldBill(posted));
+    expect(refund).toEqual([{ type: 'BillPaymentRecorded', data: expect.objectContaining({ refund: true, amountCents: 16_188 }) }]);
+    expect(billEffect(refund[0]!)!.postings[0]!.lines).toEqual([
+      { accountId: BANK, debitCents: 16_188, creditCents: 0 },
+      { accountId: AP, debitCents: 0, creditCents: 16_188 },
+    ]);
+    expect(billStatusOf(foldBill([...posted, ...refund]))).toBe('paid');
+    const draft = decideBill({ type: 'DraftBill', data: { billId: 'c2', ...note } }, { status: 'empty' });
+    const { documentType: _t, creditedBillId: _c, ...asBill } = note;
+    const edited = foldBill([...draft, ...decideBill({ type: 'EditBill', data: asBill }, foldBill(draft))]);
+    expect(edited.status === 'draft' && edited.documentType).toBeUndefined();
+  });
+
+  it("stands on the supplier's statement as owed less, and its refund as owed more", () => {
+    const s = supplierStatement(
+      [
+        { billId: 'b1', supplierInvoiceNumber: 'INV-1', date: '2026-03-01', dueDate: '2026-03-31', grossCents: 10_000, payments: [] },
+        { billId: 'c1', supplierInvoiceNumber: 'CN-9', date: '2026-03-05', dueDate: '2026-03-05', grossCents: 2_500, payments: [{ paymentId: 'r', date: '2026-03-09', amountCents: 500, reference: 'Refund' }], credit: true },
+      ],
+      '2026-03-01',
+      '2026-03-31',
+    );
+    expect(s.lines.map((l) => [l.kind, l.amountCents, l.balanceCents])).toEqual([
+      ['bill', 10_000, 10_000],
+      ['credit_note', -2_500, 7_500],
+      ['refund', 500, 8_000],
+    ]);
+  });
+});

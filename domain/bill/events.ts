@@ -44,6 +44,14 @@ export interface BillContent {
   dueDate: string;
   lines: BillLine[];
   totals: BillTotals;
+  /**
+   * A supplier credit note: what the supplier credits the company (a return, a discount, a bill
+   * corrected), booked as a bill reversed; absent on a bill. Its open amount is credit the company
+   * holds with the supplier, kept apart from what it owes; a payment on it is a refund received.
+   */
+  documentType?: 'credit_note';
+  /** The bill a credit note corrects, when it names one. */
+  creditedBillId?: string | null;
 }
 
 export type BillDrafted = { type: 'BillDrafted'; data: BillContent & { billId: string } };
@@ -54,7 +62,17 @@ export type BillPosted = { type: 'BillPosted'; data: BillContent & { billId: str
 export type BillDeleted = { type: 'BillDeleted'; data: { billId: string } };
 export type BillPaymentRecorded = {
   type: 'BillPaymentRecorded';
-  data: { billId: string; paymentId: string; amountCents: number; date: string; /** The money account's ledger account the money left. */ cashAccountId: string; reference: string | null };
+  data: {
+    billId: string;
+    paymentId: string;
+    amountCents: number;
+    date: string;
+    /** The money account's ledger account the money left (or, a refund, came into). */
+    cashAccountId: string;
+    reference: string | null;
+    /** A refund the supplier paid on a credit note: money in. */
+    refund?: true;
+  };
 };
 
 /**
@@ -63,7 +81,7 @@ export type BillPaymentRecorded = {
  */
 export type BillPaymentRemoved = {
   type: 'BillPaymentRemoved';
-  data: { billId: string; paymentId: string; amountCents: number; date: string; cashAccountId: string; reason: 'statement_line_unreconciled' };
+  data: { billId: string; paymentId: string; amountCents: number; date: string; cashAccountId: string; reason: 'statement_line_unreconciled'; refund?: true };
 };
 
 export type BillEvent = BillDrafted | BillEdited | BillPosted | BillDeleted | BillPaymentRecorded | BillPaymentRemoved;

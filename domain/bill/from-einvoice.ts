@@ -39,6 +39,9 @@ export interface EinvoiceBill {
   stated: { netCents: number; vatCents: number; grossCents: number };
   statedVat: StatedVatRow[];
   warnings: EinvoiceWarning[];
+  /** A CreditNote's: set by the import, which knows the supplier's bills. */
+  documentType?: 'credit_note';
+  creditedBillId?: string | null;
   /** Where each of `lines` came from in the document, to name it in a refusal. */
   lineSources: string[];
 }

@@ -10,7 +10,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
 import type { LedgerEffect, PostingLine } from '../accounting/ledger-effect';
-import { mergeMovements, type VatMovement } from '../accounting/vat-return';
+import { mergeMovements, negateMovements, type VatMovement } from '../accounting/vat-return';
 import type { BillEvent, BillLine } from './events';
 
 const NAMESPACE = '0d5f3a52-6a1e-4c8f-9a43-2b7c5e9d1f60';
@@ -65,25 +65,29 @@ export const billEffect = (event: BillEvent): LedgerEffect | null => {
   switch (event.type) {
     case 'BillPosted': {
       const d = event.data;
-      const description = `Bill ${d.supplierInvoiceNumber}`;
-      const vat = billVatMovements(d.lines);
+      // A supplier credit note books as a bill reversed: Dr Accounts Payable, Cr the accounts and the input VAT.
+      const credit = d.documentType === 'credit_note';
+      const description = `${credit ? 'Supplier credit note' : 'Bill'} ${d.supplierInvoiceNumber}`;
+      const vat = credit ? negateMovements(billVatMovements(d.lines)) : billVatMovements(d.lines);
+      const lines = billPostingLines(d.lines);
       return {
         entryId: billEntryId(d.billId),
         source: { type: 'bill', id: d.billId, invoiceId: null },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: null,
-        postings: [{ kind: 'posting', date: d.date, description, lines: billPostingLines(d.lines), ...(vat.length ? { vat } : {}) }],
+        postings: [{ kind: 'posting', date: d.date, description, lines: credit ? lines.map((l) => ({ accountId: l.accountId, debitCents: l.creditCents, creditCents: l.debitCents })) : lines, ...(vat.length ? { vat } : {}) }],
       };
     }
     case 'BillPaymentRecorded': {
       const d = event.data;
-      const description = d.reference ? `Bill payment ${d.reference}` : 'Bill payment';
+      const what = d.refund ? 'Supplier refund' : 'Bill payment';
+      const description = d.reference ? `${what} ${d.reference}` : what;
       return {
         entryId: billPaymentEntryId(d.paymentId),
         source: { type: 'bill_payment', id: d.paymentId, invoiceId: null },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: null,
-        postings: [{ kind: 'posting', date: d.date, description, lines: [dr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents), cr(d.cashAccountId, d.amountCents)] }],
+        postings: [{ kind: 'posting', date: d.date, description, lines: d.refund ? [dr(d.cashAccountId, d.amountCents), cr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents)] : [dr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents), cr(d.cashAccountId, d.amountCents)] }],
       };
     }
     case 'BillPaymentRemoved': {
@@ -94,7 +98,7 @@ export const billEffect = (event: BillEvent): LedgerEffect | null => {
         source: { type: 'bill_payment', id: d.paymentId, invoiceId: null },
         entry: { status: 'deleted', date: d.date, description },
         revenueAccountId: null,
-        postings: [{ kind: 'reversal', date: d.date, description: `Reversal: ${description}`, lines: [dr(d.cashAccountId, d.amountCents), cr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents)] }],
+        postings: [{ kind: 'reversal', date: d.date, description: `Reversal: ${description}`, lines: d.refund ? [dr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents), cr(d.cashAccountId, d.amountCents)] : [dr(d.cashAccountId, d.amountCents), cr(SYSTEM_ACCOUNT_IDS.payables, d.amountCents)] }],
       };
     }
     default:

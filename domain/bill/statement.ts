@@ -10,11 +10,13 @@ export interface StatementBill {
   dueDate: string;
   grossCents: number;
   payments: Array<{ paymentId: string; date: string; amountCents: number; reference: string | null }>;
+  /** A supplier credit note: owed less when posted, owed more by each refund the supplier paid on it. */
+  credit?: boolean;
 }
 
 export interface SupplierStatementLine {
   date: string;
-  kind: 'bill' | 'payment';
+  kind: 'bill' | 'payment' | 'credit_note' | 'refund';
   billId: string;
   /** The supplier's invoice number (a payment names the bill it paid). */
   supplierInvoiceNumber: string;
@@ -32,13 +34,17 @@ export interface SupplierStatement {
   closingCents: number;
 }
 
+/** A day's documents come before its payments and refunds. */
+const rank = (kind: SupplierStatementLine['kind']): number => (kind === 'bill' || kind === 'credit_note' ? 0 : 1);
+
 export const supplierStatement = (bills: readonly StatementBill[], from: string, to: string): SupplierStatement => {
   let openingCents = 0;
   const moves: Array<Omit<SupplierStatementLine, 'balanceCents'>> = [];
   for (const b of bills) {
+    const sign = b.credit ? -1 : 1;
     const entries = [
-      { date: b.date, kind: 'bill' as const, reference: null, amountCents: b.grossCents },
-      ...b.payments.map((p) => ({ date: p.date, kind: 'payment' as const, reference: p.reference, amountCents: -p.amountCents })),
+      { date: b.date, kind: b.credit ? ('credit_note' as const) : ('bill' as const), reference: null, amountCents: sign * b.grossCents },
+      ...b.payments.map((p) => ({ date: p.date, kind: b.credit ? ('refund' as const) : ('payment' as const), reference: p.reference, amountCents: -sign * p.amountCents })),
     ];
     for (const e of entries) {
       if (e.date < from) openingCents += e.amountCents;
@@ -46,7 +52,7 @@ export const supplierStatement = (bills: readonly StatementBill[], from: string,
     }
   }
   // By day, a day's bills before its payments, then by number: the same order every time.
-  moves.sort((a, b) => a.date.localeCompare(b.date) || (a.kind === b.kind ? 0 : a.kind === 'bill' ? -1 : 1) || a.supplierInvoiceNumber.localeCompare(b.supplierInvoiceNumber));
+  moves.sort((a, b) => a.date.localeCompare(b.date) || (rank(a.kind) - rank(b.kind)) || a.supplierInvoiceNumber.localeCompare(b.supplierInvoiceNumber));
   let balance = openingCents;
   const lines = moves.map((m) => ({ ...m, balanceCents: (balance += m.amountCents) }));
   return { from, to, openingCents, lines, closingCents: balance };

@@ -19,6 +19,8 @@ export interface BillRow {
   paid_cents: number | string;
   lines: unknown;
   payments: unknown;
+  document_type?: string | null;
+  credited_bill_id?: string | null;
   revision: number;
   updated_at: Date | string;
 }
@@ -37,6 +39,7 @@ export const billStateOfRow = (r: BillRow): BillState => ({
   totals: { netCents: Number(r.net_cents), vatCents: Number(r.vat_cents), selfAssessedVatCents: Number(r.self_assessed_vat_cents), grossCents: Number(r.gross_cents) },
   payments: json(r.payments),
   paidCents: Number(r.paid_cents),
+  ...(r.document_type === 'credit_note' ? { documentType: 'credit_note' as const, creditedBillId: r.credited_bill_id ?? null } : {}),
 });
 
 const rowOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, revision: number, at: string) => ({
@@ -54,6 +57,8 @@ const rowOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, revision: 
   last_payment_date: s.payments.reduce<string | null>((last, p) => (last === null || p.date > last ? p.date : last), null),
   lines: JSON.stringify(s.lines),
   payments: JSON.stringify(s.payments),
+  document_type: s.documentType ?? 'bill',
+  credited_bill_id: s.creditedBillId ?? null,
   revision,
   updated_at: at,
 });

@@ -30,4 +30,14 @@ export const billMigrations: Migration[] = [
       await db.raw('create index bill_list_supplier_number on bill_list (supplier_id, lower(supplier_invoice_number))');
     },
   },
+  {
+    // Supplier credit notes are bills reversed: the list tells them apart, and names the bill one corrects.
+    name: '202611300800_projection_bills_credit_notes',
+    up: async (db) => {
+      await db.schema.alterTable('bill_list', (t) => {
+        t.text('document_type').notNullable().defaultTo('bill');
+        t.uuid('credited_bill_id');
+      });
+    },
+  },
 ];

@@ -10,7 +10,8 @@ export interface PayableSum {
 
 /**
  * What each supplier is owed as of a day, per aging bucket: posted bills dated on or before it, less
- * their payments dated on or before it, bucketed by days past due with the receivables' edges. One
+ * their payments dated on or before it, bucketed by days past due with the receivables' edges; the
+ * credit of posted supplier credit notes (less refunds) negative, in the credit bucket. One
  * grouped scan of `bill_list` (payments summed from the row's own list).
  */
 export const payableSums = (db: Knex, asOf: string): Promise<PayableSum[]> => {
@@ -19,9 +20,9 @@ export const payableSums = (db: Knex, asOf: string): Promise<PayableSum[]> => {
   return db
     .raw(
       `with owed as (
-         select b.supplier_id, case ${buckets} else 'over90' end as bucket,
-                sum(b.gross_cents - case when b.last_payment_date is null or b.last_payment_date <= ?::date then b.paid_cents
-                    else coalesce((select sum((p->>'amountCents')::bigint) from jsonb_array_elements(b.payments) p where p->>'date' <= ?), 0) end) as cents
+         select b.supplier_id, case when b.document_type = 'credit_note' then 'credit' ${buckets} else 'over90' end as bucket,
+                sum((case when b.document_type = 'credit_note' then -1 else 1 end) * (b.gross_cents - case when b.last_payment_date is null or b.last_payment_date <= ?::date then b.paid_cents
+                    else coalesce((select sum((p->>'amountCents')::bigint) from jsonb_array_elements(b.payments) p where p->>'date' <= ?), 0) end)) as cents
            from bill_list b
           where b.status = 'posted' and b.date <= ?::date
           group by 1, 2)
@@ -51,5 +52,6 @@ export const openBills = (db: Knex): Knex.QueryBuilder =>
   db('bill_list as b')
     .join('suppliers as s', 's.id', 'b.supplier_id')
     .where('b.status', 'posted')
+    .where('b.document_type', 'bill')
     .whereRaw('b.gross_cents > b.paid_cents')
     .select('b.id', 'b.supplier_id', 's.name as supplier_name', 's.iban as supplier_iban', 'b.supplier_invoice_number', 'b.due_date', db.raw('b.gross_cents - b.paid_cents as open_cents'));
