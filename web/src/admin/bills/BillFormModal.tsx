@@ -1,15 +1,15 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, InputNumber, Select, type FormInstance } from 'antd';
-import { useEffect, useRef } from 'react';
+import { Alert, Button, Form, Input, InputNumber, Radio, Select, type FormInstance } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '../../../../domain/shared/dates';
 import { MAX_AMOUNT_CENTS, MAX_QUANTITY } from '../../../../domain/shared/money';
-import { formatDate, formatMoney, localToday } from '../../common/format';
+import { formatDate, formatEuros, formatMoney, localToday } from '../../common/format';
 import { cleanTextRule } from '../common/cleanText';
 import { FormModal } from '../common/FormModal';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import type { ChartAccount, SupplierView } from '../suppliers/useSuppliers';
-import type { BillView } from './billApi';
+import { billApi, type BillView } from './billApi';
 import { BillDocuments, BillWarnings } from './BillDocuments';
 import { BILL_VAT_CATEGORIES, billFormTotals, valuesOf, type BillLineValues, type BillValues, type BillVatCategory } from './billForm';
 
@@ -45,6 +45,38 @@ const blankLine = (supplier: SupplierView | undefined): BillLineValues => ({
 
 /** A line nothing was typed into yet: choosing a supplier fills it with its defaults. */
 const untouched = (l: BillLineValues | undefined) => !l || (!l.description?.trim() && (l.unitPrice === undefined || l.unitPrice === null));
+
+/** A credit note's choice of the bill it corrects: the supplier's posted bills (credit notes are not corrected by another). */
+const CreditedBillField = ({ supplierId, self }: { supplierId: string | undefined; self: string | null }) => {
+  const { t } = useTranslation();
+  const [bills, setBills] = useState<BillView[] | null>(null);
+  useEffect(() => {
+    setBills(null);
+    if (!supplierId) return;
+    let live = true;
+    billApi
+      .ofSupplier(supplierId)
+      .then((all) => live && setBills(all.filter((b) => b.id !== self && b.status !== 'draft' && b.document_type !== 'credit_note')))
+      .catch((err: unknown) => {
+        console.warn('Supplier bills not loaded', err);
+        if (live) setBills([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [supplierId, self]);
+  return (
+    <Form.Item name="creditedBill" label={t('admin.bills.creditNote.creditedBill')} extra={t('admin.bills.creditNote.creditedBillHelp')}>
+      <Select
+        disabled={!supplierId}
+        loading={!!supplierId && bills === null}
+        placeholder={supplierId ? undefined : t('admin.bills.creditNote.chooseSupplierFirst')}
+        options={[{ value: '', label: t('admin.bills.creditNote.noCreditedBill') }, ...(bills ?? []).map((b) => ({ value: b.id, label: `${b.invoice_number} · ${formatDate(b.date)} · ${formatEuros(b.total_amount)}` }))]}
+        data-testid="bill-credited-bill"
+      />
+    </Form.Item>
+  );
+};
 
 /** Net, VAT charged, VAT self-assessed and the total owed, as typed, with the server's arithmetic. */
 const BillTotals = ({ lines }: { lines: BillLineValues[] }) => {
@@ -89,6 +121,7 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
     if (error) banner.current?.scrollIntoView({ block: 'nearest' });
   }, [error]);
   const supplierId = Form.useWatch('supplier', form);
+  const documentType = Form.useWatch('documentType', form);
   const date = Form.useWatch('date', form);
   const items = (Form.useWatch('items', form) ?? []) as BillLineValues[];
   const supplier = suppliers.find((s) => s.id === supplierId);
@@ -98,6 +131,8 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
   const onSupplier = (id: string) => {
     const chosen = suppliers.find((s) => s.id === id);
     if (!chosen) return;
+    // Another supplier's bill cannot be the one a credit note corrects.
+    form.setFieldValue('creditedBill', '');
     const lines = (form.getFieldValue('items') ?? []) as BillLineValues[];
     form.setFieldValue(
       'items',
@@ -142,6 +177,8 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
               dueDate: null,
               items: [blankLine(undefined)],
               statedTotal: null,
+              documentType: 'bill',
+              creditedBill: '',
             }
       }
       banner={
@@ -154,6 +191,15 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
       onCancel={onCancel}
       onSave={onSave}
     >
+      {/* What the document is is chosen when it is entered; an edit keeps it. */}
+      <Form.Item name="documentType" label={t('admin.bills.creditNote.documentType')} extra={documentType === 'credit_note' ? t('admin.bills.creditNote.documentTypeHelp') : undefined} hidden={!!bill}>
+        <Radio.Group
+          className="bill-document-type"
+          options={(['bill', 'credit_note'] as const).map((type) => ({ value: type, label: t(`admin.bills.creditNote.types.${type}`) }))}
+          onChange={(e) => e.target.value === 'bill' && form.setFieldValue('creditedBill', '')}
+          data-testid="bill-document-type"
+        />
+      </Form.Item>
       <div className="bill-form-head">
         <Form.Item name="supplier" label={t('admin.bills.fields.supplier')} rules={[required]}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={suppliers.map((s) => ({ value: s.id, label: s.name }))} onChange={onSupplier} />
@@ -178,6 +224,7 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
         >
           <IsoDatePicker />
         </Form.Item>
+        {documentType === 'credit_note' && <CreditedBillField supplierId={supplierId} self={bill?.id ?? null} />}
       </div>
       {bill ? (
         <>

@@ -61,6 +61,8 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
     };
   }, [bill, form, t]);
 
+  // A payment on a credit note is the supplier refunding its credit.
+  const refund = bill?.document_type === 'credit_note';
   const submit = async (v: PaymentValues) => {
     if (!bill) return;
     setError(null);
@@ -73,7 +75,7 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
         reference: v.reference?.trim() || null,
       });
       feedback.success(
-        t('admin.bills.paymentRecorded', {
+        t(refund ? 'admin.bills.creditNote.refundRecorded' : 'admin.bills.paymentRecorded', {
           amount: formatEuros(v.amount),
           number: bill.invoice_number,
         }),
@@ -94,13 +96,13 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
       open={!!bill}
       title={
         bill
-          ? t('admin.bills.paymentTitle', {
+          ? t(refund ? 'admin.bills.creditNote.refundTitle' : 'admin.bills.paymentTitle', {
               number: bill.invoice_number,
               supplier: bill.supplier_name ?? '',
             })
           : ''
       }
-      okText={t('admin.bills.recordPayment')}
+      okText={t(refund ? 'admin.bills.creditNote.recordRefund' : 'admin.bills.recordPayment')}
       cancelText={t('buttons.cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
@@ -109,7 +111,7 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
     >
       {bill && (
         <p className="admin-muted">
-          {t('admin.bills.openAmountNote', {
+          {t(refund ? 'admin.bills.creditNote.creditAmount' : 'admin.bills.openAmountNote', {
             amount: formatEuros(bill.open_amount),
           })}
         </p>

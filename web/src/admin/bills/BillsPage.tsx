@@ -153,6 +153,19 @@ export const BillsPage = () => {
     </span>
   );
   const money = (euros: number) => <span className="admin-amount money">{formatEuros(euros)}</span>;
+  // A credit note's amounts are what the supplier owes back: shown negative, as the statement shows them.
+  const credit = (b: BillView) => b.document_type === 'credit_note';
+  const signed = (b: BillView, euros: number) => (credit(b) && euros !== 0 ? -euros : euros);
+  const number = (b: BillView) => (
+    <span className="bill-number-cell">
+      <span className="bill-number">{b.invoice_number}</span>
+      {credit(b) && (
+        <span data-testid="bill-credit-note">
+          <Badge tone="default">{t('admin.bills.creditNote.tag')}</Badge>
+        </span>
+      )}
+    </span>
+  );
   const rowActions = (b: BillView) => {
     const draft = b.status === 'draft';
     const actions: RowAction[] = draft
@@ -188,7 +201,7 @@ export const BillsPage = () => {
             ? [
                 {
                   key: 'pay',
-                  label: t('admin.bills.recordPayment'),
+                  label: t(credit(b) ? 'admin.bills.creditNote.recordRefund' : 'admin.bills.recordPayment'),
                   onClick: () => setPaying(b),
                 },
               ]
@@ -252,8 +265,8 @@ export const BillsPage = () => {
         }}
         card={(b) => ({
           title: supplierName(b),
-          subtitle: b.invoice_number,
-          amount: formatEuros(b.open_amount),
+          subtitle: number(b),
+          amount: formatEuros(signed(b, b.open_amount)),
           amountLabel: t('admin.bills.fields.openAmount'),
           status: statusOf(b),
           fields: [
@@ -270,7 +283,7 @@ export const BillsPage = () => {
             {
               key: 'total',
               label: t('admin.bills.fields.total'),
-              value: money(b.total_amount),
+              value: money(signed(b, b.total_amount)),
             },
           ],
           actions: (
@@ -300,7 +313,7 @@ export const BillsPage = () => {
           {
             key: 'number',
             title: t('admin.bills.fields.invoiceNumber'),
-            render: (_, b) => <span className="bill-number">{b.invoice_number}</span>,
+            render: (_, b) => number(b),
           },
           {
             key: 'date',
@@ -318,13 +331,13 @@ export const BillsPage = () => {
             key: 'total',
             title: t('admin.bills.fields.total'),
             align: 'right',
-            render: (_, b) => money(b.total_amount),
+            render: (_, b) => money(signed(b, b.total_amount)),
           },
           {
             key: 'open',
             title: t('admin.bills.fields.openAmount'),
             align: 'right',
-            render: (_, b) => money(b.open_amount),
+            render: (_, b) => money(signed(b, b.open_amount)),
           },
           {
             key: 'status',

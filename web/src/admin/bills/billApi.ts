@@ -24,6 +24,10 @@ export interface BillBody {
     vat_category: string | null;
   }>;
   total_amount?: number | null;
+  /** bill or credit_note; left out on an edit, the document stays what it was. */
+  document_type?: BillView['document_type'];
+  /** A credit note's: the supplier's posted bill it corrects. */
+  credited_bill?: string | null;
   version?: number;
 }
 

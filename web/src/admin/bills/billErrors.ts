@@ -75,6 +75,7 @@ export const formFieldOf = (path: string): Array<string | number> | null => {
     date: 'date',
     due_date: 'dueDate',
     total_amount: 'statedTotal',
+    credited_bill: 'creditedBill',
   };
   return top[path] ? [top[path]] : null;
 };
@@ -157,7 +158,8 @@ export const billRefusal = (
   const rest: string[] = [];
   for (const [path, messages] of Object.entries(err.errors ?? {})) {
     const name = formFieldOf(path);
-    const texts = [...new Set(messages.map(known))];
+    // The server's one refusal of the bill a credit note corrects: not a posted bill of this supplier.
+    const texts = path === 'credited_bill' ? [t('admin.bills.creditNote.errors.creditedBill')] : [...new Set(messages.map(known))];
     if (name) fields.push({ name, errors: texts });
     else rest.push(...texts);
   }

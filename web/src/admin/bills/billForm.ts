@@ -25,6 +25,10 @@ export interface BillValues {
   items?: BillLineValues[];
   /** The total the document states, when typed: the server checks the lines add up to it. */
   statedTotal?: number | null;
+  /** A bill, or a credit note from the supplier (credit held with them). */
+  documentType?: BillView['document_type'];
+  /** A credit note's: the supplier's posted bill it corrects; '' for none. */
+  creditedBill?: string | null;
 }
 
 export interface BillFormTotals {
@@ -84,6 +88,8 @@ export const valuesOf = (bill: BillView): BillValues => ({
     vatCategory: i.vat_category as BillVatCategory,
   })),
   statedTotal: null,
+  documentType: bill.document_type,
+  creditedBill: bill.credited_bill ?? '',
 });
 
 /** The body `POST`/`PUT /api/bills/` take; the version read, when editing, so a change meanwhile is refused. */
@@ -101,5 +107,6 @@ export const bodyOf = (v: BillValues, version?: number): BillBody => ({
     vat_category: i.vatCategory ?? null,
   })),
   ...(v.statedTotal === null || v.statedTotal === undefined ? {} : { total_amount: v.statedTotal }),
+  ...(v.documentType === 'credit_note' ? { document_type: 'credit_note' as const, credited_bill: v.creditedBill || null } : v.documentType === 'bill' ? { document_type: 'bill' as const } : {}),
   ...(version === undefined ? {} : { version }),
 });

@@ -56,6 +56,15 @@ describe("the Bills screen's live totals", () => {
     });
     expect(bodyOf({ supplier: 's', invoiceNumber: 'A-1', date: '2026-01-01', items: [], statedTotal: 12.5 }, 3)).toMatchObject({ total_amount: 12.5, version: 3 });
   });
+
+  it('says a credit note is one, with the bill it corrects or none, and a bill a bill', () => {
+    const base = { supplier: 's', invoiceNumber: 'CN-1', date: '2026-01-01', items: [] };
+    expect(bodyOf({ ...base, documentType: 'credit_note', creditedBill: 'b1' })).toMatchObject({ document_type: 'credit_note', credited_bill: 'b1' });
+    expect(bodyOf({ ...base, documentType: 'credit_note', creditedBill: undefined })).toMatchObject({ document_type: 'credit_note', credited_bill: null });
+    const asBill = bodyOf({ ...base, documentType: 'bill', creditedBill: 'b1' });
+    expect(asBill.document_type).toBe('bill');
+    expect(asBill).not.toHaveProperty('credited_bill');
+  });
 });
 
 describe('the bill refusals in the language of the screen', () => {
@@ -66,6 +75,7 @@ describe('the bill refusals in the language of the screen', () => {
     expect(formFieldOf('items.2.vat_rate')).toEqual(['items', 2, 'vatRate']);
     expect(formFieldOf('items.0.account')).toEqual(['items', 0, 'account']);
     expect(formFieldOf('due_date')).toEqual(['dueDate']);
+    expect(formFieldOf('credited_bill')).toEqual(['creditedBill']);
     expect(formFieldOf('net_amount')).toBeNull();
   });
 
@@ -80,6 +90,13 @@ describe('the bill refusals in the language of the screen', () => {
     expect(billRefusal(new ApiError(409, 'x'), t, { ...context, bills: [] }).fields[0]!.errors).toEqual([t('admin.bills.errors.duplicateNumber')]);
     expect(billRefusal(new ApiError(409, 'x'), t, { ...context, bills: [], self: 'b2' }).rest).toEqual([t('admin.bills.errors.changed')]);
     expect(billRefusal(new ApiError(409, BILL_POSTED_IMMUTABLE), t, { ...context, bills: [], self: 'b2' }).rest).toEqual([t('admin.bills.errors.posted')]);
+  });
+
+  it('says a credit note’s bill refused under its field, in Russian', async () => {
+    const { t } = await createTestI18n('ru');
+    const r = billRefusal(new ApiError(400, 'Please correct the errors below.', { credited_bill: ['Choose a posted bill of this supplier for the credit note to correct.'] }, true), t, context);
+    expect(r).toEqual({ fields: [{ name: ['creditedBill'], errors: [t('admin.bills.creditNote.errors.creditedBill')] }], rest: [] });
+    expect(r.fields[0]!.errors[0]).toMatch(/[а-я]/);
   });
 
   it('translates the domain’s texts under their fields, the stated total’s with both amounts', async () => {

@@ -579,4 +579,76 @@ describe('the Bills screen in Chromium', () => {
       await context.close();
     },
   );
+
+  it.each([
+    ['en', DESKTOP_WIDTH, 'en-US'],
+    ['ru', MOBILE_WIDTH, 'ru-RU'],
+  ] as const)('%s at %i px: enters a credit note correcting a posted bill, shows it as credit that Pay bills does not offer, and records its refund', async (lng, width, locale) => {
+    const { t } = await createTestI18n(lng);
+    const supplierName = `Credit ${lng} ${width} GmbH`;
+    const supplier = await admin.post('/api/suppliers/', { name: supplierName, country: 'DE', payment_terms_days: 30, default_vat_rate: 24, default_account: SYSTEM_ACCOUNT_IDS.paymentFees });
+    expect(supplier.status, supplier.text).toBe(201);
+    const supplierId = (supplier.body as { id: string }).id;
+    const corrected = `CB-${lng}-${width}`;
+    const bill = await admin.post('/api/bills/', { supplier: supplierId, invoice_number: corrected, date: '2026-03-01', items: [{ description: 'Servers, March', account: SYSTEM_ACCOUNT_IDS.paymentFees, quantity: 1, unit_price: 100, vat_rate: 24 }] });
+    expect(bill.status, bill.text).toBe(201);
+    expect((await admin.post(`/api/bills/${bill.body.id}/post/`)).status).toBe(200);
+    const { context, page: p } = await signedInPage(browser, server.url, ADMIN, { width, locale });
+    p.setDefaultTimeout(30_000);
+    const errors = collectPageErrors(p);
+    await p.goto('/admin/bills');
+    await p.getByRole('heading', { name: t('admin.bills.title'), level: 1 }).waitFor();
+
+    // New credit note: chosen before the supplier; the bill it corrects among that supplier's posted ones.
+    await p.getByTestId('new-bill').click();
+    const modal = p.locator('.ant-modal', { has: p.locator('#bill_invoiceNumber') });
+    await modal.getByText(t('admin.bills.createTitle'), { exact: true }).waitFor();
+    await settled(p);
+    await modal.getByText(t('admin.bills.creditNote.types.credit_note'), { exact: true }).click();
+    await modal.getByText(t('admin.bills.creditNote.documentTypeHelp'), { exact: true }).waitFor();
+    await chooseOption(p, '#bill_supplier', supplierName.slice(0, 10), supplierName);
+    const number = `CN-${lng}-${width}`;
+    await modal.locator('#bill_invoiceNumber').fill(number);
+    await modal.locator('#bill_items_0_description').fill('Downtime credit');
+    await modal.locator('#bill_items_0_unitPrice').fill('25');
+    await pick(p, 'bill_creditedBill', corrected);
+    await checks(p, width, '.ant-modal');
+    await screenshot(p, `i39-bills/credit-note-form-${lng}-${width}`);
+    await modal.getByRole('button', { name: t('buttons.saveChanges') }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const saved = ((await admin.get(`/api/bills/?supplier=${supplierId}`)).body as Array<{ id: string; invoice_number: string; document_type: string; credited_bill: string | null }>).find((b) => b.invoice_number === number)!;
+    expect(saved).toMatchObject({ document_type: 'credit_note', credited_bill: bill.body.id });
+    expect((await admin.post(`/api/bills/${saved.id}/post/`)).status).toBe(200);
+
+    // In the list: tagged, its amounts as credit, not offered to Pay bills; its payment is a refund.
+    await p.reload();
+    const row = listItem(p, number).first();
+    await status(row, t('admin.bills.statuses.open')).waitFor();
+    await row.getByTestId('bill-credit-note').getByText(t('admin.bills.creditNote.tag'), { exact: true }).waitFor();
+    expect(text(await row.textContent())).toContain(money(-3100));
+    if (width === MOBILE_WIDTH) expect(await row.getByRole('checkbox').count()).toBe(0);
+    else expect(await row.getByRole('checkbox').isDisabled()).toBe(true);
+    await ready(p, row);
+    await expectMoreActions(p, row, [t('admin.bills.creditNote.recordRefund')]);
+    await checks(p, width);
+    await screenshot(p, `i39-bills/credit-note-list-${lng}-${width}`);
+    await ready(p, row);
+    await rowAction(p, row, t('admin.bills.creditNote.recordRefund'));
+    const refund = p.locator('.ant-modal', { has: p.locator('#billPayment_amount') });
+    await refund.getByText(t('admin.bills.creditNote.refundTitle', { number, supplier: supplierName }), { exact: true }).waitFor();
+    await refund.getByText(t('admin.bills.creditNote.creditAmount', { amount: formatMoney(3100) }), { exact: true }).waitFor();
+    await settled(p);
+    await refund
+      .locator('.ant-select', { has: p.locator('#billPayment_moneyAccount') })
+      .locator('.ant-select-content')
+      .filter({ hasText: /\S/ })
+      .waitFor();
+    await checks(p, width, '.ant-modal');
+    await screenshot(p, `i39-bills/credit-note-refund-${lng}-${width}`);
+    await refund.getByRole('button', { name: t('admin.bills.creditNote.recordRefund') }).click();
+    await p.locator('.ant-message').getByText(t('admin.bills.creditNote.refundRecorded', { amount: formatMoney(3100), number }), { exact: true }).first().waitFor();
+    await status(listItem(p, number).first(), t('admin.bills.statuses.paid')).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -7,8 +7,8 @@ import { SERVER_TEXT_KEYS } from './billErrors';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-/** A bill can be paid while it is posted and not paid in full. */
-export const payable = (b: BillView): boolean => b.status === 'open' || b.status === 'partly_paid';
+/** A bill can be paid while it is posted and not paid in full (a credit note is refunded, one at a time, never paid). */
+export const payable = (b: BillView): boolean => b.document_type !== 'credit_note' && (b.status === 'open' || b.status === 'partly_paid');
 
 export const centsOf = (euros: number | null | undefined): number => {
   if (euros === null || euros === undefined) return 0;

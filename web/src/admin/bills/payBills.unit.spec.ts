@@ -13,6 +13,7 @@ const BILLS = [bill('a', '2026-03-01', 100), bill('b', '2026-04-10', 250.5, 'par
 describe('Pay bills', () => {
   it('offers open and partly paid bills only, and pays none before the latest of them is dated', () => {
     expect(['draft', 'open', 'partly_paid', 'paid'].map((s) => payable(bill('x', '2026-01-01', 1, s as BillView['status'])))).toEqual([false, true, true, false]);
+    expect(payable({ ...bill('x', '2026-01-01', 1), document_type: 'credit_note' })).toBe(false);
     expect(earliestPaymentDate(BILLS)).toBe('2026-04-10');
   });
 
