@@ -10,6 +10,7 @@ import { AdminPage, PageHeader } from '../common/PageHeader';
 import { confirmed, useFeedback } from '../common/useFeedback';
 import { SupplierFormModal } from './SupplierFormModal';
 import { SupplierHistoryDrawer } from './SupplierHistoryDrawer';
+import { SupplierStatementDrawer } from './SupplierStatementDrawer';
 import { deleteRefusalText, supplierRefusal } from './supplierErrors';
 import { useDeleteSupplier, usePurchaseAccounts, useSaveSupplier, useSuppliers, type SupplierValues, type SupplierView } from './useSuppliers';
 import './suppliers.css';
@@ -18,8 +19,8 @@ type Editing = { supplier: SupplierView | null } | null;
 
 /**
  * Whom the company buys from: each supplier's VAT number, country, payment terms, the account its
- * bills are booked to by default and the IBAN it is paid into. Edit and History in the row, Delete
- * apart under "More", asked first.
+ * bills are booked to by default and the IBAN it is paid into. Edit and History in the row, its
+ * Statement and Delete (asked first) under "More".
  */
 export const SuppliersPage = () => {
   const { t, i18n } = useTranslation();
@@ -32,6 +33,7 @@ export const SuppliersPage = () => {
   const [editing, setEditing] = useState<Editing>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [history, setHistory] = useState<SupplierView | null>(null);
+  const [statement, setStatement] = useState<SupplierView | null>(null);
 
   const open = (supplier: SupplierView | null) => {
     setRefusal(null);
@@ -87,6 +89,7 @@ export const SuppliersPage = () => {
       actions={[
         { key: 'edit', label: t('buttons.edit'), inline: true, onClick: () => open(s) },
         { key: 'history', label: t('admin.suppliers.historyAction'), inline: true, onClick: () => setHistory(s) },
+        { key: 'statement', label: t('admin.suppliers.statement.action'), onClick: () => setStatement(s) },
         { key: 'delete', label: t('buttons.delete'), danger: true, onClick: () => void onDelete(s) },
       ]}
     />
@@ -143,6 +146,7 @@ export const SuppliersPage = () => {
         onSave={(v) => void onSave(v)}
       />
       <SupplierHistoryDrawer supplier={history} accounts={accounts.byId} onClose={() => setHistory(null)} />
+      <SupplierStatementDrawer supplier={statement} onClose={() => setStatement(null)} />
     </AdminPage>
   );
 };

@@ -19,6 +19,7 @@ import {
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 import { createTestI18n } from '../../../../test/web-i18n';
+import { formatMoney } from '../../common/format';
 
 /** Both widths, each language at least once; the duplicate VAT number is refused in every one, Greek among them. */
 const SCREENS = [
@@ -184,4 +185,66 @@ describe('the Suppliers screen in Chromium', () => {
       await context.close();
     },
   );
+
+  it.each([
+    ['en', DESKTOP_WIDTH, 'en-US'],
+    ['ru', MOBILE_WIDTH, 'ru-RU'],
+  ] as const)('%s at %i px: shows a supplier’s statement for the year to date (after a failed load and Retry), and nothing for a later period', async (lng, width, locale) => {
+    const { t } = await createTestI18n(lng);
+    const name = `Statement ${lng} ${width} Ltd`;
+    const made = await admin.post('/api/suppliers/', { name, country: 'GR', payment_terms_days: 30 });
+    expect(made.status, made.text).toBe(201);
+    const supplier = (made.body as { id: string }).id;
+    const bank = ((await admin.get('/api/bank-accounts/')).body as Array<{ id: string }>)[0]!.id;
+    const line = (price: number) => [{ description: 'Hosting', account: SYSTEM_ACCOUNT_IDS.paymentFees, quantity: 1, unit_price: price, vat_rate: 24 }];
+    const bill = await admin.post('/api/bills/', { supplier, invoice_number: `ST-${lng}-1`, date: '2026-03-01', items: line(100) });
+    expect(bill.status, bill.text).toBe(201);
+    expect((await admin.post(`/api/bills/${bill.body.id}/post/`)).status).toBe(200);
+    expect((await admin.post(`/api/bills/${bill.body.id}/payments/`, { amount: 100, date: '2026-03-10', money_account: bank, reference: 'SEPA 1' })).status).toBe(201);
+    const credit = await admin.post('/api/bills/', { supplier, invoice_number: `ST-${lng}-CN`, date: '2026-03-15', document_type: 'credit_note', credited_bill: bill.body.id, items: line(20) });
+    expect(credit.status, credit.text).toBe(201);
+    expect((await admin.post(`/api/bills/${credit.body.id}/post/`)).status).toBe(200);
+    expect((await admin.post(`/api/bills/${credit.body.id}/payments/`, { amount: 24.8, date: '2026-03-20', money_account: bank, reference: 'Refund 1' })).status).toBe(201);
+
+    const { context, page: p } = await signedInPage(browser, server.url, ADMIN, { width, locale });
+    p.setDefaultTimeout(30_000);
+    const errors = collectPageErrors(p);
+    // The first load fails (the server unreachable): the drawer says so and Retry loads it.
+    let failures = 1;
+    await p.route('**/api/suppliers/*/statement/**', (route) => (failures-- > 0 ? route.abort('connectionfailed') : route.continue()));
+    await p.goto('/admin/suppliers');
+    await p.getByRole('heading', { name: t('admin.suppliers.title'), level: 1 }).waitFor();
+    const row = listItem(p, name).first();
+    await row.scrollIntoViewIfNeeded();
+    await rowAction(p, row, t('admin.suppliers.statement.action'));
+    const drawer = p.getByTestId('supplier-statement');
+    await drawer.getByText(t('admin.suppliers.statement.title', { name }), { exact: true }).waitFor();
+    await drawer.getByTestId('load-error').waitFor();
+    await settled(p);
+    await screenshot(p, `i39-suppliers/statement-error-${lng}-${width}`);
+    await drawer.getByTestId('load-retry').click();
+
+    // The year to date: the bill, its payment, the credit note and its refund, each with the balance after it.
+    const lines = drawer.locator('tbody tr.ant-table-row, li.list-card');
+    await expect.poll(() => lines.count()).toBe(4);
+    for (const kind of ['bill', 'payment', 'credit_note', 'refund'] as const) await drawer.getByText(t(`admin.suppliers.statement.kinds.${kind}`), { exact: true }).first().waitFor();
+    expect(text(await drawer.getByTestId('statement-opening').textContent())).toBe(text(formatMoney(0)));
+    expect(text(await drawer.getByTestId('statement-closing').textContent())).toBe(text(formatMoney(2400)));
+    expect(text(await lines.nth(2).textContent())).toContain(`ST-${lng}-CN`);
+    await settled(p);
+    await checks(p, width, '.ant-drawer');
+    await screenshot(p, `i39-suppliers/statement-${lng}-${width}`);
+
+    // A period after every entry: nothing in it, the balance carried to both ends.
+    await drawer.locator('#statement-from').fill('2026-04-01');
+    await drawer.locator('#statement-from').press('Enter');
+    await drawer.getByText(t('admin.suppliers.statement.empty'), { exact: true }).waitFor();
+    await expect.poll(async () => text(await drawer.getByTestId('statement-opening').textContent())).toBe(text(formatMoney(2400)));
+    await p.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+    await settled(p);
+    await checks(p, width, '.ant-drawer');
+    await screenshot(p, `i39-suppliers/statement-empty-${lng}-${width}`);
+    expect(errors.filter((e) => !e.includes('ERR_') && !e.includes('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
 });

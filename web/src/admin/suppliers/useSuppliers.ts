@@ -108,3 +108,44 @@ export const useSupplierHistory = (id: string | undefined) => {
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, retry };
 };
+
+/** One line of a supplier's statement as `GET /api/suppliers/{id}/statement/` answers it (euros; owed to the supplier positive). */
+export interface SupplierStatementLine {
+  date: string;
+  kind: 'bill' | 'payment' | 'credit_note' | 'refund';
+  bill: string;
+  invoice_number: string;
+  reference: string | null;
+  amount: number;
+  balance: number;
+}
+
+export interface SupplierStatement {
+  supplier: string;
+  supplier_name: string;
+  from: string;
+  to: string;
+  opening_balance: number;
+  lines: SupplierStatementLine[];
+  closing_balance: number;
+}
+
+/** A supplier's statement over a period (ISO dates): asked again when either changes, or on Retry. */
+export const useSupplierStatement = (id: string | undefined, from: string, to: string) => {
+  const [state, setState] = useState<{ statement?: SupplierStatement; loading: boolean; error?: unknown }>({ loading: false });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    setState({ loading: true });
+    http.get<SupplierStatement>(`/api/suppliers/${encodeURIComponent(id)}/statement/?${new URLSearchParams({ from, to })}`).then(
+      (statement) => live && setState({ statement, loading: false }),
+      (error: unknown) => live && setState({ loading: false, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, from, to, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
+};
