@@ -5,7 +5,7 @@
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../shared/errors';
 import { AMOUNT_TOO_LARGE, formatEuros, lineAmounts, MAX_AMOUNT_CENTS } from '../shared/money';
 import { VAT_CATEGORIES, type VatCategory } from '../invoice/vat';
-import type { BillContent, BillEvent, BillLine, BillTotals } from './events';
+import type { BillContent, BillEvent, BillLine, BillPaymentRecorded, BillTotals } from './events';
 import { applyStatedVat, type StatedVatRow } from './stated-vat';
 
 export interface BillLineInput {
@@ -49,15 +49,8 @@ export type BillCommand =
   | { type: 'RecordBillPayment'; data: { paymentId: string; amountCents: number; date: string; cashAccountId: string; reference: string | null } }
   | { type: 'RemoveBillPayment'; data: { paymentId: string; reason: 'statement_line_unreconciled' } };
 
-export interface BillPayment {
-  paymentId: string;
-  amountCents: number;
-  date: string;
-  cashAccountId: string;
-  reference: string | null;
-  /** A refund the supplier paid on a credit note. */
-  refund?: true;
-}
+/** A payment as the bill keeps it: what its event recorded. */
+export type BillPayment = Omit<BillPaymentRecorded['data'], 'billId'>;
 
 export type BillState =
   | { status: 'empty' }
