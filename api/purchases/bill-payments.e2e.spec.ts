@@ -75,7 +75,7 @@ describe.each(testBackends())('paying several bills at once on $name', (backend)
     expect(onDraft.body.errors).toEqual({ credited_bill: ['Choose a posted bill of this supplier for the credit note to correct.'] });
     const made = await admin.post('/api/bills/', note({ credited_bill: bills[1] }));
     expect(made.status, made.text).toBe(201);
-    expect(made.body).toMatchObject({ document_type: 'credit_note', credited_bill: bills[1], invoice_number: 'OS-1', total_amount: 12.4, status: 'draft' });
+    expect(made.body).toMatchObject({ document_type: 'credit_note', credited_bill: bills[1], invoice_number: 'OS-1', total_amount: 12.4, status: 'draft', due_date: '2026-03-12' });
     // Edited without saying what it is (the form's PUT), it stays a credit note.
     const edited = await admin.put(`/api/bills/${made.body.id}/`, { supplier, invoice_number: 'OS-1', date: '2026-03-12', items: [{ description: 'Paper returned', account: OFFICE, unit_price: 10, vat_rate: 24 }] });
     expect(edited.body).toMatchObject({ document_type: 'credit_note', credited_bill: bills[1] });

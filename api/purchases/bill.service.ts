@@ -458,6 +458,7 @@ export class BillService {
       .modify((q) => (self ? q.whereNot({ id: self }) : q))
       .first('id', 'date')) as { id: string; date: string } | undefined;
     if (same) throw new ConflictError(duplicateBillNumber(input.supplierInvoiceNumber.trim(), String(same.date)));
-    return { ...input, dueDate: input.dueDate ?? addDays(input.date, supplier!.payment_terms_days) };
+    // A credit note's credit is there to use when issued: due on its date, not after the supplier's terms.
+    return { ...input, dueDate: input.dueDate ?? (input.documentType === 'credit_note' ? input.date : addDays(input.date, supplier!.payment_terms_days)) };
   }
 }
