@@ -38,18 +38,11 @@ export const billRoutes = (purchases: { bills: BillService; imports: BillImportS
 
   router.get('/bills/:id/documents/:documentId/', async (req, res) => {
     const doc = await purchases.bills.documents.content(String(req.params.id), String(req.params.documentId));
-    if (doc.inline) {
-      // A PDF or an image as its bytes prove: shown in the page (the admin's preview).
-      const ascii = doc.filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'document';
-      res.setHeader('Content-Type', doc.mimeType);
-      res.setHeader('Content-Disposition', `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.filename)}`);
-      res.setHeader('Cache-Control', 'private, no-store');
-    } else {
-      // Anything else (the e-invoice's XML, a spreadsheet an e-invoice embedded) is only downloaded,
-      // in a sandbox should a browser try to render it.
-      attachment(res, doc.filename, doc.mimeType);
-      res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'");
-    }
+    // A PDF or an image as its bytes prove is shown in the page (the admin's preview); anything else
+    // (the e-invoice's XML, a spreadsheet an e-invoice embedded) is only downloaded, in a sandbox
+    // should a browser try to render it.
+    attachment(res, doc.filename, doc.mimeType, doc.inline ? 'inline' : 'attachment');
+    if (!doc.inline) res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'");
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.send(doc.content);
   });
