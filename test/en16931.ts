@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { compileEn16931RulesSync, type Assertion, type RulesVerdict } from '../api/platform/en16931/rules';
+import { failedAssertions, type SaxonXPath } from '../api/platform/en16931/svrl.mjs';
 
 /**
  * Runs the official EN 16931 business rules (CEN/TC 434 validation artefacts, UBL binding,
@@ -14,12 +15,10 @@ export type { Assertion };
 export type ValidationResult = RulesVerdict;
 
 /** The part of SaxonJS 2 used here (the package ships no type declarations). */
-interface SaxonJS {
+interface SaxonJS extends SaxonXPath {
   transform(options: { stylesheetFileName: string; sourceText: string; destination: 'document' }, mode: 'sync'): { principalResult: unknown };
-  XPath: { evaluate(xpath: string, context: unknown, options: { namespaceContext: Record<string, string>; resultForm?: 'array' }): unknown };
 }
 
-const SVRL = 'http://purl.oclc.org/dsdl/svrl';
 const require = createRequire(import.meta.url);
 let compiled: { saxon: SaxonJS; sef: string } | undefined;
 
@@ -28,17 +27,9 @@ const compiledRules = () => {
   return compiled;
 };
 
-const assertions = (saxon: SaxonJS, report: unknown, fatal: boolean): Assertion[] => {
-  const namespaceContext = { svrl: SVRL };
-  const flag = fatal ? "@flag = 'fatal' or not(@flag)" : "@flag and @flag != 'fatal'";
-  const found = saxon.XPath.evaluate(`//svrl:failed-assert[${flag}]`, report, { namespaceContext, resultForm: 'array' }) as unknown[];
-  const text = (xpath: string, node: unknown) => String(saxon.XPath.evaluate(`string(${xpath})`, node, { namespaceContext })).trim();
-  return found.map((node) => ({ id: text('@id', node), text: text('svrl:text', node), location: text('@location', node) }));
-};
-
 /** The official rules' verdict on one UBL document: a document passes when `fatal` is empty. */
 export const validateUbl = (xml: string): ValidationResult => {
   const { saxon, sef } = compiledRules();
   const report = saxon.transform({ stylesheetFileName: sef, sourceText: xml, destination: 'document' }, 'sync').principalResult;
-  return { fatal: assertions(saxon, report, true), warnings: assertions(saxon, report, false) };
+  return failedAssertions(saxon, report);
 };
