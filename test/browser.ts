@@ -262,16 +262,19 @@ export const loginAsAdmin = async (page: Page, credentials: { username: string; 
 };
 
 /**
- * Picks an option of a searchable antd Select: types the search, clicks the option and checks the
- * select shows it, trying again (up to three times) when the click did not take. On a phone-sized
- * touch page the filtered list can still be settling when the option is clicked, and the click
- * then lands on nothing.
+ * Picks an option of an antd Select by its input (`#id`): opens it (typing `search` first when it
+ * searches), clicks the option and checks the select shows it, trying again (up to three times)
+ * when the click did not take. On a busy machine or a phone-sized touch page the list can still be
+ * settling (its options loading, filtered or measured) when the option is clicked, and the click
+ * then lands on nothing, the list left open.
  */
-export const chooseOption = async (page: Page, input: string, search: string, option: string): Promise<void> => {
+const selectOption = async (page: Page, input: string, search: string | null, option: string): Promise<void> => {
   const select = page.locator('.ant-select', { has: page.locator(input) }).first();
   for (let attempt = 1; ; attempt++) {
-    await page.click(input);
-    await page.fill(input, search);
+    if (search !== null) {
+      await page.click(input);
+      await page.fill(input, search);
+    } else if ((await page.locator(input).getAttribute('aria-expanded')) !== 'true') await select.click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
     const shown = await select
       .locator('.ant-select-content', { hasText: option })
@@ -281,6 +284,12 @@ export const chooseOption = async (page: Page, input: string, search: string, op
     if (attempt === 3) throw new Error(`the select ${input} does not show "${option}" after three tries`);
   }
 };
+
+/** Picks an option of a searchable antd Select: types the search, then as `pickOption`. */
+export const chooseOption = (page: Page, input: string, search: string, option: string): Promise<void> => selectOption(page, input, search, option);
+
+/** Picks an option of a plain (not searchable) antd Select by its input, e.g. `#bill_creditedBill`. */
+export const pickOption = (page: Page, input: string, option: string): Promise<void> => selectOption(page, input, null, option);
 
 /**
  * The classes the product gives a formatted amount: `.money` (every list card's amount, the

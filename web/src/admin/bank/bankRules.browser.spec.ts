@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, rawKeyLeaks, rowAction, screenshot, sidewaysScroll, signedInPage } from '../../../../test/browser';
+import { chooseOption, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, pickOption, rawKeyLeaks, rowAction, screenshot, sidewaysScroll, signedInPage } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 import { createTestI18n } from '../../../../test/web-i18n';
@@ -53,12 +53,6 @@ describe('the Bank page’s rules and CSV columns in Chromium', () => {
   };
   const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const fieldError = (scope: Locator, id: string) => scope.locator('.ant-form-item', { has: scope.page().locator(id) }).locator('.ant-form-item-explain-error');
-  /** Picks an option of a select by the id of its input; typing first when it searches. */
-  const pick = async (p: Page, id: string, option: string, search?: string) => {
-    await p.locator('.ant-select', { has: p.locator(id) }).click();
-    if (search !== undefined) await p.fill(id, search);
-    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  };
   const ruleModal = (p: Page) => p.locator('.ant-modal', { has: p.locator('#bankRule_name') });
   const csvModal = (p: Page) => p.locator('.ant-modal', { has: p.locator('#csvMapping_header_rows') });
   /** The dialog lies within the window, and nothing in it is wider than it. */
@@ -98,8 +92,8 @@ describe('the Bank page’s rules and CSV columns in Chromium', () => {
     await modal.locator('#bankRule_max_amount').fill('1.500,00');
     await modal.getByRole('radio', { name: t('bank.rules.directions.out'), exact: true }).check();
     await modal.locator('#bankRule_counterparty_iban').fill(DE.replace(/(.{4})/g, '$1 '));
-    await pick(p, '#bankRule_account', '5100 Rent', 'rent');
-    await pick(p, '#bankRule_vat_rate', '19 %');
+    await chooseOption(p, '#bankRule_account', 'rent', '5100 Rent');
+    await pickOption(p, '#bankRule_vat_rate', '19 %');
     await clean(p);
     await screenshot(p, 'rules/rule-new-en-1280');
     await save.click();
@@ -132,7 +126,7 @@ describe('the Bank page’s rules and CSV columns in Chromium', () => {
     // Refused by the server, under the field it names: the bank's own ledger account takes no rule.
     await rowAction(p, row, t('buttons.edit'));
     await settled(p);
-    await pick(p, '#bankRule_account', '1000 Bank', '1000');
+    await chooseOption(p, '#bankRule_account', '1000', '1000 Bank');
     await save.click();
     await fieldError(modal, '#bankRule_account').getByText(t('bank.rules.errors.moneyAccount'), { exact: true }).waitFor();
     expect((await rules())[0]).toMatchObject({ account: '5100', version: 2 });
@@ -141,7 +135,7 @@ describe('the Bank page’s rules and CSV columns in Chromium', () => {
     // Another edit made meanwhile: the version sent is stale, so the server refuses it whole, above the form.
     const meanwhile = await admin.put(`/api/bank-rules/${saved!.id}/`, { name: 'Office rent', text_contains: 'rent', direction: 'out', account: '5100', version: 2 });
     expect(meanwhile.status, meanwhile.text).toBe(200);
-    await pick(p, '#bankRule_account', '5100 Rent', '5100');
+    await chooseOption(p, '#bankRule_account', '5100', '5100 Rent');
     await save.click();
     await modal.getByTestId('rule-error').getByText(t('bank.rules.errors.changed'), { exact: true }).waitFor();
     expect((await rules())[0]).toMatchObject({ text_words: [], version: 3 });
@@ -152,7 +146,7 @@ describe('the Bank page’s rules and CSV columns in Chromium', () => {
     await p.getByTestId('new-rule').click();
     await settled(p);
     await modal.locator('#bankRule_name').fill('Everything');
-    await pick(p, '#bankRule_account', '5300 Office Expenses', 'office exp');
+    await chooseOption(p, '#bankRule_account', 'office exp', '5300 Office Expenses');
     await save.click();
     await modal.getByTestId('rule-error').getByText(t('bank.rules.errors.noCondition'), { exact: true }).waitFor();
     expect((await rules()).map((r) => r.name)).toEqual(['Office rent']);
@@ -193,9 +187,9 @@ describe('the Bank page’s rules and CSV columns in Chromium', () => {
     await modal.getByText(t('bank.csv.title', { name: 'Bank' }), { exact: true }).waitFor();
     await settled(p);
     expect(await modal.getByTestId('csv-mapping-remove').count()).toBe(0);
-    await pick(p, '#csvMapping_delimiter', t('bank.csv.delimiters.semicolon'));
-    await pick(p, '#csvMapping_date_format', 'DD.MM.YYYY');
-    await pick(p, '#csvMapping_decimal', t('bank.csv.decimals.comma'));
+    await pickOption(p, '#csvMapping_delimiter', t('bank.csv.delimiters.semicolon'));
+    await pickOption(p, '#csvMapping_date_format', 'DD.MM.YYYY');
+    await pickOption(p, '#csvMapping_decimal', t('bank.csv.decimals.comma'));
     // Column 0 does not exist: the domain's check says so under the booking date.
     await modal.locator('#csvMapping_columns_booking_date').fill('0');
     await modal.locator('#csvMapping_columns_description').fill('Text');

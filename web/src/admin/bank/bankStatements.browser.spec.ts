@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, rawKeyLeaks, rowAction, screenshot, sidewaysScroll, signedInPage } from '../../../../test/browser';
+import { collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, pickOption, rawKeyLeaks, rowAction, screenshot, sidewaysScroll, signedInPage } from '../../../../test/browser';
 import { createClientWithLogin } from '../../../../test/billing-fixtures';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
@@ -91,11 +91,6 @@ describe('the Bank page’s statements in Chromium', () => {
     expect(await sidewaysScroll(p)).toBeLessThanOrEqual(0);
   };
   const upload = (p: Page, name: string, body: string) => p.getByTestId('statement-import').locator('input[type=file]').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(body) });
-  /** Picks an option of a plain (not searchable) select by the id of its input. */
-  const pick = async (p: Page, id: string, option: string) => {
-    await p.locator('.ant-select', { has: p.locator(id) }).click();
-    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-  };
   const panelOf = (p: Page) => p.locator('.ant-drawer-content-wrapper', { has: p.getByTestId('reconcile-save') });
   const fieldError = (scope: Locator, id: string) => scope.locator('.ant-form-item', { has: scope.page().locator(id) }).locator('.ant-form-item-explain-error');
 
@@ -142,7 +137,7 @@ describe('the Bank page’s statements in Chromium', () => {
     await p.click('#part-0-account');
     await p.fill('#part-0-account', 'office exp');
     await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${expense.code} Office Expenses` }).first().click();
-    await pick(p, '#part-0-vat', '19 %');
+    await pickOption(p, '#part-0-vat', '19 %');
     // A split: 100 here leaves 19,00 € and Save off; the whole line again puts it back on.
     await panel.locator('#part-0-amount').fill('-100');
     await panel.getByTestId('remaining').getByText(t('bank.reconcile.remaining', { amount: '-19,00 €' }), { exact: true }).waitFor();
@@ -162,7 +157,7 @@ describe('the Bank page’s statements in Chromium', () => {
     // From savings: a transfer from the Savings account.
     await panel.getByRole('radio', { name: t('bank.reconcile.kinds.transfer') }).check();
     expect(await save.isDisabled()).toBe(true);
-    await pick(p, '#part-0-money-account', 'Savings');
+    await pickOption(p, '#part-0-money-account', 'Savings');
     await save.click();
     await expect.poll(async () => (await lineOf('From savings')).status).toBe('reconciled');
     expect((await lineOf('From savings')).reconciliation!.parts).toMatchObject([{ kind: 'transfer', amount: 500 }]);

@@ -13,6 +13,7 @@ import {
   launchBrowser,
   listItem,
   MOBILE_WIDTH,
+  pickOption,
   rawKeyLeaks,
   rowAction,
   screenshot,
@@ -97,24 +98,6 @@ describe('the Bills screen in Chromium', () => {
   const fieldError = (modal: Locator, id: string) => modal.locator('.ant-form-item', { has: modal.page().locator(`#${id}`) }).locator('.ant-form-item-explain-error');
   /** Waits for a dialog's opening motion to end, so a click lands and a screenshot is settled. */
   const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
-  /** Picks an option of a select without search. */
-  const pick = async (p: Page, id: string, option: string) => {
-    await p
-      .locator('.ant-select', { has: p.locator(`#${id}`) })
-      .first()
-      .click();
-    await p
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', {
-        hasText: option,
-      })
-      .first()
-      .click();
-    await p
-      .locator('.ant-select', { has: p.locator(`#${id}`) })
-      .first()
-      .locator('.ant-select-content', { hasText: option })
-      .waitFor();
-  };
   /** A row's status pill (a card's amount label may read the same as a status). */
   const status = (row: Locator, name: string) => row.locator('.billing-badge').getByText(name, { exact: true });
   /** The list drawn and not refetching (a Spin over it takes the touches), and the row in view before its menu opens. */
@@ -171,7 +154,7 @@ describe('the Bills screen in Chromium', () => {
       // Line 1, reverse charge: 1 × 1.000,00 at 24 % self-assessed; line 2, standard: 2 × 150,00 at 24 %, booked to 5400.
       await modal.locator('#bill_items_0_description').fill('Cloud servers, reverse charge');
       await modal.locator('#bill_items_0_unitPrice').fill('1000');
-      await pick(p, 'bill_items_0_vatCategory', t('admin.bills.vatCategories.AE'));
+      await pickOption(p, '#bill_items_0_vatCategory', t('admin.bills.vatCategories.AE'));
       await modal.getByText(t('admin.bills.reverseChargeHelp'), { exact: true }).waitFor();
       await modal.getByTestId('bill-add-line').click();
       await modal.locator('#bill_items_1_description').fill('Legal advice');
@@ -299,7 +282,7 @@ describe('the Bills screen in Chromium', () => {
       });
 
       // The filter: Partly paid lists it, not the held draft.
-      await pick(p, 'bills-status', t('admin.bills.statuses.partly_paid'));
+      await pickOption(p, '#bills-status', t('admin.bills.statuses.partly_paid'));
       await listItem(p, HELD.invoice_number).first().waitFor({ state: 'detached' });
       await listItem(p, number).first().waitFor();
       await checks(p, width);
@@ -611,7 +594,7 @@ describe('the Bills screen in Chromium', () => {
     await modal.locator('#bill_invoiceNumber').fill(number);
     await modal.locator('#bill_items_0_description').fill('Downtime credit');
     await modal.locator('#bill_items_0_unitPrice').fill('25');
-    await pick(p, 'bill_creditedBill', corrected);
+    await pickOption(p, '#bill_creditedBill', corrected);
     await checks(p, width, '.ant-modal');
     await screenshot(p, `i39-bills/credit-note-form-${lng}-${width}`);
     await modal.getByRole('button', { name: t('buttons.saveChanges') }).click();
