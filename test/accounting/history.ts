@@ -10,7 +10,7 @@ import { replay } from '../../domain/journal/entry';
 import type { JournalEvent, JournalLine } from '../../domain/journal/events';
 import type { BooksEvent } from '../../domain/books/events';
 import { buildBill } from '../../domain/bill/bill';
-import type { BillEvent } from '../../domain/bill/events';
+import type { BillContent, BillEvent } from '../../domain/bill/events';
 import { addDays } from '../../domain/shared/dates';
 
 /**
@@ -45,9 +45,13 @@ type Action =
   /** Reopens the latest closed year (the lock moves back before it). */
   | { kind: 'reopen' }
   /** A supplier's bill, posted: lines on expense and asset accounts, charged VAT or reverse charge (AE, self-assessed). */
-  | { kind: 'bill'; date: number; lines: Array<[number, number, BillVat]> }
-  /** A payment of part of a posted bill, from the bank. */
-  | { kind: 'payBill'; pick: number; date: number; part: number };
+  | { kind: 'bill'; date: number; supplier: number; lines: Array<[number, number, BillVat]> }
+  /** A supplier credit note for part of a posted bill's first line, naming it, on or after its day. */
+  | { kind: 'billCredit'; pick: number; date: number; part: number }
+  /** A payment of part of what a posted bill has open, from the bank; on a credit note, a refund of part of its credit. */
+  | { kind: 'payBill'; pick: number; date: number; part: number }
+  /** A bill payment (or refund) taken back out, as when its bank statement line is unreconciled. */
+  | { kind: 'unpayBill'; pick: number };
 
 type BillVat = 'S24' | 'S13' | 'Z' | 'E' | 'AE24';
 const BILL_VAT: Record<BillVat, { vatRateBp: number; vatCategory: VatCategory }> = {
@@ -77,6 +81,14 @@ const pick = fc.nat(1000);
 const PURCHASE_ACCOUNT_IDS = DEFAULT_CHART.filter((a) => (a.type === 'expense' || a.type === 'asset') && a.cashFlowClass !== 'cash' && (a.systemKey === null || a.systemKey === 'paymentFees')).map((a) => a.id);
 const billLines = fc.array(fc.tuple(fc.nat(PURCHASE_ACCOUNT_IDS.length - 1), cents, fc.constantFrom<BillVat>('S24', 'S13', 'Z', 'E', 'AE24')), { minLength: 1, maxLength: 3 });
 
+/** Suppliers' bills and credit notes, posted, paid, refunded and their payments taken back. */
+const billActions: Array<fc.Arbitrary<Action>> = [
+  fc.record({ kind: fc.constant('bill' as const), date: day, supplier: fc.nat(2), lines: billLines }),
+  fc.record({ kind: fc.constant('billCredit' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }) }),
+  fc.record({ kind: fc.constant('payBill' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }) }),
+  fc.record({ kind: fc.constant('unpayBill' as const), pick }),
+];
+
 const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('journal' as const), date: day, pairs }),
   fc.record({ kind: fc.constant('correct' as const), pick, date: day, pairs }),
@@ -89,8 +101,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }), method: fc.nat(2) }),
   fc.record({ kind: fc.constant('void' as const), pick, date: day, deleted: fc.boolean() }),
   fc.record({ kind: fc.constant('lock' as const), date: fc.option(day, { freq: 5 }) }),
-  fc.record({ kind: fc.constant('bill' as const), date: day, lines: billLines }),
-  fc.record({ kind: fc.constant('payBill' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }) }),
+  ...billActions,
 );
 
 const yearEndAction: fc.Arbitrary<Action> = fc.oneof(
@@ -144,7 +155,11 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
   const out: StreamEvent[] = [];
   const journals: Array<{ id: string; events: JournalEvent[] }> = [];
   const invoices: OpenInvoice[] = [];
-  const bills: Array<{ id: string; date: string; open: number }> = [];
+  const bills: Array<{ id: string; date: string; supplierId: string; open: number; credit: boolean; line: BillContent['lines'][number] }> = [];
+  /** Entered as a draft, then posted, as BillService does it. */
+  const enterAndPost = (billId: string, content: BillContent) =>
+    out.push({ streamId: `bill-${billId}`, event: { type: 'BillDrafted', data: { billId, ...content } } }, { streamId: `bill-${billId}`, event: { type: 'BillPosted', data: { billId, ...content } } });
+  const billPayments: Array<Extract<BillEvent, { type: 'BillPaymentRecorded' }>['data']> = [];
   let n = 0;
   let lockedThrough: string | null = null;
   const closed: Array<{ entryId: string; from: string; to: string; lines: JournalLine[] }> = [];
@@ -302,15 +317,36 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
       }
       case 'bill': {
         const id = uuid(10, n);
+        const supplierId = uuid(11, 1 + a.supplier);
         const content = buildBill({
-          supplierId: uuid(11, 1),
+          supplierId,
           supplierInvoiceNumber: `SUP-${n}`,
           date: dateOf(a.date),
           dueDate: dateOf(a.date + 30),
           lines: a.lines.map(([account, net, vat]) => ({ description: 'Purchase', accountId: PURCHASE_ACCOUNT_IDS[account]!, quantityMilli: 1000, unitPriceCents: net, ...BILL_VAT[vat] })),
         });
-        bills.push({ id, date: content.date, open: content.totals.grossCents });
-        out.push({ streamId: `bill-${id}`, event: { type: 'BillPosted', data: { billId: id, ...content } } });
+        bills.push({ id, date: content.date, supplierId, open: content.totals.grossCents, credit: false, line: content.lines[0]! });
+        enterAndPost(id, content);
+        break;
+      }
+      case 'billCredit': {
+        const posted = bills.filter((b) => !b.credit);
+        const bill = posted[a.pick % Math.max(posted.length, 1)];
+        if (!bill) break;
+        const id = uuid(10, n);
+        const date = dateOf(a.date) < bill.date ? bill.date : dateOf(a.date);
+        const { line } = bill;
+        const content = buildBill({
+          supplierId: bill.supplierId,
+          supplierInvoiceNumber: `CN-${n}`,
+          date,
+          dueDate: date,
+          lines: [{ description: 'Credit', accountId: line.accountId, quantityMilli: 1000, unitPriceCents: Math.max(1, Math.floor((line.netCents * a.part) / 100)), vatRateBp: line.vatRateBp, vatCategory: line.vatCategory }],
+          documentType: 'credit_note',
+          creditedBillId: bill.id,
+        });
+        bills.push({ id, date, supplierId: bill.supplierId, open: content.totals.grossCents, credit: true, line: content.lines[0]! });
+        enterAndPost(id, content);
         break;
       }
       case 'payBill': {
@@ -320,7 +356,17 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         const amount = Math.max(1, Math.floor((bill.open * a.part) / 100));
         bill.open -= amount;
         const date = dateOf(a.date) < bill.date ? bill.date : dateOf(a.date);
-        out.push({ streamId: `bill-${bill.id}`, event: { type: 'BillPaymentRecorded', data: { billId: bill.id, paymentId: uuid(12, n), amountCents: amount, date, cashAccountId: SYSTEM_ACCOUNT_IDS.bank, reference: null } } });
+        const data = { billId: bill.id, paymentId: uuid(12, n), amountCents: amount, date, cashAccountId: SYSTEM_ACCOUNT_IDS.bank, reference: null, ...(bill.credit ? { refund: true as const } : {}) };
+        billPayments.push(data);
+        out.push({ streamId: `bill-${bill.id}`, event: { type: 'BillPaymentRecorded', data } });
+        break;
+      }
+      case 'unpayBill': {
+        const payment = billPayments.splice(a.pick % Math.max(billPayments.length, 1), 1)[0];
+        if (!payment) break;
+        bills.find((b) => b.id === payment.billId)!.open += payment.amountCents;
+        const { reference: _reference, ...removed } = payment;
+        out.push({ streamId: `bill-${payment.billId}`, event: { type: 'BillPaymentRemoved', data: { ...removed, reason: 'statement_line_unreconciled' } } });
         break;
       }
       default: {
@@ -335,5 +381,8 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
 /** `yearEnd`: the histories also close and reopen fiscal years (calendar years 2023–2026). */
 export const historyArb = (maxLength = 60, minLength = 1, options: { yearEnd?: boolean } = {}): fc.Arbitrary<StreamEvent[]> =>
   fc.array(options.yearEnd ? yearEndAction : action, { minLength, maxLength }).map(interpret);
+
+/** Histories of suppliers' bills alone (three suppliers): bills, credit notes, payments, refunds and payments taken back. */
+export const billHistoryArb = (maxLength = 60): fc.Arbitrary<StreamEvent[]> => fc.array(fc.oneof(...billActions), { minLength: 1, maxLength }).map(interpret);
 
 export const dayArb = day.map((d) => addDays(FIRST_DAY, d));
