@@ -1,35 +1,59 @@
 import type { Knex } from 'knex';
 import { AGING_EDGES } from '../../domain/accounting/aging';
+import { addDays } from '../../domain/shared/dates';
 
 export interface PayableSum {
   supplier_id: string;
   supplier_name: string | null;
   bucket: string;
-  cents: number | string;
+  cents: number;
 }
 
 /**
  * What each supplier is owed as of a day, per aging bucket: posted bills dated on or before it, less
  * their payments dated on or before it, bucketed by days past due with the receivables' edges; the
- * credit of posted supplier credit notes (less refunds) negative, in the credit bucket. One
- * grouped scan of `bill_list` (payments summed from the row's own list).
+ * credit of posted supplier credit notes (less refunds) negative, in the credit bucket. One scan of
+ * `bill_list` summed per supplier, bills settled by the day left out: each row's open amount is
+ * reckoned once (a bill paid last on or before the day owes gross − paid; only one paid after it
+ * reads its payments' list), then summed into each bucket by its due date's range, so the hash
+ * table holds a row per supplier and the answer a row per supplier and bucket, none at zero.
  */
-export const payableSums = (db: Knex, asOf: string): Promise<PayableSum[]> => {
-  const buckets = AGING_EDGES.map((e) => `when (?::date - b.due_date) <= ${Number(e.maxDaysLate)} then '${e.bucket}'`).join(' ');
-  // A bill paid last on or before the day owes gross − paid; only one paid after it reads its list.
-  return db
-    .raw(
-      `with owed as (
-         select b.supplier_id, case when b.document_type = 'credit_note' then 'credit' ${buckets} else 'over90' end as bucket,
-                sum((case when b.document_type = 'credit_note' then -1 else 1 end) * (b.gross_cents - case when b.last_payment_date is null or b.last_payment_date <= ?::date then b.paid_cents
-                    else coalesce((select sum((p->>'amountCents')::bigint) from jsonb_array_elements(b.payments) p where p->>'date' <= ?), 0) end)) as cents
+export const payableSums = async (db: Knex, asOf: string): Promise<PayableSum[]> => {
+  const bindings: Record<string, string> = { asOf };
+  // Bucket i: due on or after asOf - maxDaysLate(i) and before the previous edge's day.
+  AGING_EDGES.forEach((e, i) => (bindings[`from${i}`] = addDays(asOf, -e.maxDaysLate)));
+  const names = [...AGING_EDGES.map((e) => e.bucket), 'over90'];
+  const sums = names.map((_, i) => {
+    const range = [i < AGING_EDGES.length ? `r.due_date >= cast(:from${i} as date)` : '', i > 0 ? `r.due_date < cast(:from${i - 1} as date)` : ''].filter(Boolean).join(' and ');
+    return `sum(r.owed) filter (where not r.credit and ${range}) as b${i}`;
+  });
+  // offset 0 keeps the row's amount reckoned once, not again inside each bucket's sum. Reading the
+  // payments' list in it prices the scan past PostgreSQL's JIT threshold, and compiling the plan
+  // takes longer than running it (100,000 bills: 20 ms of 45): no JIT for this query.
+  type SumRow = Record<string, string | null> & { supplier_id: string; supplier_name: string | null };
+  const result = await db.transaction(async (trx): Promise<{ rows: SumRow[] }> => {
+    await trx.raw('set local jit = off');
+    return trx.raw(
+      `with r as (
+         select b.supplier_id, b.due_date, b.document_type = 'credit_note' as credit,
+                b.gross_cents - case when b.last_payment_date is null or b.last_payment_date <= cast(:asOf as date) then b.paid_cents
+                  else coalesce((select sum((p->>'amountCents')::bigint) from jsonb_array_elements(b.payments) p where p->>'date' <= :asOf), 0)::bigint end as owed
            from bill_list b
-          where b.status = 'posted' and b.date <= ?::date
-          group by 1, 2)
-       select o.supplier_id, s.name as supplier_name, o.bucket, o.cents from owed o left join suppliers s on s.id = o.supplier_id`,
-      [...AGING_EDGES.map(() => asOf), asOf, asOf, asOf],
-    )
-    .then((r: { rows: PayableSum[] }) => r.rows);
+          where b.status = 'posted' and b.date <= cast(:asOf as date)
+            and (b.gross_cents <> b.paid_cents or b.last_payment_date > cast(:asOf as date))
+         offset 0),
+       g as (select r.supplier_id, ${sums.join(', ')}, sum(r.owed) filter (where r.credit) as credit from r group by r.supplier_id)
+       select g.*, s.name as supplier_name from g left join suppliers s on s.id = g.supplier_id`,
+      bindings,
+    );
+  });
+  const out: PayableSum[] = [];
+  for (const r of result.rows) {
+    const row = (bucket: string, cents: number) => cents !== 0 && out.push({ supplier_id: r.supplier_id, supplier_name: r.supplier_name, bucket, cents });
+    names.forEach((bucket, i) => row(bucket, Number(r[`b${i}`] ?? 0)));
+    row('credit', -Number(r.credit ?? 0));
+  }
+  return out;
 };
 
 /** A posted bill with something open, as a bank statement line may pay it. */
