@@ -1,10 +1,10 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
-import multer from 'multer';
+import { Router } from 'express';
 import { STATEMENT_MAX_BYTES } from '../../domain/bank/statement-file';
 import { isIsoDate } from '../../domain/shared/dates';
 import { ValidationError } from '../../domain/shared/errors';
 import { requireSuperuser } from '../platform/guards';
 import { attachment } from '../platform/http/attachment';
+import { singleFileUpload } from '../platform/http/upload';
 import { statementLanguage } from '../platform/http/statement-language';
 import { isUuid, pathId } from '../platform/wire';
 import { RECONCILIATION_EXPORT_FORMATS, type ReconciliationExportFormat, type ReconciliationReportExport } from './reconciliation-report-export';
@@ -17,32 +17,8 @@ import { MONEY_ACCOUNT_NOT_FOUND } from '../../domain/bank/money-account';
 
 const INVALID = 'Please correct the errors below.';
 
-/**
- * The upload: one file in field `file`, held in memory (20 MB at most, refused past that without
- * reading further), and nothing else of any size.
- */
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } }).single('file');
-
-const MULTER_MESSAGES: Record<string, string> = {
-  LIMIT_FILE_SIZE: `The file is over 20 MB (${STATEMENT_MAX_BYTES} bytes), the most a statement file may be.`,
-  LIMIT_FILE_COUNT: 'Send one statement file at a time.',
-  LIMIT_UNEXPECTED_FILE: 'Send the statement in the field "file".',
-};
-
-/** Reads the multipart body; what multer refuses is a 400 on `file`, like every other refusal of the file. */
-const readUpload = (req: Request, res: Response, next: NextFunction): void => {
-  if (!req.is('multipart/form-data')) {
-    next(new ValidationError(INVALID, { file: ['Send the statement as multipart/form-data, the file in the field "file".'] }));
-    return;
-  }
-  upload(req, res, (err: unknown) => {
-    if (!err) return next();
-    if (err instanceof multer.MulterError) return next(new ValidationError(INVALID, { file: [MULTER_MESSAGES[err.code] ?? `The upload could not be read (${err.code}).`] }));
-    // A body cut off or not multipart after all: the client's fault, said as such.
-    if (err instanceof Error && /multipart|boundary|Unexpected end/i.test(err.message)) return next(new ValidationError(INVALID, { file: ['The upload could not be read: it is not a complete multipart form.'] }));
-    next(err);
-  });
-};
+/** The upload: one file in field `file`, 20 MB at most, refused past that without reading further. */
+const readUpload = singleFileUpload({ maxBytes: STATEMENT_MAX_BYTES, what: 'a statement file', missing: 'Choose a statement file to import (camt.053, MT940, OFX or CSV).' });
 
 const page = (value: unknown, fallback: number, max: number): number => {
   const n = Number(value);
@@ -79,8 +55,7 @@ export const statementRoutes = (bank: { statements: StatementService; reconcilia
     },
     readUpload,
     async (req, res) => {
-      if (!req.file) throw new ValidationError(INVALID, { file: ['Choose a statement file to import (camt.053, MT940, OFX or CSV).'] });
-      const result = await bank.statements.import(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), { bytes: req.file.buffer, name: req.file.originalname }, req.user!.id);
+      const result = await bank.statements.import(pathId(req.params.id, MONEY_ACCOUNT_NOT_FOUND), { bytes: req.file!.buffer, name: req.file!.originalname }, req.user!.id);
       res.status(result.statement ? 201 : 200).json(result);
     },
   );

@@ -8,9 +8,10 @@ const INVALID = 'Please correct the errors below.';
  * Middleware reading one file in the multipart field `file`, held in memory: refused past
  * `maxBytes` without reading further, and nothing else of any size. What multer refuses, and a
  * body that is not a complete multipart form, is a 400 on `file` naming what to send (`what`:
- * "the e-invoice", "the document").
+ * "the e-invoice", "the document", "a statement file"); a form without the file says `missing`
+ * when given (which formats to choose from).
  */
-export const singleFileUpload = (options: { maxBytes: number; what: string }) => {
+export const singleFileUpload = (options: { maxBytes: number; what: string; missing?: string }) => {
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: options.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } }).single('file');
   const megabytes = Math.round(options.maxBytes / (1024 * 1024));
   const messages: Record<string, string> = {
@@ -25,7 +26,7 @@ export const singleFileUpload = (options: { maxBytes: number; what: string }) =>
     }
     upload(req, res, (err: unknown) => {
       if (!err) {
-        if (!req.file) return next(new ValidationError(INVALID, { file: [`Send ${options.what} in the field "file".`] }));
+        if (!req.file) return next(new ValidationError(INVALID, { file: [options.missing ?? `Send ${options.what} in the field "file".`] }));
         return next();
       }
       if (err instanceof multer.MulterError) return next(new ValidationError(INVALID, { file: [messages[err.code] ?? `The upload could not be read (${err.code}).`] }));
