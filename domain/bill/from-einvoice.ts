@@ -4,8 +4,7 @@
  * figures the bill must equal, and what the reader should know before posting it (warnings).
  */
 import { divRoundHalfUp, formatEuros, lineAmounts } from '../shared/money';
-import { trimEnd } from '../shared/text';
-import { EinvoiceFileError, type InboundDocument, type InboundVatCategory } from '../einvoice/inbound';
+import { EinvoiceFileError, scaledDecimal, type InboundDocument, type InboundVatCategory } from '../einvoice/inbound';
 import type { VatCategory } from '../invoice/vat';
 import type { BillLineInput } from './bill';
 import type { StatedVatRow } from './stated-vat';
@@ -59,31 +58,15 @@ const BILL_CATEGORY: Record<Exclude<InboundVatCategory, 'L' | 'M'>, VatCategory>
   O: 'E',
 };
 
-const decimal = (text: string): { negative: boolean; digits: bigint; scale: number } | null => {
-  const m = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
-  if (!m) return null;
-  const fraction = trimEnd(m[3] ?? '', '0');
-  return { negative: m[1] === '-', digits: BigInt(m[2]! + fraction), scale: fraction.length };
-};
-
-/** A decimal scaled to an integer of `decimals` places, or null when it has more. */
-const scaled = (text: string, decimals: number): number | null => {
-  const d = decimal(text);
-  if (!d || d.scale > decimals) return null;
-  const value = d.digits * 10n ** BigInt(decimals - d.scale);
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) return null;
-  return Number(d.negative ? -value : value);
-};
-
 /**
  * Quantity (thousandths) and unit price (cents) that give the document's line net exactly; when its
  * quantity or price has more decimals than a bill keeps (or a line allowance made the net differ),
  * one unit at the line's net, with the document's quantity and price kept in the description.
  */
 const quantityAndPrice = (line: InboundDocument['lines'][number]): { quantityMilli: number; unitPriceCents: number; note: string | null } => {
-  const quantity = scaled(line.quantity, 3);
-  const price = line.price === null ? null : scaled(line.price, 2);
-  const base = line.baseQuantity === null ? 1000 : scaled(line.baseQuantity, 3);
+  const quantity = scaledDecimal(line.quantity, 3);
+  const price = line.price === null ? null : scaledDecimal(line.price, 2);
+  const base = line.baseQuantity === null ? 1000 : scaledDecimal(line.baseQuantity, 3);
   if (quantity !== null && quantity !== 0 && price !== null && base === 1000) {
     const quantityMilli = Math.abs(quantity);
     const unitPriceCents = quantity < 0 ? -price : price;

@@ -196,32 +196,38 @@ const required = (parent: Element, ...path: string[]): Element => {
   return found;
 };
 
-/** A decimal as written ("12.50", "-3", "+1.5"), split into sign, digits and fraction, or null. */
-const decimalParts = (text: string): { negative: boolean; whole: string; fraction: string } | null => {
+/** A decimal as written ("12.50", "-3", "+1.5"): its sign, its digits and how many of them follow the point (trailing zeros dropped), or null. */
+export const decimalOf = (text: string): { negative: boolean; digits: bigint; scale: number } | null => {
   const m = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
-  return m ? { negative: m[1] === '-', whole: m[2]!.replace(/^0+(?=\d)/, ''), fraction: m[3] ?? '' } : null;
+  if (!m) return null;
+  const fraction = trimEnd(m[3] ?? '', '0');
+  return { negative: m[1] === '-', digits: BigInt(m[2]! + fraction), scale: fraction.length };
+};
+
+/** A decimal as an integer of `places` decimals (cents: 2, thousandths: 3), exactly; null when it has more places, is no decimal or passes the safe integers. */
+export const scaledDecimal = (text: string, places: number): number | null => {
+  const d = decimalOf(text);
+  if (!d || d.scale > places) return null;
+  const value = d.digits * 10n ** BigInt(places - d.scale);
+  if (value > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  return Number(d.negative ? -value : value);
 };
 
 /** An amount of the document's currency in cents: at most two decimals, as EN 16931 asks. */
 const cents = (e: Element): number => {
-  const parts = decimalParts(e.text);
-  if (!parts) throw new EinvoiceFileError(`"${e.text}" is not an amount`, where(e));
-  const fraction = trimEnd(parts.fraction, '0');
-  if (fraction.length > 2) throw new EinvoiceFileError(`"${e.text}" has more than two decimals`, where(e));
-  if (parts.whole.length > 14) throw new EinvoiceFileError(`"${e.text}" is too large`, where(e));
-  const value = Number(parts.whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (value > MAX_AMOUNT_CENTS) throw new EinvoiceFileError(`"${e.text}" is too large`, where(e));
-  return parts.negative ? -value : value;
+  const d = decimalOf(e.text);
+  if (!d) throw new EinvoiceFileError(`"${e.text}" is not an amount`, where(e));
+  if (d.scale > 2) throw new EinvoiceFileError(`"${e.text}" has more than two decimals`, where(e));
+  const value = scaledDecimal(e.text, 2);
+  if (value === null || Math.abs(value) > MAX_AMOUNT_CENTS) throw new EinvoiceFileError(`"${e.text}" is too large`, where(e));
+  return value;
 };
 
 /** A VAT rate in basis points ("21", "5.5", "6.00"). */
 const rateBp = (e: Element | undefined, parent: Element): number => {
   if (!e) return 0;
-  const parts = decimalParts(e.text);
-  const fraction = parts ? trimEnd(parts.fraction, '0') : '';
-  if (!parts || parts.negative || fraction.length > 2 || parts.whole.length > 3) throw new EinvoiceFileError(`"${e.text}" is not a VAT rate`, where(e ?? parent));
-  const bp = Number(parts.whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (bp > 10_000) throw new EinvoiceFileError(`"${e.text}" is not a VAT rate`, where(e));
+  const bp = scaledDecimal(e.text, 2);
+  if (bp === null || bp < 0 || bp > 10_000) throw new EinvoiceFileError(`"${e.text}" is not a VAT rate`, where(e ?? parent));
   return bp;
 };
 
@@ -310,10 +316,10 @@ export const readUblDocument = (xml: string): InboundDocument => {
     const name = oneLine(required(item, 'cbc:Name').text);
     const more = oneLine(textOf(cac(item, 'cbc:Description')) ?? '');
     const quantity = required(line, kind === 'invoice' ? 'cbc:InvoicedQuantity' : 'cbc:CreditedQuantity');
-    if (!decimalParts(quantity.text)) throw new EinvoiceFileError(`"${quantity.text}" is not a quantity`, where(quantity));
+    if (!decimalOf(quantity.text)) throw new EinvoiceFileError(`"${quantity.text}" is not a quantity`, where(quantity));
     const price = cac(line, 'Price', 'cbc:PriceAmount');
     const base = cac(line, 'Price', 'cbc:BaseQuantity');
-    for (const e of [price, base]) if (e && !decimalParts(e.text)) throw new EinvoiceFileError(`"${e.text}" is not a number`, where(e));
+    for (const e of [price, base]) if (e && !decimalOf(e.text)) throw new EinvoiceFileError(`"${e.text}" is not a number`, where(e));
     return {
       description: (more && more !== name ? `${name}: ${more}` : name).slice(0, 500),
       quantity: quantity.text,
