@@ -107,6 +107,10 @@ describe.each(testBackends())('inbound e-invoices on $name', (backend) => {
     const pdf = await admin.get(bill.documents[1]!.url).buffer(true);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="77.pdf"/);
+    // Framed by the admin's own pages only (its preview), never by another site.
+    expect(pdf.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(pdf.headers['content-security-policy']).not.toContain("frame-ancestors 'none'");
+    expect(pdf.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(Buffer.from(pdf.body as Buffer).equals(PDF)).toBe(true);
     const xmlDoc = await admin.get(bill.documents[0]!.url).buffer(true);
     expect(xmlDoc.headers['content-disposition']).toMatch(/^attachment;/);

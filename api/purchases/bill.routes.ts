@@ -43,6 +43,9 @@ export const billRoutes = (purchases: { bills: BillService; imports: BillImportS
     // should a browser try to render it.
     attachment(res, doc.filename, doc.mimeType, doc.inline ? 'inline' : 'attachment');
     if (!doc.inline) res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'");
+    // The admin's own pages may frame one shown in the page (a PDF previewed beside its bill);
+    // every other page of the site stays unframeable.
+    else res.setHeader('Content-Security-Policy', String(res.getHeader('Content-Security-Policy') ?? '').replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.send(doc.content);
   });

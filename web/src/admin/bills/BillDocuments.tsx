@@ -35,7 +35,8 @@ export const BillWarnings = ({ bill }: { bill: BillView }) => {
 
 /**
  * A bill's documents: the e-invoice it was imported from and the files attached, each with its
- * size, a link that opens or downloads it, a PDF opened in a tab and an image previewed in the page. On a
+ * size, a link that opens or downloads it, an image previewed in the page, a PDF too on a screen wide
+ * enough for the browser's PDF viewer (a phone's browser shows none in a page: it opens in a tab). On a
  * draft (`editable`) the original is attached here (PDF, PNG or JPEG, 10 MB at most) and an
  * attachment removed; the e-invoice stays. A posted bill's list is read only.
  */
@@ -46,6 +47,7 @@ export const BillDocuments = ({ bill, editable, onChanged }: { bill: BillView; e
   const [shown, setShown] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const wide = !!Grid.useBreakpoint().md;
   useEffect(() => {
     setDocuments(bill.documents);
     setShown(null);
@@ -111,7 +113,7 @@ export const BillDocuments = ({ bill, editable, onChanged }: { bill: BillView; e
                     {t('admin.bills.documents.open')}
                   </Button>
                 )}
-                {previewOf(d) === 'image' && (
+                {(previewOf(d) === 'image' || (previewOf(d) === 'pdf' && wide)) && (
                   <Button
                     icon={shown === d.id ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
                     aria-expanded={shown === d.id}
@@ -132,7 +134,12 @@ export const BillDocuments = ({ bill, editable, onChanged }: { bill: BillView; e
                   </Button>
                 )}
               </div>
-              {shown === d.id && <img className="bill-document-image" src={d.url} alt={t('admin.bills.documents.previewOf', { name: d.filename })} />}
+              {shown === d.id &&
+                (previewOf(d) === 'pdf' ? (
+                  <iframe className="bill-document-pdf" src={d.url} title={t('admin.bills.documents.previewOf', { name: d.filename })} data-testid="bill-document-pdf" />
+                ) : (
+                  <img className="bill-document-image" src={d.url} alt={t('admin.bills.documents.previewOf', { name: d.filename })} />
+                ))}
             </li>
           ))}
         </ul>

@@ -2,9 +2,9 @@ import { BILL_DOCUMENT_MAX_BYTES } from '../../../../domain/bill/documents';
 import type { BillDocumentView } from './billApi';
 
 /**
- * How the browser shows a document the server proved to be a PDF or an image: an image in the page,
- * a PDF in a tab of its own (the server's pages may not be framed, its documents included); null:
- * only downloaded (the e-invoice's XML).
+ * How the browser shows a document the server proved to be a PDF or an image: in the page (the
+ * server lets its own pages frame such a document) or, a PDF, in a tab of its own; null: only
+ * downloaded (the e-invoice's XML).
  */
 export const previewOf = (d: Pick<BillDocumentView, 'mime_type'>): 'pdf' | 'image' | null =>
   d.mime_type === 'application/pdf' ? 'pdf' : d.mime_type === 'image/png' || d.mime_type === 'image/jpeg' ? 'image' : null;
