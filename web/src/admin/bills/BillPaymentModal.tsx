@@ -121,7 +121,7 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
         <Form.Item
           name="amount"
           label={t('admin.bills.fields.amount')}
-          extra={t('admin.bills.amountHelp')}
+          extra={t(refund ? 'admin.bills.creditNote.refundAmountHelp' : 'admin.bills.amountHelp')}
           rules={[
             required,
             {
@@ -130,7 +130,7 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
                 if (!(v > 0)) throw new Error(t('admin.bills.errors.paymentPositive'));
                 if (centsOf(v) > centsOf(bill.open_amount))
                   throw new Error(
-                    t('admin.bills.errors.aboveOpen', {
+                    t(refund ? 'admin.bills.creditNote.errors.refundAboveCredit' : 'admin.bills.errors.aboveOpen', {
                       amount: formatEuros(bill.open_amount),
                     }),
                   );
@@ -142,14 +142,14 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
         </Form.Item>
         <Form.Item
           name="date"
-          label={t('admin.bills.fields.paymentDate')}
+          label={t(refund ? 'admin.bills.creditNote.refundDate' : 'admin.bills.fields.paymentDate')}
           rules={[
             required,
             {
               validator: async (_r, v: string | undefined) => {
                 if (bill && v && v < bill.date)
                   throw new Error(
-                    t('admin.bills.errors.paymentBeforeBill', {
+                    t(refund ? 'admin.bills.creditNote.errors.refundBeforeCreditNote' : 'admin.bills.errors.paymentBeforeBill', {
                       date: formatDate(dayjs(bill.date)),
                     }),
                   );
@@ -159,7 +159,12 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
         >
           <IsoDatePicker allowClear={false} />
         </Form.Item>
-        <Form.Item name="moneyAccount" label={t('admin.bills.fields.moneyAccount')} extra={t('admin.bills.moneyAccountHelp')} rules={[required]}>
+        <Form.Item
+          name="moneyAccount"
+          label={t(refund ? 'admin.bills.creditNote.receivedInto' : 'admin.bills.fields.moneyAccount')}
+          extra={t(refund ? 'admin.bills.creditNote.receivedIntoHelp' : 'admin.bills.moneyAccountHelp')}
+          rules={[required]}
+        >
           <Select
             loading={accounts === null}
             options={(accounts ?? []).map((a) => ({

@@ -247,6 +247,11 @@ export const BillsPage = () => {
             ? t('admin.bills.payMany.chosen', { count: chosenBills.length, amount: formatMoney(chosenBills.reduce((s, b) => s + centsOf(b.open_amount), 0)) })
             : t('admin.bills.payMany.hint')}
         </span>
+        {chosenBills.length < choosable.length && choosable.length > 1 && (
+          <Button onClick={() => setChosen(choosable.map((b) => b.id))} data-testid="pay-bills-choose-all">
+            {t('admin.bills.payMany.chooseAll', { n: choosable.length })}
+          </Button>
+        )}
         {chosenBills.length > 0 && <Button onClick={() => setChosen([])}>{t('admin.bills.payMany.clear')}</Button>}
         <Button type="primary" disabled={chosenBills.length === 0} onClick={() => setPayingMany([...chosenBills].sort((a, b) => a.date.localeCompare(b.date) || a.invoice_number.localeCompare(b.invoice_number)))} data-testid="pay-bills">
           {t('admin.bills.payMany.action')}

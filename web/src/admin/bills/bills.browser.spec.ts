@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import PDFDocument from 'pdfkit';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EN16931_DIR } from '../../../../api/platform/en16931/rules';
@@ -51,9 +52,17 @@ const ALL_SCREENS = (['en', 'el', 'ru'] as const).flatMap((lng) => [DESKTOP_WIDT
 /** The standard's example invoice (De Koksmaat's 12115118): imported once, after which its number is taken. */
 const EXAMPLE = readFileSync(join(EN16931_DIR, 'ubl-tc434-example1.xml'));
 /** The example with a total the lines do not give: refused by the rules (BR-CO-15), nothing written. */
-/** A 1 × 1 PNG and a one-page PDF: the originals attached (the server reads their type from their bytes). */
+/** A 1 × 1 PNG and a one-page PDF (made in beforeAll, so that the preview shows a page): the originals attached (the server reads their type from their bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+let PDF: Buffer;
+const onePagePdf = (text: string): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    doc.fontSize(20).text(text);
+    doc.end();
+  });
 const WRONG_TOTAL = Buffer.from(EXAMPLE.toString('utf8').replace('<cbc:TaxInclusiveAmount currencyID="EUR">250.33', '<cbc:TaxInclusiveAmount currencyID="EUR">250.34'));
 
 // Needs `node scripts/build-web.mjs` first: the test server serves dist/web.
@@ -63,6 +72,7 @@ describe('the Bills screen in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
+    PDF = await onePagePdf('Hetzner Online GmbH: invoice R-2026-0042');
     server = await startTestServer(testBackends()[0]!, {
       limits: { loginPerIp: 1000, loginPerUsername: 1000 },
     });
@@ -462,6 +472,20 @@ describe('the Bills screen in Chromium', () => {
     expect(pdf.headers()['content-disposition']).toMatch(/^inline; filename="scan.pdf"/);
     expect(await drawer.getByTestId('attach-original').count()).toBe(0);
     expect(await scan.getByRole('button', { name: t('admin.bills.documents.removeNamed', { name: 'scan.pdf' }) }).count()).toBe(0);
+    // A screen wide enough previews the PDF in the page, framed (the document lets the admin's own
+    // pages frame it: a refusal would be a console error); a phone's browser shows no PDF in a page.
+    const previewPdf = scan.getByRole('button', { name: t('admin.bills.documents.preview'), exact: true });
+    if (width === MOBILE_WIDTH) expect(await previewPdf.count()).toBe(0);
+    else {
+      const href = (await open.getAttribute('href'))!;
+      const framed = p.waitForResponse((r) => new URL(r.url()).pathname === href);
+      await previewPdf.click();
+      const frame = scan.getByTestId('bill-document-pdf');
+      await frame.waitFor();
+      expect(await frame.getAttribute('title')).toBe(t('admin.bills.documents.previewOf', { name: 'scan.pdf' }));
+      expect((await framed).status()).toBe(200);
+      expect(pdf.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+    }
     await settled(p);
     await checks(p, width, '.ant-drawer');
     await screenshot(p, `i39-bills/documents-posted-${lng}-${width}`);
@@ -498,6 +522,14 @@ describe('the Bills screen in Chromium', () => {
       const bar = p.getByTestId('pay-bills-bar');
       await bar.getByText(t('admin.bills.payMany.hint'), { exact: true }).waitFor();
       expect(await p.getByTestId('pay-bills').isDisabled()).toBe(true);
+      // Choose all: every bill listed that can be paid (posted, something open, not a credit note), then none again.
+      const listed = ((await admin.get('/api/bills/')).body as Array<{ status: string; open_amount: number; document_type: string }>).filter((b) => b.status !== 'draft' && b.open_amount > 0 && b.document_type !== 'credit_note');
+      const openCents = listed.reduce((sum, b) => sum + Math.round(b.open_amount * 100), 0);
+      await bar.getByTestId('pay-bills-choose-all').getByText(t('admin.bills.payMany.chooseAll', { n: listed.length }), { exact: true }).click();
+      await bar.getByText(t('admin.bills.payMany.chosen', { count: listed.length, amount: formatMoney(openCents) }), { exact: true }).waitFor();
+      expect(await bar.getByTestId('pay-bills-choose-all').count()).toBe(0);
+      await bar.getByRole('button', { name: t('admin.bills.payMany.clear'), exact: true }).click();
+      await bar.getByText(t('admin.bills.payMany.hint'), { exact: true }).waitFor();
       for (const { number } of made) {
         const item = listItem(p, number).first();
         await ready(p, item);
@@ -620,6 +652,9 @@ describe('the Bills screen in Chromium', () => {
     const refund = p.locator('.ant-modal', { has: p.locator('#billPayment_amount') });
     await refund.getByText(t('admin.bills.creditNote.refundTitle', { number, supplier: supplierName }), { exact: true }).waitFor();
     await refund.getByText(t('admin.bills.creditNote.creditAmount', { amount: formatMoney(3100) }), { exact: true }).waitFor();
+    // Worded as money coming in on a credit note, not as a bill's payment.
+    for (const key of ['refundAmountHelp', 'refundDate', 'receivedInto', 'receivedIntoHelp'] as const) await refund.getByText(t(`admin.bills.creditNote.${key}`), { exact: true }).waitFor();
+    expect(await refund.getByText(t('admin.bills.fields.moneyAccount'), { exact: true }).count()).toBe(0);
     await settled(p);
     await refund
       .locator('.ant-select', { has: p.locator('#billPayment_moneyAccount') })

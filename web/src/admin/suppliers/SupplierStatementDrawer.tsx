@@ -15,7 +15,8 @@ const yearToDate = () => {
 /**
  * One supplier's statement over a period (the year to date unless another is chosen): the balance
  * owed at its start, each bill, credit note, payment and refund with the balance after it, and the
- * balance at its end; owed to the supplier positive, credit held with them negative.
+ * balance at its end; owed to the supplier positive, credit held with them negative. From cannot
+ * pass To, nor To From.
  */
 export const SupplierStatementDrawer = ({ supplier, onClose }: { supplier: SupplierView | null; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -48,11 +49,11 @@ export const SupplierStatementDrawer = ({ supplier, onClose }: { supplier: Suppl
         <legend>{t('admin.suppliers.statement.period')}</legend>
         <label>
           <span>{t('admin.suppliers.statement.from')}</span>
-          <IsoDatePicker id="statement-from" allowClear={false} value={period.from} onChange={(from) => from && setPeriod((p) => ({ ...p, from }))} />
+          <IsoDatePicker id="statement-from" allowClear={false} value={period.from} max={period.to} onChange={(from) => from && setPeriod((p) => ({ ...p, from }))} />
         </label>
         <label>
           <span>{t('admin.suppliers.statement.to')}</span>
-          <IsoDatePicker id="statement-to" allowClear={false} value={period.to} onChange={(to) => to && setPeriod((p) => ({ ...p, to }))} />
+          <IsoDatePicker id="statement-to" allowClear={false} value={period.to} min={period.from} onChange={(to) => to && setPeriod((p) => ({ ...p, to }))} />
         </label>
       </fieldset>
       <dl className="admin-totals supplier-statement-balances" aria-live="polite">

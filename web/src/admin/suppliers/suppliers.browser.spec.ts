@@ -19,7 +19,7 @@ import {
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 import { createTestI18n } from '../../../../test/web-i18n';
-import { formatMoney } from '../../common/format';
+import { formatMoney, localToday } from '../../common/format';
 
 /** Both widths, each language at least once; the duplicate VAT number is refused in every one, Greek among them. */
 const SCREENS = [
@@ -244,6 +244,14 @@ describe('the Suppliers screen in Chromium', () => {
     await settled(p);
     await checks(p, width, '.ant-drawer');
     await screenshot(p, `i39-suppliers/statement-empty-${lng}-${width}`);
+    // To cannot go before From (2026-04-01): back in To's calendar to April, the day before is not offered.
+    await drawer.locator('#statement-to').click();
+    const today = localToday();
+    for (let months = (Number(today.slice(0, 4)) - 2026) * 12 + Number(today.slice(5, 7)) - 4; months > 0; months--) await p.locator('.ant-picker-dropdown:visible .ant-picker-header-prev-btn').click();
+    const cell = (day: string) => p.locator(`.ant-picker-dropdown:visible td[title="${day}"]`);
+    await cell('2026-04-01').waitFor();
+    expect(await cell('2026-04-01').getAttribute('class')).not.toContain('ant-picker-cell-disabled');
+    expect(await cell('2026-03-31').getAttribute('class')).toContain('ant-picker-cell-disabled');
     expect(errors.filter((e) => !e.includes('ERR_') && !e.includes('Failed to load resource'))).toEqual([]);
     await context.close();
   });
