@@ -157,6 +157,9 @@ describe('admin billing screens in Chromium', () => {
 
   it('shows the client page with card, subscriptions, invoices newest first and the payment banner', async () => {
     await page.goto('/admin/clients');
+    // The row opens the client on a click anywhere, and its name is a link to it (keyboard, new tab).
+    const acme = page.getByRole('link', { name: 'Acme Ltd', exact: true });
+    expect(await acme.getAttribute('href')).toMatch(/^\/admin\/clients\/[0-9a-f-]{36}$/);
     await page.locator('tr', { hasText: 'Acme Ltd' }).getByText('billing@acme.example').click();
     await page.waitForURL(/\/admin\/clients\/[0-9a-f-]{36}$/);
     await page.getByText('Member Since').waitFor();

@@ -361,6 +361,8 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     // The form knows the invoice will be reverse charge: rates are not asked and the totals carry no VAT, as the server will.
     await page.getByTestId('reverse-charge-hint').waitFor();
     expect(await page.locator('#invoice_items_1_vatRate').isDisabled()).toBe(true);
+    // Each line shows the 0 % it carries, not the standard rate it was given before the client was known.
+    for (const line of [0, 1]) expect(await page.locator(`#invoice_items_${line}_vatRate`).inputValue()).toBe('0.00');
     await page.getByTestId('total-vat').getByText('0,00 €').waitFor();
     await page.getByTestId('total-gross').getByText('1.000,00 €').waitFor();
     await shoot(page, 'invoice-form-vat-category-el-1280', true);

@@ -106,7 +106,8 @@ export const ClientsPage = () => {
           actions: rowActions(c),
         })}
         columns={[
-          { key: 'name', title: t('admin.fields.name'), dataIndex: 'name' },
+          // The name opens the client as a link (keyboard, new tab), as the row's click does.
+          { key: 'name', title: t('admin.fields.name'), render: (_, c) => <Link to={`/admin/clients/${c.id}`}>{c.name}</Link> },
           { key: 'email', title: t('admin.fields.email'), dataIndex: 'email' },
           { key: 'phone', title: t('admin.fields.phone'), dataIndex: 'phone' },
           // No ellipsis: it would fix the columns' widths, and the actions' longer Greek labels were cut at 1280 px.

@@ -143,7 +143,8 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({
           key: 'vatRate',
           title: t('admin.invoices.vatRate'),
           render: (_, field) => (
-            <Form.Item name={[field.name, 'vatRate']}>
+            // Under reverse charge the line carries 0 % whatever rate was typed (kept should the client change): shown as such.
+            <Form.Item name={[field.name, 'vatRate']} getValueProps={(value: unknown) => ({ value: reverseCharge ? 0 : value })}>
               <InputNumber<number> aria-label={t('admin.invoices.vatRate')} min={0} max={100} precision={2} suffix="%" style={{ width: 100 }} disabled={reverseCharge} />
             </Form.Item>
           ),
