@@ -84,7 +84,16 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     await modal.getByText(`Credit note for invoice ${inv.partial!.invoice_number}`).waitFor();
     await modal.getByText('Still creditable: 1.785,00 €').waitFor();
     await modal.locator('#creditNote_reason').fill('Workshop cancelled');
-    await modal.getByText('Chosen lines').click();
+    // Nothing is credited until a line is picked, and cancelling the invoice is never preselected.
+    expect(await modal.getByRole('radio', { name: 'Chosen lines' }).isChecked()).toBe(true);
+    expect(await modal.getByRole('radio', { name: 'Everything still creditable (cancels the invoice)' }).isChecked()).toBe(false);
+    await modal.getByRole('button', { name: 'Issue credit note' }).click();
+    await modal.getByTestId('credit-note-error').getByText('Choose at least one line of the invoice to credit, or credit everything still creditable.', { exact: true }).waitFor();
+    for (const box of await modal.getByTestId('credit-note-pick').getByRole('checkbox').all()) {
+      // Checked once the form's watch has the line: clicked, then waited for.
+      await box.click();
+      await expect.poll(() => box.isChecked()).toBe(true);
+    }
     // Too much first: the server's message shows in the modal, which stays open.
     await modal.getByRole('spinbutton', { name: 'Unit price' }).first().fill('5000');
     await modal.getByRole('button', { name: 'Issue credit note' }).click();
@@ -101,6 +110,7 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
     await rowAction(page, row(inv.full!.invoice_number), 'Issue credit note');
     const modal = creditModal();
     await modal.locator('#creditNote_reason').fill('Contract ended');
+    await modal.getByText('Everything still creditable (cancels the invoice)').click();
     await modal.getByRole('button', { name: 'Issue credit note' }).click();
     await toast('Credit note CN-2026-000002 issued.');
     const cancelled = row(inv.full!.invoice_number);
@@ -261,6 +271,12 @@ describe('credit notes and e-invoice downloads in Chromium', () => {
       // Its message folds away, moving the fields under it: click the scope once it is gone.
       await unclean.first().waitFor({ state: 'detached' });
       await modal.getByText(t('admin.creditNotes.lines')).click();
+      // The invoice's two lines picked to credit.
+      for (const box of await modal.getByTestId('credit-note-pick').getByRole('checkbox').all()) {
+        // Checked once the form's watch has the line: clicked, then waited for.
+        await box.click();
+        await expect.poll(() => box.isChecked()).toBe(true);
+      }
       // The lines show on the render after the choice: read the count once they are there (count() does not wait).
       const vat = modal.getByRole('combobox', { name: t('admin.invoices.vatRateAndCategory') });
       await expect.poll(() => vat.count(), { timeout: 15_000 }).toBe(2);

@@ -130,6 +130,12 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
 
     await dialog.locator('#creditNote_reason').fill('Ακύρωση μίας άδειας');
     await dialog.getByText('Επιλεγμένες γραμμές').click();
+    // The invoice's lines are picked, in their order, as the invoice charged them.
+    for (const box of await dialog.getByTestId('credit-note-pick').getByRole('checkbox').all()) {
+      // Checked once the form's watch has the line: clicked, then waited for.
+      await box.click();
+      await expect.poll(() => box.isChecked()).toBe(true);
+    }
     expect(await dialog.locator('#creditNote_items_0_description').inputValue()).toBe('Άδεια πλατφόρμας GRC');
     expect(await dialog.locator('#creditNote_items_1_description').inputValue()).toBe('Εργαστήριο εκπαίδευσης');
     await dialog.getByRole('button', { name: 'Αφαίρεση γραμμής' }).nth(1).click();
@@ -178,6 +184,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     const dialog = modal(page);
     await dialog.getByTestId('creditable').getByText('Можно кредитовать: 2.500,00 €').waitFor();
     await dialog.locator('#creditNote_reason').fill('Договор расторгнут');
+    await dialog.getByText('Всю оставшуюся сумму (аннулирует счёт)').click();
     await shoot(page, 'credit-note-modal-full-ru-1280', true);
     await dialog.getByRole('button', { name: 'Выставить кредит-ноту' }).click();
     await toast(page, 'Кредит-нота CN-2026-000002 выставлена.');

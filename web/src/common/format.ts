@@ -9,6 +9,11 @@ export const formatMoney = (cents: number): string => euro.format(cents / 100);
 /** The same format for an amount that arrives in euros (the GraphQL and REST wire unit). */
 export const formatEuros = (euros: number): string => euro.format(euros);
 
+const figure = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
+
+/** A quantity or rate in the German number format the amounts use ("1,5", "19"), up to 3 decimals. */
+export const formatQuantity = (value: number): string => figure.format(value);
+
 /** A whole-euro amount inside a sentence, written the way the reader's language writes it ("€4,000" in English). */
 export const formatWholeEuros = (cents: number, lng: string): string =>
   new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(Math.round(cents / 100));

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatEuros } from '../common/format';
+import { formatEuros, formatQuantity } from '../common/format';
 import { isSettled, type PublicInvoice } from './usePublicInvoice';
 
-// Quantities and rates in the German number format the amounts use ("1,5 × 80,00 €", "19 %").
-const figure = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
 
 /** One row of the totals: its label and its amount at the row's right; `total` sets it apart. */
 const TotalRow = ({ label, amount, total, className, testId }: { label: string; amount: number; total?: boolean; className?: string; testId?: string }) => (
@@ -32,9 +30,9 @@ export const InvoiceLines = ({ invoice }: { invoice: PublicInvoice }) => {
               <div className="pay-line-text">
                 <span className="pay-line-description">{line.description}</span>
                 <span className="pay-line-detail">
-                  {t('payInvoice.lines.quantity', { quantity: figure.format(line.quantity), price: formatEuros(line.unit_price) })}
+                  {t('payInvoice.lines.quantity', { quantity: formatQuantity(line.quantity), price: formatEuros(line.unit_price) })}
                   {' · '}
-                  {t('payInvoice.lines.vat', { rate: figure.format(line.vat_rate) })}
+                  {t('payInvoice.lines.vat', { rate: formatQuantity(line.vat_rate) })}
                 </span>
               </div>
               <span className="pay-money">{formatEuros(line.total)}</span>

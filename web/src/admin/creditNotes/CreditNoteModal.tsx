@@ -1,8 +1,8 @@
-import { Alert, Form, Input, Modal, Radio } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NUMBER_TAGS } from '../../common/noWrap';
-import { formatEuros } from '../../common/format';
+import { formatEuros, formatQuantity } from '../../common/format';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { refusalText } from '../accounting/hooks/graphqlErrors';
@@ -28,11 +28,24 @@ export const vatChoicesOf = (items: InvoiceItemView[]): VatChoice[] => {
   return [...seen.values()];
 };
 
+/** A line of the credit note, and which of the invoice's lines it was taken from (none: typed in). */
+type CreditLine = CreditNoteValues['items'][number] & { source?: number };
+
+/** The invoice's line as a credit note line: as the invoice charged it (rate and category: reverse charge, exempt, ...). */
+const creditLineOf = (item: InvoiceItemView, source: number): CreditLine => ({
+  description: item.description,
+  quantity: item.quantity,
+  unitPrice: item.unitPrice,
+  ...choiceOf(item),
+  source,
+});
+
 /**
- * Issue credit note: the whole remaining amount (which cancels the invoice) or chosen lines,
- * with a reason. Chosen lines offer only the invoice's VAT rates and categories. The server's
- * refusal (over-crediting, in all or at a rate; a date before the invoice) shows in the modal,
- * which stays open.
+ * Issue credit note: chosen lines (the default: nothing is credited until a line of the invoice
+ * is picked, then its quantity or price may be lowered) or the whole remaining amount, which
+ * cancels the invoice and is never preselected; with a reason. Chosen lines offer only the
+ * invoice's VAT rates and categories. The server's refusal (over-crediting, in all or at a rate;
+ * a date before the invoice) shows in the modal, which stays open.
  */
 export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | null; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -48,22 +61,21 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
     if (!invoice) return;
     setError(null);
     form.resetFields();
-    form.setFieldsValue({
-      scope: 'full',
-      reason: '',
-      // Each line as the invoice charged it: its rate and category (reverse charge, exempt, ...).
-      items: invoice.items.map((item) => ({
-        description: item.description,
-        quantity: item.quantity,
-        unitPrice: item.unitPrice,
-        ...choiceOf(item),
-      })),
-    });
+    form.setFieldsValue({ scope: 'lines', reason: '', items: [] });
   }, [invoice, form]);
+  const lines = (Form.useWatch('items', form) ?? []) as CreditLine[];
+  const pick = (source: number, on: boolean) => {
+    const current = (form.getFieldValue('items') ?? []) as CreditLine[];
+    form.setFieldValue('items', on ? [...current, creditLineOf(invoice!.items[source]!, source)] : current.filter((l) => l.source !== source));
+  };
 
   const submit = async (values: CreditNoteValues) => {
     if (!invoice) return;
     setError(null);
+    if (values.scope === 'lines' && !values.items?.length) {
+      setError(t('admin.creditNotes.noLines'));
+      return;
+    }
     try {
       const res = await issue(invoice.id, values);
       feedback.success(t('admin.creditNotes.issued', { number: res.data?.issueCreditNote.creditNoteNumber ?? '' }));
@@ -103,12 +115,24 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
         <Form.Item name="scope" label={t('admin.creditNotes.scope')}>
           <Radio.Group
             options={[
-              { value: 'full', label: t('admin.creditNotes.full') },
               { value: 'lines', label: t('admin.creditNotes.lines') },
+              { value: 'full', label: t('admin.creditNotes.full') },
             ]}
           />
         </Form.Item>
-        {scope === 'lines' && <LineItemsEditor form={form} reverseCharge={invoice?.reverseCharge} vatChoices={vatChoices} />}
+        {scope === 'lines' && invoice && (
+          <>
+            <fieldset className="credit-note-pick" data-testid="credit-note-pick">
+              <legend>{t('admin.creditNotes.pickLines')}</legend>
+              {invoice.items.map((item, i) => (
+                <Checkbox key={i} checked={lines.some((l) => l.source === i)} onChange={(e) => pick(i, e.target.checked)}>
+                  {t('admin.creditNotes.pickLine', { description: item.description, quantity: formatQuantity(item.quantity), price: formatEuros(item.unitPrice) })}
+                </Checkbox>
+              ))}
+            </fieldset>
+            <LineItemsEditor form={form} reverseCharge={invoice.reverseCharge} vatChoices={vatChoices} />
+          </>
+        )}
       </Form>
     </Modal>
   );
