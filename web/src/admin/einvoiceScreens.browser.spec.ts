@@ -108,7 +108,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
     return { status: res.status(), type: res.headers()['content-type'] ?? '', disposition: res.headers()['content-disposition'] ?? '', body: await res.body() };
   };
 
-  it('issues a partial credit note in Greek on a phone: reason required, lines prefilled and editable, listed with its downloads', async () => {
+  it('issues a partial credit note in Greek on a phone: reason required, lines picked and editable, listed with its downloads', async () => {
     const { context, page, errors } = await open({ width: MOBILE_WIDTH, locale: 'el-GR' });
     await login(page, ADMIN.username, ADMIN.password, /^\/admin$/);
     await page.goto('/admin/invoices?lng=el');
