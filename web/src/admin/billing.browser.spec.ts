@@ -197,7 +197,10 @@ describe('admin billing screens in Chromium', () => {
     await page.fill('#product_price', '1');
     await modal().getByRole('button', { name: 'Save Changes' }).click();
     const row = page.locator('tr', { hasText: 'Throwaway' });
-    await row.getByRole('button', { name: 'Delete' }).click();
+    // Delete is under the row's More menu, not a red button on every row.
+    await row.getByRole('button', { name: 'Edit', exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    await rowAction(page, row, 'Delete');
     await row.waitFor({ state: 'detached' });
     expect(dialogs).toContain('Are you sure you want to delete this product?');
     await page.goto('/admin/overview-does-not-exist');

@@ -41,12 +41,12 @@ export const ProductsPage = () => {
 
   const cycle = (p: ProductView) => t(`enum.billingCycle.${p.billingCycle}`, { defaultValue: p.billingCycle });
   const vat = (p: ProductView) => `${p.vatRate.toLocaleString('de-DE')} %`;
-  // Two actions: both fit in the row, on a card too.
+  // Edit in the row; Delete, destructive, under More, not a red button on every row.
   const rowActions = (p: ProductView) => (
     <RowActions
       actions={[
         { key: 'edit', label: t('buttons.edit'), inline: true, onClick: () => setEditing({ product: p }) },
-        { key: 'delete', label: t('buttons.delete'), inline: true, danger: true, onClick: () => void onDelete(p) },
+        { key: 'delete', label: t('buttons.delete'), danger: true, apart: true, onClick: () => void onDelete(p) },
       ]}
     />
   );
