@@ -1,30 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { bucketOf } from '../../domain/accounting/aging';
 import type { BillEvent } from '../../domain/bill/events';
-import type { RecordedEvent } from '../../eventstore/event-store';
 import { billsProjection } from '../../projections/bills/bills';
 import { payableSums } from '../../projections/bills/queries';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
 import { ledgerProjection } from '../../projections/ledger/ledger.projection';
 import { LEDGER_TABLES } from '../../projections/ledger/migrations';
-import { billHistoryArb, dayArb, type StreamEvent } from '../../test/accounting/history';
+import { billHistoryArb, dayArb, recordedEvents } from '../../test/accounting/history';
 import { testBackends, type TestDb } from '../../test/db';
 import type { AppDeps } from '../platform/deps';
 import { BillService } from './bill.service';
-
-const recorded = (history: StreamEvent[]): RecordedEvent[] =>
-  history.map((h, i) => ({
-    eventId: randomUUID(),
-    streamId: h.streamId,
-    streamRevision: i,
-    position: String(i),
-    type: h.event.type,
-    data: h.event.data,
-    metadata: { actor: 'prop', schemaVersion: 1, recordedAt: '2026-01-01T00:00:00.000Z' },
-  }));
 
 /**
  * What each supplier is owed (credit notes: holds as credit) as of a day, per aging bucket, from the
@@ -59,7 +46,7 @@ describe.each(testBackends())('aged payables on $name', (backend) => {
     await fc.assert(
       fc.asyncProperty(billHistoryArb(40), fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 6 }), fc.array(dayArb, { minLength: 1, maxLength: 4 }), async (history, cuts, days) => {
         for (const t of [...LEDGER_TABLES, 'bill_list']) await testDb.db(t).delete();
-        const events = recorded(history);
+        const events = recordedEvents(history);
         const projections = [ledgerProjection(), billsProjection()];
         for (let i = 0, c = 0; i < events.length; c += 1) {
           const batch = events.slice(i, i + cuts[c % cuts.length]!);
@@ -69,6 +56,7 @@ describe.each(testBackends())('aged payables on $name', (backend) => {
           i += batch.length;
         }
         const billEvents = history.map((h) => h.event as BillEvent);
+        const bills = new BillService({ db: testDb.db, clock: () => new Date('2026-06-30T12:00:00Z') } as AppDeps);
         for (const day of [...days, '2027-12-31']) {
           const sums = await payableSums(testDb.db, day);
           const fromDb = new Map(sums.filter((r) => Number(r.cents) !== 0).map((r) => [`${r.supplier_id}|${r.bucket}`, Number(r.cents)]));
@@ -76,7 +64,7 @@ describe.each(testBackends())('aged payables on $name', (backend) => {
           // Nothing else posts to Accounts Payable here: the report names a supplier for every cent of it.
           const ap = (await totalsInRange(testDb.db, undefined, day, SYSTEM_ACCOUNT_IDS.payables)).get(SYSTEM_ACCOUNT_IDS.payables);
           const balance = ap ? ap.creditCents - ap.debitCents : 0;
-          const report = await new BillService({ db: testDb.db, clock: () => new Date('2026-06-30T12:00:00Z') } as AppDeps).agedPayables({ asOf: day });
+          const report = await bills.agedPayables({ asOf: day });
           expect({ day, net: report.totals.netCents, unnamed: report.clients.filter((c) => c.clientId === null) }).toEqual({ day, net: balance, unnamed: [] });
         }
       }),

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { Knex } from 'knex';
 import pino from 'pino';
@@ -12,9 +11,9 @@ import { vatReturn } from '../../domain/accounting/vat-return';
 import { totalsInRange } from './balances/queries';
 import { comparisonAsOf, comparisonPeriod } from '../../domain/accounting/comparison';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance } from '../../domain/accounting/reports';
-import type { Position, RecordedEvent } from '../../eventstore/event-store';
+import type { Position } from '../../eventstore/event-store';
 import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store';
-import { dayArb, historyArb, type StreamEvent } from '../../test/accounting/history';
+import { dayArb, historyArb, recordedEvents } from '../../test/accounting/history';
 import { testBackends, type TestDb } from '../../test/db';
 import { resetCheckpoint } from '../checkpoints';
 import { ProjectionEngine } from '../engine';
@@ -24,17 +23,6 @@ import { agedSums } from './receivables/queries';
 import { NO_INVOICE } from './receivables/writer';
 import { AGING_EDGES } from '../../domain/accounting/aging';
 import { receivableGroupSteps, termsOf } from '../../domain/accounting/receivable-terms';
-
-const recorded = (history: StreamEvent[]): RecordedEvent[] =>
-  history.map((h, i) => ({
-    eventId: randomUUID(),
-    streamId: h.streamId,
-    streamRevision: 0,
-    position: String(i),
-    type: h.event.type,
-    data: h.event.data,
-    metadata: { actor: 'prop', schemaVersion: 1, recordedAt: '2026-01-01T00:00:00.000Z' },
-  }));
 
 const clear = async (db: Knex) => {
   for (const t of LEDGER_TABLES) await db(t).delete();
@@ -68,7 +56,7 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
     await fc.assert(
       fc.asyncProperty(historyArb(40), fc.array(fc.integer({ min: 1, max: 15 }), { minLength: 1, maxLength: 10 }), fc.array(dayArb, { minLength: 1, maxLength: 3 }), async (history, cuts, days) => {
         await clear(testDb.db);
-        const events = recorded(history);
+        const events = recordedEvents(history);
         const projection = ledgerProjection();
         for (let i = 0, c = 0; i < events.length; c += 1) {
           const size = cuts[c % cuts.length]!;
@@ -124,7 +112,7 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
     await fc.assert(
       fc.asyncProperty(historyArb(40), fc.array(fc.integer({ min: 1, max: 15 }), { minLength: 1, maxLength: 10 }), fc.array(dayArb, { minLength: 1, maxLength: 4 }), async (history, cuts, days) => {
         await clear(testDb.db);
-        const events = recorded(history);
+        const events = recordedEvents(history);
         const projection = ledgerProjection();
         for (let i = 0, c = 0; i < events.length; c += 1) {
           const size = cuts[c % cuts.length]!;
@@ -167,7 +155,7 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
     await fc.assert(
       fc.asyncProperty(historyArb(40), fc.integer({ min: 1, max: 15 }), dayArb, fc.nat(800), async (history, size, from, length) => {
         await clear(testDb.db);
-        const events = recorded(history);
+        const events = recordedEvents(history);
         const projection = ledgerProjection();
         for (let i = 0; i < events.length; i += size) await testDb.db.transaction((trx) => projection.apply(trx, events.slice(i, i + size)));
         const to = addDays(from, length);

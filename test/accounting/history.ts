@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { DEFAULT_CHART, SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { effectsOf, foldEffects, totalsInRange } from '../../domain/accounting/balances';
@@ -12,6 +13,7 @@ import type { BooksEvent } from '../../domain/books/events';
 import { buildBill } from '../../domain/bill/bill';
 import type { BillContent, BillEvent } from '../../domain/bill/events';
 import { addDays } from '../../domain/shared/dates';
+import type { RecordedEvent } from '../../eventstore/event-store';
 
 /**
  * Random but valid histories of invoice and journal events, generated through the real journal
@@ -377,6 +379,18 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
   }
   return out;
 };
+
+/** A history as the event store hands it to projections: in order, each its own position and stream revision. */
+export const recordedEvents = (history: StreamEvent[]): RecordedEvent[] =>
+  history.map((h, i) => ({
+    eventId: randomUUID(),
+    streamId: h.streamId,
+    streamRevision: i,
+    position: String(i),
+    type: h.event.type,
+    data: h.event.data,
+    metadata: { actor: 'prop', schemaVersion: 1, recordedAt: '2026-01-01T00:00:00.000Z' },
+  }));
 
 /** `yearEnd`: the histories also close and reopen fiscal years (calendar years 2023–2026). */
 export const historyArb = (maxLength = 60, minLength = 1, options: { yearEnd?: boolean } = {}): fc.Arbitrary<StreamEvent[]> =>

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addDays } from '../../../domain/shared/dates';
+import { agingBucketSums } from '../../aging-sums';
 
 /** One client's receivables in one aging bucket (or `credit`), summed in the database. */
 export interface AgingSumRow {
@@ -62,23 +62,15 @@ export const agedSums = async (
   lastBucket: string,
   path?: AgingPath,
 ): Promise<AgingSumRow[]> => {
-  const bindings: Record<string, string | number> = { asOf, floor: RECENT_PATH_MIN_LATER_CHANGES };
-  // Bucket i: due on or after asOf - maxDaysLate(i) and before the previous edge's day. Per client
-  // only (filtered sums), so the hash table holds a row per client, not per client and bucket.
-  edges.forEach((e, i) => (bindings[`from${i}`] = addDays(asOf, -e.maxDaysLate)));
-  const names = [...edges.map((e) => e.bucket), lastBucket];
-  const sums = names.map((_, i) => {
-    const conditions = [i < edges.length ? `s.due_date >= cast(:from${i} as date)` : '', i > 0 ? `s.due_date < cast(:from${i - 1} as date)` : ''].filter(Boolean);
-    const when = `${i === 0 ? 's.due_date is null or ' : ''}(${conditions.join(' and ') || 'true'})`;
-    return `sum(s.open_cents) filter (where ${when}) as b${i}`;
-  });
+  const aging = agingBucketSums({ asOf, edges, lastBucket, amount: 's.open_cents', dueDate: 's.due_date', noDueDateFirst: true });
+  const bindings: Record<string, string | number> = { asOf, floor: RECENT_PATH_MIN_LATER_CHANGES, ...aging.bindings };
   const source = path
     ? pathRows(path)
     : `${pathRows('recent', '(select recent from choice)')} union all ${pathRows('full', 'not (select recent from choice)')}`;
   const result = await db.raw(
     `with ${path ? '' : `choice as (${RECENT_IS_SHORTER}),`}
      s as (${source}),
-     g as (select s.client_id, ${sums.join(', ')}, sum(s.credit_cents) as credit_cents from s group by s.client_id)
+     g as (select s.client_id, ${aging.columns.join(', ')}, sum(s.credit_cents) as credit_cents from s group by s.client_id)
      select g.*, c.name as client_name from g left join clients c on c.id = g.client_id`,
     bindings,
   );
@@ -86,7 +78,7 @@ export const agedSums = async (
   const out: AgingSumRow[] = [];
   for (const r of rows) {
     const row = (bucket: string, cents: number) => cents !== 0 && out.push({ client_id: r.client_id, client_name: r.client_name, bucket, cents });
-    names.forEach((bucket, i) => row(bucket, Number(r[`b${i}`] ?? 0)));
+    for (const [bucket, cents] of aging.bucketsOf(r)) row(bucket, cents);
     row('credit', Number(r.credit_cents ?? 0));
   }
   return out;
