@@ -63,7 +63,8 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
     form.resetFields();
     form.setFieldsValue({ scope: 'lines', reason: '', items: [] });
   }, [invoice, form]);
-  const lines = (Form.useWatch('items', form) ?? []) as CreditLine[];
+  // `source` is no field of the line editor's: watched with the values no field holds.
+  const lines = (Form.useWatch('items', { form, preserve: true }) ?? []) as CreditLine[];
   const pick = (source: number, on: boolean) => {
     const current = (form.getFieldValue('items') ?? []) as CreditLine[];
     form.setFieldValue('items', on ? [...current, creditLineOf(invoice!.items[source]!, source)] : current.filter((l) => l.source !== source));

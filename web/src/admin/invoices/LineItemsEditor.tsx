@@ -128,8 +128,8 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({
           render: (_, field) => (
             <>
               <VatChoiceSelect choices={vatChoices} value={items[field.name]} onChange={(c) => setChoice(field.name, c)} />
-              {/* The select sets these three; registered, so the form submits them (and keeps `source`, the invoice line a credit note's line was taken from). */}
-              {(['vatRate', 'vatCategory', 'vatExemptionReason', 'source'] as const).map((name) => (
+              {/* The select sets these three; registered, so the form submits them. */}
+              {(['vatRate', 'vatCategory', 'vatExemptionReason'] as const).map((name) => (
                 <Form.Item key={name} name={[field.name, name]} hidden>
                   <Input />
                 </Form.Item>
