@@ -22,6 +22,34 @@ const centsOf = (euros: number): number => {
   return parsed.ok ? parsed.value : 0;
 };
 
+/** The dialog's words: a bill's payment, or a credit note's refund (money coming in). */
+const WORDS = {
+  payment: {
+    recorded: 'admin.bills.paymentRecorded',
+    title: 'admin.bills.paymentTitle',
+    ok: 'admin.bills.recordPayment',
+    openNote: 'admin.bills.openAmountNote',
+    amountHelp: 'admin.bills.amountHelp',
+    aboveOpen: 'admin.bills.errors.aboveOpen',
+    date: 'admin.bills.fields.paymentDate',
+    beforeDocument: 'admin.bills.errors.paymentBeforeBill',
+    account: 'admin.bills.fields.moneyAccount',
+    accountHelp: 'admin.bills.moneyAccountHelp',
+  },
+  refund: {
+    recorded: 'admin.bills.creditNote.refundRecorded',
+    title: 'admin.bills.creditNote.refundTitle',
+    ok: 'admin.bills.creditNote.recordRefund',
+    openNote: 'admin.bills.creditNote.creditAmount',
+    amountHelp: 'admin.bills.creditNote.refundAmountHelp',
+    aboveOpen: 'admin.bills.creditNote.errors.refundAboveCredit',
+    date: 'admin.bills.creditNote.refundDate',
+    beforeDocument: 'admin.bills.creditNote.errors.refundBeforeCreditNote',
+    account: 'admin.bills.creditNote.receivedInto',
+    accountHelp: 'admin.bills.creditNote.receivedIntoHelp',
+  },
+} as const;
+
 /**
  * Record payment of a posted bill: the amount (what is open, unless less is typed), the date (not
  * before the bill), the money account it left from and a reference. A refusal stays in the dialog.
@@ -62,7 +90,7 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
   }, [bill, form, t]);
 
   // A payment on a credit note is the supplier refunding its credit.
-  const refund = bill?.document_type === 'credit_note';
+  const words = WORDS[bill?.document_type === 'credit_note' ? 'refund' : 'payment'];
   const submit = async (v: PaymentValues) => {
     if (!bill) return;
     setError(null);
@@ -75,7 +103,7 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
         reference: v.reference?.trim() || null,
       });
       feedback.success(
-        t(refund ? 'admin.bills.creditNote.refundRecorded' : 'admin.bills.paymentRecorded', {
+        t(words.recorded, {
           amount: formatEuros(v.amount),
           number: bill.invoice_number,
         }),
@@ -96,13 +124,13 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
       open={!!bill}
       title={
         bill
-          ? t(refund ? 'admin.bills.creditNote.refundTitle' : 'admin.bills.paymentTitle', {
+          ? t(words.title, {
               number: bill.invoice_number,
               supplier: bill.supplier_name ?? '',
             })
           : ''
       }
-      okText={t(refund ? 'admin.bills.creditNote.recordRefund' : 'admin.bills.recordPayment')}
+      okText={t(words.ok)}
       cancelText={t('buttons.cancel')}
       confirmLoading={saving}
       onOk={() => form.submit()}
@@ -111,7 +139,7 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
     >
       {bill && (
         <p className="admin-muted">
-          {t(refund ? 'admin.bills.creditNote.creditAmount' : 'admin.bills.openAmountNote', {
+          {t(words.openNote, {
             amount: formatEuros(bill.open_amount),
           })}
         </p>
@@ -121,7 +149,7 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
         <Form.Item
           name="amount"
           label={t('admin.bills.fields.amount')}
-          extra={t(refund ? 'admin.bills.creditNote.refundAmountHelp' : 'admin.bills.amountHelp')}
+          extra={t(words.amountHelp)}
           rules={[
             required,
             {
@@ -130,7 +158,7 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
                 if (!(v > 0)) throw new Error(t('admin.bills.errors.paymentPositive'));
                 if (centsOf(v) > centsOf(bill.open_amount))
                   throw new Error(
-                    t(refund ? 'admin.bills.creditNote.errors.refundAboveCredit' : 'admin.bills.errors.aboveOpen', {
+                    t(words.aboveOpen, {
                       amount: formatEuros(bill.open_amount),
                     }),
                   );
@@ -142,14 +170,14 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
         </Form.Item>
         <Form.Item
           name="date"
-          label={t(refund ? 'admin.bills.creditNote.refundDate' : 'admin.bills.fields.paymentDate')}
+          label={t(words.date)}
           rules={[
             required,
             {
               validator: async (_r, v: string | undefined) => {
                 if (bill && v && v < bill.date)
                   throw new Error(
-                    t(refund ? 'admin.bills.creditNote.errors.refundBeforeCreditNote' : 'admin.bills.errors.paymentBeforeBill', {
+                    t(words.beforeDocument, {
                       date: formatDate(dayjs(bill.date)),
                     }),
                   );
@@ -161,8 +189,8 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
         </Form.Item>
         <Form.Item
           name="moneyAccount"
-          label={t(refund ? 'admin.bills.creditNote.receivedInto' : 'admin.bills.fields.moneyAccount')}
-          extra={t(refund ? 'admin.bills.creditNote.receivedIntoHelp' : 'admin.bills.moneyAccountHelp')}
+          label={t(words.account)}
+          extra={t(words.accountHelp)}
           rules={[required]}
         >
           <Select
