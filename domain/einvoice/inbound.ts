@@ -11,7 +11,7 @@
 import { SaxesParser } from 'saxes';
 import { isIsoDate } from '../shared/dates';
 import { MAX_AMOUNT_CENTS } from '../shared/money';
-import { trimEnd } from '../shared/text';
+import { trimEnd, trimStart } from '../shared/text';
 import { xmlDeclarationIn } from '../shared/xml-guard';
 
 export const UBL_NS = {
@@ -196,19 +196,24 @@ const required = (parent: Element, ...path: string[]): Element => {
   return found;
 };
 
-/** A decimal as written ("12.50", "-3", "+1.5"): its sign, its digits and how many of them follow the point (trailing zeros dropped), or null. */
-export const decimalOf = (text: string): { negative: boolean; digits: bigint; scale: number } | null => {
+/** A decimal as written ("12.50", "-3", "+1.5"): its sign, its digits (no leading zeros) and how many of them follow the point (trailing zeros dropped), or null. */
+export const decimalOf = (text: string): { negative: boolean; digits: string; scale: number } | null => {
   const m = /^([+-]?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
   if (!m) return null;
   const fraction = trimEnd(m[3] ?? '', '0');
-  return { negative: m[1] === '-', digits: BigInt(m[2]! + fraction), scale: fraction.length };
+  const digits = trimStart(m[2]! + fraction, '0');
+  return { negative: m[1] === '-', digits, scale: fraction.length };
 };
 
-/** A decimal as an integer of `places` decimals (cents: 2, thousandths: 3), exactly; null when it has more places, is no decimal or passes the safe integers. */
+/**
+ * A decimal as an integer of `places` decimals (cents: 2, thousandths: 3), exactly; null when it
+ * has more places, is no decimal or passes the safe integers (judged by its length first: a file's
+ * million-digit number is never turned into a BigInt).
+ */
 export const scaledDecimal = (text: string, places: number): number | null => {
   const d = decimalOf(text);
-  if (!d || d.scale > places) return null;
-  const value = d.digits * 10n ** BigInt(places - d.scale);
+  if (!d || d.scale > places || d.digits.length + places - d.scale > 16) return null;
+  const value = BigInt(d.digits || '0') * 10n ** BigInt(places - d.scale);
   if (value > BigInt(Number.MAX_SAFE_INTEGER)) return null;
   return Number(d.negative ? -value : value);
 };

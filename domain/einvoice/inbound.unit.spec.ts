@@ -68,6 +68,11 @@ describe('reading an inbound UBL e-invoice', () => {
     expect(refusal(EXAMPLE.replace('<cbc:LineExtensionAmount currencyID="EUR">19.90</cbc:LineExtensionAmount>', '<cbc:LineExtensionAmount currencyID="EUR">19.905</cbc:LineExtensionAmount>')).message).toMatch(
       /^\/Invoice\/cac:InvoiceLine\/cbc:LineExtensionAmount, line 113: "19.905" has more than two decimals$/,
     );
+    // An amount of a million digits is too large, judged by its length (never parsed as a number).
+    const huge = `${'9'.repeat(1_000_000)}.00`;
+    expect(refusal(EXAMPLE.replace('<cbc:LineExtensionAmount currencyID="EUR">19.90</cbc:LineExtensionAmount>', `<cbc:LineExtensionAmount currencyID="EUR">${huge}</cbc:LineExtensionAmount>`)).message).toMatch(
+      /^\/Invoice\/cac:InvoiceLine\/cbc:LineExtensionAmount, line 113: "9{1000000}\.00" is too large$/,
+    );
     expect(refusal(EXAMPLE.replace(/<cac:LegalMonetaryTotal>[\s\S]*?<\/cac:LegalMonetaryTotal>/, '')).message).toMatch(/^\/Invoice, line \d+: cac:LegalMonetaryTotal is missing$/);
     expect(refusal(EXAMPLE.replace('<cbc:ID>S</cbc:ID>', '<cbc:ID>X</cbc:ID>')).message).toMatch(/"X" is not a VAT category code of EN 16931/);
     expect(refusal(EXAMPLE.replace(/<cac:InvoiceLine>[\s\S]*<\/cac:InvoiceLine>/, '')).message).toMatch(/cac:InvoiceLine is missing/);
