@@ -118,12 +118,30 @@ export interface AxeViolation {
   nodes: { target: string[]; html: string }[];
 }
 
+/**
+ * Waits until the page's motion has ended (a dialog zooming in, a drawer sliding, a colour fading),
+ * so a click lands where it aims and a measure or a picture is of the page at rest. Endless
+ * animations (a spinner) are not waited for, nor antd's click wave: a ring drawn over the clicked
+ * control that fades for two seconds and moves nothing.
+ */
+export const settled = (page: Page, timeout?: number): Promise<unknown> =>
+  page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => {
+        if (a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) return true;
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return target instanceof Element && target.classList.contains('ant-wave');
+      }),
+    undefined,
+    timeout === undefined ? {} : { timeout },
+  );
+
 /** Runs axe-core in the page; answers the violations of the given impacts (serious and critical by default). */
 export const axeViolations = async (page: Page, impacts: string[] = ['serious', 'critical']): Promise<AxeViolation[]> => {
   // A button under the resting pointer shows antd's hover colours, and a dialog still fading in has
   // low-contrast text for a moment: measure the settled page, pointer out of the way.
   await page.mouse.move(0, 0).catch(() => undefined);
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5000 }).catch(() => undefined);
+  await settled(page, 5000).catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -14,6 +14,7 @@ import {
   newPage,
   rowAction,
   screenshot,
+  settled,
   sidewaysScroll,
   signedInPage,
   smallTargets,
@@ -130,7 +131,7 @@ describe('money in view and thumb-sized targets at 375 px', () => {
     const totals = '.admin-modal .admin-line-items .admin-amount';
     await page.locator(totals).first().waitFor();
     // The dialog has finished opening (it zooms in): measured and pictured as it rests.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await settled(page);
     await screenshot(page, `${SHOTS}/invoice-dialog-${lng}-1440`);
     // Both lines' totals, the seven-figure one included, inside the dialog's table and the window.
     expect(await moneyShown(page, totals)).toBe(2);

@@ -1,7 +1,7 @@
 import { composeIBAN } from 'ibantools';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, rawKeyLeaks, rowAction, screenshot, sidewaysScroll, signedInPage } from '../../../../test/browser';
+import { collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, rawKeyLeaks, rowAction, screenshot, settled, sidewaysScroll, signedInPage } from '../../../../test/browser';
 import { createClientWithLogin } from '../../../../test/billing-fixtures';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
@@ -61,11 +61,6 @@ describe('the Bank page’s money accounts in Chromium', () => {
 
   const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
   const fieldError = (modal: Locator, id: string) => modal.locator('.ant-form-item', { has: modal.page().locator(`#${id}`) }).locator('.ant-form-item-explain-error');
-  /**
-   * Waits for a dialog's opening motion to end. In one run of three the first Save showed no
-   * required-field errors (ru, 375 px), most likely clicked while the dialog still zoomed in.
-   */
-  const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   /** Answers the page's next confirm() with OK once, then clicks the row's Delete. */
   const deleteRow = async (p: Page, row: Locator, label: string) => {
     p.once('dialog', (d) => void d.accept());

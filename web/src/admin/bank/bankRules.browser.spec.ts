@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, pickOption, rawKeyLeaks, rowAction, screenshot, sidewaysScroll, signedInPage } from '../../../../test/browser';
+import { chooseOption, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, pickOption, rawKeyLeaks, rowAction, screenshot, settled, sidewaysScroll, signedInPage } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 import { createTestI18n } from '../../../../test/web-i18n';
@@ -51,7 +51,6 @@ describe('the Bank page’s rules and CSV columns in Chromium', () => {
     expect(await rawKeyLeaks(p)).toEqual([]);
     expect(await sidewaysScroll(p)).toBeLessThanOrEqual(0);
   };
-  const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const fieldError = (scope: Locator, id: string) => scope.locator('.ant-form-item', { has: scope.page().locator(id) }).locator('.ant-form-item-explain-error');
   const ruleModal = (p: Page) => p.locator('.ant-modal', { has: p.locator('#bankRule_name') });
   const csvModal = (p: Page) => p.locator('.ant-modal', { has: p.locator('#csvMapping_header_rows') });

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, pickOption, rawKeyLeaks, rowAction, screenshot, sidewaysScroll, signedInPage } from '../../../../test/browser';
+import { chooseOption, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, pickOption, rawKeyLeaks, rowAction, screenshot, settled, sidewaysScroll, signedInPage } from '../../../../test/browser';
 import { createClientWithLogin } from '../../../../test/billing-fixtures';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
@@ -85,7 +85,6 @@ describe('the Bank page’s statements in Chromium', () => {
   const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
   /** The panel's own width against what its content needs (a Drawer scrolls inside, not the page). */
   const panelOverflow = (panel: Locator) => panel.locator('.ant-drawer-body').evaluate((el) => el.scrollWidth - el.clientWidth);
-  const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const clean = async (p: Page) => {
     expect(await rawKeyLeaks(p)).toEqual([]);
     expect(await sidewaysScroll(p)).toBeLessThanOrEqual(0);
@@ -134,9 +133,7 @@ describe('the Bank page’s statements in Chromium', () => {
     expect(await panel.locator('#part-0-amount').inputValue()).toBe('-119.00');
     const save = panel.getByTestId('reconcile-save');
     expect(await save.isDisabled()).toBe(true);
-    await p.click('#part-0-account');
-    await p.fill('#part-0-account', 'office exp');
-    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${expense.code} Office Expenses` }).first().click();
+    await chooseOption(p, '#part-0-account', 'office exp', `${expense.code} Office Expenses`);
     await pickOption(p, '#part-0-vat', '19 %');
     // A split: 100 here leaves 19,00 € and Save off; the whole line again puts it back on.
     await panel.locator('#part-0-amount').fill('-100');
@@ -178,9 +175,7 @@ describe('the Bank page’s statements in Chromium', () => {
     await expect.poll(async () => panel.locator('#part-0-description').inputValue()).toBe('Card fee');
 
     // Card fee to the bank's own ledger account: the server's refusal stands under the part's account.
-    await p.click('#part-0-account');
-    await p.fill('#part-0-account', '1000');
-    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '1000 Bank' }).first().click();
+    await chooseOption(p, '#part-0-account', '1000', '1000 Bank');
     await save.click();
     await fieldError(panel, '#part-0-account').first().waitFor();
     expect(text(await fieldError(panel, '#part-0-account').first().textContent())).not.toBe('');

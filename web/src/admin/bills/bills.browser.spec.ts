@@ -18,6 +18,7 @@ import {
   rawKeyLeaks,
   rowAction,
   screenshot,
+  settled,
   sidewaysScroll,
   signedInPage,
   smallTargets,
@@ -106,8 +107,6 @@ describe('the Bills screen in Chromium', () => {
   const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
   const money = (cents: number) => text(formatMoney(cents));
   const fieldError = (modal: Locator, id: string) => modal.locator('.ant-form-item', { has: modal.page().locator(`#${id}`) }).locator('.ant-form-item-explain-error');
-  /** Waits for a dialog's opening motion to end, so a click lands and a screenshot is settled. */
-  const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   /** A row's status pill (a card's amount label may read the same as a status). */
   const status = (row: Locator, name: string) => row.locator('.billing-badge').getByText(name, { exact: true });
   /** The list drawn and not refetching (a Spin over it takes the touches), and the row in view before its menu opens. */

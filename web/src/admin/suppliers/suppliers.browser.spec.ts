@@ -12,6 +12,7 @@ import {
   rawKeyLeaks,
   rowAction,
   screenshot,
+  settled,
   sidewaysScroll,
   signedInPage,
   smallTargets,
@@ -58,8 +59,6 @@ describe('the Suppliers screen in Chromium', () => {
 
   const text = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
   const fieldError = (modal: Locator, id: string) => modal.locator('.ant-form-item', { has: modal.page().locator(`#${id}`) }).locator('.ant-form-item-explain-error');
-  /** Waits for a dialog's or drawer's opening motion to end, so a click lands and a screenshot is settled. */
-  const settled = (p: Page) => p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   const checks = async (p: Page, width: number, within = 'body') => {
     expect(await rawKeyLeaks(p)).toEqual([]);
     expect(await axeViolations(p)).toEqual([]);
