@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
@@ -38,6 +39,14 @@ const useAntdLocale = (): Locale => {
 };
 
 /**
+ * A busy button's spinner, shown and removed at once. antd's own grows in and collapses out, and
+ * when a request ends before it has grown (a refusal answered in a moment) the collapse can never
+ * finish: the spinner stays in the button, unseen at no width, and the button reads "loading Pay"
+ * to a screen reader until the page is left. A spinner given here is drawn without that motion.
+ */
+const BUTTON = { loadingIcon: <LoadingOutlined /> };
+
+/**
  * antd's theme (the spec's breakpoints, brand colour) and locale for the current language. Route
  * modules that use antd are wrapped in it when loaded (see routing/pages.ts), so the marketing
  * pages, which use none, never download antd.
@@ -45,7 +54,7 @@ const useAntdLocale = (): Locale => {
 export const AntdProvider = ({ children }: { children: ReactNode }) => {
   const locale = useAntdLocale();
   return (
-    <ConfigProvider theme={appTheme} locale={locale}>
+    <ConfigProvider theme={appTheme} locale={locale} button={BUTTON}>
       {children}
     </ConfigProvider>
   );

@@ -141,7 +141,7 @@ describe('the Bank page’s statements in Chromium', () => {
     expect(await save.isDisabled()).toBe(true);
     await panel.locator('#part-0-amount').fill('-119,00');
     await panel.getByTestId('remaining').getByText(t('bank.reconcile.remaining', { amount: '0,00 €' }), { exact: true }).waitFor();
-    expect(await save.isDisabled()).toBe(false);
+    await expect.poll(() => save.isDisabled()).toBe(false);
     await screenshot(p, 'bank/reconcile-expense-en-1280');
     await panel.locator('#part-0-description').fill('Hosting, March');
     await panel.locator('#part-0-description').press('Enter');
@@ -167,8 +167,8 @@ describe('the Bank page’s statements in Chromium', () => {
     await first.getByText(t('bank.reconcile.sameAmount'), { exact: true }).waitFor();
     expect(text(await first.textContent())).toContain('250,00 €');
     await screenshot(p, 'bank/reconcile-movement-en-1280');
-    await first.click();
-    expect(await panel.locator('.bank-part input[disabled]').inputValue()).toBe('250.00');
+    await pickOption(p, '#part-0-movement', '250,00 €');
+    await expect.poll(async () => panel.locator('.bank-part input[disabled]').inputValue()).toBe('250.00');
     await save.click();
     await expect.poll(async () => (await lineOf('Client payment')).status).toBe('reconciled');
     expect((await lineOf('Client payment')).reconciliation!.parts).toMatchObject([{ kind: 'movement', amount: 250 }]);

@@ -573,6 +573,8 @@ describe('the Bills screen in Chromium', () => {
       await checks(p, width, '.ant-modal');
       await screenshot(p, `i39-bills/pay-many-refused-${lng}-${width}`);
 
+      // The button is itself again at once: no spinner left in it (antd's collapsing one could stay, and the button read "loading Pay").
+      expect(await modal.locator('.ant-modal-footer .ant-btn-loading-icon').count()).toBe(0);
       await amount(2).fill('49.20');
       await modal.getByRole('button', { name: t('admin.bills.payMany.submit'), exact: true }).click();
       await p
