@@ -1,7 +1,7 @@
 import type { ClientStatement, StatementRow } from '../../domain/accounting/statement';
 import type { Party, SellerParty } from '../../domain/invoice/vat';
 import { formatEuros } from '../../domain/shared/money';
-import { addressLines, countryName, pdfDay as day, startPdf, writeSellerHeader, writeTitleBlock } from '../platform/pdf-layout';
+import { pdfDay as day, postalLines, startPdf, writeSellerHeader, writeTitleBlock } from '../platform/pdf-layout';
 import { statementLabels, type StatementLabels } from './statement.texts';
 
 export interface PrintableStatement {
@@ -49,7 +49,7 @@ export const renderStatementPdf = async ({ statement: s, seller, client, languag
     ]) + 20;
   font('bold').fontSize(10).fillColor('#000').text(t.client, 50, y);
   font('regular').fontSize(10);
-  const clientLines = [client.name, ...addressLines(client.address), countryName(client.country, language), client.vatNumber && `${t.vatNumber}: ${client.vatNumber}`, client.email];
+  const clientLines = [client.name, ...postalLines(client.address, client.country, language), client.vatNumber && `${t.vatNumber}: ${client.vatNumber}`, client.email];
   for (const line of clientLines) if (line) doc.text(line, { width: 300 });
 
   const header = () => {

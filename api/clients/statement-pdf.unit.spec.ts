@@ -24,6 +24,22 @@ const render = async (lines: StatementLine[], language: string, opening = 0) =>
   pdfText(await renderStatementPdf({ statement: buildStatement({ from: '2026-01-01', to: '2026-03-31' }, opening, lines), seller, client, language, issued: '2026-04-01' }));
 
 describe('statement PDF', () => {
+  it('prints the country of each party once, in the language, also when its address ends with it', async () => {
+    const text = pdfText(
+      await renderStatementPdf({
+        statement: buildStatement({ from: '2026-01-01', to: '2026-03-31' }, 0, []),
+        seller: { ...seller, address: '1 Road\nNicosia 1000\nCyprus' },
+        client: { ...client, address: 'Οδός 1\nΑθήνα, Ελλάδα' },
+        language: 'en',
+        issued: '2026-04-01',
+      }),
+    ).join('\n');
+    expect(text.match(/Cyprus/g)).toHaveLength(1);
+    expect(text.match(/Greece/g)).toHaveLength(1);
+    expect(text).not.toContain('Ελλάδα');
+    expect(text).toContain('Αθήνα');
+  });
+
   it('describes each row by its kind, the invoice it concerns, and a new source type by its name', () => {
     const t = statementLabels('en');
     const s = buildStatement({ from: '2026-01-01', to: '2026-03-31' }, 0, [

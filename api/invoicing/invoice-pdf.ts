@@ -4,7 +4,7 @@ import { formatCreditorReference } from '../../domain/bank/creditor-reference';
 import { bpToPercent, formatEuros } from '../../domain/shared/money';
 import type { PrintableDocument } from './printable-document';
 import { invoiceLabels, type InvoiceLabels } from './invoice-mail.texts';
-import { addressLines, countryName, pdfDay as day, startPdf, writeSellerHeader, writeTitleBlock } from '../platform/pdf-layout';
+import { pdfDay as day, postalLines, startPdf, writeSellerHeader, writeTitleBlock } from '../platform/pdf-layout';
 
 /** What the VAT column says of a line: its rate, or why it carries none. */
 const lineVat = (l: DocumentLine, t: InvoiceLabels): string =>
@@ -47,7 +47,7 @@ export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, pa
   font('bold').fontSize(10).text(t.billTo, 50, y);
   font('regular').fontSize(10);
   const b = d.buyer;
-  const buyerLines = [b.name, ...addressLines(b.address), countryName(b.country, language), b.vatNumber && `${t.vatNumber}: ${b.vatNumber}`, b.email];
+  const buyerLines = [b.name, ...postalLines(b.address, b.country, language), b.vatNumber && `${t.vatNumber}: ${b.vatNumber}`, b.email];
   for (const line of buyerLines) if (line) doc.text(line, { width: 300 });
 
   y = doc.y + 20;

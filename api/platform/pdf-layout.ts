@@ -62,6 +62,34 @@ export const addressLines = (address: string): string[] =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+/** A line as compared with a country's names: no accents, no case, no surrounding space or dots. */
+const folded = (line: string): string =>
+  line
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/^[\s.,]+|[\s.,]+$/gu, '');
+
+/**
+ * A party's postal lines: its address, then its country once, named in the document's language. An
+ * address whose last line already names the country (its code, or its name in English, Greek,
+ * Russian or the document's language), alone or after a comma, gives that name up, so
+ * "Athens / Greece" does not print Greece twice or "Greece" above "Ελλάδα".
+ */
+export const postalLines = (address: string, country: string, language: string): string[] => {
+  const lines = addressLines(address);
+  if (!country) return lines;
+  const names = new Set([country, ...['en', 'el', 'ru', language].map((l) => countryName(country, l))].map(folded));
+  const last = lines.at(-1);
+  if (last !== undefined && names.has(folded(last))) lines.pop();
+  else if (last !== undefined) {
+    // "10563 Athens, Greece": the town stays, the country goes to its own line.
+    const comma = last.lastIndexOf(',');
+    if (comma > 0 && names.has(folded(last.slice(comma + 1)))) lines[lines.length - 1] = last.slice(0, comma).trimEnd();
+  }
+  return [...lines, countryName(country, language)];
+};
+
 /** The company's block at the top left of every document: name, address, country, numbers, contact. */
 export const writeSellerHeader = (
   { doc, font }: PdfPage,
@@ -72,8 +100,7 @@ export const writeSellerHeader = (
   font('bold').fontSize(16).text(seller.name, 50, 50, { width: 240 });
   font('regular').fontSize(9).fillColor('#444');
   const lines = [
-    ...addressLines(seller.address),
-    countryName(seller.country, language),
+    ...postalLines(seller.address, seller.country, language),
     seller.vatNumber && `${t.vatNumber}: ${seller.vatNumber}`,
     seller.registrationNumber && `${t.registration}: ${seller.registrationNumber}`,
     seller.phone,
