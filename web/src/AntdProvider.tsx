@@ -47,6 +47,13 @@ const useAntdLocale = (): Locale => {
 const BUTTON = { loadingIcon: <LoadingOutlined /> };
 
 /**
+ * A form refused before sending brings its first wrong field into the middle of the window (clear
+ * of the sticky header and of a phone's keyboard) and puts the cursor in it: on a long form the
+ * Save pressed at the bottom otherwise showed nothing happening.
+ */
+const FORM = { scrollToFirstError: { block: 'center', focus: true } } as const;
+
+/**
  * antd's theme (the spec's breakpoints, brand colour) and locale for the current language. Route
  * modules that use antd are wrapped in it when loaded (see routing/pages.ts), so the marketing
  * pages, which use none, never download antd.
@@ -54,7 +61,7 @@ const BUTTON = { loadingIcon: <LoadingOutlined /> };
 export const AntdProvider = ({ children }: { children: ReactNode }) => {
   const locale = useAntdLocale();
   return (
-    <ConfigProvider theme={appTheme} locale={locale} button={BUTTON}>
+    <ConfigProvider theme={appTheme} locale={locale} button={BUTTON} form={FORM}>
       {children}
     </ConfigProvider>
   );

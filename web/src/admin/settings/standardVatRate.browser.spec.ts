@@ -133,6 +133,29 @@ describe('standard VAT rate in the admin forms in Chromium', () => {
     }
   });
 
+  it.each(['en', 'el', 'ru'])('%s at 375 px: Save pressed at the foot of the settings with the name emptied brings the name into view, below the header, with the cursor in it', async (lng) => {
+    await page.setViewportSize({ width: MOBILE_WIDTH, height: 740 });
+    try {
+      await page.goto(`/admin/settings?lng=${lng}`);
+      await settled();
+      const name = page.locator('#company-settings_name');
+      await name.fill('');
+      const save = page.locator('.admin-page form button[type=submit]');
+      await save.scrollIntoViewIfNeeded();
+      // The name is out of sight above the window when Save is pressed.
+      expect((await name.boundingBox())!.y + 32).toBeLessThan(0);
+      await save.click();
+      await page.locator('.ant-form-item', { has: name }).locator('.ant-form-item-explain-error').waitFor();
+      await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
+      const header = await page.evaluate(() => Math.max(0, ...Array.from(document.querySelectorAll('header')).map((h) => (getComputedStyle(h).position === 'sticky' || getComputedStyle(h).position === 'fixed' ? h.getBoundingClientRect().bottom : 0))));
+      await expect.poll(async () => (await name.boundingBox())!.y).toBeGreaterThanOrEqual(header);
+      expect((await name.boundingBox())!.y + 32).toBeLessThanOrEqual(740);
+      await screenshot(page, `${SCREENS}/settings-first-error-${lng}-375`);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it.each(['en', 'el', 'ru'])('shows the settings field and the forms in %s at 1280 and 375 px', async (lng) => {
     for (const width of [1280, MOBILE_WIDTH]) {
       await page.setViewportSize({ width, height: width === 1280 ? 900 : 740 });
