@@ -14,6 +14,8 @@ describe('admin billing screens in Chromium', () => {
   let page: Page;
   let errors: string[];
   const dialogs: string[] = [];
+  /** The next confirm() is answered Cancel. */
+  let dismissNext = false;
 
   beforeAll(async () => {
     server = await startTestServer(testBackends()[0]!, { limits: { loginPerIp: 1000, loginPerUsername: 1000, publicFormsPerIp: 1000 } });
@@ -23,7 +25,9 @@ describe('admin billing screens in Chromium', () => {
     // The spec's confirmations are the browser's own confirm(): record the text and accept.
     page.on('dialog', (d) => {
       dialogs.push(d.message());
-      void d.accept();
+      if (dismissNext) void d.dismiss();
+      else void d.accept();
+      dismissNext = false;
     });
   });
   afterAll(async () => {
@@ -127,8 +131,17 @@ describe('admin billing screens in Chromium', () => {
     const row = page.locator('.admin-page tbody tr', { hasText: '2.380,99 €' });
     await row.getByText('Unpaid').waitFor();
 
+    // Send e-mails the client: it asks first, naming the invoice and the client, and Cancel sends nothing.
+    const sends: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && (r.postData() ?? '').includes('SendInvoice')) sends.push(r.url());
+    });
+    dismissNext = true;
+    await row.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => dialogs.at(-1)).toMatch(/^Send invoice 20\d\d-\d{6} to Acme Ltd by e-mail, with its PDF\?$/);
     await row.getByRole('button', { name: 'Send' }).click();
     await toast('Invoice sent successfully.');
+    expect(sends).toHaveLength(1);
     await row.getByText('Sent').waitFor();
     const outbox = path.join(server.dataDir, 'outbox');
     const mail = await waitFor(() => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions, type RowAction } from '../../common/RowActions';
 import { checkoutErrorKey, startCheckout } from '../../payments/checkout';
-import { useFeedback } from '../common/useFeedback';
+import { confirmed, useFeedback } from '../common/useFeedback';
 import type { InvoiceView } from './invoiceTypes';
 import { useInvoiceCommands } from './useInvoices';
 
@@ -76,7 +76,11 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
       icon: <MailOutlined />,
       inline: next === 'send',
       loading: busy === 'send',
-      onClick: () => void run('send', () => send(invoice.id), sentKey, 'admin.invoices.sendFailed'),
+      // It e-mails the client at once: asked first, naming whom (a click on the wrong row cannot be taken back).
+      onClick: () => {
+        if (!confirmed(t(invoice.sent ? 'admin.invoices.sendAgainConfirm' : 'admin.invoices.sendConfirm', { number: invoice.invoiceNumber, client: invoice.client.name }))) return;
+        void run('send', () => send(invoice.id), sentKey, 'admin.invoices.sendFailed');
+      },
     },
     live &&
       !invoice.paid && {
