@@ -22,6 +22,12 @@ export interface InvoiceLabels {
   registration: string;
   payNote: string;
   paidNote: string;
+  /** The mark under a paid invoice's title. */
+  paidStamp: string;
+  /** What was paid before the document was printed (a partly paid invoice). */
+  paidSoFar: string;
+  /** What is still owed on it. */
+  amountDue: string;
   creditNote: string;
   creditNoteNumber: string;
   creditsInvoice: string;
@@ -44,7 +50,7 @@ const labels: Record<Lang, InvoiceLabels> = {
     invoice: 'INVOICE', number: 'Invoice #', date: 'Date', dueDate: 'Due Date', period: 'Period', billTo: 'Bill to',
     description: 'Description', quantity: 'Qty', unitPrice: 'Unit price', vat: 'VAT', of: 'of', amount: 'Amount',
     net: 'Net amount', total: 'Total Amount', vatNumber: 'VAT number', registration: 'Registration number',
-    payNote: 'Pay online:', paidNote: 'This invoice has already been paid.',
+    payNote: 'Pay online:', paidNote: 'This invoice has already been paid.', paidStamp: 'PAID', paidSoFar: 'Paid so far', amountDue: 'Amount due',
     creditNote: 'CREDIT NOTE', creditNoteNumber: 'Credit note #', creditsInvoice: 'Credits invoice', reason: 'Reason',
     creditNoteNote: 'This credit note reduces the amount owed on the invoice it refers to.',
     paymentTerms: 'Payment terms', payableBy: 'payable by', bankTransfer: 'Bank transfer', iban: 'IBAN', bic: 'BIC', paymentReference: 'Payment reference',
@@ -55,7 +61,7 @@ const labels: Record<Lang, InvoiceLabels> = {
     invoice: 'ΤΙΜΟΛΟΓΙΟ', number: 'Αρ. τιμολογίου', date: 'Ημερομηνία', dueDate: 'Ημερομηνία λήξης', period: 'Περίοδος', billTo: 'Χρέωση σε',
     description: 'Περιγραφή', quantity: 'Ποσ.', unitPrice: 'Τιμή μονάδας', vat: 'ΦΠΑ', of: 'επί', amount: 'Ποσό',
     net: 'Καθαρό ποσό', total: 'Συνολικό ποσό', vatNumber: 'ΑΦΜ', registration: 'Αριθμός εγγραφής',
-    payNote: 'Πληρωμή online:', paidNote: 'Αυτό το τιμολόγιο έχει ήδη εξοφληθεί.',
+    payNote: 'Πληρωμή online:', paidNote: 'Αυτό το τιμολόγιο έχει ήδη εξοφληθεί.', paidStamp: 'ΕΞΟΦΛΗΘΗΚΕ', paidSoFar: 'Έχουν καταβληθεί', amountDue: 'Οφειλόμενο ποσό',
     creditNote: 'ΠΙΣΤΩΤΙΚΟ ΤΙΜΟΛΟΓΙΟ', creditNoteNumber: 'Αρ. πιστωτικού', creditsInvoice: 'Πιστώνει το τιμολόγιο', reason: 'Αιτιολογία',
     creditNoteNote: 'Αυτό το πιστωτικό τιμολόγιο μειώνει το οφειλόμενο ποσό του τιμολογίου στο οποίο αναφέρεται.',
     paymentTerms: 'Όροι πληρωμής', payableBy: 'πληρωτέο έως', bankTransfer: 'Τραπεζική μεταφορά', iban: 'IBAN', bic: 'BIC', paymentReference: 'Κωδικός πληρωμής',
@@ -66,7 +72,7 @@ const labels: Record<Lang, InvoiceLabels> = {
     invoice: 'СЧЁТ', number: 'Счёт №', date: 'Дата', dueDate: 'Срок оплаты', period: 'Период', billTo: 'Плательщик',
     description: 'Описание', quantity: 'Кол.', unitPrice: 'Цена', vat: 'НДС', of: 'от', amount: 'Сумма',
     net: 'Сумма без НДС', total: 'Итого', vatNumber: 'Номер плательщика НДС', registration: 'Регистрационный номер',
-    payNote: 'Оплатить онлайн:', paidNote: 'Этот счёт уже оплачен.',
+    payNote: 'Оплатить онлайн:', paidNote: 'Этот счёт уже оплачен.', paidStamp: 'ОПЛАЧЕН', paidSoFar: 'Уже оплачено', amountDue: 'К оплате',
     creditNote: 'КРЕДИТ-НОТА', creditNoteNumber: 'Кредит-нота №', creditsInvoice: 'К счёту', reason: 'Основание',
     creditNoteNote: 'Эта кредит-нота уменьшает сумму к оплате по указанному счёту.',
     paymentTerms: 'Условия оплаты', payableBy: 'оплатить до', bankTransfer: 'Банковский перевод', iban: 'IBAN', bic: 'BIC', paymentReference: 'Референс платежа',

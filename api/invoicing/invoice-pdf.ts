@@ -44,6 +44,12 @@ export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, pa
       ];
   if (d.period) meta.push([t.period, `${day(d.period.start)} – ${day(d.period.end)}`]);
   let y = writeTitleBlock(page, cn ? t.creditNote : t.invoice, cn ? 18 : 22, meta) + 20;
+  // A paid invoice says so where the eye lands first, so the copy kept or forwarded never reads as owing.
+  if (paid && !cn) {
+    font('bold').fontSize(14).fillColor('#1f7a3a').text(t.paidStamp, 300, y - 14, { width: 245, align: 'right' });
+    doc.fillColor('#000');
+    y += 10;
+  }
   font('bold').fontSize(10).text(t.billTo, 50, y);
   font('regular').fontSize(10);
   const b = d.buyer;
@@ -89,6 +95,11 @@ export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, pa
   totalRow(t.net, formatEuros(d.totals.netCents));
   for (const r of d.breakdown) totalRow(breakdownLabel(r, t), formatEuros(r.vatCents));
   totalRow(t.total, formatEuros(d.totals.grossCents), true);
+  // Partly paid: what came in and what is still owed (the e-invoice's BT-113 and BT-115).
+  if (!cn && !paid && d.totals.prepaidCents > 0) {
+    totalRow(t.paidSoFar, formatEuros(-d.totals.prepaidCents));
+    totalRow(t.amountDue, formatEuros(d.totals.payableCents), true);
+  }
 
   y += 16;
   if (y > 700) {
@@ -105,7 +116,8 @@ export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, pa
     doc.text(t.creditNoteNote, 50, y, { width: 495 });
   } else {
     doc.text(`${t.paymentTerms}: ${t.payableBy} ${day(d.dueDate ?? d.issueDate)}`, 50, y, { width: 495 });
-    if (d.bank) {
+    // Paid: no transfer details that could bring the money a second time.
+    if (d.bank && !paid) {
       const bank = [`${t.bankTransfer}: ${t.iban} ${formatIban(d.bank.iban)}`, d.bank.bic && `${t.bic} ${d.bank.bic}`];
       doc.text(bank.filter(Boolean).join(' · '), { width: 495 });
       // On a line of its own under the IBAN, so the payer copies it whole into the transfer.
