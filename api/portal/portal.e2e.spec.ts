@@ -34,6 +34,7 @@ describe.each(testBackends())('portal my-account on $name', (backend) => {
       due_date: '2026-11-15',
       total_amount: 200.5,
       open_amount: 200.5,
+      paid_amount: 0,
       paid: false,
       cancelled: false,
       // Not sent yet: a draft has no payment reference (payment-reference.e2e.spec.ts covers issued ones).

@@ -65,6 +65,9 @@ export class PortalInvoiceOutput {
   @Field(() => Number, { description: 'Euros still owed.' })
   openAmount!: number;
 
+  @Field(() => Number, { description: 'Euros paid so far; above 0 on an unpaid invoice, it is partly paid.' })
+  paidAmount!: number;
+
   @Field(() => Boolean)
   paid!: boolean;
 
@@ -79,6 +82,7 @@ export class PortalInvoiceOutput {
       dueDate: i.due_date,
       totalAmount: i.total_amount,
       openAmount: i.open_amount,
+      paidAmount: i.paid_amount,
       paid: i.paid,
       paymentReference: i.payment_reference,
     });

@@ -35,6 +35,7 @@ export const portalAccount = async (deps: AppDeps, clientId: string): Promise<Po
       due_date: i.due_date,
       total_amount: i.total_amount,
       open_amount: i.open_amount,
+      paid_amount: i.paid_amount,
       paid: i.paid,
       cancelled: i.cancelled,
       payment_reference: i.payment_reference,

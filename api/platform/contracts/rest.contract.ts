@@ -84,9 +84,10 @@ export interface PublicInvoiceLine {
 /**
  * GET /api/public/invoices/{id}/: only what the spec lets the pay link show, the portal's invoice and
  * its client's name; the lines and the net and VAT totals are an addition (the payer sees what is
- * due for, as the invoice's PDF on the same link already shows).
+ * due for, as the invoice's PDF on the same link already shows). What was paid is the client's to
+ * see in the portal, not anyone's who holds the link.
  */
-export interface PublicInvoiceWire extends PortalInvoice {
+export interface PublicInvoiceWire extends Omit<PortalInvoice, 'paid_amount'> {
   client: { name: string };
   items: PublicInvoiceLine[];
   net_amount: number;
@@ -125,6 +126,8 @@ export interface PortalInvoice {
   total_amount: number;
   /** What is still owed (euros): the Pay Now amount. */
   open_amount: number;
+  /** What the client has paid on it so far (euros); above 0 on an unpaid invoice, it is partly paid. */
+  paid_amount: number;
   paid: boolean;
   /** Fully credited: nothing to pay (the pay page says it is no longer payable). */
   cancelled: boolean;

@@ -34,7 +34,7 @@ const Status = ({ invoice: i, today, t }: { invoice: PortalInvoice; today: strin
     <Badge tone="error">{t('portal.invoices.cancelled')}</Badge>
   ) : (
     <span className="portal-status">
-      <InvoiceStatusBadge paid={i.paid} />
+      <InvoiceStatusBadge paid={i.paid} partlyPaid={i.paid_amount > 0} />
       {payable(i) && i.due_date < today && <Badge tone="error">{t('portal.invoices.overdue')}</Badge>}
     </span>
   );

@@ -267,4 +267,29 @@ describe('client portal and pay page in Chromium', () => {
     await screenshot(page, `portal-reference-${lng}-375`);
     await context.close();
   });
+
+  it.each([
+    ['en', 'Partly paid'],
+    ['el', 'Μερικώς εξοφλημένο'],
+    ['ru', 'Частично оплачен'],
+  ])('calls an invoice with part of it paid Partly paid, as the admin does, in %s', async (lng, partly) => {
+    const admin = server.client();
+    await admin.login();
+    const bob2 = await createClientWithLogin(server.runtime.deps, `Partial ${lng} Ltd`);
+    const part = await createInvoice(server.runtime.deps, bob2.id, 400, '2026-10-10', '2026-10-24');
+    expect((await admin.post(`/api/invoices/${part.id}/send/`)).status).toBe(200);
+    expect((await admin.post(`/api/invoices/${part.id}/payments/`, { amount: 100, date: '2026-10-12', method: 'bank_transfer' })).status).toBe(201);
+    const whole = await createInvoice(server.runtime.deps, bob2.id, 50, '2026-10-11', '2026-10-25');
+    const { context, page } = await newPage(browser, server.url);
+    await signIn(page, bob2);
+    await page.waitForURL('**/portal/dashboard');
+    await page.goto(`/portal/dashboard?lng=${lng}`);
+    const row = invoiceRow(page, part.invoice_number);
+    await row.locator('.billing-badge').getByText(partly, { exact: true }).waitFor();
+    // The amount says what is still owed; an invoice with nothing paid stays Unpaid.
+    expect((await row.innerText()).replace(/\u00a0/g, ' ')).toContain('300,00 €');
+    expect(await invoiceRow(page, whole.invoice_number).locator('.billing-badge').getByText(partly, { exact: true }).count()).toBe(0);
+    expect(await rawKeyLeaks(page)).toEqual([]);
+    await context.close();
+  });
 });

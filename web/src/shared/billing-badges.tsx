@@ -65,7 +65,8 @@ export const SubscriptionStatusBadge = ({ status }: { status: string }) => {
 };
 
 /** Paid green, Unpaid yellow. */
-export const InvoiceStatusBadge = ({ paid }: { paid: boolean }) => {
+/** Paid (green) or Unpaid (yellow), as the spec has them; an unpaid invoice with money on it already is Partly paid. */
+export const InvoiceStatusBadge = ({ paid, partlyPaid = false }: { paid: boolean; partlyPaid?: boolean }) => {
   const { t } = useTranslation();
-  return <Badge tone={paid ? 'success' : 'warning'}>{t(paid ? 'enum.invoiceStatus.paid' : 'enum.invoiceStatus.unpaid')}</Badge>;
+  return <Badge tone={paid ? 'success' : 'warning'}>{t(paid ? 'enum.invoiceStatus.paid' : partlyPaid ? 'enum.invoiceStatus.partlyPaid' : 'enum.invoiceStatus.unpaid')}</Badge>;
 };
