@@ -71,4 +71,52 @@ describe('the admin top bar in Chromium', () => {
       await page.context().close();
     });
   }
+
+  for (const lng of ['en', 'el', 'ru']) {
+    it(`keeps the menu button beside the title on a phone's first row, the language and user menu below (375 px, ${lng})`, async () => {
+      const page = await open(375, lng);
+      const brand = (await page.locator('.area-nav .brand').boundingBox())!;
+      const toggle = (await page.locator('.area-toggle').boundingBox())!;
+      const actions = (await page.locator('.area-actions').boundingBox())!;
+      // The button shares the title's row, inside the window; the other two take the row under it.
+      expect(toggle.y).toBeLessThan(brand.y + brand.height);
+      expect(toggle.y + toggle.height).toBeGreaterThan(brand.y);
+      expect(toggle.x + toggle.width).toBeLessThanOrEqual(375);
+      expect(actions.y).toBeGreaterThanOrEqual(brand.y + brand.height - 1);
+      // The title shows whole at 375 px in every language (it gives way with an ellipsis only narrower).
+      expect(await page.locator('.area-nav .brand-name').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await screenshot(page, `admin-bar/${lng}-375-rows`);
+      await page.context().close();
+    });
+  }
+
+  for (const lng of ['en', 'el', 'ru']) {
+    it(`keeps the ten accounting tabs on one row: whole at 1440 px, scrolled to the chosen one at 375 px (${lng})`, async () => {
+      const page = await open(1440, lng);
+      await page.goto(`/admin/accounting/vat-return?lng=${lng}`);
+      const tabs = page.locator('.accounting-tabs > .ant-tabs-nav .ant-tabs-tab');
+      await tabs.nth(9).waitFor();
+      const row = async () => new Set((await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()))).map((b) => Math.round(b!.y))).size;
+      const wrap = page.locator('.accounting-tabs > .ant-tabs-nav .ant-tabs-nav-wrap');
+      expect(await row()).toBe(1);
+      // All ten in view, nothing to scroll to, no overflow menu.
+      expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.locator('.accounting-tabs .ant-tabs-nav-more:visible').count()).toBe(0);
+      await screenshot(page, `admin-bar/accounting-tabs-${lng}-1440`);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.reload();
+      await tabs.nth(9).waitFor();
+      expect(await row()).toBe(1);
+      // The row scrolls sideways, not the page; the chosen tab (the eighth of ten) is brought into it.
+      expect(await wrap.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      const active = page.locator('.accounting-tabs .ant-tabs-tab-active');
+      await expect.poll(async () => {
+        const [tab, frame] = [(await active.boundingBox())!, (await wrap.boundingBox())!];
+        return tab.x >= frame.x - 1 && tab.x + tab.width <= frame.x + frame.width + 1;
+      }).toBe(true);
+      await screenshot(page, `admin-bar/accounting-tabs-${lng}-375`);
+      await page.context().close();
+    });
+  }
 });

@@ -1,4 +1,5 @@
 import { Tabs } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { AdminPage, PageHeader } from '../common/PageHeader';
@@ -17,17 +18,18 @@ import './accounting.css';
 const TABS = ['journal-entries', 'income-statement', 'balance-sheet', 'cash-flow', 'trial-balance', 'aged-receivables', 'aged-payables', 'vat-return', 'accounts', 'ledger'] as const;
 type Tab = (typeof TABS)[number];
 
+/** The tab bar's labels: short enough that the ten fit one row at 1440 px in every language; each tab's heading gives the whole name. */
 const LABEL_KEYS: Record<Tab, string> = {
-  'journal-entries': 'admin.accounting.tabs.journalEntries',
-  'income-statement': 'admin.accounting.tabs.incomeStatement',
-  'balance-sheet': 'admin.accounting.tabs.balanceSheet',
-  'cash-flow': 'admin.accounting.tabs.cashFlow',
-  'trial-balance': 'admin.accounting.tabs.trialBalance',
-  'aged-receivables': 'admin.accounting.tabs.agedReceivables',
-  'aged-payables': 'admin.accounting.tabs.agedPayables',
-  'vat-return': 'admin.accounting.tabs.vatReturn',
-  accounts: 'admin.accounting.tabs.accounts',
-  ledger: 'admin.accounting.tabs.ledger',
+  'journal-entries': 'admin.accounting.tabLabels.journalEntries',
+  'income-statement': 'admin.accounting.tabLabels.incomeStatement',
+  'balance-sheet': 'admin.accounting.tabLabels.balanceSheet',
+  'cash-flow': 'admin.accounting.tabLabels.cashFlow',
+  'trial-balance': 'admin.accounting.tabLabels.trialBalance',
+  'aged-receivables': 'admin.accounting.tabLabels.agedReceivables',
+  'aged-payables': 'admin.accounting.tabLabels.agedPayables',
+  'vat-return': 'admin.accounting.tabLabels.vatReturn',
+  accounts: 'admin.accounting.tabLabels.accounts',
+  ledger: 'admin.accounting.tabLabels.ledger',
 };
 
 /** /admin/accounting: the spec's tab bar (plus trial balance, chart and ledger), one sub-route per tab. */
@@ -38,6 +40,10 @@ export const AccountingPage = () => {
   const segment = pathname.replace(/^\/admin\/accounting\/?/, '').split('/')[0] as Tab;
   const active = TABS.includes(segment) ? segment : 'journal-entries';
   // Statements share their period: keep the query string when moving between them.
+  // On a narrow screen the row scrolls sideways: the chosen tab is brought into it.
+  useEffect(() => {
+    document.querySelector('.accounting-tabs > .ant-tabs-nav .ant-tabs-tab-active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
   const keep = (next: Tab) => (['income-statement', 'cash-flow'].includes(next) && ['income-statement', 'cash-flow'].includes(active) ? search : '');
   return (
     <AdminPage testId="accounting-page">

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
-import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, loginAsAdmin } from '../../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, settled, loginAsAdmin } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
 
@@ -208,6 +208,9 @@ describe('admin accounting and operations screens in Chromium', () => {
     const row = page.locator('tr', { hasText: 'Office rent' });
     await row.getByRole('button', { name: 'Edit' }).click();
     await modal().getByText('Edit Journal Entry').waitFor();
+    // The entry's values are in the form (typed before they arrive, 300 would be overwritten), and the dialog has stopped moving.
+    await expect.poll(() => page.inputValue('#journal-entry_debit')).not.toBe('');
+    await settled(page);
     await page.fill('#journal-entry_debit', '300');
     await modal().getByRole('button', { name: 'Save' }).click();
     await row.getByText('300,00 €', { exact: true }).waitFor();
