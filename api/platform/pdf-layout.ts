@@ -62,13 +62,17 @@ export const addressLines = (address: string): string[] =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-/** A line as compared with a country's names: no accents, no case, no surrounding space or dots. */
-const folded = (line: string): string =>
-  line
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('en')
-    .replace(/^[\s.,]+|[\s.,]+$/gu, '');
+const edge = (c: string): boolean => c === '.' || c === ',' || c.trim() === '';
+
+/** A line as compared with a country's names: no accents, no case, no space, dots or commas around it. */
+const folded = (line: string): string => {
+  const s = line.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+  let start = 0;
+  let end = s.length;
+  while (start < end && edge(s[start]!)) start += 1;
+  while (end > start && edge(s[end - 1]!)) end -= 1;
+  return s.slice(start, end);
+};
 
 /**
  * A party's postal lines: its address, then its country once, named in the document's language. An
