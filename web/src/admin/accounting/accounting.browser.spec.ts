@@ -159,6 +159,8 @@ describe('admin accounting and operations screens in Chromium', () => {
   it('multi-line entry: the balance indicator refuses an unbalanced entry, then saves the balanced one', async () => {
     await page.goto('/admin/accounting/journal-entries');
     await page.getByTestId('create-entry').click();
+    await modal().getByText('Multiple lines').waitFor();
+    await settled(page);
     await modal().getByText('Multiple lines').click();
     await pickAccount('#journal-entry_lines_0_accountId', 'Equipment');
     await page.fill('#journal-entry_lines_0_debit', '2000');
@@ -303,6 +305,8 @@ describe('admin accounting and operations screens in Chromium', () => {
     expect(await axeViolations(page), 'operations').toEqual([]);
     await page.goto('/admin/accounting/journal-entries');
     await page.getByTestId('create-entry').click();
+    await modal().getByText('Multiple lines').waitFor();
+    await settled(page);
     await modal().getByText('Multiple lines').click();
     await page.getByTestId('balance-indicator').waitFor();
     expect(await axeViolations(page), 'journal modal').toEqual([]);
@@ -376,6 +380,8 @@ describe('admin accounting and operations screens in Chromium', () => {
     }
     await mobile.goto('/admin/accounting/journal-entries');
     await mobile.getByTestId('create-entry').click();
+    await mobile.locator('.ant-modal-wrap:visible .ant-modal').getByText('Multiple lines').waitFor();
+    await settled(mobile);
     await mobile.locator('.ant-modal-wrap:visible .ant-modal').getByText('Multiple lines').click();
     await screenshot(mobile, 'accounting-journal-modal-375');
     const box = await mobile.locator('.ant-modal-wrap:visible .ant-modal').boundingBox();

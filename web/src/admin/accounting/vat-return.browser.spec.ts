@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceStreamId, type InvoiceEvent } from '../../../../domain/invoice/events';
-import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, loginAsAdmin } from '../../../../test/browser';
+import { axeViolations, chooseOption, collectPageErrors, launchBrowser, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, settled, loginAsAdmin } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestServer } from '../../../../test/server';
 import { pdfText } from '../../../../test/pdf-text';
@@ -53,6 +53,9 @@ describe('VAT return screen in Chromium', () => {
   it('records a purchase with its VAT tag in the journal entry form', async () => {
     await page.goto('/admin/accounting/journal-entries');
     await page.getByTestId('create-entry').click();
+    // Clicked while the dialog still zooms in, the switch can miss (the lines never came, under load).
+    await page.locator('.ant-modal-wrap:visible .ant-modal').getByText('Multiple lines').waitFor();
+    await settled(page);
     await page.locator('.ant-modal-wrap:visible .ant-modal').getByText('Multiple lines').click();
     await pickAccount('#journal-entry_lines_0_accountId', 'Office Expenses');
     await page.fill('#journal-entry_lines_0_debit', '500');
@@ -128,6 +131,8 @@ describe('VAT return screen in Chromium', () => {
     expect(rows.find((r) => r[0] === ru.vat.net)?.[3]).toBe(120);
     await mobile.goto('/admin/accounting/journal-entries?lng=en');
     await mobile.getByTestId('create-entry').click();
+    await mobile.locator('.ant-modal-wrap:visible .ant-modal').getByText('Multiple lines').waitFor();
+    await settled(mobile);
     await mobile.locator('.ant-modal-wrap:visible .ant-modal').getByText('Multiple lines').click();
     await screenshot(mobile, 'vat-journal-form-375', SHOTS);
     await context.close();
