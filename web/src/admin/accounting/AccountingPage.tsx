@@ -39,11 +39,11 @@ export const AccountingPage = () => {
   const { pathname, search } = useLocation();
   const segment = pathname.replace(/^\/admin\/accounting\/?/, '').split('/')[0] as Tab;
   const active = TABS.includes(segment) ? segment : 'journal-entries';
-  // Statements share their period: keep the query string when moving between them.
   // On a narrow screen the row scrolls sideways: the chosen tab is brought into it.
   useEffect(() => {
     document.querySelector('.accounting-tabs > .ant-tabs-nav .ant-tabs-tab-active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [active]);
+  // Statements share their period: keep the query string when moving between them.
   const keep = (next: Tab) => (['income-statement', 'cash-flow'].includes(next) && ['income-statement', 'cash-flow'].includes(active) ? search : '');
   return (
     <AdminPage testId="accounting-page">
