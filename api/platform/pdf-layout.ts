@@ -84,14 +84,11 @@ export const postalLines = (address: string, country: string, language: string):
   const lines = addressLines(address);
   if (!country) return lines;
   const names = new Set([country, ...['en', 'el', 'ru', language].map((l) => countryName(country, l))].map(folded));
-  const last = lines.at(-1);
-  if (last !== undefined && names.has(folded(last))) lines.pop();
-  else if (last !== undefined) {
-    // "10563 Athens, Greece": the town stays, the country goes to its own line.
-    const comma = last.lastIndexOf(',');
-    if (comma > 0 && names.has(folded(last.slice(comma + 1)))) lines[lines.length - 1] = last.slice(0, comma).trimEnd();
-  }
-  return [...lines, countryName(country, language)];
+  const last = lines.pop() ?? '';
+  // "10563 Athens, Greece": the town stays, the country goes to its own line.
+  const comma = last.lastIndexOf(',');
+  const kept = names.has(folded(last)) ? '' : comma > 0 && names.has(folded(last.slice(comma + 1))) ? last.slice(0, comma).trimEnd() : last;
+  return [...lines, ...(kept ? [kept] : []), countryName(country, language)];
 };
 
 /** The company's block at the top left of every document: name, address, country, numbers, contact. */

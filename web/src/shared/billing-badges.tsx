@@ -64,7 +64,6 @@ export const SubscriptionStatusBadge = ({ status }: { status: string }) => {
   return <Badge tone={status === 'active' ? 'success' : 'default'}>{label}</Badge>;
 };
 
-/** Paid green, Unpaid yellow. */
 /** Paid (green) or Unpaid (yellow), as the spec has them; an unpaid invoice with money on it already is Partly paid. */
 export const InvoiceStatusBadge = ({ paid, partlyPaid = false }: { paid: boolean; partlyPaid?: boolean }) => {
   const { t } = useTranslation();
