@@ -8,16 +8,8 @@ import { MAX_AMOUNT_CENTS, MAX_AMOUNT_TEXT } from '../shared/money';
 import { StatementFileError } from './statement';
 import { xmlDeclarationIn } from '../shared/xml-guard';
 
-/**
- * Decimals of a currency's minor unit (ISO 4217). A statement's amounts are integers in that unit;
- * an amount written with more decimals than the currency has is refused, not rounded.
- */
-const ZERO_DECIMALS = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
-const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
-
-export const minorUnits = (currency: string): number => (ZERO_DECIMALS.has(currency) ? 0 : THREE_DECIMALS.has(currency) ? 3 : 2);
-
-export const isCurrencyCode = (text: string): boolean => /^[A-Z]{3}$/.test(text);
+/** A currency's code and minor unit: see domain/currency. */
+export { isCurrencyCode, minorUnits } from '../currency/currencies';
 
 /**
  * A decimal amount as a file writes it ("1234.56", "-12,5", "100,") → signed integer minor units.

@@ -1,0 +1,98 @@
+/**
+ * Amounts between a document's currency and the books' euros. A foreign amount is an integer in its
+ * currency's minor unit; converting it divides by the rate (units per euro) exactly and rounds once,
+ * half away from zero, to the cent. A document's euro figures are rounded so that its postings still
+ * balance to the cent: gross and each VAT rate's VAT are converted, and the net lines share what is
+ * left, the rounding residue going to the largest lines.
+ */
+import { Exact } from './rate';
+import { minorUnits } from './currencies';
+
+const scale = (currency: string): Exact => new Exact(10).pow(minorUnits(currency));
+
+/** A foreign amount (minor units) at `rate` → euro cents, rounded half away from zero. */
+export const toEuroCents = (minor: number, currency: string, rate: string): number =>
+  new Exact(minor).div(scale(currency)).div(rate).mul(100).toDecimalPlaces(0).toNumber();
+
+/** Euro cents at `rate` → the currency's minor units (a product's euro price on a USD invoice), half away from zero. */
+export const fromEuroCents = (cents: number, currency: string, rate: string): number =>
+  new Exact(cents).div(100).mul(rate).mul(scale(currency)).toDecimalPlaces(0).toNumber();
+
+/**
+ * Each amount converted on its own, then nudged a cent at a time (largest amounts first) until they
+ * sum to `total`: the residue of rounding each is at most half a cent a line.
+ */
+export const euroShares = (minors: readonly number[], currency: string, rate: string, total: number): number[] => {
+  const shares = minors.map((m) => toEuroCents(m, currency, rate));
+  let residue = total - shares.reduce((a, b) => a + b, 0);
+  if (shares.length === 0) {
+    if (residue !== 0) throw new Error(`no line to carry a residue of ${residue} cents`);
+    return shares;
+  }
+  const order = minors.map((m, i) => ({ i, size: Math.abs(m) })).sort((a, b) => b.size - a.size || a.i - b.i);
+  for (let k = 0; residue !== 0; k = (k + 1) % order.length) {
+    const step = residue > 0 ? 1 : -1;
+    shares[order[k]!.i]! += step;
+    residue -= step;
+  }
+  return shares;
+};
+
+export interface ForeignDocument {
+  currency: string;
+  rate: string;
+  /** Each line's net, in the currency's minor units. */
+  lineNets: readonly number[];
+  /** Each VAT rate's VAT (in the document's order of rates), in minor units. */
+  vatByRate: readonly number[];
+}
+
+export interface EuroDocument {
+  /** The gross (what the client owes) in euro cents: the receivable's posting. */
+  grossCents: number;
+  /** Each VAT rate's VAT in euro cents: the VAT postings, what the document prints per rate. */
+  vatByRate: number[];
+  /** The VAT in euro cents, the sum of `vatByRate` (EN 16931 BT-111). */
+  vatCents: number;
+  /** Each line's net in euro cents; they sum to gross − VAT, so the document balances. */
+  lineNets: number[];
+}
+
+/** A foreign-currency document's euro figures, balanced to the cent. */
+export const euroDocument = (doc: ForeignDocument): EuroDocument => {
+  const foreignGross = doc.lineNets.reduce((a, b) => a + b, 0) + doc.vatByRate.reduce((a, b) => a + b, 0);
+  const grossCents = toEuroCents(foreignGross, doc.currency, doc.rate);
+  const vatByRate = doc.vatByRate.map((v) => toEuroCents(v, doc.currency, doc.rate));
+  const vatCents = vatByRate.reduce((a, b) => a + b, 0);
+  return { grossCents, vatByRate, vatCents, lineNets: euroShares(doc.lineNets, doc.currency, doc.rate, grossCents - vatCents) };
+};
+
+export interface Settlement {
+  /** The euros the money is worth at the payment's rate: what the bank or Stripe account receives. */
+  receivedCents: number;
+  /** The part of the receivable's carrying amount in euros the payment clears. */
+  relievedCents: number;
+  /** received − relieved: a realised exchange gain when positive, a loss when negative. */
+  differenceCents: number;
+}
+
+/**
+ * A payment of `paidMinor` against an open foreign amount carried at `carryingCents` euros (its
+ * booked euros, as revalued since). A payment of the whole open amount clears the carrying amount
+ * exactly; a part clears its share of it. The difference is the realised exchange gain or loss.
+ * Signs follow the open amount: positive for a receivable, negative for a payable.
+ */
+export const settle = (open: { minor: number; carryingCents: number }, paidMinor: number, currency: string, paymentRate: string): Settlement => {
+  if (open.minor === 0) throw new Error('nothing is open to settle');
+  const receivedCents = toEuroCents(paidMinor, currency, paymentRate);
+  const relievedCents =
+    paidMinor === open.minor ? open.carryingCents : new Exact(open.carryingCents).mul(paidMinor).div(open.minor).toDecimalPlaces(0).toNumber();
+  return { receivedCents, relievedCents, differenceCents: receivedCents - relievedCents };
+};
+
+/**
+ * An open foreign amount carried at `carryingCents` revalued at a period end's rate: the unrealised
+ * difference (positive: gain on a receivable, or a payable that shrank in euros).
+ */
+export const revaluation = (open: { minor: number; carryingCents: number }, currency: string, rate: string): number =>
+  toEuroCents(open.minor, currency, rate) - open.carryingCents;

@@ -1,0 +1,73 @@
+/**
+ * An exchange rate as the European Central Bank quotes it: units of the currency per one euro
+ * (USD 1.1594 means €1 = $1.1594). Rates are decimal text inside and on their way through; arithmetic
+ * on them goes through decimal.js, never a float, and only a final amount is rounded to the cent.
+ */
+import Decimal from 'decimal.js';
+
+/** Exact decimals with half-up rounding (away from zero on a tie), without touching decimal.js's global settings. */
+export const Exact = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -20, toExpPos: 40 });
+export type Exact = InstanceType<typeof Exact>;
+
+/** The most decimals a rate may have (the ECB's have at most five: GBP 0.86835). */
+export const RATE_DECIMALS = 6;
+/** The largest rate accepted: far above any the ECB has published (IDR near 20,000). */
+export const MAX_RATE = 1_000_000;
+
+export const RATE_REQUIRED = 'Enter the rate: how many units of the currency one euro buys.';
+export const rateNotPositive = 'A rate must be greater than 0.';
+export const rateTooManyDecimals = `A rate has at most ${RATE_DECIMALS} decimals.`;
+export const rateTooLarge = `A rate cannot exceed ${MAX_RATE.toLocaleString('en')}.`;
+export const RATE_NOT_A_NUMBER = 'A rate is a number such as 1.0856.';
+
+export type RateParse = { ok: true; rate: string } | { ok: false; error: string };
+
+/**
+ * A rate as written ("1.1594", 1.1594, "16719.01") → its normal decimal text ("1.1594"), or why not.
+ * A JSON number passes through its shortest text, which is what was typed.
+ */
+export const parseRate = (value: unknown): RateParse => {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : undefined;
+  if (text === undefined || text === '') return { ok: false, error: RATE_REQUIRED };
+  const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(text);
+  if (!match) return { ok: false, error: text.startsWith('-') ? rateNotPositive : RATE_NOT_A_NUMBER };
+  if ((match[2] ?? '').length > RATE_DECIMALS) return { ok: false, error: rateTooManyDecimals };
+  const rate = new Exact(text);
+  if (rate.isZero()) return { ok: false, error: rateNotPositive };
+  if (rate.greaterThan(MAX_RATE)) return { ok: false, error: rateTooLarge };
+  return { ok: true, rate: rate.toString() };
+};
+
+/** One day's rate of one currency against the euro. */
+export interface ExchangeRate {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** ISO 4217, never EUR. */
+  currency: string;
+  /** Units of the currency per euro, as normal decimal text. */
+  rate: string;
+}
+
+/** Where a rate came from: the ECB's files, or typed in by someone (which wins on its day). */
+export type RateSource = 'ecb' | 'manual';
+
+export interface StoredRate extends ExchangeRate {
+  source: RateSource;
+}
+
+/**
+ * The rate a document of `date` uses: the one of its day, or else of the last day before it that
+ * has one; never a later one. On one day a manual rate wins over the ECB's.
+ */
+export const rateFor = (rates: readonly StoredRate[], currency: string, date: string): StoredRate | null => {
+  let best: StoredRate | null = null;
+  for (const r of rates) {
+    if (r.currency !== currency || r.date > date) continue;
+    if (best === null || r.date > best.date || (r.date === best.date && r.source === 'manual')) best = r;
+  }
+  return best;
+};
+
+/** The refusal of a document in a currency with no rate on or before its date. */
+export const noRateFor = (currency: string, date: string): string =>
+  `There is no ${currency} exchange rate on or before ${date}. Import the ECB's rates or enter the rate for that day under Rates.`;
