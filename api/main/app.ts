@@ -10,6 +10,7 @@ import { authRoutes } from '../auth/auth.routes';
 import { billingRoutes } from './billing.routes';
 import { bankRuleRoutes, moneyAccountRoutes, statementRoutes } from '../bank';
 import { billRoutes, supplierRoutes } from '../purchases';
+import { exchangeRateRoutes } from '../currencies';
 import { paymentRoutes } from '../payments/payment.routes';
 import { simulatedCheckoutRoutes } from '../payments/simulated-checkout.routes';
 import { portalRoutes } from '../portal/portal.routes';
@@ -113,6 +114,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   api.use(enteredUnder(bankRuleRoutes(services.bank)));
   api.use(enteredUnder(supplierRoutes(services.purchases)));
   api.use(enteredUnder(billRoutes(services.purchases)));
+  api.use(enteredUnder(exchangeRateRoutes(services.currencies)));
   api.use(apiNotFound);
   app.use('/api', api);
 

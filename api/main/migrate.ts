@@ -18,13 +18,14 @@ import { bankMigrations } from '../bank/migrations';
 import { purchasesMigrations } from '../purchases';
 import { billMigrations } from '../../projections/bills/migrations';
 import { bankLineMigrations } from '../../projections/bank-lines/migrations';
+import { currencyMigrations } from '../currencies';
 
 /**
  * Every layer's migrations, in one ordered set that runs on PostgreSQL and PGlite alike.
  * Add a layer's list here when it gains tables.
  */
 export const allMigrations = (): Migration[] =>
-  [...coreMigrations, ...tableVersionMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations, ...numberingMigrations, ...twoFactorMigrations, ...authMigrations, ...rateLimitMigrations, ...bankMigrations, ...bankLineMigrations, ...purchasesMigrations, ...billMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  [...coreMigrations, ...tableVersionMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations, ...numberingMigrations, ...twoFactorMigrations, ...authMigrations, ...rateLimitMigrations, ...bankMigrations, ...bankLineMigrations, ...purchasesMigrations, ...billMigrations, ...currencyMigrations].sort((a, b) => a.name.localeCompare(b.name));
 
 export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
   const byName = new Map(migrations.map((m) => [m.name, m]));

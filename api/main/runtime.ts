@@ -17,6 +17,7 @@ import { seedAccountingDemo } from '../accounting/demo-seed';
 import { seedBillingDemo } from './billing-demo-seed';
 import { startRecurringSchedule } from '../recurring/recurring-schedule';
 import { startReminderSchedule } from '../invoicing/reminder-schedule';
+import { startRateDownload } from '../currencies';
 import { bootstrap } from './bootstrap';
 import type { Config } from '../platform/config';
 import { migrate } from './migrate';
@@ -118,12 +119,14 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
     config.recurringSchedule && background ? startRecurringSchedule(deps, services.billing.recurring) : undefined;
   const reminderSchedule = config.reminderSchedule && background ? startReminderSchedule(deps, services.billing.reminders) : undefined;
   const creditSweep = background ? startCreditTransferSweep(deps, services.billing.credit) : undefined;
+  const rateDownload = background ? startRateDownload(deps, services.currencies.rates) : undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await recurringSchedule?.stop();
       await reminderSchedule?.stop();
+      await rateDownload?.stop();
       sessionCleanup?.stop();
       rateLimitCleanup?.stop();
       idempotencyCleanup?.stop();

@@ -2,6 +2,7 @@ import { createAccountingServices, type AccountingServices } from '../accounting
 import { AuthService } from '../auth/auth.service';
 import { createBankServices, type BankServices } from '../bank';
 import { createBillingServices, type BillingServices } from './billing.services';
+import { createCurrencyServices, type CurrencyServices } from '../currencies';
 import { createPaymentService } from '../payments/create-payment-service';
 import type { PaymentService } from '../payments/payment.service';
 import type { AppDeps } from '../platform/deps';
@@ -20,6 +21,7 @@ export interface Services {
   billing: BillingServices;
   bank: BankServices;
   purchases: PurchasesServices;
+  currencies: CurrencyServices;
 }
 
 export const createServices = (deps: AppDeps): Services => {
@@ -45,6 +47,7 @@ export const createServices = (deps: AppDeps): Services => {
     billing,
     bank,
     purchases,
+    currencies: createCurrencyServices(deps),
   };
 };
 

@@ -53,6 +53,12 @@ export interface Config {
   recurringSchedule: boolean;
   /** Send the payment reminders that are due, daily. */
   reminderSchedule: boolean;
+  /**
+   * ECB_RATES_URL: where to download the ECB's reference rates once a day (e.g.
+   * https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml); unset (the default), nothing is
+   * downloaded and rates come only from uploads, the command and manual entry.
+   */
+  ecbRatesUrl?: string;
   metricsToken?: string;
   /** REQUIRE_ADMIN_2FA: superusers must enrol in two-factor sign-in before they reach the admin area. */
   requireAdmin2fa: boolean;
@@ -113,6 +119,19 @@ const companyVatRate = (value: string | undefined): number => {
 };
 
 /** Reads the runtime contract of DESIGN.md from an environment. Pure. */
+/** ECB_RATES_URL: an http(s) URL, or unset. */
+const ratesUrl = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`ECB_RATES_URL must be an http or https URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`ECB_RATES_URL must be an http or https URL, got "${value}"`);
+  return url.toString();
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = Number(env.PORT ?? 3000);
@@ -173,6 +192,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webProcesses,
     recurringSchedule: bool(env.RECURRING_SCHEDULE, true),
     reminderSchedule: bool(env.REMINDER_SCHEDULE, true),
+    ecbRatesUrl: ratesUrl(env.ECB_RATES_URL),
     metricsToken: env.METRICS_TOKEN || undefined,
     requireAdmin2fa: bool(env.REQUIRE_ADMIN_2FA, false),
     totpKeyMaterial: env.TOTP_ENCRYPTION_KEY || env.SESSION_SECRET || undefined,

@@ -61,7 +61,10 @@ class RateList {
     if (!isCurrencyCode(currency)) throw new RateFileError(`"${currency}" is not a currency code`, where);
     if (currency === BOOKS_CURRENCY) throw new RateFileError('a rate of the euro against itself is not a reference rate', where);
     const parsed = parseRate(written);
-    if (!parsed.ok) throw new RateFileError(`"${written}" is not a rate (${parsed.error})`, where);
+    if (!parsed.ok) {
+      const why = parsed.error.endsWith('.') ? parsed.error.slice(0, -1) : parsed.error;
+      throw new RateFileError(`"${written}" is not a rate: ${why.charAt(0).toLowerCase()}${why.slice(1)}`, where);
+    }
     const key = `${date} ${currency}`;
     if (this.seen.has(key)) throw new RateFileError(`${currency} on ${date} is given twice`, where);
     this.seen.add(key);

@@ -38,6 +38,9 @@ export const parseRate = (value: unknown): RateParse => {
   return { ok: true, rate: rate.toString() };
 };
 
+/** A stored rate's text in its normal form: numeric(16, 6) reads back as "1.200000", which is "1.2". */
+export const normalRate = (text: string): string => new Exact(text).toString();
+
 /** One day's rate of one currency against the euro. */
 export interface ExchangeRate {
   /** YYYY-MM-DD. */

@@ -142,6 +142,7 @@ const REST: Record<string, RestCase> = {
     format: ['csv_mapping.delimiter', 'csv_mapping.date_format', 'csv_mapping.decimal'],
     accepts: true,
   },
+  'POST /api/exchange-rates/': { caller: 'admin', path: () => '/api/exchange-rates/', body: () => ({ date: '2026-01-02', currency: 'USD', rate: '1.1' }), format: ['date', 'currency', 'rate'] },
   'POST /api/bank-rules/': { caller: 'admin', path: () => '/api/bank-rules/', body: ruleBody, format: ['account', 'direction', 'counterparty_iban'], accepts: true },
   'PUT /api/bank-rules/:id/': { caller: 'admin', path: (f) => `/api/bank-rules/${f.bankRuleId}/`, body: ruleBody, format: ['account', 'direction', 'counterparty_iban'], accepts: true },
   'POST /api/subscriptions/': { caller: 'admin', path: () => '/api/subscriptions/', body: (f) => ({ client: f.clientId, product: f.productId, start_date: f.today, status: 'active' }), format: ['client', 'product', 'start_date', 'status'] },
@@ -188,6 +189,9 @@ const NO_TEXT = new Set([
   // A statement file, not form text: its readers refuse control characters (domain/bank/statement-file.ts).
   'POST /api/bank-accounts/:id/statements/',
   'POST /api/bank-accounts/:id/statement-lines/:lineId/unreconcile/',
+  // A rate file, not form text: its reader refuses what is not a date, a currency code or a rate.
+  'POST /api/exchange-rates/import/',
+  'DELETE /api/exchange-rates/:currency/:date/',
   'DELETE /api/subscriptions/:id/',
   'POST /api/subscriptions/:id/create-invoice/',
   'DELETE /api/invoices/:id/',

@@ -338,3 +338,35 @@ export type CsvMappingWire = NonNullable<CsvMappingBody['csv_mapping']>;
 export interface CsvMappingAnswer {
   csv_mapping: CsvMappingWire | null;
 }
+
+/** One exchange rate as `/api/exchange-rates/` answers it: units of the currency per euro. */
+export interface ExchangeRateWire {
+  /** YYYY-MM-DD. */
+  date: string;
+  currency: string;
+  rate: number;
+  /** `ecb`: imported from the ECB's files; `manual`: typed in, and winning on its day. */
+  source: 'ecb' | 'manual';
+  /** An ECB rate a manual one replaces on its day. */
+  superseded: boolean;
+  updated_at: string;
+}
+
+/** The body of `POST /api/exchange-rates/`: the rate as a number or decimal text. */
+export interface ManualRateBody {
+  date: string;
+  currency: string;
+  rate: number | string;
+}
+
+/** `POST /api/exchange-rates/import/`'s answer: what the file held and what changed. */
+export interface RateImportAnswer {
+  format: 'ecb-xml' | 'ecb-csv';
+  from: string;
+  to: string;
+  currencies: string[];
+  rates: number;
+  added: number;
+  changed: number;
+  unchanged: number;
+}
