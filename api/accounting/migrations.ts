@@ -1,7 +1,25 @@
+import type { Knex } from 'knex';
 import type { Migration } from '../../eventstore/migration';
-import { ACCOUNT_TYPES, CASH_FLOW_CLASSES, DEFAULT_CHART } from '../../domain/accounting/accounts';
+import { ACCOUNT_TYPES, CASH_FLOW_CLASSES, DEFAULT_CHART, type SystemAccountKey } from '../../domain/accounting/accounts';
 
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/**
+ * A system account of the default chart added to an existing one: with the next free code when the
+ * chart took its code, and a name with `(${feature})` when the chart gave another account its name;
+ * an account with its id already there becomes the system account.
+ */
+const addSystemAccount = async (db: Knex, key: SystemAccountKey, feature: string): Promise<void> => {
+  const a = DEFAULT_CHART.find((x) => x.systemKey === key)!;
+  if (!(await db('accounts').where({ id: a.id }).first('id'))) {
+    const taken = new Set((await db('accounts').select('code')).map((r: { code: string }) => r.code));
+    let code = Number(a.code);
+    while (taken.has(String(code))) code++;
+    const named = await db('accounts').whereRaw('lower(account_name) = lower(?)', [a.name]).first('id');
+    await db('accounts').insert({ id: a.id, code: String(code), account_name: named ? `${a.name} (${feature})` : a.name, type: a.type, cash_flow_class: a.cashFlowClass });
+  }
+  await db('accounts').where({ id: a.id }).whereNull('system_key').update({ system_key: a.systemKey, is_active: true });
+};
 
 /** The chart of accounts is an ordinary table; its default rows have fixed ids that postings use. */
 export const accountingMigrations: Migration[] = [
@@ -104,17 +122,15 @@ export const accountingMigrations: Migration[] = [
     // Posted bills owe their suppliers on Accounts Payable (2000): a system account from now on. An
     // install that deleted it, or took its code, gets it back as Cash on Hand did.
     name: '202611300320_i39purchases_payables_account',
+    up: (db) => addSystemAccount(db, 'payables', 'bills'),
+  },
+  {
+    // Issue 40: realised and unrealised exchange differences post to Exchange Gains (4900) and
+    // Exchange Losses (5900), system accounts of every chart.
+    name: '202611302200_i40currencies_exchange_accounts',
     up: async (db) => {
-      const a = DEFAULT_CHART.find((x) => x.systemKey === 'payables')!;
-      if (!(await db('accounts').where({ id: a.id }).first('id'))) {
-        const taken = new Set((await db('accounts').select('code')).map((r: { code: string }) => r.code));
-        let code = Number(a.code);
-        while (taken.has(String(code))) code++;
-        // A name the chart gave another account meanwhile is kept by it.
-        const named = await db('accounts').whereRaw('lower(account_name) = lower(?)', [a.name]).first('id');
-        await db('accounts').insert({ id: a.id, code: String(code), account_name: named ? `${a.name} (bills)` : a.name, type: a.type, cash_flow_class: a.cashFlowClass });
-      }
-      await db('accounts').where({ id: a.id }).whereNull('system_key').update({ system_key: a.systemKey, is_active: true });
+      await addSystemAccount(db, 'exchangeGains', 'currencies');
+      await addSystemAccount(db, 'exchangeLosses', 'currencies');
     },
   },
 ];

@@ -22,6 +22,14 @@ describe.each(testBackends())('exchange rates on $name', (backend) => {
   });
   afterAll(() => server?.close());
 
+  it('has Exchange Gains (4900) and Exchange Losses (5900) in the chart, as system accounts', async () => {
+    const accounts = (await server.testDb.db('accounts').whereIn('code', ['4900', '5900']).orderBy('code')) as Array<{ code: string; account_name: string; type: string; system_key: string; is_active: boolean }>;
+    expect(accounts.map((a) => [a.code, a.account_name, a.type, a.system_key, a.is_active])).toEqual([
+      ['4900', 'Exchange Gains', 'revenue', 'exchangeGains', true],
+      ['5900', 'Exchange Losses', 'expense', 'exchangeLosses', true],
+    ]);
+  });
+
   it("imports the ECB's daily XML, and the same file again changes nothing", async () => {
     const first = await admin.upload('/api/exchange-rates/import/', 'file', daily, 'eurofxref-daily.xml');
     expect(first.status, first.text).toBe(201);

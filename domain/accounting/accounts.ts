@@ -65,7 +65,9 @@ export type SystemAccountKey =
   | 'servicesRevenue'
   | 'paymentFees'
   | 'badDebts'
-  | 'payables';
+  | 'payables'
+  | 'exchangeGains'
+  | 'exchangeLosses';
 
 type ChartRow = Omit<Account, 'active'>;
 
@@ -87,6 +89,8 @@ export const SYSTEM_ACCOUNT_IDS: Record<SystemAccountKey, string> = {
   paymentFees: id('5500'),
   badDebts: id('5800'),
   payables: id('2000'),
+  exchangeGains: id('4900'),
+  exchangeLosses: id('5900'),
 };
 
 const row = (code: string, name: string, type: AccountType, cashFlowClass: CashFlowClass, systemKey: SystemAccountKey | null = null): ChartRow => ({
@@ -115,6 +119,7 @@ export const DEFAULT_CHART: ChartRow[] = [
   row('3100', 'Retained Earnings', 'equity', 'financing', 'retainedEarnings'),
   row('4000', 'Subscription Revenue', 'revenue', 'operating', 'subscriptionRevenue'),
   row('4100', 'Services Revenue', 'revenue', 'operating', 'servicesRevenue'),
+  row('4900', 'Exchange Gains', 'revenue', 'operating', 'exchangeGains'),
   row('5000', 'Salaries', 'expense', 'operating'),
   row('5100', 'Rent', 'expense', 'operating'),
   row('5200', 'Software and Hosting', 'expense', 'operating'),
@@ -124,4 +129,5 @@ export const DEFAULT_CHART: ChartRow[] = [
   row('5600', 'Marketing', 'expense', 'operating'),
   row('5700', 'Travel', 'expense', 'operating'),
   row('5800', 'Bad Debts', 'expense', 'operating', 'badDebts'),
+  row('5900', 'Exchange Losses', 'expense', 'operating', 'exchangeLosses'),
 ];
