@@ -1,35 +1,31 @@
 /**
- * Amounts between a document's currency and the books' euros. A foreign amount is an integer in its
- * currency's minor unit; converting it divides by the rate (units per euro) exactly and rounds once,
+ * Amounts between a document's currency and the books' euros. Documents keep the amounts of every
+ * currency as they keep euros: integer hundredths of its unit (cents, pence, rappen; a yen amount is
+ * whole hundreds). Converting one divides by the rate (units per euro) exactly and rounds once,
  * half away from zero, to the cent. A document's euro figures are rounded so that its postings still
  * balance to the cent: gross and each VAT rate's VAT are converted, and the net lines share what is
  * left, the rounding residue going to the largest lines.
  */
 import { Exact } from './rate';
-import { minorUnits } from './currencies';
 
-const scale = (currency: string): Exact => new Exact(10).pow(minorUnits(currency));
+/** A foreign amount (hundredths of its unit) at `rate` → euro cents, rounded half away from zero. */
+export const toEuroCents = (hundredths: number, rate: string): number => new Exact(hundredths).div(rate).toDecimalPlaces(0).toNumber();
 
-/** A foreign amount (minor units) at `rate` → euro cents, rounded half away from zero. */
-export const toEuroCents = (minor: number, currency: string, rate: string): number =>
-  new Exact(minor).div(scale(currency)).div(rate).mul(100).toDecimalPlaces(0).toNumber();
-
-/** Euro cents at `rate` → the currency's minor units (a product's euro price on a USD invoice), half away from zero. */
-export const fromEuroCents = (cents: number, currency: string, rate: string): number =>
-  new Exact(cents).div(100).mul(rate).mul(scale(currency)).toDecimalPlaces(0).toNumber();
+/** Euro cents at `rate` → hundredths of the currency (a product's euro price on a USD invoice), half away from zero. */
+export const fromEuroCents = (cents: number, rate: string): number => new Exact(cents).mul(rate).toDecimalPlaces(0).toNumber();
 
 /**
  * Each amount converted on its own, then nudged a cent at a time (largest amounts first) until they
  * sum to `total`: the residue of rounding each is at most half a cent a line.
  */
-export const euroShares = (minors: readonly number[], currency: string, rate: string, total: number): number[] => {
-  const shares = minors.map((m) => toEuroCents(m, currency, rate));
+export const euroShares = (amounts: readonly number[], rate: string, total: number): number[] => {
+  const shares = amounts.map((m) => toEuroCents(m, rate));
   let residue = total - shares.reduce((a, b) => a + b, 0);
   if (shares.length === 0) {
     if (residue !== 0) throw new Error(`no line to carry a residue of ${residue} cents`);
     return shares;
   }
-  const order = minors.map((m, i) => ({ i, size: Math.abs(m) })).sort((a, b) => b.size - a.size || a.i - b.i);
+  const order = amounts.map((m, i) => ({ i, size: Math.abs(m) })).sort((a, b) => b.size - a.size || a.i - b.i);
   for (let k = 0; residue !== 0; k = (k + 1) % order.length) {
     const step = residue > 0 ? 1 : -1;
     shares[order[k]!.i]! += step;
@@ -39,11 +35,10 @@ export const euroShares = (minors: readonly number[], currency: string, rate: st
 };
 
 export interface ForeignDocument {
-  currency: string;
   rate: string;
-  /** Each line's net, in the currency's minor units. */
+  /** Each line's net, in hundredths of the currency. */
   lineNets: readonly number[];
-  /** Each VAT rate's VAT (in the document's order of rates), in minor units. */
+  /** Each VAT rate's VAT (in the document's order of rates), in hundredths of the currency. */
   vatByRate: readonly number[];
 }
 
@@ -61,11 +56,17 @@ export interface EuroDocument {
 /** A foreign-currency document's euro figures, balanced to the cent. */
 export const euroDocument = (doc: ForeignDocument): EuroDocument => {
   const foreignGross = doc.lineNets.reduce((a, b) => a + b, 0) + doc.vatByRate.reduce((a, b) => a + b, 0);
-  const grossCents = toEuroCents(foreignGross, doc.currency, doc.rate);
-  const vatByRate = doc.vatByRate.map((v) => toEuroCents(v, doc.currency, doc.rate));
+  const grossCents = toEuroCents(foreignGross, doc.rate);
+  const vatByRate = doc.vatByRate.map((v) => toEuroCents(v, doc.rate));
   const vatCents = vatByRate.reduce((a, b) => a + b, 0);
-  return { grossCents, vatByRate, vatCents, lineNets: euroShares(doc.lineNets, doc.currency, doc.rate, grossCents - vatCents) };
+  return { grossCents, vatByRate, vatCents, lineNets: euroShares(doc.lineNets, doc.rate, grossCents - vatCents) };
 };
+
+/** What is open of a foreign document: the amount in its currency (hundredths) and its euros as booked. */
+export interface OpenAmount {
+  amount: number;
+  carryingCents: number;
+}
 
 export interface Settlement {
   /** The euros the money is worth at the payment's rate: what the bank or Stripe account receives. */
@@ -77,16 +78,15 @@ export interface Settlement {
 }
 
 /**
- * A payment of `paidMinor` against an open foreign amount carried at `carryingCents` euros (its
+ * A payment of `paid` (hundredths) against an open foreign amount carried at `carryingCents` euros (its
  * booked euros, as revalued since). A payment of the whole open amount clears the carrying amount
  * exactly; a part clears its share of it. The difference is the realised exchange gain or loss.
  * Signs follow the open amount: positive for a receivable, negative for a payable.
  */
-export const settle = (open: { minor: number; carryingCents: number }, paidMinor: number, currency: string, paymentRate: string): Settlement => {
-  if (open.minor === 0) throw new Error('nothing is open to settle');
-  const receivedCents = toEuroCents(paidMinor, currency, paymentRate);
-  const relievedCents =
-    paidMinor === open.minor ? open.carryingCents : new Exact(open.carryingCents).mul(paidMinor).div(open.minor).toDecimalPlaces(0).toNumber();
+export const settle = (open: OpenAmount, paid: number, paymentRate: string): Settlement => {
+  if (open.amount === 0) throw new Error('nothing is open to settle');
+  const receivedCents = toEuroCents(paid, paymentRate);
+  const relievedCents = paid === open.amount ? open.carryingCents : new Exact(open.carryingCents).mul(paid).div(open.amount).toDecimalPlaces(0).toNumber();
   return { receivedCents, relievedCents, differenceCents: receivedCents - relievedCents };
 };
 
@@ -94,5 +94,4 @@ export const settle = (open: { minor: number; carryingCents: number }, paidMinor
  * An open foreign amount carried at `carryingCents` revalued at a period end's rate: the unrealised
  * difference (positive: gain on a receivable, or a payable that shrank in euros).
  */
-export const revaluation = (open: { minor: number; carryingCents: number }, currency: string, rate: string): number =>
-  toEuroCents(open.minor, currency, rate) - open.carryingCents;
+export const revaluation = (open: OpenAmount, rate: string): number => toEuroCents(open.amount, rate) - open.carryingCents;
