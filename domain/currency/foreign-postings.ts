@@ -1,0 +1,117 @@
+/**
+ * The postings of documents in another currency than the books'. Every line is in euros, as the
+ * ledger keeps them, and a line that moves a foreign amount keeps that amount, its currency and the
+ * rate beside the euros. A payment at another rate than its document's posts the realised exchange
+ * difference; a period end's revaluation posts the unrealised one (reversed the next day by the caller).
+ */
+import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
+import type { PostingLine } from '../accounting/ledger-effect';
+import type { VatMovement } from '../accounting/vat-return';
+import { euroDocument, settle, type OpenAmount, type Settlement, revaluation } from './conversion';
+
+/** A line's amount in the document's currency: hundredths of its unit, on the line's own side. */
+export interface ForeignAmount {
+  currency: string;
+  amountCents: number;
+  /** Units of the currency per euro the line was converted at. */
+  rate: string;
+}
+
+export type ForeignLine = PostingLine & { foreign?: ForeignAmount };
+
+const dr = (accountId: string, cents: number, foreign?: ForeignAmount): ForeignLine => (foreign ? { accountId, debitCents: cents, creditCents: 0, foreign } : { accountId, debitCents: cents, creditCents: 0 });
+const cr = (accountId: string, cents: number, foreign?: ForeignAmount): ForeignLine => (foreign ? { accountId, debitCents: 0, creditCents: cents, foreign } : { accountId, debitCents: 0, creditCents: cents });
+
+export interface ForeignSale {
+  currency: string;
+  rate: string;
+  /** The document's totals in its currency (hundredths). */
+  totals: { netCents: number; vatCents: number; grossCents: number };
+  /** Its VAT per category and rate in its currency (bases sum to the net, VAT to the VAT). */
+  vat: readonly VatMovement[];
+  revenueAccountId: string;
+}
+
+/**
+ * An invoice in another currency: Dr Accounts Receivable the gross, Cr revenue the net, Cr VAT
+ * Payable the VAT, each in euros at the document's rate and balanced to the cent (the gross and each
+ * rate's VAT converted, the net what is left); the VAT return's movements in euros likewise.
+ */
+export const foreignSaleLines = (sale: ForeignSale): { lines: ForeignLine[]; vat: VatMovement[]; grossCents: number } => {
+  const euro = euroDocument({ rate: sale.rate, lineNets: sale.vat.map((m) => m.baseCents), vatByRate: sale.vat.map((m) => m.vatCents) });
+  const at = (amountCents: number): ForeignAmount => ({ currency: sale.currency, amountCents, rate: sale.rate });
+  const netCents = euro.grossCents - euro.vatCents;
+  const lines = [dr(SYSTEM_ACCOUNT_IDS.receivables, euro.grossCents, at(sale.totals.grossCents)), cr(sale.revenueAccountId, netCents, at(sale.totals.netCents)), cr(SYSTEM_ACCOUNT_IDS.vatPayable, euro.vatCents, at(sale.totals.vatCents))];
+  return {
+    lines: lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0),
+    vat: sale.vat.map((m, i) => ({ ...m, baseCents: euro.lineNets[i]!, vatCents: euro.vatByRate[i]! })),
+    grossCents: euro.grossCents,
+  };
+};
+
+export interface ForeignReceipt {
+  currency: string;
+  /** The money account's ledger account. */
+  cashAccountId: string;
+  /** The amount paid, in the document's currency (hundredths). */
+  paidCents: number;
+  /** The rate of the payment's day. */
+  paymentRate: string;
+  /** The document's rate: what the receivable was booked at. */
+  bookedRate: string;
+  /** What is open of the receivable before this payment, in its currency and in euros as booked. */
+  open: OpenAmount;
+}
+
+/**
+ * A payment of a foreign receivable: Dr the money account what the money is worth at the payment's
+ * rate, Cr Accounts Receivable the part of its booked euros it clears, the difference to Exchange
+ * Gains or Losses (realised).
+ */
+export const foreignReceiptLines = (r: ForeignReceipt): { lines: ForeignLine[]; settlement: Settlement } => {
+  if (r.paidCents <= 0 || r.open.amount <= 0) throw new Error('a receipt pays a positive amount of a receivable');
+  const settlement = settle(r.open, r.paidCents, r.paymentRate);
+  const difference = settlement.differenceCents;
+  const lines = [
+    dr(r.cashAccountId, settlement.receivedCents, { currency: r.currency, amountCents: r.paidCents, rate: r.paymentRate }),
+    cr(SYSTEM_ACCOUNT_IDS.receivables, settlement.relievedCents, { currency: r.currency, amountCents: r.paidCents, rate: r.bookedRate }),
+    ...(difference > 0 ? [cr(SYSTEM_ACCOUNT_IDS.exchangeGains, difference)] : difference < 0 ? [dr(SYSTEM_ACCOUNT_IDS.exchangeLosses, -difference)] : []),
+  ];
+  return { lines: lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0), settlement };
+};
+
+/** One open foreign item at a period end: on which account, in which currency, signed as the account sees it (debit positive). */
+export interface OpenItem extends OpenAmount {
+  accountId: string;
+  currency: string;
+}
+
+/**
+ * The unrealised differences of open foreign items at a period end's rates: each item's euros at
+ * the day's rate less its carrying euros, on its account against Exchange Gains or Losses. Items
+ * in a currency without a rate are left out (the caller refuses the revaluation instead).
+ */
+export const revaluationLines = (items: readonly OpenItem[], rates: ReadonlyMap<string, string>): ForeignLine[] => {
+  const byAccount = new Map<string, number>();
+  for (const item of items) {
+    const rate = rates.get(item.currency);
+    if (rate === undefined) continue;
+    const difference = revaluation(item, rate);
+    if (difference !== 0) byAccount.set(item.accountId, (byAccount.get(item.accountId) ?? 0) + difference);
+  }
+  const lines: ForeignLine[] = [];
+  let gains = 0;
+  let losses = 0;
+  for (const [accountId, cents] of byAccount) {
+    if (cents > 0) {
+      lines.push(dr(accountId, cents));
+      gains += cents;
+    } else if (cents < 0) {
+      lines.push(cr(accountId, -cents));
+      losses += -cents;
+    }
+  }
+  if (gains > 0) lines.push(cr(SYSTEM_ACCOUNT_IDS.exchangeGains, gains));
+  if (losses > 0) lines.push(dr(SYSTEM_ACCOUNT_IDS.exchangeLosses, losses));
+  return lines;
+};
