@@ -23,6 +23,9 @@ import { readParties, readPayee } from '../company';
 import type { StatementPayment, StatementPaymentOutcome, StatementPaymentRef, StatementPayments } from '../bank';
 import { inTimeOrder, reminderHistory } from './payment-reminders';
 import { isUuid } from '../platform/wire';
+import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
+import type { DocumentRate } from '../../domain/currency/rate';
+import { ExchangeRateService } from '../currencies';
 
 /** Namespace of payment ids derived from a manual "mark as paid" (so a retry derives the same id). */
 const MANUAL_PAYMENT_NAMESPACE = '4f7c1d52-9a0e-4a53-8d7e-3b8f0c6a2e11';
@@ -74,6 +77,7 @@ const buyerName = (state: InvoiceState): string | null => (state.status === 'emp
 /** Invoice commands (the only writer of invoice streams) and the reads payments rely on. */
 export class InvoiceService implements StatementPayments {
   private readonly commands: CommandHandler;
+  private readonly rates: ExchangeRateService;
 
   constructor(
     private readonly deps: AppDeps,
@@ -81,10 +85,29 @@ export class InvoiceService implements StatementPayments {
     private readonly deposits: DepositAccounts = NO_MONEY_ACCOUNTS,
   ) {
     this.commands = writePathOf(deps).commands;
+    this.rates = new ExchangeRateService(deps);
   }
 
   private today(): string {
     return dayOf(this.deps.clock());
+  }
+
+  /**
+   * The currency and rate a document of the client's dated `date` is written in: none for a client
+   * in euros; else the rate of that day or the last before it, or a 400 naming currency and day.
+   */
+  private async documentRate(clientId: string, date: string): Promise<DocumentRate | undefined> {
+    const client: { currency: string } | undefined = await this.deps.db('clients').where({ id: clientId }).first('currency');
+    if (!client || client.currency === BOOKS_CURRENCY) return undefined;
+    const found = await this.rates.rateOn(client.currency, date);
+    return { currency: found.currency, rate: found.rate, rateDate: found.date };
+  }
+
+  /** The rate of a payment's day, for a payment of an invoice in another currency (none for one in euros). */
+  private async paymentRate(state: InvoiceState, date: string): Promise<{ rate: string; rateDate: string } | undefined> {
+    if (state.status === 'empty' || !state.fx) return undefined;
+    const found = await this.rates.rateOn(state.fx.currency, date);
+    return { rate: found.rate, rateDate: found.date };
   }
 
   private run(invoiceId: string, actor: string, decideOn: (loaded: Loaded<InvoiceState>, number: string | undefined) => InvoiceEvent[] | Promise<InvoiceEvent[]>, options: Pick<Parameters<CommandHandler['handle']>[1], 'expectedRevision' | 'newStream' | 'number' | 'lockPolicy'> = {}): Promise<Handled<InvoiceState, InvoiceEvent>> {
@@ -123,6 +146,8 @@ export class InvoiceService implements StatementPayments {
     const invoiceId = randomUUID();
     const typed = typedNumber(command.invoiceNumber);
     const bank = command.paid ? await this.markedPaidAccount() : undefined;
+    const fx = await this.documentRate(command.clientId, command.date);
+    const paidRate = command.paid && fx ? await this.rates.rateOn(fx.currency, this.today()) : undefined;
     const { events } = await this.run(
       invoiceId,
       actor,
@@ -130,9 +155,9 @@ export class InvoiceService implements StatementPayments {
         decideAll(state, [
           {
             type: 'IssueInvoice',
-            data: { invoiceId, invoiceNumber: number!, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines ?? [], period: null, parties },
+            data: { invoiceId, invoiceNumber: number!, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines ?? [], period: null, parties, ...(fx ? { fx } : {}) },
           },
-          ...(command.paid ? [this.markCommand(invoiceId, 0, bank)] : []),
+          ...(command.paid ? [this.markCommand(invoiceId, 0, bank, paidRate && { rate: paidRate.rate, rateDate: paidRate.date })] : []),
         ]),
       { newStream: true, number: { documentId: invoiceId, request: typed ? { series: 'invoice', typed } : { series: 'invoice', year: yearOf(command.date) } } },
     );
@@ -149,19 +174,23 @@ export class InvoiceService implements StatementPayments {
     const parties = await readParties(this.deps.db, command.clientId);
     const typed = typedNumber(command.invoiceNumber);
     const bank = command.paid === true ? await this.markedPaidAccount() : undefined;
+    const fx = await this.documentRate(command.clientId, command.date);
     // A new number is claimed in the same step as the edit; the old one is freed with it.
     const renamed = typed !== undefined && typed !== current.invoiceNumber;
     const handled = await this.run(
       invoiceId,
       actor,
-      ({ state, revision }, number) => {
+      async ({ state, revision }, number) => {
         if (state.status !== 'issued') throw new NotFoundError(NOT_FOUND);
         if (command.paid === false && isPaid(settlementOf(state))) throw new ValidationError(NOT_UNPAID, { paid: [NOT_UNPAID] });
         const edit: InvoiceCommand = {
           type: 'EditInvoice',
-          data: { invoiceNumber: number ?? state.invoiceNumber, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines, parties },
+          data: { invoiceNumber: number ?? state.invoiceNumber, clientId: command.clientId, date: command.date, dueDate: command.dueDate, lines: command.lines, parties, ...(fx ? { fx } : {}) },
         };
-        return decideAll(state, command.paid === true ? [edit, this.markCommand(invoiceId, revision, bank)] : [edit]);
+        if (command.paid !== true) return decideAll(state, [edit]);
+        // Marked paid today in the currency the edit leaves it in.
+        const edited = decide(edit, state).reduce(evolve, state);
+        return decideAll(state, [edit, this.markCommand(invoiceId, revision, bank, await this.paymentRate(edited, this.today()))]);
       },
       { expectedRevision: command.expectedVersion, number: renamed ? { documentId: invoiceId, request: { series: 'invoice', typed } } : undefined },
     );
@@ -212,9 +241,9 @@ export class InvoiceService implements StatementPayments {
   }
 
   /** Marked as paid: a bank transfer of what is open, into the default bank account (`cashAccountId`) when there is one. */
-  private markCommand(invoiceId: string, revision: ExpectedRevision, cashAccountId: string | undefined): InvoiceCommand {
+  private markCommand(invoiceId: string, revision: ExpectedRevision, cashAccountId: string | undefined, rate?: { rate: string; rateDate: string }): InvoiceCommand {
     const paymentId = uuidv5(`manual:${invoiceId}:${String(revision)}`, MANUAL_PAYMENT_NAMESPACE);
-    return { type: 'MarkInvoicePaid', data: { paymentId, date: this.today(), ...(cashAccountId ? { cashAccountId } : {}) } };
+    return { type: 'MarkInvoicePaid', data: { paymentId, date: this.today(), ...(cashAccountId ? { cashAccountId } : {}) }, ...(rate ? { rate } : {}) };
   }
 
   /** The default bank account's ledger account: where a mark as paid deposits. */
@@ -224,7 +253,7 @@ export class InvoiceService implements StatementPayments {
 
   async markAsPaid(invoiceId: string, actor: string): Promise<InvoiceWire> {
     const bank = await this.markedPaidAccount();
-    return this.answer(invoiceId, await this.run(invoiceId, actor, ({ state, revision }) => decide(this.markCommand(invoiceId, revision, bank), state)));
+    return this.answer(invoiceId, await this.run(invoiceId, actor, async ({ state, revision }) => decide(this.markCommand(invoiceId, revision, bank, await this.paymentRate(state, this.today())), state)));
   }
 
   /**
@@ -240,7 +269,13 @@ export class InvoiceService implements StatementPayments {
   async recordManualPayment(command: RecordInvoicePayment, actor: string): Promise<InvoiceWire> {
     const cashAccountId = await this.deposits.depositLedgerAccount(command.method, command.moneyAccountId);
     const data: PaymentToRecord = { paymentId: randomUUID(), amountCents: command.amountCents, date: command.date, method: command.method, reference: command.reference?.trim() || null, ...(cashAccountId ? { cashAccountId } : {}) };
-    return this.answer(command.invoiceId, await this.run(command.invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data, byHand: true }, state)));
+    return this.answer(
+      command.invoiceId,
+      await this.run(command.invoiceId, actor, async ({ state }) => {
+        const rate = await this.paymentRate(state, command.date);
+        return decide({ type: 'RecordPayment', data, byHand: true, ...(rate ? { rate } : {}) }, state);
+      }),
+    );
   }
 
   /**
@@ -322,6 +357,7 @@ export class InvoiceService implements StatementPayments {
       clientId: state.clientId,
       clientEmail: client?.email ?? null,
       openCents: openCents(state),
+      currency: state.fx?.currency ?? BOOKS_CURRENCY,
       paid: isPaid(settlementOf(state)),
       cancelled: isCancelled(settlementOf(state)),
     };

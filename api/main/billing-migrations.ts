@@ -141,4 +141,14 @@ export const billingMigrations: Migration[] = [
       });
     },
   },
+  {
+    // Issue 40: the currency a client is invoiced in (ISO 4217; EUR, the books' own, by default).
+    name: '202611302310_i40currencies_client_currency',
+    up: async (db) => {
+      await db.schema.alterTable('clients', (t) => {
+        t.text('currency').notNullable().defaultTo('EUR');
+      });
+      await db.raw(`alter table clients add constraint clients_currency check (currency ~ '^[A-Z]{3}$')`);
+    },
+  },
 ];

@@ -1,3 +1,4 @@
+import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
 import { createHash } from 'node:crypto';
 import type { User } from '../platform/user';
 import type { CheckoutAnswer, ReconcileAnswer } from '../platform/contracts/rest.contract';
@@ -15,6 +16,8 @@ import { actionOf, verifyWebhook } from './webhook';
 
 export const ALREADY_PAID = 'This invoice has already been paid.';
 export const NO_LONGER_PAYABLE = 'This invoice has been cancelled and is no longer payable.';
+/** Card checkout charges euros so far: an invoice in another currency is paid by bank transfer. */
+export const cardNotInCurrency = (currency: string): string => `This invoice is in ${currency}: it cannot be paid by card yet. Please pay it by bank transfer.`;
 export const NOTHING_TO_PAY = 'This invoice has nothing to pay.';
 export const CHECKOUT_FAILED = 'Failed to create Stripe checkout session.';
 
@@ -60,6 +63,7 @@ export class PaymentService {
     if (user && !user.is_superuser && user.client_id !== invoice.clientId) throw new NotFoundError('Invoice not found.');
     if (invoice.cancelled) throw new ValidationError(NO_LONGER_PAYABLE);
     if (invoice.paid) throw new ValidationError(ALREADY_PAID);
+    if (invoice.currency !== BOOKS_CURRENCY) throw new ValidationError(cardNotInCurrency(invoice.currency));
     // A €0 invoice (or one whose credit notes and payments leave nothing open) is not paid but has
     // nothing to charge: the pay page says the same and offers no Pay Now.
     if (invoice.openCents <= 0) throw new ValidationError(NOTHING_TO_PAY);

@@ -1,11 +1,13 @@
 import type { JournalLine } from '../journal/events';
 import type { VatMovement } from './vat-return';
+import type { ForeignAmount } from '../currency/rate';
 
 /** The shape of what the ledger books (domain/accounting/postings.ts makes it of every aggregate's events). */
 
 export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'write_off' | 'year_end_close' | 'bank_reconciliation' | 'bill' | 'bill_payment';
 
-export type PostingLine = JournalLine;
+/** A ledger line: euros, and for a line of a foreign-currency document its amount in that currency and the rate. */
+export type PostingLine = JournalLine & { foreign?: ForeignAmount };
 
 export interface Posting {
   kind: 'posting' | 'reversal';

@@ -8,6 +8,8 @@ import { BILL_EVENT_TYPES, type BillEvent } from '../bill/events';
 import { billEffect, billEntryIdOf } from '../bill/postings';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
 import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMovement } from './vat-return';
+import { bookedSaleLines, foreignSaleLines, receiptLines } from '../currency/foreign-postings';
+import type { DocumentRate, PaymentFx } from '../currency/rate';
 
 /**
  * Postings as a pure function of events. Every event that moves money becomes one ledger effect:
@@ -41,7 +43,9 @@ const transfer = (to: string, from: string, cents: number): PostingLine[] => (ce
 /** Zero lines (an invoice without VAT) are left out: a line moves money or it is not there. */
 const nonZero = (lines: PostingLine[]): PostingLine[] => lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
 
-export const reverseLines = (lines: PostingLine[]): PostingLine[] => lines.map((l) => ({ accountId: l.accountId, debitCents: l.creditCents, creditCents: l.debitCents }));
+/** Sides swapped; a line of a foreign document keeps its foreign amount and rate (the reversal takes off what was posted). */
+export const reverseLines = (lines: PostingLine[]): PostingLine[] =>
+  lines.map((l) => ({ accountId: l.accountId, debitCents: l.creditCents, creditCents: l.debitCents, ...(l.foreign ? { foreign: l.foreign } : {}) }));
 
 export const revenueAccountFor = (period: BillingPeriod | null | undefined): string =>
   period ? SYSTEM_ACCOUNT_IDS.subscriptionRevenue : SYSTEM_ACCOUNT_IDS.servicesRevenue;
@@ -75,6 +79,21 @@ const posting = (kind: Posting['kind'], date: string, description: string, lines
   return [vat?.length ? { kind, date, description, lines: kept, vat } : { kind, date, description, lines: kept }];
 };
 
+/**
+ * An invoice's lines and VAT movements: in euros as they are, or, for an invoice in another currency,
+ * converted at its rate (each line keeping its foreign amount).
+ */
+const saleOf = (d: { lines: Parameters<typeof invoiceVatMovements>[0]; totals: InvoiceTotals; fx?: DocumentRate }, revenueAccountId: string): { lines: PostingLine[]; vat: VatMovement[] } => {
+  const vat = invoiceVatMovements(d.lines, d.totals);
+  if (!d.fx) return { lines: invoiceLines(d.totals, revenueAccountId), vat };
+  const sale = foreignSaleLines({ currency: d.fx.currency, rate: d.fx.rate, totals: d.totals, vat, revenueAccountId });
+  return { lines: sale.lines, vat: sale.vat };
+};
+
+/** What an invoice entry posted, to reverse: in euros from its totals, or in another currency from its rate and the VAT in euros the ledger remembers. */
+const postedSale = (totals: InvoiceTotals, fx: DocumentRate | undefined, vat: VatMovement[], revenueAccountId: string): PostingLine[] =>
+  fx ? bookedSaleLines({ currency: fx.currency, rate: fx.rate, totals, revenueAccountId }, vat) : invoiceLines(totals, revenueAccountId);
+
 /** An invoice entry written before the VAT analysis existed: its VAT is known only as a total. */
 const rememberedVat = (known: KnownEntry | null, totals: InvoiceTotals): VatMovement[] =>
   known?.vat ?? [{ direction: 'output', category: null, rateBp: null, baseCents: totals.netCents, vatCents: totals.vatCents }];
@@ -82,11 +101,15 @@ const rememberedVat = (known: KnownEntry | null, totals: InvoiceTotals): VatMove
 const REMOVAL_REASONS: Record<PaymentRemovalReason, string> = { statement_line_unreconciled: 'statement line unreconciled' };
 
 /** A payment's lines: into its money account, out of the receivable (what recovers a write-off goes back to Bad Debts: that receivable is no longer on the books). */
-const paymentLines = (d: { amountCents: number; method: PaymentMethod; cashAccountId?: string; recoveredCents?: number }): PostingLine[] => [
-  dr(d.cashAccountId ?? cashAccountFor(d.method), d.amountCents),
-  cr(SYSTEM_ACCOUNT_IDS.badDebts, d.recoveredCents ?? 0),
-  cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents - (d.recoveredCents ?? 0)),
-];
+const paymentLines = (d: { amountCents: number; method: PaymentMethod; cashAccountId?: string; recoveredCents?: number; fx?: PaymentFx }): PostingLine[] =>
+  // A payment of an invoice in another currency: its euros at its rate, the difference realised.
+  d.fx
+    ? receiptLines(d.cashAccountId ?? cashAccountFor(d.method), d.amountCents, d.fx)
+    : [
+        dr(d.cashAccountId ?? cashAccountFor(d.method), d.amountCents),
+        cr(SYSTEM_ACCOUNT_IDS.badDebts, d.recoveredCents ?? 0),
+        cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents - (d.recoveredCents ?? 0)),
+      ];
 
 export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): LedgerEffect | null => {
   switch (event.type) {
@@ -94,14 +117,14 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
       const d = event.data;
       const revenue = revenueAccountFor(d.period);
       const description = `Invoice ${d.invoiceNumber}`;
-      const vat = invoiceVatMovements(d.lines, d.totals);
+      const sale = saleOf(d, revenue);
       return {
         entryId: invoiceEntryId(d.invoiceId),
         source: { type: 'invoice', id: d.invoiceId, invoiceId: d.invoiceId },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: revenue,
-        vat,
-        postings: posting('posting', d.date, description, invoiceLines(d.totals, revenue), vat),
+        vat: sale.vat,
+        postings: posting('posting', d.date, description, sale.lines, sale.vat),
       };
     }
     case 'InvoiceEdited': {
@@ -110,13 +133,16 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
       const description = `Invoice ${d.invoiceNumber}`;
       // An edit of the due date or the wording moves no money: no reversal pair in the ledger.
       const previousVat = rememberedVat(known, d.previousTotals);
-      const vat = invoiceVatMovements(d.lines, d.totals);
-      // A change of rates or categories alone (same totals) still moves the VAT return.
+      const sale = saleOf(d, revenue);
+      const vat = sale.vat;
+      // A change of rates or categories alone (same totals) still moves the VAT return; so does a new exchange rate.
       const unchanged =
         d.date === d.previousDate &&
         d.totals.netCents === d.previousTotals.netCents &&
         d.totals.vatCents === d.previousTotals.vatCents &&
         d.totals.grossCents === d.previousTotals.grossCents &&
+        d.fx?.rate === d.previousFx?.rate &&
+        d.fx?.currency === d.previousFx?.currency &&
         JSON.stringify(vat) === JSON.stringify(previousVat);
       return {
         entryId: invoiceEntryId(d.invoiceId),
@@ -127,8 +153,8 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
         postings: unchanged
           ? []
           : [
-              ...posting('reversal', d.previousDate, `Reversal (edit): ${description}`, reverseLines(invoiceLines(d.previousTotals, revenue)), negateMovements(previousVat)),
-              ...posting('posting', d.date, description, invoiceLines(d.totals, revenue), vat),
+              ...posting('reversal', d.previousDate, `Reversal (edit): ${description}`, reverseLines(postedSale(d.previousTotals, d.previousFx, previousVat, revenue)), negateMovements(previousVat)),
+              ...posting('posting', d.date, description, sale.lines, vat),
             ],
       };
     }
@@ -144,7 +170,7 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
         entry: { status: 'deleted', date: d.originalDate, description: `Invoice ${label}` },
         revenueAccountId: revenue,
         vat: [],
-        postings: posting('reversal', date, `Reversal (${label}): invoice`, reverseLines(invoiceLines(d.totals, revenue)), negateMovements(rememberedVat(known, d.totals))),
+        postings: posting('reversal', date, `Reversal (${label}): invoice`, reverseLines(postedSale(d.totals, d.fx, rememberedVat(known, d.totals), revenue)), negateMovements(rememberedVat(known, d.totals))),
       };
     }
     case 'PaymentRecorded': {

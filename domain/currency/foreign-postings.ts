@@ -7,17 +7,12 @@
 import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
 import type { PostingLine } from '../accounting/ledger-effect';
 import type { VatMovement } from '../accounting/vat-return';
-import { euroDocument, settle, type OpenAmount, type Settlement, revaluation } from './conversion';
+import { euroDocument, revaluation, settle, toEuroCents, type OpenAmount, type Settlement } from './conversion';
+import type { ForeignAmount, PaymentFx } from './rate';
 
-/** A line's amount in the document's currency: hundredths of its unit, on the line's own side. */
-export interface ForeignAmount {
-  currency: string;
-  amountCents: number;
-  /** Units of the currency per euro the line was converted at. */
-  rate: string;
-}
+export type { ForeignAmount };
 
-export type ForeignLine = PostingLine & { foreign?: ForeignAmount };
+export type ForeignLine = PostingLine;
 
 const dr = (accountId: string, cents: number, foreign?: ForeignAmount): ForeignLine => (foreign ? { accountId, debitCents: cents, creditCents: 0, foreign } : { accountId, debitCents: cents, creditCents: 0 });
 const cr = (accountId: string, cents: number, foreign?: ForeignAmount): ForeignLine => (foreign ? { accountId, debitCents: 0, creditCents: cents, foreign } : { accountId, debitCents: 0, creditCents: cents });
@@ -39,14 +34,20 @@ export interface ForeignSale {
  */
 export const foreignSaleLines = (sale: ForeignSale): { lines: ForeignLine[]; vat: VatMovement[]; grossCents: number } => {
   const euro = euroDocument({ rate: sale.rate, lineNets: sale.vat.map((m) => m.baseCents), vatByRate: sale.vat.map((m) => m.vatCents) });
+  const vat = sale.vat.map((m, i) => ({ ...m, baseCents: euro.lineNets[i]!, vatCents: euro.vatByRate[i]! }));
+  return { lines: bookedSaleLines(sale, vat), vat, grossCents: euro.grossCents };
+};
+
+/**
+ * The lines a foreign sale was booked with, from its VAT in euros (what the ledger remembers of
+ * it): the same lines again, so a reversal takes off exactly what was posted.
+ */
+export const bookedSaleLines = (sale: Omit<ForeignSale, 'vat'>, euroVat: readonly VatMovement[]): ForeignLine[] => {
   const at = (amountCents: number): ForeignAmount => ({ currency: sale.currency, amountCents, rate: sale.rate });
-  const netCents = euro.grossCents - euro.vatCents;
-  const lines = [dr(SYSTEM_ACCOUNT_IDS.receivables, euro.grossCents, at(sale.totals.grossCents)), cr(sale.revenueAccountId, netCents, at(sale.totals.netCents)), cr(SYSTEM_ACCOUNT_IDS.vatPayable, euro.vatCents, at(sale.totals.vatCents))];
-  return {
-    lines: lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0),
-    vat: sale.vat.map((m, i) => ({ ...m, baseCents: euro.lineNets[i]!, vatCents: euro.vatByRate[i]! })),
-    grossCents: euro.grossCents,
-  };
+  const grossCents = toEuroCents(sale.totals.grossCents, sale.rate);
+  const vatCents = euroVat.reduce((sum, m) => sum + m.vatCents, 0);
+  const lines = [dr(SYSTEM_ACCOUNT_IDS.receivables, grossCents, at(sale.totals.grossCents)), cr(sale.revenueAccountId, grossCents - vatCents, at(sale.totals.netCents)), cr(SYSTEM_ACCOUNT_IDS.vatPayable, vatCents, at(sale.totals.vatCents))];
+  return lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
 };
 
 export interface ForeignReceipt {
@@ -71,13 +72,19 @@ export interface ForeignReceipt {
 export const foreignReceiptLines = (r: ForeignReceipt): { lines: ForeignLine[]; settlement: Settlement } => {
   if (r.paidCents <= 0 || r.open.amount <= 0) throw new Error('a receipt pays a positive amount of a receivable');
   const settlement = settle(r.open, r.paidCents, r.paymentRate);
-  const difference = settlement.differenceCents;
+  const fx: PaymentFx = { currency: r.currency, rate: r.paymentRate, rateDate: '', bookedRate: r.bookedRate, receivedCents: settlement.receivedCents, relievedCents: settlement.relievedCents };
+  return { lines: receiptLines(r.cashAccountId, r.paidCents, fx), settlement };
+};
+
+/** A receipt's lines from what its payment recorded: the money at its rate, the receivable at its booked one, the difference realised. */
+export const receiptLines = (cashAccountId: string, paidCents: number, fx: PaymentFx): ForeignLine[] => {
+  const difference = fx.receivedCents - fx.relievedCents;
   const lines = [
-    dr(r.cashAccountId, settlement.receivedCents, { currency: r.currency, amountCents: r.paidCents, rate: r.paymentRate }),
-    cr(SYSTEM_ACCOUNT_IDS.receivables, settlement.relievedCents, { currency: r.currency, amountCents: r.paidCents, rate: r.bookedRate }),
+    dr(cashAccountId, fx.receivedCents, { currency: fx.currency, amountCents: paidCents, rate: fx.rate }),
+    cr(SYSTEM_ACCOUNT_IDS.receivables, fx.relievedCents, { currency: fx.currency, amountCents: paidCents, rate: fx.bookedRate }),
     ...(difference > 0 ? [cr(SYSTEM_ACCOUNT_IDS.exchangeGains, difference)] : difference < 0 ? [dr(SYSTEM_ACCOUNT_IDS.exchangeLosses, -difference)] : []),
   ];
-  return { lines: lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0), settlement };
+  return lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
 };
 
 /** One open foreign item at a period end: on which account, in which currency, signed as the account sees it (debit positive). */

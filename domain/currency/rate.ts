@@ -74,3 +74,25 @@ export const rateFor = (rates: readonly StoredRate[], currency: string, date: st
 /** The refusal of a document in a currency with no rate on or before its date. */
 export const noRateFor = (currency: string, date: string): string =>
   `There is no ${currency} exchange rate on or before ${date}. Import the ECB's rates or enter the rate for that day under Rates.`;
+
+/** A document's currency and the rate it was converted at: the rate of `rateDate`, its date or the last day before it with one. */
+export interface DocumentRate {
+  currency: string;
+  rate: string;
+  rateDate: string;
+}
+
+/** A payment of a foreign document: its rate, what the money was worth in euros, and the booked euros it cleared (at `bookedRate`, the document's). */
+export interface PaymentFx extends DocumentRate {
+  bookedRate: string;
+  receivedCents: number;
+  relievedCents: number;
+}
+
+/** A line's amount in the document's currency: hundredths of its unit, on the line's own side. */
+export interface ForeignAmount {
+  currency: string;
+  amountCents: number;
+  /** Units of the currency per euro the line was converted at. */
+  rate: string;
+}

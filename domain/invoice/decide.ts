@@ -1,11 +1,13 @@
 import { AMOUNT_TOO_LARGE, lineAmounts, MAX_AMOUNT_CENTS, sumAmounts } from '../shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, PayeeAccount, PaymentMethod, PaymentRemovalReason } from './events';
-import { creditableCents, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
+import { carryingCents, creditableCents, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
 import { decideMoneyMovement, PAYMENT_NOT_FOUND, type MoneyMovementCommand } from './money-movements';
 import { decideLineVat, isReverseCharge, type DocumentParties, type VatCategory } from './vat';
 import { assertCreditsCharged, vatRemainders } from './credit-vat';
 import { assertWithinBounds } from './amount-bounds';
+import type { DocumentRate, PaymentFx } from '../currency/rate';
+import { settle } from '../currency/conversion';
 
 /** A line as entered: quantity in thousandths, price in cents, VAT in basis points. */
 export interface LineInput {
@@ -26,19 +28,27 @@ export interface InvoiceFields {
   dueDate: string;
 }
 
+/** The rate of a payment's day, for a payment of an invoice in another currency. */
+export type PaymentRate = Pick<DocumentRate, 'rate' | 'rateDate'>;
+
 export type IssueInvoice = {
   type: 'IssueInvoice';
-  /** `parties`: the company and the client as they are now; they decide reverse charge and are kept with the invoice. */
-  data: InvoiceFields & { invoiceId: string; lines: LineInput[]; period: BillingPeriod | null; parties: DocumentParties };
+  /**
+   * `parties`: the company and the client as they are now; they decide reverse charge and are kept
+   * with the invoice. `fx`: the client's currency other than the euro, and the rate of the invoice's date.
+   */
+  data: InvoiceFields & { invoiceId: string; lines: LineInput[]; period: BillingPeriod | null; parties: DocumentParties; fx?: DocumentRate };
 };
-/** `lines` undefined keeps the current lines; `parties` replace the stored ones only while it is a draft. */
-export type EditInvoice = { type: 'EditInvoice'; data: InvoiceFields & { lines?: LineInput[]; parties: DocumentParties } };
+/** `lines` undefined keeps the current lines; `parties` replace the stored ones only while it is a draft; `fx` as on IssueInvoice, for the (new) date. */
+export type EditInvoice = { type: 'EditInvoice'; data: InvoiceFields & { lines?: LineInput[]; parties: DocumentParties; fx?: DocumentRate } };
 /** `payee`: the company's default bank account now, kept by the send that issues the invoice. */
 export type SendInvoice = { type: 'SendInvoice'; data: { to: string; sentAt: string; payUrl?: string; payee: PayeeAccount } };
 export type RecordPayment = {
   type: 'RecordPayment';
   /** `transferId`: the credit transfer a `credit` payment completes. */
   data: { paymentId: string; amountCents: number; date: string; method: PaymentMethod; reference: string | null; transferId?: string; cashAccountId?: string };
+  /** The rate of the payment's day: required for an invoice in another currency. */
+  rate?: PaymentRate;
   /**
    * Recorded by hand rather than reported by a gateway: refused on a draft, a cancelled invoice or
    * before the invoice date. (Money a gateway already took is never refused for those reasons.)
@@ -46,7 +56,7 @@ export type RecordPayment = {
   byHand?: boolean;
 };
 /** Records the open amount as a manual payment unless already paid (so a second mark is harmless). */
-export type MarkInvoicePaid = { type: 'MarkInvoicePaid'; data: { paymentId: string; date: string; cashAccountId?: string } };
+export type MarkInvoicePaid = { type: 'MarkInvoicePaid'; data: { paymentId: string; date: string; cashAccountId?: string }; rate?: PaymentRate };
 export type VoidInvoice = { type: 'VoidInvoice'; data: { reason: 'deleted' | 'voided'; date: string } };
 /** `lines` undefined credits everything still creditable (and so cancels the invoice). */
 export type CreditInvoice = {
@@ -78,6 +88,35 @@ export const REMOVE_GATEWAY_PAYMENT = 'Money a card payment took settles through
 export const REMOVE_CREDIT_PAYMENT = 'This is credit applied from another invoice, not money received: it cannot be removed here.';
 export const REMOVE_MOVED_PAYMENT = 'Money of this payment was refunded, disputed or charged a fee: undo that first, or refund what is left.';
 export const REMOVE_APPLIED_CREDIT = 'Part of this payment was applied as credit to another invoice: reverse that first.';
+/** What a foreign-currency invoice cannot do yet: these post in euros at rates not built so far. */
+export const notInCurrency = (currency: string): string =>
+  `This invoice is in ${currency}: credit notes, refunds, disputes, write-offs and applied credit work only on invoices in euros so far.`;
+/** A payment of a foreign invoice above what is open (the excess would be credit in that currency). */
+export const overpaidInCurrency = (currency: string, openCents: number): string =>
+  `A payment of an invoice in ${currency} can be at most what is open (${(openCents / 100).toFixed(2)} ${currency}).`;
+const NO_PAYMENT_RATE = 'A payment of an invoice in another currency needs the rate of its day.';
+
+/** Refuses what foreign-currency invoices cannot do yet. */
+export const assertInEuros = (s: Pick<InvoiceData, 'fx'>): void => {
+  if (s.fx) throw new ConflictError(notInCurrency(s.fx.currency));
+};
+
+/**
+ * A payment of a foreign invoice: the euros the money is worth at the payment's rate and the booked
+ * euros it clears (the difference is realised). At most what is open: no credit in another currency yet.
+ */
+const paymentFx = (s: InvoiceData, amountCents: number, rate: PaymentRate | undefined): { fx: PaymentFx } | Record<string, never> => {
+  if (!s.fx) return {};
+  if (!rate) throw new ValidationError(NO_PAYMENT_RATE);
+  const open = openCents(s);
+  if (amountCents > open) throw new ValidationError(overpaidInCurrency(s.fx.currency, open), { amountCents: [overpaidInCurrency(s.fx.currency, open)] });
+  const settled = settle({ amount: open, carryingCents: carryingCents(s)! }, amountCents, rate.rate);
+  return { fx: { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents: settled.receivedCents, relievedCents: settled.relievedCents } };
+};
+
+/** Two rates the same (absent: euros). */
+const sameRate = (a: DocumentRate | undefined, b: DocumentRate | undefined): boolean => a?.currency === b?.currency && a?.rate === b?.rate && a?.rateDate === b?.rateDate;
+
 export const overCredit = (creditableCents: number): string =>
   `A credit note cannot exceed what remains creditable on the invoice (${(creditableCents / 100).toFixed(2)}).`;
 
@@ -135,7 +174,8 @@ const issue = (cmd: IssueInvoice, state: InvoiceState): InvoiceEvent[] => {
   const { invoiceId, invoiceNumber, clientId, date, dueDate, period, parties } = cmd.data;
   const lines = buildLines(cmd.data.lines, isReverseCharge(parties));
   assertWithinBounds('invoice', cmd.data.lines, lines, totalsOf(lines));
-  return [{ type: 'InvoiceIssued', data: { invoiceId, invoiceNumber, clientId, date, dueDate, lines, totals: totalsOf(lines), period, parties } }];
+  const fx = cmd.data.fx ? { fx: cmd.data.fx } : {};
+  return [{ type: 'InvoiceIssued', data: { invoiceId, invoiceNumber, clientId, date, dueDate, lines, totals: totalsOf(lines), period, parties, ...fx } }];
 };
 
 const edit = (cmd: EditInvoice, state: InvoiceState): InvoiceEvent[] => {
@@ -148,7 +188,9 @@ const edit = (cmd: EditInvoice, state: InvoiceState): InvoiceEvent[] => {
   const asked = d.lines && buildLines(d.lines, reverseCharge);
   // Lines sent back unchanged (a whole representation PUT back) keep the stored ones exactly.
   const lines = asked && !sameLines(asked, s.lines) ? asked : s.lines;
-  const content = d.invoiceNumber !== s.invoiceNumber || d.clientId !== s.clientId || d.date !== s.date || lines !== s.lines;
+  // An issued invoice keeps its rate; a draft takes the one of its (new) date and client.
+  const fx = issued ? s.fx : d.fx;
+  const content = d.invoiceNumber !== s.invoiceNumber || d.clientId !== s.clientId || d.date !== s.date || lines !== s.lines || !sameRate(fx, s.fx);
   if (!content && d.dueDate === s.dueDate) return [];
   // An issued invoice is a document of record: only its due date may still move.
   if (content && issued) throw new ConflictError(ISSUED_IMMUTABLE);
@@ -169,6 +211,8 @@ const edit = (cmd: EditInvoice, state: InvoiceState): InvoiceEvent[] => {
         previousTotals: s.totals,
         previousDate: s.date,
         ...(parties ? { parties } : {}),
+        ...(fx ? { fx } : {}),
+        ...(s.fx ? { previousFx: s.fx } : {}),
       },
     },
   ];
@@ -205,6 +249,7 @@ const remainderLines = (s: InvoiceData): InvoiceLine[] => {
 const credit = (cmd: CreditInvoice, state: InvoiceState): InvoiceEvent[] => {
   const s = live(state);
   if (!isIssued(s)) throw new ValidationError(DRAFT_NOT_CREDITABLE);
+  assertInEuros(s);
   // Its receivable is already gone to Bad Debts: a credit note would take it off a second time.
   if (s.writtenOff) throw new ConflictError(WRITTEN_OFF);
   const remaining = creditableCents(s);
@@ -261,8 +306,11 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
   const reason: 'deleted' | 'cancelled' | null = state.status === 'voided' ? 'deleted' : isCancelled(settlementOf(state)) ? 'cancelled' : null;
   const unexpected = reason ? { unexpected: { reason, invoiceNumber: state.invoiceNumber, clientId: state.clientId } } : {};
   // Money arriving on a written-off invoice recovers the bad debt first (Cr Bad Debts), never lost.
+  // Credit applied from another invoice moves euros between receivables: not across currencies yet.
+  if (cmd.data.method === 'credit') assertInEuros(state);
   const recovered = recoveryOf(state, cmd.data.amountCents);
-  return [{ type: 'PaymentRecorded', data: { invoiceId: state.invoiceId, ...cmd.data, ...unexpected, ...(recovered > 0 ? { recoveredCents: recovered } : {}) } }];
+  const fx = paymentFx(state, cmd.data.amountCents, cmd.rate);
+  return [{ type: 'PaymentRecorded', data: { invoiceId: state.invoiceId, ...cmd.data, ...unexpected, ...(recovered > 0 ? { recoveredCents: recovered } : {}), ...fx } }];
 };
 
 const markPaid = (cmd: MarkInvoicePaid, state: InvoiceState): InvoiceEvent[] => {
@@ -272,7 +320,8 @@ const markPaid = (cmd: MarkInvoicePaid, state: InvoiceState): InvoiceEvent[] => 
   // Paid in full after a write-off: what was written off comes back as a recovery.
   const recovered = unrecoveredCents(s);
   const deposited = cmd.data.cashAccountId ? { cashAccountId: cmd.data.cashAccountId } : {};
-  const data = { invoiceId: s.invoiceId, paymentId: cmd.data.paymentId, amountCents: openCents(s) + recovered, date: cmd.data.date, method: 'manual' as const, reference: null, ...deposited };
+  const amountCents = openCents(s) + recovered;
+  const data = { invoiceId: s.invoiceId, paymentId: cmd.data.paymentId, amountCents, date: cmd.data.date, method: 'manual' as const, reference: null, ...deposited, ...paymentFx(s, amountCents, cmd.rate) };
   return [{ type: 'PaymentRecorded', data: recovered > 0 ? { ...data, recoveredCents: recovered } : data }];
 };
 
@@ -284,6 +333,7 @@ const markPaid = (cmd: MarkInvoicePaid, state: InvoiceState): InvoiceEvent[] => 
 const writeOff = (cmd: WriteOffInvoice, state: InvoiceState): InvoiceEvent[] => {
   const s = live(state);
   if (!isIssued(s)) throw new ValidationError(WRITE_OFF_DRAFT);
+  assertInEuros(s);
   if (s.writtenOff) throw new ConflictError(WRITTEN_OFF);
   const settlement = settlementOf(s);
   if (isCancelled(settlement)) throw new ConflictError(CANCELLED);
@@ -323,6 +373,7 @@ const removePayment = (cmd: RemovePayment, state: InvoiceState): InvoiceEvent[] 
     method: payment.method,
     ...(payment.cashAccountId ? { cashAccountId: payment.cashAccountId } : {}),
     ...(payment.recoveredCents ? { recoveredCents: payment.recoveredCents } : {}),
+    ...(payment.fx ? { fx: payment.fx } : {}),
     reason: cmd.data.reason,
   };
   return [{ type: 'PaymentRemoved', data }];
@@ -355,7 +406,7 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
       const s = live(state);
       // Only a draft can vanish; an issued invoice is cancelled by a credit note.
       if (isIssued(s)) throw new ConflictError(ISSUED_IMMUTABLE);
-      const data = { invoiceId: s.invoiceId, reason: command.data.reason, date: command.data.date, totals: s.totals, originalDate: s.date };
+      const data = { invoiceId: s.invoiceId, reason: command.data.reason, date: command.data.date, totals: s.totals, originalDate: s.date, ...(s.fx ? { fx: s.fx } : {}) };
       return [{ type: 'InvoiceVoided', data }];
     }
     case 'RefundPayment':
@@ -364,6 +415,7 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
     case 'CloseDispute':
     case 'ChargeGatewayFee':
     case 'TransferCredit':
+      if (state.status !== 'empty') assertInEuros(state);
       return decideMoneyMovement(command, state);
     default: {
       const exhaustive: never = command;

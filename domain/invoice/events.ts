@@ -1,8 +1,10 @@
+import type { DocumentRate, PaymentFx } from '../currency/rate';
 import type { DocumentParties, VatCategory } from './vat';
 
 /**
  * Invoice events: the contract between billing (writes), accounting postings and read models.
- * Amounts are integer cents (EUR). Dates are 'YYYY-MM-DD'. Stream: `invoice-<invoiceId>`.
+ * Amounts are integer cents of the invoice's currency: euros, or the currency its `fx` names (then the
+ * ledger posts them in euros at its rate). Dates are 'YYYY-MM-DD'. Stream: `invoice-<invoiceId>`.
  * Change a shape only with a new schema version and an upcaster (`upcasters.ts`); the types here
  * are the current shape, which every event read from the store has.
  */
@@ -63,6 +65,8 @@ export type InvoiceIssued = {
     period: BillingPeriod | null;
     /** Seller and buyer as they were when it was written; null on invoices written before they were kept (schema version 1). */
     parties: DocumentParties | null;
+    /** Optional (added with currencies): the invoice's currency and the rate of its date. Absent: euros. */
+    fx?: DocumentRate;
   };
 };
 
@@ -83,6 +87,9 @@ export type InvoiceEdited = {
     period?: BillingPeriod | null;
     /** Seller and buyer as they now stand on the invoice; absent, it keeps the ones it had (an issued invoice that has none: written before they were kept). */
     parties?: DocumentParties;
+    /** Optional (added with currencies): the currency and rate after the edit, and before it (the reversal's). Absent: euros. */
+    fx?: DocumentRate;
+    previousFx?: DocumentRate;
   };
 };
 
@@ -145,6 +152,8 @@ export type PaymentRecorded = {
      * to. Without it, the method decides (`cashAccountFor`), as for every payment recorded before.
      */
     cashAccountId?: string;
+    /** Optional (added with currencies): on an invoice in another currency, the payment's rate and its euros. */
+    fx?: PaymentFx;
   };
 };
 
@@ -164,6 +173,8 @@ export type InvoiceVoided = {
     originalDate: string;
     /** Optional (added for accounting): the billed period, so postings pick the revenue account. */
     period?: BillingPeriod | null;
+    /** Optional (added with currencies): the currency and rate the invoice was posted at. Absent: euros. */
+    fx?: DocumentRate;
   };
 };
 
@@ -291,6 +302,8 @@ export type PaymentRemoved = {
     cashAccountId?: string;
     /** What the payment had recovered of a write-off (posted back to Bad Debts). */
     recoveredCents?: number;
+    /** The payment's rate and euros, on an invoice in another currency. */
+    fx?: PaymentFx;
     reason: PaymentRemovalReason;
   };
 };

@@ -1,4 +1,6 @@
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, InvoiceTotals, PayeeAccount, PaymentMethod } from './events';
+import type { DocumentRate, PaymentFx } from '../currency/rate';
+import { toEuroCents } from '../currency/conversion';
 import { isReverseCharge, type DocumentParties } from './vat';
 
 export interface InvoicePayment {
@@ -10,6 +12,8 @@ export interface InvoicePayment {
   cashAccountId?: string;
   /** What it recovered of a write-off, when it did. */
   recoveredCents?: number;
+  /** On an invoice in another currency: the payment's rate, its euros and the booked euros it cleared. */
+  fx?: PaymentFx;
 }
 
 export interface InvoiceRefund {
@@ -65,6 +69,8 @@ export interface InvoiceData {
   removedPaymentIds?: string[];
   /** The bank account the send that issued it named; absent for drafts and invoices issued before it was kept. */
   payee?: PayeeAccount;
+  /** An invoice in another currency than the euro: that currency and the rate of its date. */
+  fx?: DocumentRate;
 }
 
 export type InvoiceState =
@@ -135,6 +141,13 @@ export const availableCreditCents = (s: InvoiceState): number => {
   return excessCents(settlementOf(s));
 };
 
+/**
+ * What is open of a foreign invoice in the books' euros, as booked: its gross at its rate less the
+ * booked euros its payments cleared. Undefined for an invoice in euros.
+ */
+export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments'>): number | undefined =>
+  s.fx ? toEuroCents(s.totals.grossCents, s.fx.rate) - s.payments.reduce((sum, p) => sum + (p.fx?.relievedCents ?? 0), 0) : undefined;
+
 /** What credit notes may still credit. */
 export const creditableCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.creditedCents);
 
@@ -145,6 +158,8 @@ export interface PayableInvoice {
   clientId: string;
   clientEmail: string | null;
   openCents: number;
+  /** The currency `openCents` is in (ISO 4217). */
+  currency: string;
   paid: boolean;
   /** Fully credited: no longer payable. */
   cancelled: boolean;
@@ -198,12 +213,14 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
         refunds: [],
         disputes: [],
         feeIds: [],
+        ...(d.fx ? { fx: d.fx } : {}),
       };
     }
     case 'InvoiceEdited': {
       if (state.status === 'empty') return state;
       const d = event.data;
-      return { ...state, invoiceNumber: d.invoiceNumber, clientId: d.clientId, date: d.date, dueDate: d.dueDate, lines: d.lines, totals: d.totals, parties: d.parties ?? state.parties };
+      const { fx: _previous, ...rest } = state;
+      return { ...rest, invoiceNumber: d.invoiceNumber, clientId: d.clientId, date: d.date, dueDate: d.dueDate, lines: d.lines, totals: d.totals, parties: d.parties ?? state.parties, ...(d.fx ? { fx: d.fx } : {}) };
     }
     case 'InvoiceSent':
       if (state.status === 'empty') return state;
@@ -218,6 +235,7 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
         method: d.method,
         ...(d.cashAccountId ? { cashAccountId: d.cashAccountId } : {}),
         ...(d.recoveredCents ? { recoveredCents: d.recoveredCents } : {}),
+        ...(d.fx ? { fx: d.fx } : {}),
       };
       const recovered = d.recoveredCents ? { recoveredCents: (state.recoveredCents ?? 0) + d.recoveredCents } : {};
       return { ...state, payments: [...state.payments, payment], paidCents: state.paidCents + paidDeltaOf(event), ...recovered };

@@ -286,4 +286,23 @@ export const ledgerMigrations: Migration[] = [
       await db.schema.dropTableIfExists('receivable_term_spans');
     },
   },
+  {
+    // Issue 40: a line of a foreign-currency document keeps its currency, its amount in that
+    // currency (cents) and the rate beside the euros. Lines of euro documents leave them null.
+    name: '202611302300_i40currencies_ledger_line_foreign_amounts',
+    up: async (db) => {
+      await db.schema.alterTable('ledger_lines', (t) => {
+        t.text('currency');
+        t.bigInteger('foreign_cents');
+        t.specificType('rate', 'numeric(16, 6)');
+      });
+    },
+    down: async (db) => {
+      await db.schema.alterTable('ledger_lines', (t) => {
+        t.dropColumn('currency');
+        t.dropColumn('foreign_cents');
+        t.dropColumn('rate');
+      });
+    },
+  },
 ];

@@ -65,6 +65,9 @@ export const writeEntries = async (trx: Knex.Transaction, writes: EntryWrite[]):
           vat_category: l.vatCategory ?? null,
           vat_rate_bp: l.vatRateBp ?? null,
           vat_settlement: l.vatSettlement === true,
+          currency: l.foreign?.currency ?? null,
+          foreign_cents: l.foreign?.amountCents ?? null,
+          rate: l.foreign?.rate ?? null,
           description: p.description,
           event_id: ctx.eventId,
           recorded_at: ctx.recordedAt,
@@ -97,4 +100,4 @@ export const writeEntries = async (trx: Knex.Transaction, writes: EntryWrite[]):
 const ENTRY_COLUMNS = ['entry_id', 'source_type', 'source_id', 'invoice_id', 'created_at', 'created_by', 'status', 'date', 'description', 'version', 'revenue_account_id', 'vat_breakdown', 'updated_at', 'updated_by'];
 /** What a later version of an entry replaces (its creation stays). */
 const ENTRY_MERGED = ['status', 'date', 'description', 'version', 'revenue_account_id', 'vat_breakdown', 'updated_at', 'updated_by'];
-const LINE_COLUMNS = ['entry_id', 'entry_version', 'kind', 'line_no', 'date', 'account_id', 'debit_cents', 'credit_cents', 'vat_category', 'vat_rate_bp', 'vat_settlement', 'description', 'event_id', 'recorded_at', 'recorded_by'];
+const LINE_COLUMNS = ['entry_id', 'entry_version', 'kind', 'line_no', 'date', 'account_id', 'debit_cents', 'credit_cents', 'vat_category', 'vat_rate_bp', 'vat_settlement', 'currency', 'foreign_cents', 'rate', 'description', 'event_id', 'recorded_at', 'recorded_by'];

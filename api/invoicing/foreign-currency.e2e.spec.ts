@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
+import { testBackends } from '../../test/db';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { adminOf, createClient, createInvoice } from './test/fixtures';
+
+const { receivables, bank, exchangeGains, exchangeLosses, vatPayable, servicesRevenue } = SYSTEM_ACCOUNT_IDS;
+const licence = (price: number, vat = 0) => [{ description: 'Platform licence', quantity: 1, unit_price: price, vat_rate: vat }];
+
+interface LineRow {
+  account_id: string;
+  debit_cents: number;
+  credit_cents: number;
+  currency: string | null;
+  foreign_cents: number | null;
+  rate: string | null;
+  source_type: string;
+}
+
+// Issue 40: an invoice of a client invoiced in US dollars is posted in euros at the rate of its date,
+// each line keeping its dollars and the rate; a payment at another rate realises the difference.
+describe.each(testBackends())('invoices in another currency on $name', (backend) => {
+  let server: TestServer;
+  let admin: TestClient;
+  let clientId: string;
+
+  const lines = async (invoiceId: string): Promise<LineRow[]> =>
+    (await server.testDb
+      .db('ledger_lines as l')
+      .join('ledger_entries as e', 'e.entry_id', 'l.entry_id')
+      .where('e.invoice_id', invoiceId)
+      .orderBy('l.id')
+      .select('l.account_id', 'l.debit_cents', 'l.credit_cents', 'l.currency', 'l.foreign_cents', server.testDb.db.raw('l.rate::float8::text as rate'), 'e.source_type')) as LineRow[];
+  const balance = (rows: LineRow[], accountId: string) => rows.filter((r) => r.account_id === accountId).reduce((s, r) => s + Number(r.debit_cents) - Number(r.credit_cents), 0);
+  const trialBalance = async () => Number(((await server.testDb.db('ledger_lines').select(server.testDb.db.raw('coalesce(sum(debit_cents - credit_cents), 0) as t')).first()) as { t: string }).t);
+
+  beforeAll(async () => {
+    server = await startTestServer(backend, { clock: () => new Date('2026-11-02T10:00:00Z') });
+    admin = await adminOf(server);
+    clientId = (await createClient(admin, { name: 'Liberty Analytics Inc.', country: 'US', email: 'ap@liberty.test' })).id;
+    // Not settable over the API yet: the client is moved to dollars in the table.
+    await server.testDb.db('clients').where({ id: clientId }).update({ currency: 'USD' });
+    for (const [date, rate] of [
+      ['2026-10-01', '1.10'],
+      ['2026-10-15', '1.05'],
+      ['2026-10-31', '1.08'],
+    ]) {
+      expect((await admin.post('/api/exchange-rates/', { date, currency: 'USD', rate })).status).toBe(201);
+    }
+  });
+  afterAll(() => server?.close());
+
+  it("books USD 1,000.00 at 1.10 as EUR 909.09, and paid at 1.05 EUR 952.38 with a realised gain of EUR 43.29", async () => {
+    const inv = await createInvoice(admin, { client: clientId, date: '2026-10-01', due_date: '2026-10-31', items: licence(1000) });
+    expect(inv.total_amount).toBe(1000);
+    expect((await admin.post(`/api/invoices/${inv.id}/send/`)).status).toBe(200);
+    const issued = await lines(inv.id);
+    expect(issued).toEqual([
+      { account_id: receivables, debit_cents: 90_909, credit_cents: 0, currency: 'USD', foreign_cents: 100_000, rate: '1.1', source_type: 'invoice' },
+      { account_id: servicesRevenue, debit_cents: 0, credit_cents: 90_909, currency: 'USD', foreign_cents: 100_000, rate: '1.1', source_type: 'invoice' },
+    ]);
+    const paid = await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 1000, date: '2026-10-15', method: 'bank_transfer' });
+    expect(paid.status, paid.text).toBe(201);
+    expect(paid.body).toMatchObject({ paid: true, open_amount: 0 });
+    const after = await lines(inv.id);
+    expect(after.filter((r) => r.source_type === 'payment')).toEqual([
+      { account_id: bank, debit_cents: 95_238, credit_cents: 0, currency: 'USD', foreign_cents: 100_000, rate: '1.05', source_type: 'payment' },
+      { account_id: receivables, debit_cents: 0, credit_cents: 90_909, currency: 'USD', foreign_cents: 100_000, rate: '1.1', source_type: 'payment' },
+      { account_id: exchangeGains, debit_cents: 0, credit_cents: 4_329, currency: null, foreign_cents: null, rate: null, source_type: 'payment' },
+    ]);
+    expect(balance(after, receivables)).toBe(0);
+    expect(await trialBalance()).toBe(0);
+  });
+
+  it('clears part payments by their share of the booked euros, the last one what is left, each realising its difference', async () => {
+    const inv = await createInvoice(admin, { client: clientId, date: '2026-10-15', due_date: '2026-11-15', items: licence(500, 19) });
+    await admin.post(`/api/invoices/${inv.id}/send/`);
+    const issued = await lines(inv.id);
+    // 595.00 USD at 1.05: the gross and the VAT converted, the net what is left.
+    expect(balance(issued, receivables)).toBe(56_667);
+    expect(-balance(issued, vatPayable)).toBe(9_048);
+    expect(-balance(issued, servicesRevenue)).toBe(56_667 - 9_048);
+    expect((await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 200, date: '2026-10-31', method: 'bank_transfer' })).status).toBe(201);
+    const over = await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 400, date: '2026-10-31', method: 'bank_transfer' });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('A payment of an invoice in USD can be at most what is open (395.00 USD).');
+    expect((await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 395, date: '2026-11-02', method: 'bank_transfer' })).status).toBe(201);
+    const all = await lines(inv.id);
+    expect(balance(all, receivables)).toBe(0);
+    // 200 at 1.08 = 185.19 for 56,667 × 200/595 = 190.48 booked; 395 at 1.08 = 365.74 for the 376.19 left.
+    expect(balance(all, bank)).toBe(18_519 + 36_574);
+    expect(balance(all, exchangeLosses)).toBe(19_048 - 18_519 + (56_667 - 19_048) - 36_574);
+    expect(await trialBalance()).toBe(0);
+  });
+
+  it('posts a draft again at the rate of its new date, and takes it off whole when it is deleted', async () => {
+    const inv = await createInvoice(admin, { client: clientId, date: '2026-10-01', due_date: '2026-10-31', items: licence(100) });
+    expect(balance(await lines(inv.id), receivables)).toBe(9_091);
+    const moved = await admin.put(`/api/invoices/${inv.id}/`, { client: clientId, date: '2026-10-31', due_date: '2026-11-30', items: licence(100) });
+    expect(moved.status, moved.text).toBe(200);
+    const edited = await lines(inv.id);
+    expect(balance(edited, receivables)).toBe(9_259);
+    expect(edited.filter((r) => r.account_id === receivables && r.credit_cents > 0)).toEqual([expect.objectContaining({ credit_cents: 9_091, rate: '1.1' })]);
+    expect((await admin.delete(`/api/invoices/${inv.id}/`)).status).toBe(204);
+    expect(balance(await lines(inv.id), receivables)).toBe(0);
+    expect(await trialBalance()).toBe(0);
+  });
+
+  it('refuses a document dated before any rate of its currency, naming both, and writes nothing', async () => {
+    const before = await server.testDb.db('ledger_lines').count({ n: '*' });
+    const early = await admin.post('/api/invoices/', { client: clientId, date: '2026-09-30', due_date: '2026-10-30', items: licence(100) });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toMatch(/no USD exchange rate on or before 2026-09-30/);
+    expect(await server.testDb.db('ledger_lines').count({ n: '*' })).toEqual(before);
+  });
+
+  it('refuses what invoices in another currency cannot do yet: credit notes, write-offs, card checkout', async () => {
+    const inv = await createInvoice(admin, { client: clientId, date: '2026-10-15', due_date: '2026-11-15', items: licence(50) });
+    await admin.post(`/api/invoices/${inv.id}/send/`);
+    const credit = await admin.post(`/api/invoices/${inv.id}/credit-notes/`, { reason: 'Discount' });
+    expect(credit.status).toBe(409);
+    expect(credit.body.message).toMatch(/^This invoice is in USD: credit notes/);
+    const writeOff = await admin.post(`/api/invoices/${inv.id}/write-off/`, { date: '2026-11-01', reason: 'Gone' });
+    expect(writeOff.status).toBe(409);
+    const checkout = await admin.post(`/api/invoices/${inv.id}/create-checkout-session/`, {});
+    expect(checkout.status).toBe(400);
+    expect(checkout.body.message).toMatch(/in USD: it cannot be paid by card yet/);
+  });
+
+  it('leaves invoices of clients in euros as they were: no foreign amounts on their lines', async () => {
+    const euro = await createClient(admin, { name: 'Euro Client Ltd', email: 'a@euro.test' });
+    const inv = await createInvoice(admin, { client: euro.id, date: '2026-10-01', due_date: '2026-10-31', items: licence(100, 19) });
+    const rows = await lines(inv.id);
+    expect(rows.map((r) => [r.debit_cents, r.credit_cents, r.currency, r.foreign_cents, r.rate])).toEqual([
+      [11_900, 0, null, null, null],
+      [0, 10_000, null, null, null],
+      [0, 1_900, null, null, null],
+    ]);
+  });
+});
