@@ -53,6 +53,9 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
   it("books USD 1,000.00 at 1.10 as EUR 909.09, and paid at 1.05 EUR 952.38 with a realised gain of EUR 43.29", async () => {
     const inv = await createInvoice(admin, { client: clientId, date: '2026-10-01', due_date: '2026-10-31', items: licence(1000) });
     expect(inv.total_amount).toBe(1000);
+    expect((await admin.get(`/api/invoices/${inv.id}/`)).body).toMatchObject({ currency: 'USD', exchange_rate: 1.1, total_amount: 1000 });
+    const graphql = await admin.graphql('query($id: ID!) { invoice(id: $id) { currency exchangeRate totalAmount } }', { id: inv.id });
+    expect(graphql.body.data.invoice).toEqual({ currency: 'USD', exchangeRate: 1.1, totalAmount: 1000 });
     expect((await admin.post(`/api/invoices/${inv.id}/send/`)).status).toBe(200);
     const issued = await lines(inv.id);
     expect(issued).toEqual([

@@ -35,6 +35,8 @@ const INVOICE_FIELDS = {
   period_end: 'periodEnd',
   version: 'version',
   payment_reference: 'paymentReference',
+  currency: 'currency',
+  exchange_rate: 'exchangeRate',
 } as const;
 
 const ITEM_FIELDS = {

@@ -66,6 +66,8 @@ export class InvoiceOutput {
   @Field(() => Int, { description: 'Stream revision; echo it on update for a conflict error.' }) version!: number;
   @Field(() => String, { nullable: true, description: 'The ISO 11649 creditor reference a bank transfer quotes (RF…, no spaces); null for a draft.' })
   paymentReference!: string | null;
+  @Field(() => String, { description: 'ISO 4217: the currency of its amounts (EUR unless its client is invoiced in another).' }) currency!: string;
+  @Field(() => Float, { nullable: true, description: 'Units of that currency per euro it was posted at (the rate of its date); null in euros.' }) exchangeRate!: number | null;
 
   static from(i: InvoiceWire): InvoiceOutput {
     return Object.assign(new InvoiceOutput(), {
@@ -95,6 +97,8 @@ export class InvoiceOutput {
       periodEnd: i.period_end,
       version: i.version,
       paymentReference: i.payment_reference,
+      currency: i.currency,
+      exchangeRate: i.exchange_rate,
     });
   }
 }

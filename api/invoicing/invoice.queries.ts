@@ -1,3 +1,4 @@
+import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
 import type { Knex } from 'knex';
 import { TableVersionedCache } from '../platform/db/table-versions';
 import type { KeptInvoiceLine } from '../../domain/invoice/events';
@@ -65,6 +66,10 @@ export interface InvoiceWire {
   version: number;
   /** The ISO 11649 creditor reference a bank transfer quotes (RF + check digits + the number's letters and digits); null for a draft. */
   payment_reference: string | null;
+  /** ISO 4217: the currency of its amounts (EUR unless its client is invoiced in another). */
+  currency: string;
+  /** Units of that currency per euro it was posted at (the rate of its date); null in euros. */
+  exchange_rate: number | null;
 }
 
 export const itemWire = (l: KeptInvoiceLine): InvoiceItemWire => ({
@@ -140,6 +145,8 @@ export const invoiceWire = (row: InvoiceRowWithClient): InvoiceWire => {
   period_end: row.period_end ? addDays(row.period_end, -1) : null,
   version: row.revision,
   payment_reference: paymentReferenceOf({ issued: row.issued, invoiceNumber: row.invoice_number }),
+  currency: row.currency ?? BOOKS_CURRENCY,
+  exchange_rate: row.exchange_rate ? Number(row.exchange_rate) : null,
   };
 };
 
@@ -214,11 +221,11 @@ export const findInvoice = async (db: Knex, id: string): Promise<InvoiceWire | u
 export const findPublicInvoice = async (db: Knex, id: string): Promise<PublicInvoiceWire | undefined> => {
   // Whether it is issued (and so has a payment reference) is the invoice list's to say.
   // The lines and net/VAT totals are the invoice list's too (the PDF on the same link prints them).
-  type Joined = PublicInvoiceRow & { client_name: string | null; issued: boolean | null; items: unknown; net_cents: number | null; vat_cents: number | null };
+  type Joined = PublicInvoiceRow & { client_name: string | null; issued: boolean | null; items: unknown; net_cents: number | null; vat_cents: number | null; currency: string | null };
   const row: Joined | undefined = await db('public_invoices as p')
     .leftJoin('clients as c', 'c.id', 'p.client_id')
     .leftJoin('invoice_list as i', 'i.id', 'p.id')
-    .select('p.*', 'c.name as client_name', 'i.issued as issued', 'i.items as items', 'i.net_cents as net_cents', 'i.vat_cents as vat_cents')
+    .select('p.*', 'c.name as client_name', 'i.issued as issued', 'i.items as items', 'i.net_cents as net_cents', 'i.vat_cents as vat_cents', 'i.currency as currency')
     .where('p.id', id)
     .first();
   if (!row) return undefined;
@@ -233,6 +240,7 @@ export const findPublicInvoice = async (db: Knex, id: string): Promise<PublicInv
     paid: row.paid,
     cancelled: row.cancelled,
     payment_reference: paymentReferenceOf({ issued: row.issued === true, invoiceNumber: row.invoice_number }),
+    currency: row.currency ?? BOOKS_CURRENCY,
     items: ((parseJson(row.items) ?? []) as KeptInvoiceLine[]).map((l) => {
       const { description, quantity, unit_price, vat_rate, total } = itemWire(l);
       return { description, quantity, unit_price, vat_rate, total };

@@ -39,6 +39,7 @@ describe.each(testBackends())('portal my-account on $name', (backend) => {
       cancelled: false,
       // Not sent yet: a draft has no payment reference (payment-reference.e2e.spec.ts covers issued ones).
       payment_reference: null,
+      currency: 'EUR',
     });
     expect(JSON.stringify(account)).not.toContain('Bob');
   });

@@ -59,14 +59,17 @@ export class PortalInvoiceOutput {
   @Field(() => String)
   dueDate!: string;
 
-  @Field(() => Number, { description: 'Euros, gross.' })
+  @Field(() => Number, { description: 'Gross, in `currency`.' })
   totalAmount!: number;
 
-  @Field(() => Number, { description: 'Euros still owed.' })
+  @Field(() => Number, { description: 'Still owed, in `currency`.' })
   openAmount!: number;
 
-  @Field(() => Number, { description: 'Euros paid so far; above 0 on an unpaid invoice, it is partly paid.' })
+  @Field(() => Number, { description: 'Paid so far, in `currency`; above 0 on an unpaid invoice, it is partly paid.' })
   paidAmount!: number;
+
+  @Field(() => String, { description: 'ISO 4217: the currency of its amounts (EUR unless the client is invoiced in another).' })
+  currency!: string;
 
   @Field(() => Boolean)
   paid!: boolean;
@@ -83,6 +86,7 @@ export class PortalInvoiceOutput {
       totalAmount: i.total_amount,
       openAmount: i.open_amount,
       paidAmount: i.paid_amount,
+      currency: i.currency,
       paid: i.paid,
       paymentReference: i.payment_reference,
     });

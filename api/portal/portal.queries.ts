@@ -38,6 +38,7 @@ export const portalAccount = async (deps: AppDeps, clientId: string): Promise<Po
       paid_amount: i.paid_amount,
       paid: i.paid,
       cancelled: i.cancelled,
+      currency: i.currency,
       payment_reference: i.payment_reference,
     })),
     credit_balance: centsToEuros(credit),

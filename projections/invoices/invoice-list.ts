@@ -4,6 +4,7 @@ import { INVOICE_EVENT_TYPES } from '../../domain/invoice/events';
 import { isCancelled, isPaid, paidDeltaOf } from '../../domain/invoice/invoice';
 import { decodeInvoiceEvent, invoiceIdOf } from '../../domain/invoice/stream';
 import type { Projection } from '../projection';
+import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
 
 /** One row per live invoice: the admin list, the client detail and the portal read it. */
@@ -36,6 +37,10 @@ export interface InvoiceListRow {
   /** Stream revision of the last event applied: the version for optimistic edits. */
   revision: number;
   issued_at: string;
+  /** ISO 4217: the currency its amounts are in (EUR for rows written before currencies). */
+  currency: string;
+  /** Units of the currency per euro it was posted at; null in euros. */
+  exchange_rate: string | null;
 }
 
 /** What both invoice read models keep of an invoice's settlement. */
@@ -87,6 +92,8 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: ListedEv
         period_end: d.period?.end ?? null,
         revision,
         issued_at: recorded.metadata.recordedAt,
+        currency: d.fx?.currency ?? BOOKS_CURRENCY,
+        exchange_rate: d.fx?.rate ?? null,
       };
     }
     case 'InvoiceEdited': {
@@ -106,6 +113,8 @@ export const evolveInvoiceList = (row: InvoiceListRow | null, recorded: ListedEv
         gross_cents: d.totals.grossCents,
         paid,
         revision,
+        currency: d.fx?.currency ?? BOOKS_CURRENCY,
+        exchange_rate: d.fx?.rate ?? null,
       };
     }
     case 'InvoiceSent':

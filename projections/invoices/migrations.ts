@@ -92,4 +92,21 @@ export const invoiceListMigrations: Migration[] = [
       await db.raw('drop index invoice_list_reference_body');
     },
   },
+  {
+    // Issue 40: the invoice's currency and the rate it was posted at (null for euros). Rows of
+    // invoices written before are in euros, which the default says.
+    name: '202611302320_i40currencies_projection_invoice_list_currency',
+    up: async (db) => {
+      await db.schema.alterTable('invoice_list', (t) => {
+        t.text('currency').notNullable().defaultTo('EUR');
+        t.text('exchange_rate');
+      });
+    },
+    down: async (db) => {
+      await db.schema.alterTable('invoice_list', (t) => {
+        t.dropColumn('currency');
+        t.dropColumn('exchange_rate');
+      });
+    },
+  },
 ];

@@ -133,6 +133,8 @@ export interface PortalInvoice {
   cancelled: boolean;
   /** The ISO 11649 creditor reference to quote in a bank transfer (RF…, no spaces); null for a draft. */
   payment_reference: string | null;
+  /** ISO 4217: the currency of its amounts (EUR unless the client is invoiced in another). */
+  currency: string;
 }
 
 export interface PortalAccount {
