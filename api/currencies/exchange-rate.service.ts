@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
+import { BOOKS_CURRENCY, ECB_CURRENCIES } from '../../domain/currency/currencies';
 import { RATE_FILE_MAX_BYTES, RateFileError, readEcbRates, type RateFile } from '../../domain/currency/ecb-file';
 import { noRateFor, normalRate, type ExchangeRate, type RateSource, type StoredRate } from '../../domain/currency/rate';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
@@ -75,12 +75,16 @@ export class ExchangeRateService {
     return { items: rows.map(wire), total: Number(count) };
   }
 
-  /** Each currency's newest rate in effect (a manual one over the ECB's on the same day). */
+  /**
+   * Each currency's newest rate in effect (a manual one over the ECB's on the same day), for the
+   * currencies clients may be invoiced in: the history's old ones (CYP, BGN) are left out.
+   */
   async latest(): Promise<ExchangeRateWire[]> {
     const rows: RateRow[] = await this.deps.db
       .select('*')
       .from(
         this.deps.db('exchange_rates as r')
+          .whereIn('r.currency', [...ECB_CURRENCIES])
           .distinctOn('r.currency')
           .select('r.currency', 'r.date', 'r.source', 'r.entered_by', 'r.updated_at', this.deps.db.raw('r.rate::text as rate'))
           .orderBy([{ column: 'r.currency' }, { column: 'r.date', order: 'desc' }, { column: 'r.source', order: 'desc' }])

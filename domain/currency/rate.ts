@@ -4,21 +4,11 @@
  * on them goes through decimal.js, never a float, and only a final amount is rounded to the cent.
  */
 import Decimal from 'decimal.js';
+import { MAX_RATE, RATE_DECIMALS, RATE_NOT_A_NUMBER, RATE_NOT_POSITIVE, RATE_REQUIRED, RATE_TOO_LARGE, RATE_TOO_MANY_DECIMALS } from './rate-texts';
 
 /** Exact decimals with half-up rounding (away from zero on a tie), without touching decimal.js's global settings. */
 export const Exact = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -20, toExpPos: 40 });
 export type Exact = InstanceType<typeof Exact>;
-
-/** The most decimals a rate may have (the ECB's have at most five: GBP 0.86835). */
-export const RATE_DECIMALS = 6;
-/** The largest rate accepted: far above any the ECB has published (IDR near 20,000). */
-export const MAX_RATE = 1_000_000;
-
-export const RATE_REQUIRED = 'Enter the rate: how many units of the currency one euro buys.';
-export const rateNotPositive = 'A rate must be greater than 0.';
-export const rateTooManyDecimals = `A rate has at most ${RATE_DECIMALS} decimals.`;
-export const rateTooLarge = `A rate cannot exceed ${MAX_RATE.toLocaleString('en')}.`;
-export const RATE_NOT_A_NUMBER = 'A rate is a number such as 1.0856.';
 
 export type RateParse = { ok: true; rate: string } | { ok: false; error: string };
 
@@ -30,11 +20,11 @@ export const parseRate = (value: unknown): RateParse => {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : undefined;
   if (text === undefined || text === '') return { ok: false, error: RATE_REQUIRED };
   const match = /^(\d{1,9})(?:\.(\d+))?$/.exec(text);
-  if (!match) return { ok: false, error: text.startsWith('-') ? rateNotPositive : RATE_NOT_A_NUMBER };
-  if ((match[2] ?? '').length > RATE_DECIMALS) return { ok: false, error: rateTooManyDecimals };
+  if (!match) return { ok: false, error: text.startsWith('-') ? RATE_NOT_POSITIVE : RATE_NOT_A_NUMBER };
+  if ((match[2] ?? '').length > RATE_DECIMALS) return { ok: false, error: RATE_TOO_MANY_DECIMALS };
   const rate = new Exact(text);
-  if (rate.isZero()) return { ok: false, error: rateNotPositive };
-  if (rate.greaterThan(MAX_RATE)) return { ok: false, error: rateTooLarge };
+  if (rate.isZero()) return { ok: false, error: RATE_NOT_POSITIVE };
+  if (rate.greaterThan(MAX_RATE)) return { ok: false, error: RATE_TOO_LARGE };
   return { ok: true, rate: rate.toString() };
 };
 

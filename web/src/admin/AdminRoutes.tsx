@@ -39,6 +39,7 @@ export const AdminRoutes = () => {
             <Route path="inbox" element={<billingPages.Inbox />} />
             <Route path="settings" element={<billingPages.Settings />} />
             <Route path="settings/accounting" element={<billingPages.AccountingSettings />} />
+            <Route path="settings/rates" element={<billingPages.Rates />} />
             <Route path="accounting/*" element={<accountingPages.Accounting />} />
             <Route path="bank/*" element={<accountingPages.Bank />} />
             <Route path="operations" element={<accountingPages.Operations />} />

@@ -12,5 +12,6 @@ export const billingPages = {
   Invoices: lazyNamed(() => import('./invoices/InvoicesPage'), 'InvoicesPage'),
   Settings: lazyNamed(() => import('./settings/SettingsPage'), 'SettingsPage'),
   AccountingSettings: lazyNamed(() => import('./settings/AccountingSettingsPage'), 'AccountingSettingsPage'),
+  Rates: lazyNamed(() => import('./settings/RatesPage'), 'RatesPage'),
   Inbox: lazyNamed(() => import('./inbox/InboxPage'), 'InboxPage'),
 };
