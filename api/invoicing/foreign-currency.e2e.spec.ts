@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
-import { adminOf, createClient, createInvoice } from './test/fixtures';
+import { adminOf, createClient, createInvoice, createProduct, createSubscription } from './test/fixtures';
 
 const { receivables, bank, exchangeGains, exchangeLosses, vatPayable, servicesRevenue } = SYSTEM_ACCOUNT_IDS;
 const licence = (price: number, vat = 0) => [{ description: 'Platform licence', quantity: 1, unit_price: price, vat_rate: vat }];
@@ -128,6 +128,21 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
     const checkout = await admin.post(`/api/invoices/${inv.id}/create-checkout-session/`, {});
     expect(checkout.status).toBe(400);
     expect(checkout.body.message).toMatch(/in USD: it cannot be paid by card yet/);
+  });
+
+  it("invoices a subscription in the client's currency: the product's euro price at the invoice date's rate, a period without a rate refused and reported", async () => {
+    const product = await createProduct(admin, { name: 'Enterprise', price: 2000, billing_cycle: 'monthly', vat_rate: 0 });
+    const early = await createSubscription(admin, { client: clientId, product: product.id, start_date: '2026-09-01', status: 'active', auto_generate_invoices: true });
+    const run = await server.runtime.services.billing.recurring.run({ today: '2026-10-01' });
+    // September has no USD rate: its period waits (and so do the later ones of that subscription).
+    expect(run.refused).toEqual([expect.objectContaining({ subscriptionId: early.id, periodStart: '2026-09-01', message: expect.stringMatching(/no USD exchange rate on or before 2026-09-01/) })]);
+    expect(run.created).toBe(0);
+    const sub = await createSubscription(admin, { client: clientId, product: product.id, start_date: '2026-10-15', status: 'active', auto_generate_invoices: false });
+    const made = await admin.post(`/api/subscriptions/${sub.id}/create-invoice/`);
+    expect(made.status, made.text).toBe(201);
+    // €2,000.00 at 1.05 (the rate of 15 October) is $2,100.00, booked back at the same rate.
+    expect(made.body).toMatchObject({ currency: 'USD', exchange_rate: 1.05, total_amount: 2100, items: [expect.objectContaining({ unit_price: 2100 })] });
+    expect(balance(await lines(made.body.id), receivables)).toBe(200_000);
   });
 
   it('leaves invoices of clients in euros as they were: no foreign amounts on their lines', async () => {

@@ -1,3 +1,7 @@
+import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
+import { fromEuroCents } from '../../domain/currency/conversion';
+import type { DocumentRate } from '../../domain/currency/rate';
+import { ExchangeRateService } from '../currencies';
 import { v5 as uuidv5 } from 'uuid';
 import { addDays, dayOf, yearOf } from '../../domain/shared/dates';
 import { defaultDueDate } from '../../domain/billing/numbering';
@@ -26,6 +30,8 @@ export const generatedInvoiceId = (subscriptionId: string, periodStart: string):
 interface DueSubscription {
   id: string;
   client_id: string;
+  /** The client's currency: a product's euro price is converted into it at the invoice date's rate. */
+  currency: string;
   product_name: string;
   billing_cycle: BillingCycle;
   price_cents: number;
@@ -41,6 +47,8 @@ export interface PeriodInvoice {
   parties: DocumentParties;
   period: Period;
   date: string;
+  /** For a client in another currency: that currency and the rate of the invoice's date. */
+  fx?: DocumentRate;
 }
 
 /** A period the write path refused to issue (its date in a locked period, say): nothing of it was written. */
@@ -98,11 +106,13 @@ export class RecurringInvoicing {
   private readonly store: EventStore;
   private readonly numbers: DocumentNumbers;
   private readonly commands: CommandHandler;
+  private readonly rates: ExchangeRateService;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly invoices: InvoiceService,
   ) {
+    this.rates = new ExchangeRateService(deps);
     this.store = deps.eventStore;
     ({ numbers: this.numbers, commands: this.commands } = writePathOf(deps));
   }
@@ -126,7 +136,7 @@ export class RecurringInvoicing {
         .join('products as p', 'p.id', 's.product_id')
         .join('clients as c', 'c.id', 's.client_id')
         .leftJoin('subscription_billing as b', 'b.subscription_id', 's.id')
-        .select('s.id', 's.client_id', 'p.name as product_name', 'p.billing_cycle', 'p.price_cents', 'p.vat_rate_bp', 's.start_date', 'b.invoiced_end')
+        .select('s.id', 's.client_id', 'c.currency', 'p.name as product_name', 'p.billing_cycle', 'p.price_cents', 'p.vat_rate_bp', 's.start_date', 'b.invoiced_end')
         .select('c.name', 'c.address', 'c.country', 'c.vat_number')
         .where({ 's.status': 'active', 's.auto_generate_invoices': true })
         .where('s.start_date', '<=', today)
@@ -146,23 +156,26 @@ export class RecurringInvoicing {
       });
       result.subscriptions += queues.length;
       for (let waiting = queues; waiting.length > 0; ) {
-        const round = waiting.map((queue) => queue[0]!);
         const refused = new Set<string>();
+        // A period of a client in another currency takes the rate of its date; without one it is refused as the write path refuses.
+        const { priced: round, unpriced } = await this.priced(waiting.map((queue) => queue[0]!));
+        const refuse = ({ item, error }: { item: PeriodInvoice; error: AppError }) => {
+          refused.add(item.subscription.id);
+          result.refused.push({
+            subscriptionId: item.subscription.id,
+            periodStart: item.period.start,
+            periodEnd: addDays(item.period.end, -1),
+            date: item.date,
+            reason: error.reason ?? error.code,
+            message: error.message,
+          });
+        };
+        unpriced.forEach(refuse);
         for (let i = 0; i < round.length; i += CHUNK) {
           const outcome = await this.issue(round.slice(i, i + CHUNK), actor);
           result.created += outcome.created;
           result.skipped += outcome.skipped;
-          for (const { item, error } of outcome.refused) {
-            refused.add(item.subscription.id);
-            result.refused.push({
-              subscriptionId: item.subscription.id,
-              periodStart: item.period.start,
-              periodEnd: addDays(item.period.end, -1),
-              date: item.date,
-              reason: error.reason ?? error.code,
-              message: error.message,
-            });
-          }
+          outcome.refused.forEach(refuse);
           last = this.later(last, outcome.position);
         }
         waiting = waiting.filter((queue) => !refused.has(queue[0]!.subscription.id)).map((queue) => queue.slice(1)).filter((queue) => queue.length > 0);
@@ -175,6 +188,29 @@ export class RecurringInvoicing {
     return result;
   }
 
+  /** The periods with their client's rate (none in euros), and those whose currency has no rate on their date. */
+  private async priced(items: PeriodInvoice[]): Promise<{ priced: PeriodInvoice[]; unpriced: { item: PeriodInvoice; error: AppError }[] }> {
+    const priced: PeriodInvoice[] = [];
+    const unpriced: { item: PeriodInvoice; error: AppError }[] = [];
+    for (const item of items) {
+      try {
+        priced.push(await this.withRate(item));
+      } catch (err) {
+        if (!isRefusal(err)) throw err;
+        unpriced.push({ item, error: err });
+      }
+    }
+    return { priced, unpriced };
+  }
+
+  /** A period of a client in another currency with the rate of its date (a 400 naming both without one). */
+  private async withRate(item: PeriodInvoice): Promise<PeriodInvoice> {
+    const currency = item.subscription.currency;
+    if (currency === BOOKS_CURRENCY) return item;
+    const found = await this.rates.rateOn(currency, item.date);
+    return { ...item, fx: { currency, rate: found.rate, rateDate: found.date } };
+  }
+
   /** POST /subscriptions/{id}/create-invoice/: the next period's invoice now, even before it is due. */
   async createForSubscription(subscriptionId: string, actor: string): Promise<InvoiceWire> {
     const s = await findSubscription(this.deps.db, subscriptionId);
@@ -183,14 +219,14 @@ export class RecurringInvoicing {
     const period = nextPeriod(s.start_date, s.billing_cycle, s.invoiced_end);
     if (!period) throw new ValidationError('This once-off subscription has already been invoiced.');
     const today = dayOf(this.deps.clock());
-    const item: PeriodInvoice = {
+    const item: PeriodInvoice = await this.withRate({
       invoiceId: generatedInvoiceId(s.id, period.start),
       subscription: { ...s },
       parties: await readParties(this.deps.db, s.client_id),
       period,
       // Billed ahead of its start: the invoice is dated today.
       date: period.start < today ? period.start : today,
-    };
+    });
     // Refused as POST /api/invoices/ refuses (a locked day: 400 BOOKS_LOCKED), with nothing written.
     const handled = await this.commands.handle(invoiceModel, this.command(item, actor));
     if (handled.events.length === 0) throw new ConflictError('This period has already been invoiced.');
@@ -261,9 +297,11 @@ export class RecurringInvoicing {
                   clientId: s.client_id,
                   date: item.date,
                   dueDate: defaultDueDate(item.date),
-                  lines: [{ description: describe(s, item.period), quantityMilli: 1000, unitPriceCents: s.price_cents, vatRateBp: s.vat_rate_bp }],
+                  // The product's euro price, in the client's currency at the invoice date's rate.
+                  lines: [{ description: describe(s, item.period), quantityMilli: 1000, unitPriceCents: item.fx ? fromEuroCents(s.price_cents, item.fx.rate) : s.price_cents, vatRateBp: s.vat_rate_bp }],
                   period: { subscriptionId: s.id, start: item.period.start, end: item.period.end },
                   parties: item.parties,
+                  ...(item.fx ? { fx: item.fx } : {}),
                 },
               },
               state,

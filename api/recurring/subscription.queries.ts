@@ -22,6 +22,8 @@ export interface SubscriptionJoinedRow {
   id: string;
   client_id: string;
   client_name: string;
+  /** The client's currency (its invoices are in it). */
+  currency: string;
   product_id: string;
   product_name: string;
   billing_cycle: BillingCycle;
@@ -45,6 +47,7 @@ export const subscriptionsQuery = (db: Knex) =>
       's.id',
       's.client_id',
       'c.name as client_name',
+      'c.currency',
       's.product_id',
       'p.name as product_name',
       'p.billing_cycle',
