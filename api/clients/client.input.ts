@@ -3,6 +3,7 @@ import { Field, InputType, Int } from 'type-graphql';
 import { CLIENT_LANGUAGES, type ClientLanguage, type SaveClient } from '../../domain/billing/commands';
 import { NOT_A_COUNTRY } from '../../domain/invoice/vat';
 import { IsCleanText } from '../platform/graphql/validators';
+import { CLIENT_CURRENCY_INVALID } from './client.service';
 
 /**
  * GraphQL inputs. Each validates itself (class-validator) and builds the service's command with the
@@ -28,6 +29,11 @@ export class ClientInput {
   @Field(() => Boolean, { nullable: true, description: 'No payment reminders to this client; absent: false (create) or unchanged (update).' })
   @IsOptional()
   remindersExcluded?: boolean;
+  @Field(() => String, { nullable: true, description: 'ISO 4217, the currency of its invoices: EUR or one the ECB quotes; absent: EUR (create) or unchanged (update).' })
+  @IsOptional()
+  @MaxLength(3, { message: CLIENT_CURRENCY_INVALID })
+  @IsCleanText('single')
+  currency?: string;
   @Field(() => Int, { nullable: true }) @IsOptional() @Min(0) version?: number;
 
   toCommand(): SaveClient {
@@ -40,6 +46,7 @@ export class ClientInput {
       language: this.language ?? undefined,
       country: this.country?.trim() || undefined,
       remindersExcluded: this.remindersExcluded ?? undefined,
+      currency: this.currency?.trim().toUpperCase() || undefined,
       expectedVersion: this.version ?? undefined,
     };
   }

@@ -18,6 +18,7 @@ export class ClientOutput {
   @Field(() => String, { description: 'en, el or ru: the language of e-mails to the client.' }) language!: string;
   @Field(() => String, { description: 'ISO 3166-1 alpha-2.' }) country!: string;
   @Field(() => Boolean, { description: 'No payment reminders are sent to this client.' }) remindersExcluded!: boolean;
+  @Field(() => String, { description: 'ISO 4217: the currency of its invoices (EUR unless set otherwise).' }) currency!: string;
   @Field(() => String) createdAt!: string;
   @Field(() => ClientUserOutput, { nullable: true }) user!: ClientUserOutput | null;
   @Field(() => Int, { description: 'Echo it on update for a conflict error when someone else changed the client.' }) version!: number;

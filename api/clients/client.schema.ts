@@ -19,6 +19,8 @@ const clientBody = z.object({
   country: z.union([zText(2), z.null()]).optional(),
   /** No payment reminders to this client; absent: false on create, unchanged on update. */
   reminders_excluded: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
+  /** ISO 4217; checked by the service (EUR or a currency the ECB quotes). Absent: EUR on create, unchanged on update. */
+  currency: zText(3).optional(),
   version: zVersion,
   updated_at: zUpdatedAt,
 });
@@ -34,6 +36,7 @@ export const parseClientBody = (body: unknown): SaveClient => {
     language: b.language,
     country: b.country || undefined,
     remindersExcluded: b.reminders_excluded,
+    currency: b.currency?.trim().toUpperCase() || undefined,
     expectedVersion: b.version,
     expectedUpdatedAt: b.updated_at,
   };

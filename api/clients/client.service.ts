@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SaveClient } from '../../domain/billing/commands';
 import { dayOf } from '../../domain/shared/dates';
 import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../../domain/invoice/vat';
+import { isClientCurrency } from '../../domain/currency/currencies';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { endSessionsOf, generatePassword, hashPassword, UserService } from '../auth';
 import type { AppDeps } from '../platform/deps';
@@ -23,10 +24,13 @@ const NOT_FOUND = 'Client not found.';
 const IN_USE = 'This client has subscriptions or invoices and cannot be deleted.';
 export const USER_EXISTS = 'A user already exists for this client.';
 export const NO_USER = 'This client has no portal login.';
+export const CLIENT_CURRENCY_INVALID = 'Choose the euro or a currency the ECB publishes a reference rate for.';
+export const CLIENT_CURRENCY_FIXED = 'The currency of a client with invoices or subscriptions cannot change: its documents are in it.';
 
 const clientColumns = (c: SaveClient) => {
   const country = c.country === undefined ? undefined : normaliseCountry(c.country);
   if (country !== undefined && !isCountryCode(country)) throw new ValidationError('Please correct the errors below.', { country: [NOT_A_COUNTRY] });
+  if (c.currency !== undefined && !isClientCurrency(c.currency)) throw new ValidationError('Please correct the errors below.', { currency: [CLIENT_CURRENCY_INVALID] });
   return {
     name: c.name,
     email: c.email,
@@ -36,6 +40,7 @@ const clientColumns = (c: SaveClient) => {
     ...(c.language ? { language: c.language } : {}),
     ...(country ? { country } : {}),
     ...(c.remindersExcluded !== undefined ? { reminders_excluded: c.remindersExcluded } : {}),
+    ...(c.currency ? { currency: c.currency } : {}),
   };
 };
 
@@ -91,8 +96,14 @@ export class ClientService {
   }
 
   async update(id: string, command: SaveClient, actor: string): Promise<ClientWire> {
-    await this.deps.db.transaction((trx) =>
-      updateVersioned(trx, {
+    await this.deps.db.transaction(async (trx) => {
+      // Its invoices (drafts too) and subscriptions are in its currency: a client keeps it once it has any.
+      const current: { currency: string } | undefined = await trx('clients').where({ id }).first('currency');
+      if (current && command.currency !== undefined && command.currency !== current.currency) {
+        const used = (await trx('invoice_list').where({ client_id: id }).first('id')) ?? (await trx('subscriptions').where({ client_id: id }).first('id'));
+        if (used) throw new ValidationError('Please correct the errors below.', { currency: [CLIENT_CURRENCY_FIXED] });
+      }
+      await updateVersioned(trx, {
         table: 'clients',
         entity: 'client',
         id,
@@ -102,8 +113,8 @@ export class ClientService {
         now: this.deps.clock(),
         notFound: NOT_FOUND,
         patch: clientColumns(command),
-      }),
-    );
+      });
+    });
     return this.get(id);
   }
 

@@ -12,6 +12,7 @@ export interface ClientRow {
   language: string;
   country: string;
   reminders_excluded: boolean;
+  currency: string;
   version: number;
   created_at: Date | string;
   updated_at: Date | string;
@@ -31,6 +32,8 @@ export interface ClientWire {
   country: string;
   /** No payment reminders are sent to this client (an extra field beside the spec's). */
   reminders_excluded: boolean;
+  /** ISO 4217: the currency of its invoices, EUR unless set otherwise (an extra field beside the spec's). */
+  currency: string;
   created_at: string;
   /** Null when the client has no login yet (the admin list shows Create User then). */
   user: { id: string; username: string } | null;
@@ -55,6 +58,7 @@ export const clientWire = (row: ClientRow): ClientWire => ({
   language: row.language,
   country: row.country,
   reminders_excluded: row.reminders_excluded,
+  currency: row.currency,
   created_at: toIso(row.created_at),
   user: row.user_id ? { id: row.user_id, username: row.user_username ?? '' } : null,
   version: row.version,

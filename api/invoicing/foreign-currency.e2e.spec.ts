@@ -37,9 +37,7 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
   beforeAll(async () => {
     server = await startTestServer(backend, { clock: () => new Date('2026-11-02T10:00:00Z') });
     admin = await adminOf(server);
-    clientId = (await createClient(admin, { name: 'Liberty Analytics Inc.', country: 'US', email: 'ap@liberty.test' })).id;
-    // Not settable over the API yet: the client is moved to dollars in the table.
-    await server.testDb.db('clients').where({ id: clientId }).update({ currency: 'USD' });
+    clientId = (await createClient(admin, { name: 'Liberty Analytics Inc.', country: 'US', email: 'ap@liberty.test', currency: 'usd' })).id;
     for (const [date, rate] of [
       ['2026-10-01', '1.10'],
       ['2026-10-15', '1.05'],
@@ -143,6 +141,22 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
     // €2,000.00 at 1.05 (the rate of 15 October) is $2,100.00, booked back at the same rate.
     expect(made.body).toMatchObject({ currency: 'USD', exchange_rate: 1.05, total_amount: 2100, items: [expect.objectContaining({ unit_price: 2100 })] });
     expect(balance(await lines(made.body.id), receivables)).toBe(200_000);
+  });
+
+  it("keeps a client's currency once it has invoices, and refuses one the ECB does not quote", async () => {
+    const client = (await admin.get(`/api/clients/${clientId}/`)).body;
+    expect(client.currency).toBe('USD');
+    const change = await admin.put(`/api/clients/${clientId}/`, { ...client, currency: 'GBP' });
+    expect(change.status).toBe(400);
+    expect(change.body.errors.currency).toEqual(['The currency of a client with invoices or subscriptions cannot change: its documents are in it.']);
+    // Resending its own currency is no change.
+    expect((await admin.put(`/api/clients/${clientId}/`, { ...client, phone: '+1 555 0100' })).status).toBe(200);
+    const fresh = await createClient(admin, { name: 'Zurich Risk AG', email: 'ap@zurich.test' });
+    expect((await admin.get(`/api/clients/${fresh.id}/`)).body.currency).toBe('EUR');
+    const bad = await admin.put(`/api/clients/${fresh.id}/`, { ...(await admin.get(`/api/clients/${fresh.id}/`)).body, currency: 'XYZ' });
+    expect(bad.body.errors.currency).toEqual(['Choose the euro or a currency the ECB publishes a reference rate for.']);
+    const graphql = await admin.graphql('mutation($id: ID!, $input: ClientInput!) { updateClient(id: $id, input: $input) { currency } }', { id: fresh.id, input: { name: 'Zurich Risk AG', email: 'ap@zurich.test', currency: 'chf' } });
+    expect(graphql.body.data.updateClient).toEqual({ currency: 'CHF' });
   });
 
   it('leaves invoices of clients in euros as they were: no foreign amounts on their lines', async () => {

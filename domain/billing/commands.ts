@@ -26,6 +26,8 @@ export interface SaveClient extends Versioned {
   country?: string;
   /** No payment reminders to this client. Absent: false on create, unchanged on update. */
   remindersExcluded?: boolean;
+  /** ISO 4217, the currency of its invoices: EUR or one the ECB quotes. Absent: EUR on create, unchanged on update. */
+  currency?: string;
 }
 
 export interface SaveProduct extends Versioned {

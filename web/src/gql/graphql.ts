@@ -25,6 +25,8 @@ export type ClientInput = {
   address?: string | null | undefined;
   /** ISO 3166-1 alpha-2; absent: the company's country (create) or unchanged (update). */
   country?: string | null | undefined;
+  /** ISO 4217, the currency of its invoices: EUR or one the ECB quotes; absent: EUR (create) or unchanged (update). */
+  currency?: string | null | undefined;
   email: string;
   /** en, el or ru; absent: en (create) or unchanged (update). */
   language?: string | null | undefined;
