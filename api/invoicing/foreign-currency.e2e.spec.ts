@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { validateUbl } from '../../test/en16931';
+import { pdfText } from '../../test/pdf-text';
 import { adminOf, createClient, createInvoice, createProduct, createSubscription } from './test/fixtures';
 
 const { receivables, bank, exchangeGains, exchangeLosses, vatPayable, servicesRevenue } = SYSTEM_ACCOUNT_IDS;
@@ -71,6 +73,22 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
     ]);
     expect(balance(after, receivables)).toBe(0);
     expect(await trialBalance()).toBe(0);
+  });
+
+  it('prints it in dollars with its VAT in euros, on the PDF and in an e-invoice that passes EN 16931', async () => {
+    const inv = await createInvoice(admin, { client: clientId, date: '2026-10-15', due_date: '2026-11-15', items: licence(500, 19) });
+    await admin.post(`/api/invoices/${inv.id}/send/`);
+    const ubl = (await admin.download(`/api/invoices/${inv.id}/ubl/`)).body.toString('utf8');
+    expect(ubl).toContain('<cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>');
+    expect(ubl).toContain('<cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>');
+    // 95.00 USD of VAT at 1.05: 90.48 EUR, as the ledger posted it to VAT Payable.
+    expect(ubl).toContain('<cbc:TaxAmount currencyID="EUR">90.48</cbc:TaxAmount>');
+    expect(-balance(await lines(inv.id), vatPayable)).toBe(9_048);
+    expect(validateUbl(ubl).fatal).toEqual([]);
+    const pdf = pdfText((await admin.download(`/api/invoices/${inv.id}/pdf/`)).body).join('\n');
+    expect(pdf).toMatch(/Total Amount\s+US\$595\.00/);
+    expect(pdf).toMatch(/Total VAT in EUR\s+90,48\s€/);
+    expect(pdf).toContain('Exchange rate: 1 EUR = 1.05 USD');
   });
 
   it('clears part payments by their share of the booked euros, the last one what is left, each realising its difference', async () => {

@@ -53,6 +53,7 @@ export const invoicePrintable = async (db: Knex, invoice: InvoiceData, payUrl: s
     totals: invoice.totals,
     paidCents: invoice.paidCents,
     period: invoice.period,
+    ...(invoice.fx ? { fx: invoice.fx } : {}),
     ...ctx,
   });
   const paymentReference = paymentReferenceOf({ issued: isIssued(invoice), invoiceNumber: invoice.invoiceNumber });

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { INVOICE_EVENT_TYPES, type InvoiceEvent, type InvoiceSent } from '../../domain/invoice/events';
 import { evolve, initialState, invoicesContinued, openCents, type InvoiceState } from '../../domain/invoice/invoice';
 import { decodeInvoiceEvent } from '../../domain/invoice/stream';
-import { formatEuros } from '../../domain/shared/money';
+import { formatAmount } from '../../domain/shared/money';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import type { Reactor } from '../../projections/projection';
 import { renderMail } from '../platform/mail/branded-mail';
@@ -80,9 +80,9 @@ const mailCreditNote = async (trx: Knex, event: RecordedEvent, state: Exclude<In
       clientName: doc.document.buyer.name,
       creditNoteNumber: note.credit_note_number,
       invoiceNumber: note.invoice_number,
-      credited: formatEuros(Number(note.gross_cents)),
+      credited: formatAmount(Number(note.gross_cents), state.fx?.currency ?? 'EUR', doc.language),
       reason: note.reason,
-      stillOwed: open > 0 ? formatEuros(open) : null,
+      stillOwed: open > 0 ? formatAmount(open, state.fx?.currency ?? 'EUR', doc.language) : null,
       payUrl: sentPayUrl ?? `/pay-invoice/${state.invoiceId}`,
     },
     await mailCompanyOf(trx, mailLanguage(doc.language)),
@@ -125,7 +125,7 @@ const mailInvoice = async (trx: Knex, eventId: string, sent: InvoiceSent['data']
     {
       clientName: doc.document.buyer.name,
       invoiceNumber: state.invoiceNumber,
-      total: formatEuros(state.totals.grossCents),
+      total: formatAmount(state.totals.grossCents, state.fx?.currency ?? 'EUR', doc.language),
       dueDate: mailDay(state.dueDate),
       payUrl,
       settled: openCents(state) <= 0,

@@ -43,6 +43,11 @@ export interface InvoiceLabels {
   reverseChargeNote: string;
   exempt: string;
   zeroRated: string;
+  /** A document in another currency: its VAT in euros (Art. 230 of the VAT Directive). */
+  vatInEuros: string;
+  vatTotalInEuros: string;
+  /** "Exchange rate: 1 EUR = 1.1594 USD (27/02/2026)". */
+  exchangeRate: string;
 }
 
 const labels: Record<Lang, InvoiceLabels> = {
@@ -56,6 +61,7 @@ const labels: Record<Lang, InvoiceLabels> = {
     paymentTerms: 'Payment terms', payableBy: 'payable by', bankTransfer: 'Bank transfer', iban: 'IBAN', bic: 'BIC', paymentReference: 'Payment reference',
     reverseCharge: 'Reverse charge', reverseChargeNote: 'VAT to be accounted for by the recipient (Article 196 of Directive 2006/112/EC).',
     exempt: 'Exempt', zeroRated: 'zero rated',
+    vatInEuros: 'in EUR', vatTotalInEuros: 'Total VAT in EUR', exchangeRate: 'Exchange rate',
   },
   el: {
     invoice: 'ΤΙΜΟΛΟΓΙΟ', number: 'Αρ. τιμολογίου', date: 'Ημερομηνία', dueDate: 'Ημερομηνία λήξης', period: 'Περίοδος', billTo: 'Χρέωση σε',
@@ -67,6 +73,7 @@ const labels: Record<Lang, InvoiceLabels> = {
     paymentTerms: 'Όροι πληρωμής', payableBy: 'πληρωτέο έως', bankTransfer: 'Τραπεζική μεταφορά', iban: 'IBAN', bic: 'BIC', paymentReference: 'Κωδικός πληρωμής',
     reverseCharge: 'Αντίστροφη επιβάρυνση', reverseChargeNote: 'Ο ΦΠΑ οφείλεται από τον λήπτη (άρθρο 196 της Οδηγίας 2006/112/ΕΚ).',
     exempt: 'Απαλλάσσεται', zeroRated: 'μηδενικός συντελεστής',
+    vatInEuros: 'σε EUR', vatTotalInEuros: 'Σύνολο ΦΠΑ σε EUR', exchangeRate: 'Συναλλαγματική ισοτιμία',
   },
   ru: {
     invoice: 'СЧЁТ', number: 'Счёт №', date: 'Дата', dueDate: 'Срок оплаты', period: 'Период', billTo: 'Плательщик',
@@ -78,6 +85,7 @@ const labels: Record<Lang, InvoiceLabels> = {
     paymentTerms: 'Условия оплаты', payableBy: 'оплатить до', bankTransfer: 'Банковский перевод', iban: 'IBAN', bic: 'BIC', paymentReference: 'Референс платежа',
     reverseCharge: 'Обратное начисление НДС', reverseChargeNote: 'НДС уплачивается получателем (статья 196 Директивы 2006/112/ЕС).',
     exempt: 'Освобождено', zeroRated: 'нулевая ставка',
+    vatInEuros: 'в EUR', vatTotalInEuros: 'Итого НДС в EUR', exchangeRate: 'Курс',
   },
 };
 

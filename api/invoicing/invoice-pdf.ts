@@ -1,7 +1,7 @@
 import type { DocumentLine, VatBreakdownRow } from '../../domain/einvoice/document';
 import { formatIban } from '../../domain/billing/bank';
 import { formatCreditorReference } from '../../domain/bank/creditor-reference';
-import { bpToPercent, formatEuros } from '../../domain/shared/money';
+import { bpToPercent, formatAmount, formatEuros } from '../../domain/shared/money';
 import type { PrintableDocument } from './printable-document';
 import { invoiceLabels, type InvoiceLabels } from './invoice-mail.texts';
 import { pdfDay as day, postalLines, startPdf, writeSellerHeader, writeTitleBlock } from '../platform/pdf-layout';
@@ -10,8 +10,8 @@ import { pdfDay as day, postalLines, startPdf, writeSellerHeader, writeTitleBloc
 const lineVat = (l: DocumentLine, t: InvoiceLabels): string =>
   l.vatCategory === 'AE' ? 'AE' : l.vatCategory === 'E' ? t.exempt : `${bpToPercent(l.vatRateBp)} %`;
 
-const breakdownLabel = (r: VatBreakdownRow, t: InvoiceLabels): string => {
-  const base = `(${t.of} ${formatEuros(r.taxableCents)})`;
+const breakdownLabel = (r: VatBreakdownRow, t: InvoiceLabels, money: (cents: number) => string): string => {
+  const base = `(${t.of} ${money(r.taxableCents)})`;
   if (r.category === 'AE') return `${t.reverseCharge} ${base}`;
   if (r.category === 'E') return `${t.exempt}: ${r.exemptionReason ?? ''} ${base}`;
   if (r.category === 'Z') return `${t.vat} 0 % ${t.zeroRated} ${base}`;
@@ -28,6 +28,8 @@ export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, pa
   const page = startPdf({ Title: cn ? `Credit note ${d.number}` : `Invoice ${d.number}`, Author: d.seller.name });
   const { doc, font } = page;
   const t = invoiceLabels(language);
+  // Every amount in the document's currency; a foreign one also states its VAT in euros below the totals.
+  const money = (cents: number) => formatAmount(cents, d.currency, language);
 
   writeSellerHeader(page, d.seller, language, t);
   const meta: [string, string][] = cn
@@ -73,9 +75,9 @@ export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, pa
     }
     doc.text(l.description, cols.desc, y, { width: 205 });
     doc.text(String(l.quantity), cols.qty, y, { width: 40, align: 'right' });
-    doc.text(formatEuros(l.unitPriceCents), cols.unit, y, { width: 70, align: 'right' });
+    doc.text(money(l.unitPriceCents), cols.unit, y, { width: 70, align: 'right' });
     doc.text(lineVat(l, t), cols.vat, y, { width: 70, align: 'right' });
-    doc.text(formatEuros(l.netCents), cols.total, y, { width: 90, align: 'right' });
+    doc.text(money(l.netCents), cols.total, y, { width: 90, align: 'right' });
     y += Math.max(h, 12) + 6;
   }
   doc.moveTo(50, y).lineTo(545, y).stroke('#999');
@@ -92,13 +94,23 @@ export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, pa
     doc.text(value, 455, y, { width: 90, align: 'right' });
     y += Math.max(h, strong ? 16 : 13) + 2;
   };
-  totalRow(t.net, formatEuros(d.totals.netCents));
-  for (const r of d.breakdown) totalRow(breakdownLabel(r, t), formatEuros(r.vatCents));
-  totalRow(t.total, formatEuros(d.totals.grossCents), true);
+  totalRow(t.net, money(d.totals.netCents));
+  for (const r of d.breakdown) totalRow(breakdownLabel(r, t, money), money(r.vatCents));
+  totalRow(t.total, money(d.totals.grossCents), true);
   // Partly paid: what came in and what is still owed (the e-invoice's BT-113 and BT-115).
   if (!cn && !paid && d.totals.prepaidCents > 0) {
-    totalRow(t.paidSoFar, formatEuros(-d.totals.prepaidCents));
-    totalRow(t.amountDue, formatEuros(d.totals.payableCents), true);
+    totalRow(t.paidSoFar, money(-d.totals.prepaidCents));
+    totalRow(t.amountDue, money(d.totals.payableCents), true);
+  }
+  // In another currency: each rate's VAT and the total VAT in euros, and the rate they were converted at (Art. 230).
+  if (d.accounting) {
+    y += 6;
+    d.breakdown.forEach((r, i) => totalRow(`${breakdownLabel(r, t, money)} ${t.vatInEuros}`, formatEuros(d.accounting!.vatByRow[i]!)));
+    totalRow(t.vatTotalInEuros, formatEuros(d.accounting.vatCents));
+    font('regular').fontSize(9).fillColor('#444');
+    doc.text(`${t.exchangeRate}: 1 EUR = ${d.accounting.rate} ${d.currency} (${day(d.accounting.rateDate)})`, 50, y, { width: 495, align: 'right' });
+    doc.fillColor('#000');
+    y = doc.y + 2;
   }
 
   y += 16;
@@ -125,7 +137,8 @@ export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, pa
     }
     doc.moveDown(0.5);
     if (paid) doc.text(t.paidNote);
-    else if (payUrl) {
+    // Card payment takes euros only so far: an invoice in another currency is paid by transfer.
+    else if (payUrl && !d.accounting) {
       doc.text(t.payNote);
       doc.fillColor('#1a56db').text(payUrl, { link: payUrl, underline: true });
     }

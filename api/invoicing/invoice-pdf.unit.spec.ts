@@ -4,7 +4,7 @@ import { pdfText } from '../../test/pdf-text';
 import { renderInvoicePdf } from './invoice-pdf';
 
 // 2.000,00 net at 19 %: 2.380,00 gross.
-const invoice = (paidCents: number) =>
+const invoice = (paidCents: number, fx?: { currency: string; rate: string; rateDate: string }) =>
   buildBillingDocument({
     kind: 'invoice',
     id: 'inv-1',
@@ -21,6 +21,7 @@ const invoice = (paidCents: number) =>
     },
     contact: { sellerEmail: 'billing@aegis.test', sellerPhone: '+357 1', buyerEmail: 'gamma@example.com' },
     bank: { iban: 'CY17002001280000001200527600', bic: 'BCYPCY2N' },
+    ...(fx ? { fx } : {}),
   });
 
 const text = async (paidCents: number, paid: boolean, language = 'en') =>
@@ -52,5 +53,24 @@ describe('invoice PDF', () => {
     expect(t).not.toContain('Amount due');
     expect(await text(238_000, true, 'el')).toContain('ΕΞΟΦΛΗΘΗΚΕ');
     expect(await text(238_000, true, 'ru')).toContain('ОПЛАЧЕН');
+  });
+
+  it('an invoice in another currency prints its amounts in it, and its VAT per rate and in total in euros with the rate used', async () => {
+    const usd = { currency: 'USD', rate: '1.1594', rateDate: '2026-10-30' };
+    const t = pdfText(await renderInvoicePdf({ document: invoice(0, usd), language: 'en', paid: false, payUrl: 'http://localhost:3000/pay-invoice/inv-1', paymentReference: null })).join('\n');
+    // Paid by bank transfer: card payment takes euros only so far.
+    expect(t).toContain('CY17 0020 0128 0000 0012 0052 7600');
+    expect(t).not.toContain('Pay online:');
+    expect(t).toMatch(/Net amount\s+US\$2,000\.00/);
+    expect(t).toMatch(/Total Amount\s+US\$2,380\.00/);
+    // 380.00 USD at 1.1594 is 327.76 EUR.
+    expect(t).toMatch(/VAT 19 % \(of US\$2,000\.00\) in EUR\s+327,76\s€/);
+    expect(t).toMatch(/Total VAT in EUR\s+327,76\s€/);
+    expect(t).toContain('Exchange rate: 1 EUR = 1.1594 USD (30.10.2026)');
+    const el = pdfText(await renderInvoicePdf({ document: invoice(0, usd), language: 'el', paid: false, payUrl: '', paymentReference: null })).join('\n');
+    expect(el).toMatch(/Συνολικό ποσό\s+2\.380,00\s\$/);
+    expect(el).toMatch(/Σύνολο ΦΠΑ σε EUR\s+327,76\s€/);
+    // An invoice in euros says nothing of rates.
+    expect(await text(0, false)).not.toContain('Exchange rate');
   });
 });

@@ -4,7 +4,7 @@ import { invoiceStreamId } from '../../domain/invoice/events';
 import { isCancelled, isPaid, openCents, settlementOf, type InvoiceState } from '../../domain/invoice/invoice';
 import { decodeInvoiceEvent } from '../../domain/invoice/stream';
 import { daysBetween, dayOf, type IsoDate } from '../../domain/shared/dates';
-import { formatEuros } from '../../domain/shared/money';
+import { formatAmount } from '../../domain/shared/money';
 import { writePathOf } from '../write/write-path';
 import type { AppDeps } from '../platform/deps';
 import { attachment, enqueueMail } from '../platform/mail/outbox';
@@ -157,8 +157,8 @@ export class PaymentReminders {
     const { subject, content } = reminderMail(doc.language, {
       clientName: doc.document.buyer.name,
       invoiceNumber: invoice.invoiceNumber,
-      total: formatEuros(invoice.totals.grossCents),
-      open: formatEuros(open),
+      total: formatAmount(invoice.totals.grossCents, invoice.fx?.currency ?? 'EUR', doc.language),
+      open: formatAmount(open, invoice.fx?.currency ?? 'EUR', doc.language),
       dueDate: mailDay(invoice.dueDate),
       daysFromDue: daysBetween(invoice.dueDate, today),
       payUrl,

@@ -1,11 +1,16 @@
 import { addDays } from '../shared/dates';
 import type { InvoiceTotals, KeptInvoiceLine } from '../invoice/events';
 import { categoryOf, REVERSE_CHARGE_TEXT, type DocumentParties, type Party, type SellerParty, type VatCategory } from '../invoice/vat';
+import { BOOKS_CURRENCY } from '../currency/currencies';
+import { toEuroCents } from '../currency/conversion';
+import type { DocumentRate } from '../currency/rate';
 
 /**
  * A billing document as the law asks it to read (VAT Directive Art. 226; EN 16931's semantic
  * model): the one source of the PDF and of the UBL e-invoice, so both always say the same thing.
- * Amounts are integer cents (EUR); dates 'YYYY-MM-DD'.
+ * Amounts are integer cents of the document's currency; dates 'YYYY-MM-DD'. A document in another
+ * currency than the books' also states its VAT in euros, per rate and in total, with the rate used
+ * (VAT Directive Art. 230; EN 16931 BT-6 and BT-111).
  */
 export interface DocumentLine {
   description: string;
@@ -45,7 +50,10 @@ export interface BillingDocument {
   issueDate: string;
   /** Invoices only. */
   dueDate: string | null;
-  currency: 'EUR';
+  /** ISO 4217 (BT-5): the currency of every amount below. */
+  currency: string;
+  /** A document in another currency: its VAT in the books' euros (BT-6, BT-111), per breakdown row and in total, and the rate used. */
+  accounting: AccountingCurrency | null;
   seller: SellerParty & { email: string; phone: string };
   buyer: Party & { email: string };
   lines: DocumentLine[];
@@ -61,6 +69,17 @@ export interface BillingDocument {
   precedingInvoice: { number: string; date: string } | null;
   /** Credit notes: why. */
   reason: string | null;
+}
+
+export interface AccountingCurrency {
+  currency: typeof BOOKS_CURRENCY;
+  /** Units of the document's currency per euro, and the day it is the rate of. */
+  rate: string;
+  rateDate: string;
+  /** Each breakdown row's VAT in euro cents, in the breakdown's order. */
+  vatByRow: number[];
+  /** Their sum (BT-111). */
+  vatCents: number;
 }
 
 export interface DocumentSource {
@@ -80,6 +99,8 @@ export interface DocumentSource {
   bank: { iban: string; bic: string };
   precedingInvoice?: { number: string; date: string };
   reason?: string;
+  /** A document in another currency than the euro: that currency and the rate it was posted at. */
+  fx?: DocumentRate;
 }
 
 export const vatBreakdown = (lines: DocumentLine[]): VatBreakdownRow[] => {
@@ -111,17 +132,23 @@ export const buildBillingDocument = (src: DocumentSource): BillingDocument => {
   });
   const prepaidCents = src.kind === 'invoice' ? Math.min(Math.max(0, src.paidCents), src.totals.grossCents) : 0;
   const iban = src.bank.iban.replace(/\s+/g, '').toUpperCase();
+  const breakdown = vatBreakdown(lines);
+  // Each row's VAT converted on its own, as the ledger posts each rate's VAT.
+  const vatByRow = src.fx ? breakdown.map((r) => toEuroCents(r.vatCents, src.fx!.rate)) : [];
   return {
     kind: src.kind,
     id: src.id,
     number: src.number,
     issueDate: src.date,
     dueDate: src.kind === 'invoice' ? src.dueDate : null,
-    currency: 'EUR',
+    currency: src.fx?.currency ?? BOOKS_CURRENCY,
+    accounting: src.fx
+      ? { currency: BOOKS_CURRENCY, rate: src.fx.rate, rateDate: src.fx.rateDate, vatByRow, vatCents: vatByRow.reduce((a, b) => a + b, 0) }
+      : null,
     seller: { ...src.parties.seller, email: src.contact.sellerEmail, phone: src.contact.sellerPhone },
     buyer: { ...src.parties.buyer, email: src.contact.buyerEmail },
     lines,
-    breakdown: vatBreakdown(lines),
+    breakdown,
     totals: { ...src.totals, prepaidCents, payableCents: src.totals.grossCents - prepaidCents },
     period: src.period && { start: src.period.start, end: addDays(src.period.end, -1) },
     reverseCharge: lines.some((l) => l.vatCategory === 'AE'),

@@ -201,3 +201,15 @@ const euroFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency:
 
 /** German number format, as the spec displays money: 2.380,00 €. */
 export const formatEuros = (cents: number): string => euroFormat.format(centsToEuros(cents));
+
+/** The locale a language writes numbers in (documents and mails are in en, el or ru). */
+const LOCALES: Record<string, string> = { en: 'en-GB', el: 'el-GR', ru: 'ru-RU' };
+
+/**
+ * An amount (cents of its currency) as documents print it: euros as the spec shows them whatever
+ * the language (2.380,00 €); another currency with its symbol in the language's number format
+ * (US$1,000.00 in English, 1.000,00 $ in Greek, 1 000,00 $ in Russian). Never rounded: a yen
+ * amount keeps a fraction it has.
+ */
+export const formatAmount = (cents: number, currency: string, language: string): string =>
+  currency === 'EUR' ? formatEuros(cents) : new Intl.NumberFormat(LOCALES[language] ?? 'en-GB', { style: 'currency', currency, maximumFractionDigits: 2 }).format(centsToEuros(cents));

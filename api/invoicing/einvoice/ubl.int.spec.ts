@@ -7,7 +7,10 @@ import {
   documents,
   exempt,
   fiftyRoundedLines,
+  francCreditNote,
   fullCreditNote,
+  inDollars,
+  inFrancs,
   oneRate,
   partialCreditNote,
   partlyPaid,
@@ -58,7 +61,7 @@ describe('UBL e-invoices against the official EN 16931 rules', () => {
   });
 
   it('every document has no fatal assertion', () => {
-    expect(results.size).toBe(10);
+    expect(results.size).toBe(16);
     const fatal = [...results].flatMap(([name, r]) => r.fatal.map((a) => `${name}: ${a.id} ${a.text} at ${a.location}`));
     expect(fatal).toEqual([]);
   });
@@ -66,6 +69,29 @@ describe('UBL e-invoices against the official EN 16931 rules', () => {
   it('every document has no warning either', () => {
     const warnings = [...results].flatMap(([name, r]) => r.warnings.map((a) => `${name}: ${a.id} ${a.text} at ${a.location}`));
     expect(warnings).toEqual([]);
+  });
+
+  it('a document in another currency has every amount in it, and its VAT in euros too (BT-6, BT-111), which BR-53 needs', () => {
+    const x = renderUbl(inDollars);
+    expect(values(x, 'cbc:DocumentCurrencyCode')).toEqual(['USD']);
+    expect(values(x, 'cbc:TaxCurrencyCode')).toEqual(['EUR']);
+    // The first TaxTotal in dollars with its subtotals; the second the VAT in euros alone.
+    const taxTotals = [...x.matchAll(/<cbc:TaxAmount currencyID="(\w+)">([^<]*)<\/cbc:TaxAmount>/g)].map((m) => [m[1], m[2]]);
+    expect(taxTotals).toEqual([
+      ['USD', '387.13'],
+      ['USD', '387.13'],
+      ['EUR', '333.91'],
+    ]);
+    expect(inDollars.accounting).toMatchObject({ currency: 'EUR', rate: '1.1594', vatCents: 33_391 });
+    expect(x).not.toContain('currencyID="EUR">2');
+    expect([...x.matchAll(/currencyID="(\w+)"/g)].filter((m) => m[1] === 'EUR')).toHaveLength(1);
+    // Without the VAT in euros the official rules refuse it: BR-53 is really checked.
+    const withoutEuroVat = x.replace(/<cac:TaxTotal>\s*<cbc:TaxAmount currencyID="EUR">[^<]*<\/cbc:TaxAmount>\s*<\/cac:TaxTotal>/, '');
+    expect(validate(withoutEuroVat).fatal.map((a) => a.id)).toContain('BR-53');
+    // Several rates: the euros are each rate's VAT converted on its own, summed.
+    expect(inFrancs.accounting!.vatByRow).toHaveLength(3);
+    expect(inFrancs.accounting!.vatCents).toBe(inFrancs.accounting!.vatByRow.reduce((a, b) => a + b, 0));
+    expect(values(renderUbl(francCreditNote), 'cbc:TaxCurrencyCode')).toEqual(['EUR']);
   });
 
   it('an invoice carries its period, due date, SEPA payment means and totals from integer cents', () => {

@@ -38,7 +38,8 @@ const scaledText = (value: number, decimals: number, keepZeros: boolean): string
   return `${value < 0 ? '-' : ''}${Math.floor(abs / scale)}${fraction ? `.${fraction}` : ''}`;
 };
 export const amountText = (cents: number): string => scaledText(cents, 2, true);
-const amount = (cents: number): Xml => ({ '@currencyID': 'EUR', '#': amountText(cents) });
+/** An amount in its currency (BT-5's, or BT-6's for the VAT in the accounting currency). */
+const money = (cents: number, currency: string): Xml => ({ '@currencyID': currency, '#': amountText(cents) });
 const percent = (bp: number): string => scaledText(bp, 2, false);
 const quantity = (q: number): string => scaledText(quantityToMilli(q), 3, false);
 
@@ -125,13 +126,13 @@ const taxCategory = (c: { category: VatCategory; rateBp: number; exemptionReason
   'cac:TaxScheme': { 'cbc:ID': 'VAT' },
 });
 
-const subtotal = (r: VatBreakdownRow): Xml => ({
+const subtotal = (r: VatBreakdownRow, amount: (cents: number) => Xml): Xml => ({
   'cbc:TaxableAmount': amount(r.taxableCents),
   'cbc:TaxAmount': amount(r.vatCents),
   'cac:TaxCategory': taxCategory(r, true),
 });
 
-const line = (l: DocumentLine, index: number, credit: boolean): Xml => ({
+const line = (l: DocumentLine, index: number, credit: boolean, amount: (cents: number) => Xml): Xml => ({
   'cbc:ID': String(index + 1),
   [credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity']: { '@unitCode': 'C62', '#': quantity(l.quantity) },
   'cbc:LineExtensionAmount': amount(l.netCents),
@@ -158,6 +159,7 @@ const paymentTerms = (d: BillingDocument): string => {
  */
 export const renderUbl = (d: BillingDocument, paymentReference?: string | null): string => {
   if (d.lines.length === 0) throw new ValidationError(NO_LINES);
+  const amount = (cents: number) => money(cents, d.currency);
   const credit = d.kind === 'credit_note';
   const root = credit ? 'CreditNote' : 'Invoice';
   const notes = [...(d.reason ? [d.reason] : []), ...(d.reverseCharge ? ['Reverse charge'] : [])];
@@ -172,6 +174,8 @@ export const renderUbl = (d: BillingDocument, paymentReference?: string | null):
     [credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode']: credit ? '381' : '380',
     ...(notes.length ? { 'cbc:Note': notes } : {}),
     'cbc:DocumentCurrencyCode': d.currency,
+    // Another currency than the books': the VAT accounting currency (BT-6), whose VAT total follows (BT-111, BR-53).
+    ...(d.accounting ? { 'cbc:TaxCurrencyCode': d.accounting.currency } : {}),
     ...(d.period ? { 'cac:InvoicePeriod': { 'cbc:StartDate': d.period.start, 'cbc:EndDate': d.period.end } } : {}),
     ...(d.precedingInvoice
       ? { 'cac:BillingReference': { 'cac:InvoiceDocumentReference': { 'cbc:ID': d.precedingInvoice.number, 'cbc:IssueDate': d.precedingInvoice.date } } }
@@ -191,7 +195,11 @@ export const renderUbl = (d: BillingDocument, paymentReference?: string | null):
         }
       : {}),
     'cac:PaymentTerms': { 'cbc:Note': paymentTerms(d) },
-    'cac:TaxTotal': { 'cbc:TaxAmount': amount(d.totals.vatCents), 'cac:TaxSubtotal': d.breakdown.map(subtotal) },
+    'cac:TaxTotal': [
+      { 'cbc:TaxAmount': amount(d.totals.vatCents), 'cac:TaxSubtotal': d.breakdown.map((r) => subtotal(r, amount)) },
+      // The VAT in the accounting currency: its total only, no subtotals (UBL's second TaxTotal).
+      ...(d.accounting ? [{ 'cbc:TaxAmount': money(d.accounting.vatCents, d.accounting.currency) }] : []),
+    ],
     'cac:LegalMonetaryTotal': {
       'cbc:LineExtensionAmount': amount(d.totals.netCents),
       'cbc:TaxExclusiveAmount': amount(d.totals.netCents),
@@ -199,7 +207,7 @@ export const renderUbl = (d: BillingDocument, paymentReference?: string | null):
       ...(d.totals.prepaidCents > 0 ? { 'cbc:PrepaidAmount': amount(d.totals.prepaidCents) } : {}),
       'cbc:PayableAmount': amount(d.totals.payableCents),
     },
-    [credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine']: d.lines.map((l, i) => line(l, i, credit)),
+    [credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine']: d.lines.map((l, i) => line(l, i, credit, amount)),
   };
   return create({ version: '1.0', encoding: 'UTF-8' }, { [root]: body }).end({ prettyPrint: true });
 };

@@ -55,7 +55,7 @@ const invoice = (number: string, lines: InvoiceLine[], overrides: Partial<Docume
     ...overrides,
   });
 
-const creditNote = (number: string, of: BillingDocument, lines: InvoiceLine[], reason: string): BillingDocument =>
+const creditNote = (number: string, of: BillingDocument, lines: InvoiceLine[], reason: string, overrides: Partial<DocumentSource> = {}): BillingDocument =>
   invoice(number, lines, {
     kind: 'credit_note',
     date: '2026-03-20',
@@ -63,6 +63,7 @@ const creditNote = (number: string, of: BillingDocument, lines: InvoiceLine[], r
     parties: { seller: of.seller, buyer: of.buyer },
     precedingInvoice: { number: of.number, date: of.issueDate },
     reason,
+    ...overrides,
   });
 
 /** 50 lines of 1.333 × a few cents at 24 %: net and VAT round per line, so the VAT differs from 24 % of the total net. */
@@ -94,6 +95,17 @@ export const withoutBank = invoice('2026-000008', buildLines([item('Risk assessm
   parties: { seller: { ...cypriotSeller, registrationNumber: '' }, buyer: { ...cypriotBuyer, name: 'Smith & Sons "Holdings" Ltd' } },
 });
 
+/** Documents in another currency than the books': their VAT also in euros (BT-6, BT-111) at the rate of their date. */
+const usd = { currency: 'USD', rate: '1.1594', rateDate: '2026-02-27' };
+const gbp = { currency: 'GBP', rate: '0.86835', rateDate: '2026-02-27' };
+const chf = { currency: 'CHF', rate: '0.9321', rateDate: '2026-02-27' };
+export const inDollars = invoice('2026-000009', oneRateLines, { fx: usd });
+export const inPounds = invoice('2026-000010', roundedLines(), { fx: gbp, paidCents: 10_000 });
+export const inFrancs = invoice('2026-000011', severalRatesLines, { fx: chf, parties: { seller: greekSeller, buyer: greekBuyer } });
+export const dollarCreditNote = creditNote('CN-2026-000003', inDollars, [oneRateLines[1]!], 'Seats not used', { fx: usd });
+export const poundCreditNote = creditNote('CN-2026-000004', inPounds, roundedLines().slice(0, 10), 'Controls withdrawn', { fx: gbp });
+export const francCreditNote = creditNote('CN-2026-000005', inFrancs, severalRatesLines, 'Contract cancelled', { fx: chf });
+
 export const documents: Record<string, BillingDocument> = {
   'one VAT rate, billed period': oneRate,
   'several rates (24, 13, 6), Greek seller and buyer': severalRates,
@@ -105,4 +117,10 @@ export const documents: Record<string, BillingDocument> = {
   'full credit note (reverse charge)': fullCreditNote,
   'partial credit note': partialCreditNote,
   'seller without bank details, markup characters': withoutBank,
+  'invoice in USD, its VAT in euros': inDollars,
+  'invoice in GBP, 50 rounded lines, partly paid': inPounds,
+  'invoice in CHF, several rates': inFrancs,
+  'credit note in USD': dollarCreditNote,
+  'credit note in GBP': poundCreditNote,
+  'credit note in CHF (several rates)': francCreditNote,
 };
