@@ -5,7 +5,8 @@ import type { Reactor } from '../../projections/projection';
 export const BOOKS_AUDIT_REACTOR = 'books_audit';
 
 /**
- * Every change of the books (the period lock set or moved, a fiscal year closed or reopened) in the
+ * Every change of the books (the period lock set or moved, a fiscal year closed or reopened, open
+ * foreign balances revalued) in the
  * audit log, one row per event. The row is written in the reactor's transaction, with its
  * checkpoint: it cannot be lost between the append and the write, as when the service wrote it
  * after appending, nor written twice. A row that the service's earlier code already wrote for an
@@ -23,7 +24,7 @@ export const booksAuditReactor: Reactor = {
         `insert into audit_log (at, actor, entity, entity_id, action, before, after)
          select ?, ?, 'accounting_books', ?, 'update', ?::jsonb, ?::jsonb
           where not exists (select 1 from audit_log where entity = 'accounting_books' and entity_id = ? and after = ?::jsonb)`,
-        [new Date(event.data.at), event.data.actor, event.type, JSON.stringify({ lockedThrough: event.data.previous }), after, event.type, after],
+        [new Date(event.data.at), event.data.actor, event.type, 'previous' in event.data ? JSON.stringify({ lockedThrough: event.data.previous }) : null, after, event.type, after],
       );
     }
   },

@@ -1,7 +1,8 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { UnauthenticatedError } from '../../domain/shared/errors';
-import { cleanText } from '../platform/wire';
+import { cleanText, zDate } from '../platform/wire';
+import { centsToEuros } from '../../domain/shared/money';
 import { parseInput } from '../platform/http/validate';
 import type { AccountingSettings, BooksService } from './books.service';
 
@@ -14,6 +15,7 @@ const DAY = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD
 const lockBody = z.object({ locked_through: z.string({ error: DAY }).superRefine(cleanText('single')).nullable() }, { error: 'Send an object.' });
 const settingsBody = z.object({ fiscal_year_start_month: z.number({ error: 'Choose a month from 1 (January) to 12 (December).' }) });
 const yearBody = z.object({ fiscal_year: z.number({ error: 'Give the year the fiscal year starts in, e.g. 2025.' }) });
+const revaluationBody = z.object({ date: zDate }, { error: 'Send an object.' });
 const reopenBody = yearBody.extend({ reason: z.string({ error: 'Give a reason for reopening the year.' }).superRefine(cleanText('multi')) });
 
 export const settingsView = (s: AccountingSettings) => ({
@@ -45,6 +47,28 @@ export const booksRoutes = (books: BooksService): Router => {
   router.post('/accounting/year-end-close/', async (req, res) => {
     const { fiscal_year } = parseInput(yearBody, req.body);
     res.json(settingsView(await books.close(fiscal_year, actorOf(req))));
+  });
+
+  // Open foreign-currency receivables revalued at a period end: the unrealised differences posted on the day, reversed the next.
+  router.post('/accounting/revaluation/', async (req, res) => {
+    const { date } = parseInput(revaluationBody, req.body);
+    const r = await books.revalue(date, actorOf(req));
+    res.status(r.posted ? 201 : 200).json({
+      date: r.date,
+      reversal_date: r.reversalDate,
+      posted: r.posted,
+      rates: r.rates.map((x) => ({ currency: x.currency, rate: Number(x.rate), rate_date: x.rateDate })),
+      items: r.items.map((i) => ({
+        invoice: i.invoiceId,
+        currency: i.currency,
+        open_amount: centsToEuros(i.amountCents),
+        booked_eur: centsToEuros(i.carryingCents),
+        revalued_eur: centsToEuros(i.revaluedCents),
+        difference_eur: centsToEuros(i.revaluedCents - i.carryingCents),
+      })),
+      gain: centsToEuros(r.gainCents),
+      loss: centsToEuros(r.lossCents),
+    });
   });
 
   router.post('/accounting/year-end-reopen/', async (req, res) => {

@@ -16,9 +16,27 @@ import { BOOKS_AUDIT_REACTOR } from './books-audit.reactor';
 import { booksModel, readBooks } from '../write/period-lock';
 import { readModelsReach } from '../platform/write-outcome';
 import { unreconciledLinesThrough } from '../bank';
+import { ExchangeRateService } from '../currencies';
+import { revaluationLines } from '../../domain/currency/foreign-postings';
+import { toEuroCents } from '../../domain/currency/conversion';
+import type { RevaluedItem } from '../../domain/books/events';
+import { addDays } from '../../domain/shared/dates';
 
 const CLOSING_NAMESPACE = '0b7d4c1a-6e2f-4a8b-9c3d-5e6f7a8b9c0d';
 export const closingEntryId = (from: string): string => uuidv5(`year-end-close:${from}`, CLOSING_NAMESPACE);
+export const revaluationEntryId = (date: string): string => uuidv5(`fx-revaluation:${date}`, CLOSING_NAMESPACE);
+
+/** A revaluation as answered: what was open in each foreign currency, its booked and revalued euros, and the entry posted. */
+export interface Revaluation {
+  date: string;
+  reversalDate: string;
+  /** False when nothing foreign was open (or nothing changed in euros): no entry was posted. */
+  posted: boolean;
+  rates: Array<{ currency: string; rate: string; rateDate: string }>;
+  items: Array<RevaluedItem & { revaluedCents: number }>;
+  gainCents: number;
+  lossCents: number;
+}
 
 export interface AccountingSettings {
   lockedThrough: string | null;
@@ -114,6 +132,8 @@ export class BooksService {
     const base = { type: 'CloseFiscalYear' as const, entryId: closingEntryId(year.from), ...year, today: this.today(), actor, at };
     // The same rules before anything is written: a year not ended is not even locked.
     decideBooks(state, { ...base, lines: [] });
+    // The year's last day revalues what is open in other currencies first (unless it is locked already or was revalued), then the year is locked.
+    if ((state.lockedThrough === null || state.lockedThrough < year.to) && !state.revalued?.includes(year.to)) await this.revalue(year.to, actor);
     if (state.lockedThrough === null || state.lockedThrough < year.to) await this.run(actor, () => ({ type: 'LockBooks', lockedThrough: year.to, today: this.today(), actor, at }));
     const [chart, totals] = await Promise.all([this.accounts.list({ includeInactive: true }), totalsInRange(this.deps.db, year.from, year.to)]);
     const lines = closingLines(chart, totals, SYSTEM_ACCOUNT_IDS.retainedEarnings);
@@ -125,6 +145,56 @@ export class BooksService {
     const year = await this.fiscalYear(startYear);
     await this.run(actor, () => ({ type: 'ReopenFiscalYear', from: year.from, reason: typeof reason === 'string' ? reason : '', actor, at: this.now() }));
     return this.settings();
+  }
+
+  /**
+   * Revalues the receivables open in other currencies on `date` at that day's rates (the last
+   * before it): the unrealised differences post on `date` to Exchange Gains or Losses and reverse on
+   * the next day. What is open is the ledger's: each foreign invoice's amount and booked euros on its
+   * receivable lines through `date`. A currency without a rate is a 400 naming it and the day.
+   */
+  async revalue(date: string, actor: string): Promise<Revaluation> {
+    const rows = (await this.deps.db('ledger_lines as l')
+      .join('ledger_entries as e', 'e.entry_id', 'l.entry_id')
+      .where('l.account_id', SYSTEM_ACCOUNT_IDS.receivables)
+      .whereNotNull('l.currency')
+      .where('l.date', '<=', date)
+      .groupBy('e.invoice_id', 'l.currency')
+      .select('e.invoice_id', 'l.currency')
+      .select(this.deps.db.raw('sum(case when l.debit_cents > 0 then l.foreign_cents else -l.foreign_cents end) as amount'))
+      .select(this.deps.db.raw('sum(l.debit_cents - l.credit_cents) as carrying'))
+      .orderBy('e.invoice_id')) as Array<{ invoice_id: string; currency: string; amount: string | number; carrying: string | number }>;
+    const items: RevaluedItem[] = rows
+      .map((r) => ({ invoiceId: r.invoice_id, currency: r.currency, amountCents: Number(r.amount), carryingCents: Number(r.carrying) }))
+      .filter((i) => i.amountCents !== 0 || i.carryingCents !== 0);
+    const rateService = new ExchangeRateService(this.deps);
+    const rates: Revaluation['rates'] = [];
+    for (const currency of [...new Set(items.map((i) => i.currency))].sort()) {
+      const found = await rateService.rateOn(currency, date);
+      rates.push({ currency, rate: found.rate, rateDate: found.date });
+    }
+    const rateOf = new Map(rates.map((r) => [r.currency, r.rate]));
+    const lines = revaluationLines(
+      items.map((i) => ({ accountId: SYSTEM_ACCOUNT_IDS.receivables, currency: i.currency, amount: i.amountCents, carryingCents: i.carryingCents })),
+      rateOf,
+    );
+    const entryId = revaluationEntryId(date);
+    const handled = await this.commands.handle(booksModel, {
+      streamId: BOOKS_STREAM_ID,
+      actor,
+      decide: ({ state }) => decideBooks(state, { type: 'RevalueForeignBalances', entryId, date, today: this.today(), rates, items, lines, actor, at: this.now() }),
+    });
+    if (handled.position) await readModelsReach(() => this.deps.projections.waitFor(handled.position!), this.deps.logger);
+    const sum = (accountId: string, side: 'debitCents' | 'creditCents') => lines.filter((l) => l.accountId === accountId).reduce((s, l) => s + l[side], 0);
+    return {
+      date,
+      reversalDate: addDays(date, 1),
+      posted: handled.events.length > 0,
+      rates,
+      items: items.map((i) => ({ ...i, revaluedCents: toEuroCents(i.amountCents, rateOf.get(i.currency)!) })),
+      gainCents: sum(SYSTEM_ACCOUNT_IDS.exchangeGains, 'creditCents'),
+      lossCents: sum(SYSTEM_ACCOUNT_IDS.exchangeLosses, 'debitCents'),
+    };
   }
 
   private async run(actor: string, command: () => BooksCommand): Promise<void> {

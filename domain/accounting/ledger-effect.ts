@@ -4,7 +4,7 @@ import type { ForeignAmount } from '../currency/rate';
 
 /** The shape of what the ledger books (domain/accounting/postings.ts makes it of every aggregate's events). */
 
-export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'write_off' | 'year_end_close' | 'bank_reconciliation' | 'bill' | 'bill_payment';
+export type SourceType = 'manual' | 'invoice' | 'payment' | 'credit_note' | 'refund' | 'dispute' | 'fee' | 'payout' | 'credit_transfer' | 'write_off' | 'year_end_close' | 'fx_revaluation' | 'bank_reconciliation' | 'bill' | 'bill_payment';
 
 /** A ledger line: euros, and for a line of a foreign-currency document its amount in that currency and the rate. */
 export type PostingLine = JournalLine & { foreign?: ForeignAmount };

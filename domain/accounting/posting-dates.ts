@@ -29,6 +29,9 @@ export const requestedPostingDays = (event: LedgerEvent): string[] => {
     // Removing a payment reverses it on its own day: not once that day is locked.
     case 'PaymentRemoved':
       return [event.data.date];
+    // A revaluation asks for its day (its reversal the next day follows it).
+    case 'ForeignBalancesRevalued':
+      return [event.data.date];
     case 'BillPosted':
     case 'BillPaymentRecorded':
     // As an invoice's payment removed: reversed on its own day, not once that day is locked.

@@ -358,6 +358,18 @@ export const booksEffect = (event: BooksEvent): LedgerEffect | null => {
         postings: reopened ? posting('reversal', d.to, `Reversal (reopened): ${description}`, reverseLines(d.lines)) : posting('posting', d.to, description, d.lines),
       };
     }
+    case 'ForeignBalancesRevalued': {
+      // The unrealised differences on the period's last day, and their reversal on the next.
+      const d = event.data;
+      const description = `Exchange revaluation ${d.date}`;
+      return {
+        entryId: d.entryId,
+        source: { type: 'fx_revaluation', id: d.entryId, invoiceId: null },
+        entry: { status: 'active', date: d.date, description },
+        revenueAccountId: null,
+        postings: [...posting('posting', d.date, description, d.lines), ...posting('reversal', d.reversalDate, `Reversal: ${description}`, reverseLines(d.lines))],
+      };
+    }
     default: {
       const exhaustive: never = event;
       return exhaustive;
@@ -432,6 +444,7 @@ export const entryIdOf = (event: LedgerEvent): string | null => {
       return null;
     case 'FiscalYearClosed':
     case 'FiscalYearReopened':
+    case 'ForeignBalancesRevalued':
       return event.data.entryId;
     case 'JournalEntryRecorded':
     case 'JournalEntryCorrected':
@@ -453,6 +466,9 @@ export const ledgerEffectOf = (event: LedgerEvent, known: KnownEntry | null): Le
     case 'FiscalYearClosed':
     case 'FiscalYearReopened':
       return booksEffect(event);
+    // Posted once, however often its event is delivered.
+    case 'ForeignBalancesRevalued':
+      return known ? null : booksEffect(event);
     case 'PayoutPaid':
       return known ? null : payoutEffect(event);
     // A failure of a payout never booked as paid has nothing to reverse.

@@ -12,6 +12,8 @@ export interface Books {
   lockedThrough: string | null;
   /** Closed fiscal years, oldest first. */
   closed: ClosedYear[];
+  /** The days open foreign balances were revalued on (optional: states folded before currencies lack it). */
+  revalued?: string[];
 }
 
 export const initialBooks = (): Books => ({ lockedThrough: null, closed: [] });
@@ -22,10 +24,12 @@ export const evolveBooks = (state: Books, event: BooksEvent): Books => {
       return { ...state, lockedThrough: event.data.lockedThrough };
     case 'FiscalYearClosed': {
       const { entryId, from, to, lines } = event.data;
-      return { lockedThrough: event.data.lockedThrough, closed: [...state.closed, { entryId, from, to, lines }].sort((a, b) => a.from.localeCompare(b.from)) };
+      return { ...state, lockedThrough: event.data.lockedThrough, closed: [...state.closed, { entryId, from, to, lines }].sort((a, b) => a.from.localeCompare(b.from)) };
     }
     case 'FiscalYearReopened':
-      return { lockedThrough: event.data.lockedThrough, closed: state.closed.filter((y) => y.from !== event.data.from) };
+      return { ...state, lockedThrough: event.data.lockedThrough, closed: state.closed.filter((y) => y.from !== event.data.from) };
+    case 'ForeignBalancesRevalued':
+      return { ...state, revalued: [...(state.revalued ?? []), event.data.date] };
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -2,7 +2,8 @@ import { addDays, isIsoDate } from '../shared/dates';
 import { ValidationError, type ErrorParams, type ErrorReason } from '../shared/errors';
 import type { JournalLine } from '../journal/events';
 import { lastClosed, type Books } from './books';
-import type { BooksEvent, BooksLocked, FiscalYearClosed, FiscalYearReopened } from './events';
+import { assertOpen } from '../accounting/period-lock';
+import type { BooksEvent, BooksLocked, FiscalYearClosed, FiscalYearReopened, ForeignBalancesRevalued, RevaluedItem } from './events';
 
 interface Stamp {
   actor: string;
@@ -14,7 +15,35 @@ export type LockBooks = { type: 'LockBooks'; lockedThrough: string | null; today
 /** `lines` come from the year's balances, read after the year was locked (so nothing can still move them). */
 export type CloseFiscalYear = { type: 'CloseFiscalYear'; entryId: string; from: string; to: string; today: string; lines: JournalLine[] } & Stamp;
 export type ReopenFiscalYear = { type: 'ReopenFiscalYear'; from: string; reason: string } & Stamp;
-export type BooksCommand = LockBooks | CloseFiscalYear | ReopenFiscalYear;
+/** `items`, `rates` and `lines` come from the ledger's open foreign receivables on `date` and that day's rates. */
+export type RevalueForeignBalances = {
+  type: 'RevalueForeignBalances';
+  entryId: string;
+  date: string;
+  today: string;
+  rates: ForeignBalancesRevalued['data']['rates'];
+  items: RevaluedItem[];
+  lines: JournalLine[];
+} & Stamp;
+export type BooksCommand = LockBooks | CloseFiscalYear | ReopenFiscalYear | RevalueForeignBalances;
+
+export const alreadyRevalued = (date: string): string => `The open foreign balances were already revalued on ${date}.`;
+export const REVALUATION_IN_FUTURE = 'A revaluation is dated today or earlier: its rates must be known.';
+
+/**
+ * A period end's revaluation: once per day, never ahead of today; nothing to post decides nothing.
+ * (The write path refuses its day when the books are locked.)
+ */
+export const revalueForeignBalances = (state: Books, c: RevalueForeignBalances): [ForeignBalancesRevalued] | [] => {
+  if (!isIsoDate(c.date)) fail('date', 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+  if (c.date > c.today) fail('date', REVALUATION_IN_FUTURE);
+  if (state.revalued?.includes(c.date)) fail('date', alreadyRevalued(c.date));
+  // The books stream is not lock-checked by the write path (the close posts into the year it locks): a revaluation is, here.
+  assertOpen(state.lockedThrough, [c.date]);
+  if (c.lines.length === 0) return [];
+  const { type: _type, today: _today, ...data } = c;
+  return [{ type: 'ForeignBalancesRevalued', data: { ...data, reversalDate: addDays(c.date, 1) } }];
+};
 
 export const MAX_REASON = 1000;
 
@@ -65,6 +94,8 @@ export const decideBooks = (state: Books, command: BooksCommand): BooksEvent[] =
       return closeFiscalYear(state, command);
     case 'ReopenFiscalYear':
       return reopenFiscalYear(state, command);
+    case 'RevalueForeignBalances':
+      return revalueForeignBalances(state, command);
     default: {
       const exhaustive: never = command;
       return exhaustive;

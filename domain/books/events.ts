@@ -28,7 +28,34 @@ export type FiscalYearReopened = {
   data: Stamp & { entryId: string; from: string; to: string; lines: JournalLine[]; reason: string; lockedThrough: string | null; previous: string | null };
 };
 
-export type BooksEvent = BooksLocked | FiscalYearClosed | FiscalYearReopened;
-export const BOOKS_EVENT_TYPES: BooksEvent['type'][] = ['BooksLocked', 'FiscalYearClosed', 'FiscalYearReopened'];
+/** An open foreign amount revalued: a document's receivable in its currency and its euros as booked. */
+export interface RevaluedItem {
+  invoiceId: string;
+  currency: string;
+  /** Open in the document's currency (cents). */
+  amountCents: number;
+  /** Its euros as booked (cents). */
+  carryingCents: number;
+}
+
+/**
+ * Open foreign-currency receivables revalued at a period end's rates: the unrealised exchange
+ * differences (`lines`) posted on `date`, and reversed on `reversalDate`, the next day, so the
+ * receivables carry their booked euros again and payments realise their whole difference.
+ */
+export type ForeignBalancesRevalued = {
+  type: 'ForeignBalancesRevalued';
+  data: Stamp & {
+    entryId: string;
+    date: string;
+    reversalDate: string;
+    rates: Array<{ currency: string; rate: string; rateDate: string }>;
+    items: RevaluedItem[];
+    lines: JournalLine[];
+  };
+};
+
+export type BooksEvent = BooksLocked | FiscalYearClosed | FiscalYearReopened | ForeignBalancesRevalued;
+export const BOOKS_EVENT_TYPES: BooksEvent['type'][] = ['BooksLocked', 'FiscalYearClosed', 'FiscalYearReopened', 'ForeignBalancesRevalued'];
 export const BOOKS_SCHEMA_VERSION = 1;
 export const BOOKS_STREAM_ID = 'books';

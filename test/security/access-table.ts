@@ -70,6 +70,7 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'PUT /api/accounting/lock/': su(400),
   'PUT /api/accounting/fiscal-year/': su(400),
   'POST /api/accounting/year-end-close/': su(400),
+  'POST /api/accounting/revaluation/': su(400),
   'POST /api/accounting/year-end-reopen/': su(400),
   'GET /api/reports/income-statement/': su(200),
   'GET /api/reports/balance-sheet/': su(200),

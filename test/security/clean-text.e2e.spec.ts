@@ -142,6 +142,7 @@ const REST: Record<string, RestCase> = {
     format: ['csv_mapping.delimiter', 'csv_mapping.date_format', 'csv_mapping.decimal'],
     accepts: true,
   },
+  'POST /api/accounting/revaluation/': { caller: 'admin', path: () => '/api/accounting/revaluation/', body: () => ({ date: '2001-01-31' }), format: ['date'] },
   'POST /api/exchange-rates/': { caller: 'admin', path: () => '/api/exchange-rates/', body: () => ({ date: '2026-01-02', currency: 'USD', rate: '1.1' }), format: ['date', 'currency', 'rate'] },
   'POST /api/bank-rules/': { caller: 'admin', path: () => '/api/bank-rules/', body: ruleBody, format: ['account', 'direction', 'counterparty_iban'], accepts: true },
   'PUT /api/bank-rules/:id/': { caller: 'admin', path: (f) => `/api/bank-rules/${f.bankRuleId}/`, body: ruleBody, format: ['account', 'direction', 'counterparty_iban'], accepts: true },
