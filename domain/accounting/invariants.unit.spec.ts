@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dayArb, historyArb } from '../../test/accounting/history';
-import { DEFAULT_CHART } from './accounts';
+import { DEFAULT_CHART, SYSTEM_ACCOUNT_IDS } from './accounts';
 import { effectsOf, foldEffects, totalsInRange } from './balances';
 import { addDays, yearStart } from '../shared/dates';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance } from './reports';
@@ -12,6 +12,19 @@ const RUNS = 2000;
 const ledgerOf = (history: ReturnType<typeof historyArb> extends fc.Arbitrary<infer T> ? T : never) => effectsOf(history.map((h) => h.event));
 
 describe('accounting invariants on random histories', () => {
+  it('generates histories with invoices in other currencies, their payments at other rates and revaluations', () => {
+    const histories = fc.sample(historyArb(), { numRuns: 200, seed: 40 });
+    const events = histories.flat().map((h) => h.event);
+    expect(events.some((e) => e.type === 'InvoiceIssued' && e.data.fx)).toBe(true);
+    expect(events.some((e) => e.type === 'PaymentRecorded' && e.data.fx && e.data.fx.receivedCents !== e.data.fx.relievedCents)).toBe(true);
+    expect(events.some((e) => e.type === 'ForeignBalancesRevalued')).toBe(true);
+    // Their postings reach the exchange accounts.
+    const lines = ledgerOf(histories.flat()).flatMap((e) => e.postings.flatMap((p) => p.lines));
+    expect(lines.some((l) => l.accountId === SYSTEM_ACCOUNT_IDS.exchangeGains)).toBe(true);
+    expect(lines.some((l) => l.accountId === SYSTEM_ACCOUNT_IDS.exchangeLosses)).toBe(true);
+    expect(lines.some((l) => l.foreign?.currency === 'JPY')).toBe(true);
+  });
+
   it('every posting balances, so total debits equal total credits', () => {
     fc.assert(
       fc.property(historyArb(), (history) => {

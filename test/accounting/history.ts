@@ -14,6 +14,9 @@ import { buildBill } from '../../domain/bill/bill';
 import type { BillContent, BillEvent } from '../../domain/bill/events';
 import { addDays } from '../../domain/shared/dates';
 import type { RecordedEvent } from '../../eventstore/event-store';
+import { revaluationLines } from '../../domain/currency/foreign-postings';
+import { settle, toEuroCents } from '../../domain/currency/conversion';
+import type { DocumentRate } from '../../domain/currency/rate';
 
 /**
  * Random but valid histories of invoice and journal events, generated through the real journal
@@ -34,7 +37,10 @@ type Action =
   /** A payment to (or refund from) the tax authority: Dr/Cr VAT Payable marked as a settlement against the bank. */
   | { kind: 'settle'; date: number; amount: number; refund: boolean }
   | { kind: 'deleteJournal'; pick: number }
-  | { kind: 'issue'; date: number; net: number; vatBp: number; zeroCategory: VatCategory; subscription: boolean }
+  /** `currency` 0 is the euro; 1 to 4 USD, GBP, CHF, JPY at a rate `rateStep` per mille off its level. */
+  | { kind: 'issue'; date: number; net: number; vatBp: number; zeroCategory: VatCategory; subscription: boolean; currency?: number; rateStep?: number }
+  /** Open foreign receivables revalued at a day's rates (posted on it, reversed the next day). */
+  | { kind: 'revalue'; date: number; rateStep: number }
   | { kind: 'edit'; pick: number; date: number; net: number }
   /** Only the due date moves (and, `client`, the client changes, as on a draft): the invoice's aging terms. */
   | { kind: 'due'; pick: number; days: number; client: boolean }
@@ -95,7 +101,17 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('journal' as const), date: day, pairs }),
   fc.record({ kind: fc.constant('correct' as const), pick, date: day, pairs }),
   fc.record({ kind: fc.constant('deleteJournal' as const), pick }),
-  fc.record({ kind: fc.constant('issue' as const), date: day, net: cents, vatBp: fc.constantFrom(0, 500, 1900, 2400), zeroCategory: fc.constantFrom<VatCategory>('Z', 'E', 'AE'), subscription: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('issue' as const),
+    date: day,
+    net: cents,
+    vatBp: fc.constantFrom(0, 500, 1900, 2400),
+    zeroCategory: fc.constantFrom<VatCategory>('Z', 'E', 'AE'),
+    subscription: fc.boolean(),
+    currency: fc.constantFrom(0, 0, 0, 1, 2, 3, 4),
+    rateStep: fc.integer({ min: -150, max: 150 }),
+  }),
+  fc.record({ kind: fc.constant('revalue' as const), date: day, rateStep: fc.integer({ min: -150, max: 150 }) }),
   fc.record({ kind: fc.constant('credit' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }) }),
   fc.record({ kind: fc.constant('settle' as const), date: day, amount: cents, refund: fc.boolean() }),
   fc.record({ kind: fc.constant('edit' as const), pick, date: day, net: cents }),
@@ -139,8 +155,16 @@ const totalsOf = (net: number, vatBp: number): InvoiceTotals => {
   return { netCents: net, vatCents: vat, grossCents: net + vat };
 };
 
+/** The currencies of foreign invoices, around their real level against the euro. */
+const CURRENCIES = [null, { code: 'USD', level: 1.1 }, { code: 'GBP', level: 0.86 }, { code: 'CHF', level: 0.94 }, { code: 'JPY', level: 170 }] as const;
+const rateAt = (level: number, step: number): string => (level * (1 + step / 1000)).toFixed(level > 10 ? 2 : 4);
+
 interface OpenInvoice {
   id: string;
+  /** In another currency: its rate, what was paid of it (its cents) and the booked euros payments cleared. */
+  fx?: DocumentRate & { level: number };
+  paid: number;
+  relieved: number;
   number: string;
   date: string;
   totals: InvoiceTotals;
@@ -153,6 +177,9 @@ interface OpenInvoice {
   dueDate: string;
 }
 
+/** The invoice event's `fx`: its currency and rate, or nothing for the euro. */
+const fxOf = (inv: OpenInvoice): { fx?: DocumentRate } => (inv.fx ? { fx: { currency: inv.fx.currency, rate: inv.fx.rate, rateDate: inv.fx.rateDate } } : {});
+
 export const interpret = (actions: Action[]): StreamEvent[] => {
   const out: StreamEvent[] = [];
   const journals: Array<{ id: string; events: JournalEvent[] }> = [];
@@ -164,6 +191,7 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
   const billPayments: Array<Extract<BillEvent, { type: 'BillPaymentRecorded' }>['data']> = [];
   let n = 0;
   let lockedThrough: string | null = null;
+  const revalued = new Set<string>();
   const closed: Array<{ entryId: string; from: string; to: string; lines: JournalLine[] }> = [];
   const at = '2026-01-01T00:00:00.000Z';
   const dateOf = (d: number) => addDays(FIRST_DAY, d);
@@ -200,8 +228,12 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         break;
       }
       case 'issue': {
+        const foreign = CURRENCIES[a.currency ?? 0];
         const inv: OpenInvoice = {
           id: uuid(2, n),
+          ...(foreign ? { fx: { currency: foreign.code, rate: rateAt(foreign.level, a.rateStep ?? 0), rateDate: dateOf(a.date), level: foreign.level } } : {}),
+          paid: 0,
+          relieved: 0,
           number: `INV-${n}`,
           date: dateOf(a.date),
           totals: totalsOf(a.net, a.vatBp),
@@ -217,7 +249,7 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         const lines = [{ description: 'Service', quantity: 1, unitPriceCents: a.net, vatRateBp: a.vatBp, vatCategory: inv.category, ...inv.totals }];
         out.push({
           streamId: `invoice-${inv.id}`,
-          event: { type: 'InvoiceIssued', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: inv.date, dueDate: inv.date, lines, totals: inv.totals, period: inv.period, parties: null } },
+          event: { type: 'InvoiceIssued', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: inv.date, dueDate: inv.date, lines, totals: inv.totals, period: inv.period, parties: null, ...fxOf(inv) } },
         });
         break;
       }
@@ -226,9 +258,15 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         if (!inv) break;
         const totals = totalsOf(a.net, inv.vatBp);
         const lines = [{ description: 'Service', quantity: 1, unitPriceCents: a.net, vatRateBp: inv.vatBp, vatCategory: inv.category, ...totals }];
+        // A foreign draft takes the rate of its new date.
+        const previousFx = fxOf(inv);
+        if (inv.fx) inv.fx = { ...inv.fx, rate: rateAt(inv.fx.level, (a.net % 301) - 150), rateDate: dateOf(a.date) };
         out.push({
           streamId: `invoice-${inv.id}`,
-          event: { type: 'InvoiceEdited', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: dateOf(a.date), dueDate: dateOf(a.date), lines, totals, previousTotals: inv.totals, previousDate: inv.date } },
+          event: {
+            type: 'InvoiceEdited',
+            data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: dateOf(a.date), dueDate: dateOf(a.date), lines, totals, previousTotals: inv.totals, previousDate: inv.date, ...fxOf(inv), ...(previousFx.fx ? { previousFx: previousFx.fx } : {}) },
+          },
         });
         inv.totals = totals;
         inv.creditable = totals.grossCents;
@@ -245,13 +283,17 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         if (a.client) inv.clientId = inv.clientId === uuid(4, 1) ? uuid(4, 2) : uuid(4, 1);
         out.push({
           streamId: `invoice-${inv.id}`,
-          event: { type: 'InvoiceEdited', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: inv.clientId, date: inv.date, dueDate: inv.dueDate, lines, totals: inv.totals, previousTotals: inv.totals, previousDate: inv.date } },
+          event: {
+            type: 'InvoiceEdited',
+            data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: inv.clientId, date: inv.date, dueDate: inv.dueDate, lines, totals: inv.totals, previousTotals: inv.totals, previousDate: inv.date, ...fxOf(inv), ...(inv.fx ? { previousFx: fxOf(inv).fx } : {}) },
+          },
         });
         break;
       }
       case 'credit': {
         const inv = invoices[a.pick % Math.max(invoices.length, 1)];
-        if (!inv || inv.creditable <= 0) break;
+        // Credit notes of foreign invoices are refused (issue 40 so far).
+        if (!inv || inv.creditable <= 0 || inv.fx) break;
         const net = Math.max(1, Math.floor((inv.totals.netCents * a.part) / 100));
         const totals = totalsOf(net, inv.vatBp);
         if (totals.grossCents > inv.creditable) break;
@@ -270,6 +312,20 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         const inv = invoices[a.pick % Math.max(invoices.length, 1)];
         if (!inv) break;
         const amount = Math.max(1, Math.floor((inv.totals.grossCents * a.part) / 100));
+        if (inv.fx) {
+          // By bank transfer, at most what is open, at its day's rate: the booked euros it clears and the difference realised.
+          const open = inv.totals.grossCents - inv.paid;
+          if (open <= 0) break;
+          const paid = Math.min(amount, open);
+          const rate = rateAt(inv.fx.level, a.part - 50);
+          const carrying = toEuroCents(inv.totals.grossCents, inv.fx.rate) - inv.relieved;
+          const settled = settle({ amount: open, carryingCents: carrying }, paid, rate);
+          const fx = { currency: inv.fx.currency, rate, rateDate: dateOf(a.date), bookedRate: inv.fx.rate, receivedCents: settled.receivedCents, relievedCents: settled.relievedCents };
+          inv.paid += paid;
+          inv.relieved += settled.relievedCents;
+          out.push({ streamId: `invoice-${inv.id}`, event: { type: 'PaymentRecorded', data: { invoiceId: inv.id, paymentId: uuid(5, n), amountCents: paid, date: dateOf(a.date), method: 'bank', reference: null, fx } } });
+          break;
+        }
         out.push({
           streamId: `invoice-${inv.id}`,
           event: { type: 'PaymentRecorded', data: { invoiceId: inv.id, paymentId: uuid(5, n), amountCents: amount, date: dateOf(a.date), method: METHODS[a.method]!, reference: a.method === 0 ? `pi_${n}` : null } },
@@ -283,7 +339,28 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         invoices.splice(index, 1);
         out.push({
           streamId: `invoice-${inv.id}`,
-          event: { type: 'InvoiceVoided', data: { invoiceId: inv.id, reason: a.deleted ? 'deleted' : 'voided', date: dateOf(a.date), totals: inv.totals, originalDate: inv.date } },
+          event: { type: 'InvoiceVoided', data: { invoiceId: inv.id, reason: a.deleted ? 'deleted' : 'voided', date: dateOf(a.date), totals: inv.totals, originalDate: inv.date, ...fxOf(inv) } },
+        });
+        break;
+      }
+      case 'revalue': {
+        const date = dateOf(a.date);
+        if (revalued.has(date)) break;
+        const open = invoices.filter((i) => i.fx && i.totals.grossCents - i.paid > 0);
+        const rates = new Map(open.map((i) => [i.fx!.currency, rateAt(i.fx!.level, a.rateStep)]));
+        const items = open.map((i) => ({ invoiceId: i.id, currency: i.fx!.currency, amountCents: i.totals.grossCents - i.paid, carryingCents: toEuroCents(i.totals.grossCents, i.fx!.rate) - i.relieved }));
+        const lines = revaluationLines(
+          items.map((i) => ({ accountId: SYSTEM_ACCOUNT_IDS.receivables, currency: i.currency, amount: i.amountCents, carryingCents: i.carryingCents })),
+          rates,
+        );
+        if (lines.length === 0) break;
+        revalued.add(date);
+        out.push({
+          streamId: 'books',
+          event: {
+            type: 'ForeignBalancesRevalued',
+            data: { entryId: uuid(7, n), date, reversalDate: addDays(date, 1), rates: [...rates].map(([currency, rate]) => ({ currency, rate, rateDate: date })), items, lines, actor: 'prop', at },
+          },
         });
         break;
       }
