@@ -116,7 +116,15 @@ export const accountingRoutes = (s: AccountingServices): Router => {
     const buckets = (b: BucketAmounts) => Object.fromEntries(AGING_BUCKETS.map((k) => [AGING_REST_NAMES[k], centsToEuros(b[k])]));
     res.json({
       as_of: r.asOf,
-      clients: r.clients.map((c) => ({ client_id: c.clientId, client: c.clientName, ...buckets(c.buckets), total: centsToEuros(c.owedCents), credit_balance: centsToEuros(c.creditCents) })),
+      clients: r.clients.map((c) => ({
+        client_id: c.clientId,
+        client: c.clientName,
+        ...buckets(c.buckets),
+        total: centsToEuros(c.owedCents),
+        credit_balance: centsToEuros(c.creditCents),
+        // What of it is open in other currencies, in them (the euros above are at the booked rates).
+        foreign_open: (c.foreign ?? []).map((f) => ({ currency: f.currency, amount: centsToEuros(f.cents) })),
+      })),
       totals: { ...buckets(r.totals), total: centsToEuros(r.totals.owedCents), credit_balance: centsToEuros(r.totals.creditCents), net: centsToEuros(r.totals.netCents) },
     });
   });

@@ -203,6 +203,12 @@ export class AgingBucketsOutput {
   }
 }
 
+@ObjectType('ForeignAmount', { description: 'An amount in another currency than the euro.' })
+export class ForeignAmountOutput {
+  @Field(() => String, { description: 'ISO 4217.' }) currency!: string;
+  @Field(() => Float, { description: 'In that currency.' }) amount!: number;
+}
+
 @ObjectType('ClientAging')
 export class ClientAgingOutput {
   @Field(() => ID, { nullable: true, description: 'Null for receivables posted without an invoice.' }) clientId!: string | null;
@@ -210,6 +216,7 @@ export class ClientAgingOutput {
   @Field(() => AgingBucketsOutput) buckets!: AgingBucketsOutput;
   @Field(() => Float, { description: 'Owed in all (the sum of the buckets).' }) total!: number;
   @Field(() => Float, { description: 'Paid or credited beyond its invoices.' }) creditBalance!: number;
+  @Field(() => [ForeignAmountOutput], { description: 'Of what it owes, what is open in other currencies, in them (the euros are at the booked rates).' }) foreignOpen!: ForeignAmountOutput[];
 }
 
 @ObjectType('AgedReceivables')
@@ -225,7 +232,14 @@ export class AgedReceivablesOutput {
     return Object.assign(new AgedReceivablesOutput(), {
       asOf: r.asOf,
       clients: r.clients.map((c) =>
-        Object.assign(new ClientAgingOutput(), { clientId: c.clientId, clientName: c.clientName, buckets: AgingBucketsOutput.from(c.buckets), total: centsToEuros(c.owedCents), creditBalance: centsToEuros(c.creditCents) }),
+        Object.assign(new ClientAgingOutput(), {
+          clientId: c.clientId,
+          clientName: c.clientName,
+          buckets: AgingBucketsOutput.from(c.buckets),
+          total: centsToEuros(c.owedCents),
+          creditBalance: centsToEuros(c.creditCents),
+          foreignOpen: (c.foreign ?? []).map((f) => Object.assign(new ForeignAmountOutput(), { currency: f.currency, amount: centsToEuros(f.cents) })),
+        }),
       ),
       totals: AgingBucketsOutput.from(r.totals),
       total: centsToEuros(r.totals.owedCents),

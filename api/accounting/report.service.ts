@@ -8,7 +8,7 @@ import { balanceSheet, cashFlow, incomeStatement, trialBalance, type BalanceShee
 import { mergeTotals, subtractTotals } from '../../domain/accounting/balances';
 import { chartWithTotals, totalsInRange, type DayRange } from '../../projections/ledger/balances/queries';
 import { accountLines, type AccountLedgerLine } from '../../projections/ledger/journal-lines/queries';
-import { agedSums, receivableCreditAsOf } from '../../projections/ledger/receivables/queries';
+import { agedSums, foreignOpenByClient, receivableCreditAsOf } from '../../projections/ledger/receivables/queries';
 import { vatMovementsInRange } from '../../projections/ledger/vat/queries';
 import { vatReturn, type VatReturn } from '../../domain/accounting/vat-return';
 import { AGING_EDGES, ageReceivables, type AgedReceivables, type AgingRow } from '../../domain/accounting/aging';
@@ -151,11 +151,13 @@ export class ReportService {
   /** What each client owes as of a day, by days past due (the Accounts Receivable balance split by invoice). */
   async agedReceivables(input: PeriodInput, names?: PeriodFieldNames): Promise<AgedReceivables> {
     const asOf = resolveAsOf(input, this.today(), names);
-    const rows = await agedSums(this.db, asOf, AGING_EDGES, 'over90');
-    return ageReceivables(
+    const [rows, foreign] = await Promise.all([agedSums(this.db, asOf, AGING_EDGES, 'over90'), foreignOpenByClient(this.db, asOf)]);
+    const aged = ageReceivables(
       rows.map((r) => ({ clientId: r.client_id, clientName: r.client_name ?? '', bucket: r.bucket as AgingRow['bucket'], cents: Number(r.cents) })),
       asOf,
     );
+    // Beside each client's euros, what of it is open in other currencies, in them.
+    return { ...aged, clients: aged.clients.map((c) => ({ ...c, foreign: foreign.filter((f) => f.clientId === c.clientId).map(({ currency, cents }) => ({ currency, cents })) })) };
   }
 
   /**

@@ -57,6 +57,12 @@ describe.each(testBackends())('revaluation of foreign balances on $name', (backe
     const october = await admin.get('/api/reports/income-statement/?from=2026-10-01&to=2026-10-31');
     expect(october.body.revenues).toContainEqual({ account: 'Exchange Gains', account_id: exchangeGains, balance: 16.84 });
     expect(october.body.net_income).toBe(925.93);
+    // Aged receivables: the client's euros as booked, its dollars beside them; the revaluation apart until it reverses.
+    const aged = await admin.get('/api/reports/aged-receivables/?as_of=2026-10-31');
+    expect(aged.body.clients).toContainEqual(expect.objectContaining({ client_id: clientId, total: 909.09, foreign_open: [{ currency: 'USD', amount: 1000 }] }));
+    expect(aged.body.totals.net).toBe(925.93);
+    const graphql = await admin.graphql('query($d: String) { agedReceivables(asOf: $d) { clients { clientId foreignOpen { currency amount } } } }', { d: '2026-10-31' });
+    expect(graphql.body.data.agedReceivables.clients).toContainEqual({ clientId, foreignOpen: [{ currency: 'USD', amount: 1000 }] });
     expect(await trialBalance()).toBe(0);
   });
 

@@ -51,6 +51,8 @@ export interface ClientAging {
   owedCents: number;
   /** Paid or credited beyond its invoices: the client's credit balance, shown apart. */
   creditCents: number;
+  /** Of what it owes, what is open in other currencies than the euro, in those currencies (their cents). */
+  foreign?: Array<{ currency: string; cents: number }>;
 }
 
 export interface AgedReceivables {

@@ -296,8 +296,11 @@ export const ledgerMigrations: Migration[] = [
         t.bigInteger('foreign_cents');
         t.specificType('rate', 'numeric(16, 6)');
       });
+      // What is open in other currencies as of a day (aged receivables, revaluation) reads only these lines.
+      await db.raw('create index ledger_lines_foreign on ledger_lines (account_id, date) include (entry_id, currency, foreign_cents, debit_cents, credit_cents) where currency is not null');
     },
     down: async (db) => {
+      await db.raw('drop index if exists ledger_lines_foreign');
       await db.schema.alterTable('ledger_lines', (t) => {
         t.dropColumn('currency');
         t.dropColumn('foreign_cents');

@@ -1,3 +1,4 @@
+import { SYSTEM_ACCOUNT_IDS } from '../../../domain/accounting/accounts';
 import type { Knex } from 'knex';
 import { agingBucketSums } from '../../aging-sums';
 
@@ -97,4 +98,25 @@ export const receivableCreditAsOf = async (db: Knex, asOf: string): Promise<numb
     { asOf, floor: RECENT_PATH_MIN_LATER_CHANGES },
   );
   return -Number(((result.rows ?? result) as Array<{ credit_cents: string | number }>)[0]?.credit_cents ?? 0);
+};
+
+/**
+ * What each client has open in other currencies than the euro as of a day: per client and currency,
+ * the foreign amounts on the Accounts Receivable lines of its invoices (debits add, credits take off),
+ * where not zero. The aged receivables show them beside the euros.
+ */
+export const foreignOpenByClient = async (db: Knex, asOf: string): Promise<Array<{ clientId: string | null; currency: string; cents: number }>> => {
+  const rows = (await db('ledger_lines as l')
+    .join('ledger_entries as e', 'e.entry_id', 'l.entry_id')
+    // ledger_entries keeps the invoice id as text.
+    .leftJoin('receivable_balances as b', (j) => j.on(db.raw('b.invoice_id::text = e.invoice_id')))
+    .where('l.account_id', SYSTEM_ACCOUNT_IDS.receivables)
+    .whereNotNull('l.currency')
+    .where('l.date', '<=', asOf)
+    .groupBy('b.client_id', 'l.currency')
+    .havingRaw('sum(case when l.debit_cents > 0 then l.foreign_cents else -l.foreign_cents end) <> 0')
+    .select('b.client_id', 'l.currency')
+    .select(db.raw('sum(case when l.debit_cents > 0 then l.foreign_cents else -l.foreign_cents end) as cents'))
+    .orderBy(['b.client_id', 'l.currency'])) as Array<{ client_id: string | null; currency: string; cents: string | number }>;
+  return rows.map((r) => ({ clientId: r.client_id, currency: r.currency, cents: Number(r.cents) }));
 };
