@@ -77,6 +77,7 @@ export class ClientStatementService {
         invoiceNumber: l.invoice_number,
         debitCents: Number(l.debit_cents),
         creditCents: Number(l.credit_cents),
+        ...(l.currency ? { foreign: { currency: l.currency, cents: Number(l.foreign_cents) } } : {}),
       })),
     );
   }

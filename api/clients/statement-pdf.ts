@@ -1,6 +1,6 @@
 import type { ClientStatement, StatementRow } from '../../domain/accounting/statement';
 import type { Party, SellerParty } from '../../domain/invoice/vat';
-import { formatEuros } from '../../domain/shared/money';
+import { formatAmount, formatEuros } from '../../domain/shared/money';
 import { pdfDay as day, postalLines, startPdf, writeSellerHeader, writeTitleBlock } from '../platform/pdf-layout';
 import { statementLabels, type StatementLabels } from './statement.texts';
 
@@ -14,10 +14,14 @@ export interface PrintableStatement {
   issued: string;
 }
 
-/** A row's description: its kind, the source type of one the statement does not name, and the invoice it concerns. */
-export const rowDescription = (r: StatementRow, t: StatementLabels): string => {
+/**
+ * A row's description: its kind, the source type of one the statement does not name, the invoice it
+ * concerns, and for a document in another currency its amount in it (the euros are in the columns).
+ */
+export const rowDescription = (r: StatementRow, t: StatementLabels, language = 'en'): string => {
   const kind = r.kind === 'other' ? `${t.kinds.other} (${r.sourceType.replace(/_/g, ' ')})` : t.kinds[r.kind];
-  return r.invoiceNumber && r.document !== r.invoiceNumber ? `${kind} (${t.forInvoice} ${r.invoiceNumber})` : kind;
+  const described = r.invoiceNumber && r.document !== r.invoiceNumber ? `${kind} (${t.forInvoice} ${r.invoiceNumber})` : kind;
+  return r.foreign ? `${described}: ${formatAmount(Math.abs(r.foreign.cents), r.foreign.currency, language)}` : described;
 };
 
 const COLS = {
@@ -95,7 +99,7 @@ export const renderStatementPdf = async ({ statement: s, seller, client, languag
     y = doc.y + 5;
   }
   for (const r of s.rows) {
-    row({ date: day(r.date), document: r.document, description: rowDescription(r, t), debit: money(r.debitCents), credit: money(r.creditCents), balance: formatEuros(r.balanceCents) });
+    row({ date: day(r.date), document: r.document, description: rowDescription(r, t, language), debit: money(r.debitCents), credit: money(r.creditCents), balance: formatEuros(r.balanceCents) });
   }
   doc.moveTo(50, y - 2).lineTo(545, y - 2).stroke('#999');
   y += 4;

@@ -91,6 +91,15 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
     expect(pdf).toContain('Exchange rate: 1 EUR = 1.05 USD');
   });
 
+  it("shows the client's statement in euros with each document's dollars beside it", async () => {
+    const statement = await server.runtime.services.billing.statements.statement(clientId, { from: '2026-10-01', to: '2026-10-31' });
+    expect(statement.rows[0]).toMatchObject({ date: '2026-10-01', kind: 'invoice', debitCents: 90_909, foreign: { currency: 'USD', cents: 100_000 } });
+    expect(statement.rows[1]).toMatchObject({ date: '2026-10-15', kind: 'payment', creditCents: 90_909, foreign: { currency: 'USD', cents: -100_000 } });
+    const pdf = pdfText((await admin.download(`/api/clients/${clientId}/statement/?from=2026-10-01&to=2026-10-31&lang=en`)).body).join('\n');
+    expect(pdf).toContain('Invoice: US$1,000.00');
+    expect(pdf).toContain('Payment: US$1,000.00');
+  });
+
   it('clears part payments by their share of the booked euros, the last one what is left, each realising its difference', async () => {
     const inv = await createInvoice(admin, { client: clientId, date: '2026-10-15', due_date: '2026-11-15', items: licence(500, 19) });
     await admin.post(`/api/invoices/${inv.id}/send/`);

@@ -39,6 +39,8 @@ export interface StatementLine {
   invoiceNumber: string | null;
   debitCents: number;
   creditCents: number;
+  /** A line of a document in another currency: that currency and the line's amount in it (its cents, on the line's side). */
+  foreign?: { currency: string; cents: number };
 }
 
 export interface StatementRow {
@@ -52,6 +54,8 @@ export interface StatementRow {
   creditCents: number;
   /** The balance after this row (opening plus every row so far). */
   balanceCents: number;
+  /** A document in another currency: the row's amount in it (signed as debit − credit). */
+  foreign?: { currency: string; cents: number };
 }
 
 export interface ClientStatement {
@@ -90,6 +94,8 @@ export const statementKindOf = (sourceType: string, netCents: number): Statement
 interface Group {
   first: StatementLine;
   netCents: number;
+  /** The foreign amount netted the same way (one document, one currency). */
+  foreign?: { currency: string; cents: number };
 }
 
 /**
@@ -103,9 +109,11 @@ export const buildStatement = (period: { from: IsoDate; to: IsoDate }, openingCe
     const key = `${line.entryId}|${line.date}`;
     const group = groups.get(key);
     const net = line.debitCents - line.creditCents;
-    if (!group) groups.set(key, { first: line, netCents: net });
+    const foreign = line.foreign && { currency: line.foreign.currency, cents: line.debitCents > 0 ? line.foreign.cents : -line.foreign.cents };
+    if (!group) groups.set(key, { first: line, netCents: net, ...(foreign ? { foreign } : {}) });
     else {
       group.netCents += net;
+      if (foreign) group.foreign = { currency: foreign.currency, cents: (group.foreign?.cents ?? 0) + foreign.cents };
       if (line.lineId < group.first.lineId) group.first = line;
     }
   }
@@ -115,7 +123,7 @@ export const buildStatement = (period: { from: IsoDate; to: IsoDate }, openingCe
   let balance = openingCents;
   let debitCents = 0;
   let creditCents = 0;
-  const rows = ordered.map(({ first, netCents }): StatementRow => {
+  const rows = ordered.map(({ first, netCents, foreign }): StatementRow => {
     const debit = Math.max(netCents, 0);
     const credit = Math.max(-netCents, 0);
     balance += netCents;
@@ -130,6 +138,7 @@ export const buildStatement = (period: { from: IsoDate; to: IsoDate }, openingCe
       debitCents: debit,
       creditCents: credit,
       balanceCents: balance,
+      ...(foreign && foreign.cents !== 0 ? { foreign } : {}),
     };
   });
   return { from: period.from, to: period.to, openingCents, rows, totals: { debitCents, creditCents }, closingCents: balance };

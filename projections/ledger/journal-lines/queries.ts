@@ -138,6 +138,9 @@ export interface ClientReceivableLineRow {
   document: string | null;
   debit_cents: number | string;
   credit_cents: number | string;
+  /** A line of a document in another currency: its currency and amount in it. */
+  currency: string | null;
+  foreign_cents: number | string | null;
 }
 
 /**
@@ -161,7 +164,7 @@ export const clientReceivables = async (
        join ledger_lines l on l.entry_id = e.entry_id and l.account_id = ?`;
   const opening = await db.raw(`select coalesce(sum(l.debit_cents - l.credit_cents), 0) as cents ${ofClient} where b.client_id = ? and l.date < ?`, [accountId, clientId, from]);
   const lines = await db.raw(
-    `select l.id, l.entry_id, l.date, l.debit_cents, l.credit_cents, e.source_type, coalesce(i.invoice_number, k.invoice_number) as invoice_number,
+    `select l.id, l.entry_id, l.date, l.debit_cents, l.credit_cents, l.currency, l.foreign_cents, e.source_type, coalesce(i.invoice_number, k.invoice_number) as invoice_number,
             case e.source_type when 'credit_note' then cn.credit_note_number when 'payment' then nullif(p.reference, '') end as document
      ${ofClient}
      left join invoice_list i on i.id = b.invoice_id
