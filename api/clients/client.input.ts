@@ -3,7 +3,7 @@ import { Field, InputType, Int } from 'type-graphql';
 import { CLIENT_LANGUAGES, type ClientLanguage, type SaveClient } from '../../domain/billing/commands';
 import { NOT_A_COUNTRY } from '../../domain/invoice/vat';
 import { IsCleanText } from '../platform/graphql/validators';
-import { CLIENT_CURRENCY_INVALID } from './client.service';
+import { CLIENT_CURRENCY_INVALID } from '../../domain/currency/currencies';
 
 /**
  * GraphQL inputs. Each validates itself (class-validator) and builds the service's command with the

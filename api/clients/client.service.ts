@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SaveClient } from '../../domain/billing/commands';
 import { dayOf } from '../../domain/shared/dates';
 import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../../domain/invoice/vat';
-import { isClientCurrency } from '../../domain/currency/currencies';
+import { CLIENT_CURRENCY_FIXED, CLIENT_CURRENCY_INVALID, isClientCurrency } from '../../domain/currency/currencies';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { endSessionsOf, generatePassword, hashPassword, UserService } from '../auth';
 import type { AppDeps } from '../platform/deps';
@@ -24,8 +24,6 @@ const NOT_FOUND = 'Client not found.';
 const IN_USE = 'This client has subscriptions or invoices and cannot be deleted.';
 export const USER_EXISTS = 'A user already exists for this client.';
 export const NO_USER = 'This client has no portal login.';
-export const CLIENT_CURRENCY_INVALID = 'Choose the euro or a currency the ECB publishes a reference rate for.';
-export const CLIENT_CURRENCY_FIXED = 'The currency of a client with invoices or subscriptions cannot change: its documents are in it.';
 
 const clientColumns = (c: SaveClient) => {
   const country = c.country === undefined ? undefined : normaliseCountry(c.country);

@@ -21,6 +21,10 @@ export const CLIENT_CURRENCIES: readonly string[] = [BOOKS_CURRENCY, ...ECB_CURR
 
 export const isClientCurrency = (code: string): boolean => CLIENT_CURRENCIES.includes(code);
 
+/** The refusals of a client's currency (the client form words them in its language). */
+export const CLIENT_CURRENCY_INVALID = 'Choose the euro or a currency the ECB publishes a reference rate for.';
+export const CLIENT_CURRENCY_FIXED = 'The currency of a client with invoices or subscriptions cannot change: its documents are in it.';
+
 /** Three capital letters, as ISO 4217 writes a currency. */
 export const isCurrencyCode = (text: string): boolean => /^[A-Z]{3}$/.test(text);
 

@@ -27,6 +27,11 @@ export interface RowAction {
   /** Accessible name when the label alone is ambiguous ("Download invoice 2026-000001 as PDF"). */
   ariaLabel?: string;
   testId?: string;
+  /**
+   * Not an action: a short text at the foot of "More" saying why some action is not there (an
+   * invoice in another currency has no card payment or credit note yet). Read, never clicked.
+   */
+  note?: boolean;
 }
 
 // The label names the action; an icon's own aria-label ("mail") would only prefix it.
@@ -64,21 +69,23 @@ export const RowActions = ({ actions }: { actions: RowAction[] }) => {
   const inline = actions.filter((a) => a.inline);
   const more = actions.filter((a) => !a.inline);
   const items: MenuProps['items'] = more.flatMap((a, i) => [
-    ...(a.apart && i > 0 ? [{ type: 'divider' as const, key: `${a.key}-divider` }] : []),
-    {
-      key: a.key,
-      icon: a.loading ? <LoadingOutlined aria-hidden /> : quiet(a.icon),
-      danger: a.danger,
-      disabled: a.disabled || a.loading,
-      'data-testid': a.testId,
-      label: a.href ? (
-        <a href={a.href} download={a.download} target={a.target} rel={a.target ? 'noopener' : undefined} aria-label={a.ariaLabel}>
-          {a.label}
-        </a>
-      ) : (
-        a.label
-      ),
-    },
+    ...((a.apart || a.note) && i > 0 ? [{ type: 'divider' as const, key: `${a.key}-divider` }] : []),
+    a.note
+      ? { key: a.key, icon: quiet(a.icon), disabled: true, className: 'row-actions-note', 'data-testid': a.testId, label: a.label }
+      : {
+          key: a.key,
+          icon: a.loading ? <LoadingOutlined aria-hidden /> : quiet(a.icon),
+          danger: a.danger,
+          disabled: a.disabled || a.loading,
+          'data-testid': a.testId,
+          label: a.href ? (
+            <a href={a.href} download={a.download} target={a.target} rel={a.target ? 'noopener' : undefined} aria-label={a.ariaLabel}>
+              {a.label}
+            </a>
+          ) : (
+            a.label
+          ),
+        },
   ]);
   const onMenuClick: MenuProps['onClick'] = ({ key }) => more.find((a) => a.key === key)?.onClick?.();
   return (

@@ -4,9 +4,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyInfo } from '../../../api/platform/contracts/rest.contract';
 import { LoadingSkeleton, type LoadFailure } from '../common/DataState';
-import { formatDate, formatEuros } from '../common/format';
+import { formatAmount, formatDate } from '../common/format';
+import { useScreenLanguage } from '../common/useAmount';
 import { Badge } from '../shared/billing-badges';
-import { checkoutErrorKey, startCheckout } from '../payments/checkout';
+import { checkoutErrorKey, payableByCard, startCheckout } from '../payments/checkout';
 import { usePaymentReturn } from '../payments/usePaymentReturn';
 import { usePageLocation } from '../routing/pageLocation';
 import { payInvoiceIdAt } from '../routing/pages';
@@ -60,6 +61,24 @@ const PayButton = ({ invoice }: { invoice: PublicInvoice }) => {
   );
 };
 
+/**
+ * An invoice in another currency than the euro is not paid by card yet (the checkout refuses it):
+ * said where Pay Now would be, pointing to the bank transfer and its payment reference below.
+ */
+const BankTransferOnly = ({ invoice }: { invoice: PublicInvoice }) => {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="pay-invoice-paid"
+      data-testid="pay-bank-transfer"
+      title={t('payInvoice.bankTransfer.title', { currency: invoice.currency })}
+      description={t(invoice.payment_reference ? 'payInvoice.bankTransfer.withReference' : 'payInvoice.bankTransfer.text')}
+    />
+  );
+};
+
 /** A payer has no administrator to tell: a failure on the server is ours to own. */
 const PAYER_REASONS: Partial<Record<LoadFailure, string>> = { server: 'payInvoice.errors.server', other: 'payInvoice.errors.server' };
 
@@ -96,6 +115,7 @@ const PayFailure = ({ reason, retry, company }: { reason: LoadFailure; retry: ()
 /** The page's lead under the seller's name (the frame's): which invoice, what is due (its first heading) and by when. */
 const AmountDue = ({ invoice, today }: { invoice: PublicInvoice; today: string }) => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
   const due = amountDue(invoice);
   return (
     <div className="pay-summary">
@@ -103,7 +123,7 @@ const AmountDue = ({ invoice, today }: { invoice: PublicInvoice; today: string }
       <h1 className="pay-amount">
         <span className="pay-amount-label">{t('payInvoice.amountDue')}</span>{' '}
         <span className="pay-money pay-amount-value" data-testid="pay-amount-due">
-          {formatEuros(due)}
+          {formatAmount(due, invoice.currency, language)}
         </span>
       </h1>
       <p className="pay-due" data-testid="pay-due">
@@ -156,8 +176,10 @@ export const PayInvoicePage = () => {
               <Alert type="success" showIcon className="pay-invoice-paid" title={t('payInvoice.alreadyPaid')} />
             ) : state.invoice.open_amount <= 0 ? (
               <Alert type="info" showIcon className="pay-invoice-paid" title={t('payInvoice.nothingToPay')} data-testid="pay-invoice-nothing" />
-            ) : state.confirmation === 'confirming' || state.confirmation === 'unconfirmed' ? null : (
+            ) : state.confirmation === 'confirming' || state.confirmation === 'unconfirmed' ? null : payableByCard(state.invoice) ? (
               <PayButton invoice={state.invoice} />
+            ) : (
+              <BankTransferOnly invoice={state.invoice} />
             )}
             <h2 className="pay-details-heading">{t('payInvoice.details')}</h2>
             <Descriptions column={1} size="middle" bordered>

@@ -2,28 +2,29 @@ import { Alert } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney, localToday } from '../common/format';
+import { formatAmount, formatDate, localToday } from '../common/format';
+import { useScreenLanguage } from '../common/useAmount';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { RowActions } from '../common/RowActions';
-import { checkoutErrorKey, startCheckout } from '../payments/checkout';
+import { checkoutErrorKey, payableByCard, startCheckout } from '../payments/checkout';
 import { Badge, InvoiceStatusBadge } from '../shared/billing-badges';
 import { PaymentReference } from './PaymentReference';
 import type { PortalInvoice } from './usePortalAccount';
-
-const euroCents = (euros: number) => Math.round(euros * 100);
 
 /** Newest first by date (then number), whatever order the server used. */
 const newestFirst = (a: PortalInvoice, b: PortalInvoice) => b.date.localeCompare(a.date) || b.invoice_number.localeCompare(a.invoice_number);
 
 const payable = (i: PortalInvoice) => !i.paid && !i.cancelled && i.open_amount > 0;
 
+/** The invoice's total in its currency (euros in the spec's format), and what is still open when it differs. */
 const Amount = ({ invoice: i }: { invoice: PortalInvoice }) => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
   return (
     <span className="money">
-      {formatMoney(euroCents(i.total_amount))}
+      {formatAmount(i.total_amount, i.currency, language)}
       {!i.paid && !i.cancelled && i.open_amount !== i.total_amount && (
-        <span className="portal-open-amount">{t('portal.invoices.open', { amount: formatMoney(euroCents(i.open_amount)) })}</span>
+        <span className="portal-open-amount">{t('portal.invoices.open', { amount: formatAmount(i.open_amount, i.currency, language) })}</span>
       )}
     </span>
   );
@@ -33,10 +34,18 @@ const Status = ({ invoice: i, today, t }: { invoice: PortalInvoice; today: strin
   i.cancelled ? (
     <Badge tone="error">{t('portal.invoices.cancelled')}</Badge>
   ) : (
-    <span className="portal-status">
-      <InvoiceStatusBadge paid={i.paid} partlyPaid={i.paid_amount > 0} />
-      {payable(i) && i.due_date < today && <Badge tone="error">{t('portal.invoices.overdue')}</Badge>}
-    </span>
+    <>
+      <span className="portal-status">
+        <InvoiceStatusBadge paid={i.paid} partlyPaid={i.paid_amount > 0} />
+        {payable(i) && i.due_date < today && <Badge tone="error">{t('portal.invoices.overdue')}</Badge>}
+      </span>
+      {/* No card payment in another currency than the euro yet: instead of Pay Now, how to pay. A line of its own under the badges. */}
+      {payable(i) && !payableByCard(i) && (
+        <div className="portal-transfer-note" data-testid="portal-transfer-note">
+          {t('portal.invoices.bankTransferOnly', { currency: i.currency })}
+        </div>
+      )}
+    </>
   );
 
 /** What to quote in a bank transfer; a dash for a draft, which has none yet (the cards' field). */
@@ -73,7 +82,7 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
   const actions = (i: PortalInvoice) => (
     <RowActions
       actions={[
-        ...(payable(i)
+        ...(payable(i) && payableByCard(i)
           ? [
               {
                 key: 'pay',

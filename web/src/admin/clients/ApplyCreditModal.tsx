@@ -6,6 +6,7 @@ import { formatEuros, localToday } from '../../common/format';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { refusalText } from '../accounting/hooks/graphqlErrors';
+import { correctable } from '../invoices/invoiceCurrency';
 import type { InvoiceView } from '../invoices/invoiceTypes';
 import { newIdempotencyKey } from '../payments/refundable';
 import { APPLY_CLIENT_CREDIT } from './graphql/mutations/applyClientCredit';
@@ -16,10 +17,15 @@ interface CreditValues {
   date: string;
 }
 
-/** Invoices the credit can settle (issued, not cancelled, something still owed), the one due first first. */
+const owing = (i: InvoiceView) => i.issued && !i.cancelled && i.openAmount > 0;
+
+/**
+ * Invoices the credit can settle (issued, not cancelled, something still owed, in euros: the
+ * server applies no credit to an invoice in another currency yet), the one due first first.
+ */
 export const creditTargets = (invoices: readonly InvoiceView[]): InvoiceView[] =>
   invoices
-    .filter((i) => i.issued && !i.cancelled && i.openAmount > 0)
+    .filter((i) => owing(i) && correctable(i))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.date.localeCompare(b.date) || a.invoiceNumber.localeCompare(b.invoiceNumber));
 
 /**
@@ -41,6 +47,8 @@ export const ApplyCreditModal = ({
   const [error, setError] = useState<string | null>(null);
   const [key, setKey] = useState('');
   const targets = useMemo(() => creditTargets(client.invoices), [client.invoices]);
+  // Open invoices the credit cannot reach: in another currency than the euro.
+  const foreign = useMemo(() => client.invoices.find((i) => owing(i) && !correctable(i))?.currency, [client.invoices]);
   const [apply, { loading }] = useMutation(APPLY_CLIENT_CREDIT, { refetchQueries: ['ClientDetail', 'AdminInvoices', 'AdminOverview'], awaitRefetchQueries: true });
 
   useEffect(() => {
@@ -85,7 +93,7 @@ export const ApplyCreditModal = ({
       destroyOnHidden
     >
       <p className="admin-muted">{t('admin.clients.applyCredit.available', { amount: formatEuros(client.creditBalance) })}</p>
-      {targets.length === 0 && <Alert type="info" showIcon title={t('admin.clients.applyCredit.noOpen')} />}
+      {targets.length === 0 && <Alert type="info" showIcon title={foreign ? t('admin.clients.applyCredit.onlyEuros', { currency: foreign }) : t('admin.clients.applyCredit.noOpen')} />}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="apply-credit-error" />}
       {targets.length > 0 && (
         <Form<CreditValues> form={form} name="apply-credit" layout="vertical" onFinish={(v) => void submit(v)}>

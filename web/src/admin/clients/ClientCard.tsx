@@ -1,6 +1,6 @@
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { countryName, formatDate, formatEuros } from '../../common/format';
+import { countryName, currencyLabel, EURO, formatDate, formatEuros } from '../../common/format';
 import type { ClientLanguage } from '../../../../domain/billing/commands';
 import { LANGUAGE_LABELS } from '../../i18n';
 import type { ClientView } from './clientTypes';
@@ -19,6 +19,10 @@ export const ClientCard = ({ client, extra }: { client: ClientView; extra?: Reac
           { key: 'address', label: t('admin.fields.address'), children: client.address || '—' },
           { key: 'country', label: t('admin.fields.country'), children: client.country ? `${countryName(client.country, i18n.language)} (${client.country})` : '—' },
           { key: 'vat', label: t('admin.fields.vatNumber'), children: client.vatNumber || '—' },
+          // Invoiced in another currency than the euro: said, as its invoices' amounts are in it.
+          ...(client.currency !== EURO
+            ? [{ key: 'currency', label: t('admin.clients.currency'), children: <span data-testid="client-card-currency">{currencyLabel(client.currency, i18n.language)}</span> }]
+            : []),
           { key: 'language', label: t('admin.clients.language'), children: LANGUAGE_LABELS[client.language as ClientLanguage] ?? client.language },
           {
             key: 'reminders',

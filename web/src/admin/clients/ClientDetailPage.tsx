@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { loadFailureOf, LoadError, LoadingSkeleton } from '../../common/DataState';
 import { localToday } from '../../common/format';
+import { useScreenLanguage } from '../../common/useAmount';
 import { reconcileCheckout } from '../../payments/checkout';
 import { usePaymentReturn } from '../../payments/usePaymentReturn';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
@@ -39,6 +40,7 @@ export const ClientDetailPage = () => {
   const [payments, setPayments] = useState<InvoiceView | null>(null);
   const [applyingCredit, setApplyingCredit] = useState(false);
   const today = localToday();
+  const list = { withClient: false, language: useScreenLanguage() };
   const sessionId = payment.status === 'success' ? payment.sessionId : null;
 
   // Back from checkout: confirm the session with the provider so the invoice shows paid at once.
@@ -101,8 +103,8 @@ export const ClientDetailPage = () => {
             pagination={client.invoices.length > 20 ? { pageSize: 20 } : false}
             locale={{ emptyText: t('admin.clients.noInvoices') }}
             testId="client-invoices"
-            card={(i) => invoiceCard(t, today, { withClient: false }, invoiceActions(i), i)}
-            columns={[...invoiceColumns(t, today, { withClient: false }), { key: 'actions', title: t('admin.fields.actions'), render: (_, i) => invoiceActions(i) }]}
+            card={(i) => invoiceCard(t, today, list, invoiceActions(i), i)}
+            columns={[...invoiceColumns(t, today, list), { key: 'actions', title: t('admin.fields.actions'), render: (_, i) => invoiceActions(i) }]}
           />
         </Card>
         <Card title={t('admin.creditNotes.title')} className="admin-section" data-testid="client-credit-notes">

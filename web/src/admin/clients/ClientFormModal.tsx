@@ -1,5 +1,9 @@
 import { Checkbox, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EURO } from '../../common/format';
+import { useScreenLanguage } from '../../common/useAmount';
+import { fieldErrorsOf } from '../accounting/hooks/graphqlErrors';
+import { CLIENT_CURRENCY_TEXTS, useCurrencyKept, useCurrencyOptions } from './clientCurrency';
 import { CLIENT_LANGUAGES, type ClientLanguage } from '../../../../domain/billing/commands';
 import { LANGUAGE_LABELS } from '../../i18n';
 import { cleanTextRule } from '../common/cleanText';
@@ -12,12 +16,40 @@ interface Props {
   client: ClientView | null;
   saving: boolean;
   onCancel: () => void;
-  onSave: (values: ClientValues) => void;
+  /** Rejects when the server refuses: its field errors then show under their fields, the modal stays open. */
+  onSave: (values: ClientValues) => Promise<void> | void;
 }
+
+/** The form's fields, which take the server's field errors. */
+const FIELDS = ['name', 'email', 'phone', 'address', 'country', 'vatNumber', 'language', 'currency'] as const;
+
+/** The currency of the client's invoices, the euro first; `kept` (or not known yet): shown, not offered. */
+const CurrencyField = ({ kept }: { kept: boolean | undefined }) => {
+  const { t } = useTranslation();
+  const currencies = useCurrencyOptions(useScreenLanguage());
+  return (
+    <Form.Item name="currency" label={t('admin.clients.currency')} extra={kept ? t('admin.clients.currencyKept') : t('admin.clients.currencyHelp')}>
+      <Select showSearch={{ optionFilterProp: 'label' }} options={currencies} disabled={kept !== false} data-testid="client-currency" />
+    </Form.Item>
+  );
+};
+
+/** Once the client has invoices or subscriptions its currency stays (they are in it), as the server insists. */
+const ExistingClientCurrency = ({ clientId, open }: { clientId: string; open: boolean }) => <CurrencyField kept={useCurrencyKept(clientId, open)} />;
 
 export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<ClientValues>();
+  const save = async (values: ClientValues) => {
+    try {
+      await onSave(values);
+    } catch (err) {
+      const fields = Object.entries(fieldErrorsOf(err)).flatMap(([name, errors]) =>
+        (FIELDS as readonly string[]).includes(name) ? [{ name: name as (typeof FIELDS)[number], errors: errors.map((e) => (CLIENT_CURRENCY_TEXTS[e] ? t(CLIENT_CURRENCY_TEXTS[e]) : e)) }] : [],
+      );
+      form.setFields(fields);
+    }
+  };
   return (
     <FormModal<ClientValues>
       open={open}
@@ -37,11 +69,12 @@ export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Prop
               country: client.country,
               language: client.language as ClientLanguage,
               remindersExcluded: client.remindersExcluded,
+              currency: client.currency,
             }
-          : { language: 'en', remindersExcluded: false }
+          : { language: 'en', remindersExcluded: false, currency: EURO }
       }
       onCancel={onCancel}
-      onSave={onSave}
+      onSave={(values) => void save(values)}
     >
       <Form.Item name="name" label={t('admin.fields.name')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }, cleanTextRule(t)]}>
         <Input maxLength={200} autoComplete="organization" />
@@ -69,6 +102,7 @@ export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Prop
       <Form.Item name="vatNumber" label={t('admin.fields.vatNumber')} extra={t('admin.clients.vatHelp')} rules={[cleanTextRule(t)]}>
         <Input maxLength={50} />
       </Form.Item>
+      {client ? <ExistingClientCurrency clientId={client.id} open={open} /> : <CurrencyField kept={false} />}
       <Form.Item name="language" label={t('admin.clients.language')} extra={t('admin.clients.languageHelp')}>
         <Select options={CLIENT_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))} />
       </Form.Item>

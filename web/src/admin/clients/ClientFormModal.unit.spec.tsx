@@ -45,3 +45,17 @@ describe('the client form checks clean text before saving (issue 36)', () => {
     expect(onSave.mock.calls[0]![0]).toMatchObject({ name: 'Acme Ltd', address: '1 Road\nNicosia' });
   });
 });
+
+describe("the client form's currency (issue 40)", () => {
+  it('offers the euro by default, named in the screen language, and saves it', async () => {
+    const onSave = vi.fn();
+    open(onSave);
+    expect(screen.getByText('Νόμισμα')).toBeTruthy();
+    expect(screen.getByTestId('client-currency').textContent).toBe('EUR · Ευρώ');
+    type('client_name', 'Acme Ltd');
+    type('client_email', 'billing@acme.test');
+    await save();
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    expect(onSave.mock.calls[0]![0]).toMatchObject({ currency: 'EUR' });
+  });
+});

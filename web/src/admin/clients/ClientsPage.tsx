@@ -40,13 +40,15 @@ export const ClientsPage = () => {
   const [editing, setEditing] = useState<Editing>(null);
   const [createdUser, setCreatedUser] = useState<CreatedUser | null>(null);
 
-  // The spec only logs client failures; the notification tells the admin, the modal keeps the input.
+  // The spec only logs client failures; the notification tells the admin, the modal keeps the input
+  // and shows the server's field errors under their fields (it gets the refusal).
   const onSave = async (values: ClientValues) => {
     try {
       await save(editing?.client ?? null, values);
       setEditing(null);
     } catch (err) {
       feedback.logged(err, 'Failed to save client');
+      throw err;
     }
   };
 
@@ -115,7 +117,7 @@ export const ClientsPage = () => {
           { key: 'actions', title: t('admin.fields.actions'), render: (_, c) => rowActions(c) },
         ]}
       />
-      <ClientFormModal open={editing !== null} client={editing?.client ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={(v) => void onSave(v)} />
+      <ClientFormModal open={editing !== null} client={editing?.client ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={onSave} />
       <CreatedUserModal user={createdUser} onClose={() => setCreatedUser(null)} />
     </AdminPage>
   );

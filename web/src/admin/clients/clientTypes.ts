@@ -14,4 +14,6 @@ export interface ClientValues {
   country?: string;
   language?: ClientLanguage;
   remindersExcluded?: boolean;
+  /** ISO 4217, the currency of its invoices: EUR unless chosen; kept once it has invoices or subscriptions. */
+  currency?: string;
 }

@@ -39,6 +39,7 @@ export const useSaveClient = () => {
       country: v.country || null,
       language: v.language ?? null,
       remindersExcluded: v.remindersExcluded ?? false,
+      currency: v.currency ?? null,
     };
     if (client) await update({ variables: { id: client.id, input: { ...input, version: client.version } } });
     else await create({ variables: { input } });

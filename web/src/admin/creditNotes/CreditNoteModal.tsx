@@ -131,7 +131,7 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
                 </Checkbox>
               ))}
             </fieldset>
-            <LineItemsEditor form={form} reverseCharge={invoice.reverseCharge} vatChoices={vatChoices} />
+            <LineItemsEditor form={form} reverseCharge={invoice.reverseCharge} currency={invoice.currency} vatChoices={vatChoices} />
           </>
         )}
       </Form>

@@ -3,7 +3,8 @@ import dayjs from 'dayjs';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, LoadingSkeleton } from '../../common/DataState';
-import { formatDate } from '../../common/format';
+import { EURO, formatAmountCents, formatDate } from '../../common/format';
+import { useScreenLanguage } from '../../common/useAmount';
 import { useAccounts } from '../accounting/hooks/useAccounts';
 import { describeEvent, type Change } from './describeEvent';
 import { useEntityHistory, type HistoryKind } from './useEntityHistory';
@@ -30,8 +31,11 @@ const ChangeRow = ({ change }: { change: Change }) => (
  * The auditable history of one entity (a journal entry or an invoice): every event of its stream,
  * oldest first, with what changed, who did it and when. Opened with an id; closed with undefined.
  */
-export const HistoryDrawer = ({ kind, id, title, onClose }: { kind: HistoryKind; id: string | undefined; title?: ReactNode; onClose: () => void }) => {
+export const HistoryDrawer = ({ kind, id, title, currency = EURO, onClose }: { kind: HistoryKind; id: string | undefined; title?: ReactNode; currency?: string; onClose: () => void }) => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
+  // An invoice's amounts are in its currency.
+  const money = (cents: number) => formatAmountCents(cents, currency, language);
   const screens = Grid.useBreakpoint();
   const { events, loading, error, refetch } = useEntityHistory(kind, id);
   const { accounts } = useAccounts(true, { skip: !id });
@@ -45,7 +49,7 @@ export const HistoryDrawer = ({ kind, id, title, onClose }: { kind: HistoryKind;
       {events && events.length > 0 && (
         <Timeline
           items={events.map((e, i) => {
-            const described = describeEvent(e.type, JSON.parse(e.data) as Record<string, unknown>, (accountId) => names.get(accountId) ?? accountId, t);
+            const described = describeEvent(e.type, JSON.parse(e.data) as Record<string, unknown>, (accountId) => names.get(accountId) ?? accountId, t, money);
             return {
               // A reminder shares the revision it was decided on with that revision's event.
               key: `${i}:${e.type}:${e.revision}`,

@@ -56,16 +56,17 @@ const diff = (before: Posted, after: Posted, accountName: (id: string) => string
 };
 
 /** The amount and date every money movement after a payment carries. */
-const moneyOn = (data: Data, t: TFunction): Change[] => [
-  { label: t('admin.history.fields.amount'), value: formatMoney(Number(data.amountCents)) },
+const moneyOn = (data: Data, t: TFunction, money: (cents: number) => string): Change[] => [
+  { label: t('admin.history.fields.amount'), value: money(Number(data.amountCents)) },
   { label: t('admin.history.fields.date'), value: formatDate(String(data.date)) },
 ];
 
 /**
  * A human reading of one stored event (journal or invoice stream), or of a payment reminder sent. Unknown types, e.g. from a
- * newer schema, still show their type and raw data rather than nothing.
+ * newer schema, still show their type and raw data rather than nothing. `money` writes an invoice's amounts (integer
+ * hundredths of its currency; euros by default); a journal entry's lines are always in euros.
  */
-export const describeEvent = (type: string, data: Data, accountName: (id: string) => string, t: TFunction): DescribedEvent => {
+export const describeEvent = (type: string, data: Data, accountName: (id: string) => string, t: TFunction, money: (cents: number) => string = formatMoney): DescribedEvent => {
   const title = t(`admin.history.events.${type}`, { defaultValue: type });
   switch (type) {
     case 'JournalEntryRecorded':
@@ -81,7 +82,7 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
           { label: t('admin.history.fields.invoiceNumber'), value: String(data.invoiceNumber) },
           { label: t('admin.history.fields.date'), value: formatDate(String(data.date)) },
           { label: t('admin.history.fields.dueDate'), value: formatDate(String(data.dueDate)) },
-          { label: t('admin.history.fields.total'), value: formatMoney((data.totals as Totals).grossCents) },
+          { label: t('admin.history.fields.total'), value: money((data.totals as Totals).grossCents) },
         ],
       };
     case 'InvoiceEdited': {
@@ -89,7 +90,7 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
       if (data.previousDate !== data.date) changes.push({ label: t('admin.history.fields.date'), before: formatDate(String(data.previousDate)), after: formatDate(String(data.date)) });
       const before = (data.previousTotals as Totals).grossCents;
       const after = (data.totals as Totals).grossCents;
-      changes.push(before !== after ? { label: t('admin.history.fields.total'), before: formatMoney(before), after: formatMoney(after) } : { label: t('admin.history.fields.total'), value: formatMoney(after) });
+      changes.push(before !== after ? { label: t('admin.history.fields.total'), before: money(before), after: money(after) } : { label: t('admin.history.fields.total'), value: money(after) });
       changes.push({ label: t('admin.history.fields.dueDate'), value: formatDate(String(data.dueDate)) });
       return { title, changes };
     }
@@ -99,7 +100,7 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
       return {
         title,
         changes: [
-          { label: t('admin.history.fields.amount'), value: formatMoney(Number(data.amountCents)) },
+          { label: t('admin.history.fields.amount'), value: money(Number(data.amountCents)) },
           { label: t('admin.history.fields.date'), value: formatDate(String(data.date)) },
           { label: t('admin.history.fields.method'), value: t(`enum.paymentMethod.${String(data.method)}`, { defaultValue: String(data.method) }) },
           ...(data.reference ? [{ label: t('admin.history.fields.reference'), value: String(data.reference) }] : []),
@@ -109,7 +110,7 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
       return {
         title,
         changes: [
-          ...moneyOn(data, t),
+          ...moneyOn(data, t, money),
           { label: t('admin.history.fields.method'), value: t(`enum.paymentMethod.${String(data.method)}`, { defaultValue: String(data.method) }) },
           { label: t('admin.history.fields.reason'), value: t(`admin.history.removalReason.${String(data.reason)}`, { defaultValue: String(data.reason) }) },
         ],
@@ -119,7 +120,7 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
         title,
         changes: [
           { label: t('admin.history.fields.reason'), value: t(`admin.history.voidReason.${String(data.reason)}`, { defaultValue: String(data.reason) }) },
-          { label: t('admin.history.fields.total'), value: formatMoney((data.totals as Totals).grossCents) },
+          { label: t('admin.history.fields.total'), value: money((data.totals as Totals).grossCents) },
         ],
       };
     case 'InvoiceCredited':
@@ -129,50 +130,50 @@ export const describeEvent = (type: string, data: Data, accountName: (id: string
           { label: t('admin.history.fields.creditNoteNumber'), value: String(data.creditNoteNumber) },
           { label: t('admin.history.fields.date'), value: formatDate(String(data.date)) },
           { label: t('admin.history.fields.reason'), value: String(data.reason) },
-          { label: t('admin.history.fields.total'), value: formatMoney((data.totals as Totals).grossCents) },
+          { label: t('admin.history.fields.total'), value: money((data.totals as Totals).grossCents) },
         ],
       };
     case 'PaymentRefunded':
       return {
         title,
         changes: [
-          ...moneyOn(data, t),
+          ...moneyOn(data, t, money),
           { label: t('admin.history.fields.method'), value: t(`enum.paymentMethod.${String(data.method)}`, { defaultValue: String(data.method) }) },
           { label: t('admin.history.fields.reason'), value: String(data.reason) },
           ...(data.reference ? [{ label: t('admin.history.fields.reference'), value: String(data.reference) }] : []),
         ],
       };
     case 'RefundFailed':
-      return { title, changes: moneyOn(data, t) };
+      return { title, changes: moneyOn(data, t, money) };
     case 'PaymentDisputed':
       return {
         title,
         changes: [
-          ...moneyOn(data, t),
+          ...moneyOn(data, t, money),
           ...(data.reason ? [{ label: t('admin.history.fields.reason'), value: t(`admin.history.disputeReason.${String(data.reason)}`, { defaultValue: String(data.reason) }) }] : []),
         ],
       };
     case 'DisputeClosed':
       return {
         title,
-        changes: [...moneyOn(data, t), { label: t('admin.history.fields.outcome'), value: t(`admin.history.outcome.${String(data.outcome)}`, { defaultValue: String(data.outcome) }) }],
+        changes: [...moneyOn(data, t, money), { label: t('admin.history.fields.outcome'), value: t(`admin.history.outcome.${String(data.outcome)}`, { defaultValue: String(data.outcome) }) }],
       };
     case 'GatewayFeeCharged':
       return {
         title,
-        changes: [...moneyOn(data, t), { label: t('admin.history.fields.feeFor'), value: t(`admin.history.feeKind.${String(data.kind)}`, { defaultValue: String(data.kind) }) }],
+        changes: [...moneyOn(data, t, money), { label: t('admin.history.fields.feeFor'), value: t(`admin.history.feeKind.${String(data.kind)}`, { defaultValue: String(data.kind) }) }],
       };
     case 'CreditTransferred':
-      return { title, changes: [...moneyOn(data, t), { label: t('admin.history.fields.toInvoice'), value: String(data.toInvoiceNumber) }] };
+      return { title, changes: [...moneyOn(data, t, money), { label: t('admin.history.fields.toInvoice'), value: String(data.toInvoiceNumber) }] };
     case 'InvoiceWrittenOff':
-      return { title, changes: [...moneyOn(data, t), { label: t('admin.history.fields.reason'), value: String(data.reason) }] };
+      return { title, changes: [...moneyOn(data, t, money), { label: t('admin.history.fields.reason'), value: String(data.reason) }] };
     case 'PaymentReminderSent':
       return {
         title,
         changes: [
           { label: t('admin.history.fields.reminder'), value: reminderDayLabel(Number(data.step), t) },
           { label: t('admin.history.fields.dueDate'), value: formatDate(String(data.dueDate)) },
-          { label: t('admin.history.fields.openAmount'), value: formatMoney(Number(data.openCents)) },
+          { label: t('admin.history.fields.openAmount'), value: money(Number(data.openCents)) },
           { label: t('admin.history.fields.to'), value: String(data.to) },
           { label: t('admin.history.fields.language'), value: LANGUAGE_LABELS[data.language as SiteLanguage] ?? String(data.language) },
         ],

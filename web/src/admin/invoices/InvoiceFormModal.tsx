@@ -9,7 +9,8 @@ import type { InvoiceValues, InvoiceView } from './invoiceTypes';
 import { LineItemsEditor, newLine } from './LineItemsEditor';
 import { useStandardVatRate } from '../settings/useStandardVatRate';
 import { InvoiceItemsTable } from './InvoiceItemsTable';
-import { useReverseCharge } from './useReverseCharge';
+import { useInvoiceParties } from './useReverseCharge';
+import { EURO } from '../../common/format';
 
 interface Props {
   open: boolean;
@@ -27,7 +28,10 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
   const required = [{ required: true, message: t('admin.validation.required') }];
   // An issued invoice is a document of record: only its due date and paid flag may still change.
   const locked = !!invoice?.issued;
-  const reverseCharge = useReverseCharge(Form.useWatch('client', form));
+  const parties = useInvoiceParties(Form.useWatch('client', form));
+  const reverseCharge = parties.reverseCharge;
+  // The chosen client's currency (an issued invoice keeps its own): the prices are typed and totalled in it.
+  const currency = (locked ? invoice?.currency : parties.currency) ?? invoice?.currency ?? EURO;
   return (
     <FormModal<InvoiceValues>
       open={open}
@@ -63,7 +67,17 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
       }}
       onCancel={onCancel}
       onSave={onSave}
-      banner={locked ? <Alert type="info" showIcon title={t('admin.creditNotes.issuedHint')} data-testid="issued-hint" /> : undefined}
+      banner={
+        locked ? (
+          <Alert
+            type="info"
+            showIcon
+            // In another currency than the euro no credit note corrects it yet: not suggested.
+            title={invoice && invoice.currency !== EURO ? t('admin.invoices.currency.issuedHint', { currency: invoice.currency }) : t('admin.creditNotes.issuedHint')}
+            data-testid="issued-hint"
+          />
+        ) : undefined
+      }
     >
       <Row gutter={16}>
         <Col xs={24} md={12}>
@@ -93,11 +107,20 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
         </Col>
       </Row>
       {locked && invoice ? (
-        <InvoiceItemsTable items={invoice.items} />
+        <InvoiceItemsTable items={invoice.items} currency={invoice.currency} />
       ) : (
         <>
           {reverseCharge && <Alert type="info" showIcon className="admin-toolbar" title={t('admin.invoices.reverseChargeHint')} data-testid="reverse-charge-hint" />}
-          <LineItemsEditor form={form} reverseCharge={reverseCharge} />
+          {currency !== EURO && (
+            <Alert
+              type="info"
+              showIcon
+              className="admin-toolbar"
+              title={t('admin.invoices.currency.editorHint', { currency })}
+              data-testid="currency-hint"
+            />
+          )}
+          <LineItemsEditor form={form} reverseCharge={reverseCharge} currency={currency} />
         </>
       )}
     </FormModal>

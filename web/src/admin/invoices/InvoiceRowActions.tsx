@@ -1,9 +1,10 @@
-import { CreditCardOutlined, DollarOutlined, FileTextOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined, StopOutlined, WalletOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, DollarOutlined, InfoCircleOutlined, FileTextOutlined, FilePdfOutlined, HistoryOutlined, MailOutlined, CheckOutlined, DeleteOutlined, EditOutlined, RollbackOutlined, StopOutlined, WalletOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions, type RowAction } from '../../common/RowActions';
-import { checkoutErrorKey, startCheckout } from '../../payments/checkout';
+import { checkoutErrorKey, payableByCard, startCheckout } from '../../payments/checkout';
 import { confirmed, useFeedback } from '../common/useFeedback';
+import { correctable } from './invoiceCurrency';
 import type { InvoiceView } from './invoiceTypes';
 import { useInvoiceCommands } from './useInvoices';
 
@@ -66,6 +67,10 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
 
   // A cancelled invoice (fully credited) is only read, downloaded and looked back on.
   const live = !invoice.cancelled;
+  // In another currency than the euro: no card checkout, credit note, write-off or cancellation yet
+  // (the server refuses them); "More" says so instead of offering what would fail.
+  const byCard = payableByCard(invoice);
+  const corrections = correctable(invoice);
   // One state-dependent action and the PDF stay in the row; the rest are under "More", so the
   // action column keeps its width at every language and screen size.
   const next: 'send' | 'paid' | null = !live ? null : !invoice.issued ? 'send' : !invoice.paid && !invoice.writtenOff ? 'paid' : null;
@@ -92,11 +97,11 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
         onClick: () => void run('paid', () => markPaid(invoice.id), 'admin.invoices.markedPaid', 'admin.invoices.markPaidFailed'),
       },
     { key: 'pdf', label: t('admin.documents.pdf'), icon: <FilePdfOutlined />, inline: true, iconOnly: true, href: `/api/invoices/${invoice.id}/pdf/`, target: '_blank' },
-    live && !invoice.paid && { key: 'pay', label: t('admin.invoices.pay'), icon: <CreditCardOutlined />, loading: busy === 'pay', onClick: () => void pay() },
+    live && byCard && !invoice.paid && { key: 'pay', label: t('admin.invoices.pay'), icon: <CreditCardOutlined />, loading: busy === 'pay', onClick: () => void pay() },
     onRecordPayment && live && invoice.issued && !invoice.paid && { key: 'record', label: t('admin.payments.record'), icon: <DollarOutlined />, onClick: () => onRecordPayment(invoice) },
     // Also on a cancelled invoice: what was paid on it may still have to go back.
     onPayments && invoice.issued && { key: 'payments', label: t('admin.payments.list'), icon: <WalletOutlined />, onClick: () => onPayments(invoice) },
-    onCredit && live && invoice.issued && !invoice.writtenOff && { key: 'credit', label: t('admin.creditNotes.issue'), icon: <RollbackOutlined />, onClick: () => onCredit(invoice) },
+    onCredit && live && corrections && invoice.issued && !invoice.writtenOff && { key: 'credit', label: t('admin.creditNotes.issue'), icon: <RollbackOutlined />, onClick: () => onCredit(invoice) },
     { key: 'xml', label: t('admin.documents.xml'), icon: <FileTextOutlined />, href: `/api/invoices/${invoice.id}/ubl/` },
     onHistory && { key: 'history', label: t('admin.invoices.history'), icon: <HistoryOutlined />, onClick: () => onHistory(invoice) },
     // An issued invoice may still move its due date; deleting it cancels it with a full credit note.
@@ -104,18 +109,29 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
     // A bad debt: what is still open leaves the receivables (after a confirmation with the day and why).
     onWriteOff &&
       live &&
+      corrections &&
       invoice.issued &&
       !invoice.paid &&
       !invoice.writtenOff &&
       invoice.openAmount > 0 && { key: 'writeOff', label: t('admin.invoices.writeOff.action'), icon: <StopOutlined />, danger: true, onClick: () => onWriteOff(invoice) },
+    // A draft is deleted in any currency; an issued invoice is cancelled by a credit note, in euros only so far.
     onDelete &&
       live &&
+      (corrections || !invoice.issued) &&
       !invoice.writtenOff && {
         key: 'delete',
         label: invoice.issued ? t('admin.creditNotes.cancelInvoice') : t('buttons.delete'),
         icon: <DeleteOutlined />,
         danger: true,
         onClick: () => onDelete(invoice),
+      },
+    live &&
+      !corrections && {
+        key: 'currencyNote',
+        note: true,
+        icon: <InfoCircleOutlined />,
+        label: t(invoice.issued ? 'admin.invoices.currency.issuedLimits' : 'admin.invoices.currency.draftLimits', { currency: invoice.currency }),
+        testId: 'currency-note',
       },
   ];
   return <RowActions actions={actions.filter((a): a is RowAction => !!a)} />;

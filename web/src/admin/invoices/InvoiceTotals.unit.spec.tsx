@@ -30,6 +30,13 @@ describe('invoice totals under the line editor', () => {
     expect(screen.queryByText(en.admin.invoices.incompleteLines)).toBeNull();
   });
 
+  it("shows them in the invoice's currency in the screen language's format (issue 40)", () => {
+    render(<InvoiceTotals currency="USD" lines={[{ description: 'Licence', quantity: 1, unitPrice: 2000, vatRate: 19 }]} />);
+    expect(text('total-net')).toBe('$2,000.00');
+    expect(text('total-vat')).toBe('$380.00');
+    expect(text('total-gross')).toBe('$2,380.00');
+  });
+
   it('says when a line cannot be counted yet', () => {
     render(<InvoiceTotals lines={[{ description: 'x', quantity: 1, unitPrice: 10 }, { description: 'y', unitPrice: '1.005' }]} />);
     expect(text('total-gross')).toBe('10,00 €');

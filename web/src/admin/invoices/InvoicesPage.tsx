@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NUMBER_TAGS } from '../../common/noWrap';
 import { useSearchParams } from 'react-router-dom';
-import { localToday } from '../../common/format';
+import { formatDate, localToday } from '../../common/format';
+import { messageOf } from '../accounting/hooks/graphqlErrors';
+import { missingRate } from './invoiceCurrency';
+import { useScreenLanguage } from '../../common/useAmount';
 import { loadFailureOf } from '../../common/DataState';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { AdminPage, PageHeader } from '../common/PageHeader';
@@ -26,6 +29,7 @@ type Editing = { invoice: InvoiceView | null } | null;
 
 export const InvoicesPage = () => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
   const feedback = useFeedback();
   const [filters, setFilters] = useInvoiceFilters();
   const [page, setPage] = useState({ page: 1, pageSize: 25 });
@@ -60,7 +64,10 @@ export const InvoicesPage = () => {
       else feedback.success(t('admin.invoices.saved'));
     } catch (err) {
       console.error('Failed to save invoice', err);
-      if (creating) feedback.error(t('admin.invoices.issueFailed'));
+      // In another currency, an invoice dated before any rate of it: say which rate is missing and where it goes.
+      const noRate = missingRate(messageOf(err));
+      if (noRate) feedback.error(t('admin.invoices.currency.noRate', { currency: noRate.currency, date: formatDate(noRate.date) }));
+      else if (creating) feedback.error(t('admin.invoices.issueFailed'));
       else feedback.logged(err, 'Failed to save invoice');
     }
   };
@@ -89,6 +96,7 @@ export const InvoicesPage = () => {
   };
 
   const today = localToday();
+  const list = { withClient: true, language };
   const rowActions = (i: InvoiceView) => (
     <InvoiceRowActions
       invoice={i}
@@ -177,9 +185,9 @@ export const InvoicesPage = () => {
                   // A row opens the invoice's history (its actions stop the click from reaching the row).
                   rowClassName="admin-table-row-link"
                   onRow={(i) => ({ onClick: () => setHistory(i) })}
-                  card={(i) => invoiceCard(t, today, { withClient: true }, rowActions(i), i)}
+                  card={(i) => invoiceCard(t, today, list, rowActions(i), i)}
                   columns={[
-                    ...invoiceColumns(t, today, { withClient: true }),
+                    ...invoiceColumns(t, today, list),
                     { key: 'actions', title: t('admin.fields.actions'), render: (_, i) => rowActions(i) },
                   ]}
                 />
@@ -198,6 +206,7 @@ export const InvoicesPage = () => {
         kind="invoice"
         id={history?.id}
         title={history ? <Trans t={t} i18nKey="admin.invoices.historyTitle" values={{ number: history.invoiceNumber }} components={NUMBER_TAGS} /> : undefined}
+        currency={history?.currency}
         onClose={() => setHistory(null)}
       />
     </AdminPage>

@@ -3,7 +3,8 @@ import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
 import type { FormInstance, FormListFieldData } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../common/format';
+import { currencySymbol, EURO, formatAmountCents } from '../../common/format';
+import { useScreenLanguage } from '../../common/useAmount';
 import { cleanTextRule } from '../common/cleanText';
 import { useStandardVatRateIn } from '../settings/useStandardVatRate';
 import { lineTotals, type EditableLine } from './lineTotals';
@@ -62,9 +63,11 @@ const VatChoiceSelect = ({ choices, value, onChange }: { choices: VatChoice[]; v
   );
 };
 
-/** Totals under the lines, recomputed on every keystroke with the server's rounding rules. */
-export const InvoiceTotals = ({ lines, reverseCharge = false }: { lines: EditableLine[]; reverseCharge?: boolean }) => {
+/** Totals under the lines, recomputed on every keystroke with the server's rounding rules, in the invoice's currency. */
+export const InvoiceTotals = ({ lines, reverseCharge = false, currency = EURO }: { lines: EditableLine[]; reverseCharge?: boolean; currency?: string }) => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
+  const formatMoney = (cents: number) => formatAmountCents(cents, currency, language);
   const totals = lineTotals(lines, { reverseCharge });
   return (
     <>
@@ -96,14 +99,19 @@ export const InvoiceTotals = ({ lines, reverseCharge = false }: { lines: Editabl
 export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({
   form,
   reverseCharge = false,
+  currency = EURO,
   vatChoices,
 }: {
   form: FormInstance<T>;
   reverseCharge?: boolean;
+  /** ISO 4217: the currency the prices are typed in and the totals shown in (the client's). */
+  currency?: string;
   /** Given: each line takes one of these rates and categories from one select (a credit note's: its invoice's). */
   vatChoices?: VatChoice[];
 }) => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
+  const formatMoney = (cents: number) => formatAmountCents(cents, currency, language);
   const items = (Form.useWatch('items', form) ?? []) as EditableLine[];
   const standardRate = useStandardVatRateIn(
     form as unknown as FormInstance,
@@ -231,7 +239,7 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({
                       },
                     ]}
                   >
-                    <InputNumber<number> aria-label={t('admin.invoices.unitPrice')} min={0} step={0.01} precision={2} prefix="€" style={{ width: 130 }} />
+                    <InputNumber<number> aria-label={t('admin.invoices.unitPrice')} min={0} step={0.01} precision={2} prefix={currencySymbol(currency, language)} style={{ width: 130 }} />
                   </Form.Item>
                 ),
               },
@@ -256,7 +264,7 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({
           <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(blankLine())} style={{ marginTop: 8 }} data-testid="add-line">
             {t('admin.invoices.addLine')}
           </Button>
-          <InvoiceTotals lines={items} reverseCharge={reverseCharge} />
+          <InvoiceTotals lines={items} reverseCharge={reverseCharge} currency={currency} />
         </>
       )}
     </Form.List>

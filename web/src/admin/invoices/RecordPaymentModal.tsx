@@ -2,7 +2,8 @@ import { skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { formatEuros, localToday } from '../../common/format';
+import { currencySymbol, EURO, formatAmount, localToday } from '../../common/format';
+import { useScreenLanguage } from '../../common/useAmount';
 import { NUMBER_TAGS } from '../../common/noWrap';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
@@ -49,8 +50,13 @@ const defaultDeposit = (method: Method | undefined, accounts: DepositAccount[], 
  */
 export const RecordPaymentModal = ({ invoice, onClose }: { invoice: InvoiceView | null; onClose: () => void }) => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
   const feedback = useFeedback();
   const [form] = Form.useForm<PaymentValues>();
+  // Every amount of the invoice, the payment's too, is in its currency.
+  const currency = invoice?.currency ?? EURO;
+  const foreign = currency !== EURO;
+  const money = (amount: number) => formatAmount(amount, currency, language);
   const [error, setError] = useState<string | null>(null);
   const [record, { loading }] = useMutation(RECORD_INVOICE_PAYMENT, { refetchQueries: ['AdminInvoices', 'ClientDetail', 'AdminOverview'], awaitRefetchQueries: true });
   // Fetched afresh on each opening (an account may have been added or made the default since).
@@ -83,7 +89,7 @@ export const RecordPaymentModal = ({ invoice, onClose }: { invoice: InvoiceView 
     try {
       const depositedTo = takesDeposits(v.method) ? (v.depositedTo ?? null) : null;
       await record({ variables: { invoiceId: invoice.id, input: { amount: Number(v.amount), date: v.date, method: v.method, reference: v.reference?.trim() || null, depositedTo } } });
-      feedback.success(t('admin.payments.recorded', { amount: formatEuros(Number(v.amount)), number: invoice.invoiceNumber }));
+      feedback.success(t('admin.payments.recorded', { amount: money(Number(v.amount)), number: invoice.invoiceNumber }));
       onClose();
     } catch (err) {
       setError(refusalText(err));
@@ -103,11 +109,25 @@ export const RecordPaymentModal = ({ invoice, onClose }: { invoice: InvoiceView 
       onCancel={onClose}
       destroyOnHidden
     >
-      {invoice && <p className="admin-muted">{t('admin.payments.open', { amount: formatEuros(invoice.openAmount) })}</p>}
+      {invoice && (
+        <p className="admin-muted" data-testid="payment-open">
+          {t('admin.payments.open', { amount: money(invoice.openAmount) })}
+        </p>
+      )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="payment-error" />}
       <Form<PaymentValues> form={form} name="payment" layout="vertical" onFinish={(v) => void submit(v)}>
-        <Form.Item name="amount" label={t('admin.payments.amount')} rules={required} extra={t('admin.payments.amountHelp')}>
-          <InputNumber<number> min={0.01} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+        {/* In another currency a payment is at most what is open (the server refuses more: no credit balance in it yet), booked in euros at its day's rate. */}
+        <Form.Item
+          name="amount"
+          label={foreign ? t('admin.payments.amountIn', { currency }) : t('admin.payments.amount')}
+          rules={
+            foreign && invoice
+              ? [...required, { type: 'number', max: invoice.openAmount, message: t('admin.payments.atMostOpen', { amount: money(invoice.openAmount) }) }]
+              : required
+          }
+          extra={foreign ? t('admin.payments.amountHelpForeign', { currency }) : t('admin.payments.amountHelp')}
+        >
+          <InputNumber<number> min={0.01} step={0.01} precision={2} prefix={currencySymbol(currency, language)} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="date" label={t('admin.payments.date')} rules={required}>
           <IsoDatePicker />

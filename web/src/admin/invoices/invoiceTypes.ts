@@ -1,7 +1,7 @@
 export interface InvoiceItemView {
   description: string;
   quantity: number;
-  /** Euros. */
+  /** In the invoice's currency. */
   unitPrice: number;
   /** Percent. */
   vatRate: number;
@@ -18,6 +18,8 @@ export interface InvoiceView {
   dueDate: string;
   paid: boolean;
   sent: boolean;
+  /** ISO 4217: the currency of every amount of it (its items', its payments'); EUR unless its client is invoiced in another. */
+  currency: string;
   totalAmount: number;
   openAmount: number;
   /** Payments so far; below the total (and not cancelled) the invoice is partly paid. */

@@ -1,15 +1,22 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatEuros, formatMoney } from '../../common/format';
+import { EURO, formatAmount, formatAmountCents, formatDate } from '../../common/format';
+import { useScreenLanguage } from '../../common/useAmount';
 import { Badge, type BadgeTone } from '../../shared/billing-badges';
 import { refundableCents, type PaymentView } from './refundable';
 
 const DISPUTE_TONES: Record<string, BadgeTone> = { open: 'warning', won: 'success', lost: 'error' };
 
-/** One payment: when and how it came, where it went, what went back (refunds, a dispute) and what the gateway kept. */
-export const PaymentCard = ({ payment: p, onRefund }: { payment: PaymentView; onRefund?: (payment: PaymentView) => void }) => {
+/**
+ * One payment: when and how it came, where it went, what went back (refunds, a dispute) and what the
+ * gateway kept, in its invoice's currency. No Refund without `onRefund`.
+ */
+export const PaymentCard = ({ payment: p, currency = EURO, onRefund }: { payment: PaymentView; currency?: string; onRefund?: (payment: PaymentView) => void }) => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
+  const formatEuros = (amount: number) => formatAmount(amount, currency, language);
+  const formatMoney = (cents: number) => formatAmountCents(cents, currency, language);
   const refundable = refundableCents(p);
   const dash = '—';
   return (

@@ -1,9 +1,10 @@
-import { Descriptions, Drawer, Empty, Grid } from 'antd';
+import { Alert, Descriptions, Drawer, Empty, Grid } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NUMBER_TAGS } from '../../common/noWrap';
 import { LoadError, LoadingSkeleton } from '../../common/DataState';
-import { formatEuros } from '../../common/format';
+import { useFormatAmount } from '../../common/useAmount';
+import { correctable } from '../invoices/invoiceCurrency';
 import type { InvoiceView } from '../invoices/invoiceTypes';
 import { PaymentCard } from './PaymentCard';
 import type { PaymentView } from './refundable';
@@ -21,6 +22,9 @@ export const PaymentsDrawer = ({ invoice: opened, onClose }: { invoice: InvoiceV
   const [refunding, setRefunding] = useState<PaymentView | null>(null);
   const number = opened?.invoiceNumber ?? '';
   const payments = invoice?.payments ?? [];
+  const money = useFormatAmount();
+  // Refunds of an invoice in another currency than the euro are refused by the server so far.
+  const refundable = !invoice || correctable(invoice);
 
   return (
     <Drawer
@@ -43,17 +47,20 @@ export const PaymentsDrawer = ({ invoice: opened, onClose }: { invoice: InvoiceV
             className="admin-payments-summary"
             data-testid="payments-summary"
             items={[
-              { key: 'total', label: t('admin.fields.amount'), children: <span className="admin-amount">{formatEuros(invoice.totalAmount)}</span> },
-              { key: 'paid', label: t('admin.payments.paid'), children: <span className="admin-amount">{formatEuros(invoice.paidAmount)}</span> },
-              { key: 'open', label: t('admin.payments.stillOwed'), children: <span className="admin-amount" data-testid="payments-open">{formatEuros(invoice.openAmount)}</span> },
+              { key: 'total', label: t('admin.fields.amount'), children: <span className="admin-amount">{money(invoice.totalAmount, invoice.currency)}</span> },
+              { key: 'paid', label: t('admin.payments.paid'), children: <span className="admin-amount">{money(invoice.paidAmount, invoice.currency)}</span> },
+              { key: 'open', label: t('admin.payments.stillOwed'), children: <span className="admin-amount" data-testid="payments-open">{money(invoice.openAmount, invoice.currency)}</span> },
             ]}
           />
+          {!refundable && payments.length > 0 && (
+            <Alert type="info" showIcon className="admin-payments-note" title={t('admin.payments.noRefundInCurrency', { currency: invoice.currency })} data-testid="payments-currency-note" />
+          )}
           {payments.length === 0 ? (
             <Empty description={t('admin.payments.none')} />
           ) : (
             <div className="admin-payment-list">
               {payments.map((p) => (
-                <PaymentCard key={p.id} payment={p} onRefund={setRefunding} />
+                <PaymentCard key={p.id} payment={p} currency={invoice.currency} onRefund={refundable ? setRefunding : undefined} />
               ))}
             </div>
           )}

@@ -11,6 +11,7 @@ export const ADMIN_CLIENT_FIELDS = graphql(`
     vatNumber
     country
     language
+    currency
     remindersExcluded
     createdAt
     version

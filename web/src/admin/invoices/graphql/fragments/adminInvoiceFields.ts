@@ -13,6 +13,7 @@ export const ADMIN_INVOICE_FIELDS = graphql(`
     dueDate
     paid
     sent
+    currency
     totalAmount
     openAmount
     paidAmount
