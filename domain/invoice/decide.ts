@@ -305,9 +305,9 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
   // the client's credit balance, and flagged so someone applies or refunds it.
   const reason: 'deleted' | 'cancelled' | null = state.status === 'voided' ? 'deleted' : isCancelled(settlementOf(state)) ? 'cancelled' : null;
   const unexpected = reason ? { unexpected: { reason, invoiceNumber: state.invoiceNumber, clientId: state.clientId } } : {};
-  // Money arriving on a written-off invoice recovers the bad debt first (Cr Bad Debts), never lost.
   // Credit applied from another invoice moves euros between receivables: not across currencies yet.
   if (cmd.data.method === 'credit') assertInEuros(state);
+  // Money arriving on a written-off invoice recovers the bad debt first (Cr Bad Debts), never lost.
   const recovered = recoveryOf(state, cmd.data.amountCents);
   const fx = paymentFx(state, cmd.data.amountCents, cmd.rate);
   return [{ type: 'PaymentRecorded', data: { invoiceId: state.invoiceId, ...cmd.data, ...unexpected, ...(recovered > 0 ? { recoveredCents: recovered } : {}), ...fx } }];
