@@ -7,6 +7,7 @@ import { BOOKS_STREAM_ID } from '../../domain/books/events';
 import { dayOf } from '../../domain/shared/dates';
 import { ValidationError } from '../../domain/shared/errors';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
+import { foreignOpenInvoices } from '../../projections/ledger/receivables/queries';
 import { writeAudit } from '../platform/audit';
 import type { CommandHandler } from '../write/command-handler';
 import { writePathOf } from '../write/write-path';
@@ -154,19 +155,7 @@ export class BooksService {
    * receivable lines through `date`. A currency without a rate is a 400 naming it and the day.
    */
   async revalue(date: string, actor: string): Promise<Revaluation> {
-    const rows = (await this.deps.db('ledger_lines as l')
-      .join('ledger_entries as e', 'e.entry_id', 'l.entry_id')
-      .where('l.account_id', SYSTEM_ACCOUNT_IDS.receivables)
-      .whereNotNull('l.currency')
-      .where('l.date', '<=', date)
-      .groupBy('e.invoice_id', 'l.currency')
-      .select('e.invoice_id', 'l.currency')
-      .select(this.deps.db.raw('sum(case when l.debit_cents > 0 then l.foreign_cents else -l.foreign_cents end) as amount'))
-      .select(this.deps.db.raw('sum(l.debit_cents - l.credit_cents) as carrying'))
-      .orderBy('e.invoice_id')) as Array<{ invoice_id: string; currency: string; amount: string | number; carrying: string | number }>;
-    const items: RevaluedItem[] = rows
-      .map((r) => ({ invoiceId: r.invoice_id, currency: r.currency, amountCents: Number(r.amount), carryingCents: Number(r.carrying) }))
-      .filter((i) => i.amountCents !== 0 || i.carryingCents !== 0);
+    const items: RevaluedItem[] = (await foreignOpenInvoices(this.deps.db, date)).map((i) => ({ invoiceId: i.invoiceId, currency: i.currency, amountCents: i.cents, carryingCents: i.carryingCents }));
     const rateService = new ExchangeRateService(this.deps);
     const rates: Revaluation['rates'] = [];
     for (const currency of [...new Set(items.map((i) => i.currency))].sort()) {

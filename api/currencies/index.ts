@@ -1,5 +1,5 @@
 export { currencyMigrations } from './migrations';
 export { exchangeRateRoutes } from './exchange-rate.routes';
-export { ExchangeRateService, readRateFile } from './exchange-rate.service';
+export { ExchangeRateService } from './exchange-rate.service';
 export { createCurrencyServices, type CurrencyServices } from './currencies.services';
 export { startRateDownload, downloadRates } from './rate-download';

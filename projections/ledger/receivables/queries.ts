@@ -100,12 +100,23 @@ export const receivableCreditAsOf = async (db: Knex, asOf: string): Promise<numb
   return -Number(((result.rows ?? result) as Array<{ credit_cents: string | number }>)[0]?.credit_cents ?? 0);
 };
 
+/** One invoice's foreign receivable as of a day: its client, currency, the amount open in it and its euros as booked. */
+export interface ForeignOpenInvoice {
+  invoiceId: string;
+  clientId: string | null;
+  currency: string;
+  /** Open in the invoice's currency (its cents). */
+  cents: number;
+  /** Its euros as booked (cents). */
+  carryingCents: number;
+}
+
 /**
- * What each client has open in other currencies than the euro as of a day: per client and currency,
- * the foreign amounts on the Accounts Receivable lines of its invoices (debits add, credits take off),
- * where not zero. The aged receivables show them beside the euros.
+ * What is open in other currencies than the euro as of a day, per invoice: the foreign amounts on the
+ * Accounts Receivable lines of its entries (debits add, credits take off) and their euros, where
+ * either is not zero. Revaluation reads it per invoice, the aged receivables per client.
  */
-export const foreignOpenByClient = async (db: Knex, asOf: string): Promise<Array<{ clientId: string | null; currency: string; cents: number }>> => {
+export const foreignOpenInvoices = async (db: Knex, asOf: string): Promise<ForeignOpenInvoice[]> => {
   const rows = (await db('ledger_lines as l')
     .join('ledger_entries as e', 'e.entry_id', 'l.entry_id')
     // ledger_entries keeps the invoice id as text.
@@ -113,10 +124,23 @@ export const foreignOpenByClient = async (db: Knex, asOf: string): Promise<Array
     .where('l.account_id', SYSTEM_ACCOUNT_IDS.receivables)
     .whereNotNull('l.currency')
     .where('l.date', '<=', asOf)
-    .groupBy('b.client_id', 'l.currency')
-    .havingRaw('sum(case when l.debit_cents > 0 then l.foreign_cents else -l.foreign_cents end) <> 0')
-    .select('b.client_id', 'l.currency')
+    .groupBy('e.invoice_id', 'b.client_id', 'l.currency')
+    .havingRaw('sum(case when l.debit_cents > 0 then l.foreign_cents else -l.foreign_cents end) <> 0 or sum(l.debit_cents - l.credit_cents) <> 0')
+    .select('e.invoice_id', 'b.client_id', 'l.currency')
     .select(db.raw('sum(case when l.debit_cents > 0 then l.foreign_cents else -l.foreign_cents end) as cents'))
-    .orderBy(['b.client_id', 'l.currency'])) as Array<{ client_id: string | null; currency: string; cents: string | number }>;
-  return rows.map((r) => ({ clientId: r.client_id, currency: r.currency, cents: Number(r.cents) }));
+    .select(db.raw('sum(l.debit_cents - l.credit_cents) as carrying'))
+    .orderBy(['e.invoice_id', 'l.currency'])) as Array<{ invoice_id: string; client_id: string | null; currency: string; cents: string | number; carrying: string | number }>;
+  return rows.map((r) => ({ invoiceId: r.invoice_id, clientId: r.client_id, currency: r.currency, cents: Number(r.cents), carryingCents: Number(r.carrying) }));
+};
+
+/** What each client has open in other currencies as of a day, per currency (the aged receivables show it beside the euros). */
+export const foreignOpenByClient = async (db: Knex, asOf: string): Promise<Array<{ clientId: string | null; currency: string; cents: number }>> => {
+  const sums = new Map<string, { clientId: string | null; currency: string; cents: number }>();
+  for (const i of await foreignOpenInvoices(db, asOf)) {
+    const key = `${i.clientId ?? ''}|${i.currency}`;
+    const sum = sums.get(key) ?? { clientId: i.clientId, currency: i.currency, cents: 0 };
+    sum.cents += i.cents;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].filter((s) => s.cents !== 0).sort((a, b) => a.currency.localeCompare(b.currency));
 };
