@@ -388,8 +388,10 @@ describe('the Bills screen in Chromium', () => {
     const bills = (await admin.get('/api/bills/')).body as Array<{ id: string; supplier: string; invoice_number: string }>;
     const supplier = bills.find((b) => b.invoice_number === HELD.invoice_number)!.supplier;
     const line = { description: 'Hosting', account: SYSTEM_ACCOUNT_IDS.paymentFees, quantity: 1, unit_price: '10.00', vat_rate: 24 };
-    const draftNumber = `DOC-${lng}-${width}`;
-    const postedNumber = `POSTED-${lng}-${width}`;
+    // Numbered per run, so that a retry does not meet the bills of the try before it.
+    const run = Date.now().toString(36);
+    const draftNumber = `DOC-${lng}-${width}-${run}`;
+    const postedNumber = `POSTED-${lng}-${width}-${run}`;
     expect((await admin.post('/api/bills/', { supplier, invoice_number: draftNumber, date: '2026-03-05', items: [line] })).status).toBe(201);
     const posted = await admin.post('/api/bills/', { supplier, invoice_number: postedNumber, date: '2026-03-05', items: [line] });
     expect(posted.status, posted.text).toBe(201);
@@ -478,7 +480,10 @@ describe('the Bills screen in Chromium', () => {
     else {
       const href = (await open.getAttribute('href'))!;
       const framed = p.waitForResponse((r) => new URL(r.url()).pathname === href);
+      // Pressed once the drawer has slid in: a click while it still moves can land beside the button.
+      await settled(p);
       await previewPdf.click();
+      await expect.poll(() => scan.locator('button[aria-expanded]').getAttribute('aria-expanded')).toBe('true');
       const frame = scan.getByTestId('bill-document-pdf');
       await frame.waitFor();
       expect(await frame.getAttribute('title')).toBe(t('admin.bills.documents.previewOf', { name: 'scan.pdf' }));
