@@ -117,4 +117,22 @@ describe.each(testBackends())('revaluation of foreign balances on $name', (backe
     expect(await balanceOn(receivables, '2026-01-01')).toBe(9_524);
     expect((await admin.get(`/api/invoices/${old.id}/`)).body).toMatchObject({ currency: 'USD', open_amount: 100 });
   });
+
+  it("revalues a client's credit balance in dollars too: owed back in dollars, it costs more euros when the dollar strengthens", async () => {
+    // Paid in full on 2 November, then 100.00 USD credited at the invoice's 1.10: 90.91 EUR the client holds.
+    const paid = await createInvoice(admin, { client: clientId, date: '2026-10-01', due_date: '2026-10-31', items: [{ description: 'Seats', quantity: 1, unit_price: 300, vat_rate: 0 }] });
+    await admin.post(`/api/invoices/${paid.id}/send/`);
+    expect((await admin.post(`/api/invoices/${paid.id}/payments/`, { amount: 300, date: '2026-11-02', method: 'bank_transfer' })).status).toBe(201);
+    const credit = await admin.post(`/api/invoices/${paid.id}/credit-notes/`, { reason: 'Fewer seats', date: '2026-11-02', items: [{ description: 'Seats', quantity: 1, unit_price: 100, vat_rate: 0 }] });
+    expect(credit.status, credit.text).toBe(201);
+    const res = await admin.post('/api/accounting/revaluation/', { date: '2026-11-04' });
+    expect(res.status, res.text).toBe(201);
+    // At 1.05 the 100.00 USD owed back are 95.24 EUR: 4.33 more than booked, an unrealised loss (last year's
+    // invoice, booked at 1.05, is open beside it with no difference).
+    expect(res.body.items).toContainEqual({ invoice: paid.id, currency: 'USD', open_amount: -100, booked_eur: -90.91, revalued_eur: -95.24, difference_eur: -4.33 });
+    expect(res.body).toMatchObject({ gain: 0, loss: 4.33 });
+    expect(await balanceOn(exchangeLosses, '2026-11-04')).toBe(433);
+    expect(await balanceOn(exchangeLosses, '2026-11-05')).toBe(0);
+    expect(await trialBalance()).toBe(0);
+  });
 });

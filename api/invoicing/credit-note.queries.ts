@@ -1,3 +1,4 @@
+import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
 import type { Knex } from 'knex';
 import { centsToEuros } from '../../domain/shared/money';
 import type { CreditNoteRow } from '../../projections/credit-notes/credit-notes';
@@ -18,6 +19,10 @@ export interface CreditNoteWire {
   total_amount: number;
   /** Credits everything that remained: the invoice is cancelled. */
   full: boolean;
+  /** ISO 4217: its invoice's currency, which its amounts are in. */
+  currency: string;
+  /** Units of that currency per euro: its invoice's rate, which its VAT in euros is at; null in euros. */
+  exchange_rate: number | null;
 }
 
 type Row = CreditNoteRow & { client_name: string | null };
@@ -34,6 +39,8 @@ export const creditNoteWire = (row: Row): CreditNoteWire => ({
   vat_amount: centsToEuros(Number(row.vat_cents)),
   total_amount: centsToEuros(Number(row.gross_cents)),
   full: row.full,
+  currency: row.currency ?? BOOKS_CURRENCY,
+  exchange_rate: row.exchange_rate ? Number(row.exchange_rate) : null,
 });
 
 const base = (db: Knex) => db('credit_notes as n').leftJoin('clients as c', 'c.id', 'n.client_id').select('n.*', 'c.name as client_name');

@@ -50,6 +50,8 @@ export class CreditNoteOutput {
   @Field(() => Float) vatAmount!: number;
   @Field(() => Float) totalAmount!: number;
   @Field(() => Boolean, { description: 'Credits everything that remained: the invoice is cancelled.' }) full!: boolean;
+  @Field(() => String, { description: "ISO 4217: its invoice's currency, which its amounts are in." }) currency!: string;
+  @Field(() => Float, { nullable: true, description: "Units of that currency per euro: its invoice's rate, which its VAT in euros is at; null in euros." }) exchangeRate!: number | null;
 
   static from(n: CreditNoteWire): CreditNoteOutput {
     return Object.assign(new CreditNoteOutput(), {
@@ -65,6 +67,8 @@ export class CreditNoteOutput {
       vatAmount: n.vat_amount,
       totalAmount: n.total_amount,
       full: n.full,
+      currency: n.currency,
+      exchangeRate: n.exchange_rate,
     });
   }
 }

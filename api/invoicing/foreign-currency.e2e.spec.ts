@@ -4,6 +4,7 @@ import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
 import { validateUbl } from '../../test/en16931';
 import { pdfText } from '../../test/pdf-text';
+import { toEuroCents } from '../../domain/currency/conversion';
 import { adminOf, createClient, createInvoice, createProduct, createSubscription } from './test/fixtures';
 
 const { receivables, bank, exchangeGains, exchangeLosses, vatPayable, servicesRevenue } = SYSTEM_ACCOUNT_IDS;
@@ -142,17 +143,79 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
     expect(await server.testDb.db('ledger_lines').count({ n: '*' })).toEqual(before);
   });
 
-  it('refuses what invoices in another currency cannot do yet: credit notes, write-offs, card checkout', async () => {
+  it('refuses what invoices in another currency cannot do yet: write-offs, card checkout', async () => {
     const inv = await createInvoice(admin, { client: clientId, date: '2026-10-15', due_date: '2026-11-15', items: licence(50) });
     await admin.post(`/api/invoices/${inv.id}/send/`);
-    const credit = await admin.post(`/api/invoices/${inv.id}/credit-notes/`, { reason: 'Discount' });
-    expect(credit.status).toBe(409);
-    expect(credit.body.message).toMatch(/^This invoice is in USD: credit notes/);
     const writeOff = await admin.post(`/api/invoices/${inv.id}/write-off/`, { date: '2026-11-01', reason: 'Gone' });
     expect(writeOff.status).toBe(409);
+    expect(writeOff.body.message).toMatch(/^This invoice is in USD: card payments, disputes, write-offs and applied credit/);
     const checkout = await admin.post(`/api/invoices/${inv.id}/create-checkout-session/`, {});
     expect(checkout.status).toBe(400);
     expect(checkout.body.message).toMatch(/in USD: it cannot be paid by card yet/);
+  });
+
+  it("credits in dollars at the invoice's rate: part of what is open, then the rest, which clears the booked euros to the cent", async () => {
+    // 595.00 USD at 1.05 (56,667 booked), 200 paid at 1.08: 37,619 booked euros left for 395.00 USD.
+    const inv = await createInvoice(admin, { client: clientId, date: '2026-10-15', due_date: '2026-11-15', items: licence(500, 19) });
+    await admin.post(`/api/invoices/${inv.id}/send/`);
+    expect((await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 200, date: '2026-10-31', method: 'bank_transfer' })).status).toBe(201);
+    const part = await admin.post(`/api/invoices/${inv.id}/credit-notes/`, { reason: 'Discount', date: '2026-11-01', items: [{ description: 'Discount', quantity: 1, unit_price: 100, vat_rate: 19 }] });
+    expect(part.status, part.text).toBe(201);
+    expect(part.body).toMatchObject({ currency: 'USD', exchange_rate: 1.05, total_amount: 119, full: false });
+    const partLines = (await lines(inv.id)).filter((r) => r.source_type === 'credit_note');
+    // 119.00 USD is 119/395 of the 37,619 left: 11,333; its VAT 19.00 USD at 1.05 is 18.10, as on the invoice.
+    expect(partLines).toEqual([
+      { account_id: receivables, debit_cents: 0, credit_cents: 11_333, currency: 'USD', foreign_cents: 11_900, rate: '1.05', source_type: 'credit_note' },
+      { account_id: servicesRevenue, debit_cents: 11_333 - 1_810, credit_cents: 0, currency: 'USD', foreign_cents: 10_000, rate: '1.05', source_type: 'credit_note' },
+      { account_id: vatPayable, debit_cents: 1_810, credit_cents: 0, currency: 'USD', foreign_cents: 1_900, rate: '1.05', source_type: 'credit_note' },
+    ]);
+    // 231.93 USD and its 44.07 of VAT: the 276.00 still open, which takes off all 26,286 booked euros left.
+    const rest = await admin.post(`/api/invoices/${inv.id}/credit-notes/`, { reason: 'Settled', date: '2026-11-01', items: [{ description: 'Rest', quantity: 1, unit_price: 231.93, vat_rate: 19 }] });
+    expect(rest.status, rest.text).toBe(201);
+    expect(rest.body).toMatchObject({ currency: 'USD', total_amount: 276, full: false });
+    const all = await lines(inv.id);
+    expect(balance(all, receivables)).toBe(0);
+    expect((await admin.get(`/api/invoices/${inv.id}/`)).body).toMatchObject({ open_amount: 0, paid: true });
+    // Its VAT return's movements are the VAT it posted, in euros.
+    const vatPosted = -balance(all, vatPayable);
+    expect(vatPosted).toBe(9_048 - 1_810 - toEuroCents(4_407, '1.05'));
+    expect(await trialBalance()).toBe(0);
+    // The document: in dollars, its VAT in euros at the invoice's rate; its e-invoice passes EN 16931.
+    const ubl = (await admin.download(`/api/credit-notes/${part.body.id}/ubl/`)).body.toString('utf8');
+    expect(ubl).toContain('<cbc:DocumentCurrencyCode>USD</cbc:DocumentCurrencyCode>');
+    expect(ubl).toContain('<cbc:TaxAmount currencyID="EUR">18.10</cbc:TaxAmount>');
+    expect(validateUbl(ubl).fatal).toEqual([]);
+    const pdf = pdfText((await admin.download(`/api/credit-notes/${part.body.id}/pdf/`)).body).join('\n');
+    expect(pdf).toMatch(/Total Amount\s+US\$119\.00/);
+    expect(pdf).toContain('Exchange rate: 1 EUR = 1.05 USD');
+    const graphql = await admin.graphql('query($id: ID!) { creditNote(id: $id) { currency exchangeRate totalAmount } }', { id: part.body.id });
+    expect(graphql.body.data.creditNote).toEqual({ currency: 'USD', exchangeRate: 1.05, totalAmount: 119 });
+  });
+
+  it('credits a paid invoice into a credit balance in dollars, and refunds it at the rate of its day, realising the difference', async () => {
+    const inv = await createInvoice(admin, { client: clientId, date: '2026-10-01', due_date: '2026-10-31', items: licence(1000) });
+    await admin.post(`/api/invoices/${inv.id}/send/`);
+    const payment = await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 1000, date: '2026-10-15', method: 'bank_transfer' });
+    expect(payment.status, payment.text).toBe(201);
+    // Paid: 200.00 USD credited at the invoice's 1.10 is 181.82 EUR the client holds.
+    const credited = await admin.post(`/api/invoices/${inv.id}/credit-notes/`, { reason: 'Fewer seats', date: '2026-10-20', items: [{ description: 'Seats', quantity: 1, unit_price: 200, vat_rate: 0 }] });
+    expect(credited.status, credited.text).toBe(201);
+    expect(balance(await lines(inv.id), receivables)).toBe(-18_182);
+    const client = (await admin.get(`/api/clients/${clientId}/`)).body;
+    expect(client.credit_balance).toBe(200);
+    // Refunded on 31 October at 1.08: 185.19 EUR leave the bank for the 181.82 booked, a loss of 3.37.
+    const paymentId = (await admin.get(`/api/invoices/${inv.id}/payments/`)).body[0].id as string;
+    const refund = await admin.post(`/api/payments/${paymentId}/refund/`, { amount: 200, reason: 'Credit paid back', date: '2026-10-31' });
+    expect(refund.status, refund.text).toBe(201);
+    const refundLines = (await lines(inv.id)).filter((r) => r.source_type === 'refund');
+    expect(refundLines).toEqual([
+      { account_id: receivables, debit_cents: 18_182, credit_cents: 0, currency: 'USD', foreign_cents: 20_000, rate: '1.1', source_type: 'refund' },
+      { account_id: bank, debit_cents: 0, credit_cents: 18_519, currency: 'USD', foreign_cents: 20_000, rate: '1.08', source_type: 'refund' },
+      { account_id: exchangeLosses, debit_cents: 337, credit_cents: 0, currency: null, foreign_cents: null, rate: null, source_type: 'refund' },
+    ]);
+    expect(balance(await lines(inv.id), receivables)).toBe(0);
+    expect((await admin.get(`/api/clients/${clientId}/`)).body.credit_balance).toBe(0);
+    expect(await trialBalance()).toBe(0);
   });
 
   it("invoices a subscription in the client's currency: the product's euro price at the invoice date's rate, a period without a rate refused and reported", async () => {

@@ -7,6 +7,7 @@ import type { DocumentParties } from '../../domain/invoice/vat';
 import { NotFoundError } from '../../domain/shared/errors';
 import type { CreditNoteRow } from '../../projections/credit-notes/credit-notes';
 import { parseJson } from '../../projections/invoices/invoice-list';
+import { normalRate } from '../../domain/currency/rate';
 import { readCompanySettings, readParties } from '../company';
 import { renderInvoicePdf } from './invoice-pdf';
 import { paymentReferenceOf } from './payment-reference';
@@ -82,6 +83,8 @@ export const creditNotePrintableOf = async (db: Knex, note: CreditNoteRow, parti
     period: null,
     precedingInvoice: { number: note.invoice_number, date: note.invoice_date },
     reason: note.reason,
+    // In its invoice's currency, its VAT in euros at its invoice's rate.
+    ...(note.exchange_rate && note.rate_date ? { fx: { currency: note.currency, rate: normalRate(note.exchange_rate), rateDate: note.rate_date } } : {}),
     ...ctx,
   });
   return { document, language, paid: false, payUrl: '' };

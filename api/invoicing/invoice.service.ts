@@ -330,7 +330,13 @@ export class InvoiceService implements StatementPayments {
   /** A refund, dispute or gateway fee on one of the invoice's payments (the domain decides). */
   async move(invoiceId: string, command: MoneyMovementCommand, actor: string): Promise<InvoiceEvent[]> {
     if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
-    return (await this.run(invoiceId, actor, ({ state }) => decide(command, state))).events;
+    // A refund of an invoice in another currency is at the rate of its day.
+    const rated = async (state: InvoiceState): Promise<MoneyMovementCommand> => {
+      if (command.type !== 'RefundPayment' || command.rate) return command;
+      const rate = await this.paymentRate(state, command.data.date);
+      return rate ? { ...command, rate } : command;
+    };
+    return (await this.run(invoiceId, actor, async ({ state }) => decide(await rated(state), state))).events;
   }
 
   /** Appends InvoiceSent; the invoice-mail reactor e-mails the PDF exactly once per event. */

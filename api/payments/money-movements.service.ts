@@ -99,13 +99,13 @@ export class MoneyMovementService {
     // The caller's key makes a repeated request (a retry after a lost answer) the same refund.
     const refundId = input.idempotencyKey ? uuidv5(`refund:${paymentId}:${input.idempotencyKey}`, REFUND_NAMESPACE) : randomUUID();
     const asked = { paymentId, refundId, amountCents: input.amountCents, date, reason: input.reason, reference: null };
-    // Checked before any money moves: the same rule the write applies.
-    const state = await this.invoices.load(payment.invoice_id);
-    decideMoneyMovement({ type: 'RefundPayment', data: asked, byHand: true }, state);
+    // Paid out by hand: the write decides (an invoice in another currency at the rate of the refund's day).
     if (payment.method !== 'stripe' || !payment.reference) {
       await this.invoices.move(payment.invoice_id, { type: 'RefundPayment', data: asked, byHand: true }, actor);
       return { refundId: asked.refundId, invoiceId: payment.invoice_id };
     }
+    // Checked before any money moves: the same rule the write applies.
+    decideMoneyMovement({ type: 'RefundPayment', data: asked, byHand: true }, await this.invoices.load(payment.invoice_id));
     // The same request again (a double click, a retry after a timeout) gets the same Stripe refund:
     // the caller's Idempotency-Key when it sends one (the admin screen does, per dialog), otherwise
     // the same amount and reason within ten minutes are taken as the same refund.

@@ -8,8 +8,8 @@ import { BILL_EVENT_TYPES, type BillEvent } from '../bill/events';
 import { billEffect, billEntryIdOf } from '../bill/postings';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
 import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMovement } from './vat-return';
-import { bookedSaleLines, foreignSaleLines, receiptLines } from '../currency/foreign-postings';
-import type { DocumentRate, PaymentFx } from '../currency/rate';
+import { bookedSaleLines, foreignSaleLines, receiptLines, refundLines } from '../currency/foreign-postings';
+import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
 
 /**
  * Postings as a pure function of events. Every event that moves money becomes one ledger effect:
@@ -83,10 +83,12 @@ const posting = (kind: Posting['kind'], date: string, description: string, lines
  * An invoice's lines and VAT movements: in euros as they are, or, for an invoice in another currency,
  * converted at its rate (each line keeping its foreign amount).
  */
-const saleOf = (d: { lines: Parameters<typeof invoiceVatMovements>[0]; totals: InvoiceTotals; fx?: DocumentRate }, revenueAccountId: string): { lines: PostingLine[]; vat: VatMovement[] } => {
+const saleOf = (d: { lines: Parameters<typeof invoiceVatMovements>[0]; totals: InvoiceTotals; fx?: DocumentRate | CreditFx }, revenueAccountId: string): { lines: PostingLine[]; vat: VatMovement[] } => {
   const vat = invoiceVatMovements(d.lines, d.totals);
   if (!d.fx) return { lines: invoiceLines(d.totals, revenueAccountId), vat };
-  const sale = foreignSaleLines({ currency: d.fx.currency, rate: d.fx.rate, totals: d.totals, vat, revenueAccountId });
+  // A credit note's receivable is the booked euros it takes off its invoice.
+  const grossEuroCents = 'relievedCents' in d.fx ? { grossEuroCents: d.fx.relievedCents } : {};
+  const sale = foreignSaleLines({ currency: d.fx.currency, rate: d.fx.rate, totals: d.totals, vat, revenueAccountId, ...grossEuroCents });
   return { lines: sale.lines, vat: sale.vat };
 };
 
@@ -219,12 +221,13 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
       if (known) return null;
       const revenue = revenueAccountFor(d.period);
       const description = `Credit note ${d.creditNoteNumber} (invoice ${d.invoiceNumber})`;
+      const sale = saleOf(d, revenue);
       return {
         entryId: creditNoteEntryId(d.creditNoteId),
         source: { type: 'credit_note', id: d.creditNoteId, invoiceId: d.invoiceId },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: revenue,
-        postings: posting('posting', d.date, description, reverseLines(invoiceLines(d.totals, revenue)), negateMovements(invoiceVatMovements(d.lines, d.totals))),
+        postings: posting('posting', d.date, description, reverseLines(sale.lines), negateMovements(sale.vat)),
       };
     }
     case 'PaymentRefunded':
@@ -242,6 +245,12 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
       return exhaustive;
     }
   }
+};
+
+/** A refund's lines: out of the money account its payment went into, back onto the receivable (of a foreign invoice: at the refund's rate, the difference realised). */
+const refundedLines = (r: { amountCents: number; method: PaymentMethod; cashAccountId?: string; fx?: PaymentFx }): PostingLine[] => {
+  const cash = r.cashAccountId ?? cashAccountFor(r.method);
+  return r.fx ? refundLines(cash, r.amountCents, r.fx) : transfer(SYSTEM_ACCOUNT_IDS.receivables, cash, r.amountCents);
 };
 
 type MovementEvent = Extract<InvoiceEvent, { type: 'PaymentRefunded' | 'RefundFailed' | 'PaymentDisputed' | 'DisputeClosed' | 'GatewayFeeCharged' | 'CreditTransferred' }>;
@@ -264,11 +273,13 @@ export const movementEffect = (event: MovementEvent): LedgerEffect => {
   switch (event.type) {
     case 'PaymentRefunded': {
       const r = event.data;
-      return effect(refundEntryId(r.refundId), 'refund', r.refundId, r.reference ? `Refund ${r.reference}` : 'Refund', transfer(receivables, r.cashAccountId ?? cashAccountFor(r.method), r.amountCents));
+      return effect(refundEntryId(r.refundId), 'refund', r.refundId, r.reference ? `Refund ${r.reference}` : 'Refund', refundedLines(r));
     }
     case 'RefundFailed': {
       const r = event.data;
-      return effect(refundFailureEntryId(r.refundId), 'refund', r.refundId, 'Refund failed', transfer(r.cashAccountId ?? cashAccountFor(r.method), receivables, r.amountCents));
+      const cash = r.cashAccountId ?? cashAccountFor(r.method);
+      // The money back where it left from, the refund's own posting reversed.
+      return effect(refundFailureEntryId(r.refundId), 'refund', r.refundId, 'Refund failed', r.fx ? reverseLines(refundedLines(r)) : transfer(cash, receivables, r.amountCents));
     }
     case 'PaymentDisputed':
       return effect(disputeEntryId(event.data.disputeId), 'dispute', event.data.disputeId, 'Payment disputed', transfer(disputedPayments, stripeClearing, event.data.amountCents));

@@ -53,10 +53,14 @@ export interface EuroDocument {
   lineNets: number[];
 }
 
-/** A foreign-currency document's euro figures, balanced to the cent. */
-export const euroDocument = (doc: ForeignDocument): EuroDocument => {
-  const foreignGross = doc.lineNets.reduce((a, b) => a + b, 0) + doc.vatByRate.reduce((a, b) => a + b, 0);
-  const grossCents = toEuroCents(foreignGross, doc.rate);
+const foreignGrossOf = (doc: ForeignDocument): number => doc.lineNets.reduce((a, b) => a + b, 0) + doc.vatByRate.reduce((a, b) => a + b, 0);
+
+/**
+ * A foreign-currency document's euro figures, balanced to the cent. `grossCents`, when given, is the
+ * receivable's euros decided otherwise (a credit note that clears what is left of its invoice's
+ * booked euros): the VAT stays each rate's VAT converted, the net lines share the rest.
+ */
+export const euroDocument = (doc: ForeignDocument, grossCents = toEuroCents(foreignGrossOf(doc), doc.rate)): EuroDocument => {
   const vatByRate = doc.vatByRate.map((v) => toEuroCents(v, doc.rate));
   const vatCents = vatByRate.reduce((a, b) => a + b, 0);
   return { grossCents, vatByRate, vatCents, lineNets: euroShares(doc.lineNets, doc.rate, grossCents - vatCents) };
@@ -84,10 +88,24 @@ export interface Settlement {
  * Signs follow the open amount: positive for a receivable, negative for a payable.
  */
 export const settle = (open: OpenAmount, paid: number, paymentRate: string): Settlement => {
-  if (open.amount === 0) throw new Error('nothing is open to settle');
+  if (open.amount === 0 || Math.sign(paid) !== Math.sign(open.amount)) throw new Error('a settlement pays an amount of what is open');
   const receivedCents = toEuroCents(paid, paymentRate);
-  const relievedCents = paid === open.amount ? open.carryingCents : new Exact(open.carryingCents).mul(paid).div(open.amount).toDecimalPlaces(0).toNumber();
+  // Of the open amount's sign, the payment clears a share of the carrying amount: the booked rate is not needed.
+  const relievedCents = relief(open, paid, paymentRate);
   return { receivedCents, relievedCents, differenceCents: receivedCents - relievedCents };
+};
+
+/**
+ * The booked euros a movement of `moved` (hundredths, signed as the open amount it lowers) takes off
+ * an open foreign amount carried at `carryingCents`: its share of them when it moves part of what is
+ * open; all of them when it moves all of it (so no cent of rounding stays behind), and what it moves
+ * beyond at `bookedRate` (a credit note for more than is still owed); at `bookedRate` alone when
+ * nothing of its sign is open (a credit note on a paid invoice). The result is signed as `moved`.
+ */
+export const relief = (open: OpenAmount, moved: number, bookedRate: string): number => {
+  if (open.amount === 0 || Math.sign(moved) !== Math.sign(open.amount)) return toEuroCents(moved, bookedRate);
+  if (Math.abs(moved) < Math.abs(open.amount)) return new Exact(open.carryingCents).mul(moved).div(open.amount).toDecimalPlaces(0).toNumber();
+  return open.carryingCents + toEuroCents(moved - open.amount, bookedRate);
 };
 
 /**

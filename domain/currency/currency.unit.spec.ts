@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { euroDocument, euroShares, fromEuroCents, revaluation, settle, toEuroCents } from './conversion';
+import { euroDocument, euroShares, fromEuroCents, relief, revaluation, settle, toEuroCents } from './conversion';
 import { ECB_CURRENCIES, minorUnits } from './currencies';
 import { noRateFor, parseRate, rateFor, type StoredRate } from './rate';
 import { RateFileError, readEcbRates } from './ecb-file';
@@ -30,6 +30,23 @@ describe('the figures of issue 40 (USD 1,000.00)', () => {
   it('revalued at the month end at 1.08: an unrealised gain of EUR 16.84 (925.93 − 909.09)', () => {
     expect(toEuroCents(100_000, '1.08')).toBe(92_593);
     expect(revaluation({ amount: 100_000, carryingCents: 90_909 }, '1.08')).toBe(1_684);
+  });
+
+  it('a credit note takes its share of the booked euros, all that is left when it credits what is open, and beyond at the booked rate', () => {
+    const open = { amount: 39_500, carryingCents: 37_619 };
+    expect(relief(open, 11_900, '1.05')).toBe(11_333);
+    expect(relief(open, 39_500, '1.05')).toBe(37_619);
+    // 200.00 more than is open: the client's credit, at the invoice's 1.05.
+    expect(relief(open, 59_500, '1.05')).toBe(37_619 + 19_048);
+    // Nothing open (paid): all at the booked rate.
+    expect(relief({ amount: 0, carryingCents: 0 }, 20_000, '1.10')).toBe(18_182);
+  });
+
+  it("a refund puts back all of a credit balance's booked euros when it uses it up", () => {
+    expect(relief({ amount: -20_000, carryingCents: -18_182 }, -20_000, '1.10')).toBe(-18_182);
+    expect(relief({ amount: -20_000, carryingCents: -18_182 }, -5_000, '1.10')).toBe(-4_546);
+    // More than the credit (the invoice owed again): the credit's euros and the rest at the booked rate.
+    expect(relief({ amount: -20_000, carryingCents: -18_182 }, -30_000, '1.10')).toBe(-18_182 - 9_091);
   });
 
   it('a payable gains when the currency weakens and loses when it strengthens', () => {

@@ -25,6 +25,11 @@ export interface ForeignSale {
   /** Its VAT per category and rate in its currency (bases sum to the net, VAT to the VAT). */
   vat: readonly VatMovement[];
   revenueAccountId: string;
+  /**
+   * The receivable's euros when they are decided otherwise than by converting the gross: a credit
+   * note takes its invoice's booked euros off (all that is left when it credits all that is open).
+   */
+  grossEuroCents?: number;
 }
 
 /**
@@ -33,7 +38,7 @@ export interface ForeignSale {
  * rate's VAT converted, the net what is left); the VAT return's movements in euros likewise.
  */
 export const foreignSaleLines = (sale: ForeignSale): { lines: ForeignLine[]; vat: VatMovement[]; grossCents: number } => {
-  const euro = euroDocument({ rate: sale.rate, lineNets: sale.vat.map((m) => m.baseCents), vatByRate: sale.vat.map((m) => m.vatCents) });
+  const euro = euroDocument({ rate: sale.rate, lineNets: sale.vat.map((m) => m.baseCents), vatByRate: sale.vat.map((m) => m.vatCents) }, sale.grossEuroCents);
   const vat = sale.vat.map((m, i) => ({ ...m, baseCents: euro.lineNets[i]!, vatCents: euro.vatByRate[i]! }));
   return { lines: bookedSaleLines(sale, vat), vat, grossCents: euro.grossCents };
 };
@@ -44,7 +49,7 @@ export const foreignSaleLines = (sale: ForeignSale): { lines: ForeignLine[]; vat
  */
 export const bookedSaleLines = (sale: Omit<ForeignSale, 'vat'>, euroVat: readonly VatMovement[]): ForeignLine[] => {
   const at = (amountCents: number): ForeignAmount => ({ currency: sale.currency, amountCents, rate: sale.rate });
-  const grossCents = toEuroCents(sale.totals.grossCents, sale.rate);
+  const grossCents = sale.grossEuroCents ?? toEuroCents(sale.totals.grossCents, sale.rate);
   const vatCents = euroVat.reduce((sum, m) => sum + m.vatCents, 0);
   const lines = [dr(SYSTEM_ACCOUNT_IDS.receivables, grossCents, at(sale.totals.grossCents)), cr(sale.revenueAccountId, grossCents - vatCents, at(sale.totals.netCents)), cr(SYSTEM_ACCOUNT_IDS.vatPayable, vatCents, at(sale.totals.vatCents))];
   return lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
@@ -82,6 +87,21 @@ export const receiptLines = (cashAccountId: string, paidCents: number, fx: Payme
   const lines = [
     dr(cashAccountId, fx.receivedCents, { currency: fx.currency, amountCents: paidCents, rate: fx.rate }),
     cr(SYSTEM_ACCOUNT_IDS.receivables, fx.relievedCents, { currency: fx.currency, amountCents: paidCents, rate: fx.bookedRate }),
+    ...(difference > 0 ? [cr(SYSTEM_ACCOUNT_IDS.exchangeGains, difference)] : difference < 0 ? [dr(SYSTEM_ACCOUNT_IDS.exchangeLosses, -difference)] : []),
+  ];
+  return lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
+};
+
+/**
+ * A refund of a foreign receivable's payment: Cr the money account what the money is worth at the
+ * refund's rate, Dr Accounts Receivable the booked euros it puts back (a credit balance used up, or
+ * the invoice owed again), the difference to Exchange Gains or Losses (realised).
+ */
+export const refundLines = (cashAccountId: string, refundedCents: number, fx: PaymentFx): ForeignLine[] => {
+  const difference = fx.relievedCents - fx.receivedCents;
+  const lines = [
+    dr(SYSTEM_ACCOUNT_IDS.receivables, fx.relievedCents, { currency: fx.currency, amountCents: refundedCents, rate: fx.bookedRate }),
+    cr(cashAccountId, fx.receivedCents, { currency: fx.currency, amountCents: refundedCents, rate: fx.rate }),
     ...(difference > 0 ? [cr(SYSTEM_ACCOUNT_IDS.exchangeGains, difference)] : difference < 0 ? [dr(SYSTEM_ACCOUNT_IDS.exchangeLosses, -difference)] : []),
   ];
   return lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);

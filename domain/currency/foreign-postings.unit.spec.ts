@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
 import type { VatMovement } from '../accounting/vat-return';
-import { toEuroCents } from './conversion';
-import { foreignReceiptLines, foreignSaleLines, revaluationLines, type ForeignLine, type OpenItem } from './foreign-postings';
+import { relief, toEuroCents } from './conversion';
+import { foreignReceiptLines, foreignSaleLines, refundLines, revaluationLines, type ForeignLine, type OpenItem } from './foreign-postings';
 
 const { receivables, bank, vatPayable, servicesRevenue, exchangeGains, exchangeLosses } = SYSTEM_ACCOUNT_IDS;
 
@@ -90,6 +90,8 @@ const rateText = (currency: Currency, step: number): string => (LEVEL[currency] 
 const operation = fc.oneof(
   fc.record({ kind: fc.constant('invoice' as const), currency: fc.constantFrom(...CURRENCIES), net: fc.integer({ min: 100, max: 5_000_000 }), day: fc.integer({ min: 0, max: DAYS - 1 }) }),
   fc.record({ kind: fc.constant('payment' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 100 }), day: fc.integer({ min: 0, max: DAYS - 1 }) }),
+  fc.record({ kind: fc.constant('credit' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 100 }), day: fc.integer({ min: 0, max: DAYS - 1 }) }),
+  fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 100 }), day: fc.integer({ min: 0, max: DAYS - 1 }) }),
 );
 
 describe('generated histories in four currencies (property)', () => {
@@ -101,7 +103,7 @@ describe('generated histories in four currencies (property)', () => {
         (steps, operations) => {
           const rateOn = (currency: Currency, day: number) => rateText(currency, steps[currency][day]!);
           const ledger = new Ledger();
-          const invoices: Array<OpenItem & { currency: Currency; bookedRate: string; payments: number }> = [];
+          const invoices: Array<OpenItem & { currency: Currency; bookedRate: string; payments: number; moves: number; net: number; creditable: number; refundable: number }> = [];
           const byDay = [...operations].sort((a, b) => a.day - b.day);
           let next = 0;
           for (let day = 0; day < DAYS; day += 1) {
@@ -113,7 +115,44 @@ describe('generated histories in four currencies (property)', () => {
                 const rate = rateOn(op.currency, day);
                 const posted = sale(op.currency, rate, net);
                 ledger.post(posted.lines);
-                invoices.push({ accountId: receivables, currency: op.currency, amount: posted.lines[0]!.foreign!.amountCents, carryingCents: posted.grossCents, bookedRate: rate, payments: 0 });
+                const gross = posted.lines[0]!.foreign!.amountCents;
+                invoices.push({ accountId: receivables, currency: op.currency, amount: gross, carryingCents: posted.grossCents, bookedRate: rate, payments: 0, moves: 0, net, creditable: gross, refundable: 0 });
+                continue;
+              }
+              if (op.kind === 'credit') {
+                // A credit note at the invoice's rate, of part of what it charged: beyond what is open it is the client's credit.
+                const creditable = invoices.filter((i) => i.creditable > 0);
+                if (!creditable.length) continue;
+                const invoice = creditable[op.pick % creditable.length]!;
+                const vat = standard(Math.max(1, Math.floor((invoice.net * op.share) / 100)));
+                const totals = { netCents: vat[0]!.baseCents, vatCents: vat[0]!.vatCents, grossCents: vat[0]!.baseCents + vat[0]!.vatCents };
+                if (totals.grossCents > invoice.creditable) continue;
+                const relievedCents = relief(invoice, totals.grossCents, invoice.bookedRate);
+                const note = foreignSaleLines({ currency: invoice.currency, rate: invoice.bookedRate, totals, vat, revenueAccountId: servicesRevenue, grossEuroCents: relievedCents });
+                // Its VAT is each rate's VAT at the invoice's rate, as the invoice's was.
+                expect(note.vat[0]!.vatCents).toBe(toEuroCents(totals.vatCents, invoice.bookedRate));
+                ledger.post(reverse(note.lines));
+                invoice.amount -= totals.grossCents;
+                invoice.carryingCents -= relievedCents;
+                invoice.creditable -= totals.grossCents;
+                invoice.moves += 1;
+                if (invoice.amount === 0) expect(invoice.carryingCents).toBe(0);
+                continue;
+              }
+              if (op.kind === 'refund') {
+                // Money paid back at the day's rate: the booked euros put back on the receivable, the difference realised.
+                const paid = invoices.filter((i) => i.refundable > 0);
+                if (!paid.length) continue;
+                const invoice = paid[op.pick % paid.length]!;
+                const refunded = Math.max(1, Math.floor((invoice.refundable * op.share) / 100));
+                const rate = rateOn(invoice.currency, day);
+                const relievedCents = -relief(invoice, -refunded, invoice.bookedRate);
+                ledger.post(refundLines(bank, refunded, { currency: invoice.currency, rate, rateDate: '', bookedRate: invoice.bookedRate, receivedCents: toEuroCents(refunded, rate), relievedCents }));
+                invoice.amount += refunded;
+                invoice.carryingCents += relievedCents;
+                invoice.refundable -= refunded;
+                invoice.moves += 1;
+                if (invoice.amount === 0) expect(invoice.carryingCents).toBe(0);
                 continue;
               }
               const open = invoices.filter((i) => i.amount > 0);
@@ -129,10 +168,14 @@ describe('generated histories in four currencies (property)', () => {
               invoice.amount -= paid;
               invoice.carryingCents -= receipt.settlement.relievedCents;
               invoice.payments += 1;
+              invoice.refundable += paid;
+              invoice.moves += 1;
               if (invoice.amount === 0) expect(invoice.carryingCents).toBe(0);
             }
             const carrying = invoices.reduce((s, i) => s + i.carryingCents, 0);
             expect(ledger.of(receivables)).toBe(carrying);
+            // Booked within rounding: each item's carrying euros are its open amount at its rate, half a cent per movement at most.
+            for (const i of invoices) expect(Math.abs(i.carryingCents - i.amount / Number(i.bookedRate))).toBeLessThanOrEqual(0.5 * (1 + i.moves) + 1e-6);
             if (MONTH_ENDS.has(day)) {
               const rates = new Map(CURRENCIES.map((c) => [c, rateOn(c, day)]));
               const revalued = revaluationLines(invoices, rates);

@@ -79,6 +79,11 @@ export interface PaymentFx extends DocumentRate {
   relievedCents: number;
 }
 
+/** A credit note of a foreign document: the document's currency and rate, and the booked euros it takes off the receivable. */
+export interface CreditFx extends DocumentRate {
+  relievedCents: number;
+}
+
 /** A line's amount in the document's currency: hundredths of its unit, on the line's own side. */
 export interface ForeignAmount {
   currency: string;

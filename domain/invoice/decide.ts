@@ -1,13 +1,13 @@
 import { AMOUNT_TOO_LARGE, lineAmounts, MAX_AMOUNT_CENTS, sumAmounts } from '../shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, PayeeAccount, PaymentMethod, PaymentRemovalReason } from './events';
-import { carryingCents, creditableCents, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
+import { carryingCents, creditableCents, foreignOpen, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
 import { decideMoneyMovement, PAYMENT_NOT_FOUND, type MoneyMovementCommand } from './money-movements';
 import { decideLineVat, isReverseCharge, type DocumentParties, type VatCategory } from './vat';
 import { assertCreditsCharged, vatRemainders } from './credit-vat';
 import { assertWithinBounds } from './amount-bounds';
-import type { DocumentRate, PaymentFx } from '../currency/rate';
-import { settle } from '../currency/conversion';
+import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
+import { relief, settle } from '../currency/conversion';
 
 /** A line as entered: quantity in thousandths, price in cents, VAT in basis points. */
 export interface LineInput {
@@ -90,7 +90,7 @@ export const REMOVE_MOVED_PAYMENT = 'Money of this payment was refunded, dispute
 export const REMOVE_APPLIED_CREDIT = 'Part of this payment was applied as credit to another invoice: reverse that first.';
 /** What a foreign-currency invoice cannot do yet: these post in euros at rates not built so far. */
 export const notInCurrency = (currency: string): string =>
-  `This invoice is in ${currency}: credit notes, refunds, disputes, write-offs and applied credit work only on invoices in euros so far.`;
+  `This invoice is in ${currency}: card payments, disputes, write-offs and applied credit work only on invoices in euros so far.`;
 /** A payment of a foreign invoice above what is open (the excess would be credit in that currency). */
 export const overpaidInCurrency = (currency: string, openCents: number): string =>
   `A payment of an invoice in ${currency} can be at most what is open (${(openCents / 100).toFixed(2)} ${currency}).`;
@@ -112,6 +112,17 @@ const paymentFx = (s: InvoiceData, amountCents: number, rate: PaymentRate | unde
   if (amountCents > open) throw new ValidationError(overpaidInCurrency(s.fx.currency, open), { amountCents: [overpaidInCurrency(s.fx.currency, open)] });
   const settled = settle({ amount: open, carryingCents: carryingCents(s)! }, amountCents, rate.rate);
   return { fx: { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents: settled.receivedCents, relievedCents: settled.relievedCents } };
+};
+
+/**
+ * A credit note of a foreign invoice: at the invoice's rate (its VAT in euros as the invoice had
+ * it), taking its share of the booked euros off the receivable, or all that is left when it credits
+ * exactly what is open; beyond what is open (a paid invoice) it is the client's credit balance.
+ */
+const creditFx = (s: InvoiceData, grossCents: number): { fx: CreditFx } | Record<string, never> => {
+  const open = foreignOpen(s);
+  if (!s.fx || !open) return {};
+  return { fx: { ...s.fx, relievedCents: relief(open, grossCents, s.fx.rate) } };
 };
 
 /** Two rates the same (absent: euros). */
@@ -249,7 +260,6 @@ const remainderLines = (s: InvoiceData): InvoiceLine[] => {
 const credit = (cmd: CreditInvoice, state: InvoiceState): InvoiceEvent[] => {
   const s = live(state);
   if (!isIssued(s)) throw new ValidationError(DRAFT_NOT_CREDITABLE);
-  assertInEuros(s);
   // Its receivable is already gone to Bad Debts: a credit note would take it off a second time.
   if (s.writtenOff) throw new ConflictError(WRITTEN_OFF);
   const remaining = creditableCents(s);
@@ -282,6 +292,7 @@ const credit = (cmd: CreditInvoice, state: InvoiceState): InvoiceEvent[] => {
         full: totals.grossCents === remaining,
         period: s.period,
         ...(s.parties ? { parties: s.parties } : {}),
+        ...creditFx(s, totals.grossCents),
       },
     },
   ];
@@ -409,8 +420,10 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
       const data = { invoiceId: s.invoiceId, reason: command.data.reason, date: command.data.date, totals: s.totals, originalDate: s.date, ...(s.fx ? { fx: s.fx } : {}) };
       return [{ type: 'InvoiceVoided', data }];
     }
+    // A refund of a foreign invoice's payment is at its own day's rate (decided with the movement).
     case 'RefundPayment':
     case 'FailRefund':
+      return decideMoneyMovement(command, state);
     case 'OpenDispute':
     case 'CloseDispute':
     case 'ChargeGatewayFee':

@@ -1,4 +1,4 @@
-import type { DocumentRate, PaymentFx } from '../currency/rate';
+import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
 import type { DocumentParties, VatCategory } from './vat';
 
 /**
@@ -201,6 +201,12 @@ export type InvoiceCredited = {
     period: BillingPeriod | null;
     /** Optional (added with e-invoices): the invoice's parties, which the credit note repeats. */
     parties?: DocumentParties;
+    /**
+     * Optional (added with currencies): on an invoice in another currency, its currency and rate (the
+     * credit note's amounts are in that currency, converted at the invoice's rate) and the booked
+     * euros it takes off the receivable. Absent: euros.
+     */
+    fx?: CreditFx;
   };
 };
 
@@ -225,13 +231,20 @@ export type PaymentRefunded = {
     reason: string;
     /** The gateway's refund id, or what the user typed. */
     reference: string | null;
+    /**
+     * Optional (added with currencies): on an invoice in another currency, the refund's rate and the
+     * euros the money is worth at it (`receivedCents`), and the booked euros it puts back on the
+     * receivable (`relievedCents`); the difference is realised.
+     */
+    fx?: PaymentFx;
   };
 };
 
 /** A gateway refund that failed after it was recorded (Stripe's refund.updated, status failed or canceled): the money came back. */
 export type RefundFailed = {
   type: 'RefundFailed';
-  data: { invoiceId: string; paymentId: string; refundId: string; amountCents: number; date: string; method: PaymentMethod; cashAccountId?: string };
+  /** `fx`: the failed refund's, whose posting is reversed as it was. */
+  data: { invoiceId: string; paymentId: string; refundId: string; amountCents: number; date: string; method: PaymentMethod; cashAccountId?: string; fx?: PaymentFx };
 };
 
 /** A card payment disputed by the cardholder: Stripe withdraws the amount while the dispute is open. */

@@ -1,6 +1,6 @@
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, InvoiceTotals, PayeeAccount, PaymentMethod } from './events';
-import type { DocumentRate, PaymentFx } from '../currency/rate';
-import { toEuroCents } from '../currency/conversion';
+import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
+import { toEuroCents, type OpenAmount } from '../currency/conversion';
 import { isReverseCharge, type DocumentParties } from './vat';
 
 export interface InvoicePayment {
@@ -22,6 +22,8 @@ export interface InvoiceRefund {
   amountCents: number;
   /** The gateway reported it failed: the money came back, it no longer counts. */
   failed: boolean;
+  /** On an invoice in another currency: its rate, its euros and the booked euros it put back on the receivable. */
+  fx?: PaymentFx;
 }
 
 export interface InvoiceDispute {
@@ -37,6 +39,8 @@ export interface CreditNoteRef {
   date: string;
   totals: InvoiceTotals;
   lines: InvoiceLine[];
+  /** On an invoice in another currency: the booked euros it took off the receivable. */
+  fx?: CreditFx;
 }
 
 export interface InvoiceData {
@@ -143,10 +147,28 @@ export const availableCreditCents = (s: InvoiceState): number => {
 
 /**
  * What is open of a foreign invoice in the books' euros, as booked: its gross at its rate less the
- * booked euros its payments cleared. Undefined for an invoice in euros.
+ * booked euros its payments and credit notes cleared, plus those its refunds put back (negative:
+ * the client's credit balance). Undefined for an invoice in euros.
  */
-export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments'>): number | undefined =>
-  s.fx ? toEuroCents(s.totals.grossCents, s.fx.rate) - s.payments.reduce((sum, p) => sum + (p.fx?.relievedCents ?? 0), 0) : undefined;
+export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments' | 'creditNotes' | 'refunds'>): number | undefined => {
+  if (!s.fx) return undefined;
+  const sum = <T>(items: readonly T[], cents: (item: T) => number | undefined) => items.reduce((total, item) => total + (cents(item) ?? 0), 0);
+  return (
+    toEuroCents(s.totals.grossCents, s.fx.rate) -
+    sum(s.payments, (p) => p.fx?.relievedCents) -
+    sum(s.creditNotes, (n) => n.fx?.relievedCents) +
+    sum(s.refunds, (r) => (r.failed ? 0 : r.fx?.relievedCents))
+  );
+};
+
+/**
+ * A foreign invoice's receivable, signed: what the client owes in the invoice's currency (negative:
+ * their credit balance) and its booked euros. Undefined for an invoice in euros.
+ */
+export const foreignOpen = (s: InvoiceData): OpenAmount | undefined => {
+  const carrying = carryingCents(s);
+  return carrying === undefined ? undefined : { amount: s.totals.grossCents - s.creditedCents - s.paidCents, carryingCents: carrying };
+};
 
 /** What credit notes may still credit. */
 export const creditableCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.creditedCents);
@@ -245,13 +267,13 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
     case 'InvoiceCredited': {
       if (state.status === 'empty') return state;
       const d = event.data;
-      const note: CreditNoteRef = { creditNoteId: d.creditNoteId, creditNoteNumber: d.creditNoteNumber, date: d.date, totals: d.totals, lines: d.lines };
+      const note: CreditNoteRef = { creditNoteId: d.creditNoteId, creditNoteNumber: d.creditNoteNumber, date: d.date, totals: d.totals, lines: d.lines, ...(d.fx ? { fx: d.fx } : {}) };
       return { ...state, creditNotes: [...state.creditNotes, note], creditedCents: state.creditedCents + d.totals.grossCents };
     }
     case 'PaymentRefunded': {
       if (state.status === 'empty') return state;
       const d = event.data;
-      const refund: InvoiceRefund = { refundId: d.refundId, paymentId: d.paymentId, amountCents: d.amountCents, failed: false };
+      const refund: InvoiceRefund = { refundId: d.refundId, paymentId: d.paymentId, amountCents: d.amountCents, failed: false, ...(d.fx ? { fx: d.fx } : {}) };
       return { ...state, refunds: [...state.refunds, refund], paidCents: state.paidCents + paidDeltaOf(event) };
     }
     case 'RefundFailed': {

@@ -1,7 +1,9 @@
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { InvoiceEvent } from './events';
 import { AMOUNT_TOO_LARGE, formatEuros, MAX_AMOUNT_CENTS } from '../shared/money';
-import { availableCreditCents, isCancelled, isIssued, openCents, refundableCents, settlementOf, type InvoicePayment, type InvoiceState } from './invoice';
+import { availableCreditCents, foreignOpen, isCancelled, isIssued, openCents, refundableCents, settlementOf, type InvoiceData, type InvoicePayment, type InvoiceState } from './invoice';
+import { relief, toEuroCents } from '../currency/conversion';
+import type { DocumentRate, PaymentFx } from '../currency/rate';
 
 /**
  * What happens to a payment after it was recorded: refunds, disputes and the gateway's fees. Each
@@ -17,6 +19,8 @@ export type RefundPayment = {
    * reason) rather than reported by a gateway that already paid the money out (never refused for those).
    */
   byHand?: boolean;
+  /** The rate of the refund's day: required for an invoice in another currency. */
+  rate?: Pick<DocumentRate, 'rate' | 'rateDate'>;
 };
 export type FailRefund = { type: 'FailRefund'; data: { refundId: string; date: string } };
 export type OpenDispute = { type: 'OpenDispute'; data: { paymentId: string; disputeId: string; amountCents: number; date: string; reason: string | null } };
@@ -48,6 +52,21 @@ export const CREDIT_BEFORE_INVOICE = 'Credit cannot be applied before the invoic
 export const overRefund = (refundableCents: number): string =>
   `A refund cannot exceed what remains refundable on the payment (${(refundableCents / 100).toFixed(2)}).`;
 
+const NO_REFUND_RATE = 'A refund of an invoice in another currency needs the rate of its day.';
+
+/**
+ * A refund of a foreign invoice's payment: the euros the money is worth at the refund's rate, and the
+ * booked euros it puts back on the receivable (all of a credit balance it uses up, else its share, or
+ * at the invoice's rate when nothing is in credit); the difference is realised.
+ */
+const refundFx = (s: InvoiceData, amountCents: number, rate: RefundPayment['rate']): { fx: PaymentFx } | Record<string, never> => {
+  const open = foreignOpen(s);
+  if (!s.fx || !open) return {};
+  if (!rate) throw new ValidationError(NO_REFUND_RATE);
+  const relievedCents = -relief(open, -amountCents, s.fx.rate);
+  return { fx: { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents: toEuroCents(amountCents, rate.rate), relievedCents } };
+};
+
 const invalid = (field: string, message: string) => new ValidationError('Please correct the errors below.', { [field]: [message] });
 
 const paymentOf = (state: InvoiceState, paymentId: string, reported: boolean) => {
@@ -78,7 +97,7 @@ const refund = (cmd: RefundPayment, state: InvoiceState): InvoiceEvent[] => {
     const refundable = refundableCents(s, d.paymentId);
     if (d.amountCents > refundable) throw new ValidationError(overRefund(refundable), { amountCents: [overRefund(refundable)] });
   }
-  const data = { invoiceId: s.invoiceId, paymentId: d.paymentId, refundId: d.refundId, amountCents: d.amountCents, date: d.date, method: payment.method, ...accountOf(payment), reason: d.reason.trim(), reference: d.reference };
+  const data = { invoiceId: s.invoiceId, paymentId: d.paymentId, refundId: d.refundId, amountCents: d.amountCents, date: d.date, method: payment.method, ...accountOf(payment), reason: d.reason.trim(), reference: d.reference, ...refundFx(s, d.amountCents, cmd.rate) };
   return [{ type: 'PaymentRefunded', data }];
 };
 
@@ -88,7 +107,8 @@ const failRefund = (cmd: FailRefund, state: InvoiceState): InvoiceEvent[] => {
   // Unknown (its creation not reported yet: nothing to undo) or already failed: nothing to do.
   if (!r || r.failed) return [];
   const payment = state.payments.find((p) => p.paymentId === r.paymentId)!;
-  return [{ type: 'RefundFailed', data: { invoiceId: state.invoiceId, paymentId: r.paymentId, refundId: r.refundId, amountCents: r.amountCents, date: cmd.data.date, method: payment.method, ...accountOf(payment) } }];
+  const fx = r.fx ? { fx: r.fx } : {};
+  return [{ type: 'RefundFailed', data: { invoiceId: state.invoiceId, paymentId: r.paymentId, refundId: r.refundId, amountCents: r.amountCents, date: cmd.data.date, method: payment.method, ...accountOf(payment), ...fx } }];
 };
 
 const openDispute = (cmd: OpenDispute, state: InvoiceState): InvoiceEvent[] => {

@@ -4,6 +4,7 @@ import type { Projection } from '../projection';
 import { applyKeyed, type KeyedTable } from '../keyed-table';
 import { decodeInvoiceEvent } from '../../domain/invoice/stream';
 import { iso, parseJson } from '../invoices/invoice-list';
+import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
 
 /** One row per credit note: the admin lists, the client detail and the documents read it. */
 export interface CreditNoteRow {
@@ -21,6 +22,11 @@ export interface CreditNoteRow {
   vat_cents: number;
   gross_cents: number;
   full: boolean;
+  /** ISO 4217: EUR, or its invoice's other currency. */
+  currency: string;
+  /** Its invoice's rate (units per euro) and that rate's day; null in euros. */
+  exchange_rate: string | null;
+  rate_date: string | null;
   recorded_at: string;
 }
 
@@ -45,6 +51,9 @@ export const evolveCreditNote = (row: CreditNoteRow | null, recorded: CreditedEv
     vat_cents: d.totals.vatCents,
     gross_cents: d.totals.grossCents,
     full: d.full,
+    currency: d.fx?.currency ?? BOOKS_CURRENCY,
+    exchange_rate: d.fx?.rate ?? null,
+    rate_date: d.fx?.rateDate ?? null,
     recorded_at: recorded.metadata.recordedAt,
   };
 };

@@ -24,4 +24,23 @@ export const creditNoteMigrations: Migration[] = [
       await db.raw('create index credit_notes_client on credit_notes (client_id, date desc)');
     },
   },
+  {
+    // Issue 40: a credit note of an invoice in another currency is in that currency, at the invoice's
+    // rate (of `rate_date`); rows written before are in euros, which the default says.
+    name: '202612010010_i40currencies_projection_credit_notes_currency',
+    up: async (db) => {
+      await db.schema.alterTable('credit_notes', (t) => {
+        t.text('currency').notNullable().defaultTo('EUR');
+        t.text('exchange_rate');
+        t.date('rate_date');
+      });
+    },
+    down: async (db) => {
+      await db.schema.alterTable('credit_notes', (t) => {
+        t.dropColumn('currency');
+        t.dropColumn('exchange_rate');
+        t.dropColumn('rate_date');
+      });
+    },
+  },
 ];

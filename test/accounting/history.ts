@@ -15,7 +15,7 @@ import type { BillContent, BillEvent } from '../../domain/bill/events';
 import { addDays } from '../../domain/shared/dates';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import { revaluationLines } from '../../domain/currency/foreign-postings';
-import { settle, toEuroCents } from '../../domain/currency/conversion';
+import { relief, settle, toEuroCents, type OpenAmount } from '../../domain/currency/conversion';
 import type { DocumentRate } from '../../domain/currency/rate';
 
 /**
@@ -161,9 +161,10 @@ const rateAt = (level: number, step: number): string => (level * (1 + step / 100
 
 interface OpenInvoice {
   id: string;
-  /** In another currency: its rate, what was paid of it (its cents) and the booked euros payments cleared. */
+  /** In another currency: its rate, what was paid and credited of it (its cents) and the booked euros payments and credit notes cleared. */
   fx?: DocumentRate & { level: number };
   paid: number;
+  credited: number;
   relieved: number;
   number: string;
   date: string;
@@ -176,6 +177,9 @@ interface OpenInvoice {
   clientId: string;
   dueDate: string;
 }
+
+/** What is open of a foreign invoice: owed (negative: the client's credit) in its currency, and its booked euros. */
+const openOf = (inv: OpenInvoice): OpenAmount => ({ amount: inv.totals.grossCents - inv.credited - inv.paid, carryingCents: toEuroCents(inv.totals.grossCents, inv.fx!.rate) - inv.relieved });
 
 /** The invoice event's `fx`: its currency and rate, or nothing for the euro. */
 const fxOf = (inv: OpenInvoice): { fx?: DocumentRate } => (inv.fx ? { fx: { currency: inv.fx.currency, rate: inv.fx.rate, rateDate: inv.fx.rateDate } } : {});
@@ -233,6 +237,7 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
           id: uuid(2, n),
           ...(foreign ? { fx: { currency: foreign.code, rate: rateAt(foreign.level, a.rateStep ?? 0), rateDate: dateOf(a.date), level: foreign.level } } : {}),
           paid: 0,
+          credited: 0,
           relieved: 0,
           number: `INV-${n}`,
           date: dateOf(a.date),
@@ -292,18 +297,23 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
       }
       case 'credit': {
         const inv = invoices[a.pick % Math.max(invoices.length, 1)];
-        // Credit notes of foreign invoices are refused (issue 40 so far).
-        if (!inv || inv.creditable <= 0 || inv.fx) break;
+        if (!inv || inv.creditable <= 0) break;
         const net = Math.max(1, Math.floor((inv.totals.netCents * a.part) / 100));
         const totals = totalsOf(net, inv.vatBp);
         if (totals.grossCents > inv.creditable) break;
         inv.creditable -= totals.grossCents;
+        // In another currency: at the invoice's rate, its share of the booked euros (beyond what is open: the client's credit).
+        const fx = inv.fx ? { fx: { ...fxOf(inv).fx!, relievedCents: relief(openOf(inv), totals.grossCents, inv.fx.rate) } } : {};
+        if (fx.fx) {
+          inv.credited += totals.grossCents;
+          inv.relieved += fx.fx.relievedCents;
+        }
         const lines = [{ description: 'Service', quantity: 1, unitPriceCents: net, vatRateBp: inv.vatBp, vatCategory: inv.category, ...totals }];
         out.push({
           streamId: `invoice-${inv.id}`,
           event: {
             type: 'InvoiceCredited',
-            data: { invoiceId: inv.id, creditNoteId: uuid(6, n), creditNoteNumber: `CN-${n}`, invoiceNumber: inv.number, invoiceDate: inv.date, clientId: uuid(4, 1), date: dateOf(a.date), reason: 'Refund', lines, totals, full: inv.creditable === 0, period: inv.period },
+            data: { invoiceId: inv.id, creditNoteId: uuid(6, n), creditNoteNumber: `CN-${n}`, invoiceNumber: inv.number, invoiceDate: inv.date, clientId: uuid(4, 1), date: dateOf(a.date), reason: 'Refund', lines, totals, full: inv.creditable === 0, period: inv.period, ...fx },
           },
         });
         break;
@@ -314,12 +324,11 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         const amount = Math.max(1, Math.floor((inv.totals.grossCents * a.part) / 100));
         if (inv.fx) {
           // By bank transfer, at most what is open, at its day's rate: the booked euros it clears and the difference realised.
-          const open = inv.totals.grossCents - inv.paid;
-          if (open <= 0) break;
-          const paid = Math.min(amount, open);
+          const open = openOf(inv);
+          if (open.amount <= 0) break;
+          const paid = Math.min(amount, open.amount);
           const rate = rateAt(inv.fx.level, a.part - 50);
-          const carrying = toEuroCents(inv.totals.grossCents, inv.fx.rate) - inv.relieved;
-          const settled = settle({ amount: open, carryingCents: carrying }, paid, rate);
+          const settled = settle(open, paid, rate);
           const fx = { currency: inv.fx.currency, rate, rateDate: dateOf(a.date), bookedRate: inv.fx.rate, receivedCents: settled.receivedCents, relievedCents: settled.relievedCents };
           inv.paid += paid;
           inv.relieved += settled.relievedCents;
@@ -346,9 +355,10 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
       case 'revalue': {
         const date = dateOf(a.date);
         if (revalued.has(date)) break;
-        const open = invoices.filter((i) => i.fx && i.totals.grossCents - i.paid > 0);
+        // Open either way: owed, or the client's credit.
+        const open = invoices.filter((i) => i.fx && (openOf(i).amount !== 0 || openOf(i).carryingCents !== 0));
         const rates = new Map(open.map((i) => [i.fx!.currency, rateAt(i.fx!.level, a.rateStep)]));
-        const items = open.map((i) => ({ invoiceId: i.id, currency: i.fx!.currency, amountCents: i.totals.grossCents - i.paid, carryingCents: toEuroCents(i.totals.grossCents, i.fx!.rate) - i.relieved }));
+        const items = open.map((i) => ({ invoiceId: i.id, currency: i.fx!.currency, amountCents: openOf(i).amount, carryingCents: openOf(i).carryingCents }));
         const lines = revaluationLines(
           items.map((i) => ({ accountId: SYSTEM_ACCOUNT_IDS.receivables, currency: i.currency, amount: i.amountCents, carryingCents: i.carryingCents })),
           rates,
