@@ -52,7 +52,10 @@ export interface FakeBalanceTransaction {
   id: string;
   object: 'balance_transaction';
   type: 'charge' | 'refund' | 'adjustment';
+  /** In the account's currency (euros), converted from the charge's at `exchange_rate` when that was another. */
   amount: number;
+  currency: 'eur';
+  exchange_rate: number | null;
   fee: number;
   net: number;
   source: string;
@@ -111,7 +114,9 @@ export const startFakeStripe = async () => {
   const byIdempotencyKey = new Map<string, FakeSession>();
   let failNext: { status: number; message: string } | undefined;
   /** `created`: when the customer paid (Unix seconds), the payment intent's and its charge's time. */
-  const intents = new Map<string, { id: string; amount: number; metadata: Record<string, string>; charge: string; created: number; txn: FakeBalanceTransaction; txnPending: boolean }>();
+  const intents = new Map<string, { id: string; amount: number; currency: string; metadata: Record<string, string>; charge: string; created: number; txn: FakeBalanceTransaction; txnPending: boolean }>();
+  /** Units of a currency per euro Stripe converts a charge in it at (`settleAt`); euros need none. */
+  const settlementRates = new Map<string, number>();
   let heldDaysAgo: number | null = null;
   const transactions: FakeBalanceTransaction[] = [];
   const refunds = new Map<string, FakeRefund>();
@@ -120,7 +125,7 @@ export const startFakeStripe = async () => {
   const payouts = new Map<string, FakePayout>();
   const now = () => Math.floor(Date.now() / 1000);
   const txn = (type: FakeBalanceTransaction['type'], amount: number, fee: number, source: string, paymentIntent: string): FakeBalanceTransaction => {
-    const t: FakeBalanceTransaction = { id: id('txn_'), object: 'balance_transaction', type, amount, fee, net: amount - fee, source, payment_intent: paymentIntent, payout: null, created: now() };
+    const t: FakeBalanceTransaction = { id: id('txn_'), object: 'balance_transaction', type, amount, currency: 'eur', exchange_rate: null, fee, net: amount - fee, source, payment_intent: paymentIntent, payout: null, created: now() };
     transactions.push(t);
     return t;
   };
@@ -131,7 +136,7 @@ export const startFakeStripe = async () => {
       id: intent.id,
       object: 'payment_intent',
       amount: intent.amount,
-      currency: 'eur',
+      currency: intent.currency,
       status: 'succeeded',
       created: intent.created,
       metadata: intent.metadata,
@@ -201,7 +206,8 @@ export const startFakeStripe = async () => {
         const refund: FakeRefund = { id: id('re_'), object: 'refund', amount, payment_intent: pi, charge: intent.charge, status: 'succeeded', created: now(), metadata: (params.metadata as Record<string, string>) ?? {}, reason: null };
         refunds.set(refund.id, refund);
         if (key) refundsByKey.set(key, refund);
-        txn('refund', -amount, 0, refund.id, pi);
+        const rate = intent.currency === 'eur' ? 1 : settlementRates.get(intent.currency)!;
+        txn('refund', -Math.round(amount / rate), 0, refund.id, pi);
         return send(200, refund);
       }
       if (req.method === 'GET' && url.pathname === '/v1/refunds') {
@@ -243,9 +249,14 @@ export const startFakeStripe = async () => {
       if (paymentStatus === 'paid' && !intents.has(session.payment_intent)) {
         const charge = id('ch_');
         const created = Math.floor(paidAt.getTime() / 1000);
-        const t = txn('charge', session.amount_total, fakeFeeCents(session.amount_total), charge, session.payment_intent);
+        // A charge in another currency lands on the euro balance converted at the rate set for it.
+        const rate = session.currency === 'eur' ? 1 : settlementRates.get(session.currency);
+        if (rate === undefined) throw new Error(`no settlement rate for ${session.currency}: call settleAt first`);
+        const euros = Math.round(session.amount_total / rate);
+        const t = txn('charge', euros, fakeFeeCents(euros), charge, session.payment_intent);
+        if (rate !== 1) t.exchange_rate = 1 / rate;
         if (heldDaysAgo !== null) t.created -= heldDaysAgo * 86400;
-        intents.set(session.payment_intent, { id: session.payment_intent, amount: session.amount_total, metadata: session.metadata, charge, created, txn: t, txnPending: heldDaysAgo !== null });
+        intents.set(session.payment_intent, { id: session.payment_intent, amount: session.amount_total, currency: session.currency, metadata: session.metadata, charge, created, txn: t, txnPending: heldDaysAgo !== null });
         heldDaysAgo = null;
       }
       return session;
@@ -254,6 +265,10 @@ export const startFakeStripe = async () => {
      * The next completed payment's charge shows no balance transaction (Stripe leaves it null until
      * the charge settles) and its transaction is dated `daysAgo` back: only a payout reveals its fee.
      */
+    /** Charges in `currency` (lower case, two-decimal) settle in euros at `unitsPerEuro`, as Stripe converts them. */
+    settleAt(currency: string, unitsPerEuro: number) {
+      settlementRates.set(currency, unitsPerEuro);
+    },
     holdNextBalanceTransaction(daysAgo: number) {
       heldDaysAgo = daysAgo;
     },

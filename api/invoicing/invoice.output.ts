@@ -122,6 +122,8 @@ export class PublicInvoiceOutput {
   @Field(() => Boolean, { description: 'Fully credited: no longer payable.' }) cancelled!: boolean;
   @Field(() => String, { nullable: true, description: 'The ISO 11649 creditor reference to quote in a bank transfer; null for a draft.' })
   paymentReference!: string | null;
+  @Field(() => String, { description: 'ISO 4217: the currency of its amounts (EUR unless the client is invoiced in another).' }) currency!: string;
+  @Field(() => Boolean, { description: 'Pay Now can charge it by card: in euros always; in another currency where Stripe is configured.' }) cardPayment!: boolean;
 }
 
 @ObjectType('InvoiceHistoryEntry')

@@ -1,4 +1,5 @@
 import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
+import { chargesByCard, type Config } from '../platform/config';
 import type { Knex } from 'knex';
 import { TableVersionedCache } from '../platform/db/table-versions';
 import type { KeptInvoiceLine } from '../../domain/invoice/events';
@@ -218,7 +219,8 @@ export const findInvoice = async (db: Knex, id: string): Promise<InvoiceWire | u
   return row && invoiceWire(row);
 };
 
-export const findPublicInvoice = async (db: Knex, id: string): Promise<PublicInvoiceWire | undefined> => {
+/** `config` says whether Pay Now can charge its currency by card. */
+export const findPublicInvoice = async (db: Knex, id: string, config: Pick<Config, 'stripe'>): Promise<PublicInvoiceWire | undefined> => {
   // Whether it is issued (and so has a payment reference) is the invoice list's to say.
   // The lines and net/VAT totals are the invoice list's too (the PDF on the same link prints them).
   type Joined = PublicInvoiceRow & { client_name: string | null; issued: boolean | null; items: unknown; net_cents: number | null; vat_cents: number | null; currency: string | null };
@@ -241,6 +243,7 @@ export const findPublicInvoice = async (db: Knex, id: string): Promise<PublicInv
     cancelled: row.cancelled,
     payment_reference: paymentReferenceOf({ issued: row.issued === true, invoiceNumber: row.invoice_number }),
     currency: row.currency ?? BOOKS_CURRENCY,
+    card_payment: chargesByCard(config, row.currency ?? BOOKS_CURRENCY),
     items: ((parseJson(row.items) ?? []) as KeptInvoiceLine[]).map((l) => {
       const { description, quantity, unit_price, vat_rate, total } = itemWire(l);
       return { description, quantity, unit_price, vat_rate, total };

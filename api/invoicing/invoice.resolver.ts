@@ -55,7 +55,7 @@ export class InvoiceResolver {
   @Query(() => PublicInvoiceOutput, { description: 'Anonymous: the pay-link page.' })
   async publicInvoice(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<PublicInvoiceOutput> {
     await spendRequestBudget(ctx.deps, publicReads(ctx.deps), ctx.req);
-    const invoice = await findPublicInvoice(ctx.deps.db, pathId(id, NOT_FOUND));
+    const invoice = await findPublicInvoice(ctx.deps.db, pathId(id, NOT_FOUND), ctx.deps.config);
     if (!invoice) throw new NotFoundError(NOT_FOUND);
     return {
       id: invoice.id,
@@ -68,6 +68,8 @@ export class InvoiceResolver {
       paid: invoice.paid,
       cancelled: invoice.cancelled,
       paymentReference: invoice.payment_reference,
+      currency: invoice.currency,
+      cardPayment: invoice.card_payment,
     };
   }
 

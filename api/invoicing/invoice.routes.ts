@@ -36,7 +36,7 @@ export const invoiceRoutes = (deps: AppDeps, billing: { invoices: InvoiceService
 
   // Anonymous: the pay link's page. Shows only what the spec lists.
   router.get('/public/invoices/:id/', publicReadsLimiter, async (req, res) => {
-    const invoice = await findPublicInvoice(deps.db, pathId(req.params.id, NOT_FOUND));
+    const invoice = await findPublicInvoice(deps.db, pathId(req.params.id, NOT_FOUND), deps.config);
     if (!invoice) throw new NotFoundError(NOT_FOUND);
     res.setHeader('Cache-Control', 'no-store');
     res.json(invoice);

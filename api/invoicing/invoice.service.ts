@@ -24,7 +24,8 @@ import type { StatementPayment, StatementPaymentOutcome, StatementPaymentRef, St
 import { inTimeOrder, reminderHistory } from './payment-reminders';
 import { isUuid } from '../platform/wire';
 import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
-import type { DocumentRate } from '../../domain/currency/rate';
+import { impliedRate } from '../../domain/currency/conversion';
+import { chargedInOtherCurrency, type ChargedMoney, type DocumentRate } from '../../domain/currency/rate';
 import { ExchangeRateService } from '../currencies';
 
 /** Namespace of payment ids derived from a manual "mark as paid" (so a retry derives the same id). */
@@ -265,6 +266,22 @@ export class InvoiceService implements StatementPayments {
     await this.run(invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data: payment }, state), { lockPolicy });
   }
 
+  /**
+   * A card payment as the gateway reports it (idempotent on paymentId, never refused for the day or
+   * the invoice's state): `charged` is the currency the card was charged in, which must be the
+   * invoice's, and for an invoice in another currency the euros the gateway settled it at, the payment's
+   * euros in the books (its rate is what they come to).
+   */
+  async recordCardPayment(invoiceId: string, payment: PaymentToRecord, charged: ChargedMoney, actor: string): Promise<void> {
+    if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
+    await this.run(invoiceId, actor, ({ state }) => {
+      const currency = (state.status !== 'empty' && state.fx?.currency) || BOOKS_CURRENCY;
+      if (state.status !== 'empty' && charged.currency !== currency) throw new ValidationError(chargedInOtherCurrency(charged.currency, currency));
+      const rate = currency !== BOOKS_CURRENCY && charged.euroCents ? { rate: impliedRate(payment.amountCents, charged.euroCents), rateDate: payment.date, receivedCents: charged.euroCents } : undefined;
+      return decide({ type: 'RecordPayment', data: payment, ...(rate ? { rate } : {}) }, state);
+    });
+  }
+
   /** A payment recorded by hand (any date from the invoice's on, partial or above what is owed). */
   async recordManualPayment(command: RecordInvoicePayment, actor: string): Promise<InvoiceWire> {
     const cashAccountId = await this.deposits.depositLedgerAccount(command.method, command.moneyAccountId);
@@ -330,13 +347,21 @@ export class InvoiceService implements StatementPayments {
   /** A refund, dispute or gateway fee on one of the invoice's payments (the domain decides). */
   async move(invoiceId: string, command: MoneyMovementCommand, actor: string): Promise<InvoiceEvent[]> {
     if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
-    // A refund of an invoice in another currency is at the rate of its day.
-    const rated = async (state: InvoiceState): Promise<MoneyMovementCommand> => {
-      if (command.type !== 'RefundPayment' || command.rate) return command;
-      const rate = await this.paymentRate(state, command.data.date);
-      return rate ? { ...command, rate } : command;
-    };
-    return (await this.run(invoiceId, actor, async ({ state }) => decide(await rated(state), state))).events;
+    return (await this.run(invoiceId, actor, async ({ state }) => decide(await this.rated(command, state), state))).events;
+  }
+
+  /** Decides a movement on the invoice as it is now, writing nothing (a refund checked before the gateway moves money); answers that state. */
+  async check(invoiceId: string, command: MoneyMovementCommand): Promise<InvoiceState> {
+    const state = await this.load(invoiceId);
+    decide(await this.rated(command, state), state);
+    return state;
+  }
+
+  /** A refund of an invoice in another currency is at the rate of its day. */
+  private async rated(command: MoneyMovementCommand, state: InvoiceState): Promise<MoneyMovementCommand> {
+    if (command.type !== 'RefundPayment' || command.rate) return command;
+    const rate = await this.paymentRate(state, command.data.date);
+    return rate ? { ...command, rate } : command;
   }
 
   /** Appends InvoiceSent; the invoice-mail reactor e-mails the PDF exactly once per event. */

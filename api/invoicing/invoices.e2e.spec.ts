@@ -172,6 +172,7 @@ describe.each(testBackends())('invoices over HTTP on $name', (backend) => {
       cancelled: false,
       payment_reference: null,
       currency: 'EUR',
+      card_payment: true,
       items: [
         { description: 'Consulting', quantity: 2, unit_price: 150.5, vat_rate: 19, total: 301 },
         { description: 'Setup', quantity: 1, unit_price: 100, vat_rate: 0, total: 100 },

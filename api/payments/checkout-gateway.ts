@@ -1,3 +1,4 @@
+import { minorUnits } from '../../domain/currency/currencies';
 /**
  * The port between payments and a hosted checkout: real Stripe (stripe-gateway.ts) or the
  * built-in simulated checkout used when no Stripe keys are configured (simulated-gateway.ts).
@@ -6,7 +7,10 @@
 export interface CheckoutSessionRequest {
   invoiceId: string;
   invoiceNumber: string;
+  /** What to charge, in hundredths of `currency` (as invoices keep every currency). */
   amountCents: number;
+  /** ISO 4217, the invoice's currency (EUR, or its client's other one). */
+  currency: string;
   customerEmail?: string;
   /** Absolute URLs; the success URL contains the literal `{CHECKOUT_SESSION_ID}` placeholder. */
   successUrl: string;
@@ -41,6 +45,12 @@ export interface ChargeSnapshot {
   /** Null until the gateway has settled the charge into a balance transaction. */
   balanceTransactionId: string | null;
   feeCents: number | null;
+  /**
+   * What the charge put on the balance as the gateway settled it, in cents of `settledCurrency` (the
+   * account's own): for a charge in another currency, the euros it was converted to. Null with the fee.
+   */
+  settledCents: number | null;
+  settledCurrency: string | null;
   /** From the payment intent's metadata.invoice_id (set at checkout). */
   invoiceId: string | null;
 }
@@ -59,7 +69,9 @@ export interface RefundSnapshot {
 
 export interface RefundRequest {
   paymentIntentId: string;
+  /** In hundredths of `currency`, the payment's. */
   amountCents: number;
+  currency: string;
   reason: string;
   idempotencyKey: string;
 }
@@ -89,6 +101,22 @@ export interface CheckoutGateway {
   payoutTransactions(payoutId: string): Promise<PayoutTransaction[]>;
 }
 
+/**
+ * Stripe counts an amount in the currency's smallest unit, and a zero-decimal currency (the yen, the
+ * won) in whole units; invoices keep every currency in hundredths. ISK stays in hundredths (Stripe
+ * asks it so for compatibility), though only whole krónur can be charged.
+ */
+const STRIPE_WHOLE_UNITS = new Set(['JPY', 'KRW']);
+
+/** An amount in hundredths of `currency` as Stripe counts it; undefined when Stripe cannot charge it (a fraction of a yen). */
+export const gatewayAmount = (hundredths: number, currency: string): number | undefined => {
+  if (minorUnits(currency) === 0 && hundredths % 100 !== 0) return undefined;
+  return STRIPE_WHOLE_UNITS.has(currency) ? hundredths / 100 : hundredths;
+};
+
+/** An amount Stripe reports in `currency` (lower or upper case) back in hundredths. */
+export const hundredthsOf = (amount: number, currency: string): number => (STRIPE_WHOLE_UNITS.has(currency.toUpperCase()) ? amount * 100 : amount);
+
 /** 'YYYY-MM-DD' (UTC) of a Unix timestamp in seconds, as Stripe's objects carry them. */
 export const dayOfUnix = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 
@@ -97,6 +125,7 @@ const REFUND_STATUSES: RefundStatus[] = ['pending', 'requires_action', 'succeede
 interface RefundLike {
   id: string;
   amount: number;
+  currency?: string | null;
   status: string | null;
   created: number;
   payment_intent: string | { id: string } | null;
@@ -111,7 +140,7 @@ export const idOf = (v: string | { id: string } | null | undefined): string | nu
 export const refundSnapshotOf = (r: RefundLike): RefundSnapshot => ({
   id: r.id,
   paymentIntentId: idOf(r.payment_intent),
-  amountCents: r.amount,
+  amountCents: hundredthsOf(r.amount, r.currency ?? 'eur'),
   status: REFUND_STATUSES.includes(r.status as RefundStatus) ? (r.status as RefundStatus) : 'pending',
   date: dayOfUnix(r.created),
   reason: r.metadata?.reason || r.reason || null,
@@ -193,7 +222,7 @@ export const snapshotOf = (session: SessionLike): CheckoutSessionSnapshot => ({
   id: session.id,
   paymentStatus: paymentStatusOf(session.payment_status),
   paymentIntentId: idOf(session.payment_intent),
-  amountTotalCents: session.amount_total,
+  amountTotalCents: session.amount_total === null ? null : hundredthsOf(session.amount_total, session.currency ?? 'eur'),
   currency: session.currency,
   invoiceId: session.metadata?.invoice_id || session.client_reference_id || null,
 });

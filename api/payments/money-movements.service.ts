@@ -1,9 +1,10 @@
+import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
 import { requestedPostingDays } from '../../domain/accounting/posting-dates';
 import { createHash, randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { InvoiceEvent } from '../../domain/invoice/events';
 import type { MoneyMovementCommand } from '../../domain/invoice/money-movements';
-import { decideMoneyMovement, PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
+import { PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
 import { decidePayout, type PayoutState } from '../../domain/payouts/payout';
 import { PAYOUT_SCHEMA_VERSION, payoutStreamId, type PayoutEvent } from '../../domain/payouts/events';
 import { payoutStream } from '../../domain/payouts/stream';
@@ -32,9 +33,10 @@ export const REFUND_FAILED = 'The refund could not be made through Stripe; nothi
 
 /** The invoice side of money movements: billing owns invoice streams. */
 export interface InvoiceMovementsPort {
-  load(invoiceId: string): Promise<InvoiceState>;
   /** Runs a movement command on the invoice's stream through the one write path. */
   move(invoiceId: string, command: MoneyMovementCommand, actor: string): Promise<InvoiceEvent[]>;
+  /** Decides it on the invoice as it is now, writing nothing; answers that state. */
+  check(invoiceId: string, command: MoneyMovementCommand): Promise<InvoiceState>;
 }
 
 export interface RefundInput {
@@ -105,7 +107,8 @@ export class MoneyMovementService {
       return { refundId: asked.refundId, invoiceId: payment.invoice_id };
     }
     // Checked before any money moves: the same rule the write applies.
-    decideMoneyMovement({ type: 'RefundPayment', data: asked, byHand: true }, await this.invoices.load(payment.invoice_id));
+    const state = await this.invoices.check(payment.invoice_id, { type: 'RefundPayment', data: asked, byHand: true });
+    const currency = (state.status !== 'empty' && state.fx?.currency) || BOOKS_CURRENCY;
     // The same request again (a double click, a retry after a timeout) gets the same Stripe refund:
     // the caller's Idempotency-Key when it sends one (the admin screen does, per dialog), otherwise
     // the same amount and reason within ten minutes are taken as the same refund.
@@ -113,7 +116,7 @@ export class MoneyMovementService {
     const idempotencyKey = createHash('sha256').update(JSON.stringify(['refund', paymentId, input.amountCents, input.reason, input.idempotencyKey ?? bucket])).digest('hex');
     let refund: RefundSnapshot;
     try {
-      refund = await this.gateway.refund({ paymentIntentId: payment.reference, amountCents: input.amountCents, reason: input.reason, idempotencyKey });
+      refund = await this.gateway.refund({ paymentIntentId: payment.reference, amountCents: input.amountCents, currency, reason: input.reason, idempotencyKey });
     } catch (err) {
       if (!(err instanceof CheckoutProviderError)) throw err;
       this.deps.logger.error({ err: err.cause ?? err, paymentId }, 'gateway refund failed');

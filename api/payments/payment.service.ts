@@ -1,14 +1,16 @@
-import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
+import { BOOKS_CURRENCY, isClientCurrency } from '../../domain/currency/currencies';
 import { createHash } from 'node:crypto';
 import type { User } from '../platform/user';
 import type { CheckoutAnswer, ReconcileAnswer } from '../platform/contracts/rest.contract';
 import type { AppDeps } from '../platform/deps';
+import { chargesByCard } from '../platform/config';
 import { isUuid } from '../platform/wire';
 import { dayOf } from '../../domain/shared/dates';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../domain/shared/errors';
 import type { RecordPayment } from '../../domain/invoice/decide';
 import type { PayableInvoice } from '../../domain/invoice/invoice';
-import { CheckoutProviderError, type CheckoutGateway, type CheckoutSessionSnapshot } from './checkout-gateway';
+import { CheckoutProviderError, type ChargeSnapshot, type CheckoutGateway, type CheckoutSessionSnapshot } from './checkout-gateway';
+import type { ChargedMoney } from '../../domain/currency/rate';
 import { checkoutBaseUrl, resolveReturnPath, returnUrls } from './return-path';
 import type { MoneyMovementService } from './money-movements.service';
 import { stripePaymentId } from './payment-ids';
@@ -16,8 +18,8 @@ import { actionOf, verifyWebhook } from './webhook';
 
 export const ALREADY_PAID = 'This invoice has already been paid.';
 export const NO_LONGER_PAYABLE = 'This invoice has been cancelled and is no longer payable.';
-/** Card checkout charges euros so far: an invoice in another currency is paid by bank transfer. */
-export const cardNotInCurrency = (currency: string): string => `This invoice is in ${currency}: it cannot be paid by card yet. Please pay it by bank transfer.`;
+/** The simulated checkout (no Stripe keys) charges euros only: an invoice in another currency is paid by bank transfer there. */
+export const cardNotInCurrency = (currency: string): string => `This invoice is in ${currency}: it cannot be paid by card here. Please pay it by bank transfer.`;
 export const NOTHING_TO_PAY = 'This invoice has nothing to pay.';
 export const CHECKOUT_FAILED = 'Failed to create Stripe checkout session.';
 
@@ -26,8 +28,11 @@ export type PaymentToRecord = RecordPayment['data'];
 /** The invoice side payments depends on: billing owns invoices; payments never writes them itself. */
 export interface InvoicePaymentsPort {
   findPayable(invoiceId: string): Promise<PayableInvoice | undefined>;
-  /** Idempotent on paymentId; concurrent deliveries are settled by the one write path's retries. */
-  recordPayment(invoiceId: string, payment: PaymentToRecord, actor: string): Promise<void>;
+  /**
+   * Idempotent on paymentId; concurrent deliveries are settled by the one write path's retries.
+   * `charged`: the card's currency, and the euros the gateway settled a charge in another one at.
+   */
+  recordCardPayment(invoiceId: string, payment: PaymentToRecord, charged: ChargedMoney, actor: string): Promise<void>;
 }
 
 export type SettleOutcome = 'recorded' | 'not_paid' | 'unknown_invoice' | 'refused';
@@ -63,7 +68,7 @@ export class PaymentService {
     if (user && !user.is_superuser && user.client_id !== invoice.clientId) throw new NotFoundError('Invoice not found.');
     if (invoice.cancelled) throw new ValidationError(NO_LONGER_PAYABLE);
     if (invoice.paid) throw new ValidationError(ALREADY_PAID);
-    if (invoice.currency !== BOOKS_CURRENCY) throw new ValidationError(cardNotInCurrency(invoice.currency));
+    if (!chargesByCard(this.deps.config, invoice.currency)) throw new ValidationError(cardNotInCurrency(invoice.currency));
     // A €0 invoice (or one whose credit notes and payments leave nothing open) is not paid but has
     // nothing to charge: the pay page says the same and offers no Pay Now.
     if (invoice.openCents <= 0) throw new ValidationError(NOTHING_TO_PAY);
@@ -73,6 +78,7 @@ export class PaymentService {
       invoiceId: invoice.id,
       invoiceNumber: invoice.invoiceNumber,
       amountCents: invoice.openCents,
+      currency: invoice.currency,
       customerEmail: invoice.clientEmail ?? undefined,
       ...urls,
     };
@@ -152,18 +158,27 @@ export class PaymentService {
    * charge the gateway does not show falls back to when the gateway reported it, else now. When
    * the gateway cannot be asked, nothing is recorded (503): a later delivery or return records it.
    */
-  private async paidAt(session: CheckoutSessionSnapshot, reported: Date | undefined): Promise<Date> {
-    if (session.paymentIntentId) {
-      try {
-        const charge = await this.gateway.chargeOf(session.paymentIntentId);
-        if (charge) return charge.paidAt;
-      } catch (err) {
-        if (!(err instanceof CheckoutProviderError)) throw err;
-        this.deps.logger.error({ err: err.cause ?? err, sessionId: session.id }, 'the paid session\'s charge could not be read; it is recorded when reported again');
-        throw new UnavailableError();
-      }
+  private async chargeOf(session: CheckoutSessionSnapshot): Promise<ChargeSnapshot | undefined> {
+    if (!session.paymentIntentId) return undefined;
+    try {
+      return await this.gateway.chargeOf(session.paymentIntentId);
+    } catch (err) {
+      if (!(err instanceof CheckoutProviderError)) throw err;
+      this.deps.logger.error({ err: err.cause ?? err, sessionId: session.id }, 'the paid session\'s charge could not be read; it is recorded when reported again');
+      throw new UnavailableError();
     }
-    return reported ?? this.deps.clock();
+  }
+
+  /**
+   * What the card was charged in, and for another currency than the euro the euros Stripe settled
+   * it at, as its balance transaction says: until Stripe has settled the charge nothing is recorded
+   * (503), and a later delivery or return records it.
+   */
+  private charged(session: CheckoutSessionSnapshot, charge: ChargeSnapshot | undefined, currency: string): ChargedMoney {
+    if (currency === BOOKS_CURRENCY) return { currency, euroCents: null };
+    if (charge?.settledCents && charge.settledCurrency === BOOKS_CURRENCY) return { currency, euroCents: charge.settledCents };
+    this.deps.logger.warn({ sessionId: session.id, settledCurrency: charge?.settledCurrency ?? null }, 'a card payment in another currency is not settled in euros yet; it is recorded when reported again');
+    throw new UnavailableError();
   }
 
   /**
@@ -180,21 +195,26 @@ export class PaymentService {
       log.error('a paid checkout session names no known invoice; record it by hand');
       return 'unknown_invoice';
     }
-    if (session.currency !== 'eur' || session.amountTotalCents === null || session.amountTotalCents <= 0) {
+    const currency = session.currency?.toUpperCase() ?? '';
+    if (!isClientCurrency(currency) || session.amountTotalCents === null || session.amountTotalCents <= 0) {
       log.error({ currency: session.currency, amount: session.amountTotalCents }, 'a paid checkout session has an unexpected amount');
       return 'refused';
     }
+    const charge = await this.chargeOf(session);
+    const charged = this.charged(session, charge, currency);
     const payment: PaymentToRecord = {
       paymentId: paymentIdOf(session),
       amountCents: session.amountTotalCents,
       method: 'stripe',
       reference: session.paymentIntentId ?? session.id,
-      date: dayOf(await this.paidAt(session, reported)),
+      // When the customer paid: the charge's time as the gateway keeps it (a webhook delivered days
+      // late, or a return reconciled later, dates it on the day it was made), else when it was reported.
+      date: dayOf(charge?.paidAt ?? reported ?? this.deps.clock()),
     };
     try {
       // Recorded even when the invoice was cancelled or deleted meanwhile: it becomes the client's
       // credit balance and an alert in the admin inbox, never lost.
-      await this.invoices.recordPayment(invoiceId, payment, 'stripe');
+      await this.invoices.recordCardPayment(invoiceId, payment, charged, 'stripe');
       if (session.paymentIntentId) await this.movements.recordPaymentFeeSoon(session.paymentIntentId, payment.date);
       return 'recorded';
     } catch (err) {

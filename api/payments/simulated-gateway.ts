@@ -109,6 +109,8 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
   ) {}
 
   async createSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession> {
+    // The simulated balance is in euros and converts nothing (the payment service does not ask it to).
+    if (request.currency !== 'EUR') throw new CheckoutProviderError(`The simulated checkout charges euros, not ${request.currency}.`);
     // Same idempotency-key semantics as Stripe: a repeated request answers the first session.
     await this.db('simulated_checkout_sessions')
       .insert({
@@ -162,7 +164,7 @@ export class SimulatedCheckoutGateway implements CheckoutGateway {
 
   async chargeOf(paymentIntentId: string): Promise<ChargeSnapshot | undefined> {
     const row: BalanceRow | undefined = await this.db('simulated_balance_transactions').where({ payment_intent: paymentIntentId, type: 'charge' }).first();
-    return row && { paymentIntentId, chargeId: `ch_${paymentIntentId}`, paidAt: new Date(row.created_at), balanceTransactionId: row.id, feeCents: Number(row.fee_cents), invoiceId: row.invoice_id };
+    return row && { paymentIntentId, chargeId: `ch_${paymentIntentId}`, paidAt: new Date(row.created_at), balanceTransactionId: row.id, feeCents: Number(row.fee_cents), settledCents: Number(row.amount_cents), settledCurrency: 'EUR', invoiceId: row.invoice_id };
   }
 
   /** Refunds off the simulated balance, as Stripe does: never more than the charge has left. */

@@ -20,6 +20,7 @@ describe('StripeCheckoutGateway against a fake Stripe API over HTTP', () => {
     invoiceId: INVOICE,
     invoiceNumber: 'INV-2026-0042',
     amountCents: 123_456,
+    currency: 'EUR',
     customerEmail: 'client@example.com',
     successUrl: `http://localhost:3000/pay-invoice/${INVOICE}?payment=success&session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `http://localhost:3000/pay-invoice/${INVOICE}?payment=cancelled`,

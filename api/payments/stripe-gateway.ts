@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import {
   CheckoutProviderError,
   dayOfUnix,
+  gatewayAmount,
   idOf,
   refundSnapshotOf,
   snapshotOf,
@@ -26,17 +27,20 @@ export class StripeCheckoutGateway implements CheckoutGateway {
 
   async createSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession> {
     const metadata = { invoice_id: request.invoiceId, invoice_number: request.invoiceNumber };
+    const amount = gatewayAmount(request.amountCents, request.currency);
+    if (amount === undefined) throw new CheckoutProviderError(`Stripe charges whole units of ${request.currency}.`);
+    const currency = request.currency.toLowerCase();
     try {
       const session = await this.stripe.checkout.sessions.create(
         {
           mode: 'payment',
-          currency: 'eur',
+          currency,
           line_items: [
             {
               quantity: 1,
               price_data: {
-                currency: 'eur',
-                unit_amount: request.amountCents,
+                currency,
+                unit_amount: amount,
                 product_data: { name: `Invoice ${request.invoiceNumber}` },
               },
             },
@@ -80,6 +84,8 @@ export class StripeCheckoutGateway implements CheckoutGateway {
         paidAt: new Date(charge.created * 1000),
         balanceTransactionId: typeof txn === 'string' ? txn : (txn?.id ?? null),
         feeCents: txn && typeof txn !== 'string' ? txn.fee : null,
+        settledCents: txn && typeof txn !== 'string' ? txn.amount : null,
+        settledCurrency: txn && typeof txn !== 'string' ? txn.currency.toUpperCase() : null,
         invoiceId: intent.metadata?.invoice_id || null,
       };
     } catch (err) {
@@ -89,9 +95,11 @@ export class StripeCheckoutGateway implements CheckoutGateway {
   }
 
   async refund(request: RefundRequest): Promise<RefundSnapshot> {
+    const amount = gatewayAmount(request.amountCents, request.currency);
+    if (amount === undefined) throw new CheckoutProviderError(`Stripe refunds whole units of ${request.currency}.`);
     try {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: request.paymentIntentId, amount: request.amountCents, metadata: { reason: request.reason.slice(0, 500) } },
+        { payment_intent: request.paymentIntentId, amount, metadata: { reason: request.reason.slice(0, 500) } },
         { idempotencyKey: request.idempotencyKey },
       );
       return refundSnapshotOf(refund);

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
 import path from 'node:path';
 import { isCountryCode, normaliseCountry } from '../../domain/invoice/vat';
 import { parseVatRate } from '../../domain/shared/money';
@@ -88,6 +89,12 @@ const isProxyAddress = (entry: string): boolean => {
 };
 
 /** TRUST_PROXY: off by default; `true` is refused, as it would let any client name its own address. */
+/**
+ * Whether Pay Now can charge an invoice in `currency` by card: Stripe charges the invoice's own
+ * currency (and settles it in euros); the simulated checkout, without Stripe keys, charges euros only.
+ */
+export const chargesByCard = (config: Pick<Config, 'stripe'>, currency: string): boolean => currency === BOOKS_CURRENCY || config.stripe !== undefined;
+
 export const parseTrustProxy = (value: string | undefined): TrustProxy => {
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false' || text === '0') return false;

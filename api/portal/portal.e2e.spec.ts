@@ -40,6 +40,7 @@ describe.each(testBackends())('portal my-account on $name', (backend) => {
       // Not sent yet: a draft has no payment reference (payment-reference.e2e.spec.ts covers issued ones).
       payment_reference: null,
       currency: 'EUR',
+      card_payment: true,
     });
     expect(JSON.stringify(account)).not.toContain('Bob');
   });

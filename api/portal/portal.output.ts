@@ -74,6 +74,9 @@ export class PortalInvoiceOutput {
   @Field(() => Boolean)
   paid!: boolean;
 
+  @Field(() => Boolean, { description: 'Pay Now can charge it by card: in euros always; in another currency where Stripe is configured.' })
+  cardPayment!: boolean;
+
   @Field(() => String, { nullable: true, description: 'The ISO 11649 creditor reference to quote in a bank transfer; null for a draft.' })
   paymentReference!: string | null;
 
@@ -87,6 +90,7 @@ export class PortalInvoiceOutput {
       openAmount: i.open_amount,
       paidAmount: i.paid_amount,
       currency: i.currency,
+      cardPayment: i.card_payment,
       paid: i.paid,
       paymentReference: i.payment_reference,
     });

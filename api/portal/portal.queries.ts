@@ -1,6 +1,7 @@
 import { dayOf } from '../../domain/shared/dates';
 import type { PortalAccount } from '../platform/contracts/rest.contract';
 import type { AppDeps } from '../platform/deps';
+import { chargesByCard } from '../platform/config';
 import { clientCreditCents, listInvoices } from '../invoicing';
 import { listSubscriptions } from '../recurring';
 import { centsToEuros } from '../../domain/shared/money';
@@ -39,6 +40,7 @@ export const portalAccount = async (deps: AppDeps, clientId: string): Promise<Po
       paid: i.paid,
       cancelled: i.cancelled,
       currency: i.currency,
+      card_payment: chargesByCard(deps.config, i.currency),
       payment_reference: i.payment_reference,
     })),
     credit_balance: centsToEuros(credit),

@@ -191,7 +191,7 @@ export const ssrPages = (deps: AppDeps, site: SiteInboxService, payments: Paymen
       const id = PAY_PATH.exec(req.path)![1]!;
       try {
         await spendRequestBudget(deps, publicReads(deps), req);
-        data.invoice = { id, found: isUuid(id) ? ((await findPublicInvoice(deps.db, id.toLowerCase())) ?? null) : null };
+        data.invoice = { id, found: isUuid(id) ? ((await findPublicInvoice(deps.db, id.toLowerCase(), deps.config)) ?? null) : null };
       } catch (err) {
         // Over the budget: the page renders without the invoice and the browser's own read answers 429.
         if (!(err instanceof RateLimitedError)) throw err;

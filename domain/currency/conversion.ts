@@ -11,6 +11,15 @@ import { Exact } from './rate';
 /** A foreign amount (hundredths of its unit) at `rate` → euro cents, rounded half away from zero. */
 export const toEuroCents = (hundredths: number, rate: string): number => new Exact(hundredths).div(rate).toDecimalPlaces(0).toNumber();
 
+/**
+ * The rate an amount was converted at when someone else converted it (a card payment Stripe settled
+ * in euros): units of the currency per euro, to the six decimals rates are kept with.
+ */
+export const impliedRate = (hundredths: number, euroCents: number): string => {
+  if (hundredths <= 0 || euroCents <= 0) throw new Error('a conversion of a positive amount to positive euros');
+  return new Exact(hundredths).div(euroCents).toDecimalPlaces(6).toString();
+};
+
 /** Euro cents at `rate` → hundredths of the currency (a product's euro price on a USD invoice), half away from zero. */
 export const fromEuroCents = (cents: number, rate: string): number => new Exact(cents).mul(rate).toDecimalPlaces(0).toNumber();
 

@@ -79,6 +79,14 @@ export interface PaymentFx extends DocumentRate {
   relievedCents: number;
 }
 
+/** What a card was charged in, and, in another currency than the euro, the euros the gateway settled it at (null until it has). */
+export interface ChargedMoney {
+  currency: string;
+  euroCents: number | null;
+}
+
+export const chargedInOtherCurrency = (charged: string, invoice: string): string => `The card was charged in ${charged}, but the invoice is in ${invoice}.`;
+
 /** A credit note of a foreign document: the document's currency and rate, and the booked euros it takes off the receivable. */
 export interface CreditFx extends DocumentRate {
   relievedCents: number;

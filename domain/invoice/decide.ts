@@ -7,7 +7,7 @@ import { decideLineVat, isReverseCharge, type DocumentParties, type VatCategory 
 import { assertCreditsCharged, vatRemainders } from './credit-vat';
 import { assertWithinBounds } from './amount-bounds';
 import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
-import { relief, settle } from '../currency/conversion';
+import { relief, toEuroCents } from '../currency/conversion';
 
 /** A line as entered: quantity in thousandths, price in cents, VAT in basis points. */
 export interface LineInput {
@@ -28,8 +28,11 @@ export interface InvoiceFields {
   dueDate: string;
 }
 
-/** The rate of a payment's day, for a payment of an invoice in another currency. */
-export type PaymentRate = Pick<DocumentRate, 'rate' | 'rateDate'>;
+/**
+ * The rate of a payment's day, for a payment of an invoice in another currency; `receivedCents`, the
+ * euros a gateway reports it converted the money to (then the rate is what that comes to).
+ */
+export type PaymentRate = Pick<DocumentRate, 'rate' | 'rateDate'> & { receivedCents?: number };
 
 export type IssueInvoice = {
   type: 'IssueInvoice';
@@ -90,7 +93,7 @@ export const REMOVE_MOVED_PAYMENT = 'Money of this payment was refunded, dispute
 export const REMOVE_APPLIED_CREDIT = 'Part of this payment was applied as credit to another invoice: reverse that first.';
 /** What a foreign-currency invoice cannot do yet: these post in euros at rates not built so far. */
 export const notInCurrency = (currency: string): string =>
-  `This invoice is in ${currency}: card payments, disputes, write-offs and applied credit work only on invoices in euros so far.`;
+  `This invoice is in ${currency}: disputes, write-offs and applied credit work only on invoices in euros so far.`;
 /** A payment of a foreign invoice above what is open (the excess would be credit in that currency). */
 export const overpaidInCurrency = (currency: string, openCents: number): string =>
   `A payment of an invoice in ${currency} can be at most what is open (${(openCents / 100).toFixed(2)} ${currency}).`;
@@ -102,16 +105,18 @@ export const assertInEuros = (s: Pick<InvoiceData, 'fx'>): void => {
 };
 
 /**
- * A payment of a foreign invoice: the euros the money is worth at the payment's rate and the booked
- * euros it clears (the difference is realised). At most what is open: no credit in another currency yet.
+ * A payment of a foreign invoice: the euros the money is worth at the payment's rate (or as the
+ * gateway converted it) and the booked euros it clears (the difference is realised). By hand at most
+ * what is open; money a gateway took beyond it is the client's credit, at the invoice's rate.
  */
-const paymentFx = (s: InvoiceData, amountCents: number, rate: PaymentRate | undefined): { fx: PaymentFx } | Record<string, never> => {
-  if (!s.fx) return {};
+const paymentFx = (s: InvoiceData, amountCents: number, rate: PaymentRate | undefined, byHand: boolean): { fx: PaymentFx } | Record<string, never> => {
+  const open = foreignOpen(s);
+  if (!s.fx || !open) return {};
   if (!rate) throw new ValidationError(NO_PAYMENT_RATE);
-  const open = openCents(s);
-  if (amountCents > open) throw new ValidationError(overpaidInCurrency(s.fx.currency, open), { amountCents: [overpaidInCurrency(s.fx.currency, open)] });
-  const settled = settle({ amount: open, carryingCents: carryingCents(s)! }, amountCents, rate.rate);
-  return { fx: { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents: settled.receivedCents, relievedCents: settled.relievedCents } };
+  const owed = openCents(s);
+  if (byHand && amountCents > owed) throw new ValidationError(overpaidInCurrency(s.fx.currency, owed), { amountCents: [overpaidInCurrency(s.fx.currency, owed)] });
+  const receivedCents = rate.receivedCents ?? toEuroCents(amountCents, rate.rate);
+  return { fx: { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents, relievedCents: relief(open, amountCents, s.fx.rate) } };
 };
 
 /**
@@ -320,7 +325,7 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
   if (cmd.data.method === 'credit') assertInEuros(state);
   // Money arriving on a written-off invoice recovers the bad debt first (Cr Bad Debts), never lost.
   const recovered = recoveryOf(state, cmd.data.amountCents);
-  const fx = paymentFx(state, cmd.data.amountCents, cmd.rate);
+  const fx = paymentFx(state, cmd.data.amountCents, cmd.rate, cmd.byHand === true);
   return [{ type: 'PaymentRecorded', data: { invoiceId: state.invoiceId, ...cmd.data, ...unexpected, ...(recovered > 0 ? { recoveredCents: recovered } : {}), ...fx } }];
 };
 
@@ -332,7 +337,7 @@ const markPaid = (cmd: MarkInvoicePaid, state: InvoiceState): InvoiceEvent[] => 
   const recovered = unrecoveredCents(s);
   const deposited = cmd.data.cashAccountId ? { cashAccountId: cmd.data.cashAccountId } : {};
   const amountCents = openCents(s) + recovered;
-  const data = { invoiceId: s.invoiceId, paymentId: cmd.data.paymentId, amountCents, date: cmd.data.date, method: 'manual' as const, reference: null, ...deposited, ...paymentFx(s, amountCents, cmd.rate) };
+  const data = { invoiceId: s.invoiceId, paymentId: cmd.data.paymentId, amountCents, date: cmd.data.date, method: 'manual' as const, reference: null, ...deposited, ...paymentFx(s, amountCents, cmd.rate, true) };
   return [{ type: 'PaymentRecorded', data: recovered > 0 ? { ...data, recoveredCents: recovered } : data }];
 };
 
@@ -424,9 +429,11 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
     case 'RefundPayment':
     case 'FailRefund':
       return decideMoneyMovement(command, state);
+    // A gateway's fee is in euros, as the gateway reports it, whatever the payment's currency.
+    case 'ChargeGatewayFee':
+      return decideMoneyMovement(command, state);
     case 'OpenDispute':
     case 'CloseDispute':
-    case 'ChargeGatewayFee':
     case 'TransferCredit':
       if (state.status !== 'empty') assertInEuros(state);
       return decideMoneyMovement(command, state);

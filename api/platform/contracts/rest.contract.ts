@@ -135,6 +135,8 @@ export interface PortalInvoice {
   payment_reference: string | null;
   /** ISO 4217: the currency of its amounts (EUR unless the client is invoiced in another). */
   currency: string;
+  /** Pay Now can charge it by card: in euros always; in another currency where Stripe is configured. */
+  card_payment: boolean;
 }
 
 export interface PortalAccount {

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
+import { testBackends } from '../../test/db';
+import { deliverStripeEvent, fakeFeeCents, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
+import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { adminOf, createClient, createInvoice } from '../invoicing/test/fixtures';
+
+const WEBHOOK_SECRET = 'whsec_foreign_card';
+const { receivables, stripeClearing, exchangeGains, exchangeLosses, paymentFees, bank } = SYSTEM_ACCOUNT_IDS;
+
+// Issue 40: Stripe Checkout charges the open amount in the invoice's currency; the payment, its fee
+// and the payout post in euros as Stripe settled them, the difference from the booked euros realised.
+describe.each(testBackends())('card payments of invoices in another currency on $name', (backend) => {
+  let server: TestServer;
+  let fake: FakeStripe;
+  let admin: TestClient;
+  let clientId: string;
+
+  const balance = async (accountId: string, invoiceId?: string): Promise<number> => {
+    const q = server.testDb.db('ledger_lines as l').join('ledger_entries as e', 'e.entry_id', 'l.entry_id').where('l.account_id', accountId);
+    if (invoiceId) q.where('e.invoice_id', invoiceId);
+    return Number(((await q.select(server.testDb.db.raw('coalesce(sum(l.debit_cents - l.credit_cents), 0) as b')).first()) as { b: string }).b);
+  };
+  const trialBalance = async () => Number(((await server.testDb.db('ledger_lines').select(server.testDb.db.raw('coalesce(sum(debit_cents - credit_cents), 0) as t')).first()) as { t: string }).t);
+  const checkout = (invoiceId: string) => server.client().agent.post(`/api/invoices/${invoiceId}/create-checkout-session/`).send({});
+  const deliver = (type: string, object: object) => deliverStripeEvent(server.client(), WEBHOOK_SECRET, type, object);
+  const lastSession = () => fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startTestServer(backend, { env: { STRIPE_SECRET_KEY: 'sk_test_fx', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url } });
+    admin = await adminOf(server);
+    expect((await admin.post('/api/exchange-rates/', { date: '2026-01-01', currency: 'USD', rate: '1.10' })).status).toBe(201);
+    clientId = (await createClient(admin, { name: 'Liberty Analytics Inc.', country: 'US', email: 'ap@liberty.test', currency: 'USD' })).id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('charges the open dollars, and books the euros Stripe settled them at, its fee and its payout', async () => {
+    const invoice = await createInvoice(admin, { client: clientId, date: '2026-01-01', due_date: '2026-01-31', items: [{ description: 'Licence', quantity: 1, unit_price: 1000, vat_rate: 0 }] });
+    await admin.post(`/api/invoices/${invoice.id}/send/`);
+    // 1,000.00 USD booked at 1.10: 909.09 EUR.
+    expect(await balance(receivables, invoice.id)).toBe(90_909);
+    // With Stripe configured the pay link and the portal offer Pay Now for dollars.
+    expect((await server.client().get(`/api/public/invoices/${invoice.id}/`)).body).toMatchObject({ currency: 'USD', card_payment: true, open_amount: 1000 });
+    const res = await checkout(invoice.id);
+    expect(res.status, res.text).toBe(200);
+    expect(lastSession().params).toMatchObject({ currency: 'usd', line_items: [{ price_data: { currency: 'usd', unit_amount: '100000' } }] });
+    // Stripe converts at 1.05: 952.38 EUR on the balance, its fee in euros.
+    fake.settleAt('usd', 1.05);
+    const session = fake.complete(res.body.sessionId);
+    expect((await deliver('checkout.session.completed', session)).body.outcome).toBe('recorded');
+    expect((await admin.get(`/api/invoices/${invoice.id}/`)).body).toMatchObject({ currency: 'USD', paid: true, open_amount: 0 });
+    expect(await balance(receivables, invoice.id)).toBe(0);
+    expect(await balance(stripeClearing, invoice.id)).toBe(95_238 - fakeFeeCents(95_238));
+    expect(-(await balance(exchangeGains, invoice.id))).toBe(95_238 - 90_909);
+    expect(await balance(paymentFees, invoice.id)).toBe(fakeFeeCents(95_238));
+    // The rate it came to (100,000 / 95,238, to six decimals) is kept beside the dollars, as on any payment of the invoice.
+    const line = await server.testDb.db('ledger_lines as l').join('ledger_entries as e', 'e.entry_id', 'l.entry_id').where({ 'e.invoice_id': invoice.id, 'e.source_type': 'payment', 'l.account_id': stripeClearing }).first(server.testDb.db.raw('l.rate::float8 as rate'), 'l.foreign_cents', 'l.debit_cents');
+    expect(line).toMatchObject({ rate: 1.050001, foreign_cents: 100_000, debit_cents: 95_238 });
+    // The payout empties Stripe clearing into the bank, in the euros Stripe pays out.
+    const before = await balance(stripeClearing);
+    const payout = fake.payout()!;
+    expect((await deliver('payout.paid', payout)).status).toBe(200);
+    expect(await balance(stripeClearing)).toBe(before - payout.amount);
+    expect(await balance(stripeClearing)).toBe(fake.pendingNetCents());
+    expect(await balance(bank)).toBeGreaterThanOrEqual(payout.amount);
+    expect(await trialBalance()).toBe(0);
+  });
+
+  it('records nothing until Stripe has settled the charge in euros: a 503, so Stripe delivers it again', async () => {
+    const invoice = await createInvoice(admin, { client: clientId, date: '2026-01-01', due_date: '2026-01-31', items: [{ description: 'Seats', quantity: 1, unit_price: 250, vat_rate: 0 }] });
+    await admin.post(`/api/invoices/${invoice.id}/send/`);
+    const res = await checkout(invoice.id);
+    fake.settleAt('usd', 1.2);
+    fake.holdNextBalanceTransaction(0);
+    const session = fake.complete(res.body.sessionId);
+    const early = await deliver('checkout.session.completed', session);
+    expect(early.status).toBe(503);
+    expect((await admin.get(`/api/invoices/${invoice.id}/`)).body).toMatchObject({ paid: false, open_amount: 250 });
+    expect(await trialBalance()).toBe(0);
+  });
+
+  it('keeps card money beyond what is open as the client\u2019s credit in dollars, at the invoice\u2019s rate', async () => {
+    const invoice = await createInvoice(admin, { client: clientId, date: '2026-01-01', due_date: '2026-01-31', items: [{ description: 'Audit', quantity: 1, unit_price: 100, vat_rate: 0 }] });
+    await admin.post(`/api/invoices/${invoice.id}/send/`);
+    const first = (await checkout(invoice.id)).body.sessionId as string;
+    // Two tabs: both pay before either is recorded (the second session is a new key's).
+    await admin.post(`/api/invoices/${invoice.id}/payments/`, { amount: 40, date: '2026-01-02', method: 'bank_transfer' });
+    const second = (await checkout(invoice.id)).body.sessionId as string;
+    fake.settleAt('usd', 1.0);
+    expect((await deliver('checkout.session.completed', fake.complete(first))).body.outcome).toBe('recorded');
+    expect((await deliver('checkout.session.completed', fake.complete(second))).body.outcome).toBe('recorded');
+    // 40 + 100 + 60 paid on 100.00 USD: 100.00 USD is the client's, at the invoice's 1.10 (90.91 EUR).
+    expect((await admin.get(`/api/invoices/${invoice.id}/`)).body).toMatchObject({ paid: true, open_amount: 0 });
+    expect(await balance(receivables, invoice.id)).toBe(-9_091);
+    expect(await balance(exchangeLosses, invoice.id)).toBe(0);
+    expect(await trialBalance()).toBe(0);
+  });
+});
