@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import { checkCreditTarget, overCreditBalance } from '../../domain/invoice/money-movements';
+import type { InvoiceEvent } from '../../domain/invoice/events';
 import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { CreditTransferRow } from '../../projections/invoice-payments/invoice-payments';
@@ -41,6 +42,12 @@ export interface CreditApplied {
  * revision, so credit is never spent twice), then a `credit` payment on the receiving invoice
  * (idempotent on an id derived from the transfer). A crash between the two is completed by `sweep`.
  */
+/** The booked euros credit in another currency left its invoice with, and that invoice's rate. */
+interface TransferredEuros {
+  rate: string;
+  euroCents: number;
+}
+
 export class ClientCreditService {
   constructor(
     private readonly deps: AppDeps,
@@ -88,13 +95,16 @@ export class ClientCreditService {
         const amountCents = Math.min(remaining, source.cents);
         // The first plan's ids stay those of earlier versions, so a retried request finds them.
         const transferId = uuidv5(round === 0 ? `${applicationId}:${source.id}` : `${applicationId}:${source.id}:${round}`, CREDIT_NAMESPACE);
+        let moved: InvoiceEvent[];
         try {
-          await this.invoices.move(source.id, { type: 'TransferCredit', data: { transferId, applicationId, toInvoiceId: input.invoiceId, toInvoiceNumber: targetNumber, amountCents, date } }, actor);
+          moved = await this.invoices.move(source.id, { type: 'TransferCredit', data: { transferId, applicationId, toInvoiceId: input.invoiceId, toInvoiceNumber: targetNumber, amountCents, date } }, actor);
         } catch (err) {
           if (err instanceof ValidationError && err.fieldErrors?.amount) break;
           throw err;
         }
-        await this.receive({ transferId, toInvoiceId: input.invoiceId, fromNumber: source.number, amountCents, date }, actor);
+        const transferred = moved.find((e) => e.type === 'CreditTransferred');
+        const euros = transferred?.type === 'CreditTransferred' && transferred.data.fx ? { rate: transferred.data.fx.rate, euroCents: transferred.data.fx.relievedCents } : undefined;
+        await this.receive({ transferId, toInvoiceId: input.invoiceId, fromNumber: source.number, amountCents, date, euros }, actor);
         transfers.push({ fromInvoiceId: source.id, amountCents });
         remaining -= amountCents;
       }
@@ -106,16 +116,20 @@ export class ClientCreditService {
    * The receiving half: a `credit` payment on the target, idempotent on the transfer. The first half
    * was accepted, so a lock set since then defers this half past it rather than refusing it.
    */
-  private async receive(t: { transferId: string; toInvoiceId: string; fromNumber: string; amountCents: number; date: string }, actor: string): Promise<void> {
+  private async receive(t: { transferId: string; toInvoiceId: string; fromNumber: string; amountCents: number; date: string; euros: TransferredEuros | undefined }, actor: string): Promise<void> {
     const paymentId = uuidv5(`credit:${t.transferId}`, CREDIT_NAMESPACE);
-    await this.invoices.recordPayment(t.toInvoiceId, { paymentId, amountCents: t.amountCents, date: t.date, method: 'credit', reference: t.fromNumber || null, transferId: t.transferId }, actor, 'defer');
+    // Credit in another currency arrives with the booked euros it left its invoice with, at that invoice's rate.
+    const rate = t.euros ? { rate: t.euros.rate, rateDate: t.date, receivedCents: t.euros.euroCents } : undefined;
+    await this.invoices.recordPayment(t.toInvoiceId, { paymentId, amountCents: t.amountCents, date: t.date, method: 'credit', reference: t.fromNumber || null, transferId: t.transferId }, actor, 'defer', rate);
   }
 
   private async complete(t: CreditTransferRow, actor: string): Promise<void> {
     if (t.payment_id) return;
     const from = await this.invoices.load(t.from_invoice_id);
     const fromNumber = from.status === 'empty' ? '' : from.invoiceNumber;
-    await this.receive({ transferId: t.transfer_id, toInvoiceId: t.to_invoice_id, fromNumber, amountCents: Number(t.amount_cents), date: String(t.date) }, actor);
+    const euroCents = from.status === 'empty' ? undefined : from.transferredEuros?.[t.transfer_id];
+    const euros = from.status !== 'empty' && from.fx && euroCents !== undefined ? { rate: from.fx.rate, euroCents } : undefined;
+    await this.receive({ transferId: t.transfer_id, toInvoiceId: t.to_invoice_id, fromNumber, amountCents: Number(t.amount_cents), date: String(t.date), euros }, actor);
   }
 
   /**

@@ -148,7 +148,7 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
     await admin.post(`/api/invoices/${inv.id}/send/`);
     const writeOff = await admin.post(`/api/invoices/${inv.id}/write-off/`, { date: '2026-11-01', reason: 'Gone' });
     expect(writeOff.status).toBe(409);
-    expect(writeOff.body.message).toMatch(/^This invoice is in USD: disputes, write-offs and applied credit/);
+    expect(writeOff.body.message).toBe('This invoice is in USD: disputes and write-offs work only on invoices in euros so far.');
     // Pay Now is not offered for it on the pay link, nor in GraphQL's; it is for euros.
     expect((await admin.get(`/api/public/invoices/${inv.id}/`)).body).toMatchObject({ currency: 'USD', card_payment: false });
     const graphql = await admin.graphql('query($id: ID!) { publicInvoice(id: $id) { currency cardPayment } }', { id: inv.id });
@@ -219,6 +219,29 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
       { account_id: exchangeLosses, debit_cents: 337, credit_cents: 0, currency: null, foreign_cents: null, rate: null, source_type: 'refund' },
     ]);
     expect(balance(await lines(inv.id), receivables)).toBe(0);
+    expect((await admin.get(`/api/clients/${clientId}/`)).body.credit_balance).toBe(0);
+    expect(await trialBalance()).toBe(0);
+  });
+
+  it("applies a credit balance in dollars to another dollar invoice: it leaves at its booked euros, and the difference from the other's is realised", async () => {
+    const a = await createInvoice(admin, { client: clientId, date: '2026-10-01', due_date: '2026-10-31', items: licence(300) });
+    await admin.post(`/api/invoices/${a.id}/send/`);
+    expect((await admin.post(`/api/invoices/${a.id}/payments/`, { amount: 300, date: '2026-10-15', method: 'bank_transfer' })).status).toBe(201);
+    expect((await admin.post(`/api/invoices/${a.id}/credit-notes/`, { reason: 'Fewer seats', date: '2026-10-15', items: [{ description: 'Seats', quantity: 1, unit_price: 100, vat_rate: 0 }] })).status).toBe(201);
+    const b = await createInvoice(admin, { client: clientId, date: '2026-10-15', due_date: '2026-11-15', items: licence(250) });
+    await admin.post(`/api/invoices/${b.id}/send/`);
+    expect((await admin.get(`/api/clients/${clientId}/`)).body.credit_balance).toBe(100);
+    const applied = await admin.post(`/api/clients/${clientId}/apply_credit/`, { invoice_id: b.id, amount: 100, date: '2026-10-31' });
+    expect(applied.status, applied.text).toBe(201);
+    // 100.00 USD held at the 1.10 of its invoice (90.91 EUR) clears 100/250 of the other's 238.10 EUR booked at 1.05: a loss of 4.33.
+    expect(balance(await lines(a.id), receivables)).toBe(0);
+    const received = (await lines(b.id)).filter((r) => r.source_type === 'credit_transfer');
+    expect(received.map((r) => [r.account_id, r.debit_cents, r.credit_cents, r.foreign_cents])).toEqual([
+      [SYSTEM_ACCOUNT_IDS.creditTransfers, 9_091, 0, 10_000],
+      [receivables, 0, 9_524, 10_000],
+      [exchangeLosses, 433, 0, null],
+    ]);
+    expect((await admin.get(`/api/invoices/${b.id}/`)).body).toMatchObject({ open_amount: 150, paid_amount: 100 });
     expect((await admin.get(`/api/clients/${clientId}/`)).body.credit_balance).toBe(0);
     expect(await trialBalance()).toBe(0);
   });

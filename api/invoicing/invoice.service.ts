@@ -3,7 +3,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { dayOf, yearOf } from '../../domain/shared/dates';
 import { normaliseInvoiceNumber } from '../../domain/billing/numbering';
 import type { CreateInvoice, IssueCreditNote, RecordInvoicePayment, UpdateInvoice } from '../../domain/invoice/commands';
-import { decide, type InvoiceCommand, type RecordPayment } from '../../domain/invoice/decide';
+import { decide, type InvoiceCommand, type PaymentRate, type RecordPayment } from '../../domain/invoice/decide';
 import { invoiceStreamId, type InvoiceEvent, type PaymentMethod } from '../../domain/invoice/events';
 import type { MoneyMovementCommand } from '../../domain/invoice/money-movements';
 import { evolve, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
@@ -261,9 +261,9 @@ export class InvoiceService implements StatementPayments {
    * Records a payment; idempotent on paymentId (a retried webhook records nothing new). `lockPolicy`
    * 'defer' completes what was already accepted (a credit transfer's second half) even once its day is locked.
    */
-  async recordPayment(invoiceId: string, payment: PaymentToRecord, actor: string, lockPolicy?: LockPolicy): Promise<void> {
+  async recordPayment(invoiceId: string, payment: PaymentToRecord, actor: string, lockPolicy?: LockPolicy, rate?: PaymentRate): Promise<void> {
     if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
-    await this.run(invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data: payment }, state), { lockPolicy });
+    await this.run(invoiceId, actor, ({ state }) => decide({ type: 'RecordPayment', data: payment, ...(rate ? { rate } : {}) }, state), { lockPolicy });
   }
 
   /**

@@ -295,7 +295,11 @@ export const movementEffect = (event: MovementEvent): LedgerEffect => {
     // The credit leaves this invoice (its receivable goes up) for the invoice that records it as a `credit` payment.
     case 'CreditTransferred': {
       const c = event.data;
-      return effect(creditTransferEntryId(c.transferId), 'credit_transfer', c.transferId, `Credit applied to ${c.toInvoiceNumber}`, transfer(receivables, creditTransfers, c.amountCents));
+      // In another currency, at the booked euros it leaves with (the receiving payment receives them).
+      const lines = c.fx
+        ? [{ accountId: receivables, debitCents: c.fx.relievedCents, creditCents: 0, foreign: { currency: c.fx.currency, amountCents: c.amountCents, rate: c.fx.rate } }, { accountId: creditTransfers, debitCents: 0, creditCents: c.fx.relievedCents }]
+        : transfer(receivables, creditTransfers, c.amountCents);
+      return effect(creditTransferEntryId(c.transferId), 'credit_transfer', c.transferId, `Credit applied to ${c.toInvoiceNumber}`, lines);
     }
     default: {
       const exhaustive: never = event;

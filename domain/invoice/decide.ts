@@ -93,7 +93,7 @@ export const REMOVE_MOVED_PAYMENT = 'Money of this payment was refunded, dispute
 export const REMOVE_APPLIED_CREDIT = 'Part of this payment was applied as credit to another invoice: reverse that first.';
 /** What a foreign-currency invoice cannot do yet: these post in euros at rates not built so far. */
 export const notInCurrency = (currency: string): string =>
-  `This invoice is in ${currency}: disputes, write-offs and applied credit work only on invoices in euros so far.`;
+  `This invoice is in ${currency}: disputes and write-offs work only on invoices in euros so far.`;
 /** A payment of a foreign invoice above what is open (the excess would be credit in that currency). */
 export const overpaidInCurrency = (currency: string, openCents: number): string =>
   `A payment of an invoice in ${currency} can be at most what is open (${(openCents / 100).toFixed(2)} ${currency}).`;
@@ -321,8 +321,6 @@ const recordPayment = (cmd: RecordPayment, state: InvoiceState): InvoiceEvent[] 
   // the client's credit balance, and flagged so someone applies or refunds it.
   const reason: 'deleted' | 'cancelled' | null = state.status === 'voided' ? 'deleted' : isCancelled(settlementOf(state)) ? 'cancelled' : null;
   const unexpected = reason ? { unexpected: { reason, invoiceNumber: state.invoiceNumber, clientId: state.clientId } } : {};
-  // Credit applied from another invoice moves euros between receivables: not across currencies yet.
-  if (cmd.data.method === 'credit') assertInEuros(state);
   // Money arriving on a written-off invoice recovers the bad debt first (Cr Bad Debts), never lost.
   const recovered = recoveryOf(state, cmd.data.amountCents);
   const fx = paymentFx(state, cmd.data.amountCents, cmd.rate, cmd.byHand === true);
@@ -432,9 +430,11 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
     // A gateway's fee is in euros, as the gateway reports it, whatever the payment's currency.
     case 'ChargeGatewayFee':
       return decideMoneyMovement(command, state);
+    // Credit moves between invoices of one client, so of one currency (the client's, fixed once it has invoices).
+    case 'TransferCredit':
+      return decideMoneyMovement(command, state);
     case 'OpenDispute':
     case 'CloseDispute':
-    case 'TransferCredit':
       if (state.status !== 'empty') assertInEuros(state);
       return decideMoneyMovement(command, state);
     default: {

@@ -284,6 +284,12 @@ export type CreditTransferred = {
     clientId: string;
     amountCents: number;
     date: string;
+    /**
+     * Optional (added with currencies): credit of an invoice in another currency leaves at its booked
+     * euros (`relievedCents`, put back on its receivable), which the receiving invoice's `credit`
+     * payment then receives; `rate` is this invoice's. Absent: euros.
+     */
+    fx?: CreditFx;
   };
 };
 

@@ -65,6 +65,8 @@ export interface InvoiceData {
   feeIds: string[];
   /** Credit transfers out of this invoice already recorded (optional: states folded before they existed lack it). */
   transferIds?: string[];
+  /** Of those, in another currency: the booked euros each put back on the receivable (what the receiving payment receives). */
+  transferredEuros?: Record<string, number>;
   /** Its open amount written off as a bad debt (optional: states folded before write-offs existed lack it). */
   writtenOff?: { date: string; amountCents: number; reason: string };
   /** What payments after the write-off recovered of it. */
@@ -150,14 +152,15 @@ export const availableCreditCents = (s: InvoiceState): number => {
  * booked euros its payments and credit notes cleared, plus those its refunds put back (negative:
  * the client's credit balance). Undefined for an invoice in euros.
  */
-export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments' | 'creditNotes' | 'refunds'>): number | undefined => {
+export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments' | 'creditNotes' | 'refunds' | 'transferredEuros'>): number | undefined => {
   if (!s.fx) return undefined;
   const sum = <T>(items: readonly T[], cents: (item: T) => number | undefined) => items.reduce((total, item) => total + (cents(item) ?? 0), 0);
   return (
     toEuroCents(s.totals.grossCents, s.fx.rate) -
     sum(s.payments, (p) => p.fx?.relievedCents) -
     sum(s.creditNotes, (n) => n.fx?.relievedCents) +
-    sum(s.refunds, (r) => (r.failed ? 0 : r.fx?.relievedCents))
+    sum(s.refunds, (r) => (r.failed ? 0 : r.fx?.relievedCents)) +
+    sum(Object.values(s.transferredEuros ?? {}), (cents) => cents)
   );
 };
 
@@ -296,7 +299,12 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
       return state.status === 'empty' ? state : { ...state, feeIds: [...state.feeIds, event.data.feeId] };
     case 'CreditTransferred':
       if (state.status === 'empty') return state;
-      return { ...state, transferIds: [...(state.transferIds ?? []), event.data.transferId], paidCents: state.paidCents + paidDeltaOf(event) };
+      return {
+        ...state,
+        transferIds: [...(state.transferIds ?? []), event.data.transferId],
+        ...(event.data.fx ? { transferredEuros: { ...state.transferredEuros, [event.data.transferId]: event.data.fx.relievedCents } } : {}),
+        paidCents: state.paidCents + paidDeltaOf(event),
+      };
     case 'InvoiceWrittenOff': {
       if (state.status === 'empty') return state;
       const d = event.data;

@@ -150,7 +150,10 @@ const transferCredit = (cmd: TransferCredit, state: InvoiceState): InvoiceEvent[
   if (d.toInvoiceId === state.invoiceId) throw invalid('invoiceId', 'Credit cannot be applied to the invoice it comes from.');
   const available = availableCreditCents(state);
   if (d.amountCents > available) throw invalid('amount', overCreditBalance(available));
-  const data = { invoiceId: state.invoiceId, transferId: d.transferId, applicationId: d.applicationId, toInvoiceId: d.toInvoiceId, toInvoiceNumber: d.toInvoiceNumber, clientId: state.clientId, amountCents: d.amountCents, date: d.date };
+  // In another currency: the credit leaves at its share of the booked euros (all of them when it is all the credit).
+  const open = foreignOpen(state);
+  const fx = state.fx && open ? { fx: { ...state.fx, relievedCents: -relief(open, -d.amountCents, state.fx.rate) } } : {};
+  const data = { invoiceId: state.invoiceId, transferId: d.transferId, applicationId: d.applicationId, toInvoiceId: d.toInvoiceId, toInvoiceNumber: d.toInvoiceNumber, clientId: state.clientId, amountCents: d.amountCents, date: d.date, ...fx };
   return [{ type: 'CreditTransferred', data }];
 };
 
