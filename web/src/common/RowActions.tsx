@@ -29,7 +29,7 @@ export interface RowAction {
   testId?: string;
   /**
    * Not an action: a short text at the foot of "More" saying why some action is not there (an
-   * invoice in another currency has no card payment or credit note yet). Read, never clicked.
+   * invoice in another currency has no card payment or write-off yet). Read, never clicked.
    */
   note?: boolean;
 }

@@ -2,11 +2,12 @@ import { useMutation } from '@apollo/client/react';
 import { Alert, Form, InputNumber, Modal, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEuros, localToday } from '../../common/format';
+import { currencySymbol, EURO, localToday } from '../../common/format';
+import { useFormatAmount, useScreenLanguage } from '../../common/useAmount';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { refusalText } from '../accounting/hooks/graphqlErrors';
-import { correctable } from '../invoices/invoiceCurrency';
+import { allowsWriteOffAndAppliedCredit } from '../invoices/invoiceCurrency';
 import type { InvoiceView } from '../invoices/invoiceTypes';
 import { newIdempotencyKey } from '../payments/refundable';
 import { APPLY_CLIENT_CREDIT } from './graphql/mutations/applyClientCredit';
@@ -21,34 +22,40 @@ const owing = (i: InvoiceView) => i.issued && !i.cancelled && i.openAmount > 0;
 
 /**
  * Invoices the credit can settle (issued, not cancelled, something still owed, in euros: the
- * server applies no credit to an invoice in another currency yet), the one due first first.
+ * server applies no credit to or from an invoice in another currency yet), the one due first first.
  */
 export const creditTargets = (invoices: readonly InvoiceView[]): InvoiceView[] =>
   invoices
-    .filter((i) => owing(i) && correctable(i))
+    .filter((i) => owing(i) && allowsWriteOffAndAppliedCredit(i))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.date.localeCompare(b.date) || a.invoiceNumber.localeCompare(b.invoiceNumber));
 
 /**
  * Applies the client's credit balance (overpayments, credit notes after payment) to one of its open
- * invoices. One idempotency key per opened dialog, so a double click applies the credit once.
+ * invoices. One idempotency key per opened dialog, so a double click applies the credit once. A
+ * client invoiced in another currency than the euro holds its credit in that currency, which is
+ * shown, and told it cannot be applied yet (the server refuses it) and how to pay it back instead.
  */
 export const ApplyCreditModal = ({
   client,
   open,
   onClose,
 }: {
-  client: { id: string; name: string; creditBalance: number; invoices: readonly InvoiceView[] };
+  /** `currency`: the client's, which its invoices and so its credit balance are in (euros when not given). */
+  client: { id: string; name: string; creditBalance: number; currency?: string | null; invoices: readonly InvoiceView[] };
   open: boolean;
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
+  const money = useFormatAmount();
   const feedback = useFeedback();
   const [form] = Form.useForm<CreditValues>();
   const [error, setError] = useState<string | null>(null);
   const [key, setKey] = useState('');
-  const targets = useMemo(() => creditTargets(client.invoices), [client.invoices]);
-  // Open invoices the credit cannot reach: in another currency than the euro.
-  const foreign = useMemo(() => client.invoices.find((i) => owing(i) && !correctable(i))?.currency, [client.invoices]);
+  const currency = client.currency || EURO;
+  // A client in another currency than the euro: its credit (in that currency) reaches no invoice yet.
+  const foreign = currency !== EURO ? currency : undefined;
+  const targets = useMemo(() => (foreign ? [] : creditTargets(client.invoices)), [client.invoices, foreign]);
   const [apply, { loading }] = useMutation(APPLY_CLIENT_CREDIT, { refetchQueries: ['ClientDetail', 'AdminInvoices', 'AdminOverview'], awaitRefetchQueries: true });
 
   useEffect(() => {
@@ -71,7 +78,7 @@ export const ApplyCreditModal = ({
     const invoice = targets.find((i) => i.id === v.invoiceId);
     try {
       await apply({ variables: { id: client.id, input: { invoiceId: v.invoiceId, amount: Number(v.amount), date: v.date, idempotencyKey: key } } });
-      feedback.success(t('admin.clients.applyCredit.applied', { amount: formatEuros(Number(v.amount)), number: invoice?.invoiceNumber ?? '' }));
+      feedback.success(t('admin.clients.applyCredit.applied', { amount: money(Number(v.amount), currency), number: invoice?.invoiceNumber ?? '' }));
       onClose();
     } catch (err) {
       setError(refusalText(err));
@@ -92,8 +99,15 @@ export const ApplyCreditModal = ({
       onCancel={onClose}
       destroyOnHidden
     >
-      <p className="admin-muted">{t('admin.clients.applyCredit.available', { amount: formatEuros(client.creditBalance) })}</p>
-      {targets.length === 0 && <Alert type="info" showIcon title={foreign ? t('admin.clients.applyCredit.onlyEuros', { currency: foreign }) : t('admin.clients.applyCredit.noOpen')} />}
+      <p className="admin-muted">{t('admin.clients.applyCredit.available', { amount: money(client.creditBalance, currency) })}</p>
+      {targets.length === 0 && (
+        <Alert
+          type="info"
+          showIcon
+          title={foreign ? t('admin.clients.applyCredit.onlyEuros', { currency: foreign }) : t('admin.clients.applyCredit.noOpen')}
+          data-testid="apply-credit-note"
+        />
+      )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="apply-credit-error" />}
       {targets.length > 0 && (
         <Form<CreditValues> form={form} name="apply-credit" layout="vertical" onFinish={(v) => void submit(v)}>
@@ -101,11 +115,11 @@ export const ApplyCreditModal = ({
             <Select
               placeholder={t('admin.clients.applyCredit.invoicePlaceholder')}
               onChange={chosen}
-              options={targets.map((i) => ({ value: i.id, label: t('admin.clients.applyCredit.option', { number: i.invoiceNumber, open: formatEuros(i.openAmount) }) }))}
+              options={targets.map((i) => ({ value: i.id, label: t('admin.clients.applyCredit.option', { number: i.invoiceNumber, open: money(i.openAmount, i.currency) }) }))}
             />
           </Form.Item>
           <Form.Item name="amount" label={t('admin.clients.applyCredit.amount')} rules={required} extra={t('admin.clients.applyCredit.amountHelp')}>
-            <InputNumber<number> min={0.01} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+            <InputNumber<number> min={0.01} step={0.01} precision={2} prefix={currencySymbol(currency, language)} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="date" label={t('admin.clients.applyCredit.date')} rules={required}>
             <IsoDatePicker />

@@ -1,12 +1,14 @@
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { countryName, currencyLabel, EURO, formatDate, formatEuros } from '../../common/format';
+import { countryName, currencyLabel, EURO, formatDate } from '../../common/format';
+import { useFormatAmount } from '../../common/useAmount';
 import type { ClientLanguage } from '../../../../domain/billing/commands';
 import { LANGUAGE_LABELS } from '../../i18n';
 import type { ClientView } from './clientTypes';
 
 export const ClientCard = ({ client, extra }: { client: ClientView; extra?: React.ReactNode }) => {
   const { t, i18n } = useTranslation();
+  const money = useFormatAmount();
   return (
     <Card data-testid="client-card">
       <Descriptions
@@ -30,8 +32,9 @@ export const ClientCard = ({ client, extra }: { client: ClientView; extra?: Reac
             children: <span data-testid="client-reminders">{t(client.remindersExcluded ? 'admin.clients.remindersOff' : 'admin.clients.remindersOn')}</span>,
           },
           { key: 'since', label: t('admin.clients.memberSince'), children: formatDate(client.createdAt) },
+          // In the client's currency: what its invoices (all in it) hold for it.
           ...(client.creditBalance
-            ? [{ key: 'credit', label: t('admin.clients.creditBalance'), children: <strong data-testid="client-credit-balance">{formatEuros(client.creditBalance)}</strong> }]
+            ? [{ key: 'credit', label: t('admin.clients.creditBalance'), children: <strong data-testid="client-credit-balance">{money(client.creditBalance, client.currency)}</strong> }]
             : []),
           { key: 'login', label: t('admin.clients.login'), children: client.user ? client.user.username : t('admin.clients.noLogin') },
         ]}

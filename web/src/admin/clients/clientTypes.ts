@@ -1,7 +1,7 @@
 import type { ClientLanguage } from '../../../../domain/billing/commands';
 import type { AdminClientFieldsFragment } from '../../gql/graphql';
 
-/** A client as the admin screens read it (AdminClientFields); the client page adds its credit balance (euros). */
+/** A client as the admin screens read it (AdminClientFields); the client page adds its credit balance (in its currency, as its invoices). */
 export type ClientView = AdminClientFieldsFragment & { creditBalance?: number };
 
 export interface ClientValues {

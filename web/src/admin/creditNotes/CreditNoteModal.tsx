@@ -2,7 +2,8 @@ import { Alert, Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NUMBER_TAGS } from '../../common/noWrap';
-import { formatEuros, formatQuantity } from '../../common/format';
+import { formatQuantity } from '../../common/format';
+import { useFormatAmount } from '../../common/useAmount';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { refusalText } from '../accounting/hooks/graphqlErrors';
@@ -44,12 +45,15 @@ const creditLineOf = (item: InvoiceItemView, source: number): CreditLine => ({
  * Issue credit note: chosen lines (the default: nothing is credited until a line of the invoice
  * is picked, then its quantity or price may be lowered) or the whole remaining amount, which
  * cancels the invoice and is never preselected; with a reason. Chosen lines offer only the
- * invoice's VAT rates and categories. The server's refusal (over-crediting, in all or at a rate;
- * a date before the invoice) shows in the modal, which stays open.
+ * invoice's VAT rates and categories. Its amounts are in the invoice's currency (a credit note of an
+ * invoice in another currency than the euro is in that currency, at the invoice's rate). The
+ * server's refusal (over-crediting, in all or at a rate; a date before the invoice) shows in the
+ * modal, which stays open.
  */
 export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | null; onClose: () => void }) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
+  const money = useFormatAmount();
   const [form] = Form.useForm<CreditNoteValues>();
   const { issue, issuing } = useIssueCreditNote();
   const [error, setError] = useState<string | null>(null);
@@ -82,8 +86,8 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
       feedback.success(t('admin.creditNotes.issued', { number: res.data?.issueCreditNote.creditNoteNumber ?? '' }));
       onClose();
     } catch (err) {
-      // A refusal (over-crediting, a date before the invoice) is the user's to read, in the modal.
-      setError(refusalText(err));
+      // A refusal (over-crediting, a date before the invoice) is the user's to read, in the modal; its amounts in the invoice's currency.
+      setError(refusalText(err, (amount) => money(amount, invoice.currency)));
     }
   };
 
@@ -91,7 +95,8 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
     <Modal
       className="admin-modal"
       open={!!invoice}
-      width={{ xs: '100%', md: 860 }}
+      // As wide as the invoice editor: from 1200 px its line table fits whole (at 860 px the line total and Remove scrolled out of sight).
+      width={{ xs: '100%', md: 860, xl: 1120 }}
       title={invoice ? <Trans t={t} i18nKey="admin.creditNotes.issueTitle" values={{ number: invoice.invoiceNumber }} components={NUMBER_TAGS} /> : ''}
       okText={t('admin.creditNotes.issue')}
       cancelText={t('buttons.cancel')}
@@ -102,7 +107,7 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
     >
       {invoice && (
         <p className="admin-muted" data-testid="creditable">
-          {t('admin.creditNotes.creditable', { amount: formatEuros(Math.max(0, invoice.totalAmount - invoice.creditedAmount)) })}
+          {t('admin.creditNotes.creditable', { amount: money(Math.max(0, invoice.totalAmount - invoice.creditedAmount), invoice.currency) })}
         </p>
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="credit-note-error" />}
@@ -127,7 +132,7 @@ export const CreditNoteModal = ({ invoice, onClose }: { invoice: InvoiceView | n
               <legend>{t('admin.creditNotes.pickLines')}</legend>
               {invoice.items.map((item, i) => (
                 <Checkbox key={i} checked={lines.some((l) => l.source === i)} onChange={(e) => pick(i, e.target.checked)}>
-                  {t('admin.creditNotes.pickLine', { description: item.description, quantity: formatQuantity(item.quantity), price: formatEuros(item.unitPrice) })}
+                  {t('admin.creditNotes.pickLine', { description: item.description, quantity: formatQuantity(item.quantity), price: money(item.unitPrice, invoice.currency) })}
                 </Checkbox>
               ))}
             </fieldset>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NUMBER_TAGS } from '../../common/noWrap';
 import { Link } from 'react-router-dom';
-import { formatDate, formatEuros } from '../../common/format';
+import { formatDate } from '../../common/format';
+import { useFormatAmount } from '../../common/useAmount';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions } from '../../common/RowActions';
 import { Badge } from '../../shared/billing-badges';
@@ -13,9 +14,10 @@ import { useCreditNotes, type CreditNoteView } from './useCreditNotes';
 const invoiceLink = (n: CreditNoteView) => <Link to={`/admin/invoices?invoice=${n.invoice.id}`}>{n.invoice.invoiceNumber}</Link>;
 const clientLink = (n: CreditNoteView) => <Link to={`/admin/clients/${n.clientId}`}>{n.clientName}</Link>;
 
-/** Credit notes with their invoice, reason, total and downloads: all of them, or one client's. */
+/** Credit notes with their invoice, reason, total (in its own currency, its invoice's) and downloads: all of them, or one client's. */
 export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
   const { t } = useTranslation();
+  const money = useFormatAmount();
   const { creditNotes, loading, error, refetch } = useCreditNotes({ clientId });
   const [history, setHistory] = useState<CreditNoteView | null>(null);
   // Three icon buttons: narrow enough for the row and a card alike.
@@ -44,7 +46,7 @@ export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
           card={(n) => ({
             title: n.creditNoteNumber,
             subtitle: clientId ? undefined : clientLink(n),
-            amount: formatEuros(n.totalAmount),
+            amount: money(n.totalAmount, n.currency),
             status: n.full ? <Badge tone="default">{t('admin.creditNotes.fullTag')}</Badge> : undefined,
             fields: [
               { key: 'date', label: t('admin.fields.date'), value: formatDate(n.date) },
@@ -71,13 +73,14 @@ export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
                 </span>
               ),
             },
-            { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, n) => <span className="admin-amount">{formatEuros(n.totalAmount)}</span> },
+            { key: 'amount', title: t('admin.fields.amount'), align: 'right', render: (_, n) => <span className="admin-amount">{money(n.totalAmount, n.currency)}</span> },
             { key: 'actions', title: t('admin.fields.actions'), render: (_, n) => rowActions(n) },
           ]}
         />
       <HistoryDrawer
         kind="invoice"
         id={history?.invoice.id}
+        currency={history?.currency}
         title={history ? <Trans t={t} i18nKey="admin.creditNotes.historyTitle" values={{ number: history.creditNoteNumber, invoice: history.invoice.invoiceNumber }} components={NUMBER_TAGS} /> : undefined}
         onClose={() => setHistory(null)}
       />

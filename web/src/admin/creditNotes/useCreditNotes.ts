@@ -13,6 +13,8 @@ export interface CreditNoteView {
   clientId: string;
   clientName: string;
   totalAmount: number;
+  /** ISO 4217: its invoice's currency, which its amounts are in. */
+  currency: string;
   invoice: { id: string; invoiceNumber: string; date: string };
 }
 

@@ -72,7 +72,7 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
           <Alert
             type="info"
             showIcon
-            // In another currency than the euro no credit note corrects it yet: not suggested.
+            // In another currency than the euro: corrected by a credit note too, which is in the invoice's currency.
             title={invoice && invoice.currency !== EURO ? t('admin.invoices.currency.issuedHint', { currency: invoice.currency }) : t('admin.creditNotes.issuedHint')}
             data-testid="issued-hint"
           />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RowActions, type RowAction } from '../../common/RowActions';
 import { checkoutErrorKey, payableByCard, startCheckout } from '../../payments/checkout';
 import { confirmed, useFeedback } from '../common/useFeedback';
-import { correctable } from './invoiceCurrency';
+import { allowsWriteOffAndAppliedCredit } from './invoiceCurrency';
 import type { InvoiceView } from './invoiceTypes';
 import { useInvoiceCommands } from './useInvoices';
 
@@ -67,10 +67,11 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
 
   // A cancelled invoice (fully credited) is only read, downloaded and looked back on.
   const live = !invoice.cancelled;
-  // In another currency than the euro: no card checkout, credit note, write-off or cancellation yet
-  // (the server refuses them); "More" says so instead of offering what would fail.
+  // In another currency than the euro: no card checkout, write-off or applied credit yet (the server
+  // refuses them); "More" says so instead of offering what would fail. Credit notes, cancelling and
+  // refunds work in any currency.
   const byCard = payableByCard(invoice);
-  const corrections = correctable(invoice);
+  const writeOffAllowed = allowsWriteOffAndAppliedCredit(invoice);
   // One state-dependent action and the PDF stay in the row; the rest are under "More", so the
   // action column keeps its width at every language and screen size.
   const next: 'send' | 'paid' | null = !live ? null : !invoice.issued ? 'send' : !invoice.paid && !invoice.writtenOff ? 'paid' : null;
@@ -101,7 +102,7 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
     onRecordPayment && live && invoice.issued && !invoice.paid && { key: 'record', label: t('admin.payments.record'), icon: <DollarOutlined />, onClick: () => onRecordPayment(invoice) },
     // Also on a cancelled invoice: what was paid on it may still have to go back.
     onPayments && invoice.issued && { key: 'payments', label: t('admin.payments.list'), icon: <WalletOutlined />, onClick: () => onPayments(invoice) },
-    onCredit && live && corrections && invoice.issued && !invoice.writtenOff && { key: 'credit', label: t('admin.creditNotes.issue'), icon: <RollbackOutlined />, onClick: () => onCredit(invoice) },
+    onCredit && live && invoice.issued && !invoice.writtenOff && { key: 'credit', label: t('admin.creditNotes.issue'), icon: <RollbackOutlined />, onClick: () => onCredit(invoice) },
     { key: 'xml', label: t('admin.documents.xml'), icon: <FileTextOutlined />, href: `/api/invoices/${invoice.id}/ubl/` },
     onHistory && { key: 'history', label: t('admin.invoices.history'), icon: <HistoryOutlined />, onClick: () => onHistory(invoice) },
     // An issued invoice may still move its due date; deleting it cancels it with a full credit note.
@@ -109,15 +110,14 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
     // A bad debt: what is still open leaves the receivables (after a confirmation with the day and why).
     onWriteOff &&
       live &&
-      corrections &&
+      writeOffAllowed &&
       invoice.issued &&
       !invoice.paid &&
       !invoice.writtenOff &&
       invoice.openAmount > 0 && { key: 'writeOff', label: t('admin.invoices.writeOff.action'), icon: <StopOutlined />, danger: true, onClick: () => onWriteOff(invoice) },
-    // A draft is deleted in any currency; an issued invoice is cancelled by a credit note, in euros only so far.
+    // A draft is deleted; an issued invoice is cancelled by a full credit note (in its currency).
     onDelete &&
       live &&
-      (corrections || !invoice.issued) &&
       !invoice.writtenOff && {
         key: 'delete',
         label: invoice.issued ? t('admin.creditNotes.cancelInvoice') : t('buttons.delete'),
@@ -125,8 +125,9 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
         danger: true,
         onClick: () => onDelete(invoice),
       },
+    // What is not there for an invoice in another currency, said at the foot of "More".
     live &&
-      !corrections && {
+      !writeOffAllowed && {
         key: 'currencyNote',
         note: true,
         icon: <InfoCircleOutlined />,

@@ -1,9 +1,11 @@
 /**
- * What an invoice in another currency than the euro cannot have yet: the server refuses credit
- * notes, write-offs, refunds and applied credit on it (domain/invoice/decide.ts), and card checkout
- * (payableByCard). Payments by hand and Mark as Paid work.
+ * Whether an invoice can be written off, and take or give the client's credit balance: only in
+ * euros so far. In another currency the server refuses write-offs and applied credit (and disputes,
+ * domain/invoice/decide.ts notInCurrency), and card checkout (payableByCard); credit notes, cancelling
+ * an issued invoice, refunds of payments recorded by hand, payments by hand and Mark as Paid work
+ * in any currency, in the invoice's.
  */
-export const correctable = (invoice: { currency?: string | null }): boolean => (invoice.currency ?? 'EUR') === 'EUR';
+export const allowsWriteOffAndAppliedCredit = (invoice: { currency?: string | null }): boolean => (invoice.currency ?? 'EUR') === 'EUR';
 
 const NO_RATE = /^There is no ([A-Z]{3}) exchange rate on or before (\d{4}-\d{2}-\d{2})\./;
 

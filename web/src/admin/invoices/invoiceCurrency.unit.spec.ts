@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { noRateFor } from '../../../../domain/currency/rate';
-import { correctable, missingRate } from './invoiceCurrency';
+import { allowsWriteOffAndAppliedCredit, missingRate } from './invoiceCurrency';
 import { payableByCard } from '../../payments/checkout';
 
 describe('what an invoice in another currency can have', () => {
-  it('corrects and takes cards only in euros', () => {
-    expect(correctable({ currency: 'EUR' })).toBe(true);
-    expect(correctable({ currency: 'USD' })).toBe(false);
+  it('writes off, applies credit and takes cards only in euros', () => {
+    expect(allowsWriteOffAndAppliedCredit({ currency: 'EUR' })).toBe(true);
+    expect(allowsWriteOffAndAppliedCredit({ currency: 'USD' })).toBe(false);
+    expect(allowsWriteOffAndAppliedCredit({})).toBe(true);
     expect(payableByCard({ currency: 'EUR' })).toBe(true);
     expect(payableByCard({ currency: 'GBP' })).toBe(false);
     // An answer from before currencies: euros.

@@ -1,10 +1,9 @@
-import { Alert, Descriptions, Drawer, Empty, Grid } from 'antd';
+import { Descriptions, Drawer, Empty, Grid } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NUMBER_TAGS } from '../../common/noWrap';
 import { LoadError, LoadingSkeleton } from '../../common/DataState';
 import { useFormatAmount } from '../../common/useAmount';
-import { correctable } from '../invoices/invoiceCurrency';
 import type { InvoiceView } from '../invoices/invoiceTypes';
 import { PaymentCard } from './PaymentCard';
 import type { PaymentView } from './refundable';
@@ -13,7 +12,8 @@ import { useInvoicePayments } from './usePayments';
 
 /**
  * An invoice's payments, oldest first, each with what was refunded, its dispute and the gateway's
- * fee, and a Refund action while anything is refundable. Opened with an invoice; closed with null.
+ * fee, and a Refund action while anything is refundable, in the invoice's currency. Opened with an
+ * invoice; closed with null.
  */
 export const PaymentsDrawer = ({ invoice: opened, onClose }: { invoice: InvoiceView | null; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -23,8 +23,6 @@ export const PaymentsDrawer = ({ invoice: opened, onClose }: { invoice: InvoiceV
   const number = opened?.invoiceNumber ?? '';
   const payments = invoice?.payments ?? [];
   const money = useFormatAmount();
-  // Refunds of an invoice in another currency than the euro are refused by the server so far.
-  const refundable = !invoice || correctable(invoice);
 
   return (
     <Drawer
@@ -52,21 +50,19 @@ export const PaymentsDrawer = ({ invoice: opened, onClose }: { invoice: InvoiceV
               { key: 'open', label: t('admin.payments.stillOwed'), children: <span className="admin-amount" data-testid="payments-open">{money(invoice.openAmount, invoice.currency)}</span> },
             ]}
           />
-          {!refundable && payments.length > 0 && (
-            <Alert type="info" showIcon className="admin-payments-note" title={t('admin.payments.noRefundInCurrency', { currency: invoice.currency })} data-testid="payments-currency-note" />
-          )}
           {payments.length === 0 ? (
             <Empty description={t('admin.payments.none')} />
           ) : (
             <div className="admin-payment-list">
               {payments.map((p) => (
-                <PaymentCard key={p.id} payment={p} currency={invoice.currency} onRefund={refundable ? setRefunding : undefined} />
+                <PaymentCard key={p.id} payment={p} currency={invoice.currency} onRefund={setRefunding} />
               ))}
             </div>
           )}
         </>
       )}
-      <RefundModal target={refunding ? { payment: refunding, invoiceNumber: number } : null} onClose={() => setRefunding(null)} />
+      {/* In the invoice's currency, as its payments are (a refund of an invoice in another currency is booked at its day's rate). */}
+      <RefundModal target={refunding ? { payment: refunding, invoiceNumber: number, currency: invoice?.currency ?? opened?.currency } : null} onClose={() => setRefunding(null)} />
     </Drawer>
   );
 };

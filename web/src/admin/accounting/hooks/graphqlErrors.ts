@@ -22,13 +22,16 @@ const REASON_TEXTS: Partial<Record<ErrorReason, string>> = {
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const percent = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 
-/** A parameter as the screen writes it: days in the app's format, amounts in euros, a VAT category by its name. */
-const paramText = (name: string, value: string): string => {
+/** How a screen writes an amount of a refusal: in euros, unless it is about a document in another currency. */
+export type AmountText = (amount: number) => string;
+
+/** A parameter as the screen writes it: days in the app's format, amounts with `money` (euros by default), a VAT category by its name. */
+const paramText = (name: string, value: string, money: AmountText = formatEuros): string => {
   if (ISO_DAY.test(value)) return formatDate(value);
   switch (name) {
     case 'net':
     case 'vat':
-      return formatEuros(Number(value));
+      return money(Number(value));
     case 'rate':
       return percent.format(Number(value));
     case 'category':
@@ -58,12 +61,15 @@ interface Extensions {
   params?: ErrorParams;
 }
 
-/** A refusal with a known reason in the screen's language, its parameters as the screen writes them; undefined for any other error. */
-export const reasonText = (extensions: unknown): string | undefined => {
+/**
+ * A refusal with a known reason in the screen's language, its parameters as the screen writes them
+ * (amounts with `money`: a credit note's in its invoice's currency); undefined for any other error.
+ */
+export const reasonText = (extensions: unknown, money?: AmountText): string | undefined => {
   const { reason, params } = (extensions ?? {}) as Extensions;
   const key = reason && REASON_TEXTS[reason];
   if (!key) return undefined;
-  const values = Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, paramText(name, value)]));
+  const values = Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, paramText(name, value, money)]));
   return i18n.t(key, values);
 };
 
@@ -72,13 +78,13 @@ export const reasonText = (extensions: unknown): string | undefined => {
  * refusal with a known reason puts its translated text on its fields instead of the server's; a
  * clean-text refusal (no reason, its message the domain's) is worded in the screen's language.
  */
-export const fieldErrorsOf = (err: unknown): Record<string, string[]> => {
+export const fieldErrorsOf = (err: unknown, money?: AmountText): Record<string, string[]> => {
   if (!CombinedGraphQLErrors.is(err)) return {};
   const out: Record<string, string[]> = {};
   for (const e of err.errors) {
     const fields = (e.extensions as Extensions | undefined)?.fieldErrors;
     if (!fields) continue;
-    const translated = reasonText(e.extensions);
+    const translated = reasonText(e.extensions, money);
     Object.assign(out, Object.fromEntries(Object.entries(fields).map(([f, messages]) => [f, translated ? [translated] : messages.map(knownText)])));
   }
   return out;
@@ -88,18 +94,19 @@ export const fieldErrorsOf = (err: unknown): Record<string, string[]> => {
  * The first GraphQL error's message (already user-facing in our error model, translated when it has
  * a reason or is one the web knows), else the error's own.
  */
-export const messageOf = (err: unknown): string => {
-  if (CombinedGraphQLErrors.is(err) && err.errors[0]) return reasonText(err.errors[0].extensions) ?? knownText(err.errors[0].message);
+export const messageOf = (err: unknown, money?: AmountText): string => {
+  if (CombinedGraphQLErrors.is(err) && err.errors[0]) return reasonText(err.errors[0].extensions, money) ?? knownText(err.errors[0].message);
   return err instanceof Error ? err.message : String(err);
 };
 
 /**
  * What a modal shows of a refusal: the message, then each field's reasons that say more than it
- * ("Please correct the errors below." alone would leave the user guessing).
+ * ("Please correct the errors below." alone would leave the user guessing). Its amounts with
+ * `money` (euros by default).
  */
-export const refusalText = (err: unknown): string => {
-  const message = messageOf(err);
-  const details = [...new Set(Object.values(fieldErrorsOf(err)).flat())].filter((d) => d !== message);
+export const refusalText = (err: unknown, money?: AmountText): string => {
+  const message = messageOf(err, money);
+  const details = [...new Set(Object.values(fieldErrorsOf(err, money)).flat())].filter((d) => d !== message);
   return [message, ...details].join(' ');
 };
 

@@ -12,6 +12,7 @@ export const CREDIT_NOTES = graphql(`
       clientId
       clientName
       totalAmount
+      currency
       invoice {
         id
         invoiceNumber
