@@ -37,7 +37,7 @@ export class ClientResolver {
     return items.map(SubscriptionOutput.from);
   }
 
-  @FieldResolver(() => Float, { description: 'Paid or credited beyond its invoices: the credit balance (euros).' })
+  @FieldResolver(() => Float, { description: "Paid or credited beyond its invoices: the credit balance, in the client's currency." })
   async creditBalance(@Root() client: ClientOutput, @Ctx() ctx: GraphQLContext): Promise<number> {
     return centsToEuros(await clientCreditCents(ctx.deps, client.id));
   }

@@ -44,7 +44,7 @@ export interface ClientWire {
 export interface ClientDetailWire extends ClientWire {
   subscriptions: SubscriptionWire[];
   invoices: readonly InvoiceWire[];
-  /** Paid or credited beyond its invoices (euros). */
+  /** Paid or credited beyond its invoices, in the client's `currency`. */
   credit_balance: number;
 }
 

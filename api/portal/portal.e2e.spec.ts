@@ -27,6 +27,7 @@ describe.each(testBackends())('portal my-account on $name', (backend) => {
     const account = res.body[0];
     expect(account).toMatchObject({ name: 'Alice Holdings', email: alice.email, phone: '+357 99 123456', address: '1 Test Street, Nicosia', subscriptions: [] });
     expect(account.invoices.map((i: { date: string }) => i.date)).toEqual(['2026-11-01', '2026-10-01']);
+    expect(account.currency).toBe('EUR');
     expect(account.invoices[0]).toEqual({
       id: expect.any(String),
       invoice_number: expect.any(String),

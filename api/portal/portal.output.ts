@@ -117,8 +117,11 @@ export class PortalAccountOutput {
   @Field(() => [PortalInvoiceOutput], { description: 'Newest first.' })
   invoices!: PortalInvoiceOutput[];
 
-  @Field(() => Float, { description: 'Paid or credited beyond its invoices: the credit balance.' })
+  @Field(() => Float, { description: 'Paid or credited beyond its invoices: the credit balance, in `currency`.' })
   creditBalance!: number;
+
+  @Field(() => String, { description: "ISO 4217: the client's currency, which its invoices and credit balance are in." })
+  currency!: string;
 
   static from(a: PortalAccount): PortalAccountOutput {
     return Object.assign(new PortalAccountOutput(), {
@@ -129,6 +132,7 @@ export class PortalAccountOutput {
       subscriptions: a.subscriptions.map(PortalSubscriptionOutput.from),
       invoices: a.invoices.map(PortalInvoiceOutput.from),
       creditBalance: a.credit_balance,
+      currency: a.currency,
     });
   }
 }

@@ -12,7 +12,7 @@ import { centsToEuros } from '../../domain/shared/money';
  */
 export const portalAccount = async (deps: AppDeps, clientId: string): Promise<PortalAccount | undefined> => {
   const db = deps.db;
-  const client = await db('clients').where({ id: clientId }).first('name', 'email', 'phone', 'address');
+  const client = await db('clients').where({ id: clientId }).first('name', 'email', 'phone', 'address', 'currency');
   if (!client) return undefined;
   const today = dayOf(deps.clock());
   const [subscriptions, invoices, credit] = await Promise.all([listSubscriptions(db, today, { clientId }), listInvoices(db, { clientId, today }), clientCreditCents(deps, clientId)]);
@@ -44,5 +44,6 @@ export const portalAccount = async (deps: AppDeps, clientId: string): Promise<Po
       payment_reference: i.payment_reference,
     })),
     credit_balance: centsToEuros(credit),
+    currency: client.currency,
   };
 };

@@ -146,8 +146,10 @@ export interface PortalAccount {
   address: string;
   subscriptions: PortalSubscription[];
   invoices: PortalInvoice[];
-  /** Paid or credited beyond its invoices (euros): the client's credit balance. */
+  /** Paid or credited beyond its invoices: the client's credit balance, in `currency`. */
   credit_balance: number;
+  /** ISO 4217: the client's currency, which its invoices and credit balance are in. */
+  currency: string;
 }
 
 /**
