@@ -1,7 +1,7 @@
 import { AMOUNT_TOO_LARGE, lineAmounts, MAX_AMOUNT_CENTS, sumAmounts } from '../shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, PayeeAccount, PaymentMethod, PaymentRemovalReason } from './events';
-import { carryingCents, creditableCents, foreignOpen, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
+import { creditableCents, foreignOpen, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
 import { decideMoneyMovement, PAYMENT_NOT_FOUND, type MoneyMovementCommand } from './money-movements';
 import { decideLineVat, isReverseCharge, type DocumentParties, type VatCategory } from './vat';
 import { assertCreditsCharged, vatRemainders } from './credit-vat';
