@@ -7,7 +7,7 @@ import { LoadingSkeleton, type LoadFailure } from '../common/DataState';
 import { formatAmount, formatDate } from '../common/format';
 import { useScreenLanguage } from '../common/useAmount';
 import { Badge } from '../shared/billing-badges';
-import { checkoutErrorKey, payableByCard, startCheckout } from '../payments/checkout';
+import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { usePaymentReturn } from '../payments/usePaymentReturn';
 import { usePageLocation } from '../routing/pageLocation';
 import { payInvoiceIdAt } from '../routing/pages';
@@ -62,8 +62,9 @@ const PayButton = ({ invoice }: { invoice: PublicInvoice }) => {
 };
 
 /**
- * An invoice in another currency than the euro is not paid by card yet (the checkout refuses it):
- * said where Pay Now would be, pointing to the bank transfer and its payment reference below.
+ * An invoice the checkout cannot charge (`card_payment` false: one in another currency than the
+ * euro where Stripe is not configured) is paid by bank transfer: said where Pay Now would be,
+ * pointing to the payment reference below.
  */
 const BankTransferOnly = ({ invoice }: { invoice: PublicInvoice }) => {
   const { t } = useTranslation();
@@ -176,7 +177,7 @@ export const PayInvoicePage = () => {
               <Alert type="success" showIcon className="pay-invoice-paid" title={t('payInvoice.alreadyPaid')} />
             ) : state.invoice.open_amount <= 0 ? (
               <Alert type="info" showIcon className="pay-invoice-paid" title={t('payInvoice.nothingToPay')} data-testid="pay-invoice-nothing" />
-            ) : state.confirmation === 'confirming' || state.confirmation === 'unconfirmed' ? null : payableByCard(state.invoice) ? (
+            ) : state.confirmation === 'confirming' || state.confirmation === 'unconfirmed' ? null : state.invoice.card_payment ? (
               <PayButton invoice={state.invoice} />
             ) : (
               <BankTransferOnly invoice={state.invoice} />

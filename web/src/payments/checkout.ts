@@ -1,12 +1,6 @@
 import type { CheckoutAnswer, ReconcileAnswer } from '../../../api/platform/contracts/rest.contract';
 import { ApiError, http } from '../api/http';
 
-/**
- * Card checkout takes invoices in euros only so far (the server refuses one in another currency):
- * an invoice in another currency is paid by bank transfer, Pay Now is not offered for it.
- */
-export const payableByCard = (invoice: { currency?: string | null }): boolean => (invoice.currency ?? 'EUR') === 'EUR';
-
 export type CheckoutFailure = 'createSession' | 'redirect' | 'alreadyPaid';
 
 export class CheckoutError extends Error {

@@ -6,7 +6,7 @@ import { formatAmount, formatDate, localToday } from '../common/format';
 import { useScreenLanguage } from '../common/useAmount';
 import { ResponsiveTable } from '../common/ResponsiveTable';
 import { RowActions } from '../common/RowActions';
-import { checkoutErrorKey, payableByCard, startCheckout } from '../payments/checkout';
+import { checkoutErrorKey, startCheckout } from '../payments/checkout';
 import { Badge, InvoiceStatusBadge } from '../shared/billing-badges';
 import { PaymentReference } from './PaymentReference';
 import type { PortalInvoice } from './usePortalAccount';
@@ -39,8 +39,8 @@ const Status = ({ invoice: i, today, t }: { invoice: PortalInvoice; today: strin
         <InvoiceStatusBadge paid={i.paid} partlyPaid={i.paid_amount > 0} />
         {payable(i) && i.due_date < today && <Badge tone="error">{t('portal.invoices.overdue')}</Badge>}
       </span>
-      {/* No card payment in another currency than the euro yet: instead of Pay Now, how to pay. A line of its own under the badges. */}
-      {payable(i) && !payableByCard(i) && (
+      {/* Not payable by card (the server's `card_payment`: another currency where the checkout cannot charge it): instead of Pay Now, how to pay. A line of its own under the badges. */}
+      {payable(i) && !i.card_payment && (
         <div className="portal-transfer-note" data-testid="portal-transfer-note">
           {t('portal.invoices.bankTransferOnly', { currency: i.currency })}
         </div>
@@ -82,7 +82,7 @@ export const MyInvoicesTable = ({ invoices }: { invoices: PortalInvoice[] }) => 
   const actions = (i: PortalInvoice) => (
     <RowActions
       actions={[
-        ...(payable(i) && payableByCard(i)
+        ...(payable(i) && i.card_payment
           ? [
               {
                 key: 'pay',

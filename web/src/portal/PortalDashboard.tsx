@@ -1,21 +1,14 @@
 import { Alert, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadError, LoadingSkeleton } from '../common/DataState';
-import { EURO } from '../common/format';
 import { useFormatAmount } from '../common/useAmount';
 import { usePaymentReturn } from '../payments/usePaymentReturn';
 import { useNoIndex } from '../seo/useNoIndex';
 import { StatementButton } from '../shared/StatementButton';
 import { MyInvoicesTable } from './MyInvoicesTable';
 import { MySubscriptionsTable } from './MySubscriptionsTable';
-import { usePortalAccount, type PortalAccount } from './usePortalAccount';
+import { usePortalAccount } from './usePortalAccount';
 import './portal.css';
-
-/**
- * The currency of the client's credit balance: its invoices' (a client's invoices are all in its
- * currency, which is kept once it has one; a balance comes from them). Euros without invoices.
- */
-const creditCurrency = (account: PortalAccount): string => account.invoices.find((i) => i.currency)?.currency ?? EURO;
 
 /** The portal's one screen: the client card, its subscriptions and its invoices with Pay Now. */
 export const PortalDashboard = () => {
@@ -41,7 +34,7 @@ export const PortalDashboard = () => {
               <Descriptions.Item label={t('portal.account.address')}>{state.account.address || '—'}</Descriptions.Item>
               {state.account.credit_balance > 0 && (
                 <Descriptions.Item label={t('portal.account.creditBalance')}>
-                  <strong data-testid="portal-credit-balance">{money(state.account.credit_balance, creditCurrency(state.account))}</strong>
+                  <strong data-testid="portal-credit-balance">{money(state.account.credit_balance, state.account.currency)}</strong>
                 </Descriptions.Item>
               )}
             </Descriptions>

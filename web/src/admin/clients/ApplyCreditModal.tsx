@@ -7,7 +7,6 @@ import { useFormatAmount, useScreenLanguage } from '../../common/useAmount';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { refusalText } from '../accounting/hooks/graphqlErrors';
-import { allowsWriteOffAndAppliedCredit } from '../invoices/invoiceCurrency';
 import type { InvoiceView } from '../invoices/invoiceTypes';
 import { newIdempotencyKey } from '../payments/refundable';
 import { APPLY_CLIENT_CREDIT } from './graphql/mutations/applyClientCredit';
@@ -21,19 +20,19 @@ interface CreditValues {
 const owing = (i: InvoiceView) => i.issued && !i.cancelled && i.openAmount > 0;
 
 /**
- * Invoices the credit can settle (issued, not cancelled, something still owed, in euros: the
- * server applies no credit to or from an invoice in another currency yet), the one due first first.
+ * Invoices the credit can settle (issued, not cancelled, something still owed; all in the client's
+ * currency, as its credit balance), the one due first first.
  */
 export const creditTargets = (invoices: readonly InvoiceView[]): InvoiceView[] =>
   invoices
-    .filter((i) => owing(i) && allowsWriteOffAndAppliedCredit(i))
+    .filter(owing)
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.date.localeCompare(b.date) || a.invoiceNumber.localeCompare(b.invoiceNumber));
 
 /**
  * Applies the client's credit balance (overpayments, credit notes after payment) to one of its open
  * invoices. One idempotency key per opened dialog, so a double click applies the credit once. A
- * client invoiced in another currency than the euro holds its credit in that currency, which is
- * shown, and told it cannot be applied yet (the server refuses it) and how to pay it back instead.
+ * client invoiced in another currency than the euro holds its credit in that currency, as its
+ * invoices: the balance, the invoices' open amounts and the amount field are in it.
  */
 export const ApplyCreditModal = ({
   client,
@@ -53,9 +52,7 @@ export const ApplyCreditModal = ({
   const [error, setError] = useState<string | null>(null);
   const [key, setKey] = useState('');
   const currency = client.currency || EURO;
-  // A client in another currency than the euro: its credit (in that currency) reaches no invoice yet.
-  const foreign = currency !== EURO ? currency : undefined;
-  const targets = useMemo(() => (foreign ? [] : creditTargets(client.invoices)), [client.invoices, foreign]);
+  const targets = useMemo(() => creditTargets(client.invoices), [client.invoices]);
   const [apply, { loading }] = useMutation(APPLY_CLIENT_CREDIT, { refetchQueries: ['ClientDetail', 'AdminInvoices', 'AdminOverview'], awaitRefetchQueries: true });
 
   useEffect(() => {
@@ -101,12 +98,7 @@ export const ApplyCreditModal = ({
     >
       <p className="admin-muted">{t('admin.clients.applyCredit.available', { amount: money(client.creditBalance, currency) })}</p>
       {targets.length === 0 && (
-        <Alert
-          type="info"
-          showIcon
-          title={foreign ? t('admin.clients.applyCredit.onlyEuros', { currency: foreign }) : t('admin.clients.applyCredit.noOpen')}
-          data-testid="apply-credit-note"
-        />
+        <Alert type="info" showIcon title={t('admin.clients.applyCredit.noOpen')} data-testid="apply-credit-note" />
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="apply-credit-error" />}
       {targets.length > 0 && (

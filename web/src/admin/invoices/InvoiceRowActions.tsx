@@ -2,9 +2,9 @@ import { CreditCardOutlined, DollarOutlined, InfoCircleOutlined, FileTextOutline
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions, type RowAction } from '../../common/RowActions';
-import { checkoutErrorKey, payableByCard, startCheckout } from '../../payments/checkout';
+import { checkoutErrorKey, startCheckout } from '../../payments/checkout';
 import { confirmed, useFeedback } from '../common/useFeedback';
-import { allowsWriteOffAndAppliedCredit } from './invoiceCurrency';
+import { allowsWriteOffAndAdminCardPay } from './invoiceCurrency';
 import type { InvoiceView } from './invoiceTypes';
 import { useInvoiceCommands } from './useInvoices';
 
@@ -67,11 +67,11 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
 
   // A cancelled invoice (fully credited) is only read, downloaded and looked back on.
   const live = !invoice.cancelled;
-  // In another currency than the euro: no card checkout, write-off or applied credit yet (the server
-  // refuses them); "More" says so instead of offering what would fail. Credit notes, cancelling and
-  // refunds work in any currency.
-  const byCard = payableByCard(invoice);
-  const writeOffAllowed = allowsWriteOffAndAppliedCredit(invoice);
+  // In another currency than the euro: no write-off yet (the server refuses it), and no card checkout
+  // from this row (the list does not say whether the checkout can charge that currency; the pay link
+  // and the portal offer Pay Now where it can); "More" says so instead of offering them. Credit notes,
+  // cancelling, refunds and applied credit work in any currency.
+  const euroOnlyAllowed = allowsWriteOffAndAdminCardPay(invoice);
   // One state-dependent action and the PDF stay in the row; the rest are under "More", so the
   // action column keeps its width at every language and screen size.
   const next: 'send' | 'paid' | null = !live ? null : !invoice.issued ? 'send' : !invoice.paid && !invoice.writtenOff ? 'paid' : null;
@@ -98,7 +98,7 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
         onClick: () => void run('paid', () => markPaid(invoice.id), 'admin.invoices.markedPaid', 'admin.invoices.markPaidFailed'),
       },
     { key: 'pdf', label: t('admin.documents.pdf'), icon: <FilePdfOutlined />, inline: true, iconOnly: true, href: `/api/invoices/${invoice.id}/pdf/`, target: '_blank' },
-    live && byCard && !invoice.paid && { key: 'pay', label: t('admin.invoices.pay'), icon: <CreditCardOutlined />, loading: busy === 'pay', onClick: () => void pay() },
+    live && euroOnlyAllowed && !invoice.paid && { key: 'pay', label: t('admin.invoices.pay'), icon: <CreditCardOutlined />, loading: busy === 'pay', onClick: () => void pay() },
     onRecordPayment && live && invoice.issued && !invoice.paid && { key: 'record', label: t('admin.payments.record'), icon: <DollarOutlined />, onClick: () => onRecordPayment(invoice) },
     // Also on a cancelled invoice: what was paid on it may still have to go back.
     onPayments && invoice.issued && { key: 'payments', label: t('admin.payments.list'), icon: <WalletOutlined />, onClick: () => onPayments(invoice) },
@@ -110,7 +110,7 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
     // A bad debt: what is still open leaves the receivables (after a confirmation with the day and why).
     onWriteOff &&
       live &&
-      writeOffAllowed &&
+      euroOnlyAllowed &&
       invoice.issued &&
       !invoice.paid &&
       !invoice.writtenOff &&
@@ -127,7 +127,7 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
       },
     // What is not there for an invoice in another currency, said at the foot of "More".
     live &&
-      !writeOffAllowed && {
+      !euroOnlyAllowed && {
         key: 'currencyNote',
         note: true,
         icon: <InfoCircleOutlined />,

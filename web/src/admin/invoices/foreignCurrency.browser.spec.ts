@@ -11,6 +11,7 @@ import {
   MOBILE_WIDTH,
   moreActions,
   newPage,
+  pickOption,
   rawKeyLeaks,
   rowAction,
   screenshot,
@@ -18,14 +19,16 @@ import {
   signIn,
 } from '../../../../test/browser';
 import { testBackends } from '../../../../test/db';
+import { startFakeStripe, type FakeStripe } from '../../../../test/fake-stripe';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 import { readLocale } from '../../../../test/web-i18n';
 
 // Needs `node scripts/build-web.mjs` first: the test server serves dist/web.
 // Issue 40: a client invoiced in US dollars. Its invoices' amounts show in dollars in the screen's
 // language's number format (euros keep the spec's "2.000,00 €" in every language). Credit notes,
-// cancelling and refunds of payments recorded by hand work on them, in dollars; what the server
-// still refuses (card checkout, write-offs, applied credit) is not offered but explained.
+// cancelling, refunds of payments recorded by hand and applied credit work on them, in dollars; what
+// is still for euros (write-offs, the admin row's card payment, card checkout where the simulated one
+// stands in for Stripe) is not offered but explained. With Stripe configured, Pay Now charges dollars.
 const SHOTS = 'issue-40';
 const LANGUAGES = ['en', 'el', 'ru'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -566,7 +569,7 @@ describe('invoices in another currency than the euro (issue 40) in Chromium', ()
     expect(notes.body.data.creditNotes).toEqual([{ full: true, currency: 'USD', totalAmount: 150 }]);
   });
 
-  it("shows a credit balance in dollars on the client's page and in the portal; Apply credit explains it is for euros only so far", async () => {
+  it("shows a credit balance in dollars on the client's page and in the portal, and applies it to another dollar invoice in dollars", async () => {
     // Paid in full, then 50.00 USD credited: the client holds 50.00 USD.
     const made = await admin.post('/api/invoices/', { client: usd.id, date: '2026-11-14', due_date: '2026-12-14', items: [{ description: 'Advisory', quantity: 1, unit_price: 200, vat_rate: 0 }] });
     expect((await admin.post(`/api/invoices/${made.body.id}/send/`)).status).toBe(200);
@@ -575,12 +578,17 @@ describe('invoices in another currency than the euro (issue 40) in Chromium', ()
     expect(credited.status, JSON.stringify(credited.body)).toBe(201);
     expect((await admin.get(`/api/clients/${usd.id}/`)).body.credit_balance).toBe(50);
 
-    for (const [lng, width] of [['en', 1280], ['ru', MOBILE_WIDTH]] as const) {
+    // 20.00 USD of it goes to the first dollar invoice (995.00 open) in each: 50 → 30 → 10 left, 995 → 975 → 955 open.
+    const steps = [
+      { lng: 'en', width: 1280, held: '$50.00', open: '$995.00', applied: '$20.00', left: '$30.00', openAfter: 975 },
+      { lng: 'ru', width: MOBILE_WIDTH, held: '30,00 $', open: '975,00 $', applied: '20,00 $', left: '10,00 $', openAfter: 955 },
+    ] as const;
+    for (const { lng, width, held, open, applied, left, openAfter } of steps) {
       await page.setViewportSize({ width, height: width === MOBILE_WIDTH ? 740 : 900 });
       await visit(`/admin/clients/${usd.id}`, lng);
       const balance = page.getByTestId('client-credit-balance');
       await balance.waitFor();
-      expect(spaced(await balance.textContent())).toBe(lng === 'en' ? '$50.00' : '50,00 $');
+      expect(spaced(await balance.textContent())).toBe(held);
       // The client's credit notes, each in dollars.
       const notes = page.getByTestId('client-credit-notes');
       await notes.getByText('Shorter engagement').waitFor();
@@ -590,16 +598,26 @@ describe('invoices in another currency than the euro (issue 40) in Chromium', ()
       expect(amounts.every((a) => a.includes('$'))).toBe(true);
       await page.getByTestId('apply-credit').click();
       const apply = modal();
-      await apply.getByTestId('apply-credit-note').getByText(text(lng, 'admin.clients.applyCredit.onlyEuros', { currency: 'USD' })).waitFor();
-      expect(spaced(await apply.locator('p.admin-muted').textContent())).toBe(spaced(text(lng, 'admin.clients.applyCredit.available', { amount: lng === 'en' ? '$50.00' : '50,00 $' })));
-      expect(await apply.getByRole('button', { name: text(lng, 'admin.clients.applyCredit.submit') }).isDisabled()).toBe(true);
+      await apply.locator('#apply-credit_amount').waitFor();
+      expect(spaced(await apply.locator('p.admin-muted').textContent())).toBe(spaced(text(lng, 'admin.clients.applyCredit.available', { amount: held })));
+      expect(await apply.getByTestId('apply-credit-note').count()).toBe(0);
+      // Its open dollar invoices are offered, their open amounts in dollars; the amount is in dollars too.
+      await pickOption(page, '#apply-credit_invoiceId', `${invoice.number} ·`);
+      expect(spaced(await apply.locator('.ant-select-content').textContent())).toBe(spaced(text(lng, 'admin.clients.applyCredit.option', { number: invoice.number, open })));
+      expect(await apply.locator('.ant-input-number-prefix').textContent()).toBe('$');
+      expect(await apply.locator('#apply-credit_amount').inputValue()).toBe(lng === 'en' ? '50.00' : '30.00');
+      await apply.locator('#apply-credit_amount').fill('20');
       await settled(page);
       await clean();
       if (width === MOBILE_WIDTH) expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await shootOverlay(`${SHOTS}/apply-credit-usd-${lng}-${width}`);
-      await apply.getByRole('button', { name: text(lng, 'buttons.cancel') }).click();
+      await apply.getByRole('button', { name: text(lng, 'admin.clients.applyCredit.submit') }).click();
+      await toast(text(lng, 'admin.clients.applyCredit.applied', { amount: applied, number: invoice.number }));
       await apply.waitFor({ state: 'hidden' });
+      await expect.poll(async () => spaced(await balance.textContent())).toBe(left);
+      expect((await admin.get(`/api/invoices/${invoice.id}/`)).body).toMatchObject({ currency: 'USD', open_amount: openAfter });
     }
+    expect((await admin.get(`/api/clients/${usd.id}/`)).body.credit_balance).toBe(10);
     await page.setViewportSize({ width: 1280, height: 900 });
 
     const portal = await newPage(browser, server.url, { width: MOBILE_WIDTH });
@@ -610,7 +628,7 @@ describe('invoices in another currency than the euro (issue 40) in Chromium', ()
     await visit('/portal/dashboard', 'el', portal.page);
     const held = portal.page.getByTestId('portal-credit-balance');
     await held.waitFor();
-    expect(spaced(await held.textContent())).toBe('50,00 $');
+    expect(spaced(await held.textContent())).toBe('10,00 $');
     await settled(portal.page);
     await screenshot(portal.page, `${SHOTS}/portal-credit-usd-el-375`);
     expect(portalErrors).toEqual([]);
@@ -622,5 +640,57 @@ describe('invoices in another currency than the euro (issue 40) in Chromium', ()
     // The refusals the screens log on purpose: the client's currency, the invoice without a rate.
     const logged = ['console: Failed to save client CombinedGraphQLErrors: Please correct the errors below.', 'console: Failed to save invoice CombinedGraphQLErrors: There is no USD exchange rate'];
     expect(errors.filter((e) => !logged.some((l) => e.startsWith(l)))).toEqual([]);
+  });
+});
+
+describe('Pay Now of a dollar invoice with Stripe configured (issue 40) in Chromium', () => {
+  let fake: FakeStripe;
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startTestServer(testBackends()[0]!, {
+      env: { STRIPE_SECRET_KEY: 'sk_test_browser_fx', STRIPE_WEBHOOK_SECRET: 'whsec_browser_fx', STRIPE_API_BASE: fake.url },
+      limits: { publicFormsPerIp: 1000 },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('offers Pay Now on the pay link, which opens a Checkout Session in dollars', async () => {
+    const admin = server.client();
+    await admin.login();
+    expect((await admin.post('/api/exchange-rates/', { date: '2026-06-01', currency: 'USD', rate: '1.10' })).status).toBe(201);
+    const client = await admin.post('/api/clients/', { name: 'Liberty Analytics Inc.', email: 'ap@liberty.example', country: 'US', currency: 'USD' });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    const made = await admin.post('/api/invoices/', { client: client.body.id, date: '2026-11-02', due_date: '2026-12-02', items: [{ description: 'Platform licence', quantity: 1, unit_price: 1000, vat_rate: 0 }] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect((await admin.post(`/api/invoices/${made.body.id}/send/`)).status).toBe(200);
+
+    const { context, page } = await newPage(browser, server.url, { width: MOBILE_WIDTH });
+    page.setDefaultTimeout(60_000);
+    const errors = collectPageErrors(page);
+    // The hosted checkout is Stripe's page: stood in for by an empty one.
+    await page.route('https://checkout.stripe.test/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Checkout</title>' }));
+    await page.goto(`/pay-invoice/${made.body.id}?lng=en`);
+    await page.locator('html[lang="en"]').waitFor();
+    const payNow = page.getByRole('button', { name: text('en', 'payInvoice.payNow') });
+    await payNow.waitFor();
+    expect(spaced(await page.getByTestId('pay-amount-due').textContent())).toBe('$1,000.00');
+    expect(await page.getByTestId('pay-bank-transfer').count()).toBe(0);
+    await settled(page);
+    await screenshot(page, `${SHOTS}/pay-usd-stripe-en-375`);
+    await payNow.click();
+    await page.waitForURL('https://checkout.stripe.test/**');
+    const sessions = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.params).toMatchObject({ currency: 'usd', line_items: [{ price_data: { currency: 'usd', unit_amount: '100000' } }] });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
