@@ -153,10 +153,9 @@ export class PaymentService {
   }
 
   /**
-   * When the customer paid: the charge's time as the gateway keeps it, so a webhook delivered days
-   * late, or a return reconciled later, dates the payment on the day it was made. A session whose
-   * charge the gateway does not show falls back to when the gateway reported it, else now. When
-   * the gateway cannot be asked, nothing is recorded (503): a later delivery or return records it.
+   * The paid session's charge as the gateway keeps it: when the customer paid and what the gateway
+   * settled it at; none for a session without a payment intent, or whose charge the gateway does not
+   * show. When the gateway cannot be asked, nothing is recorded (503): a later delivery or return records it.
    */
   private async chargeOf(session: CheckoutSessionSnapshot): Promise<ChargeSnapshot | undefined> {
     if (!session.paymentIntentId) return undefined;
