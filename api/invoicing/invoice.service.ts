@@ -6,7 +6,7 @@ import type { CreateInvoice, IssueCreditNote, RecordInvoicePayment, UpdateInvoic
 import { decide, type InvoiceCommand, type PaymentRate, type RecordPayment } from '../../domain/invoice/decide';
 import { invoiceStreamId, type InvoiceEvent, type PaymentMethod } from '../../domain/invoice/events';
 import type { MoneyMovementCommand } from '../../domain/invoice/money-movements';
-import { evolve, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
+import { currencyOf, evolve, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
 import { creditNoteIdOf, decodeInvoiceEvent, isInvoiceEvent } from '../../domain/invoice/stream';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import type { ExpectedRevision } from '../../eventstore/event-store';
@@ -275,7 +275,7 @@ export class InvoiceService implements StatementPayments {
   async recordCardPayment(invoiceId: string, payment: PaymentToRecord, charged: ChargedMoney, actor: string): Promise<void> {
     if (!isUuid(invoiceId)) throw new NotFoundError(NOT_FOUND);
     await this.run(invoiceId, actor, ({ state }) => {
-      const currency = (state.status !== 'empty' && state.fx?.currency) || BOOKS_CURRENCY;
+      const currency = currencyOf(state);
       if (state.status !== 'empty' && charged.currency !== currency) throw new ValidationError(chargedInOtherCurrency(charged.currency, currency));
       const rate = currency !== BOOKS_CURRENCY && charged.euroCents ? { rate: impliedRate(payment.amountCents, charged.euroCents), rateDate: payment.date, receivedCents: charged.euroCents } : undefined;
       return decide({ type: 'RecordPayment', data: payment, ...(rate ? { rate } : {}) }, state);
@@ -388,7 +388,7 @@ export class InvoiceService implements StatementPayments {
       clientId: state.clientId,
       clientEmail: client?.email ?? null,
       openCents: openCents(state),
-      currency: state.fx?.currency ?? BOOKS_CURRENCY,
+      currency: currencyOf(state),
       paid: isPaid(settlementOf(state)),
       cancelled: isCancelled(settlementOf(state)),
     };

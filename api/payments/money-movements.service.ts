@@ -1,4 +1,3 @@
-import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
 import { requestedPostingDays } from '../../domain/accounting/posting-dates';
 import { createHash, randomUUID } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
@@ -8,7 +7,7 @@ import { PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
 import { decidePayout, type PayoutState } from '../../domain/payouts/payout';
 import { PAYOUT_SCHEMA_VERSION, payoutStreamId, type PayoutEvent } from '../../domain/payouts/events';
 import { payoutStream } from '../../domain/payouts/stream';
-import type { InvoiceState } from '../../domain/invoice/invoice';
+import { currencyOf, type InvoiceState } from '../../domain/invoice/invoice';
 import { dayOf } from '../../domain/shared/dates';
 import { NotFoundError, UnavailableError } from '../../domain/shared/errors';
 import { paymentById, type InvoicePaymentView } from '../../projections/invoice-payments/invoice-payments';
@@ -108,7 +107,7 @@ export class MoneyMovementService {
     }
     // Checked before any money moves: the same rule the write applies.
     const state = await this.invoices.check(payment.invoice_id, { type: 'RefundPayment', data: asked, byHand: true });
-    const currency = (state.status !== 'empty' && state.fx?.currency) || BOOKS_CURRENCY;
+    const currency = currencyOf(state);
     // The same request again (a double click, a retry after a timeout) gets the same Stripe refund:
     // the caller's Idempotency-Key when it sends one (the admin screen does, per dialog), otherwise
     // the same amount and reason within ten minutes are taken as the same refund.

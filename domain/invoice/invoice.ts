@@ -1,6 +1,7 @@
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, InvoiceTotals, PayeeAccount, PaymentMethod } from './events';
 import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
 import { toEuroCents, type OpenAmount } from '../currency/conversion';
+import { BOOKS_CURRENCY } from '../currency/currencies';
 import { isReverseCharge, type DocumentParties } from './vat';
 
 export interface InvoicePayment {
@@ -172,6 +173,9 @@ export const foreignOpen = (s: InvoiceData): OpenAmount | undefined => {
   const carrying = carryingCents(s);
   return carrying === undefined ? undefined : { amount: s.totals.grossCents - s.creditedCents - s.paidCents, carryingCents: carrying };
 };
+
+/** The currency an invoice's amounts are in: its own other currency, else the books' euros (also for no invoice yet). */
+export const currencyOf = (s: InvoiceState): string => (s.status !== 'empty' && s.fx?.currency) || BOOKS_CURRENCY;
 
 /** What credit notes may still credit. */
 export const creditableCents = (s: InvoiceData): number => Math.max(0, s.totals.grossCents - s.creditedCents);
