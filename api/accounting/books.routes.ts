@@ -49,7 +49,7 @@ export const booksRoutes = (books: BooksService): Router => {
     res.json(settingsView(await books.close(fiscal_year, actorOf(req))));
   });
 
-  // Open foreign-currency receivables revalued at a period end: the unrealised differences posted on the day, reversed the next.
+  // Open foreign-currency receivables and payables revalued at a period end: the unrealised differences posted on the day, reversed the next.
   router.post('/accounting/revaluation/', async (req, res) => {
     const { date } = parseInput(revaluationBody, req.body);
     const r = await books.revalue(date, actorOf(req));
@@ -59,7 +59,8 @@ export const booksRoutes = (books: BooksService): Router => {
       posted: r.posted,
       rates: r.rates.map((x) => ({ currency: x.currency, rate: Number(x.rate), rate_date: x.rateDate })),
       items: r.items.map((i) => ({
-        invoice: i.invoiceId,
+        // An invoice's receivable, or a bill's payable (amounts signed as Accounts Payable sees them: owed is negative).
+        ...(i.billId ? { bill: i.billId } : { invoice: i.invoiceId }),
         currency: i.currency,
         open_amount: centsToEuros(i.amountCents),
         booked_eur: centsToEuros(i.carryingCents),

@@ -8,6 +8,7 @@ import { dayOf } from '../../domain/shared/dates';
 import { ValidationError } from '../../domain/shared/errors';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
 import { foreignOpenInvoices } from '../../projections/ledger/receivables/queries';
+import { foreignOpenBills } from '../../projections/bills/queries';
 import { writeAudit } from '../platform/audit';
 import type { CommandHandler } from '../write/command-handler';
 import { writePathOf } from '../write/write-path';
@@ -149,13 +150,20 @@ export class BooksService {
   }
 
   /**
-   * Revalues the receivables open in other currencies on `date` at that day's rates (the last
-   * before it): the unrealised differences post on `date` to Exchange Gains or Losses and reverse on
-   * the next day. What is open is the ledger's: each foreign invoice's amount and booked euros on its
-   * receivable lines through `date`. A currency without a rate is a 400 naming it and the day.
+   * Revalues the receivables and payables open in other currencies on `date` at that day's rates
+   * (the last before it): the unrealised differences post on `date` to Exchange Gains or Losses and
+   * reverse on the next day. Open receivables are the ledger's: each foreign invoice's amount and
+   * booked euros on its receivable lines through `date`; open payables the bills' (posted through
+   * `date`, less their payments through it). A currency without a rate is a 400 naming it and the day.
    */
   async revalue(date: string, actor: string): Promise<Revaluation> {
-    const items: RevaluedItem[] = (await foreignOpenInvoices(this.deps.db, date)).map((i) => ({ invoiceId: i.invoiceId, currency: i.currency, amountCents: i.cents, carryingCents: i.carryingCents }));
+    const receivables: RevaluedItem[] = (await foreignOpenInvoices(this.deps.db, date)).map((i) => ({ invoiceId: i.invoiceId, currency: i.currency, amountCents: i.cents, carryingCents: i.carryingCents }));
+    // What the company owes is a credit on Accounts Payable (negative as the account sees it), a supplier credit note's credit a debit.
+    const payables: RevaluedItem[] = (await foreignOpenBills(this.deps.db, date)).map((b) => {
+      const sign = b.credit ? 1 : -1;
+      return { billId: b.billId, currency: b.currency, amountCents: sign * b.cents, carryingCents: sign * b.carryingCents };
+    });
+    const items = [...receivables, ...payables];
     const rateService = new ExchangeRateService(this.deps);
     const rates: Revaluation['rates'] = [];
     for (const currency of [...new Set(items.map((i) => i.currency))].sort()) {
@@ -164,7 +172,7 @@ export class BooksService {
     }
     const rateOf = new Map(rates.map((r) => [r.currency, r.rate]));
     const lines = revaluationLines(
-      items.map((i) => ({ accountId: SYSTEM_ACCOUNT_IDS.receivables, currency: i.currency, amount: i.amountCents, carryingCents: i.carryingCents })),
+      items.map((i) => ({ accountId: i.billId ? SYSTEM_ACCOUNT_IDS.payables : SYSTEM_ACCOUNT_IDS.receivables, currency: i.currency, amount: i.amountCents, carryingCents: i.carryingCents })),
       rateOf,
     );
     const entryId = revaluationEntryId(date);

@@ -34,6 +34,7 @@ import { openInvoices, type OpenInvoiceRow } from './open-invoices';
 import { invoiceReferenceBodySql } from '../../projections/invoices/migrations';
 import type { MovementWire, OpenBillWire, OpenInvoiceWire, ReconciliationReportWire, SuggestionWire } from '../platform/contracts/rest.contract';
 import { isUuid } from '../platform/wire';
+import { isoDay } from '../../domain/shared/dates';
 import { wireField } from './reconciliation.schema';
 import { toStatementLineWire, type StatementLineRow, type StatementLineWire } from './statement.service';
 
@@ -105,7 +106,6 @@ const billPaymentsOf = (parts: readonly ReconciliationPart[]): StatementBillPaym
 /** What a bill payment says it was paid for: the line's reference, else its text (the supplier's number is usually there), else the bank's entry reference. */
 const billReference = (line: BankLine): string | null => (line.reference?.trim() || line.description.trim() || line.bankReference?.trim() || '').slice(0, 200) || null;
 
-const day = (value: string | Date): string => (typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
 
 const billCandidateOf = (r: OpenBillRow): BillCandidate => ({
   id: r.id,
@@ -114,7 +114,7 @@ const billCandidateOf = (r: OpenBillRow): BillCandidate => ({
   supplierName: r.supplier_name,
   supplierIban: r.supplier_iban,
   openCents: Number(r.open_cents),
-  dueDate: day(r.due_date),
+  dueDate: isoDay(r.due_date),
 });
 
 const lineOf = (r: StatementLineRow): BankLine => ({
@@ -548,7 +548,7 @@ export class ReconciliationService {
       });
     }
     const rows = (await q.orderBy([{ column: 'b.due_date' }, { column: 'b.id' }]).limit(Math.min(Math.max(1, limit), 100))) as OpenBillRow[];
-    return rows.map((r) => ({ id: r.id, invoice_number: r.supplier_invoice_number, supplier: { id: r.supplier_id, name: r.supplier_name }, due_date: day(r.due_date), open_amount: centsToEuros(Number(r.open_cents)) }));
+    return rows.map((r) => ({ id: r.id, invoice_number: r.supplier_invoice_number, supplier: { id: r.supplier_id, name: r.supplier_name }, due_date: isoDay(r.due_date), open_amount: centsToEuros(Number(r.open_cents)) }));
   }
 
   /** The open bills money out may be: of its amount, of the payee's IBAN, or whose number its text holds (domain numberKeys, in SQL). */

@@ -152,7 +152,7 @@ describe.each(testBackends())('inbound e-invoices on $name', (backend) => {
     expect(await refusal(Buffer.from([0x3c, 0x61, 0xff, 0xfe, 0x3e]))).toMatch(/not UTF-8/);
     expect(await refusal('<?xml version="1.0" encoding="ISO-8859-1"?><Invoice/>')).toMatch(/declares the encoding ISO-8859-1/);
     expect(await refusal('%PDF-1.4 not xml')).toMatch(/not well-formed XML/);
-    expect(await refusal(EXAMPLE.replaceAll('currencyID="EUR"', 'currencyID="USD"').replace('<cbc:DocumentCurrencyCode>EUR', '<cbc:DocumentCurrencyCode>USD'))).toMatch(/in USD; bills are kept in EUR only/);
+    expect(await refusal(EXAMPLE.replaceAll('currencyID="EUR"', 'currencyID="XAU"').replace('<cbc:DocumentCurrencyCode>EUR', '<cbc:DocumentCurrencyCode>XAU'))).toMatch(/in XAU, a currency the ECB publishes no reference rate for/);
     const big = await admin.upload('/api/bills/import/', 'file', Buffer.alloc(16 * 1024 * 1024 + 1, 0x20), 'big.xml');
     expect(big.status).toBe(400);
     expect(big.body.errors.file[0]).toMatch(/over 16 MB/);

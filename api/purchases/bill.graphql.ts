@@ -25,7 +25,7 @@ export class BillItemInput {
   @Field(() => String) @IsNotEmpty(BLANK) @MaxLength(500) @IsCleanText('single') description!: string;
   @Field(() => ID, { description: 'An expense or asset account.' }) @IsUUID('all', { message: 'Invalid pk - account does not exist.' }) accountId!: string;
   @Field(() => Float, { nullable: true, defaultValue: 1 }) quantity?: number;
-  @Field(() => Float, { description: 'Euros.' }) unitPrice!: number;
+  @Field(() => Float, { description: 'In the bill’s currency.' }) unitPrice!: number;
   @Field(() => Float, { nullable: true, defaultValue: 0, description: 'Percent.' }) vatRate?: number;
   @Field(() => String, { nullable: true, description: 'S, Z, E or AE (reverse charge: VAT self-assessed); absent: S above 0 %, Z at 0 %.' }) @IsOptional() @MaxLength(3) vatCategory?: string;
 }
@@ -40,6 +40,10 @@ export class BillInput {
   @Field(() => Float, { nullable: true, description: 'The document’s stated net, checked against the lines.' }) @IsOptional() netAmount?: number | null;
   @Field(() => Float, { nullable: true }) @IsOptional() vatAmount?: number | null;
   @Field(() => Float, { nullable: true }) @IsOptional() totalAmount?: number | null;
+  @Field(() => String, { nullable: true, description: 'The currency the amounts are in: EUR (absent on create) or one the ECB publishes a rate for; absent on update: unchanged.' })
+  @IsOptional()
+  @MaxLength(3)
+  currency?: string | null;
   @Field(() => Int, { nullable: true }) @IsOptional() @Min(1) version?: number;
 
   toParsed(): ParsedBill {
@@ -60,8 +64,10 @@ export class BillInput {
           ...(item.vatCategory ? { vatCategory: item.vatCategory } : {}),
         })),
         stated: { netCents: stated(this.netAmount, 'netAmount'), vatCents: stated(this.vatAmount, 'vatAmount'), grossCents: stated(this.totalAmount, 'totalAmount') },
+        ...(this.currency ? { currency: this.currency } : {}),
       },
       expectedRevision: this.version,
+      currencyGiven: Boolean(this.currency),
     };
     return convert.done(parsed);
   }
@@ -69,7 +75,7 @@ export class BillInput {
 
 @InputType()
 export class BillPaymentInput {
-  @Field(() => Float, { description: 'Euros.' }) amount!: number;
+  @Field(() => Float, { description: 'In the bill’s currency.' }) amount!: number;
   @Field(() => String) @IsIsoDay() date!: string;
   @Field(() => ID) @IsUUID('all', { message: 'Invalid pk - money account does not exist.' }) moneyAccountId!: string;
   @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(200) @IsCleanText('single') reference?: string | null;
@@ -90,9 +96,11 @@ class BillLineOutput {
 @ObjectType('BillPayment')
 class BillPaymentOutput {
   @Field(() => ID) id!: string;
-  @Field(() => Float) amount!: number;
+  @Field(() => Float, { description: 'In the bill’s currency.' }) amount!: number;
   @Field(() => String) date!: string;
   @Field(() => String, { nullable: true }) reference!: string | null;
+  @Field(() => String, { nullable: true, description: 'A bill in another currency: the payment day’s rate (units per euro).' }) exchangeRate!: string | null;
+  @Field(() => Float, { description: 'What the money was in euros.' }) amountEur!: number;
 }
 
 @ObjectType('BillDocument', { description: "A bill's paper: the supplier's e-invoice as received, or a file attached (its original as PDF or image)." })
@@ -120,6 +128,10 @@ export class BillOutput {
   @Field(() => String) invoiceNumber!: string;
   @Field(() => String) date!: string;
   @Field(() => String) dueDate!: string;
+  @Field(() => String, { description: 'EUR, or the currency the bill’s amounts are in.' }) currency!: string;
+  @Field(() => String, { nullable: true, description: 'A posted bill in another currency: its rate (units per euro), of rateDate.' }) exchangeRate!: string | null;
+  @Field(() => String, { nullable: true }) rateDate!: string | null;
+  @Field(() => Float, { nullable: true, description: 'The gross in euros as booked; null for a draft in another currency.' }) totalEur!: number | null;
   @Field(() => [BillLineOutput]) items!: BillLineOutput[];
   @Field(() => Float) netAmount!: number;
   @Field(() => Float) vatAmount!: number;
@@ -143,6 +155,10 @@ export class BillOutput {
       invoiceNumber: b.invoice_number,
       date: b.date,
       dueDate: b.due_date,
+      currency: b.currency,
+      exchangeRate: b.exchange_rate,
+      rateDate: b.rate_date,
+      totalEur: b.total_eur,
       items: b.items.map((i) => ({ description: i.description, accountId: i.account, quantity: i.quantity, unitPrice: i.unit_price, vatRate: i.vat_rate, vatCategory: i.vat_category, netAmount: i.net_amount, vatAmount: i.vat_amount })),
       netAmount: b.net_amount,
       vatAmount: b.vat_amount,
@@ -151,7 +167,7 @@ export class BillOutput {
       paidAmount: b.paid_amount,
       openAmount: b.open_amount,
       status: b.status,
-      payments: b.payments,
+      payments: b.payments.map((p) => ({ id: p.id, amount: p.amount, date: p.date, reference: p.reference, exchangeRate: p.exchange_rate, amountEur: p.amount_eur })),
       documentType: b.document_type,
       creditedBillId: b.credited_bill,
       documents: b.documents.map((d) => ({ id: d.id, kind: d.kind, filename: d.filename, mimeType: d.mime_type, size: d.size, sha256: d.sha256, url: d.url })),

@@ -30,6 +30,8 @@ const billBody = z.object({
   document_type: z.enum(['bill', 'credit_note'], { error: 'Choose bill or credit_note.' }).optional(),
   /** A credit note's: the supplier's posted bill it corrects. */
   credited_bill: z.union([zId('bill'), z.null()]).optional(),
+  /** The currency the amounts are in (absent: EUR, or on PUT what the bill was in); checked by the domain. */
+  currency: zText(3).optional(),
   version: zVersion,
 });
 
@@ -38,6 +40,8 @@ export interface ParsedBill {
   expectedRevision?: number;
   /** Whether the body said which document it is (a PUT without it keeps what the bill was). */
   documentTypeGiven?: boolean;
+  /** Whether the body said its currency (a PUT without it keeps the bill's). */
+  currencyGiven?: boolean;
 }
 
 export const parseBillBody = (body: unknown): ParsedBill => {
@@ -51,9 +55,11 @@ export const parseBillBody = (body: unknown): ParsedBill => {
       lines: b.items.map((i) => ({ description: i.description, accountId: i.account, quantityMilli: i.quantity, unitPriceCents: i.unit_price, vatRateBp: i.vat_rate, ...(i.vat_category ? { vatCategory: i.vat_category } : {}) })),
       stated: { netCents: b.net_amount, vatCents: b.vat_amount, grossCents: b.total_amount },
       ...(b.document_type === 'credit_note' ? { documentType: 'credit_note' as const, creditedBillId: b.credited_bill ?? null } : {}),
+      ...(b.currency ? { currency: b.currency } : {}),
     },
     expectedRevision: b.version,
     documentTypeGiven: b.document_type !== undefined,
+    currencyGiven: b.currency !== undefined,
   };
 };
 

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { requestedPostingDays } from '../../domain/accounting/posting-dates';
-import { BILL_POSTED_IMMUTABLE, buildBill, decideBill, initialBillState, openCentsOf, billStatusOf, type BillCommand, type BillInput, type BillState } from '../../domain/bill/bill';
+import { BILL_POSTED_IMMUTABLE, bookedGrossCents, buildBill, decideBill, initialBillState, openCentsOf, billStatusOf, type BillCommand, type BillInput, type BillState, type DayRate } from '../../domain/bill/bill';
+import type { DocumentRate } from '../../domain/currency/rate';
+import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
+import { ExchangeRateService } from '../currencies';
 import { BILL_SCHEMA_VERSION, billStreamId, type BillEvent } from '../../domain/bill/events';
 import { billStream } from '../../domain/bill/stream';
 import {
@@ -15,7 +18,7 @@ import {
   type BillNumberState,
 } from '../../domain/bill/number-claim';
 import { purchaseAccountRefusal } from '../../domain/purchases/supplier';
-import { addDays } from '../../domain/shared/dates';
+import { addDays, isoDay } from '../../domain/shared/dates';
 import { AppError, ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import { bpToPercent, centsToEuros, lineAmounts } from '../../domain/shared/money';
 import { billStateOfRow, type BillRow } from '../../projections/bills/bills';
@@ -42,6 +45,9 @@ const SUPPLIER_UNKNOWN = 'Invalid pk - supplier does not exist.';
 const MONEY_ACCOUNT_UNKNOWN = 'Invalid pk - money account does not exist.';
 export const BILL_TWICE = 'This bill is already in the list.';
 export const CREDITED_BILL_INVALID = "Choose a posted bill of this supplier for the credit note to correct.";
+export const creditNoteCurrency = (currency: string): string => `The credit note must be in the currency of the bill it corrects, ${currency}.`;
+/** A statement line in euros cannot say how much of a bill in another currency it pays. */
+export const billNotInEuros = (currency: string): string => `This bill is in ${currency}: record its payment on the bill, in ${currency}, where the day's exchange rate is used.`;
 export const duplicateBillNumber = (number: string, date: string): string => `This supplier's invoice ${number} is already entered, as the bill dated ${date}.`;
 /** The number claimed by a bill written a moment ago, which the lists do not show yet. */
 export const numberJustTaken = (number: string): string => `This supplier's invoice ${number} has just been entered on another bill.`;
@@ -65,6 +71,13 @@ export interface BillWire {
   invoice_number: string;
   date: string;
   due_date: string;
+  /** EUR, or the currency the bill's amounts are in. */
+  currency: string;
+  /** A posted bill in another currency: its rate (units per euro) and the day the rate is of; null otherwise. */
+  exchange_rate: string | null;
+  rate_date: string | null;
+  /** A posted bill's gross in euros as booked (its payable); null for a draft in another currency. */
+  total_eur: number | null;
   items: Array<{ description: string; account: string; quantity: number; unit_price: number; vat_rate: number; vat_category: string; net_amount: number; vat_amount: number }>;
   net_amount: number;
   vat_amount: number;
@@ -73,7 +86,8 @@ export interface BillWire {
   paid_amount: number;
   open_amount: number;
   status: BillStatus;
-  payments: Array<{ id: string; amount: number; date: string; reference: string | null }>;
+  /** In the bill's currency; in another: the payment day's rate and what the money was in euros. */
+  payments: Array<{ id: string; amount: number; date: string; reference: string | null; exchange_rate: string | null; amount_eur: number }>;
   /** bill, or credit_note: a supplier credit note (booked as a bill reversed; its open amount is credit held with the supplier, a payment on it a refund). */
   document_type: 'bill' | 'credit_note';
   /** A credit note's: the bill it corrects. */
@@ -117,6 +131,10 @@ const wireOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, extra: { 
   invoice_number: s.supplierInvoiceNumber,
   date: s.date,
   due_date: s.dueDate,
+  currency: s.currency ?? BOOKS_CURRENCY,
+  exchange_rate: s.fx?.rate ?? null,
+  rate_date: s.fx?.rateDate ?? null,
+  total_eur: s.status === 'posted' || s.currency === undefined ? centsToEuros(bookedGrossCents(s)) : null,
   items: s.lines.map((l) => ({ description: l.description, account: l.accountId, quantity: l.quantity, unit_price: centsToEuros(l.unitPriceCents), vat_rate: bpToPercent(l.vatRateBp), vat_category: l.vatCategory, net_amount: centsToEuros(l.netCents), vat_amount: centsToEuros(l.vatCents) })),
   net_amount: centsToEuros(s.totals.netCents),
   vat_amount: centsToEuros(s.totals.vatCents),
@@ -125,7 +143,7 @@ const wireOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, extra: { 
   paid_amount: centsToEuros(s.paidCents),
   open_amount: centsToEuros(s.status === 'posted' ? openCentsOf(s) : s.totals.grossCents),
   status: billStatusOf(s) as BillStatus,
-  payments: s.payments.map((p) => ({ id: p.paymentId, amount: centsToEuros(p.amountCents), date: p.date, reference: p.reference })),
+  payments: s.payments.map((p) => ({ id: p.paymentId, amount: centsToEuros(p.amountCents), date: p.date, reference: p.reference, exchange_rate: p.fx?.rate ?? null, amount_eur: centsToEuros(p.fx ? p.fx.receivedCents : p.amountCents) })),
   document_type: s.documentType ?? 'bill',
   credited_bill: s.creditedBillId ?? null,
   documents: [],
@@ -185,14 +203,32 @@ export class BillService {
   async update(id: string, parsed: ParsedBill, actor: string): Promise<BillWire> {
     this.known(id);
     const before = await this.numberOf(id);
-    const typed = parsed.documentTypeGiven || before?.documentType !== 'credit_note' ? parsed.input : { ...parsed.input, documentType: 'credit_note' as const, creditedBillId: before.creditedBillId };
+    const kept = parsed.documentTypeGiven || before?.documentType !== 'credit_note' ? parsed.input : { ...parsed.input, documentType: 'credit_note' as const, creditedBillId: before.creditedBillId };
+    const typed = parsed.currencyGiven || !before || before.currency === BOOKS_CURRENCY ? kept : { ...kept, currency: before.currency };
     const input = await this.keepingDocumentVat(id, await this.checked(typed, id));
     return this.withNumber(id, input, before, actor, () => this.run(id, actor, { type: 'EditBill', data: input }, { expectedRevision: parsed.expectedRevision === undefined ? undefined : parsed.expectedRevision - 1 }));
   }
 
   async post(id: string, actor: string): Promise<BillWire> {
     this.known(id);
-    return this.run(id, actor, { type: 'PostBill' });
+    const rate = await this.postingRate(id);
+    return this.run(id, actor, { type: 'PostBill', ...(rate ? { data: { rate } } : {}) });
+  }
+
+  /**
+   * The rate a bill in another currency is posted at: a credit note's is the bill's it corrects (its
+   * VAT in euros is taken off as it was booked); otherwise its date's, or the last before it (a 400
+   * naming the currency and day when there is none). None for a bill in euros.
+   */
+  private async postingRate(id: string): Promise<DocumentRate | undefined> {
+    const row = (await this.deps.db('bill_list').where({ id }).first('currency', 'date', 'status', 'credited_bill_id')) as { currency: string; date: string | Date; status: string; credited_bill_id: string | null } | undefined;
+    if (!row || row.currency === BOOKS_CURRENCY || row.status !== 'draft') return undefined;
+    if (row.credited_bill_id) {
+      const credited = (await this.deps.db('bill_list').where({ id: row.credited_bill_id }).first('currency', 'exchange_rate', 'rate_date')) as { currency: string; exchange_rate: string | null; rate_date: string | Date | null } | undefined;
+      if (credited?.currency === row.currency && credited.exchange_rate && credited.rate_date) return { currency: row.currency, rate: credited.exchange_rate, rateDate: isoDay(credited.rate_date) };
+    }
+    const found = await new ExchangeRateService(this.deps).rateOn(row.currency, isoDay(row.date));
+    return { currency: row.currency, rate: found.rate, rateDate: found.date };
   }
 
   async remove(id: string, actor: string): Promise<void> {
@@ -231,11 +267,13 @@ export class BillService {
   }
 
   /** The supplier and number a bill holds, as the read model has them; null for a bill it does not know. */
-  private async numberOf(billId: string): Promise<(BillNumber & { status: string; creditedBillId: string | null }) | null> {
-    const row = (await this.deps.db('bill_list').where({ id: billId }).first('supplier_id', 'supplier_invoice_number', 'status', 'document_type', 'credited_bill_id')) as
-      | { supplier_id: string; supplier_invoice_number: string; status: string; document_type: string; credited_bill_id: string | null }
+  private async numberOf(billId: string): Promise<(BillNumber & { status: string; creditedBillId: string | null; currency: string }) | null> {
+    const row = (await this.deps.db('bill_list').where({ id: billId }).first('supplier_id', 'supplier_invoice_number', 'status', 'document_type', 'credited_bill_id', 'currency')) as
+      | { supplier_id: string; supplier_invoice_number: string; status: string; document_type: string; credited_bill_id: string | null; currency: string }
       | undefined;
-    return row ? { supplierId: row.supplier_id, number: row.supplier_invoice_number, documentType: row.document_type === 'credit_note' ? 'credit_note' : 'bill', status: row.status, creditedBillId: row.credited_bill_id } : null;
+    return row
+      ? { supplierId: row.supplier_id, number: row.supplier_invoice_number, documentType: row.document_type === 'credit_note' ? 'credit_note' : 'bill', status: row.status, creditedBillId: row.credited_bill_id, currency: row.currency }
+      : null;
   }
 
   /**
@@ -279,7 +317,7 @@ export class BillService {
 
   async pay(id: string, payment: { amountCents: number; date: string; moneyAccountId: string; reference: string | null }, actor: string): Promise<BillWire> {
     this.known(id);
-    const [command] = await this.paymentCommands([{ billId: id, ...payment }]);
+    const [command] = await this.paymentCommands([{ billId: id, ...payment }], { rates: true });
     return this.run(id, actor, command!);
   }
 
@@ -295,7 +333,7 @@ export class BillService {
       if (input.payments.findIndex((q) => q.billId === p.billId) !== i) add(`payments.${i}.billId`, BILL_TWICE);
     });
     const orders = input.payments.map((p) => ({ ...p, date: input.date, moneyAccountId: input.moneyAccountId, reference: input.reference }));
-    const commands = await this.paymentCommands(orders);
+    const commands = await this.paymentCommands(orders, { rates: true });
     const ids = input.payments.map((p) => p.billId).filter(isUuid);
     const rows = ids.length ? ((await this.deps.db('bill_list').whereIn('id', ids)) as BillRow[]) : [];
     const byId = new Map(rows.map((r) => [r.id, billStateOfRow(r)]));
@@ -323,7 +361,7 @@ export class BillService {
    * id or the error that refused it. A REST payment is the same command (`pay`).
    */
   async recordPayments(payments: readonly BillPaymentOrder[], actor: string): Promise<BillPaymentOutcome[]> {
-    const commands = await this.paymentCommands(payments);
+    const commands = await this.paymentCommands(payments, { rates: false });
     const known = payments.map((p) => isUuid(p.billId));
     const batch = await writePathOf(this.deps).commands.handleBatch(
       billModel,
@@ -354,21 +392,41 @@ export class BillService {
     return batch.outcomes.map((o) => o.error);
   }
 
-  /** Each payment as the bill's command, from its money account's ledger account (an unknown account refused on `moneyAccountId`). */
-  private async paymentCommands(payments: readonly BillPaymentOrder[]): Promise<BillCommand[]> {
+  /**
+   * Each payment as the bill's command, from its money account's ledger account (an unknown account
+   * refused on `moneyAccountId`). A bill in another currency is paid at the payment day's rate
+   * (`rates`: a 400 on `date` naming the currency and day without one); without `rates` (a statement
+   * line's euros) it is refused on `billId`.
+   */
+  private async paymentCommands(payments: readonly BillPaymentOrder[], options: { rates: boolean }): Promise<BillCommand[]> {
     const ids = [...new Set(payments.map((p) => p.moneyAccountId))].filter(isUuid);
     const rows = ids.length ? ((await this.deps.db('money_accounts').whereIn('id', ids).select('id', 'ledger_account_id')) as Array<{ id: string; ledger_account_id: string }>) : [];
     const ledger = new Map(rows.map((r) => [r.id, r.ledger_account_id]));
-    return payments.map(({ billId: _b, moneyAccountId, ...rest }) => {
+    const billIds = [...new Set(payments.map((p) => p.billId))].filter(isUuid);
+    const foreign = billIds.length ? ((await this.deps.db('bill_list').whereIn('id', billIds).whereNot('currency', BOOKS_CURRENCY).select('id', 'currency')) as Array<{ id: string; currency: string }>) : [];
+    const currencyOf = new Map(foreign.map((r) => [r.id, r.currency]));
+    const rateService = new ExchangeRateService(this.deps);
+    const commands: BillCommand[] = [];
+    for (const { billId, moneyAccountId, ...rest } of payments) {
       const cashAccountId = ledger.get(moneyAccountId);
       if (!cashAccountId) throw new ValidationError(INVALID, { moneyAccountId: [MONEY_ACCOUNT_UNKNOWN] });
-      return { type: 'RecordBillPayment', data: { paymentId: randomUUID(), ...rest, cashAccountId } };
-    });
+      const currency = currencyOf.get(billId);
+      let rate: DayRate | undefined;
+      if (currency !== undefined) {
+        if (!options.rates) throw new ValidationError(billNotInEuros(currency), { billId: [billNotInEuros(currency)] });
+        const found = await rateService.rateOn(currency, rest.date).catch((err: unknown) => {
+          throw err instanceof ValidationError ? new ValidationError(err.message, { date: [err.message] }) : err;
+        });
+        rate = { rate: found.rate, rateDate: found.date };
+      }
+      commands.push({ type: 'RecordBillPayment', data: { paymentId: randomUUID(), ...rest, cashAccountId, ...(rate ? { rate } : {}) } });
+    }
+    return commands;
   }
 
   /**
-   * Aged payables: what each supplier is owed as of a day, by days past due (the receivables'
-   * buckets and shape, suppliers for clients). Its total is the Accounts Payable balance of bills.
+   * Aged payables: what each supplier is owed as of a day in euros as booked, by days past due (the
+   * receivables' buckets and shape, suppliers for clients). Its total is the Accounts Payable balance.
    */
   async agedPayables(input: PeriodInput, names?: PeriodFieldNames): Promise<AgedReceivables> {
     const asOf = resolveAsOf(input, dayOf(this.deps.clock()), names);
@@ -384,7 +442,11 @@ export class BillService {
     return ageReceivables(rows, asOf);
   }
 
-  /** A supplier's statement over a period (default: the year to date): its posted bills and their payments, with the running balance owed. */
+  /**
+   * A supplier's statement over a period (default: the year to date): its posted bills and their
+   * payments, with the running balance owed, in euros as booked (a bill in another currency at its
+   * rate, a payment of it as the booked euros it cleared), as Accounts Payable holds them.
+   */
   async statement(supplierId: string, input: PeriodInput): Promise<SupplierStatement & { supplierName: string }> {
     const supplier = isUuid(supplierId) ? ((await this.deps.db('suppliers').where({ id: supplierId }).first('name')) as { name: string } | undefined) : undefined;
     if (!supplier) throw new NotFoundError('Supplier not found.');
@@ -392,7 +454,8 @@ export class BillService {
     const rows = (await this.deps.db('bill_list').where({ supplier_id: supplierId, status: 'posted' }).where('date', '<=', period.to)) as BillRow[];
     const bills = rows.map((r) => {
       const s = billStateOfRow(r) as Extract<BillState, { status: 'draft' | 'posted' }>;
-      return { billId: s.billId, supplierInvoiceNumber: s.supplierInvoiceNumber, date: s.date, dueDate: s.dueDate, grossCents: s.totals.grossCents, payments: s.payments, credit: s.documentType === 'credit_note' };
+      const payments = s.payments.map((p) => (p.fx ? { ...p, amountCents: p.fx.relievedCents } : p));
+      return { billId: s.billId, supplierInvoiceNumber: s.supplierInvoiceNumber, date: s.date, dueDate: s.dueDate, grossCents: bookedGrossCents(s), payments, credit: s.documentType === 'credit_note' };
     });
     return { ...supplierStatement(bills, period.from, period.to), supplierName: supplier.name };
   }
@@ -448,8 +511,11 @@ export class BillService {
     });
     if (Object.keys(errors).length) throw new ValidationError(INVALID, errors);
     if (input.documentType === 'credit_note' && input.creditedBillId) {
-      const credited = isUuid(input.creditedBillId) ? ((await this.deps.db('bill_list').where({ id: input.creditedBillId }).first('supplier_id', 'status', 'document_type')) as { supplier_id: string; status: string; document_type: string } | undefined) : undefined;
+      const credited = isUuid(input.creditedBillId)
+        ? ((await this.deps.db('bill_list').where({ id: input.creditedBillId }).first('supplier_id', 'status', 'document_type', 'currency')) as { supplier_id: string; status: string; document_type: string; currency: string } | undefined)
+        : undefined;
       if (!credited || credited.supplier_id !== input.supplierId || credited.status !== 'posted' || credited.document_type !== 'bill') throw new ValidationError(INVALID, { creditedBillId: [CREDITED_BILL_INVALID] });
+      if (credited.currency !== (input.currency ?? BOOKS_CURRENCY).trim().toUpperCase()) throw new ValidationError(INVALID, { currency: [creditNoteCurrency(credited.currency)] });
     }
     const same = (await this.deps
       .db('bill_list')

@@ -3,7 +3,10 @@
  * record (only payments follow). Pure decide and evolve, as the invoice's.
  */
 import { ConflictError, NotFoundError, ValidationError, type FieldErrors } from '../shared/errors';
-import { AMOUNT_TOO_LARGE, formatEuros, lineAmounts, MAX_AMOUNT_CENTS } from '../shared/money';
+import { AMOUNT_TOO_LARGE, formatAmount, lineAmounts, MAX_AMOUNT_CENTS } from '../shared/money';
+import { BOOKS_CURRENCY, CLIENT_CURRENCY_INVALID, isClientCurrency } from '../currency/currencies';
+import { settle, toEuroCents } from '../currency/conversion';
+import type { DocumentRate, PaymentFx } from '../currency/rate';
 import { VAT_CATEGORIES, type VatCategory } from '../invoice/vat';
 import type { BillContent, BillEvent, BillLine, BillPaymentRecorded, BillTotals } from './events';
 import { applyStatedVat, type StatedVatRow } from './stated-vat';
@@ -39,14 +42,24 @@ export interface BillInput {
   /** A supplier credit note, and the bill it corrects. */
   documentType?: 'credit_note';
   creditedBillId?: string | null;
+  /** The currency the bill's amounts are in (absent: EUR): the euro or one the ECB publishes a rate for. */
+  currency?: string;
+}
+
+/** A rate a payment or a posting uses: the day's, or the last before it (units of the bill's currency per euro). */
+export interface DayRate {
+  rate: string;
+  rateDate: string;
 }
 
 export type BillCommand =
   | { type: 'DraftBill'; data: BillInput & { billId: string } }
   | { type: 'EditBill'; data: BillInput }
-  | { type: 'PostBill' }
+  /** `rate`: a bill in another currency's, of its date (the last before it with one). */
+  | { type: 'PostBill'; data?: { rate?: DocumentRate } }
   | { type: 'DeleteBill' }
-  | { type: 'RecordBillPayment'; data: { paymentId: string; amountCents: number; date: string; cashAccountId: string; reference: string | null } }
+  /** `rate`: a bill in another currency's, of the payment's day. */
+  | { type: 'RecordBillPayment'; data: { paymentId: string; amountCents: number; date: string; cashAccountId: string; reference: string | null; rate?: DayRate } }
   | { type: 'RemoveBillPayment'; data: { paymentId: string; reason: 'statement_line_unreconciled' } };
 
 /** A payment as the bill keeps it: what its event recorded. */
@@ -55,7 +68,7 @@ export type BillPayment = Omit<BillPaymentRecorded['data'], 'billId'>;
 export type BillState =
   | { status: 'empty' }
   | { status: 'deleted'; billId: string }
-  | ({ status: 'draft' | 'posted'; billId: string; payments: BillPayment[]; paidCents: number } & BillContent);
+  | ({ status: 'draft' | 'posted'; billId: string; payments: BillPayment[]; paidCents: number; fx?: DocumentRate } & BillContent);
 
 export const initialBillState = (): BillState => ({ status: 'empty' });
 
@@ -75,8 +88,10 @@ export const PRICE_NOT_NEGATIVE = 'Enter a unit price of 0 or more.';
 export const PAYMENT_POSITIVE = 'Enter a payment above 0.';
 export const PAYMENT_BEFORE_BILL = 'A payment cannot be dated before the bill.';
 export const BILL_PAYMENT_NOT_FOUND = 'This payment is not on the bill.';
-export const statedMismatch = (lines: number, stated: number): string => `The lines add up to ${formatEuros(lines)}, not the stated ${formatEuros(stated)}.`;
-export const paymentAboveOpen = (open: number): string => `This payment is more than the ${formatEuros(open)} still open on the bill.`;
+export const BILL_RATE_CHANGED = "The bill's currency changed while it was being posted: post it again.";
+const money = (cents: number, currency = BOOKS_CURRENCY): string => formatAmount(cents, currency, 'en');
+export const statedMismatch = (lines: number, stated: number, currency?: string): string => `The lines add up to ${money(lines, currency)}, not the stated ${money(stated, currency)}.`;
+export const paymentAboveOpen = (open: number, currency?: string): string => `This payment is more than the ${money(open, currency)} still open on the bill.`;
 
 const category = (line: BillLineInput): VatCategory | string => (line.vatCategory === undefined ? (line.vatRateBp > 0 ? 'S' : 'Z') : line.vatCategory.trim().toUpperCase());
 
@@ -109,6 +124,8 @@ export const billTotals = (lines: readonly BillLine[]): BillTotals => {
 export const buildBill = (input: BillInput): BillContent => {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const currency = (input.currency ?? BOOKS_CURRENCY).trim().toUpperCase();
+  if (!isClientCurrency(currency)) add('currency', CLIENT_CURRENCY_INVALID);
   if (input.dueDate < input.date) add('dueDate', DUE_BEFORE_DATE);
   if (input.lines.length === 0) add('lines', BILL_EMPTY);
   const reckoned: BillLine[] = input.lines.map((l, i) => {
@@ -131,16 +148,44 @@ export const buildBill = (input: BillInput): BillContent => {
   if (totals.grossCents > MAX_AMOUNT_CENTS) add('lines', AMOUNT_TOO_LARGE);
   if (totals.grossCents < 0) add('totalAmount', TOTAL_NEGATIVE);
   const stated = input.stated ?? {};
-  const compare = (field: string, computed: number, given: number | undefined) => given !== undefined && given !== computed && add(field, statedMismatch(computed, given));
+  const compare = (field: string, computed: number, given: number | undefined) => given !== undefined && given !== computed && add(field, statedMismatch(computed, given, currency));
   compare('netAmount', totals.netCents, stated.netCents);
   compare('vatAmount', totals.vatCents, stated.vatCents);
   compare('totalAmount', totals.grossCents, stated.grossCents);
   if (Object.keys(errors).length) throw new ValidationError(INVALID, errors);
   const credit = input.documentType === 'credit_note' ? { documentType: 'credit_note' as const, creditedBillId: input.creditedBillId ?? null } : {};
-  return { supplierId: input.supplierId, supplierInvoiceNumber: input.supplierInvoiceNumber.trim(), date: input.date, dueDate: input.dueDate, lines, totals, ...credit };
+  const foreign = currency === BOOKS_CURRENCY ? {} : { currency };
+  return { supplierId: input.supplierId, supplierInvoiceNumber: input.supplierInvoiceNumber.trim(), date: input.date, dueDate: input.dueDate, lines, totals, ...credit, ...foreign };
 };
 
-export const openCentsOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>): number => s.totals.grossCents - s.paidCents;
+type LiveBill = Extract<BillState, { status: 'draft' | 'posted' }>;
+
+export const openCentsOf = (s: LiveBill): number => s.totals.grossCents - s.paidCents;
+
+/** The currency a bill's amounts are in. */
+export const billCurrencyOf = (s: Pick<BillContent, 'currency'>): string => s.currency ?? BOOKS_CURRENCY;
+
+/** A posted bill's gross in euros as booked: converted at its rate (the payable's posting), or itself in euros. */
+export const bookedGrossCents = (s: Pick<LiveBill, 'totals' | 'fx'>): number => (s.fx ? toEuroCents(s.totals.grossCents, s.fx.rate) : s.totals.grossCents);
+
+/** What is open of a bill in euros as booked: its booked gross less the booked euros its payments cleared. */
+export const carryingCentsOf = (s: LiveBill): number => bookedGrossCents(s) - s.payments.reduce((sum, p) => sum + (p.fx ? p.fx.relievedCents : p.amountCents), 0);
+
+/** The rate a bill is posted at: none in euros; in another currency the one given, which must be of the bill's currency. */
+const postingRate = (s: LiveBill, rate: DocumentRate | undefined): DocumentRate | undefined => {
+  if (s.currency === undefined) return undefined;
+  if (!rate) throw new Error(`a bill in ${s.currency} is posted at a rate`);
+  if (rate.currency !== s.currency) throw new ConflictError(BILL_RATE_CHANGED);
+  return rate;
+};
+
+/** A payment of a bill in another currency: worth its day's euros, clearing its share of the booked euros. */
+const paymentFx = (s: LiveBill, amountCents: number, rate: DayRate | undefined): PaymentFx | undefined => {
+  if (!s.fx) return undefined;
+  if (!rate) throw new Error(`a payment of a bill in ${s.fx.currency} is recorded at a rate`);
+  const settled = settle({ amount: openCentsOf(s), carryingCents: carryingCentsOf(s) }, amountCents, rate.rate);
+  return { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents: settled.receivedCents, relievedCents: settled.relievedCents };
+};
 
 /** Draft, posted and partly paid or paid, as a list shows it. */
 export const billStatusOf = (s: BillState): 'draft' | 'open' | 'partly_paid' | 'paid' | 'deleted' | null => {
@@ -150,7 +195,7 @@ export const billStatusOf = (s: BillState): 'draft' | 'open' | 'partly_paid' | '
   return s.paidCents > 0 ? 'partly_paid' : 'open';
 };
 
-const live = (s: BillState): Extract<BillState, { status: 'draft' | 'posted' }> => {
+const live = (s: BillState): LiveBill => {
   if (s.status !== 'draft' && s.status !== 'posted') throw new NotFoundError(BILL_NOT_FOUND);
   return s;
 };
@@ -170,9 +215,11 @@ export const decideBill = (command: BillCommand, state: BillState): BillEvent[] 
     case 'PostBill': {
       const s = live(state);
       if (s.status === 'posted') return [];
+      const fx = postingRate(s, command.data?.rate);
       const { supplierId, supplierInvoiceNumber, date, dueDate, lines, totals } = s;
       const credit = s.documentType === 'credit_note' ? { documentType: s.documentType, creditedBillId: s.creditedBillId ?? null } : {};
-      return [{ type: 'BillPosted', data: { billId: s.billId, supplierId, supplierInvoiceNumber, date, dueDate, lines, totals, ...credit } }];
+      const foreign = fx ? { currency: fx.currency, fx } : {};
+      return [{ type: 'BillPosted', data: { billId: s.billId, supplierId, supplierInvoiceNumber, date, dueDate, lines, totals, ...credit, ...foreign } }];
     }
     case 'DeleteBill': {
       const s = live(state);
@@ -182,20 +229,21 @@ export const decideBill = (command: BillCommand, state: BillState): BillEvent[] 
     case 'RecordBillPayment': {
       const s = live(state);
       if (s.status !== 'posted') throw new ConflictError(BILL_NOT_POSTED);
-      const d = command.data;
+      const { rate, ...d } = command.data;
       if (s.payments.some((p) => p.paymentId === d.paymentId)) return [];
       if (!(d.amountCents > 0)) throw new ValidationError(INVALID, { amountCents: [PAYMENT_POSITIVE] });
       const open = openCentsOf(s);
-      if (d.amountCents > open) throw new ValidationError(INVALID, { amountCents: [paymentAboveOpen(open)] });
+      if (d.amountCents > open) throw new ValidationError(INVALID, { amountCents: [paymentAboveOpen(open, billCurrencyOf(s))] });
       if (d.date < s.date) throw new ValidationError(INVALID, { date: [PAYMENT_BEFORE_BILL] });
-      return [{ type: 'BillPaymentRecorded', data: { billId: s.billId, ...d, ...(s.documentType === 'credit_note' ? { refund: true as const } : {}) } }];
+      const fx = paymentFx(s, d.amountCents, rate);
+      return [{ type: 'BillPaymentRecorded', data: { billId: s.billId, ...d, ...(s.documentType === 'credit_note' ? { refund: true as const } : {}), ...(fx ? { fx } : {}) } }];
     }
     case 'RemoveBillPayment': {
       const s = live(state);
       const payment = s.payments.find((p) => p.paymentId === command.data.paymentId);
       if (!payment) throw new NotFoundError(BILL_PAYMENT_NOT_FOUND);
       const { paymentId, amountCents, date, cashAccountId } = payment;
-      return [{ type: 'BillPaymentRemoved', data: { billId: s.billId, paymentId, amountCents, date, cashAccountId, reason: command.data.reason, ...(payment.refund ? { refund: true as const } : {}) } }];
+      return [{ type: 'BillPaymentRemoved', data: { billId: s.billId, paymentId, amountCents, date, cashAccountId, reason: command.data.reason, ...(payment.refund ? { refund: true as const } : {}), ...(payment.fx ? { fx: payment.fx } : {}) } }];
     }
     default: {
       const exhaustive: never = command;
@@ -214,8 +262,8 @@ export const evolveBill = (state: BillState, event: BillEvent): BillState => {
     case 'BillPosted': {
       if (state.status !== 'draft' && state.status !== 'posted') return state;
       const { billId: _id, ...content } = event.data;
-      // What the event says replaces what the bill said, a credit note's type and link included.
-      const { documentType: _type, creditedBillId: _credited, ...kept } = state;
+      // What the event says replaces what the bill said, a credit note's type and link and the currency included.
+      const { documentType: _type, creditedBillId: _credited, currency: _currency, fx: _fx, ...kept } = state;
       return { ...kept, ...content, status: event.type === 'BillPosted' ? 'posted' : state.status };
     }
     case 'BillDeleted':

@@ -1,8 +1,10 @@
 import type { VatCategory } from '../invoice/vat';
+import type { DocumentRate, PaymentFx } from '../currency/rate';
 
 /**
  * Bill events: what the company was invoiced by a supplier, as it books it. Amounts are integer
- * cents (EUR), rates basis points, dates 'YYYY-MM-DD'. Stream: `bill-<billId>`.
+ * cents of the bill's currency (euros, or the `currency` it names: hundredths of its unit), rates
+ * basis points, dates 'YYYY-MM-DD'. Stream: `bill-<billId>`.
  */
 export const BILL_SCHEMA_VERSION = 1;
 
@@ -52,12 +54,17 @@ export interface BillContent {
   documentType?: 'credit_note';
   /** The bill a credit note corrects, when it names one. */
   creditedBillId?: string | null;
+  /** Another currency than the books' euros, which the bill's amounts are in; absent: EUR. */
+  currency?: string;
 }
 
 export type BillDrafted = { type: 'BillDrafted'; data: BillContent & { billId: string } };
 export type BillEdited = { type: 'BillEdited'; data: BillContent & { billId: string } };
-/** Posted: the bill becomes a document of record, and the ledger books it on its date. */
-export type BillPosted = { type: 'BillPosted'; data: BillContent & { billId: string } };
+/**
+ * Posted: the bill becomes a document of record, and the ledger books it on its date; a bill in
+ * another currency in euros at `fx`'s rate (its date's, or the last before it).
+ */
+export type BillPosted = { type: 'BillPosted'; data: BillContent & { billId: string; fx?: DocumentRate } };
 /** A draft thrown away; a posted bill is never deleted (a supplier credit note corrects it). */
 export type BillDeleted = { type: 'BillDeleted'; data: { billId: string } };
 export type BillPaymentRecorded = {
@@ -72,6 +79,8 @@ export type BillPaymentRecorded = {
     reference: string | null;
     /** A refund the supplier paid on a credit note: money in. */
     refund?: true;
+    /** A bill in another currency: the payment day's rate, the euros the money was, and the booked euros it cleared. */
+    fx?: PaymentFx;
   };
 };
 
@@ -81,7 +90,7 @@ export type BillPaymentRecorded = {
  */
 export type BillPaymentRemoved = {
   type: 'BillPaymentRemoved';
-  data: { billId: string; paymentId: string; amountCents: number; date: string; cashAccountId: string; reason: 'statement_line_unreconciled'; refund?: true };
+  data: { billId: string; paymentId: string; amountCents: number; date: string; cashAccountId: string; reason: 'statement_line_unreconciled'; refund?: true; fx?: PaymentFx };
 };
 
 export type BillEvent = BillDrafted | BillEdited | BillPosted | BillDeleted | BillPaymentRecorded | BillPaymentRemoved;

@@ -3,7 +3,8 @@
  * allowances and charges as lines of their own, the document's VAT per rate and its totals as the
  * figures the bill must equal, and what the reader should know before posting it (warnings).
  */
-import { divRoundHalfUp, formatEuros, lineAmounts } from '../shared/money';
+import { divRoundHalfUp, formatAmount, lineAmounts } from '../shared/money';
+import { BOOKS_CURRENCY, isClientCurrency } from '../currency/currencies';
 import { EinvoiceFileError, scaledDecimal, type InboundDocument, type InboundVatCategory } from '../einvoice/inbound';
 import type { VatCategory } from '../invoice/vat';
 import type { BillLineInput } from './bill';
@@ -38,6 +39,8 @@ export interface EinvoiceBill {
   stated: { netCents: number; vatCents: number; grossCents: number };
   statedVat: StatedVatRow[];
   warnings: EinvoiceWarning[];
+  /** The document's currency (BT-5) when not the euro: the bill is kept in it, booked in euros at its date's rate. */
+  currency?: string;
   /** A CreditNote's: set by the import, which knows the supplier's bills. */
   documentType?: 'credit_note';
   creditedBillId?: string | null;
@@ -82,10 +85,11 @@ const normalVat = (v: string | null) => (v ?? '').replace(/[^0-9A-Za-z]/g, '').t
 
 /**
  * The bill an e-invoice gives, or an EinvoiceFileError naming the element it cannot take (a currency
- * other than euro, a category of a tax that is not VAT). The bill's own checks run after this.
+ * the ECB publishes no rate for, a category of a tax that is not VAT). The bill's own checks run after this.
  */
 export const billFromEinvoice = (doc: InboundDocument, ctx: EinvoiceBillContext): EinvoiceBill => {
-  if (doc.currency !== 'EUR') throw new EinvoiceFileError(`the document is in ${doc.currency}; bills are kept in EUR only for now`, 'cbc:DocumentCurrencyCode');
+  if (!isClientCurrency(doc.currency)) throw new EinvoiceFileError(`the document is in ${doc.currency}, a currency the ECB publishes no reference rate for`, 'cbc:DocumentCurrencyCode');
+  const money = (cents: number) => formatAmount(cents, doc.currency, 'en');
   const warnings: EinvoiceWarning[] = [];
   const lines: BillLineInput[] = [];
   const lineSources: string[] = [];
@@ -132,14 +136,14 @@ export const billFromEinvoice = (doc: InboundDocument, ctx: EinvoiceBillContext)
     const base = selfAssessed.reduce((s, r) => s + r.taxableCents, 0);
     warnings.push({
       id: 'IMPORT-REVERSE-CHARGE',
-      text: `The supplier charged no VAT on ${formatEuros(base)} (reverse charge): the bill self-assesses ${formatEuros(divRoundHalfUp(BigInt(base) * BigInt(ctx.selfAssessRateBp), 10_000n))} at ${percent(ctx.selfAssessRateBp)}, as input and output VAT.`,
+      text: `The supplier charged no VAT on ${money(base)} (reverse charge): the bill self-assesses ${money(divRoundHalfUp(BigInt(base) * BigInt(ctx.selfAssessRateBp), 10_000n))} at ${percent(ctx.selfAssessRateBp)}, as input and output VAT.`,
     });
   }
   if (doc.totals.prepaidCents !== 0) {
-    warnings.push({ id: 'IMPORT-PREPAID', text: `The document says ${formatEuros(doc.totals.prepaidCents)} was paid in advance (BT-113): record that payment once the bill is posted.` });
+    warnings.push({ id: 'IMPORT-PREPAID', text: `The document says ${money(doc.totals.prepaidCents)} was paid in advance (BT-113): record that payment once the bill is posted.` });
   }
   if (doc.totals.roundingCents !== 0) {
-    warnings.push({ id: 'IMPORT-ROUNDING', text: `The document rounds the amount due by ${formatEuros(doc.totals.roundingCents)} (BT-114); the bill owes its total with VAT, ${formatEuros(doc.totals.grossCents)}.` });
+    warnings.push({ id: 'IMPORT-ROUNDING', text: `The document rounds the amount due by ${money(doc.totals.roundingCents)} (BT-114); the bill owes its total with VAT, ${money(doc.totals.grossCents)}.` });
   }
   if (ctx.companyVatNumber && doc.buyer.vatNumber && normalVat(doc.buyer.vatNumber) !== normalVat(ctx.companyVatNumber)) {
     warnings.push({ id: 'IMPORT-BUYER', text: `The document is addressed to ${doc.buyer.name} (VAT number ${doc.buyer.vatNumber}), not to this company (${ctx.companyVatNumber}).` });
@@ -155,6 +159,7 @@ export const billFromEinvoice = (doc: InboundDocument, ctx: EinvoiceBillContext)
     statedVat,
     warnings,
     lineSources,
+    ...(doc.currency === BOOKS_CURRENCY ? {} : { currency: doc.currency }),
   };
 };
 

@@ -72,9 +72,12 @@ describe('a draft bill from an e-invoice', () => {
     expect(einvoiceElementOf('lines.20.vatRateBp', doc, bill)).toMatch(/^\/Invoice\/cac:AllowanceCharge, line \d+$/);
   });
 
-  it('refuses a currency the books do not keep and a tax that is not VAT', () => {
+  it('keeps a document in a currency the ECB quotes in it, and refuses another currency and a tax that is not VAT', () => {
     const usd = readUblDocument(EXAMPLE.replace('<cbc:DocumentCurrencyCode>EUR', '<cbc:DocumentCurrencyCode>USD'));
-    expect(() => billFromEinvoice(usd, ctx)).toThrow(new EinvoiceFileError('the document is in USD; bills are kept in EUR only for now', 'cbc:DocumentCurrencyCode').message);
+    expect(billFromEinvoice(usd, ctx).currency).toBe('USD');
+    expect(billFromEinvoice(readUblDocument(EXAMPLE), ctx).currency).toBeUndefined();
+    const gold = readUblDocument(EXAMPLE.replace('<cbc:DocumentCurrencyCode>EUR', '<cbc:DocumentCurrencyCode>XAU'));
+    expect(() => billFromEinvoice(gold, ctx)).toThrow(new EinvoiceFileError('the document is in XAU, a currency the ECB publishes no reference rate for', 'cbc:DocumentCurrencyCode').message);
     const canary = readUblDocument(EXAMPLE.replaceAll('<cbc:ID>S</cbc:ID>', '<cbc:ID>L</cbc:ID>'));
     expect(() => billFromEinvoice(canary, ctx)).toThrow(/category L is a tax of the Canary Islands/);
   });

@@ -28,9 +28,16 @@ export type FiscalYearReopened = {
   data: Stamp & { entryId: string; from: string; to: string; lines: JournalLine[]; reason: string; lockedThrough: string | null; previous: string | null };
 };
 
-/** An open foreign amount revalued: a document's receivable in its currency and its euros as booked. */
+/**
+ * An open foreign amount revalued: an invoice's receivable or a bill's payable in its currency and
+ * its euros as booked, signed as its account sees it (debit positive: a bill owed is negative, a
+ * supplier credit note's credit positive).
+ */
 export interface RevaluedItem {
-  invoiceId: string;
+  /** The invoice whose receivable it is (absent on a bill's). */
+  invoiceId?: string;
+  /** The bill (or supplier credit note) whose payable it is. */
+  billId?: string;
   currency: string;
   /** Open in the document's currency (cents). */
   amountCents: number;
@@ -39,7 +46,7 @@ export interface RevaluedItem {
 }
 
 /**
- * Open foreign-currency receivables revalued at a period end's rates: the unrealised exchange
+ * Open foreign-currency receivables and payables revalued at a period end's rates: the unrealised exchange
  * differences (`lines`) posted on `date`, and reversed on `reversalDate`, the next day, so the
  * receivables carry their booked euros again and payments realise their whole difference.
  */

@@ -81,12 +81,16 @@ export const foreignReceiptLines = (r: ForeignReceipt): { lines: ForeignLine[]; 
   return { lines: receiptLines(r.cashAccountId, r.paidCents, fx), settlement };
 };
 
-/** A receipt's lines from what its payment recorded: the money at its rate, the receivable at its booked one, the difference realised. */
-export const receiptLines = (cashAccountId: string, paidCents: number, fx: PaymentFx): ForeignLine[] => {
+/**
+ * A receipt's lines from what its payment recorded: the money at its rate, the receivable at its
+ * booked one, the difference realised. `openAccountId`: where the open item is (a supplier's
+ * refund of a credit note lowers what Accounts Payable holds of it).
+ */
+export const receiptLines = (cashAccountId: string, paidCents: number, fx: PaymentFx, openAccountId: string = SYSTEM_ACCOUNT_IDS.receivables): ForeignLine[] => {
   const difference = fx.receivedCents - fx.relievedCents;
   const lines = [
     dr(cashAccountId, fx.receivedCents, { currency: fx.currency, amountCents: paidCents, rate: fx.rate }),
-    cr(SYSTEM_ACCOUNT_IDS.receivables, fx.relievedCents, { currency: fx.currency, amountCents: paidCents, rate: fx.bookedRate }),
+    cr(openAccountId, fx.relievedCents, { currency: fx.currency, amountCents: paidCents, rate: fx.bookedRate }),
     ...(difference > 0 ? [cr(SYSTEM_ACCOUNT_IDS.exchangeGains, difference)] : difference < 0 ? [dr(SYSTEM_ACCOUNT_IDS.exchangeLosses, -difference)] : []),
   ];
   return lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
@@ -95,12 +99,14 @@ export const receiptLines = (cashAccountId: string, paidCents: number, fx: Payme
 /**
  * A refund of a foreign receivable's payment: Cr the money account what the money is worth at the
  * refund's rate, Dr Accounts Receivable the booked euros it puts back (a credit balance used up, or
- * the invoice owed again), the difference to Exchange Gains or Losses (realised).
+ * the invoice owed again), the difference to Exchange Gains or Losses (realised). With Accounts
+ * Payable as `openAccountId`, a payment of a foreign bill: the money out at its day's rate, the
+ * payable's booked euros cleared.
  */
-export const refundLines = (cashAccountId: string, refundedCents: number, fx: PaymentFx): ForeignLine[] => {
+export const refundLines = (cashAccountId: string, refundedCents: number, fx: PaymentFx, openAccountId: string = SYSTEM_ACCOUNT_IDS.receivables): ForeignLine[] => {
   const difference = fx.relievedCents - fx.receivedCents;
   const lines = [
-    dr(SYSTEM_ACCOUNT_IDS.receivables, fx.relievedCents, { currency: fx.currency, amountCents: refundedCents, rate: fx.bookedRate }),
+    dr(openAccountId, fx.relievedCents, { currency: fx.currency, amountCents: refundedCents, rate: fx.bookedRate }),
     cr(cashAccountId, fx.receivedCents, { currency: fx.currency, amountCents: refundedCents, rate: fx.rate }),
     ...(difference > 0 ? [cr(SYSTEM_ACCOUNT_IDS.exchangeGains, difference)] : difference < 0 ? [dr(SYSTEM_ACCOUNT_IDS.exchangeLosses, -difference)] : []),
   ];

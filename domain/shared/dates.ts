@@ -26,6 +26,9 @@ export const addDays = (day: IsoDate, days: number): IsoDate => {
 /** The calendar day of an instant in UTC (the company books in one timezone; UTC is that zone). */
 export const dayOf = (instant: Date): IsoDate => fromDate(instant);
 
+/** A date column as read back (the day's text, or a Date at its UTC midnight) → its day. */
+export const isoDay = (value: string | Date): IsoDate => (typeof value === 'string' ? value.slice(0, 10) : fromDate(value));
+
 export const yearOf = (day: IsoDate): number => Number(day.slice(0, 4));
 
 export const monthStart = (day: IsoDate): IsoDate => `${day.slice(0, 7)}-01`;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { evolveBill, type BillState } from '../../domain/bill/bill';
+import { isoDay } from '../../domain/shared/dates';
+import { bookedGrossCents, evolveBill, type BillState } from '../../domain/bill/bill';
 import { BILL_EVENT_TYPES } from '../../domain/bill/events';
 import { decodeBillEvent } from '../../domain/bill/stream';
 import type { RecordedEvent } from '../../eventstore/event-store';
@@ -21,6 +22,13 @@ export interface BillRow {
   payments: unknown;
   document_type?: string | null;
   credited_bill_id?: string | null;
+  /** EUR, or the currency the amounts are in (then `exchange_rate` of `rate_date` once posted). */
+  currency?: string | null;
+  exchange_rate?: string | null;
+  rate_date?: string | Date | null;
+  /** Posted: the gross in euros as booked, and the booked euros its payments cleared. */
+  gross_euro_cents?: number | string | null;
+  paid_euro_cents?: number | string | null;
   revision: number;
   updated_at: Date | string;
 }
@@ -33,13 +41,15 @@ export const billStateOfRow = (r: BillRow): BillState => ({
   billId: r.id,
   supplierId: r.supplier_id,
   supplierInvoiceNumber: r.supplier_invoice_number,
-  date: typeof r.date === 'string' ? r.date : new Date(r.date).toISOString().slice(0, 10),
-  dueDate: typeof r.due_date === 'string' ? r.due_date : new Date(r.due_date).toISOString().slice(0, 10),
+  date: isoDay(r.date),
+  dueDate: isoDay(r.due_date),
   lines: json(r.lines),
   totals: { netCents: Number(r.net_cents), vatCents: Number(r.vat_cents), selfAssessedVatCents: Number(r.self_assessed_vat_cents), grossCents: Number(r.gross_cents) },
   payments: json(r.payments),
   paidCents: Number(r.paid_cents),
   ...(r.document_type === 'credit_note' ? { documentType: 'credit_note' as const, creditedBillId: r.credited_bill_id ?? null } : {}),
+  ...(r.currency && r.currency !== 'EUR' ? { currency: r.currency } : {}),
+  ...(r.currency && r.currency !== 'EUR' && r.exchange_rate && r.rate_date ? { fx: { currency: r.currency, rate: r.exchange_rate, rateDate: isoDay(r.rate_date) } } : {}),
 });
 
 const rowOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, revision: number, at: string) => ({
@@ -59,6 +69,12 @@ const rowOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, revision: 
   payments: JSON.stringify(s.payments),
   document_type: s.documentType ?? 'bill',
   credited_bill_id: s.creditedBillId ?? null,
+  currency: s.currency ?? 'EUR',
+  exchange_rate: s.fx?.rate ?? null,
+  rate_date: s.fx?.rateDate ?? null,
+  // A draft in another currency has no rate yet: no euros.
+  gross_euro_cents: s.status === 'posted' || s.currency === undefined ? bookedGrossCents(s) : null,
+  paid_euro_cents: s.payments.reduce((sum, p) => sum + (p.fx ? p.fx.relievedCents : p.amountCents), 0),
   revision,
   updated_at: at,
 });

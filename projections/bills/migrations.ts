@@ -40,4 +40,20 @@ export const billMigrations: Migration[] = [
       });
     },
   },
+  {
+    // Issue 40: a bill in another currency keeps its amounts in it, its rate once posted, and its
+    // euros as booked (the gross converted, and what its payments cleared) for the aged payables.
+    // Rows written before are in euros.
+    name: '202612010100_i40currencies_projection_bills_currency',
+    up: async (db) => {
+      await db.schema.alterTable('bill_list', (t) => {
+        t.text('currency').notNullable().defaultTo('EUR');
+        t.text('exchange_rate');
+        t.date('rate_date');
+        t.bigInteger('gross_euro_cents');
+        t.bigInteger('paid_euro_cents');
+      });
+      await db('bill_list').update({ gross_euro_cents: db.ref('gross_cents'), paid_euro_cents: db.ref('paid_cents') });
+    },
+  },
 ];

@@ -9,8 +9,11 @@ export interface PayableSum {
   cents: number;
 }
 
+/** A payment's booked euros in `bill_list.payments` (what it cleared of a bill in another currency; else its amount). */
+const PAYMENT_EUROS_SQL = `coalesce((p->'fx'->>'relievedCents')::bigint, (p->>'amountCents')::bigint)`;
+
 /**
- * What each supplier is owed as of a day, per aging bucket: posted bills dated on or before it, less
+ * What each supplier is owed in euros as booked as of a day, per aging bucket: posted bills dated on or before it, less
  * their payments dated on or before it, bucketed by days past due with the receivables' edges; the
  * credit of posted supplier credit notes (less refunds) negative, in the credit bucket. One scan of
  * `bill_list` summed per supplier, bills settled by the day left out: each row's open amount is
@@ -29,8 +32,8 @@ export const payableSums = async (db: Knex, asOf: string): Promise<PayableSum[]>
     return trx.raw(
       `with r as (
          select b.supplier_id, b.due_date, b.document_type = 'credit_note' as credit,
-                b.gross_cents - case when b.last_payment_date is null or b.last_payment_date <= cast(:asOf as date) then b.paid_cents
-                  else coalesce((select sum((p->>'amountCents')::bigint) from jsonb_array_elements(b.payments) p where p->>'date' <= :asOf), 0)::bigint end as owed
+                coalesce(b.gross_euro_cents, b.gross_cents) - case when b.last_payment_date is null or b.last_payment_date <= cast(:asOf as date) then coalesce(b.paid_euro_cents, b.paid_cents)
+                  else coalesce((select sum(${PAYMENT_EUROS_SQL}) from jsonb_array_elements(b.payments) p where p->>'date' <= :asOf), 0)::bigint end as owed
            from bill_list b
           where b.status = 'posted' and b.date <= cast(:asOf as date)
             and (b.gross_cents <> b.paid_cents or b.last_payment_date > cast(:asOf as date))
@@ -64,11 +67,40 @@ export interface OpenBillRow {
 export const BILL_NUMBER_KEY_SQL = `upper(regexp_replace(b.supplier_invoice_number, '[^[:alnum:]]+', '', 'g'))`;
 export const BILL_NUMBER_DIGITS_SQL = `regexp_replace(b.supplier_invoice_number, '[^0-9]+', '', 'g')`;
 
-/** Posted bills with something open, with their supplier's name and IBAN (callers narrow it). */
+/** Posted bills in euros with something open, with their supplier's name and IBAN (callers narrow it): what a statement line in euros may pay. */
 export const openBills = (db: Knex): Knex.QueryBuilder =>
   db('bill_list as b')
     .join('suppliers as s', 's.id', 'b.supplier_id')
     .where('b.status', 'posted')
     .where('b.document_type', 'bill')
+    .where('b.currency', 'EUR')
     .whereRaw('b.gross_cents > b.paid_cents')
     .select('b.id', 'b.supplier_id', 's.name as supplier_name', 's.iban as supplier_iban', 'b.supplier_invoice_number', 'b.due_date', db.raw('b.gross_cents - b.paid_cents as open_cents'));
+
+/** A posted bill in another currency open on a day: in its currency and in euros as booked (a credit note's credit too). */
+export interface ForeignOpenBill {
+  billId: string;
+  supplierId: string;
+  currency: string;
+  credit: boolean;
+  /** Open in the bill's currency (hundredths), positive: owed, or on a credit note the credit held. */
+  cents: number;
+  carryingCents: number;
+}
+
+/** The bills in other currencies open as of a day (posted on or before it, less its payments on or before it): what a revaluation revalues. */
+export const foreignOpenBills = async (db: Knex, asOf: string): Promise<ForeignOpenBill[]> => {
+  const paidBy = (amount: string) => `coalesce((select sum(${amount}) from jsonb_array_elements(b.payments) p where p->>'date' <= :asOf), 0)`;
+  const result = (await db.raw(
+    `select * from (
+       select b.id, b.supplier_id, b.currency, b.document_type = 'credit_note' as credit,
+              b.gross_cents - ${paidBy(`(p->>'amountCents')::bigint`)} as cents,
+              b.gross_euro_cents - ${paidBy(PAYMENT_EUROS_SQL)} as carrying
+         from bill_list b
+        where b.status = 'posted' and b.currency <> 'EUR' and b.date <= cast(:asOf as date)) o
+      where o.cents <> 0 or o.carrying <> 0
+      order by o.id`,
+    { asOf },
+  )) as { rows: Array<{ id: string; supplier_id: string; currency: string; credit: boolean; cents: string | number; carrying: string | number }> };
+  return result.rows.map((r) => ({ billId: r.id, supplierId: r.supplier_id, currency: r.currency, credit: r.credit, cents: Number(r.cents), carryingCents: Number(r.carrying) }));
+};
