@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { bucketOf } from '../../domain/accounting/aging';
 import type { BillEvent } from '../../domain/bill/events';
+import { toEuroCents } from '../../domain/currency/conversion';
 import { billsProjection } from '../../projections/bills/bills';
 import { payableSums } from '../../projections/bills/queries';
 import { totalsInRange } from '../../projections/ledger/balances/queries';
@@ -14,15 +15,19 @@ import type { AppDeps } from '../platform/deps';
 import { BillService } from './bill.service';
 
 /**
- * What each supplier is owed (credit notes: holds as credit) as of a day, per aging bucket, from the
- * events alone: posted documents dated on or before it, less their payments dated on or before it
- * that were not taken back.
+ * What each supplier is owed (credit notes: holds as credit) in euros as booked as of a day, per
+ * aging bucket, from the events alone: posted documents dated on or before it (in another currency
+ * their gross at their rate), less their payments dated on or before it that were not taken back (in
+ * another currency the booked euros each cleared).
  */
 const owedFromEvents = (events: BillEvent[], day: string): Map<string, number> => {
   const bills = new Map<string, { supplierId: string; date: string; dueDate: string; gross: number; credit: boolean; payments: Map<string, { date: string; cents: number }> }>();
   for (const e of events) {
-    if (e.type === 'BillPosted') bills.set(e.data.billId, { supplierId: e.data.supplierId, date: e.data.date, dueDate: e.data.dueDate, gross: e.data.totals.grossCents, credit: e.data.documentType === 'credit_note', payments: new Map() });
-    if (e.type === 'BillPaymentRecorded') bills.get(e.data.billId)!.payments.set(e.data.paymentId, { date: e.data.date, cents: e.data.amountCents });
+    if (e.type === 'BillPosted') {
+      const gross = e.data.fx ? toEuroCents(e.data.totals.grossCents, e.data.fx.rate) : e.data.totals.grossCents;
+      bills.set(e.data.billId, { supplierId: e.data.supplierId, date: e.data.date, dueDate: e.data.dueDate, gross, credit: e.data.documentType === 'credit_note', payments: new Map() });
+    }
+    if (e.type === 'BillPaymentRecorded') bills.get(e.data.billId)!.payments.set(e.data.paymentId, { date: e.data.date, cents: e.data.fx ? e.data.fx.relievedCents : e.data.amountCents });
     if (e.type === 'BillPaymentRemoved') bills.get(e.data.billId)!.payments.delete(e.data.paymentId);
   }
   const out = new Map<string, number>();
@@ -42,7 +47,7 @@ describe.each(testBackends())('aged payables on $name', (backend) => {
   });
   afterAll(() => testDb?.destroy());
 
-  it('owe, per supplier and bucket, what the bills, credit notes, payments, refunds and removed payments say, and total the Accounts Payable balance as of any day', async () => {
+  it('owe, per supplier and bucket, what the bills, credit notes, payments, refunds and removed payments say (in euros as booked, some in other currencies), and total the Accounts Payable balance as of any day', async () => {
     await fc.assert(
       fc.asyncProperty(billHistoryArb(40), fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 6 }), fc.array(dayArb, { minLength: 1, maxLength: 4 }), async (history, cuts, days) => {
         for (const t of [...LEDGER_TABLES, 'bill_list']) await testDb.db(t).delete();

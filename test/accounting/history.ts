@@ -9,9 +9,9 @@ import type { InvoiceEvent, InvoiceTotals, PaymentMethod } from '../../domain/in
 import { decide } from '../../domain/journal/decide';
 import { replay } from '../../domain/journal/entry';
 import type { JournalEvent, JournalLine } from '../../domain/journal/events';
-import type { BooksEvent } from '../../domain/books/events';
-import { buildBill } from '../../domain/bill/bill';
-import type { BillContent, BillEvent } from '../../domain/bill/events';
+import type { BooksEvent, RevaluedItem } from '../../domain/books/events';
+import { carryingCentsOf, decideBill, foldBill, openCentsOf, type BillCommand, type BillInput, type BillState } from '../../domain/bill/bill';
+import type { BillEvent, BillLine } from '../../domain/bill/events';
 import { addDays } from '../../domain/shared/dates';
 import type { RecordedEvent } from '../../eventstore/event-store';
 import { revaluationLines } from '../../domain/currency/foreign-postings';
@@ -52,12 +52,12 @@ type Action =
   | { kind: 'close'; year: number }
   /** Reopens the latest closed year (the lock moves back before it). */
   | { kind: 'reopen' }
-  /** A supplier's bill, posted: lines on expense and asset accounts, charged VAT or reverse charge (AE, self-assessed). */
-  | { kind: 'bill'; date: number; supplier: number; lines: Array<[number, number, BillVat]> }
+  /** A supplier's bill, posted: lines on expense and asset accounts, charged VAT or reverse charge (AE, self-assessed); `currency` as an invoice's. */
+  | { kind: 'bill'; date: number; supplier: number; lines: Array<[number, number, BillVat]>; currency?: number; rateStep?: number }
   /** A supplier credit note for part of a posted bill's first line, naming it, on or after its day. */
   | { kind: 'billCredit'; pick: number; date: number; part: number }
   /** A payment of part of what a posted bill has open, from the bank; on a credit note, a refund of part of its credit. */
-  | { kind: 'payBill'; pick: number; date: number; part: number }
+  | { kind: 'payBill'; pick: number; date: number; part: number; rateStep?: number }
   /** A bill payment (or refund) taken back out, as when its bank statement line is unreconciled. */
   | { kind: 'unpayBill'; pick: number };
 
@@ -91,9 +91,9 @@ const billLines = fc.array(fc.tuple(fc.nat(PURCHASE_ACCOUNT_IDS.length - 1), cen
 
 /** Suppliers' bills and credit notes, posted, paid, refunded and their payments taken back. */
 const billActions: Array<fc.Arbitrary<Action>> = [
-  fc.record({ kind: fc.constant('bill' as const), date: day, supplier: fc.nat(2), lines: billLines }),
+  fc.record({ kind: fc.constant('bill' as const), date: day, supplier: fc.nat(2), lines: billLines, currency: fc.constantFrom(0, 0, 0, 1, 2, 3, 4), rateStep: fc.integer({ min: -150, max: 150 }) }),
   fc.record({ kind: fc.constant('billCredit' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }) }),
-  fc.record({ kind: fc.constant('payBill' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }) }),
+  fc.record({ kind: fc.constant('payBill' as const), pick, date: day, part: fc.integer({ min: 1, max: 100 }), rateStep: fc.integer({ min: -150, max: 150 }) }),
   fc.record({ kind: fc.constant('unpayBill' as const), pick }),
 ];
 
@@ -188,11 +188,21 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
   const out: StreamEvent[] = [];
   const journals: Array<{ id: string; events: JournalEvent[] }> = [];
   const invoices: OpenInvoice[] = [];
-  const bills: Array<{ id: string; date: string; supplierId: string; open: number; credit: boolean; line: BillContent['lines'][number] }> = [];
-  /** Entered as a draft, then posted, as BillService does it. */
-  const enterAndPost = (billId: string, content: BillContent) =>
-    out.push({ streamId: `bill-${billId}`, event: { type: 'BillDrafted', data: { billId, ...content } } }, { streamId: `bill-${billId}`, event: { type: 'BillPosted', data: { billId, ...content } } });
-  const billPayments: Array<Extract<BillEvent, { type: 'BillPaymentRecorded' }>['data']> = [];
+  /** Bills as the write path keeps them: each its events, decided by the domain; a foreign one its currency's level. */
+  const bills: Array<{ id: string; credit: boolean; events: BillEvent[]; level?: number }> = [];
+  const billState = (bill: { events: BillEvent[] }) => foldBill(bill.events) as Extract<BillState, { status: 'draft' | 'posted' }>;
+  const onBill = (bill: { id: string; events: BillEvent[] }, command: BillCommand) => {
+    const events = decideBill(command, foldBill(bill.events));
+    bill.events.push(...events);
+    out.push(...events.map((event) => ({ streamId: `bill-${bill.id}`, event })));
+  };
+  /** Entered as a draft, then posted at `rate` (another currency's), as BillService does it. */
+  const enterAndPost = (bill: (typeof bills)[number], input: BillInput, rate?: DocumentRate) => {
+    bills.push(bill);
+    onBill(bill, { type: 'DraftBill', data: { billId: bill.id, ...input } });
+    onBill(bill, { type: 'PostBill', ...(rate ? { data: { rate } } : {}) });
+  };
+  const billPayments: Array<{ billId: string; paymentId: string }> = [];
   let n = 0;
   let lockedThrough: string | null = null;
   const revalued = new Set<string>();
@@ -358,9 +368,19 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         // Open either way: owed, or the client's credit.
         const open = invoices.filter((i) => i.fx && (openOf(i).amount !== 0 || openOf(i).carryingCents !== 0));
         const rates = new Map(open.map((i) => [i.fx!.currency, rateAt(i.fx!.level, a.rateStep)]));
-        const items = open.map((i) => ({ invoiceId: i.id, currency: i.fx!.currency, amountCents: openOf(i).amount, carryingCents: openOf(i).carryingCents }));
+        const items: RevaluedItem[] = open.map((i) => ({ invoiceId: i.id, currency: i.fx!.currency, amountCents: openOf(i).amount, carryingCents: openOf(i).carryingCents }));
+        // Bills open in another currency: owed is a credit on Accounts Payable, a credit note's credit a debit.
+        for (const bill of bills) {
+          const state = billState(bill);
+          if (!state.fx) continue;
+          const sign = bill.credit ? 1 : -1;
+          const owed = { amount: openCentsOf(state), carrying: carryingCentsOf(state) };
+          if (owed.amount === 0 && owed.carrying === 0) continue;
+          rates.set(state.fx.currency, rateAt(bill.level!, a.rateStep));
+          items.push({ billId: bill.id, currency: state.fx.currency, amountCents: sign * owed.amount, carryingCents: sign * owed.carrying });
+        }
         const lines = revaluationLines(
-          items.map((i) => ({ accountId: SYSTEM_ACCOUNT_IDS.receivables, currency: i.currency, amount: i.amountCents, carryingCents: i.carryingCents })),
+          items.map((i) => ({ accountId: i.billId ? SYSTEM_ACCOUNT_IDS.payables : SYSTEM_ACCOUNT_IDS.receivables, currency: i.currency, amount: i.amountCents, carryingCents: i.carryingCents })),
           rates,
         );
         if (lines.length === 0) break;
@@ -405,57 +425,58 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
         break;
       }
       case 'bill': {
-        const id = uuid(10, n);
-        const supplierId = uuid(11, 1 + a.supplier);
-        const content = buildBill({
-          supplierId,
+        const date = dateOf(a.date);
+        const foreign = CURRENCIES[a.currency ?? 0];
+        const input: BillInput = {
+          supplierId: uuid(11, 1 + a.supplier),
           supplierInvoiceNumber: `SUP-${n}`,
-          date: dateOf(a.date),
+          date,
           dueDate: dateOf(a.date + 30),
           lines: a.lines.map(([account, net, vat]) => ({ description: 'Purchase', accountId: PURCHASE_ACCOUNT_IDS[account]!, quantityMilli: 1000, unitPriceCents: net, ...BILL_VAT[vat] })),
-        });
-        bills.push({ id, date: content.date, supplierId, open: content.totals.grossCents, credit: false, line: content.lines[0]! });
-        enterAndPost(id, content);
+          ...(foreign ? { currency: foreign.code } : {}),
+        };
+        const rate = foreign ? { currency: foreign.code, rate: rateAt(foreign.level, a.rateStep ?? 0), rateDate: date } : undefined;
+        enterAndPost({ id: uuid(10, n), credit: false, events: [], ...(foreign ? { level: foreign.level } : {}) }, input, rate);
         break;
       }
       case 'billCredit': {
         const posted = bills.filter((b) => !b.credit);
         const bill = posted[a.pick % Math.max(posted.length, 1)];
         if (!bill) break;
-        const id = uuid(10, n);
-        const date = dateOf(a.date) < bill.date ? bill.date : dateOf(a.date);
-        const { line } = bill;
-        const content = buildBill({
-          supplierId: bill.supplierId,
+        const credited = billState(bill);
+        const date = dateOf(a.date) < credited.date ? credited.date : dateOf(a.date);
+        const line: BillLine = credited.lines[0]!;
+        const input: BillInput = {
+          supplierId: credited.supplierId,
           supplierInvoiceNumber: `CN-${n}`,
           date,
           dueDate: date,
           lines: [{ description: 'Credit', accountId: line.accountId, quantityMilli: 1000, unitPriceCents: Math.max(1, Math.floor((line.netCents * a.part) / 100)), vatRateBp: line.vatRateBp, vatCategory: line.vatCategory }],
           documentType: 'credit_note',
           creditedBillId: bill.id,
-        });
-        bills.push({ id, date, supplierId: bill.supplierId, open: content.totals.grossCents, credit: true, line: content.lines[0]! });
-        enterAndPost(id, content);
+          ...(credited.currency ? { currency: credited.currency } : {}),
+        };
+        // At the rate of the bill it corrects, as BillService posts it.
+        enterAndPost({ id: uuid(10, n), credit: true, events: [], ...(bill.level ? { level: bill.level } : {}) }, input, credited.fx);
         break;
       }
       case 'payBill': {
-        const open = bills.filter((b) => b.open > 0);
+        const open = bills.filter((b) => openCentsOf(billState(b)) > 0);
         const bill = open[a.pick % Math.max(open.length, 1)];
         if (!bill) break;
-        const amount = Math.max(1, Math.floor((bill.open * a.part) / 100));
-        bill.open -= amount;
-        const date = dateOf(a.date) < bill.date ? bill.date : dateOf(a.date);
-        const data = { billId: bill.id, paymentId: uuid(12, n), amountCents: amount, date, cashAccountId: SYSTEM_ACCOUNT_IDS.bank, reference: null, ...(bill.credit ? { refund: true as const } : {}) };
-        billPayments.push(data);
-        out.push({ streamId: `bill-${bill.id}`, event: { type: 'BillPaymentRecorded', data } });
+        const state = billState(bill);
+        const amount = Math.max(1, Math.floor((openCentsOf(state) * a.part) / 100));
+        const date = dateOf(a.date) < state.date ? state.date : dateOf(a.date);
+        const paymentId = uuid(12, n);
+        const rate = state.fx ? { rate: rateAt(bill.level!, a.rateStep ?? 0), rateDate: date } : undefined;
+        onBill(bill, { type: 'RecordBillPayment', data: { paymentId, amountCents: amount, date, cashAccountId: SYSTEM_ACCOUNT_IDS.bank, reference: null, ...(rate ? { rate } : {}) } });
+        billPayments.push({ billId: bill.id, paymentId });
         break;
       }
       case 'unpayBill': {
         const payment = billPayments.splice(a.pick % Math.max(billPayments.length, 1), 1)[0];
         if (!payment) break;
-        bills.find((b) => b.id === payment.billId)!.open += payment.amountCents;
-        const { reference: _reference, ...removed } = payment;
-        out.push({ streamId: `bill-${payment.billId}`, event: { type: 'BillPaymentRemoved', data: { ...removed, reason: 'statement_line_unreconciled' } } });
+        onBill(bills.find((b) => b.id === payment.billId)!, { type: 'RemoveBillPayment', data: { paymentId: payment.paymentId, reason: 'statement_line_unreconciled' } });
         break;
       }
       default: {
