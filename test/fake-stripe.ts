@@ -83,7 +83,8 @@ export interface FakeDispute {
   amount: number;
   charge: string;
   payment_intent: string;
-  currency: 'eur';
+  /** The charge's (lower case); its balance transactions are in euros. */
+  currency: string;
   reason: string;
   status: string;
   created: number;
@@ -117,6 +118,13 @@ export const startFakeStripe = async () => {
   const intents = new Map<string, { id: string; amount: number; currency: string; metadata: Record<string, string>; charge: string; created: number; txn: FakeBalanceTransaction; txnPending: boolean }>();
   /** Units of a currency per euro Stripe converts a charge in it at (`settleAt`); euros need none. */
   const settlementRates = new Map<string, number>();
+  /** An amount of `currency` (lower case) in euros at the rate set for it, as Stripe converts onto the euro balance. */
+  const inEuros = (amount: number, currency: string): number => {
+    if (currency === 'eur') return amount;
+    const rate = settlementRates.get(currency);
+    if (rate === undefined) throw new Error(`no settlement rate for ${currency}: call settleAt first`);
+    return Math.round(amount / rate);
+  };
   let heldDaysAgo: number | null = null;
   const transactions: FakeBalanceTransaction[] = [];
   const refunds = new Map<string, FakeRefund>();
@@ -250,9 +258,8 @@ export const startFakeStripe = async () => {
         const charge = id('ch_');
         const created = Math.floor(paidAt.getTime() / 1000);
         // A charge in another currency lands on the euro balance converted at the rate set for it.
-        const rate = session.currency === 'eur' ? 1 : settlementRates.get(session.currency);
-        if (rate === undefined) throw new Error(`no settlement rate for ${session.currency}: call settleAt first`);
-        const euros = Math.round(session.amount_total / rate);
+        const euros = inEuros(session.amount_total, session.currency);
+        const rate = session.currency === 'eur' ? 1 : settlementRates.get(session.currency)!;
         const t = txn('charge', euros, fakeFeeCents(euros), charge, session.payment_intent);
         if (rate !== 1) t.exchange_rate = 1 / rate;
         if (heldDaysAgo !== null) t.created -= heldDaysAgo * 86400;
@@ -276,31 +283,35 @@ export const startFakeStripe = async () => {
     disputes,
     payouts,
     transactions,
-    /** The cardholder disputes a payment: Stripe withdraws the amount and its dispute fee. */
+    /**
+     * The cardholder disputes a payment: Stripe withdraws the amount and its dispute fee from the
+     * euro balance (a charge in another currency converted at the rate set for it now).
+     */
     dispute(paymentIntent: string, reason = 'fraudulent'): FakeDispute {
       const intent = intents.get(paymentIntent);
       if (!intent) throw new Error(`no fake payment intent ${paymentIntent}`);
       const disputeId = id('dp_');
+      const euros = inEuros(intent.amount, intent.currency);
       const d: FakeDispute = {
         id: disputeId,
         object: 'dispute',
         amount: intent.amount,
         charge: intent.charge,
         payment_intent: paymentIntent,
-        currency: 'eur',
+        currency: intent.currency ?? 'eur',
         reason,
         status: 'needs_response',
         created: now(),
-        balance_transactions: [txn('adjustment', -intent.amount, DISPUTE_FEE_CENTS, disputeId, paymentIntent)],
+        balance_transactions: [txn('adjustment', -euros, DISPUTE_FEE_CENTS, disputeId, paymentIntent)],
       };
       disputes.set(d.id, d);
       return d;
     },
-    /** Closes a dispute: won reinstates the amount (the fee stays kept), lost keeps it withdrawn. */
+    /** Closes a dispute: won reinstates the amount (in euros at the rate set now; the fee stays kept), lost keeps it withdrawn. */
     closeDispute(disputeId: string, outcome: 'won' | 'lost'): FakeDispute {
       const d = disputes.get(disputeId)!;
       d.status = outcome;
-      if (outcome === 'won') d.balance_transactions.push(txn('adjustment', d.amount, 0, d.id, d.payment_intent));
+      if (outcome === 'won') d.balance_transactions.push(txn('adjustment', inEuros(d.amount, d.currency), 0, d.id, d.payment_intent));
       return d;
     },
     /** A refund that the bank could not deliver: its amount comes back to the balance. */

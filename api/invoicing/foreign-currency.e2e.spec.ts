@@ -148,7 +148,7 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
     await admin.post(`/api/invoices/${inv.id}/send/`);
     const writeOff = await admin.post(`/api/invoices/${inv.id}/write-off/`, { date: '2026-11-01', reason: 'Gone' });
     expect(writeOff.status).toBe(409);
-    expect(writeOff.body.message).toBe('This invoice is in USD: disputes and write-offs work only on invoices in euros so far.');
+    expect(writeOff.body.message).toBe('This invoice is in USD: write-offs work only on invoices in euros so far.');
     // Pay Now is not offered for it on the pay link, nor in GraphQL's; it is for euros.
     expect((await admin.get(`/api/public/invoices/${inv.id}/`)).body).toMatchObject({ currency: 'USD', card_payment: false });
     const graphql = await admin.graphql('query($id: ID!) { publicInvoice(id: $id) { currency cardPayment } }', { id: inv.id });

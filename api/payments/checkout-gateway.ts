@@ -159,6 +159,12 @@ export interface DisputeSnapshot {
   date: string;
   /** The dispute's balance transactions' fees (Stripe's dispute fee, or its return). */
   fees: { id: string; feeCents: number }[];
+  /**
+   * What its balance transactions moved in euros (the account's settlement currency): the disputed
+   * amount withdrawn, and given back when won; null when they are not in euros (or not reported).
+   */
+  withdrawnEuroCents: number | null;
+  returnedEuroCents: number | null;
 }
 
 interface DisputeLike {
@@ -168,8 +174,17 @@ interface DisputeLike {
   reason?: string | null;
   created: number;
   payment_intent: string | { id: string } | null;
-  balance_transactions?: { id: string; fee: number }[];
+  balance_transactions?: { id: string; fee: number; amount?: number; currency?: string }[];
 }
+
+/** The euros a dispute's balance transactions withdrew (negative amounts) or gave back (positive ones); null unless all are euros. */
+const disputeEuros = (d: DisputeLike): Pick<DisputeSnapshot, 'withdrawnEuroCents' | 'returnedEuroCents'> => {
+  const moves = d.balance_transactions ?? [];
+  if (moves.length === 0 || moves.some((b) => typeof b.amount !== 'number' || (b.currency ?? '').toLowerCase() !== 'eur')) return { withdrawnEuroCents: null, returnedEuroCents: null };
+  const withdrawn = moves.filter((b) => b.amount! < 0).reduce((sum, b) => sum - b.amount!, 0);
+  const returned = moves.filter((b) => b.amount! > 0).reduce((sum, b) => sum + b.amount!, 0);
+  return { withdrawnEuroCents: withdrawn > 0 ? withdrawn : null, returnedEuroCents: returned > 0 ? returned : null };
+};
 
 export const disputeSnapshotOf = (d: DisputeLike): DisputeSnapshot => ({
   id: d.id,
@@ -179,6 +194,7 @@ export const disputeSnapshotOf = (d: DisputeLike): DisputeSnapshot => ({
   reason: d.reason ?? null,
   date: dayOfUnix(d.created),
   fees: (d.balance_transactions ?? []).map((b) => ({ id: b.id, feeCents: b.fee })),
+  ...disputeEuros(d),
 });
 
 export interface PayoutSnapshot {

@@ -83,6 +83,52 @@ describe.each(testBackends())('card payments of invoices in another currency on 
     expect(await trialBalance()).toBe(0);
   });
 
+  const paidByCard = async (dollars: number, settledAt: number) => {
+    const invoice = await createInvoice(admin, { client: clientId, date: '2026-01-01', due_date: '2026-01-31', items: [{ description: 'Support', quantity: 1, unit_price: dollars, vat_rate: 0 }] });
+    await admin.post(`/api/invoices/${invoice.id}/send/`);
+    fake.settleAt('usd', settledAt);
+    const session = fake.complete((await checkout(invoice.id)).body.sessionId);
+    expect((await deliver('checkout.session.completed', session)).body.outcome).toBe('recorded');
+    return { invoiceId: invoice.id as string, pi: session.payment_intent! };
+  };
+
+  it('a dispute lost takes back the euros Stripe withdrew and makes the dollars owed again at their booked euros, the difference realised', async () => {
+    // USD 200.00 booked at 1.10 (181.82 EUR), paid at 1.05 (190.48 EUR in, 8.66 gained).
+    const { invoiceId, pi } = await paidByCard(200, 1.05);
+    expect(-(await balance(exchangeGains, invoiceId))).toBe(19_048 - 18_182);
+    // The cardholder disputes it when the dollar is at par: Stripe withdraws 200.00 EUR.
+    fake.settleAt('usd', 1.0);
+    const dispute = fake.dispute(pi);
+    const opened = await deliver('charge.dispute.created', dispute);
+    expect(opened.status, opened.text).toBe(200);
+    expect(await balance(SYSTEM_ACCOUNT_IDS.disputedPayments, invoiceId)).toBe(20_000);
+    expect((await admin.get(`/api/invoices/${invoiceId}/`)).body).toMatchObject({ paid: true });
+    expect((await deliver('charge.dispute.closed', fake.closeDispute(dispute.id, 'lost'))).status).toBe(200);
+    expect(await balance(SYSTEM_ACCOUNT_IDS.disputedPayments, invoiceId)).toBe(0);
+    // Owed again: USD 200.00 at its booked 181.82 EUR; 200.00 EUR went, so 18.18 is lost.
+    expect((await admin.get(`/api/invoices/${invoiceId}/`)).body).toMatchObject({ currency: 'USD', paid: false, open_amount: 200 });
+    expect(await balance(receivables, invoiceId)).toBe(18_182);
+    expect(await balance(exchangeLosses, invoiceId)).toBe(20_000 - 18_182);
+    // The ledger's open dollars say the same (what a revaluation would revalue).
+    const open = await server.testDb.db('ledger_lines as l').join('ledger_entries as e', 'e.entry_id', 'l.entry_id').where({ 'e.invoice_id': invoiceId, 'l.account_id': receivables }).whereNotNull('l.currency').select(server.testDb.db.raw('sum(case when l.debit_cents > 0 then l.foreign_cents else -l.foreign_cents end) as cents')).first();
+    expect(Number(open.cents)).toBe(20_000);
+    expect(await trialBalance()).toBe(0);
+  });
+
+  it('a dispute won brings back the euros Stripe reinstated, the difference from those it withdrew realised; the invoice stays paid', async () => {
+    const { invoiceId, pi } = await paidByCard(100, 1.1);
+    fake.settleAt('usd', 1.0);
+    const dispute = fake.dispute(pi);
+    // Reported closed first (won when the dollar is at 1.25: 80.00 EUR back for the 100.00 taken).
+    fake.settleAt('usd', 1.25);
+    expect((await deliver('charge.dispute.closed', fake.closeDispute(dispute.id, 'won'))).status).toBe(200);
+    expect((await deliver('charge.dispute.created', { ...dispute, status: 'needs_response', balance_transactions: [dispute.balance_transactions[0]] })).status).toBe(200);
+    expect(await balance(SYSTEM_ACCOUNT_IDS.disputedPayments, invoiceId)).toBe(0);
+    expect(await balance(exchangeLosses, invoiceId)).toBe(10_000 - 8_000);
+    expect((await admin.get(`/api/invoices/${invoiceId}/`)).body).toMatchObject({ paid: true, open_amount: 0 });
+    expect(await trialBalance()).toBe(0);
+  });
+
   it('keeps card money beyond what is open as the client\u2019s credit in dollars, at the invoice\u2019s rate', async () => {
     const invoice = await createInvoice(admin, { client: clientId, date: '2026-01-01', due_date: '2026-01-31', items: [{ description: 'Audit', quantity: 1, unit_price: 100, vat_rate: 0 }] });
     await admin.post(`/api/invoices/${invoice.id}/send/`);

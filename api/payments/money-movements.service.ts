@@ -157,18 +157,23 @@ export class MoneyMovementService {
     if (refunds.length > 0) await this.moveForIntent(paymentIntentId, (paymentId) => refunds.map((r) => refundCommand(paymentId, r, reportedOn)));
   }
 
-  /** Opened, or closed (won or lost; a close arriving first records the open too); its fees once each. */
+  /**
+   * Opened, or closed (won or lost; a close arriving first records the open too); its fees once each.
+   * Of a payment in another currency, in the euros its balance transactions moved.
+   */
   async recordDispute(dispute: DisputeSnapshot, reportedOn: string): Promise<void> {
     // An inquiry (warning_*) withdraws no funds: nothing moves until it becomes a dispute.
     if (dispute.status.startsWith('warning_')) return;
     const closed = dispute.status === 'won' || dispute.status === 'lost';
+    const withdrawn = dispute.withdrawnEuroCents === null ? {} : { withdrawnEuroCents: dispute.withdrawnEuroCents };
+    const returned = dispute.returnedEuroCents === null ? {} : { returnedEuroCents: dispute.returnedEuroCents };
     await this.moveForIntent(dispute.paymentIntentId, (paymentId): MoneyMovementCommand[] => [
       closed
         ? {
             type: 'CloseDispute',
-            data: { paymentId, disputeId: dispute.id, amountCents: dispute.amountCents, date: reportedOn, outcome: dispute.status as 'won' | 'lost', opened: { date: dispute.date, reason: dispute.reason } },
+            data: { paymentId, disputeId: dispute.id, amountCents: dispute.amountCents, date: reportedOn, outcome: dispute.status as 'won' | 'lost', opened: { date: dispute.date, reason: dispute.reason, ...withdrawn }, ...returned },
           }
-        : { type: 'OpenDispute', data: { paymentId, disputeId: dispute.id, amountCents: dispute.amountCents, date: dispute.date, reason: dispute.reason } },
+        : { type: 'OpenDispute', data: { paymentId, disputeId: dispute.id, amountCents: dispute.amountCents, date: dispute.date, reason: dispute.reason, ...withdrawn } },
       ...dispute.fees.map((fee): MoneyMovementCommand => ({ type: 'ChargeGatewayFee', data: { paymentId, feeId: fee.id, amountCents: fee.feeCents, date: dispute.date, kind: 'dispute' } })),
     ]);
   }

@@ -8,7 +8,7 @@ import { BILL_EVENT_TYPES, type BillEvent } from '../bill/events';
 import { billEffect, billEntryIdOf } from '../bill/postings';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
 import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMovement } from './vat-return';
-import { bookedSaleLines, foreignSaleLines, receiptLines, refundLines } from '../currency/foreign-postings';
+import { bookedSaleLines, disputeClosedLines, disputeOpenedLines, foreignSaleLines, receiptLines, refundLines } from '../currency/foreign-postings';
 import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
 
 /**
@@ -281,12 +281,15 @@ export const movementEffect = (event: MovementEvent): LedgerEffect => {
       // The money back where it left from, the refund's own posting reversed.
       return effect(refundFailureEntryId(r.refundId), 'refund', r.refundId, 'Refund failed', r.fx ? reverseLines(refundedLines(r)) : transfer(cash, receivables, r.amountCents));
     }
-    case 'PaymentDisputed':
-      return effect(disputeEntryId(event.data.disputeId), 'dispute', event.data.disputeId, 'Payment disputed', transfer(disputedPayments, stripeClearing, event.data.amountCents));
+    case 'PaymentDisputed': {
+      const d = event.data;
+      return effect(disputeEntryId(d.disputeId), 'dispute', d.disputeId, 'Payment disputed', d.fx ? disputeOpenedLines(d.fx) : transfer(disputedPayments, stripeClearing, d.amountCents));
+    }
     case 'DisputeClosed': {
       const c = event.data;
       const won = c.outcome === 'won';
-      return effect(disputeCloseEntryId(c.disputeId), 'dispute', c.disputeId, won ? 'Dispute won' : 'Dispute lost', transfer(won ? stripeClearing : receivables, disputedPayments, c.amountCents));
+      const lines = c.fx ? disputeClosedLines(c.fx, c.amountCents, c.outcome) : transfer(won ? stripeClearing : receivables, disputedPayments, c.amountCents);
+      return effect(disputeCloseEntryId(c.disputeId), 'dispute', c.disputeId, won ? 'Dispute won' : 'Dispute lost', lines);
     }
     case 'GatewayFeeCharged': {
       const f = event.data;

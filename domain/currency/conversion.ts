@@ -20,6 +20,9 @@ export const impliedRate = (hundredths: number, euroCents: number): string => {
   return new Exact(hundredths).div(euroCents).toDecimalPlaces(6).toString();
 };
 
+/** `part` of `whole` of an amount of `cents` (a dispute of part of a payment, of the euros the payment was), half away from zero. */
+export const shareOf = (cents: number, part: number, whole: number): number => (part === whole ? cents : new Exact(cents).mul(part).div(whole).toDecimalPlaces(0).toNumber());
+
 /** Euro cents at `rate` → hundredths of the currency (a product's euro price on a USD invoice), half away from zero. */
 export const fromEuroCents = (cents: number, rate: string): number => new Exact(cents).mul(rate).toDecimalPlaces(0).toNumber();
 

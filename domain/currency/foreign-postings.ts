@@ -8,7 +8,7 @@ import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
 import type { PostingLine } from '../accounting/ledger-effect';
 import type { VatMovement } from '../accounting/vat-return';
 import { euroDocument, revaluation, settle, toEuroCents, type OpenAmount, type Settlement } from './conversion';
-import type { ForeignAmount, PaymentFx } from './rate';
+import type { DisputeFx, ForeignAmount, PaymentFx } from './rate';
 
 export type { ForeignAmount };
 
@@ -111,6 +111,32 @@ export const refundLines = (cashAccountId: string, refundedCents: number, fx: Pa
     ...(difference > 0 ? [cr(SYSTEM_ACCOUNT_IDS.exchangeGains, difference)] : difference < 0 ? [dr(SYSTEM_ACCOUNT_IDS.exchangeLosses, -difference)] : []),
   ];
   return lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
+};
+
+/** The realised difference of euros that came (positive: Cr Exchange Gains) or went (negative: Dr Exchange Losses). */
+const realised = (cents: number): ForeignLine[] => (cents > 0 ? [cr(SYSTEM_ACCOUNT_IDS.exchangeGains, cents)] : cents < 0 ? [dr(SYSTEM_ACCOUNT_IDS.exchangeLosses, -cents)] : []);
+
+/** A dispute of a foreign card payment opened: the euros the gateway withdrew, out of its clearing account into Disputed Payments. */
+export const disputeOpenedLines = (fx: DisputeFx): ForeignLine[] => [dr(SYSTEM_ACCOUNT_IDS.disputedPayments, fx.withdrawnCents), cr(SYSTEM_ACCOUNT_IDS.stripeClearing, fx.withdrawnCents)];
+
+/**
+ * A dispute of a foreign card payment closed. Won: the euros given back into the clearing account,
+ * Disputed Payments cleared of those withdrawn. Lost: the receivable owed again at the booked euros
+ * it puts back (keeping the amount in the invoice's currency), Disputed Payments cleared. Either way
+ * the difference is realised.
+ */
+export const disputeClosedLines = (fx: DisputeFx, amountCents: number, outcome: 'won' | 'lost'): ForeignLine[] => {
+  const withdrawn = fx.withdrawnCents;
+  if (outcome === 'won') {
+    const back = fx.returnedCents ?? withdrawn;
+    return [dr(SYSTEM_ACCOUNT_IDS.stripeClearing, back), cr(SYSTEM_ACCOUNT_IDS.disputedPayments, withdrawn), ...realised(back - withdrawn)].filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
+  }
+  const owed = fx.relievedCents ?? 0;
+  return [
+    dr(SYSTEM_ACCOUNT_IDS.receivables, owed, { currency: fx.currency, amountCents, rate: fx.bookedRate ?? '' }),
+    cr(SYSTEM_ACCOUNT_IDS.disputedPayments, withdrawn),
+    ...realised(owed - withdrawn),
+  ].filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
 };
 
 /** One open foreign item at a period end: on which account, in which currency, signed as the account sees it (debit positive). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACCOUNT_IDS } from '../accounting/accounts';
 import type { VatMovement } from '../accounting/vat-return';
 import { relief, toEuroCents } from './conversion';
-import { foreignReceiptLines, foreignSaleLines, refundLines, revaluationLines, type ForeignLine, type OpenItem } from './foreign-postings';
+import { disputeClosedLines, disputeOpenedLines, foreignReceiptLines, foreignSaleLines, refundLines, revaluationLines, type ForeignLine, type OpenItem } from './foreign-postings';
 
 const { receivables, bank, vatPayable, servicesRevenue, exchangeGains, exchangeLosses } = SYSTEM_ACCOUNT_IDS;
 
@@ -93,6 +93,33 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('credit' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 100 }), day: fc.integer({ min: 0, max: DAYS - 1 }) }),
   fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), share: fc.integer({ min: 1, max: 100 }), day: fc.integer({ min: 0, max: DAYS - 1 }) }),
 );
+
+describe('a dispute of a card payment in dollars', () => {
+  const { disputedPayments, stripeClearing, receivables, exchangeGains, exchangeLosses } = SYSTEM_ACCOUNT_IDS;
+  const net = (lines: ForeignLine[], accountId: string) => lines.filter((l) => l.accountId === accountId).reduce((s, l) => s + l.debitCents - l.creditCents, 0);
+  const opened = { currency: 'USD', withdrawnCents: 20_000 };
+
+  it('holds the euros Stripe withdrew apart, and on a loss puts the dollars back on the receivable at their booked euros, realising the rest', () => {
+    expect(disputeOpenedLines(opened)).toEqual([
+      { accountId: disputedPayments, debitCents: 20_000, creditCents: 0 },
+      { accountId: stripeClearing, debitCents: 0, creditCents: 20_000 },
+    ]);
+    const lost = disputeClosedLines({ ...opened, relievedCents: 18_182, bookedRate: '1.1' }, 20_000, 'lost');
+    expect(net(lost, receivables)).toBe(18_182);
+    expect(lost.find((l) => l.accountId === receivables)!.foreign).toEqual({ currency: 'USD', amountCents: 20_000, rate: '1.1' });
+    expect(net(lost, disputedPayments)).toBe(-20_000);
+    expect(net(lost, exchangeLosses)).toBe(1_818);
+    expect(lost.reduce((s, l) => s + l.debitCents - l.creditCents, 0)).toBe(0);
+  });
+
+  it('on a win takes back what Stripe reinstated: fewer euros are a loss, more a gain', () => {
+    const fewer = disputeClosedLines({ ...opened, returnedCents: 16_000 }, 20_000, 'won');
+    expect([net(fewer, stripeClearing), net(fewer, disputedPayments), net(fewer, exchangeLosses)]).toEqual([16_000, -20_000, 4_000]);
+    const more = disputeClosedLines({ ...opened, returnedCents: 21_000 }, 20_000, 'won');
+    expect(net(more, exchangeGains)).toBe(-1_000);
+    expect(disputeClosedLines(opened, 20_000, 'won').map((l) => l.accountId)).toEqual([stripeClearing, disputedPayments]);
+  });
+});
 
 describe('generated histories in four currencies (property)', () => {
   it('keep the trial balance at zero, receivables equal to the open amounts at booked rates (plus revaluations at a month end), and every realised difference (1/payment rate − 1/booked rate) × amount', () => {

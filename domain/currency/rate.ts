@@ -87,6 +87,19 @@ export interface ChargedMoney {
 
 export const chargedInOtherCurrency = (charged: string, invoice: string): string => `The card was charged in ${charged}, but the invoice is in ${invoice}.`;
 
+/**
+ * A dispute of a card payment in another currency, in euros as the gateway moved them: what it
+ * withdrew when the dispute opened; on a close, what it gave back (won), or (lost) the booked euros the
+ * invoice is owed again, at `bookedRate`, the invoice's.
+ */
+export interface DisputeFx {
+  currency: string;
+  withdrawnCents: number;
+  returnedCents?: number;
+  relievedCents?: number;
+  bookedRate?: string;
+}
+
 /** A credit note of a foreign document: the document's currency and rate, and the booked euros it takes off the receivable. */
 export interface CreditFx extends DocumentRate {
   relievedCents: number;

@@ -91,9 +91,8 @@ export const REMOVE_GATEWAY_PAYMENT = 'Money a card payment took settles through
 export const REMOVE_CREDIT_PAYMENT = 'This is credit applied from another invoice, not money received: it cannot be removed here.';
 export const REMOVE_MOVED_PAYMENT = 'Money of this payment was refunded, disputed or charged a fee: undo that first, or refund what is left.';
 export const REMOVE_APPLIED_CREDIT = 'Part of this payment was applied as credit to another invoice: reverse that first.';
-/** What a foreign-currency invoice cannot do yet: these post in euros at rates not built so far. */
-export const notInCurrency = (currency: string): string =>
-  `This invoice is in ${currency}: disputes and write-offs work only on invoices in euros so far.`;
+/** What a foreign-currency invoice cannot do yet: a write-off posts in euros at rates not built so far. */
+export const notInCurrency = (currency: string): string => `This invoice is in ${currency}: write-offs work only on invoices in euros so far.`;
 /** A payment of a foreign invoice above what is open (the excess would be credit in that currency). */
 export const overpaidInCurrency = (currency: string, openCents: number): string =>
   `A payment of an invoice in ${currency} can be at most what is open (${(openCents / 100).toFixed(2)} ${currency}).`;
@@ -433,9 +432,9 @@ export const decide = (command: InvoiceCommand, state: InvoiceState): InvoiceEve
     // Credit moves between invoices of one client, so of one currency (the client's, fixed once it has invoices).
     case 'TransferCredit':
       return decideMoneyMovement(command, state);
+    // A dispute of a payment in another currency is in the euros the gateway moved (decided with the movement).
     case 'OpenDispute':
     case 'CloseDispute':
-      if (state.status !== 'empty') assertInEuros(state);
       return decideMoneyMovement(command, state);
     default: {
       const exhaustive: never = command;

@@ -1,4 +1,4 @@
-import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
+import type { CreditFx, DisputeFx, DocumentRate, PaymentFx } from '../currency/rate';
 import type { DocumentParties, VatCategory } from './vat';
 
 /**
@@ -250,13 +250,15 @@ export type RefundFailed = {
 /** A card payment disputed by the cardholder: Stripe withdraws the amount while the dispute is open. */
 export type PaymentDisputed = {
   type: 'PaymentDisputed';
-  data: { invoiceId: string; paymentId: string; disputeId: string; amountCents: number; date: string; reason: string | null };
+  /** `fx` (an invoice in another currency): the euros the gateway withdrew. */
+  data: { invoiceId: string; paymentId: string; disputeId: string; amountCents: number; date: string; reason: string | null; fx?: DisputeFx };
 };
 
 /** Won: the amount comes back to the Stripe balance. Lost: it is gone, and the invoice is owed again. */
 export type DisputeClosed = {
   type: 'DisputeClosed';
-  data: { invoiceId: string; paymentId: string; disputeId: string; amountCents: number; date: string; outcome: 'won' | 'lost' };
+  /** `fx` (an invoice in another currency): the euros withdrawn, and those given back (won) or the booked euros owed again (lost). */
+  data: { invoiceId: string; paymentId: string; disputeId: string; amountCents: number; date: string; outcome: 'won' | 'lost'; fx?: DisputeFx };
 };
 
 /** What the gateway kept of a payment (a card payment's fee, a dispute's fee): one per balance transaction. */

@@ -1,5 +1,5 @@
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, InvoiceTotals, PayeeAccount, PaymentMethod } from './events';
-import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
+import type { CreditFx, DisputeFx, DocumentRate, PaymentFx } from '../currency/rate';
 import { toEuroCents, type OpenAmount } from '../currency/conversion';
 import { BOOKS_CURRENCY } from '../currency/currencies';
 import { isReverseCharge, type DocumentParties } from './vat';
@@ -32,6 +32,8 @@ export interface InvoiceDispute {
   paymentId: string;
   amountCents: number;
   status: 'open' | 'won' | 'lost';
+  /** An invoice in another currency: the dispute's euros (withdrawn; on a loss, the booked euros owed again). */
+  fx?: DisputeFx;
 }
 
 export interface CreditNoteRef {
@@ -153,7 +155,7 @@ export const availableCreditCents = (s: InvoiceState): number => {
  * booked euros its payments and credit notes cleared, plus those its refunds put back (negative:
  * the client's credit balance). Undefined for an invoice in euros.
  */
-export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments' | 'creditNotes' | 'refunds' | 'transferredEuros'>): number | undefined => {
+export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments' | 'creditNotes' | 'refunds' | 'transferredEuros' | 'disputes'>): number | undefined => {
   if (!s.fx) return undefined;
   const sum = <T>(items: readonly T[], cents: (item: T) => number | undefined) => items.reduce((total, item) => total + (cents(item) ?? 0), 0);
   return (
@@ -161,6 +163,7 @@ export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments' 
     sum(s.payments, (p) => p.fx?.relievedCents) -
     sum(s.creditNotes, (n) => n.fx?.relievedCents) +
     sum(s.refunds, (r) => (r.failed ? 0 : r.fx?.relievedCents)) +
+    sum(s.disputes, (d) => (d.status === 'lost' ? d.fx?.relievedCents : 0)) +
     sum(Object.values(s.transferredEuros ?? {}), (cents) => cents)
   );
 };
@@ -291,12 +294,12 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
     case 'PaymentDisputed': {
       if (state.status === 'empty') return state;
       const d = event.data;
-      return { ...state, disputes: [...state.disputes, { disputeId: d.disputeId, paymentId: d.paymentId, amountCents: d.amountCents, status: 'open' }] };
+      return { ...state, disputes: [...state.disputes, { disputeId: d.disputeId, paymentId: d.paymentId, amountCents: d.amountCents, status: 'open', ...(d.fx ? { fx: d.fx } : {}) }] };
     }
     case 'DisputeClosed': {
       if (state.status === 'empty') return state;
       const d = event.data;
-      const disputes = state.disputes.map((x) => (x.disputeId === d.disputeId ? { ...x, status: d.outcome } : x));
+      const disputes = state.disputes.map((x) => (x.disputeId === d.disputeId ? { ...x, status: d.outcome, ...(d.fx ? { fx: d.fx } : {}) } : x));
       return { ...state, disputes, paidCents: state.paidCents + paidDeltaOf(event) };
     }
     case 'GatewayFeeCharged':

@@ -2,8 +2,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { InvoiceEvent } from './events';
 import { AMOUNT_TOO_LARGE, formatEuros, MAX_AMOUNT_CENTS } from '../shared/money';
 import { availableCreditCents, foreignOpen, isCancelled, isIssued, openCents, refundableCents, settlementOf, type InvoiceData, type InvoicePayment, type InvoiceState } from './invoice';
-import { relief, toEuroCents } from '../currency/conversion';
-import type { DocumentRate, PaymentFx } from '../currency/rate';
+import { relief, shareOf, toEuroCents } from '../currency/conversion';
+import type { DisputeFx, DocumentRate, PaymentFx } from '../currency/rate';
 
 /**
  * What happens to a payment after it was recorded: refunds, disputes and the gateway's fees. Each
@@ -23,11 +23,26 @@ export type RefundPayment = {
   rate?: Pick<DocumentRate, 'rate' | 'rateDate'>;
 };
 export type FailRefund = { type: 'FailRefund'; data: { refundId: string; date: string } };
-export type OpenDispute = { type: 'OpenDispute'; data: { paymentId: string; disputeId: string; amountCents: number; date: string; reason: string | null } };
-/** `opened` is what the dispute said when it was opened, for a close that arrives first. */
+/**
+ * `withdrawnEuroCents`: of a payment in another currency, the euros the gateway withdrew (its balance
+ * transaction); absent, the payment's euros' share.
+ */
+export type OpenDispute = { type: 'OpenDispute'; data: { paymentId: string; disputeId: string; amountCents: number; date: string; reason: string | null; withdrawnEuroCents?: number } };
+/**
+ * `opened` is what the dispute said when it was opened, for a close that arrives first.
+ * `returnedEuroCents`: of a dispute won in another currency, the euros the gateway gave back (absent: those it withdrew).
+ */
 export type CloseDispute = {
   type: 'CloseDispute';
-  data: { paymentId: string; disputeId: string; amountCents: number; date: string; outcome: 'won' | 'lost'; opened: { date: string; reason: string | null } };
+  data: {
+    paymentId: string;
+    disputeId: string;
+    amountCents: number;
+    date: string;
+    outcome: 'won' | 'lost';
+    opened: { date: string; reason: string | null; withdrawnEuroCents?: number };
+    returnedEuroCents?: number;
+  };
 };
 export type ChargeGatewayFee = { type: 'ChargeGatewayFee'; data: { paymentId: string; feeId: string; amountCents: number; date: string; kind: 'payment' | 'dispute' } };
 
@@ -111,12 +126,34 @@ const failRefund = (cmd: FailRefund, state: InvoiceState): InvoiceEvent[] => {
   return [{ type: 'RefundFailed', data: { invoiceId: state.invoiceId, paymentId: r.paymentId, refundId: r.refundId, amountCents: r.amountCents, date: cmd.data.date, method: payment.method, ...accountOf(payment), ...fx } }];
 };
 
+/**
+ * A dispute of a payment of a foreign invoice, in euros: what the gateway withdrew, as its balance
+ * transaction says, or else the payment's euros' share (what the charge settled at).
+ */
+const withdrawnFx = (s: InvoiceData, payment: InvoicePayment, amountCents: number, withdrawn: number | undefined): { fx: DisputeFx } | Record<string, never> => {
+  if (!s.fx) return {};
+  const euros = withdrawn ?? (payment.fx ? shareOf(payment.fx.receivedCents, amountCents, payment.amountCents) : toEuroCents(amountCents, s.fx.rate));
+  return { fx: { currency: s.fx.currency, withdrawnCents: euros } };
+};
+
 const openDispute = (cmd: OpenDispute, state: InvoiceState): InvoiceEvent[] => {
   const d = cmd.data;
   if (state.status !== 'empty' && state.disputes.some((x) => x.disputeId === d.disputeId)) return [];
-  const { state: s } = paymentOf(state, d.paymentId, true);
+  const { state: s, payment } = paymentOf(state, d.paymentId, true);
   positive(d.amountCents);
-  return [{ type: 'PaymentDisputed', data: { invoiceId: s.invoiceId, paymentId: d.paymentId, disputeId: d.disputeId, amountCents: d.amountCents, date: d.date, reason: d.reason } }];
+  return [{ type: 'PaymentDisputed', data: { invoiceId: s.invoiceId, paymentId: d.paymentId, disputeId: d.disputeId, amountCents: d.amountCents, date: d.date, reason: d.reason, ...withdrawnFx(s, payment, d.amountCents, d.withdrawnEuroCents) } }];
+};
+
+/**
+ * A foreign dispute's close in euros: won, what came back (the withdrawn euros unless the gateway
+ * says otherwise); lost, the booked euros the invoice is owed again (its share of what is open, as a
+ * refund puts back). The difference from the withdrawn euros is realised.
+ */
+const closedFx = (s: InvoiceState, withdrawn: DisputeFx | undefined, outcome: 'won' | 'lost', amountCents: number, returned: number | undefined): { fx: DisputeFx } | Record<string, never> => {
+  if (s.status === 'empty' || !s.fx || !withdrawn) return {};
+  if (outcome === 'won') return { fx: { ...withdrawn, returnedCents: returned ?? withdrawn.withdrawnCents } };
+  const open = foreignOpen(s)!;
+  return { fx: { ...withdrawn, relievedCents: -relief(open, -amountCents, s.fx.rate), bookedRate: s.fx.rate } };
 };
 
 const closeDispute = (cmd: CloseDispute, state: InvoiceState): InvoiceEvent[] => {
@@ -126,10 +163,15 @@ const closeDispute = (cmd: CloseDispute, state: InvoiceState): InvoiceEvent[] =>
   // A close that arrives before the open records the open first, from what the close says.
   const opened = known
     ? []
-    : openDispute({ type: 'OpenDispute', data: { paymentId: d.paymentId, disputeId: d.disputeId, amountCents: d.amountCents, date: d.opened.date, reason: d.opened.reason } }, state);
+    : openDispute(
+        { type: 'OpenDispute', data: { paymentId: d.paymentId, disputeId: d.disputeId, amountCents: d.amountCents, date: d.opened.date, reason: d.opened.reason, ...(d.opened.withdrawnEuroCents === undefined ? {} : { withdrawnEuroCents: d.opened.withdrawnEuroCents }) } },
+        state,
+      );
   const amountCents = known?.amountCents ?? d.amountCents;
   const invoiceId = state.status === 'empty' ? '' : state.invoiceId;
-  return [...opened, { type: 'DisputeClosed', data: { invoiceId, paymentId: d.paymentId, disputeId: d.disputeId, amountCents, date: d.date, outcome: d.outcome } }];
+  const withdrawn = known ? known.fx : opened[0]?.type === 'PaymentDisputed' ? opened[0].data.fx : undefined;
+  const fx = closedFx(state, withdrawn, d.outcome, amountCents, d.returnedEuroCents);
+  return [...opened, { type: 'DisputeClosed', data: { invoiceId, paymentId: d.paymentId, disputeId: d.disputeId, amountCents, date: d.date, outcome: d.outcome, ...fx } }];
 };
 
 const chargeFee = (cmd: ChargeGatewayFee, state: InvoiceState): InvoiceEvent[] => {

@@ -1,6 +1,6 @@
 /**
  * What is still for euros only on the admin side: writing an invoice off (the server refuses a
- * write-off, and a dispute, in another currency: domain/invoice/decide.ts notInCurrency), and the
+ * write-off in another currency: domain/invoice/decide.ts notInCurrency), and the
  * admin row's own card "Pay" (the admin list does not say whether the checkout can charge the
  * invoice's currency, as the pay link and the portal do with `card_payment`). Credit notes,
  * cancelling an issued invoice, refunds of payments recorded by hand, payments by hand, Mark as
