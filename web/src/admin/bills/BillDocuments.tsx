@@ -1,5 +1,5 @@
 import { DeleteOutlined, ExportOutlined, EyeInvisibleOutlined, EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { Alert, Button, Drawer, Grid } from 'antd';
+import { Alert, Button, Grid } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../shared/billing-badges';
@@ -167,28 +167,5 @@ export const BillDocuments = ({ bill, editable, onChanged }: { bill: BillView; e
         </div>
       )}
     </section>
-  );
-};
-
-/** A posted bill's papers, read only: what its import warned of and its documents. */
-export const BillDocumentsDrawer = ({ bill, onClose }: { bill: BillView | null; onClose: () => void }) => {
-  const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  return (
-    <Drawer
-      open={!!bill}
-      onClose={onClose}
-      title={bill ? t('admin.bills.documents.drawerTitle', { number: bill.invoice_number, supplier: bill.supplier_name ?? '' }) : undefined}
-      size={screens.md ? 720 : '100%'}
-      destroyOnHidden
-      data-testid="bill-documents-drawer"
-    >
-      {bill && (
-        <>
-          <BillWarnings bill={bill} />
-          <BillDocuments bill={bill} editable={false} />
-        </>
-      )}
-    </Drawer>
   );
 };

@@ -4,14 +4,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addDays } from '../../../../domain/shared/dates';
 import { MAX_AMOUNT_CENTS, MAX_QUANTITY } from '../../../../domain/shared/money';
-import { formatDate, formatEuros, formatMoney, localToday } from '../../common/format';
+import { currencySymbol, EURO, formatAmountCents, formatDate, localToday } from '../../common/format';
+import { useFormatAmount, useScreenLanguage } from '../../common/useAmount';
+import { useCurrencyOptions } from '../clients/clientCurrency';
 import { cleanTextRule } from '../common/cleanText';
 import { FormModal } from '../common/FormModal';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import type { ChartAccount, SupplierView } from '../suppliers/useSuppliers';
 import { billApi, type BillView } from './billApi';
 import { BillDocuments, BillWarnings } from './BillDocuments';
-import { BILL_VAT_CATEGORIES, billFormTotals, valuesOf, type BillLineValues, type BillValues, type BillVatCategory } from './billForm';
+import { BILL_VAT_CATEGORIES, billFormTotals, creditedCurrency, valuesOf, type BillLineValues, type BillValues, type BillVatCategory } from './billForm';
 
 interface Props {
   open: boolean;
@@ -46,9 +48,13 @@ const blankLine = (supplier: SupplierView | undefined): BillLineValues => ({
 /** A line nothing was typed into yet: choosing a supplier fills it with its defaults. */
 const untouched = (l: BillLineValues | undefined) => !l || (!l.description?.trim() && (l.unitPrice === undefined || l.unitPrice === null));
 
-/** A credit note's choice of the bill it corrects: the supplier's posted bills (credit notes are not corrected by another). */
-const CreditedBillField = ({ supplierId, self }: { supplierId: string | undefined; self: string | null }) => {
+/**
+ * A credit note's choice of the bill it corrects: the supplier's posted bills (credit notes are not
+ * corrected by another), each with its total in its currency; the one chosen gives the credit note its currency.
+ */
+const CreditedBillField = ({ supplierId, self, onCurrency }: { supplierId: string | undefined; self: string | null; onCurrency: (currency: string) => void }) => {
   const { t } = useTranslation();
+  const money = useFormatAmount();
   const [bills, setBills] = useState<BillView[] | null>(null);
   useEffect(() => {
     setBills(null);
@@ -71,17 +77,23 @@ const CreditedBillField = ({ supplierId, self }: { supplierId: string | undefine
         disabled={!supplierId}
         loading={!!supplierId && bills === null}
         placeholder={supplierId ? undefined : t('admin.bills.creditNote.chooseSupplierFirst')}
-        options={[{ value: '', label: t('admin.bills.creditNote.noCreditedBill') }, ...(bills ?? []).map((b) => ({ value: b.id, label: `${b.invoice_number} · ${formatDate(b.date)} · ${formatEuros(b.total_amount)}` }))]}
+        options={[{ value: '', label: t('admin.bills.creditNote.noCreditedBill') }, ...(bills ?? []).map((b) => ({ value: b.id, label: `${b.invoice_number} · ${formatDate(b.date)} · ${money(b.total_amount, b.currency)}` }))]}
+        onChange={(id: string) => {
+          const currency = creditedCurrency({ documentType: 'credit_note', creditedBill: id }, bills);
+          if (currency) onCurrency(currency);
+        }}
         data-testid="bill-credited-bill"
       />
     </Form.Item>
   );
 };
 
-/** Net, VAT charged, VAT self-assessed and the total owed, as typed, with the server's arithmetic. */
-const BillTotals = ({ lines }: { lines: BillLineValues[] }) => {
+/** Net, VAT charged, VAT self-assessed and the total owed, as typed, with the server's arithmetic, in the bill's currency. */
+const BillTotals = ({ lines, currency }: { lines: BillLineValues[]; currency: string }) => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
   const totals = billFormTotals(lines);
+  const formatMoney = (cents: number) => formatAmountCents(cents, currency, language);
   return (
     <>
       <dl className="admin-totals" data-testid="bill-totals" aria-live="polite">
@@ -112,6 +124,8 @@ const BillTotals = ({ lines }: { lines: BillLineValues[] }) => {
  * its payment terms give the due date when none is typed), their invoice number, the dates, the
  * lines with their account and VAT category (AE: reverse charge, VAT self-assessed) and the live
  * totals; optionally the total the document states, which the server checks against the lines.
+ * The currency the amounts are in (the euro unless another is chosen; a draft keeps its own, an
+ * e-invoice's draft the document's; a credit note that corrects a bill takes the bill's, fixed).
  * A saved draft shows what its import warned of and its documents, where its original is attached.
  */
 export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, form, onCancel, onSave, onDocumentsChanged }: Props) => {
@@ -122,6 +136,13 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
   }, [error]);
   const supplierId = Form.useWatch('supplier', form);
   const documentType = Form.useWatch('documentType', form);
+  const creditedBill = Form.useWatch('creditedBill', form);
+  const currency = (Form.useWatch('currency', form) as string | undefined) || EURO;
+  const language = useScreenLanguage();
+  const currencyOptions = useCurrencyOptions(language);
+  const symbol = currencySymbol(currency, language);
+  // A credit note that corrects a bill is in that bill's currency (the server refuses another).
+  const currencyFixed = documentType === 'credit_note' && !!creditedBill;
   const date = Form.useWatch('date', form);
   const items = (Form.useWatch('items', form) ?? []) as BillLineValues[];
   const supplier = suppliers.find((s) => s.id === supplierId);
@@ -179,6 +200,7 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
               statedTotal: null,
               documentType: 'bill',
               creditedBill: '',
+              currency: EURO,
             }
       }
       banner={
@@ -224,7 +246,15 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
         >
           <IsoDatePicker />
         </Form.Item>
-        {documentType === 'credit_note' && <CreditedBillField supplierId={supplierId} self={bill?.id ?? null} />}
+        {documentType === 'credit_note' && <CreditedBillField supplierId={supplierId} self={bill?.id ?? null} onCurrency={(c) => form.setFieldValue('currency', c)} />}
+        <Form.Item
+          name="currency"
+          label={t('admin.bills.fields.currency')}
+          rules={[required]}
+          extra={currencyFixed ? t('admin.bills.currency.creditNoteHelp') : currency !== EURO ? t('admin.bills.currency.help', { currency }) : undefined}
+        >
+          <Select showSearch={{ optionFilterProp: 'label' }} options={currencyOptions} disabled={currencyFixed} data-testid="bill-currency" />
+        </Form.Item>
       </div>
       {bill ? (
         <>
@@ -279,12 +309,12 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
                           type: 'number',
                           max: MAX_AMOUNT_CENTS / 100,
                           message: t('admin.validation.maxAmount', {
-                            max: formatMoney(MAX_AMOUNT_CENTS),
+                            max: formatAmountCents(MAX_AMOUNT_CENTS, currency, language),
                           }),
                         },
                       ]}
                     >
-                      <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+                      <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix={symbol} style={{ width: '100%' }} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'vatRate']} label={t('admin.bills.fields.vatRate')} rules={[required]}>
                       <InputNumber<number> controls={false} min={0} max={100} precision={2} suffix="%" style={{ width: '100%' }} />
@@ -327,9 +357,9 @@ export const BillFormModal = ({ open, bill, suppliers, accounts, saving, error, 
           </>
         )}
       </Form.List>
-      <BillTotals lines={items} />
+      <BillTotals lines={items} currency={currency} />
       <Form.Item name="statedTotal" label={t('admin.bills.fields.statedTotal')} extra={t('admin.bills.statedTotalHelp')} className="bill-stated-total">
-        <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+        <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix={symbol} style={{ width: '100%' }} />
       </Form.Item>
     </FormModal>
   );

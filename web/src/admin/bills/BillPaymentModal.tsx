@@ -1,14 +1,16 @@
-import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseEuros } from '../../../../domain/shared/money';
-import { formatDate, formatEuros, localToday } from '../../common/format';
+import { currencySymbol, EURO, formatDate, localToday } from '../../common/format';
+import { useFormatAmount, useScreenLanguage } from '../../common/useAmount';
 import { cleanTextRule } from '../common/cleanText';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { billApi, type BillView, type MoneyAccountOption } from './billApi';
-import { actionRefusalText } from './billErrors';
+import { actionRefusalText, namesMissingRate } from './billErrors';
+import { RefusalAlert } from './BillCurrency';
 
 interface PaymentValues {
   amount: number;
@@ -51,15 +53,22 @@ const WORDS = {
 } as const;
 
 /**
- * Record payment of a posted bill: the amount (what is open, unless less is typed), the date (not
- * before the bill), the money account it left from and a reference. A refusal stays in the dialog.
+ * Record payment of a posted bill: the amount in the bill's currency (what is open, unless less is
+ * typed), the date (not before the bill; in another currency it is booked at that day's rate), the
+ * money account it left from and a reference. A refusal stays in the dialog; one for want of the
+ * day's rate links to the rates.
  */
 export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | null; onClose: () => void; onPaid: (bill: BillView) => void }) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [form] = Form.useForm<PaymentValues>();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; noRate: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
+  const language = useScreenLanguage();
+  const formatAmount = useFormatAmount();
+  // Every amount of the bill, the payment's too, is in its currency.
+  const currency = bill?.currency || EURO;
+  const money = (amount: number) => formatAmount(amount, currency);
   const [accounts, setAccounts] = useState<MoneyAccountOption[] | null>(null);
 
   // Asked afresh on each opening: an account may have been added or made the default since.
@@ -82,7 +91,7 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
         const preferred = list.find((a) => a.is_default) ?? list[0];
         if (preferred && !form.getFieldValue('moneyAccount')) form.setFieldValue('moneyAccount', preferred.id);
       },
-      (err: unknown) => live && setError(actionRefusalText(err, t)),
+      (err: unknown) => live && setError({ text: actionRefusalText(err, t), noRate: false }),
     );
     return () => {
       live = false;
@@ -104,14 +113,14 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
       });
       feedback.success(
         t(words.recorded, {
-          amount: formatEuros(v.amount),
+          amount: money(v.amount),
           number: bill.invoice_number,
         }),
       );
       onPaid(paid);
     } catch (err) {
       console.warn('Bill payment refused', err);
-      setError(actionRefusalText(err, t, centsOf(bill.open_amount)));
+      setError({ text: actionRefusalText(err, t, { cents: centsOf(bill.open_amount), currency, money: formatAmount }), noRate: namesMissingRate(err) });
     } finally {
       setSaving(false);
     }
@@ -140,16 +149,16 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
       {bill && (
         <p className="admin-muted">
           {t(words.openNote, {
-            amount: formatEuros(bill.open_amount),
+            amount: money(bill.open_amount),
           })}
         </p>
       )}
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="bill-payment-error" />}
+      {error && <RefusalAlert text={error.text} noRate={error.noRate} testId="bill-payment-error" />}
       <Form<PaymentValues> form={form} name="billPayment" layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item
           name="amount"
           label={t('admin.bills.fields.amount')}
-          extra={t(words.amountHelp)}
+          extra={currency === EURO ? t(words.amountHelp) : `${t(words.amountHelp)} ${t('admin.bills.currency.paymentHelp', { currency })}`}
           rules={[
             required,
             {
@@ -159,14 +168,14 @@ export const BillPaymentModal = ({ bill, onClose, onPaid }: { bill: BillView | n
                 if (centsOf(v) > centsOf(bill.open_amount))
                   throw new Error(
                     t(words.aboveOpen, {
-                      amount: formatEuros(bill.open_amount),
+                      amount: money(bill.open_amount),
                     }),
                   );
               },
             },
           ]}
         >
-          <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+          <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix={currencySymbol(currency, language)} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name="date"

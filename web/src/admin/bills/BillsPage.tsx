@@ -2,7 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatEuros, formatMoney, localToday } from '../../common/format';
+import { EURO, formatDate, formatEuros, localToday } from '../../common/format';
+import { useFormatAmount } from '../../common/useAmount';
 import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions, type RowAction } from '../../common/RowActions';
 import { Badge } from '../../shared/billing-badges';
@@ -11,11 +12,11 @@ import { confirmed, useFeedback } from '../common/useFeedback';
 import { usePurchaseAccounts, useSuppliers } from '../suppliers/useSuppliers';
 import { BILL_STATUSES, billApi, type BillStatus, type BillView } from './billApi';
 import { actionRefusalText, billRefusal } from './billErrors';
-import { BillDocumentsDrawer } from './BillDocuments';
+import { BillDrawer } from './BillDrawer';
 import { BillFormModal } from './BillFormModal';
 import { billFormTotals, bodyOf, type BillValues } from './billForm';
 import { BillPaymentModal } from './BillPaymentModal';
-import { centsOf, payable } from './payBills';
+import { formatTotals, openTotals, payable } from './payBills';
 import { PayBillsModal } from './PayBillsModal';
 import { EinvoiceRefusalAlert, EinvoiceUploadButton, type EinvoiceRefusal } from './EinvoiceImport';
 import { useBills } from './useBills';
@@ -35,8 +36,9 @@ const overdue = (b: BillView, today: string) => (b.status === 'open' || b.status
 
 /**
  * What the company was invoiced: each bill's supplier, their number, dates, total, what is still
- * open and its status (overdue ones marked), filtered by status. New bill and Edit (drafts) share
- * one dialog; Post, Record payment and Delete (drafts, last and apart) sit under "More".
+ * open (in the bill's currency; one posted in another also with its euros as booked) and its status
+ * (overdue ones marked), filtered by status. New bill and Edit (drafts) share one dialog; a posted
+ * bill opens in a drawer (View); Post, Record payment and Delete (drafts, last and apart) sit under "More".
  */
 export const BillsPage = () => {
   const { t } = useTranslation();
@@ -50,7 +52,8 @@ export const BillsPage = () => {
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [paying, setPaying] = useState<BillView | null>(null);
-  const [papers, setPapers] = useState<BillView | null>(null);
+  const [viewing, setViewing] = useState<BillView | null>(null);
+  const formatAmount = useFormatAmount();
   const [busy, setBusy] = useState<string | null>(null);
   const [importRefused, setImportRefused] = useState<EinvoiceRefusal | null>(null);
   // The bills chosen to pay in one go (those of the list shown that can still be paid), oldest first in the dialog.
@@ -90,6 +93,8 @@ export const BillsPage = () => {
         number: values.invoiceNumber,
         grossCents: totals.grossCents,
         statedCents: stated,
+        currency: values.currency,
+        money: formatAmount,
       });
       form.setFields(fields.map((f) => ({ name: f.name as never, errors: f.errors })));
       setRefusal(rest.length ? rest.join(' ') : null);
@@ -152,10 +157,27 @@ export const BillsPage = () => {
       {overdue(b, today) && <Badge tone="error">{t('admin.bills.overdue')}</Badge>}
     </span>
   );
-  const money = (euros: number) => <span className="admin-amount money">{formatEuros(euros)}</span>;
+  // Each bill's amounts in its own currency.
+  const amountOf = (b: BillView, amount: number) => formatAmount(amount, b.currency);
+  const money = (b: BillView, amount: number) => <span className="admin-amount money">{amountOf(b, amount)}</span>;
   // A credit note's amounts are what the supplier owes back: shown negative, as the statement shows them.
   const credit = (b: BillView) => b.document_type === 'credit_note';
-  const signed = (b: BillView, euros: number) => (credit(b) && euros !== 0 ? -euros : euros);
+  const signed = (b: BillView, amount: number) => (credit(b) && amount !== 0 ? -amount : amount);
+  // A posted bill in another currency: its gross in euros as booked (the drawer adds the rate).
+  const booked = (b: BillView) => ((b.currency || EURO) !== EURO && b.status !== 'draft' && b.total_eur !== null ? formatEuros(signed(b, b.total_eur)) : null);
+  const total = (b: BillView) => {
+    const euros = booked(b);
+    return (
+      <span className="bill-total-cell">
+        {money(b, signed(b, b.total_amount))}
+        {euros && (
+          <span className="admin-muted bill-booked" data-testid="bill-booked-euros">
+            {t('admin.bills.currency.bookedShort', { amount: euros })}
+          </span>
+        )}
+      </span>
+    );
+  };
   const number = (b: BillView) => (
     <span className="bill-number-cell">
       <span className="bill-number">{b.invoice_number}</span>
@@ -192,10 +214,10 @@ export const BillsPage = () => {
         ]
       : [
           {
-            key: 'documents',
-            label: t('admin.bills.documents.title'),
+            key: 'view',
+            label: t('admin.bills.view.action'),
             inline: true,
-            onClick: () => setPapers(b),
+            onClick: () => setViewing(b),
           },
           ...(b.status !== 'paid'
             ? [
@@ -244,7 +266,7 @@ export const BillsPage = () => {
       <div className="pay-bills-bar" data-testid="pay-bills-bar">
         <span className="admin-muted" aria-live="polite">
           {chosenBills.length
-            ? t('admin.bills.payMany.chosen', { count: chosenBills.length, amount: formatMoney(chosenBills.reduce((s, b) => s + centsOf(b.open_amount), 0)) })
+            ? t('admin.bills.payMany.chosen', { count: chosenBills.length, amount: formatTotals(openTotals(chosenBills), formatAmount) })
             : t('admin.bills.payMany.hint')}
         </span>
         {chosenBills.length < choosable.length && choosable.length > 1 && (
@@ -271,7 +293,7 @@ export const BillsPage = () => {
         card={(b) => ({
           title: supplierName(b),
           subtitle: number(b),
-          amount: formatEuros(signed(b, b.open_amount)),
+          amount: amountOf(b, signed(b, b.open_amount)),
           amountLabel: t('admin.bills.fields.openAmount'),
           status: statusOf(b),
           fields: [
@@ -288,8 +310,9 @@ export const BillsPage = () => {
             {
               key: 'total',
               label: t('admin.bills.fields.total'),
-              value: money(signed(b, b.total_amount)),
+              value: money(b, signed(b, b.total_amount)),
             },
+            ...(booked(b) ? [{ key: 'booked', label: t('admin.bills.view.booked'), value: <span className="admin-amount money">{booked(b)}</span> }] : []),
           ],
           actions: (
             <>
@@ -336,13 +359,13 @@ export const BillsPage = () => {
             key: 'total',
             title: t('admin.bills.fields.total'),
             align: 'right',
-            render: (_, b) => money(signed(b, b.total_amount)),
+            render: (_, b) => total(b),
           },
           {
             key: 'open',
             title: t('admin.bills.fields.openAmount'),
             align: 'right',
-            render: (_, b) => money(signed(b, b.open_amount)),
+            render: (_, b) => money(b, signed(b, b.open_amount)),
           },
           {
             key: 'status',
@@ -368,7 +391,7 @@ export const BillsPage = () => {
         onSave={(v) => void onSave(v)}
         onDocumentsChanged={reload}
       />
-      <BillDocumentsDrawer bill={papers} onClose={() => setPapers(null)} />
+      <BillDrawer bill={viewing} onClose={() => setViewing(null)} />
       <PayBillsModal
         bills={payingMany}
         onClose={() => setPayingMany(null)}

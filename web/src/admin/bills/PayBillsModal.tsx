@@ -1,24 +1,30 @@
-import { Alert, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatEuros, formatMoney, localToday } from '../../common/format';
+import { currencySymbol, formatDate, localToday } from '../../common/format';
+import { useFormatAmount, useScreenLanguage } from '../../common/useAmount';
 import { cleanTextRule } from '../common/cleanText';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
 import { billApi, type BillView, type MoneyAccountOption } from './billApi';
+import { RefusalAlert } from './BillCurrency';
 import { actionRefusalText } from './billErrors';
-import { centsOf, earliestPaymentDate, payBillsBody, payBillsRefusal, payBillsTotalCents, type PayBillsValues } from './payBills';
+import { centsOf, earliestPaymentDate, formatTotals, payBillsBody, payBillsRefusal, payBillsTotals, type PayBillsValues } from './payBills';
 
 /**
  * Pay bills: the chosen bills paid in one go, on one day, out of one money account and under one
- * reference, each by the amount typed for it (what it has open unless less is typed). A refusal
- * stays in the dialog, each text under its bill or field; nothing is paid unless all can be.
+ * reference, each by the amount typed for it in its currency (what it has open unless less is
+ * typed). Bills in several currencies may go together: the total is one sum per currency, never
+ * euros and dollars added up. A refusal stays in the dialog, each text under its bill or field (a
+ * missing exchange rate of the day above them, with the way to the rates); nothing is paid unless all can be.
  */
 export const PayBillsModal = ({ bills, onClose, onPaid }: { bills: BillView[] | null; onClose: () => void; onPaid: (paid: BillView[]) => void }) => {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [form] = Form.useForm<PayBillsValues>();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ text: string; noRate: boolean } | null>(null);
+  const language = useScreenLanguage();
+  const money = useFormatAmount();
   const [billErrors, setBillErrors] = useState<Record<number, string[]>>({});
   const [saving, setSaving] = useState(false);
   const [accounts, setAccounts] = useState<MoneyAccountOption[] | null>(null);
@@ -42,7 +48,7 @@ export const PayBillsModal = ({ bills, onClose, onPaid }: { bills: BillView[] | 
         const preferred = list.find((a) => a.is_default) ?? list[0];
         if (preferred && !form.getFieldValue('moneyAccount')) form.setFieldValue('moneyAccount', preferred.id);
       },
-      (err: unknown) => live && setError(actionRefusalText(err, t)),
+      (err: unknown) => live && setError({ text: actionRefusalText(err, t), noRate: false }),
     );
     return () => {
       live = false;
@@ -56,14 +62,14 @@ export const PayBillsModal = ({ bills, onClose, onPaid }: { bills: BillView[] | 
     setSaving(true);
     try {
       const paid = await billApi.payMany(payBillsBody(v, bills));
-      feedback.success(t('admin.bills.payMany.paid', { count: paid.length, amount: formatMoney(payBillsTotalCents(v)) }));
+      feedback.success(t('admin.bills.payMany.paid', { count: paid.length, amount: formatTotals(payBillsTotals(v, bills), money) }));
       onPaid(paid);
     } catch (err) {
       console.warn('Bill payments refused', err);
-      const refusal = payBillsRefusal(err, t, bills);
+      const refusal = payBillsRefusal(err, t, bills, money);
       form.setFields(refusal.fields.map((f) => ({ name: f.name as never, errors: f.errors })));
       setBillErrors(refusal.bills);
-      setError(refusal.rest.length ? refusal.rest.join(' ') : null);
+      setError(refusal.rest.length ? { text: refusal.rest.join(' '), noRate: refusal.noRate } : null);
     } finally {
       setSaving(false);
     }
@@ -83,7 +89,7 @@ export const PayBillsModal = ({ bills, onClose, onPaid }: { bills: BillView[] | 
       forceRender
     >
       <p className="admin-muted">{t('admin.bills.payMany.intro')}</p>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="pay-bills-error" />}
+      {error && <RefusalAlert text={error.text} noRate={error.noRate} testId="pay-bills-error" />}
       <Form<PayBillsValues> form={form} name="payBills" layout="vertical" onFinish={(v) => void submit(v)}>
         <div className="bill-form-head">
           <Form.Item
@@ -113,7 +119,7 @@ export const PayBillsModal = ({ bills, onClose, onPaid }: { bills: BillView[] | 
               <div className="pay-bills-bill">
                 <strong>{b.supplier_name ?? '—'}</strong>
                 <span className="bill-number">{b.invoice_number}</span>
-                <span className="admin-muted">{t('admin.bills.openAmountNote', { amount: formatEuros(b.open_amount) })}</span>
+                <span className="admin-muted">{t('admin.bills.openAmountNote', { amount: money(b.open_amount, b.currency) })}</span>
               </div>
               <Form.Item
                 name={['payments', i, 'amount']}
@@ -124,12 +130,12 @@ export const PayBillsModal = ({ bills, onClose, onPaid }: { bills: BillView[] | 
                     validator: async (_r, v: number | null | undefined) => {
                       if (v === null || v === undefined) return;
                       if (!(v > 0)) throw new Error(t('admin.bills.errors.paymentPositive'));
-                      if (centsOf(v) > centsOf(b.open_amount)) throw new Error(t('admin.bills.errors.aboveOpen', { amount: formatEuros(b.open_amount) }));
+                      if (centsOf(v) > centsOf(b.open_amount)) throw new Error(t('admin.bills.errors.aboveOpen', { amount: money(b.open_amount, b.currency) }));
                     },
                   },
                 ]}
               >
-                <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix="€" style={{ width: '100%' }} />
+                <InputNumber<number> controls={false} min={0} step={0.01} precision={2} prefix={currencySymbol(b.currency, language)} style={{ width: '100%' }} />
               </Form.Item>
               {billErrors[i] && (
                 <Typography.Paragraph type="danger" className="pay-bills-bill-error" role="alert" data-testid="pay-bills-bill-error">
@@ -142,7 +148,7 @@ export const PayBillsModal = ({ bills, onClose, onPaid }: { bills: BillView[] | 
         <p className="pay-bills-total">
           <span>{t('admin.bills.payMany.total')}</span>
           <strong className="admin-amount money" data-testid="pay-bills-total">
-            {formatMoney(payBillsTotalCents(values))}
+            {formatTotals(payBillsTotals(values, bills ?? []), money)}
           </strong>
         </p>
       </Form>

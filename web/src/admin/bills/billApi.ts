@@ -2,7 +2,10 @@ import type { BillDocumentWire } from '../../../../api/purchases/bill-documents'
 import type { BillStatus, BillWire } from '../../../../api/purchases/bill.service';
 import { http } from '../../api/http';
 
-/** A bill as REST answers it (amounts in euros, rates in percent), declared once with the server. */
+/**
+ * A bill as REST answers it, declared once with the server: its amounts in its `currency` (a posted
+ * bill in another also with its rate and its gross in euros as booked), VAT rates in percent.
+ */
 export type BillView = BillWire;
 export type { BillStatus };
 /** One of a bill's documents: its e-invoice as received or a file attached. */
@@ -28,9 +31,12 @@ export interface BillBody {
   document_type?: BillView['document_type'];
   /** A credit note's: the supplier's posted bill it corrects. */
   credited_bill?: string | null;
+  /** The currency the amounts are in: absent on a new bill, the euro; on an edit, what the draft was in. */
+  currency?: string;
   version?: number;
 }
 
+/** A payment, in the bill's currency. */
 export interface BillPaymentBody {
   amount: number;
   date: string;
@@ -43,6 +49,7 @@ export interface BillPaymentsBody {
   money_account: string;
   date: string;
   reference: string | null;
+  /** Each amount in its bill's currency. */
   payments: Array<{ bill: string; amount: number }>;
 }
 

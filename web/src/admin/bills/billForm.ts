@@ -1,3 +1,4 @@
+import { BOOKS_CURRENCY } from '../../../../domain/currency/currencies';
 import { lineAmounts, parseEuros, parseQuantity, parseVatRate } from '../../../../domain/shared/money';
 import type { BillBody, BillView } from './billApi';
 
@@ -29,6 +30,8 @@ export interface BillValues {
   documentType?: BillView['document_type'];
   /** A credit note's: the supplier's posted bill it corrects; '' for none. */
   creditedBill?: string | null;
+  /** What the amounts are in: EUR or a currency the ECB quotes (the client form's list). */
+  currency?: string;
 }
 
 export interface BillFormTotals {
@@ -42,6 +45,14 @@ export interface BillFormTotals {
   /** Some line cannot be reckoned yet (a blank or invalid number): it counts as 0. */
   incomplete: boolean;
 }
+
+/**
+ * The currency a credit note is in: the one of the bill it corrects (the server refuses another),
+ * found among `bills` (the supplier's); undefined while it corrects none, or the bill is not known
+ * yet, when any currency may be chosen.
+ */
+export const creditedCurrency = (values: Pick<BillValues, 'documentType' | 'creditedBill'>, bills: ReadonlyArray<Pick<BillView, 'id' | 'currency'>> | null | undefined): string | undefined =>
+  values.documentType === 'credit_note' && values.creditedBill ? (bills ?? []).find((b) => b.id === values.creditedBill)?.currency : undefined;
 
 /**
  * The bill's totals as typed, with the server's own arithmetic (domain/shared/money.ts, as
@@ -90,9 +101,11 @@ export const valuesOf = (bill: BillView): BillValues => ({
   statedTotal: null,
   documentType: bill.document_type,
   creditedBill: bill.credited_bill ?? '',
+  // A draft keeps its currency (an e-invoice's is the document's); an answer without one is in euros.
+  currency: bill.currency || BOOKS_CURRENCY,
 });
 
-/** The body `POST`/`PUT /api/bills/` take; the version read, when editing, so a change meanwhile is refused. */
+/** The body `POST`/`PUT /api/bills/` take (amounts in the chosen currency); the version read, when editing, so a change meanwhile is refused. */
 export const bodyOf = (v: BillValues, version?: number): BillBody => ({
   supplier: v.supplier ?? '',
   invoice_number: v.invoiceNumber?.trim() ?? '',
@@ -108,5 +121,7 @@ export const bodyOf = (v: BillValues, version?: number): BillBody => ({
   })),
   ...(v.statedTotal === null || v.statedTotal === undefined ? {} : { total_amount: v.statedTotal }),
   ...(v.documentType === 'credit_note' ? { document_type: 'credit_note' as const, credited_bill: v.creditedBill || null } : v.documentType === 'bill' ? { document_type: 'bill' as const } : {}),
+  // Left out when not chosen: the server's default (a new bill in euros, a draft what it was in).
+  ...(v.currency ? { currency: v.currency } : {}),
   ...(version === undefined ? {} : { version }),
 });

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as billDomain from '../../../../domain/bill/bill';
 import { AE_NEEDS_RATE, BILL_POSTED_IMMUTABLE, buildBill, DUE_BEFORE_DATE, PAYMENT_BEFORE_BILL, paymentAboveOpen, statedMismatch } from '../../../../domain/bill/bill';
+import { CLIENT_CURRENCY_INVALID } from '../../../../domain/currency/currencies';
+import { noRateFor } from '../../../../domain/currency/rate';
 import { ACCOUNT_NOT_PURCHASE } from '../../../../domain/purchases/supplier';
 import { createTestI18n } from '../../../../test/web-i18n';
 import { expectTranslated } from '../../../../test/web-server-texts';
 import { ApiError } from '../../api/http';
-import { formatMoney } from '../../common/format';
+import { formatAmount, formatDate, formatMoney } from '../../common/format';
 import type { BillView } from './billApi';
-import { actionRefusalText, billRefusal, formFieldOf, SERVER_TEXT_KEYS } from './billErrors';
-import { billFormTotals, bodyOf } from './billForm';
+import { actionRefusalText, billRefusal, formFieldOf, namesMissingRate, SERVER_TEXT_KEYS, serverText } from './billErrors';
+import { billFormTotals, bodyOf, creditedCurrency, valuesOf } from './billForm';
 
 describe("the Bills screen's live totals", () => {
   it('reckons as the domain does: AE VAT self-assessed, not owed; half up per line', () => {
@@ -65,6 +67,33 @@ describe("the Bills screen's live totals", () => {
     expect(asBill.document_type).toBe('bill');
     expect(asBill).not.toHaveProperty('credited_bill');
   });
+
+  it('sends the currency chosen, and none when none is (the server keeps its default)', () => {
+    const base = { supplier: 's', invoiceNumber: 'A-1', date: '2026-01-01', items: [] };
+    expect(bodyOf({ ...base, currency: 'USD' })).toMatchObject({ currency: 'USD' });
+    expect(bodyOf({ ...base, currency: 'EUR' })).toMatchObject({ currency: 'EUR' });
+    expect(bodyOf(base)).not.toHaveProperty('currency');
+  });
+
+  it('fills the form with the draft’s currency (an answer without one is in euros)', () => {
+    const draft = { supplier: 's', invoice_number: 'A-1', date: '2026-01-01', due_date: '2026-01-31', items: [], document_type: 'bill', credited_bill: null } as unknown as BillView;
+    expect(valuesOf({ ...draft, currency: 'USD' }).currency).toBe('USD');
+    expect(valuesOf({ ...draft, currency: '' }).currency).toBe('EUR');
+    expect(bodyOf(valuesOf({ ...draft, currency: 'JPY' }), 4)).toMatchObject({ currency: 'JPY', version: 4 });
+  });
+
+  it('gives a credit note the currency of the bill it corrects, and leaves it free otherwise', () => {
+    const bills = [
+      { id: 'b1', currency: 'USD' },
+      { id: 'b2', currency: 'EUR' },
+    ];
+    expect(creditedCurrency({ documentType: 'credit_note', creditedBill: 'b1' }, bills)).toBe('USD');
+    expect(creditedCurrency({ documentType: 'credit_note', creditedBill: 'b2' }, bills)).toBe('EUR');
+    // None corrected, the bill not loaded yet, or a bill: any currency may be chosen.
+    expect(creditedCurrency({ documentType: 'credit_note', creditedBill: '' }, bills)).toBeUndefined();
+    expect(creditedCurrency({ documentType: 'credit_note', creditedBill: 'b1' }, null)).toBeUndefined();
+    expect(creditedCurrency({ documentType: 'bill', creditedBill: 'b1' }, bills)).toBeUndefined();
+  });
 });
 
 describe('the bill refusals in the language of the screen', () => {
@@ -76,6 +105,7 @@ describe('the bill refusals in the language of the screen', () => {
     expect(formFieldOf('items.0.account')).toEqual(['items', 0, 'account']);
     expect(formFieldOf('due_date')).toEqual(['dueDate']);
     expect(formFieldOf('credited_bill')).toEqual(['creditedBill']);
+    expect(formFieldOf('currency')).toEqual(['currency']);
     expect(formFieldOf('net_amount')).toBeNull();
   });
 
@@ -132,8 +162,51 @@ describe('the bill refusals in the language of the screen', () => {
 
   it('words a payment above what is open in the screen’s language', async () => {
     const { t } = await createTestI18n('el');
-    const text = actionRefusalText(new ApiError(400, 'Please correct the errors below.', { amount: [paymentAboveOpen(87_200)] }), t, 87_200);
+    const text = actionRefusalText(new ApiError(400, 'Please correct the errors below.', { amount: [paymentAboveOpen(87_200)] }), t, { cents: 87_200 });
     expect(text).toBe(t('admin.bills.errors.aboveOpen', { amount: formatMoney(87_200) }));
     expect(text).toContain('872,00');
+  });
+
+  it('words a payment above what is open of a bill in dollars in dollars, as the screen writes them', async () => {
+    const { t } = await createTestI18n('el');
+    const money = (amount: number, currency: string | null | undefined) => formatAmount(amount, currency ?? 'EUR', 'el');
+    const text = actionRefusalText(new ApiError(400, 'Please correct the errors below.', { amount: [paymentAboveOpen(87_200, 'USD')] }), t, { cents: 87_200, currency: 'USD', money });
+    expect(text).toBe(t('admin.bills.errors.aboveOpen', { amount: money(872, 'USD') }));
+    expect(text.replace(/\s/g, ' ')).toContain('872,00 $');
+  });
+
+  it('says a missing exchange rate as the invoice screens do, in the language, and knows it is one', async () => {
+    const { t } = await createTestI18n('ru');
+    const message = noRateFor('USD', '2026-11-02');
+    const err = new ApiError(400, 'Please correct the errors below.', { date: [message] }, true);
+    const said = t('admin.invoices.currency.noRate', { currency: 'USD', date: formatDate('2026-11-02') });
+    expect(serverText(message, t)).toBe(said);
+    expect(said).toMatch(/[а-я]/);
+    expect(actionRefusalText(err, t)).toBe(said);
+    expect(namesMissingRate(err)).toBe(true);
+    expect(namesMissingRate(new ApiError(400, 'Please correct the errors below.', { date: [PAYMENT_BEFORE_BILL] }))).toBe(false);
+    // Posting a bill in a currency without a rate: refused on `currency`, said above the form.
+    expect(billRefusal(new ApiError(400, 'x', { currency: [message] }), t, context)).toEqual({ fields: [{ name: ['currency'], errors: [said] }], rest: [] });
+  });
+
+  it('says a credit note in another currency than its bill, and a currency not offered, under the currency', async () => {
+    const { t } = await createTestI18n('el');
+    const r = billRefusal(new ApiError(400, 'x', { currency: ['The credit note must be in the currency of the bill it corrects, USD.', CLIENT_CURRENCY_INVALID] }), t, context);
+    expect(r.fields).toEqual([{ name: ['currency'], errors: [t('admin.bills.currency.creditNoteCurrency', { currency: 'USD' }), t('admin.clients.currencyInvalid')] }]);
+    expect(r.fields[0]!.errors[0]).toContain('USD');
+    expect(r.fields[0]!.errors.every((e) => /[α-ω]/.test(e))).toBe(true);
+  });
+
+  it('names both totals of a bill in dollars in dollars', async () => {
+    const { t } = await createTestI18n('en');
+    const money = (amount: number, currency: string | null | undefined) => formatAmount(amount, currency ?? 'EUR', 'en');
+    const r = billRefusal(new ApiError(400, 'x', { total_amount: [statedMismatch(10_000, 9_999, 'USD')] }), t, { ...context, statedCents: 9_999, currency: 'USD', money });
+    expect(r.fields).toEqual([{ name: ['statedTotal'], errors: [t('admin.bills.errors.statedMismatch', { lines: '$100.00', stated: '$99.99' })] }]);
+  });
+
+  it('words the texts of bills in another currency in every language', () => {
+    expectTranslated(Object.fromEntries(['help', 'creditNoteHelp', 'creditNoteCurrency', 'bookedAt', 'bookedShort', 'paymentHelp', 'openRates'].map((k) => [k, `admin.bills.currency.${k}`])));
+    expectTranslated(Object.fromEntries(['action', 'title', 'creditNoteTitle', 'booked', 'paid', 'refunded', 'payments', 'refunds', 'noPayments', 'noRefunds', 'lineFigures', 'paymentEuros'].map((k) => [k, `admin.bills.view.${k}`])));
+    expectTranslated({ currency: 'admin.bills.fields.currency' });
   });
 });

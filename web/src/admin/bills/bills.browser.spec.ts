@@ -26,7 +26,7 @@ import {
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 import { createTestI18n } from '../../../../test/web-i18n';
-import { formatMoney } from '../../common/format';
+import { currencyLabel, formatAmount, formatDate, formatEuros, formatMoney } from '../../common/format';
 
 /** Both widths, each language at least once; the taken number is refused in every one, Greek at both widths. */
 const SCREENS = [
@@ -458,12 +458,12 @@ describe('the Bills screen in Chromium', () => {
     await modal.getByRole('button', { name: t('buttons.cancel') }).click();
     await modal.waitFor({ state: 'hidden' });
 
-    // A posted bill: its documents in a drawer, the PDF opened in a tab, nothing to attach or remove.
+    // A posted bill: its documents in its drawer (View), the PDF opened in a tab, nothing to attach or remove.
     const postedRow = listItem(p, postedNumber).first();
     await ready(p, postedRow);
-    await postedRow.getByRole('button', { name: t('admin.bills.documents.title'), exact: true }).click();
-    const drawer = p.getByTestId('bill-documents-drawer');
-    await drawer.getByText(t('admin.bills.documents.drawerTitle', { number: postedNumber, supplier: SUPPLIER.name }), { exact: true }).waitFor();
+    await postedRow.getByRole('button', { name: t('admin.bills.view.action'), exact: true }).click();
+    const drawer = p.getByTestId('bill-drawer');
+    await drawer.getByText(t('admin.bills.view.title', { number: postedNumber, supplier: SUPPLIER.name }), { exact: true }).waitFor();
     const scan = drawer.getByTestId('bill-document').filter({ hasText: 'scan.pdf' });
     const open = scan.getByRole('link', { name: t('admin.bills.documents.openNamed', { name: 'scan.pdf' }) });
     expect(await open.getAttribute('target')).toBe('_blank');
@@ -674,5 +674,124 @@ describe('the Bills screen in Chromium', () => {
     await status(listItem(p, number).first(), t('admin.bills.statuses.paid')).waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('a bill in US dollars: chosen in the form, posted at the rate entered, paid in dollars; its drawer in en, el and ru, the list at 375 px', async () => {
+    // The rate a month before today: the form dates the bill today, and a bill takes the last rate on or before its date.
+    const rateDay = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const rate = await admin.post('/api/exchange-rates/', { date: rateDay, currency: 'USD', rate: '1.10' });
+    expect(rate.status, rate.text).toBe(201);
+    const number = `USD-${Date.now().toString(36)}`;
+    const dollars = (amount: number, lng = 'en') => text(formatAmount(amount, 'USD', lng));
+    const { t } = await createTestI18n('en');
+    const { context, page: p } = await signedInPage(browser, server.url, ADMIN, { width: DESKTOP_WIDTH, locale: 'en-US' });
+    p.setDefaultTimeout(30_000);
+    const errors = collectPageErrors(p);
+    await p.goto('/admin/bills');
+    await p.getByRole('heading', { name: t('admin.bills.title'), level: 1 }).waitFor();
+
+    // The currency chosen: the price shows the dollar sign, the totals are in dollars. One line at 0 %: $1,000.00.
+    await p.getByTestId('new-bill').click();
+    const modal = p.locator('.ant-modal', { has: p.locator('#bill_invoiceNumber') });
+    await modal.getByText(t('admin.bills.createTitle'), { exact: true }).waitFor();
+    await settled(p);
+    await chooseOption(p, '#bill_supplier', 'Hetzner', SUPPLIER.name);
+    await modal.locator('#bill_invoiceNumber').fill(number);
+    await chooseOption(p, '#bill_currency', 'USD', currencyLabel('USD', 'en'));
+    await modal.getByText(t('admin.bills.currency.help', { currency: 'USD' }), { exact: true }).waitFor();
+    await modal.locator('#bill_items_0_description').fill('GPU hours');
+    await modal.locator('#bill_items_0_unitPrice').fill('1000');
+    await pickOption(p, '#bill_items_0_vatCategory', t('admin.bills.vatCategories.Z'));
+    const price = modal.locator('.ant-input-number', { has: p.locator('#bill_items_0_unitPrice') });
+    expect(text(await price.locator('.ant-input-number-prefix').textContent())).toBe('$');
+    await expect.poll(() => modal.getByTestId('bill-total-gross').textContent().then(text)).toBe(dollars(1000));
+    await screenshot(p, 'bills-usd/form-en-1280');
+    await modal.getByRole('button', { name: t('buttons.saveChanges') }).click();
+    await p.locator('.ant-message').getByText(t('admin.bills.saved', { number }), { exact: true }).first().waitFor();
+    await modal.waitFor({ state: 'hidden' });
+
+    // Posted at the rate of its date: the list shows the dollars and the euros booked.
+    const row = listItem(p, number).first();
+    await status(row, t('admin.bills.statuses.draft')).waitFor();
+    expect(text(await row.textContent())).toContain(dollars(1000));
+    p.once('dialog', (d) => void d.accept());
+    await ready(p, row);
+    await rowAction(p, row, t('admin.bills.post'));
+    await status(row, t('admin.bills.statuses.open')).waitFor();
+    const posted = ((await admin.get('/api/bills/')).body as Array<{ invoice_number: string; currency: string; exchange_rate: string; rate_date: string; total_eur: number }>).find((b) => b.invoice_number === number)!;
+    expect(posted).toMatchObject({ currency: 'USD', rate_date: rateDay, total_eur: 909.09 });
+    await row.getByTestId('bill-booked-euros').getByText(t('admin.bills.currency.bookedShort', { amount: formatEuros(909.09) }), { exact: true }).waitFor();
+    await screenshot(p, 'bills-usd/list-en-1280');
+
+    // Paid in part, in dollars, at the day's rate.
+    await ready(p, row);
+    await expectMoreActions(p, row, [t('admin.bills.recordPayment')]);
+    await rowAction(p, row, t('admin.bills.recordPayment'));
+    const pay = p.locator('.ant-modal', { has: p.locator('#billPayment_amount') });
+    await pay.getByText(t('admin.bills.openAmountNote', { amount: formatAmount(1000, 'USD', 'en') }), { exact: true }).waitFor();
+    expect(text(await pay.locator('.ant-input-number-prefix').first().textContent())).toBe('$');
+    await pay
+      .locator('.ant-select', { has: p.locator('#billPayment_moneyAccount') })
+      .locator('.ant-select-content')
+      .filter({ hasText: /\S/ })
+      .waitFor();
+    await pay.locator('#billPayment_amount').fill('400');
+    await settled(p);
+    await screenshot(p, 'bills-usd/pay-en-1280');
+    await pay.getByRole('button', { name: t('admin.bills.recordPayment') }).click();
+    await p.locator('.ant-message').getByText(t('admin.bills.paymentRecorded', { amount: formatAmount(400, 'USD', 'en'), number }), { exact: true }).first().waitFor();
+    await pay.waitFor({ state: 'hidden' });
+    await status(row, t('admin.bills.statuses.partly_paid')).waitFor();
+    const paid = ((await admin.get('/api/bills/')).body as Array<{ invoice_number: string; payments: Array<{ exchange_rate: string; amount_eur: number }> }>).find((b) => b.invoice_number === number)!;
+    expect(paid.payments).toHaveLength(1);
+
+    // Its drawer: dollars, the euros booked and the rate, the payment with its rate and euros; in each language.
+    const drawer = p.getByTestId('bill-drawer');
+    const view = async (page: Page, lng: 'en' | 'el' | 'ru') => {
+      const tr = (await createTestI18n(lng)).t;
+      const item = listItem(page, number).first();
+      await ready(page, item);
+      await rowAction(page, item, tr('admin.bills.view.action'));
+      const opened = page.getByTestId('bill-drawer');
+      await opened.getByText(tr('admin.bills.view.title', { number, supplier: SUPPLIER.name }), { exact: true }).waitFor();
+      expect(text(await opened.getByTestId('bill-total').textContent())).toBe(dollars(1000, lng));
+      expect(text(await opened.getByTestId('bill-open').textContent())).toBe(dollars(600, lng));
+      expect(text(await opened.getByTestId('bill-payment').locator('.admin-amount').textContent())).toBe(dollars(400, lng));
+      const booked = text(await opened.getByTestId('bill-booked').textContent());
+      const euros = text(await opened.getByTestId('bill-payment-euros').textContent());
+      expect(euros).toBe(text(tr('admin.bills.view.paymentEuros', { amount: formatEuros(paid.payments[0]!.amount_eur), rate: paid.payments[0]!.exchange_rate, currency: 'USD' })));
+      await settled(page);
+      const size = page.viewportSize()!;
+      await checks(page, size.width, '.ant-drawer');
+      // Shot with the window as tall as the page and the drawer's content: a full-page shot tears the fixed drawer at the window's height.
+      const height = await page.evaluate(() => Math.max(document.documentElement.scrollHeight, ...Array.from(document.querySelectorAll('.ant-drawer-body'), (e) => e.scrollHeight + e.getBoundingClientRect().top)));
+      await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil(height)) });
+      await settled(page);
+      await screenshot(page, `bills-usd/view-${lng}-${size.width}`);
+      await page.setViewportSize(size);
+      return booked;
+    };
+    expect(await view(p, 'en')).toBe(text(t('admin.bills.currency.bookedAt', { amount: formatEuros(909.09), rate: posted.exchange_rate, currency: 'USD', date: formatDate(rateDay) })));
+    await p.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await p.goto('/admin/bills?lng=el');
+    await p.locator('html[lang="el"]').waitFor();
+    expect(await view(p, 'el')).toContain(formatEuros(909.09).replace(/\s/g, ' '));
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // A phone, in Russian: the list does not scroll sideways; the drawer fills the screen.
+    const phone = await signedInPage(browser, server.url, ADMIN, { width: MOBILE_WIDTH, locale: 'ru-RU' });
+    phone.page.setDefaultTimeout(30_000);
+    const phoneErrors = collectPageErrors(phone.page);
+    await phone.page.goto('/admin/bills?lng=ru');
+    await phone.page.locator('html[lang="ru"]').waitFor();
+    await listItem(phone.page, number).first().waitFor();
+    await settled(phone.page);
+    await checks(phone.page, MOBILE_WIDTH);
+    await screenshot(phone.page, 'bills-usd/list-ru-375');
+    expect(await view(phone.page, 'ru')).toContain('1.1');
+    expect(phoneErrors).toEqual([]);
+    await phone.context.close();
   });
 });
