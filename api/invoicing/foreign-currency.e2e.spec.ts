@@ -143,12 +143,35 @@ describe.each(testBackends())('invoices in another currency on $name', (backend)
     expect(await server.testDb.db('ledger_lines').count({ n: '*' })).toEqual(before);
   });
 
-  it('refuses what invoices in another currency cannot do yet: write-offs, card checkout', async () => {
+  it('writes off the dollars open at their booked euros; money that comes later recovers the bad debt at its own euros', async () => {
     const inv = await createInvoice(admin, { client: clientId, date: '2026-10-15', due_date: '2026-11-15', items: licence(50) });
     await admin.post(`/api/invoices/${inv.id}/send/`);
-    const writeOff = await admin.post(`/api/invoices/${inv.id}/write-off/`, { date: '2026-11-01', reason: 'Gone' });
-    expect(writeOff.status).toBe(409);
-    expect(writeOff.body.message).toBe('This invoice is in USD: write-offs work only on invoices in euros so far.');
+    // USD 50.00 at 1.05: 47.62 EUR booked, all of it written off.
+    const writeOff = await admin.post(`/api/invoices/${inv.id}/write-off/`, { date: '2026-10-20', reason: 'Client gone quiet' });
+    expect(writeOff.status, writeOff.text).toBe(201);
+    let rows = await lines(inv.id);
+    expect(balance(rows, receivables)).toBe(0);
+    expect(balance(rows, SYSTEM_ACCOUNT_IDS.badDebts)).toBe(4_762);
+    expect(rows.find((r) => r.source_type === 'write_off' && r.account_id === receivables)).toMatchObject({ currency: 'USD', rate: '1.05' });
+    expect(Number(rows.find((r) => r.source_type === 'write_off' && r.account_id === receivables)!.foreign_cents)).toBe(5_000);
+    // Still owed in law: at most the 50.00 dollars written off can come in by hand.
+    const over = await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 50.01, date: '2026-10-31', method: 'bank_transfer' });
+    expect(over.status).toBe(400);
+    // USD 30.00 at 1.08 (27.78 EUR) and then 20.00 (18.52 EUR) recover the bad debt: Bad Debts credited, the receivable untouched.
+    expect((await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 30, date: '2026-10-31', method: 'bank_transfer' })).status).toBe(201);
+    expect((await admin.post(`/api/invoices/${inv.id}/payments/`, { amount: 20, date: '2026-11-01', method: 'bank_transfer' })).status).toBe(201);
+    rows = await lines(inv.id);
+    expect(balance(rows, receivables)).toBe(0);
+    expect(balance(rows, bank)).toBe(2_778 + 1_852);
+    expect(balance(rows, SYSTEM_ACCOUNT_IDS.badDebts)).toBe(4_762 - 2_778 - 1_852);
+    expect(balance(rows, exchangeGains) + balance(rows, exchangeLosses)).toBe(0);
+    expect((await admin.get(`/api/invoices/${inv.id}/`)).body).toMatchObject({ paid: true, written_off: true });
+    expect(await trialBalance()).toBe(0);
+  });
+
+  it('refuses what invoices in another currency cannot do yet: the simulated card checkout', async () => {
+    const inv = await createInvoice(admin, { client: clientId, date: '2026-10-15', due_date: '2026-11-15', items: licence(50) });
+    await admin.post(`/api/invoices/${inv.id}/send/`);
     // Pay Now is not offered for it on the pay link, nor in GraphQL's; it is for euros.
     expect((await admin.get(`/api/public/invoices/${inv.id}/`)).body).toMatchObject({ currency: 'USD', card_payment: false });
     const graphql = await admin.graphql('query($id: ID!) { publicInvoice(id: $id) { currency cardPayment } }', { id: inv.id });

@@ -106,7 +106,7 @@ const REMOVAL_REASONS: Record<PaymentRemovalReason, string> = { statement_line_u
 const paymentLines = (d: { amountCents: number; method: PaymentMethod; cashAccountId?: string; recoveredCents?: number; fx?: PaymentFx }): PostingLine[] =>
   // A payment of an invoice in another currency: its euros at its rate, the difference realised.
   d.fx
-    ? receiptLines(d.cashAccountId ?? cashAccountFor(d.method), d.amountCents, d.fx)
+    ? receiptLines(d.cashAccountId ?? cashAccountFor(d.method), d.amountCents, d.fx, SYSTEM_ACCOUNT_IDS.receivables, d.recoveredCents ?? 0)
     : [
         dr(d.cashAccountId ?? cashAccountFor(d.method), d.amountCents),
         cr(SYSTEM_ACCOUNT_IDS.badDebts, d.recoveredCents ?? 0),
@@ -212,7 +212,15 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
         source: { type: 'write_off', id: d.invoiceId, invoiceId: d.invoiceId },
         entry: { status: 'active', date: d.date, description },
         revenueAccountId: null,
-        postings: posting('posting', d.date, description, [dr(SYSTEM_ACCOUNT_IDS.badDebts, d.amountCents), cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents)]),
+        // In another currency: the receivable's booked euros, keeping the amount in the currency.
+        postings: posting(
+          'posting',
+          d.date,
+          description,
+          d.fx
+            ? [dr(SYSTEM_ACCOUNT_IDS.badDebts, d.fx.relievedCents), { accountId: SYSTEM_ACCOUNT_IDS.receivables, debitCents: 0, creditCents: d.fx.relievedCents, foreign: { currency: d.fx.currency, amountCents: d.amountCents, rate: d.fx.rate } }]
+            : [dr(SYSTEM_ACCOUNT_IDS.badDebts, d.amountCents), cr(SYSTEM_ACCOUNT_IDS.receivables, d.amountCents)],
+        ),
       };
     }
     case 'InvoiceCredited': {

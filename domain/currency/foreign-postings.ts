@@ -84,13 +84,17 @@ export const foreignReceiptLines = (r: ForeignReceipt): { lines: ForeignLine[]; 
 /**
  * A receipt's lines from what its payment recorded: the money at its rate, the receivable at its
  * booked one, the difference realised. `openAccountId`: where the open item is (a supplier's
- * refund of a credit note lowers what Accounts Payable holds of it).
+ * refund of a credit note lowers what Accounts Payable holds of it). `recoveredCents`: of a payment
+ * on a written-off invoice, the part (in the currency) that recovers the bad debt: its euros
+ * (`fx.recoveredEuroCents`) go to Bad Debts, not to the receivable the write-off took off the books.
  */
-export const receiptLines = (cashAccountId: string, paidCents: number, fx: PaymentFx, openAccountId: string = SYSTEM_ACCOUNT_IDS.receivables): ForeignLine[] => {
-  const difference = fx.receivedCents - fx.relievedCents;
+export const receiptLines = (cashAccountId: string, paidCents: number, fx: PaymentFx, openAccountId: string = SYSTEM_ACCOUNT_IDS.receivables, recoveredCents = 0): ForeignLine[] => {
+  const recoveredEuros = fx.recoveredEuroCents ?? 0;
+  const difference = fx.receivedCents - fx.relievedCents - recoveredEuros;
   const lines = [
     dr(cashAccountId, fx.receivedCents, { currency: fx.currency, amountCents: paidCents, rate: fx.rate }),
-    cr(openAccountId, fx.relievedCents, { currency: fx.currency, amountCents: paidCents, rate: fx.bookedRate }),
+    cr(openAccountId, fx.relievedCents, { currency: fx.currency, amountCents: paidCents - recoveredCents, rate: fx.bookedRate }),
+    ...(recoveredEuros > 0 ? [cr(SYSTEM_ACCOUNT_IDS.badDebts, recoveredEuros)] : []),
     ...(difference > 0 ? [cr(SYSTEM_ACCOUNT_IDS.exchangeGains, difference)] : difference < 0 ? [dr(SYSTEM_ACCOUNT_IDS.exchangeLosses, -difference)] : []),
   ];
   return lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);

@@ -77,6 +77,8 @@ export interface PaymentFx extends DocumentRate {
   bookedRate: string;
   receivedCents: number;
   relievedCents: number;
+  /** Of a payment on a written-off invoice: the euros of the part that recovers the bad debt (credited to Bad Debts). */
+  recoveredEuroCents?: number;
 }
 
 /** What a card was charged in, and, in another currency than the euro, the euros the gateway settled it at (null until it has). */

@@ -1,13 +1,13 @@
 import { AMOUNT_TOO_LARGE, lineAmounts, MAX_AMOUNT_CENTS, sumAmounts } from '../shared/money';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors';
 import type { BillingPeriod, InvoiceEvent, InvoiceLine, PayeeAccount, PaymentMethod, PaymentRemovalReason } from './events';
-import { creditableCents, foreignOpen, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
+import { collectibleCents, creditableCents, foreignOpen, isCancelled, isIssued, isPaid, openCents, recoveryOf, reverseChargeOf, settlementOf, unrecoveredCents, type InvoiceData, type InvoiceState } from './invoice';
 import { decideMoneyMovement, PAYMENT_NOT_FOUND, type MoneyMovementCommand } from './money-movements';
 import { decideLineVat, isReverseCharge, type DocumentParties, type VatCategory } from './vat';
 import { assertCreditsCharged, vatRemainders } from './credit-vat';
 import { assertWithinBounds } from './amount-bounds';
 import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
-import { relief, toEuroCents } from '../currency/conversion';
+import { relief, shareOf, toEuroCents } from '../currency/conversion';
 
 /** A line as entered: quantity in thousandths, price in cents, VAT in basis points. */
 export interface LineInput {
@@ -91,31 +91,30 @@ export const REMOVE_GATEWAY_PAYMENT = 'Money a card payment took settles through
 export const REMOVE_CREDIT_PAYMENT = 'This is credit applied from another invoice, not money received: it cannot be removed here.';
 export const REMOVE_MOVED_PAYMENT = 'Money of this payment was refunded, disputed or charged a fee: undo that first, or refund what is left.';
 export const REMOVE_APPLIED_CREDIT = 'Part of this payment was applied as credit to another invoice: reverse that first.';
-/** What a foreign-currency invoice cannot do yet: a write-off posts in euros at rates not built so far. */
-export const notInCurrency = (currency: string): string => `This invoice is in ${currency}: write-offs work only on invoices in euros so far.`;
 /** A payment of a foreign invoice above what is open (the excess would be credit in that currency). */
 export const overpaidInCurrency = (currency: string, openCents: number): string =>
   `A payment of an invoice in ${currency} can be at most what is open (${(openCents / 100).toFixed(2)} ${currency}).`;
 const NO_PAYMENT_RATE = 'A payment of an invoice in another currency needs the rate of its day.';
 
-/** Refuses what foreign-currency invoices cannot do yet. */
-export const assertInEuros = (s: Pick<InvoiceData, 'fx'>): void => {
-  if (s.fx) throw new ConflictError(notInCurrency(s.fx.currency));
-};
-
 /**
  * A payment of a foreign invoice: the euros the money is worth at the payment's rate (or as the
  * gateway converted it) and the booked euros it clears (the difference is realised). By hand at most
- * what is open; money a gateway took beyond it is the client's credit, at the invoice's rate.
+ * what the client owes; money a gateway took beyond it is the client's credit, at the invoice's rate.
+ * On a written-off invoice the part that recovers the bad debt comes first: its share of the euros
+ * goes back to Bad Debts, and only the rest clears the receivable.
  */
 const paymentFx = (s: InvoiceData, amountCents: number, rate: PaymentRate | undefined, byHand: boolean): { fx: PaymentFx } | Record<string, never> => {
   const open = foreignOpen(s);
   if (!s.fx || !open) return {};
   if (!rate) throw new ValidationError(NO_PAYMENT_RATE);
-  const owed = openCents(s);
+  const owed = collectibleCents(s);
   if (byHand && amountCents > owed) throw new ValidationError(overpaidInCurrency(s.fx.currency, owed), { amountCents: [overpaidInCurrency(s.fx.currency, owed)] });
   const receivedCents = rate.receivedCents ?? toEuroCents(amountCents, rate.rate);
-  return { fx: { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents, relievedCents: relief(open, amountCents, s.fx.rate) } };
+  const recovered = recoveryOf(s, amountCents);
+  const recoveredEuroCents = recovered > 0 ? shareOf(receivedCents, recovered, amountCents) : 0;
+  const rest = amountCents - recovered;
+  const relievedCents = rest > 0 ? relief(open, rest, s.fx.rate) : 0;
+  return { fx: { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents, relievedCents, ...(recoveredEuroCents > 0 ? { recoveredEuroCents } : {}) } };
 };
 
 /**
@@ -346,7 +345,6 @@ const markPaid = (cmd: MarkInvoicePaid, state: InvoiceState): InvoiceEvent[] => 
 const writeOff = (cmd: WriteOffInvoice, state: InvoiceState): InvoiceEvent[] => {
   const s = live(state);
   if (!isIssued(s)) throw new ValidationError(WRITE_OFF_DRAFT);
-  assertInEuros(s);
   if (s.writtenOff) throw new ConflictError(WRITTEN_OFF);
   const settlement = settlementOf(s);
   if (isCancelled(settlement)) throw new ConflictError(CANCELLED);
@@ -356,7 +354,10 @@ const writeOff = (cmd: WriteOffInvoice, state: InvoiceState): InvoiceEvent[] => 
   const reason = cmd.data.reason.trim();
   if (!reason) throw new ValidationError('Please correct the errors below.', { reason: ['This field may not be blank.'] });
   if (cmd.data.date < s.date) throw new ValidationError('Please correct the errors below.', { date: ['A write-off cannot be dated before its invoice.'] });
-  return [{ type: 'InvoiceWrittenOff', data: { invoiceId: s.invoiceId, invoiceNumber: s.invoiceNumber, clientId: s.clientId, date: cmd.data.date, reason, amountCents } }];
+  // In another currency: all the booked euros the receivable carries go (all of what is open is written off).
+  const open = foreignOpen(s);
+  const fx = s.fx && open ? { fx: { ...s.fx, relievedCents: open.carryingCents } } : {};
+  return [{ type: 'InvoiceWrittenOff', data: { invoiceId: s.invoiceId, invoiceNumber: s.invoiceNumber, clientId: s.clientId, date: cmd.data.date, reason, amountCents, ...fx } }];
 };
 
 /**

@@ -302,7 +302,8 @@ export type CreditTransferred = {
  */
 export type InvoiceWrittenOff = {
   type: 'InvoiceWrittenOff';
-  data: { invoiceId: string; invoiceNumber: string; clientId: string; date: string; reason: string; amountCents: number };
+  /** `fx` (an invoice in another currency): its rate, and the booked euros written off (all the receivable carried). */
+  data: { invoiceId: string; invoiceNumber: string; clientId: string; date: string; reason: string; amountCents: number; fx?: CreditFx };
 };
 
 /**

@@ -71,7 +71,7 @@ export interface InvoiceData {
   /** Of those, in another currency: the booked euros each put back on the receivable (what the receiving payment receives). */
   transferredEuros?: Record<string, number>;
   /** Its open amount written off as a bad debt (optional: states folded before write-offs existed lack it). */
-  writtenOff?: { date: string; amountCents: number; reason: string };
+  writtenOff?: { date: string; amountCents: number; reason: string; fx?: CreditFx };
   /** What payments after the write-off recovered of it. */
   recoveredCents?: number;
   /** Payments removed as recorded in error (optional: states folded before removals existed lack it); their ids stay taken. */
@@ -155,7 +155,7 @@ export const availableCreditCents = (s: InvoiceState): number => {
  * booked euros its payments and credit notes cleared, plus those its refunds put back (negative:
  * the client's credit balance). Undefined for an invoice in euros.
  */
-export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments' | 'creditNotes' | 'refunds' | 'transferredEuros' | 'disputes'>): number | undefined => {
+export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments' | 'creditNotes' | 'refunds' | 'transferredEuros' | 'disputes' | 'writtenOff'>): number | undefined => {
   if (!s.fx) return undefined;
   const sum = <T>(items: readonly T[], cents: (item: T) => number | undefined) => items.reduce((total, item) => total + (cents(item) ?? 0), 0);
   return (
@@ -163,18 +163,20 @@ export const carryingCents = (s: Pick<InvoiceData, 'fx' | 'totals' | 'payments' 
     sum(s.payments, (p) => p.fx?.relievedCents) -
     sum(s.creditNotes, (n) => n.fx?.relievedCents) +
     sum(s.refunds, (r) => (r.failed ? 0 : r.fx?.relievedCents)) +
-    sum(s.disputes, (d) => (d.status === 'lost' ? d.fx?.relievedCents : 0)) +
+    sum(s.disputes, (d) => (d.status === 'lost' ? d.fx?.relievedCents : 0)) -
+    (s.writtenOff?.fx?.relievedCents ?? 0) +
     sum(Object.values(s.transferredEuros ?? {}), (cents) => cents)
   );
 };
 
 /**
  * A foreign invoice's receivable, signed: what the client owes in the invoice's currency (negative:
- * their credit balance) and its booked euros. Undefined for an invoice in euros.
+ * their credit balance) and its booked euros; what is written off and not recovered is no longer
+ * on it. Undefined for an invoice in euros.
  */
 export const foreignOpen = (s: InvoiceData): OpenAmount | undefined => {
   const carrying = carryingCents(s);
-  return carrying === undefined ? undefined : { amount: s.totals.grossCents - s.creditedCents - s.paidCents, carryingCents: carrying };
+  return carrying === undefined ? undefined : { amount: s.totals.grossCents - s.creditedCents - s.paidCents - unrecoveredCents(s), carryingCents: carrying };
 };
 
 /** The currency an invoice's amounts are in: its own other currency, else the books' euros (also for no invoice yet). */
@@ -315,7 +317,7 @@ export const evolve = (state: InvoiceState, event: InvoiceEvent): InvoiceState =
     case 'InvoiceWrittenOff': {
       if (state.status === 'empty') return state;
       const d = event.data;
-      return { ...state, writtenOff: { date: d.date, amountCents: d.amountCents, reason: d.reason }, recoveredCents: 0 };
+      return { ...state, writtenOff: { date: d.date, amountCents: d.amountCents, reason: d.reason, ...(d.fx ? { fx: d.fx } : {}) }, recoveredCents: 0 };
     }
     case 'PaymentRemoved': {
       if (state.status === 'empty') return state;

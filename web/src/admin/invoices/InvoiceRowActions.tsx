@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RowActions, type RowAction } from '../../common/RowActions';
 import { checkoutErrorKey, startCheckout } from '../../payments/checkout';
 import { confirmed, useFeedback } from '../common/useFeedback';
-import { allowsWriteOffAndAdminCardPay } from './invoiceCurrency';
+import { allowsAdminCardPay } from './invoiceCurrency';
 import type { InvoiceView } from './invoiceTypes';
 import { useInvoiceCommands } from './useInvoices';
 
@@ -71,7 +71,7 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
   // from this row (the list does not say whether the checkout can charge that currency; the pay link
   // and the portal offer Pay Now where it can); "More" says so instead of offering them. Credit notes,
   // cancelling, refunds and applied credit work in any currency.
-  const euroOnlyAllowed = allowsWriteOffAndAdminCardPay(invoice);
+  const euroOnlyAllowed = allowsAdminCardPay(invoice);
   // One state-dependent action and the PDF stay in the row; the rest are under "More", so the
   // action column keeps its width at every language and screen size.
   const next: 'send' | 'paid' | null = !live ? null : !invoice.issued ? 'send' : !invoice.paid && !invoice.writtenOff ? 'paid' : null;
@@ -110,7 +110,6 @@ export const InvoiceRowActions = ({ invoice, sendWording, returnTo, onEdit, onDe
     // A bad debt: what is still open leaves the receivables (after a confirmation with the day and why).
     onWriteOff &&
       live &&
-      euroOnlyAllowed &&
       invoice.issued &&
       !invoice.paid &&
       !invoice.writtenOff &&

@@ -2,7 +2,8 @@ import { useMutation } from '@apollo/client/react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { formatEuros, localToday } from '../../common/format';
+import { localToday } from '../../common/format';
+import { useFormatAmount } from '../../common/useAmount';
 import { NUMBER_TAGS } from '../../common/noWrap';
 import { IsoDatePicker } from '../common/IsoDatePicker';
 import { useFeedback } from '../common/useFeedback';
@@ -21,6 +22,8 @@ interface WriteOffValues {
  * admin confirms the day (today unless changed) and why. What the server refuses shows in the modal.
  */
 export const WriteOffModal = ({ invoice, onClose }: { invoice: InvoiceView | null; onClose: () => void }) => {
+  // The open amount in the invoice's own currency (its booked euros are what leave the receivables).
+  const formatAmount = useFormatAmount();
   const { t } = useTranslation();
   const feedback = useFeedback();
   const [form] = Form.useForm<WriteOffValues>();
@@ -39,7 +42,7 @@ export const WriteOffModal = ({ invoice, onClose }: { invoice: InvoiceView | nul
     setError(null);
     try {
       await writeOff({ variables: { id: invoice.id, input: { date: v.date, reason: v.reason.trim() } } });
-      feedback.success(t('admin.invoices.writeOff.done', { amount: formatEuros(invoice.openAmount), number: invoice.invoiceNumber }));
+      feedback.success(t('admin.invoices.writeOff.done', { amount: formatAmount(invoice.openAmount, invoice.currency), number: invoice.invoiceNumber }));
       onClose();
     } catch (err) {
       setError(refusalText(err));
@@ -60,7 +63,7 @@ export const WriteOffModal = ({ invoice, onClose }: { invoice: InvoiceView | nul
       onCancel={onClose}
       destroyOnHidden
     >
-      {invoice && <Alert type="warning" showIcon title={t('admin.invoices.writeOff.warning', { amount: formatEuros(invoice.openAmount) })} style={{ marginBottom: 16 }} />}
+      {invoice && <Alert type="warning" showIcon title={t('admin.invoices.writeOff.warning', { amount: formatAmount(invoice.openAmount, invoice.currency) })} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="write-off-error" />}
       <Form<WriteOffValues> form={form} name="writeOff" layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item name="date" label={t('admin.invoices.writeOff.date')} rules={required}>

@@ -1,12 +1,11 @@
 /**
- * What is still for euros only on the admin side: writing an invoice off (the server refuses a
- * write-off in another currency: domain/invoice/decide.ts notInCurrency), and the
- * admin row's own card "Pay" (the admin list does not say whether the checkout can charge the
- * invoice's currency, as the pay link and the portal do with `card_payment`). Credit notes,
- * cancelling an issued invoice, refunds of payments recorded by hand, payments by hand, Mark as
- * Paid and applied credit work in any currency, in the invoice's.
+ * What is still for euros only on the admin side: the admin row's own card "Pay" (the admin list
+ * does not say whether the checkout can charge the invoice's currency, as the pay link and the
+ * portal do with `card_payment`). Credit notes, cancelling an issued invoice, write-offs, refunds of
+ * payments recorded by hand, payments by hand, Mark as Paid and applied credit work in any
+ * currency, in the invoice's.
  */
-export const allowsWriteOffAndAdminCardPay = (invoice: { currency?: string | null }): boolean => (invoice.currency ?? 'EUR') === 'EUR';
+export const allowsAdminCardPay = (invoice: { currency?: string | null }): boolean => (invoice.currency ?? 'EUR') === 'EUR';
 
 const NO_RATE = /^There is no ([A-Z]{3}) exchange rate on or before (\d{4}-\d{2}-\d{2})\./;
 

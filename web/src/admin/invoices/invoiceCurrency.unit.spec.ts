@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { noRateFor } from '../../../../domain/currency/rate';
-import { allowsWriteOffAndAdminCardPay, missingRate } from './invoiceCurrency';
+import { allowsAdminCardPay, missingRate } from './invoiceCurrency';
 
 describe('what an invoice in another currency can have', () => {
-  it('writes off and takes cards from the admin row only in euros', () => {
-    expect(allowsWriteOffAndAdminCardPay({ currency: 'EUR' })).toBe(true);
-    expect(allowsWriteOffAndAdminCardPay({ currency: 'USD' })).toBe(false);
-    expect(allowsWriteOffAndAdminCardPay({ currency: 'GBP' })).toBe(false);
+  it('takes cards from the admin row only in euros', () => {
+    expect(allowsAdminCardPay({ currency: 'EUR' })).toBe(true);
+    expect(allowsAdminCardPay({ currency: 'USD' })).toBe(false);
+    expect(allowsAdminCardPay({ currency: 'GBP' })).toBe(false);
     // An answer from before currencies: euros.
-    expect(allowsWriteOffAndAdminCardPay({})).toBe(true);
+    expect(allowsAdminCardPay({})).toBe(true);
   });
 
   it("reads the currency and the day back out of the server's no-rate refusal, and nothing out of another text", () => {
