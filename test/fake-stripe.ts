@@ -69,6 +69,10 @@ export interface FakeRefund {
   id: string;
   object: 'refund';
   amount: number;
+  /** The charge's (lower case). */
+  currency: string;
+  /** Its balance transaction's id (the object itself where a call expands it), in euros. */
+  balance_transaction: string;
   payment_intent: string;
   charge: string;
   status: 'pending' | 'succeeded' | 'failed' | 'canceled';
@@ -136,6 +140,13 @@ export const startFakeStripe = async () => {
     const t: FakeBalanceTransaction = { id: id('txn_'), object: 'balance_transaction', type, amount, currency: 'eur', exchange_rate: null, fee, net: amount - fee, source, payment_intent: paymentIntent, payout: null, created: now() };
     transactions.push(t);
     return t;
+  };
+  /** A refund with its balance transaction as an object when the call's `expand` asks for `path`, as Stripe answers. */
+  const expandedRefund = (r: FakeRefund, params: Nested, path: string): FakeRefund | (Omit<FakeRefund, 'balance_transaction'> & { balance_transaction: FakeBalanceTransaction }) => {
+    const expand = params.expand as unknown;
+    const asked = Array.isArray(expand) ? expand.includes(path) : expand === path;
+    const t = asked ? transactions.find((x) => x.id === r.balance_transaction) : undefined;
+    return t ? { ...r, balance_transaction: t } : r;
   };
   const refundedOf = (pi: string) => [...refunds.values()].filter((r) => r.payment_intent === pi && r.status !== 'failed' && r.status !== 'canceled').reduce((s, r) => s + r.amount, 0);
   const intentObject = (pi: string) => {
@@ -211,16 +222,18 @@ export const startFakeStripe = async () => {
         if (amount > intent.amount - refundedOf(pi)) {
           return send(400, { error: { type: 'invalid_request_error', message: `Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${(intent.amount - refundedOf(pi)) / 100})` } });
         }
-        const refund: FakeRefund = { id: id('re_'), object: 'refund', amount, payment_intent: pi, charge: intent.charge, status: 'succeeded', created: now(), metadata: (params.metadata as Record<string, string>) ?? {}, reason: null };
+        const refundId = id('re_');
+        // Off the euro balance at the rate set for the charge's currency now, as Stripe converts it.
+        const t = txn('refund', -inEuros(amount, intent.currency), 0, refundId, pi);
+        const refund: FakeRefund = { id: refundId, object: 'refund', amount, currency: intent.currency, balance_transaction: t.id, payment_intent: pi, charge: intent.charge, status: 'succeeded', created: now(), metadata: (params.metadata as Record<string, string>) ?? {}, reason: null };
         refunds.set(refund.id, refund);
         if (key) refundsByKey.set(key, refund);
-        const rate = intent.currency === 'eur' ? 1 : settlementRates.get(intent.currency)!;
-        txn('refund', -Math.round(amount / rate), 0, refund.id, pi);
-        return send(200, refund);
+        return send(200, expandedRefund(refund, params, 'balance_transaction'));
       }
       if (req.method === 'GET' && url.pathname === '/v1/refunds') {
         const pi = String(params.payment_intent);
-        return send(200, { object: 'list', data: [...refunds.values()].filter((r) => r.payment_intent === pi), has_more: false, url: '/v1/refunds' });
+        const data = [...refunds.values()].filter((r) => r.payment_intent === pi).map((r) => expandedRefund(r, params, 'data.balance_transaction'));
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
       }
       if (req.method === 'GET' && url.pathname === '/v1/balance_transactions') {
         const payout = String(params.payout);
@@ -318,7 +331,8 @@ export const startFakeStripe = async () => {
     failRefund(refundId: string): FakeRefund {
       const r = refunds.get(refundId)!;
       r.status = 'failed';
-      txn('adjustment', r.amount, 0, r.id, r.payment_intent);
+      // The euros its refund took come back, as Stripe's refund_failure transaction gives them.
+      txn('adjustment', -(transactions.find((x) => x.id === r.balance_transaction)?.amount ?? -r.amount), 0, r.id, r.payment_intent);
       return r;
     },
     /** Pays everything not yet paid out to the bank, as an automatic payout does. */

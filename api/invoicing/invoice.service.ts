@@ -357,9 +357,9 @@ export class InvoiceService implements StatementPayments {
     return state;
   }
 
-  /** A refund of an invoice in another currency is at the rate of its day. */
+  /** A refund of an invoice in another currency is at the rate of its day, unless the gateway said the euros it took. */
   private async rated(command: MoneyMovementCommand, state: InvoiceState): Promise<MoneyMovementCommand> {
-    if (command.type !== 'RefundPayment' || command.rate) return command;
+    if (command.type !== 'RefundPayment' || command.rate || command.data.euroCents !== undefined) return command;
     const rate = await this.paymentRate(state, command.data.date);
     return rate ? { ...command, rate } : command;
   }

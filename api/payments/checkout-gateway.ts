@@ -61,10 +61,14 @@ export interface RefundSnapshot {
   id: string;
   paymentIntentId: string | null;
   amountCents: number;
+  /** The currency it refunds (the charge's, upper case). */
+  currency: string;
   status: RefundStatus;
   /** 'YYYY-MM-DD' (UTC) of its creation. */
   date: string;
   reason: string | null;
+  /** The euros it took off the balance (its balance transaction, when the answer expanded it and it is in euros); else null. */
+  euroCents: number | null;
 }
 
 export interface RefundRequest {
@@ -126,6 +130,7 @@ interface RefundLike {
   id: string;
   amount: number;
   currency?: string | null;
+  balance_transaction?: string | { amount: number; currency: string } | null;
   status: string | null;
   created: number;
   payment_intent: string | { id: string } | null;
@@ -141,6 +146,8 @@ export const refundSnapshotOf = (r: RefundLike): RefundSnapshot => ({
   id: r.id,
   paymentIntentId: idOf(r.payment_intent),
   amountCents: hundredthsOf(r.amount, r.currency ?? 'eur'),
+  currency: (r.currency ?? 'eur').toUpperCase(),
+  euroCents: r.balance_transaction && typeof r.balance_transaction !== 'string' && r.balance_transaction.currency.toLowerCase() === 'eur' ? Math.abs(r.balance_transaction.amount) : null,
   status: REFUND_STATUSES.includes(r.status as RefundStatus) ? (r.status as RefundStatus) : 'pending',
   date: dayOfUnix(r.created),
   reason: r.metadata?.reason || r.reason || null,

@@ -4,6 +4,7 @@ import { testBackends } from '../../test/db';
 import { deliverStripeEvent, fakeFeeCents, startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
 import { adminOf, createClient, createInvoice } from '../invoicing/test/fixtures';
+import { stripePaymentId } from './payment-ids';
 
 const WEBHOOK_SECRET = 'whsec_foreign_card';
 const { receivables, stripeClearing, exchangeGains, exchangeLosses, paymentFees, bank } = SYSTEM_ACCOUNT_IDS;
@@ -91,6 +92,30 @@ describe.each(testBackends())('card payments of invoices in another currency on 
     expect((await deliver('checkout.session.completed', session)).body.outcome).toBe('recorded');
     return { invoiceId: invoice.id as string, pi: session.payment_intent! };
   };
+
+  it('a refund through Stripe is booked at the euros Stripe took off the balance, whether asked here or reported by Stripe; Stripe clearing then holds what Stripe does', async () => {
+    // USD 300.00 booked at 1.10 (272.73 EUR), paid at 1.05 (285.71 EUR).
+    const { invoiceId, pi } = await paidByCard(300, 1.05);
+    const paymentId = stripePaymentId(pi);
+    // Asked here when the dollar is at 1.25: USD 100.00 takes 80.00 EUR off the balance.
+    fake.settleAt('usd', 1.25);
+    const asked = await admin.post(`/api/payments/${paymentId}/refund/`, { amount: '100.00', reason: 'Seats not used' });
+    expect(asked.status, asked.text).toBe(201);
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!.params).toMatchObject({ payment_intent: pi, amount: '10000', expand: ['balance_transaction'] });
+    // Reported by Stripe only (made in its dashboard) at 1.0: USD 50.00 is 50.00 EUR; the event's object names its transaction only.
+    fake.settleAt('usd', 1.0);
+    const made = await fetch(`${fake.url}/v1/refunds`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ payment_intent: pi, amount: '5000' }) });
+    expect(made.status).toBe(200);
+    expect((await deliver('refund.created', (await made.json()) as object)).status).toBe(200);
+    const refunds = (await server.testDb.db('ledger_lines as l').join('ledger_entries as e', 'e.entry_id', 'l.entry_id').where({ 'e.invoice_id': invoiceId, 'e.source_type': 'refund', 'l.account_id': stripeClearing }).select('l.credit_cents')).map((r: { credit_cents: string | number }) => Number(r.credit_cents)).sort((a, b) => a - b);
+    expect(refunds).toEqual([5_000, 8_000]);
+    // Each puts its share of the booked euros back on the receivable: 90.91 and 45.45 of 272.73.
+    expect((await admin.get(`/api/invoices/${invoiceId}/`)).body).toMatchObject({ paid: false, open_amount: 150 });
+    expect(await balance(receivables, invoiceId)).toBe(9_091 + 4_545);
+    // Stripe clearing holds, of this payment, exactly what Stripe's balance does: the charge's net less the euros each refund took.
+    expect(await balance(stripeClearing, invoiceId)).toBe(fake.transactions.filter((t) => t.payment_intent === pi).reduce((sum, t) => sum + t.net, 0));
+    expect(await trialBalance()).toBe(0);
+  });
 
   it('a dispute lost takes back the euros Stripe withdrew and makes the dollars owed again at their booked euros, the difference realised', async () => {
     // USD 200.00 booked at 1.10 (181.82 EUR), paid at 1.05 (190.48 EUR in, 8.66 gained).

@@ -48,10 +48,12 @@ export interface RefundInput {
 }
 
 /** What a gateway's refund report asks of the payment's invoice. */
-const refundCommand = (paymentId: string, refund: RefundSnapshot, reportedOn: string): MoneyMovementCommand =>
-  refundHolds(refund.status)
-    ? { type: 'RefundPayment', data: { paymentId, refundId: refund.id, amountCents: refund.amountCents, date: refund.date, reason: refund.reason ?? 'Refunded in Stripe', reference: refund.id } }
-    : { type: 'FailRefund', data: { refundId: refund.id, date: reportedOn } };
+/** A refund Stripe reports, as the invoice's command; one in another currency than the euro at the euros it took off the balance, when known. */
+const refundCommand = (paymentId: string, refund: RefundSnapshot, reportedOn: string): MoneyMovementCommand => {
+  if (!refundHolds(refund.status)) return { type: 'FailRefund', data: { refundId: refund.id, date: reportedOn } };
+  const euros = refund.currency !== 'EUR' && refund.euroCents !== null ? { euroCents: refund.euroCents } : {};
+  return { type: 'RefundPayment', data: { paymentId, refundId: refund.id, amountCents: refund.amountCents, date: refund.date, reason: refund.reason ?? 'Refunded in Stripe', reference: refund.id, ...euros } };
+};
 
 const payoutModel: StreamModel<PayoutState, PayoutEvent> = {
   initialState: payoutStream.initialState,
@@ -121,8 +123,9 @@ export class MoneyMovementService {
       this.deps.logger.error({ err: err.cause ?? err, paymentId }, 'gateway refund failed');
       throw new UnavailableError(REFUND_FAILED);
     }
-    // The money has left: recorded as the gateway reports it, never refused.
-    await this.invoices.move(payment.invoice_id, { type: 'RefundPayment', data: { ...asked, refundId: refund.id, date: refund.date, reference: refund.id } }, actor);
+    // The money has left: recorded as the gateway reports it, never refused (in another currency at the euros it took).
+    const euros = currency !== 'EUR' && refund.euroCents !== null ? { euroCents: refund.euroCents } : {};
+    await this.invoices.move(payment.invoice_id, { type: 'RefundPayment', data: { ...asked, refundId: refund.id, date: refund.date, reference: refund.id, ...euros } }, actor);
     return { refundId: refund.id, invoiceId: payment.invoice_id };
   }
 
@@ -148,7 +151,13 @@ export class MoneyMovementService {
 
   /** A refund as the gateway reports it: recorded once while it holds, given back once it failed. */
   async recordGatewayRefund(refund: RefundSnapshot, reportedOn: string): Promise<boolean> {
-    return this.moveForIntent(refund.paymentIntentId, (paymentId) => refundCommand(paymentId, refund, reportedOn));
+    // A refund in another currency reported without its balance transaction (a webhook's object names
+    // it only): the gateway's list gives the euros it took.
+    const known =
+      refund.currency !== 'EUR' && refund.euroCents === null && refundHolds(refund.status) && refund.paymentIntentId
+        ? ((await this.gateway.refundsOf(refund.paymentIntentId)).find((r) => r.id === refund.id) ?? refund)
+        : refund;
+    return this.moveForIntent(known.paymentIntentId, (paymentId) => refundCommand(paymentId, known, reportedOn));
   }
 
   /** charge.refunded names the charge, not the refunds: the gateway lists them. */

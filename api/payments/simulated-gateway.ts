@@ -69,6 +69,9 @@ const refundOf = (row: BalanceRow): RefundSnapshot => ({
   id: row.refund_id!,
   paymentIntentId: row.payment_intent,
   amountCents: -Number(row.amount_cents),
+  // The simulated checkout charges euros only.
+  currency: 'EUR',
+  euroCents: -Number(row.amount_cents),
   status: 'succeeded',
   date: dayOfUnix(unix(row.created_at)),
   reason: row.reason,

@@ -99,7 +99,7 @@ export class StripeCheckoutGateway implements CheckoutGateway {
     if (amount === undefined) throw new CheckoutProviderError(`Stripe refunds whole units of ${request.currency}.`);
     try {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: request.paymentIntentId, amount, metadata: { reason: request.reason.slice(0, 500) } },
+        { payment_intent: request.paymentIntentId, amount, metadata: { reason: request.reason.slice(0, 500) }, expand: ['balance_transaction'] },
         { idempotencyKey: request.idempotencyKey },
       );
       return refundSnapshotOf(refund);
@@ -111,7 +111,8 @@ export class StripeCheckoutGateway implements CheckoutGateway {
   async refundsOf(paymentIntentId: string): Promise<RefundSnapshot[]> {
     try {
       const out: RefundSnapshot[] = [];
-      for await (const refund of this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) out.push(refundSnapshotOf(refund));
+      // With their balance transactions: what each took off the euro balance.
+      for await (const refund of this.stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100, expand: ['data.balance_transaction'] })) out.push(refundSnapshotOf(refund));
       return out;
     } catch (err) {
       throw new CheckoutProviderError('Could not list the refunds from Stripe.', err);

@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../shared/errors'
 import type { InvoiceEvent } from './events';
 import { AMOUNT_TOO_LARGE, formatEuros, MAX_AMOUNT_CENTS } from '../shared/money';
 import { availableCreditCents, foreignOpen, isCancelled, isIssued, openCents, refundableCents, settlementOf, type InvoiceData, type InvoicePayment, type InvoiceState } from './invoice';
-import { relief, shareOf, toEuroCents } from '../currency/conversion';
+import { impliedRate, relief, shareOf, toEuroCents } from '../currency/conversion';
 import type { DisputeFx, DocumentRate, PaymentFx } from '../currency/rate';
 
 /**
@@ -13,7 +13,11 @@ import type { DisputeFx, DocumentRate, PaymentFx } from '../currency/rate';
 
 export type RefundPayment = {
   type: 'RefundPayment';
-  data: { paymentId: string; refundId: string; amountCents: number; date: string; reason: string; reference: string | null };
+  /**
+   * `euroCents`: of a payment in another currency refunded through a gateway, the euros the refund
+   * took off its balance (its balance transaction): the refund is booked at them, not at a rate of the day.
+   */
+  data: { paymentId: string; refundId: string; amountCents: number; date: string; reason: string; reference: string | null; euroCents?: number };
   /**
    * Asked for by a user (checked against what is refundable, dated from the payment on, with a
    * reason) rather than reported by a gateway that already paid the money out (never refused for those).
@@ -74,12 +78,16 @@ const NO_REFUND_RATE = 'A refund of an invoice in another currency needs the rat
  * booked euros it puts back on the receivable (all of a credit balance it uses up, else its share, or
  * at the invoice's rate when nothing is in credit); the difference is realised.
  */
-const refundFx = (s: InvoiceData, amountCents: number, rate: RefundPayment['rate']): { fx: PaymentFx } | Record<string, never> => {
+const refundFx = (s: InvoiceData, d: RefundPayment['data'], rate: RefundPayment['rate']): { fx: PaymentFx } | Record<string, never> => {
   const open = foreignOpen(s);
   if (!s.fx || !open) return {};
+  const relievedCents = -relief(open, -d.amountCents, s.fx.rate);
+  // Refunded through the gateway: the euros it took, and the rate they come to.
+  if (d.euroCents !== undefined && d.euroCents > 0) {
+    return { fx: { currency: s.fx.currency, rate: impliedRate(d.amountCents, d.euroCents), rateDate: d.date, bookedRate: s.fx.rate, receivedCents: d.euroCents, relievedCents } };
+  }
   if (!rate) throw new ValidationError(NO_REFUND_RATE);
-  const relievedCents = -relief(open, -amountCents, s.fx.rate);
-  return { fx: { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents: toEuroCents(amountCents, rate.rate), relievedCents } };
+  return { fx: { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents: toEuroCents(d.amountCents, rate.rate), relievedCents } };
 };
 
 const invalid = (field: string, message: string) => new ValidationError('Please correct the errors below.', { [field]: [message] });
@@ -112,7 +120,7 @@ const refund = (cmd: RefundPayment, state: InvoiceState): InvoiceEvent[] => {
     const refundable = refundableCents(s, d.paymentId);
     if (d.amountCents > refundable) throw new ValidationError(overRefund(refundable), { amountCents: [overRefund(refundable)] });
   }
-  const data = { invoiceId: s.invoiceId, paymentId: d.paymentId, refundId: d.refundId, amountCents: d.amountCents, date: d.date, method: payment.method, ...accountOf(payment), reason: d.reason.trim(), reference: d.reference, ...refundFx(s, d.amountCents, cmd.rate) };
+  const data = { invoiceId: s.invoiceId, paymentId: d.paymentId, refundId: d.refundId, amountCents: d.amountCents, date: d.date, method: payment.method, ...accountOf(payment), reason: d.reason.trim(), reference: d.reference, ...refundFx(s, d, cmd.rate) };
   return [{ type: 'PaymentRefunded', data }];
 };
 
