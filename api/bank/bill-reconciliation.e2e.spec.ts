@@ -85,7 +85,7 @@ describe.each(testBackends())('paying bills through bank reconciliation on $name
 
     const paid = await bill(bills['HZ-2026-0042']!.id);
     expect(paid).toMatchObject({ status: 'paid', paid_amount: 124, open_amount: 0 });
-    expect(paid.payments).toEqual([{ id: res.body.reconciliation.parts[0].paymentId, amount: 124, date: '2026-03-10', reference: 'Invoice HZ-2026-0042' }]);
+    expect(paid.payments).toEqual([{ id: res.body.reconciliation.parts[0].paymentId, amount: 124, date: '2026-03-10', reference: 'Invoice HZ-2026-0042', exchange_rate: null, amount_eur: 124 }]);
     expect(await balance(SYSTEM_ACCOUNT_IDS.payables)).toBe(payablesBefore + 12_400);
     expect(await balance(bank.ledger_account.id)).toBe(bankBefore - 12_400);
     // One entry moves the money (the bill's payment); the reconciliation posts nothing of its own.

@@ -5,6 +5,7 @@ import { centsToEuros } from '../../domain/shared/money';
 import { AgingBucketsOutput } from '../accounting';
 import type { GraphQLContext } from '../platform/graphql/context';
 import { InputConversion, IsCleanText, IsIsoDay, withInputNames } from '../platform/graphql/validators';
+import { CLIENT_CURRENCY_INVALID } from '../../domain/currency/currencies';
 import type { ParsedBill } from './bill.schema';
 import type { BillStatus, BillWire } from './bill.service';
 
@@ -42,7 +43,8 @@ export class BillInput {
   @Field(() => Float, { nullable: true }) @IsOptional() totalAmount?: number | null;
   @Field(() => String, { nullable: true, description: 'The currency the amounts are in: EUR (absent on create) or one the ECB publishes a rate for; absent on update: unchanged.' })
   @IsOptional()
-  @MaxLength(3)
+  @MaxLength(3, { message: CLIENT_CURRENCY_INVALID })
+  @IsCleanText('single')
   currency?: string | null;
   @Field(() => Int, { nullable: true }) @IsOptional() @Min(1) version?: number;
 
