@@ -18,22 +18,12 @@ import { splitRefusal } from '../common/refusal';
 import { knownServerText } from '../common/serverTexts';
 import { confirmed, errorText, useFeedback } from '../common/useFeedback';
 import { ratesApi, type ExchangeRateView, type RateFilter, type RateImportAnswer } from './ratesApi';
+import { RevaluationCard } from './RevaluationCard';
 import { SettingsTabs } from './SettingsTabs';
+import { useRateText } from './useRateText';
 
 const HISTORY_PAGE_SIZE = 50;
 const K = 'admin.settings.rates';
-
-/**
- * A rate as the reader's language writes decimals ("1.1594", "0,86835"), every decimal the rate has
- * (at most six are stored): a rate is an exact figure, never rounded for show.
- */
-const useRateText = (): ((rate: number) => string) => {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: RATE_DECIMALS });
-    return (rate: number) => format.format(rate);
-  }, [i18n.language]);
-};
 
 /** The currencies a rate may be entered or looked up for, each with its name in the reader's language. */
 const useCurrencyOptions = (): { value: string; label: string }[] => {
@@ -420,6 +410,7 @@ export const RatesPage = () => {
           <Flex vertical gap={16}>
             <RateImport onImported={changed} />
             <RateEntry onSaved={changed} />
+            <RevaluationCard />
             <RateHistory version={version} onRemoved={changed} />
           </Flex>
         </Col>

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, chooseOption, clippedMoney, collectPageErrors, launchBrowser, listItem, loginAsAdmin, MOBILE_WIDTH, newPage, rawKeyLeaks, screenshot, settled, sidewaysScroll, signedInPage } from '../../../../test/browser';
+import { createClient, createInvoice } from '../../../../api/invoicing/test/fixtures';
 import { testBackends } from '../../../../test/db';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../../test/server';
 import { createTestI18n } from '../../../../test/web-i18n';
@@ -263,6 +264,89 @@ describe('exchange rates in Chromium', () => {
     await latestRow(page, 'USD').getByText('ECB', { exact: true }).waitFor();
     expect(text(await latestRow(page, 'USD').textContent())).toBe('USD1.159427 / November / 2026ECB');
     expect((await api.get('/api/exchange-rates/latest/')).body).toContainEqual(expect.objectContaining({ currency: 'USD', rate: 1.1594, source: 'ecb' }));
+    expect(errors).toEqual([]);
+  });
+
+  it('revalues an open USD invoice at a month end after a confirmation: its gain, the totals, the rate used and the reversal, at 1280 and 375 px and in Russian', async () => {
+    // Booked at 1.10 on 1 September, valued at 1.08 on 30 September: USD 1,000.00 are 909.09 € booked, 925.93 € revalued.
+    for (const [date, rate] of [
+      ['2026-09-01', '1.10'],
+      ['2026-09-30', '1.08'],
+    ]) {
+      expect((await api.post('/api/exchange-rates/', { date, currency: 'USD', rate })).status).toBe(201);
+    }
+    const client = await createClient(api, { name: 'Liberty Analytics Inc.', country: 'US', email: 'ap@liberty.test', currency: 'USD' });
+    const invoice = await createInvoice(api, { client: client.id, date: '2026-09-01', due_date: '2026-09-30', items: [{ description: 'Licence', quantity: 1, unit_price: 1000, vat_rate: 0 }] });
+    expect((await api.post(`/api/invoices/${invoice.id}/send/`)).status).toBeLessThan(300);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin/settings/rates?lng=en');
+    await ready(page);
+    const card = page.getByTestId('revaluation');
+    await card.getByText(t('admin.settings.rates.revaluation.help'), { exact: true }).waitFor();
+    // The last day of the previous month is offered.
+    expect(await page.inputValue('#revaluation-date')).not.toBe('');
+    await pickDate(page, '#revaluation-date', '2026-09-30');
+
+    // A dismissed confirmation posts nothing.
+    await page.getByTestId('revaluation-run').click();
+    const confirm = page.locator('.ant-popconfirm:visible');
+    await confirm.getByText('Revalue the open foreign balances on 30 / September / 2026?', { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' }).catch(() => undefined);
+    expect(await page.getByTestId('revaluation-result').count()).toBe(0);
+
+    await page.getByTestId('revaluation-run').click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Revalue and post' }).click();
+    const outcome = page.getByTestId('revaluation-outcome');
+    await outcome.getByText('Revaluation of 30 / September / 2026 posted: gain 16,84 €, loss 0,00 €.', { exact: true }).waitFor();
+    await outcome.getByText('The entry is reversed on 01 / October / 2026.', { exact: true }).waitFor();
+    // The row names the invoice by its number once it is read.
+    const row = listItem(page.getByTestId('revaluation'), `Invoice ${invoice.invoice_number}`);
+    await row.waitFor();
+    expect(text(await row.textContent())).toBe(`Invoice ${invoice.invoice_number}USD$1,000.00owed by the client909,09 €925,93 €16,84 € gain`);
+    expect(text(await page.getByTestId('revaluation-gain').textContent())).toBe('16,84 €');
+    expect(text(await page.getByTestId('revaluation-loss').textContent())).toBe('0,00 €');
+    expect(text(await page.getByTestId('revaluation-rates').textContent())).toBe('USD 1.08, rate of 30 / September / 2026');
+    expect(text(await page.getByTestId('revaluation-reversal').textContent())).toBe('01 / October / 2026');
+    expect(JSON.stringify(await axeViolations(page))).toBe('[]');
+    // From the top: a full-page picture of a scrolled page draws the sticky header over the screen.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `${SCREENS}/revaluation-en-1280`);
+
+    // On a phone the document is a card, the totals a last card under it, nothing wider than the screen.
+    await page.setViewportSize({ width: MOBILE_WIDTH, height: 740 });
+    const phoneRow = page.getByTestId('revaluation-items').locator('li.list-card');
+    await phoneRow.waitFor();
+    expect(text(await phoneRow.textContent())).toContain('16,84 € gain');
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(await clippedMoney(page, '[data-testid="revaluation"] .admin-amount')).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `${SCREENS}/revaluation-en-375`);
+
+    // The same day again is refused as the server words it.
+    await page.getByTestId('revaluation-run').click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Revalue and post' }).click();
+    await page.getByTestId('revaluation-refused').getByText('The open foreign balances were already revalued on 2026-09-30.', { exact: true }).waitFor();
+    expect(await page.getByTestId('revaluation-result').count()).toBe(0);
+    expect(errors.splice(0)).toEqual([BAD_REQUEST]);
+
+    // In Russian at 375 px, October's end: 30 September's revaluation reversed, the same 16.84 € gain at the rate of 30 October.
+    const { t: ru } = await createTestI18n('ru');
+    await page.goto('/admin/settings/rates?lng=ru');
+    await ready(page);
+    await pickDate(page, '#revaluation-date', '2026-10-31');
+    await page.getByTestId('revaluation-run').click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: ru('admin.settings.rates.revaluation.confirmOk') }).click();
+    await page.getByTestId('revaluation-outcome').getByText(ru('admin.settings.rates.revaluation.posted', { date: '31 / октября / 2026', gain: '16,84 €', loss: '0,00 €' }), { exact: true }).waitFor();
+    expect(text(await page.getByTestId('revaluation-gain').first().textContent())).toBe('16,84 €');
+    expect(text(await page.getByTestId('revaluation-items').locator('li.list-card').textContent())).toContain(ru('admin.settings.rates.revaluation.gainAmount', { amount: '16,84 €' }));
+    expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(JSON.stringify(await axeViolations(page))).toBe('[]');
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `${SCREENS}/revaluation-ru-375`);
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(errors).toEqual([]);
   });
 });

@@ -14,6 +14,30 @@ export interface RateFilter {
 
 const BASE = '/api/exchange-rates/';
 
+/** One open document revalued: an invoice's receivable or a bill's payable (signed as Accounts Payable sees it: owed is negative). */
+export interface RevaluationItem {
+  invoice?: string;
+  bill?: string;
+  currency: string;
+  /** In the document's currency. */
+  open_amount: number;
+  booked_eur: number;
+  revalued_eur: number;
+  /** Above 0 a gain, below 0 a loss. */
+  difference_eur: number;
+}
+
+/** POST /api/accounting/revaluation/'s answer: 201 when it posted an entry, 200 with `posted: false` when nothing changed. */
+export interface RevaluationAnswer {
+  date: string;
+  reversal_date: string;
+  posted: boolean;
+  rates: { currency: string; rate: number; rate_date: string }[];
+  items: RevaluationItem[];
+  gain: number;
+  loss: number;
+}
+
 export const ratesApi = {
   /** One page of the rates, newest first, and the total (X-Total-Count). */
   list: (filter: RateFilter, limit: number, offset: number): Promise<{ items: ExchangeRateView[]; total: number }> => {
@@ -33,4 +57,9 @@ export const ratesApi = {
     form.append('file', file, file.name);
     return http.post<RateImportAnswer>(`${BASE}import/`, form);
   },
+  /** Revalues the receivables and payables open in other currencies on `date` at that day's rates: posted on the day, reversed the next. */
+  revalue: (date: string) => http.post<RevaluationAnswer>('/api/accounting/revaluation/', { date }),
+  /** A revalued document's number: an invoice's own, a bill's as its supplier numbered it. */
+  documentNumber: async (kind: 'invoice' | 'bill', id: string): Promise<string | null> =>
+    (await http.get<{ invoice_number?: string | null }>(`/api/${kind === 'invoice' ? 'invoices' : 'bills'}/${encodeURIComponent(id)}/`)).invoice_number || null,
 };
