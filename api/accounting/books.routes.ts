@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { UnauthenticatedError } from '../../domain/shared/errors';
 import { cleanText, zDate } from '../platform/wire';
 import { centsToEuros } from '../../domain/shared/money';
+import type { RevaluationWire } from '../platform/contracts/rest.contract';
 import { parseInput } from '../platform/http/validate';
 import type { AccountingSettings, BooksService } from './books.service';
 
@@ -53,7 +54,7 @@ export const booksRoutes = (books: BooksService): Router => {
   router.post('/accounting/revaluation/', async (req, res) => {
     const { date } = parseInput(revaluationBody, req.body);
     const r = await books.revalue(date, actorOf(req));
-    res.status(r.posted ? 201 : 200).json({
+    const answer: RevaluationWire = {
       date: r.date,
       reversal_date: r.reversalDate,
       posted: r.posted,
@@ -69,7 +70,8 @@ export const booksRoutes = (books: BooksService): Router => {
       })),
       gain: centsToEuros(r.gainCents),
       loss: centsToEuros(r.lossCents),
-    });
+    };
+    res.status(r.posted ? 201 : 200).json(answer);
   });
 
   router.post('/accounting/year-end-reopen/', async (req, res) => {

@@ -376,3 +376,29 @@ export interface RateImportAnswer {
   changed: number;
   unchanged: number;
 }
+
+/**
+ * One open document revalued: an invoice's receivable or a bill's payable, amounts signed as its
+ * account sees them (a bill owed is negative); `difference_eur` above 0 is a gain, below 0 a loss.
+ */
+export interface RevaluationItemWire {
+  invoice?: string;
+  bill?: string;
+  currency: string;
+  /** In the document's currency. */
+  open_amount: number;
+  booked_eur: number;
+  revalued_eur: number;
+  difference_eur: number;
+}
+
+/** POST /api/accounting/revaluation/'s answer: 201 when it posted an entry, 200 with `posted: false` when nothing changed. */
+export interface RevaluationWire {
+  date: string;
+  reversal_date: string;
+  posted: boolean;
+  rates: Array<{ currency: string; rate: number; rate_date: string }>;
+  items: RevaluationItemWire[];
+  gain: number;
+  loss: number;
+}

@@ -1,4 +1,4 @@
-import type { ExchangeRateWire, ManualRateBody, RateImportAnswer } from '../../../../api/platform/contracts/rest.contract';
+import type { ExchangeRateWire, ManualRateBody, RateImportAnswer, RevaluationItemWire, RevaluationWire } from '../../../../api/platform/contracts/rest.contract';
 import { http } from '../../api/http';
 
 /** The exchange rates' REST answers, declared once with the server (api/platform/contracts/rest.contract.ts). */
@@ -14,29 +14,9 @@ export interface RateFilter {
 
 const BASE = '/api/exchange-rates/';
 
-/** One open document revalued: an invoice's receivable or a bill's payable (signed as Accounts Payable sees it: owed is negative). */
-export interface RevaluationItem {
-  invoice?: string;
-  bill?: string;
-  currency: string;
-  /** In the document's currency. */
-  open_amount: number;
-  booked_eur: number;
-  revalued_eur: number;
-  /** Above 0 a gain, below 0 a loss. */
-  difference_eur: number;
-}
-
-/** POST /api/accounting/revaluation/'s answer: 201 when it posted an entry, 200 with `posted: false` when nothing changed. */
-export interface RevaluationAnswer {
-  date: string;
-  reversal_date: string;
-  posted: boolean;
-  rates: { currency: string; rate: number; rate_date: string }[];
-  items: RevaluationItem[];
-  gain: number;
-  loss: number;
-}
+/** The revaluation's answer, declared once with the server (api/platform/contracts/rest.contract.ts). */
+export type RevaluationItem = RevaluationItemWire;
+export type RevaluationAnswer = RevaluationWire;
 
 export const ratesApi = {
   /** One page of the rates, newest first, and the total (X-Total-Count). */
