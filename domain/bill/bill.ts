@@ -89,6 +89,7 @@ export const PAYMENT_POSITIVE = 'Enter a payment above 0.';
 export const PAYMENT_BEFORE_BILL = 'A payment cannot be dated before the bill.';
 export const BILL_PAYMENT_NOT_FOUND = 'This payment is not on the bill.';
 export const BILL_RATE_CHANGED = "The bill's currency changed while it was being posted: post it again.";
+export const PAYMENT_RATE_CHANGED = "The bill's currency changed while the payment was being recorded: record it again.";
 const money = (cents: number, currency = BOOKS_CURRENCY): string => formatAmount(cents, currency, 'en');
 export const statedMismatch = (lines: number, stated: number, currency?: string): string => `The lines add up to ${money(lines, currency)}, not the stated ${money(stated, currency)}.`;
 export const paymentAboveOpen = (open: number, currency?: string): string => `This payment is more than the ${money(open, currency)} still open on the bill.`;
@@ -171,18 +172,21 @@ export const bookedGrossCents = (s: Pick<LiveBill, 'totals' | 'fx'>): number => 
 /** What is open of a bill in euros as booked: its booked gross less the booked euros its payments cleared. */
 export const carryingCentsOf = (s: LiveBill): number => bookedGrossCents(s) - s.payments.reduce((sum, p) => sum + (p.fx ? p.fx.relievedCents : p.amountCents), 0);
 
-/** The rate a bill is posted at: none in euros; in another currency the one given, which must be of the bill's currency. */
+/**
+ * The rate a bill is posted at: none in euros; in another currency the one given, which must be of
+ * the bill's currency. The caller looks the currency up in the list, which may not show an edit made
+ * a moment ago: no rate, or one of another currency, is then a conflict to try again.
+ */
 const postingRate = (s: LiveBill, rate: DocumentRate | undefined): DocumentRate | undefined => {
   if (s.currency === undefined) return undefined;
-  if (!rate) throw new Error(`a bill in ${s.currency} is posted at a rate`);
-  if (rate.currency !== s.currency) throw new ConflictError(BILL_RATE_CHANGED);
+  if (!rate || rate.currency !== s.currency) throw new ConflictError(BILL_RATE_CHANGED);
   return rate;
 };
 
 /** A payment of a bill in another currency: worth its day's euros, clearing its share of the booked euros. */
 const paymentFx = (s: LiveBill, amountCents: number, rate: DayRate | undefined): PaymentFx | undefined => {
   if (!s.fx) return undefined;
-  if (!rate) throw new Error(`a payment of a bill in ${s.fx.currency} is recorded at a rate`);
+  if (!rate) throw new ConflictError(PAYMENT_RATE_CHANGED);
   const settled = settle({ amount: openCentsOf(s), carryingCents: carryingCentsOf(s) }, amountCents, rate.rate);
   return { currency: s.fx.currency, rate: rate.rate, rateDate: rate.rateDate, bookedRate: s.fx.rate, receivedCents: settled.receivedCents, relievedCents: settled.relievedCents };
 };

@@ -10,7 +10,7 @@ import type { PostingLine } from '../accounting/ledger-effect';
 import { toEuroCents } from '../currency/conversion';
 import { CLIENT_CURRENCY_INVALID } from '../currency/currencies';
 import { ConflictError, ValidationError } from '../shared/errors';
-import { BILL_RATE_CHANGED, billCurrencyOf, carryingCentsOf, decideBill, foldBill, paymentAboveOpen, type BillCommand, type BillInput, type BillState } from './bill';
+import { BILL_RATE_CHANGED, PAYMENT_RATE_CHANGED, billCurrencyOf, carryingCentsOf, decideBill, foldBill, paymentAboveOpen, type BillCommand, type BillInput, type BillState } from './bill';
 import type { BillEvent } from './events';
 import { billEffect, euroBillLines } from './postings';
 
@@ -154,7 +154,12 @@ describe('a bill in another currency', () => {
 
   it('is posted only at a rate of its own currency', () => {
     const draft = decideBill({ type: 'DraftBill', data: { billId: 'b1', ...thousand } }, { status: 'empty' });
-    expect(() => decideBill({ type: 'PostBill' }, foldBill(draft))).toThrow(/posted at a rate/);
+    expect(() => decideBill({ type: 'PostBill' }, foldBill(draft))).toThrow(BILL_RATE_CHANGED);
+    expect(() => decideBill({ type: 'PostBill' }, foldBill(draft))).toThrow(ConflictError);
+    // Paid as if in euros (the list had not caught up with it yet): a conflict to try again, not a failure.
+    const posted = run(thousand);
+    const { rate: _rate, ...inEuros } = (pay('p1', 100, '1.05') as Extract<BillCommand, { type: 'RecordBillPayment' }>).data;
+    expect(() => decideBill({ type: 'RecordBillPayment', data: inEuros }, foldBill(posted))).toThrow(PAYMENT_RATE_CHANGED);
     expect(() => decideBill({ type: 'PostBill', data: { rate: { ...RATE, currency: 'GBP' } } }, foldBill(draft))).toThrow(ConflictError);
     expect(() => decideBill({ type: 'PostBill', data: { rate: { ...RATE, currency: 'GBP' } } }, foldBill(draft))).toThrow(BILL_RATE_CHANGED);
   });
