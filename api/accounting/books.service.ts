@@ -157,9 +157,10 @@ export class BooksService {
    * `date`, less their payments through it). A currency without a rate is a 400 naming it and the day.
    */
   async revalue(date: string, actor: string): Promise<Revaluation> {
-    const receivables: RevaluedItem[] = (await foreignOpenInvoices(this.deps.db, date)).map((i) => ({ invoiceId: i.invoiceId, currency: i.currency, amountCents: i.cents, carryingCents: i.carryingCents }));
+    const [openInvoices, openBills] = await Promise.all([foreignOpenInvoices(this.deps.db, date), foreignOpenBills(this.deps.db, date)]);
+    const receivables: RevaluedItem[] = openInvoices.map((i) => ({ invoiceId: i.invoiceId, currency: i.currency, amountCents: i.cents, carryingCents: i.carryingCents }));
     // What the company owes is a credit on Accounts Payable (negative as the account sees it), a supplier credit note's credit a debit.
-    const payables: RevaluedItem[] = (await foreignOpenBills(this.deps.db, date)).map((b) => {
+    const payables: RevaluedItem[] = openBills.map((b) => {
       const sign = b.credit ? 1 : -1;
       return { billId: b.billId, currency: b.currency, amountCents: sign * b.cents, carryingCents: sign * b.carryingCents };
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { requestedPostingDays } from '../../domain/accounting/posting-dates';
-import { BILL_POSTED_IMMUTABLE, bookedGrossCents, buildBill, decideBill, initialBillState, openCentsOf, billStatusOf, type BillCommand, type BillInput, type BillState, type DayRate } from '../../domain/bill/bill';
+import { BILL_POSTED_IMMUTABLE, bookedGrossCents, bookedPaymentCents, inputCurrency, buildBill, decideBill, initialBillState, openCentsOf, billStatusOf, type BillCommand, type BillInput, type BillState, type DayRate } from '../../domain/bill/bill';
 import type { DocumentRate } from '../../domain/currency/rate';
 import { BOOKS_CURRENCY } from '../../domain/currency/currencies';
 import { ExchangeRateService } from '../currencies';
@@ -454,7 +454,7 @@ export class BillService {
     const rows = (await this.deps.db('bill_list').where({ supplier_id: supplierId, status: 'posted' }).where('date', '<=', period.to)) as BillRow[];
     const bills = rows.map((r) => {
       const s = billStateOfRow(r) as Extract<BillState, { status: 'draft' | 'posted' }>;
-      const payments = s.payments.map((p) => (p.fx ? { ...p, amountCents: p.fx.relievedCents } : p));
+      const payments = s.payments.map((p) => ({ ...p, amountCents: bookedPaymentCents(p) }));
       return { billId: s.billId, supplierInvoiceNumber: s.supplierInvoiceNumber, date: s.date, dueDate: s.dueDate, grossCents: bookedGrossCents(s), payments, credit: s.documentType === 'credit_note' };
     });
     return { ...supplierStatement(bills, period.from, period.to), supplierName: supplier.name };
@@ -515,7 +515,7 @@ export class BillService {
         ? ((await this.deps.db('bill_list').where({ id: input.creditedBillId }).first('supplier_id', 'status', 'document_type', 'currency')) as { supplier_id: string; status: string; document_type: string; currency: string } | undefined)
         : undefined;
       if (!credited || credited.supplier_id !== input.supplierId || credited.status !== 'posted' || credited.document_type !== 'bill') throw new ValidationError(INVALID, { creditedBillId: [CREDITED_BILL_INVALID] });
-      if (credited.currency !== (input.currency ?? BOOKS_CURRENCY).trim().toUpperCase()) throw new ValidationError(INVALID, { currency: [creditNoteCurrency(credited.currency)] });
+      if (credited.currency !== inputCurrency(input)) throw new ValidationError(INVALID, { currency: [creditNoteCurrency(credited.currency)] });
     }
     const same = (await this.deps
       .db('bill_list')

@@ -94,6 +94,9 @@ const money = (cents: number, currency = BOOKS_CURRENCY): string => formatAmount
 export const statedMismatch = (lines: number, stated: number, currency?: string): string => `The lines add up to ${money(lines, currency)}, not the stated ${money(stated, currency)}.`;
 export const paymentAboveOpen = (open: number, currency?: string): string => `This payment is more than the ${money(open, currency)} still open on the bill.`;
 
+/** The currency a bill as typed is in: its code in capitals, EUR when it names none. */
+export const inputCurrency = (input: Pick<BillInput, 'currency'>): string => (input.currency ?? BOOKS_CURRENCY).trim().toUpperCase();
+
 const category = (line: BillLineInput): VatCategory | string => (line.vatCategory === undefined ? (line.vatRateBp > 0 ? 'S' : 'Z') : line.vatCategory.trim().toUpperCase());
 
 /** The problem with one line's VAT, or null. */
@@ -125,7 +128,7 @@ export const billTotals = (lines: readonly BillLine[]): BillTotals => {
 export const buildBill = (input: BillInput): BillContent => {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  const currency = (input.currency ?? BOOKS_CURRENCY).trim().toUpperCase();
+  const currency = inputCurrency(input);
   if (!isClientCurrency(currency)) add('currency', CLIENT_CURRENCY_INVALID);
   if (input.dueDate < input.date) add('dueDate', DUE_BEFORE_DATE);
   if (input.lines.length === 0) add('lines', BILL_EMPTY);
@@ -170,7 +173,13 @@ export const billCurrencyOf = (s: Pick<BillContent, 'currency'>): string => s.cu
 export const bookedGrossCents = (s: Pick<LiveBill, 'totals' | 'fx'>): number => (s.fx ? toEuroCents(s.totals.grossCents, s.fx.rate) : s.totals.grossCents);
 
 /** What is open of a bill in euros as booked: its booked gross less the booked euros its payments cleared. */
-export const carryingCentsOf = (s: LiveBill): number => bookedGrossCents(s) - s.payments.reduce((sum, p) => sum + (p.fx ? p.fx.relievedCents : p.amountCents), 0);
+export const carryingCentsOf = (s: LiveBill): number => bookedGrossCents(s) - bookedPaidCents(s);
+
+/** The booked euros a payment cleared: in another currency its `fx`'s, else its amount. */
+export const bookedPaymentCents = (p: BillPayment): number => (p.fx ? p.fx.relievedCents : p.amountCents);
+
+/** The booked euros a bill's payments cleared. */
+export const bookedPaidCents = (s: Pick<LiveBill, 'payments'>): number => s.payments.reduce((sum, p) => sum + bookedPaymentCents(p), 0);
 
 /**
  * The rate a bill is posted at: none in euros; in another currency the one given, which must be of

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { isoDay } from '../../domain/shared/dates';
-import { bookedGrossCents, evolveBill, type BillState } from '../../domain/bill/bill';
+import { bookedGrossCents, bookedPaidCents, evolveBill, type BillState } from '../../domain/bill/bill';
 import { BILL_EVENT_TYPES } from '../../domain/bill/events';
 import { decodeBillEvent } from '../../domain/bill/stream';
 import type { RecordedEvent } from '../../eventstore/event-store';
@@ -74,7 +74,7 @@ const rowOf = (s: Extract<BillState, { status: 'draft' | 'posted' }>, revision: 
   rate_date: s.fx?.rateDate ?? null,
   // A draft in another currency has no rate yet: no euros.
   gross_euro_cents: s.status === 'posted' || s.currency === undefined ? bookedGrossCents(s) : null,
-  paid_euro_cents: s.payments.reduce((sum, p) => sum + (p.fx ? p.fx.relievedCents : p.amountCents), 0),
+  paid_euro_cents: bookedPaidCents(s),
   revision,
   updated_at: at,
 });
