@@ -22,8 +22,8 @@ export const twentyLineInvoice = (): BillingDocument => {
     })),
     false,
   );
-  const seller = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', country: 'CY', vatNumber: 'CY10000000X', registrationNumber: 'HE 123456' };
-  const buyer = { name: 'Ελληνική Συμβουλευτική Α.Ε.', address: 'Οδός Σταδίου 10\n105 64 Αθήνα', country: 'CY', vatNumber: 'CY20000000Y' };
+  const seller = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', country: 'CY', vatNumber: 'CY10000000D', registrationNumber: 'HE 123456' };
+  const buyer = { name: 'Ελληνική Συμβουλευτική Α.Ε.', address: 'Οδός Σταδίου 10\n105 64 Αθήνα', country: 'CY', vatNumber: 'CY20000000I' };
   return buildBillingDocument({
     kind: 'invoice',
     id: 'bench',

@@ -8,7 +8,7 @@ import { copySettingsBankDetails } from './migrations';
 
 const SETTINGS = `mutation($input: CompanySettingsInput!) { updateCompanySettings(input: $input) { iban bic } }`;
 const READ = `{ companySettings { iban bic } }`;
-const company = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', phone: '+357 1', email: 'info@aegis.test', registrationNumber: 'HE 1', vatNumber: 'CY10000000X', jurisdiction: 'Cyprus', country: 'CY' };
+const company = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', phone: '+357 1', email: 'info@aegis.test', registrationNumber: 'HE 1', vatNumber: 'CY10000000D', jurisdiction: 'Cyprus', country: 'CY' };
 const CY = 'CY17002001280000001200527600';
 const GR = 'GR1601101250000000012300695';
 const DE = 'DE89370400440532013000';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SaveClient } from '../../domain/billing/commands';
 import { dayOf } from '../../domain/shared/dates';
 import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../../domain/invoice/vat';
+import { checkVatNumber } from '../../domain/tax/vat-number';
 import { CLIENT_CURRENCY_FIXED, CLIENT_CURRENCY_INVALID, isClientCurrency } from '../../domain/currency/currencies';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { endSessionsOf, generatePassword, hashPassword, UserService } from '../auth';
@@ -40,6 +41,13 @@ const clientColumns = (c: SaveClient) => {
     ...(c.remindersExcluded !== undefined ? { reminders_excluded: c.remindersExcluded } : {}),
     ...(c.currency ? { currency: c.currency } : {}),
   };
+};
+
+/** A VAT number is checked against the client's country when either is new (a number stored before the checks stays until changed). */
+const refuseVatNumber = (vatNumber: string, country: string, stored?: { vat_number: string; country: string }): void => {
+  if (stored && stored.vat_number === vatNumber && stored.country === country) return;
+  const refusal = checkVatNumber(vatNumber, country);
+  if (refusal) throw new ValidationError('Please correct the errors below.', { vatNumber: [refusal] });
 };
 
 const withUsers = (db: AppDeps['db']) =>
@@ -88,6 +96,7 @@ export class ClientService {
     await this.deps.db.transaction(async (trx) => {
       // A client without a country is taken to be in the company's own.
       const country = columns.country ?? (await trx('company_settings').where({ id: 1 }).first('country'))?.country ?? '';
+      refuseVatNumber(columns.vat_number, country);
       await insertAudited(trx, { table: 'clients', entity: 'client', actor, now: this.deps.clock(), row: { id, language: 'en', ...columns, country } });
     });
     return this.get(id);
@@ -96,7 +105,9 @@ export class ClientService {
   async update(id: string, command: SaveClient, actor: string): Promise<ClientWire> {
     await this.deps.db.transaction(async (trx) => {
       // Its invoices (drafts too) and subscriptions are in its currency: a client keeps it once it has any.
-      const current: { currency: string } | undefined = await trx('clients').where({ id }).first('currency');
+      const current: { currency: string; vat_number: string; country: string } | undefined = await trx('clients').where({ id }).first('currency', 'vat_number', 'country');
+      const patch = clientColumns(command);
+      if (current) refuseVatNumber(patch.vat_number, patch.country ?? current.country, current);
       if (current && command.currency !== undefined && command.currency !== current.currency) {
         const used = (await trx('invoice_list').where({ client_id: id }).first('id')) ?? (await trx('subscriptions').where({ client_id: id }).first('id'));
         if (used) throw new ValidationError('Please correct the errors below.', { currency: [CLIENT_CURRENCY_FIXED] });
@@ -110,7 +121,7 @@ export class ClientService {
         actor,
         now: this.deps.clock(),
         notFound: NOT_FOUND,
-        patch: clientColumns(command),
+        patch,
       });
     });
     return this.get(id);

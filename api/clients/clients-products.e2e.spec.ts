@@ -20,7 +20,7 @@ describe.each(testBackends())('clients and products over HTTP on $name', (backen
     const list = await admin.get('/api/clients/');
     expect(list.status).toBe(200);
     const row = list.body.find((c: { id: string }) => c.id === created.id);
-    expect(row).toMatchObject({ name: 'Zeta Corp', email: 'z@zeta.test', phone: '+357 1', address: '1 Road, Nicosia', vat_number: 'CY123', user: null });
+    expect(row).toMatchObject({ name: 'Zeta Corp', email: 'z@zeta.test', phone: '+357 1', address: '1 Road, Nicosia', vat_number: 'CY10259033P', user: null });
     expect(row.created_at).toBe('2026-03-15T10:00:00.000Z');
     const detail = await admin.get(`/api/clients/${created.id}/`);
     expect(detail.body).toMatchObject({ id: created.id, subscriptions: [], invoices: [] });
@@ -43,6 +43,26 @@ describe.each(testBackends())('clients and products over HTTP on $name', (backen
     expect(res.body.errors.email).toEqual(['Enter a valid email address.']);
     const missing = await admin.post('/api/clients/', {});
     expect(missing.body.errors).toMatchObject({ name: ['This field is required.'], email: ['This field is required.'] });
+  });
+
+  it("checks a client's VAT number against its country (format and check digits), not a number kept from before until it changes", async () => {
+    const typo = await admin.post('/api/clients/', { name: 'Typo GmbH', email: 't@typo.test', country: 'DE', vat_number: 'DE 812 871 813' });
+    expect(typo.status).toBe(400);
+    expect(typo.body.errors.vat_number).toEqual(["This VAT number's check digits are wrong (a typing error?): a VAT number of DE is DE followed by 9 digits (e.g. DE812871812)."]);
+    const short = await admin.post('/api/clients/', { name: 'Short Ltd', email: 's@short.test', country: 'CY', vat_number: 'CY123' });
+    expect(short.body.errors.vat_number).toEqual(['This is not a VAT number of CY: a VAT number of CY is CY followed by 8 digits and a letter (e.g. CY10259033P).']);
+    // Outside the EU a tax id is kept as written; in it, written without its prefix or with spaces it passes.
+    expect((await admin.post('/api/clients/', { name: 'Swiss AG', email: 'ch@swiss.test', country: 'CH', vat_number: 'CHE-123.456.789 MWST' })).status).toBe(201);
+    const german = await createClient(admin, { name: 'Echt GmbH', email: 'e@echt.test', country: 'DE', vat_number: '812 871 812' });
+    // Moving the client to another country checks its number again.
+    const moved = await admin.put(`/api/clients/${german.id}/`, { name: 'Echt GmbH', email: 'e@echt.test', country: 'AT', vat_number: '812 871 812', version: german.version });
+    expect(moved.body.errors.vat_number[0]).toMatch(/^This is not a VAT number of AT/);
+    // A number stored before the checks existed stays while it is not changed.
+    await server.testDb.db('clients').where({ id: german.id }).update({ vat_number: 'DE000' });
+    const kept = await admin.put(`/api/clients/${german.id}/`, { name: 'Echt GmbH KG', email: 'e@echt.test', vat_number: 'DE000', version: german.version });
+    expect(kept.status, kept.text).toBe(200);
+    const graph = await admin.graphql('mutation($i: ClientInput!) { createClient(input: $i) { id } }', { i: { name: 'Graph GmbH', email: 'g@graph.test', country: 'DE', vatNumber: 'DE123' } });
+    expect(JSON.stringify(graph.body.errors[0])).toContain('This is not a VAT number of DE');
   });
 
   it('creates a client user once, returning the password, and refuses a second', async () => {

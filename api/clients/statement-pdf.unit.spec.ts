@@ -5,7 +5,7 @@ import { pdfText } from '../../test/pdf-text';
 import { renderStatementPdf, rowDescription, type PrintableStatement } from './statement-pdf';
 import { statementLabels } from './statement.texts';
 
-const seller: PrintableStatement['seller'] = { name: 'Aegis GRC Ltd', address: '1 Road\nNicosia 1000', country: 'CY', vatNumber: 'CY10000000X', registrationNumber: 'HE 1', phone: '+357 1', email: 'billing@aegis.test' };
+const seller: PrintableStatement['seller'] = { name: 'Aegis GRC Ltd', address: '1 Road\nNicosia 1000', country: 'CY', vatNumber: 'CY10000000D', registrationNumber: 'HE 1', phone: '+357 1', email: 'billing@aegis.test' };
 const client: PrintableStatement['client'] = { name: 'Γάμμα Α.Ε.', address: 'Οδός 1, Αθήνα', country: 'GR', vatNumber: 'EL123', email: 'gamma@example.com' };
 
 const line = (i: number, fields: Partial<StatementLine>): StatementLine => ({

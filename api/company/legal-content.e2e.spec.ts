@@ -4,7 +4,7 @@ import { startTestServer, type TestClient, type TestServer } from '../../test/se
 import { adminOf, createClient, createInvoice } from '../invoicing/test/fixtures';
 
 const SETTINGS = `mutation($input: CompanySettingsInput!) { updateCompanySettings(input: $input) { country iban bic } }`;
-const company = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', phone: '+357 1', email: 'info@aegis.test', registrationNumber: 'HE 1', vatNumber: 'CY10000000X', jurisdiction: 'Cyprus' };
+const company = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', phone: '+357 1', email: 'info@aegis.test', registrationNumber: 'HE 1', vatNumber: 'CY10000000D', jurisdiction: 'Cyprus' };
 
 describe.each(testBackends())('Art. 226 content and VAT treatment on $name', (backend) => {
   let server: TestServer;
@@ -19,13 +19,13 @@ describe.each(testBackends())('Art. 226 content and VAT treatment on $name', (ba
   it("gives a client the company's country unless told, and refuses a country that is not a code", async () => {
     const plain = await admin.get(`/api/clients/${(await createClient(admin)).id}/`);
     expect(plain.body.country).toBe('CY');
-    const german = await createClient(admin, { country: 'de', vat_number: 'DE123456789' });
+    const german = await createClient(admin, { country: 'de', vat_number: 'DE123456788' });
     expect((await admin.get(`/api/clients/${german.id}/`)).body.country).toBe('DE');
     const bad = await admin.post('/api/clients/', { name: 'X', email: 'x@x.test', country: 'XX' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.country).toEqual(['Enter a country as its two-letter ISO 3166-1 code (e.g. GR, CY, DE).']);
     // The spec's form sends no country: an update keeps the one stored.
-    const kept = await admin.put(`/api/clients/${german.id}/`, { name: 'Kunde GmbH', email: 'k@kunde.test', vat_number: 'DE123456789' });
+    const kept = await admin.put(`/api/clients/${german.id}/`, { name: 'Kunde GmbH', email: 'k@kunde.test', vat_number: 'DE123456788' });
     expect(kept.status).toBe(200);
     expect(kept.body.country).toBe('DE');
   });
@@ -42,7 +42,7 @@ describe.each(testBackends())('Art. 226 content and VAT treatment on $name', (ba
 
   it('invoices an EU business in another member state under reverse charge and keeps VAT for the others', async () => {
     const items = [{ description: 'Platform licence', quantity: 1, unit_price: 1000, vat_rate: 19 }];
-    const german = await createClient(admin, { name: 'Kunde GmbH', country: 'DE', vat_number: 'DE123456789' });
+    const german = await createClient(admin, { name: 'Kunde GmbH', country: 'DE', vat_number: 'DE123456788' });
     const rc = await admin.get(`/api/invoices/${(await createInvoice(admin, { client: german.id, date: '2026-03-01', due_date: '2026-03-31', items })).id}/`);
     expect(rc.body).toMatchObject({ reverse_charge: true, net_amount: 1000, vat_amount: 0, total_amount: 1000 });
     expect(rc.body.items[0]).toMatchObject({ vat_rate: 0, vat_category: 'AE', vat_exemption_reason: 'Reverse charge' });
@@ -77,13 +77,13 @@ describe.each(testBackends())('Art. 226 content and VAT treatment on $name', (ba
   });
 
   it('keeps an issued invoice as it was written when the client moves', async () => {
-    const client = await createClient(admin, { name: 'Mover SA', country: 'FR', vat_number: 'FR12345678901' });
+    const client = await createClient(admin, { name: 'Mover SA', country: 'FR', vat_number: 'FR12345678900' });
     const inv = await createInvoice(admin, { client: client.id, date: '2026-03-01', due_date: '2026-03-31', items: [{ description: 'Audit', unit_price: 200, vat_rate: 19 }] });
     expect((await admin.post(`/api/invoices/${inv.id}/send/`)).status).toBe(200);
     expect((await admin.put(`/api/clients/${client.id}/`, { name: 'Mover Ltd', email: 'm@m.test', country: 'CY' })).status).toBe(200);
     const history = await admin.get(`/api/invoices/${inv.id}/history/`);
     const issued = history.body.find((h: { type: string }) => h.type === 'InvoiceIssued');
-    expect(issued.data.parties.buyer).toMatchObject({ name: 'Mover SA', country: 'FR', vatNumber: 'FR12345678901' });
+    expect(issued.data.parties.buyer).toMatchObject({ name: 'Mover SA', country: 'FR', vatNumber: 'FR12345678900' });
     const read = await admin.get(`/api/invoices/${inv.id}/`);
     expect(read.body).toMatchObject({ reverse_charge: true, total_amount: 200 });
   });

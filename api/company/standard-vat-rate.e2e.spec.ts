@@ -7,7 +7,7 @@ import { adminOf } from '../invoicing/test/fixtures';
 // Issue 24 item 4: the company's standard VAT rate, seeded from COMPANY_VAT_RATE, edited in Settings.
 const READ = '{ companySettings { standardVatRate } }';
 const UPDATE = 'mutation($input: CompanySettingsInput!) { updateCompanySettings(input: $input) { standardVatRate vatNumber } }';
-const company = { name: 'Aegis GRC Ltd', address: '12 Example Street', phone: '+357 1', email: 'info@aegis.test', registrationNumber: 'HE 1', vatNumber: 'CY10000000X', jurisdiction: 'Cyprus' };
+const company = { name: 'Aegis GRC Ltd', address: '12 Example Street', phone: '+357 1', email: 'info@aegis.test', registrationNumber: 'HE 1', vatNumber: 'CY10000000D', jurisdiction: 'Cyprus' };
 
 describe.each(testBackends())('company standard VAT rate on $name', (backend) => {
   let server: TestServer;
@@ -27,7 +27,7 @@ describe.each(testBackends())('company standard VAT rate on $name', (backend) =>
 
   it('is edited in the settings, kept when an update leaves it out, and audited', async () => {
     const set = await admin.graphql(UPDATE, { input: { ...company, standardVatRate: 5.5 } });
-    expect(set.body.data.updateCompanySettings).toEqual({ standardVatRate: 5.5, vatNumber: 'CY10000000X' });
+    expect(set.body.data.updateCompanySettings).toEqual({ standardVatRate: 5.5, vatNumber: 'CY10000000D' });
     const without = await admin.graphql(UPDATE, { input: company });
     expect(without.body.data.updateCompanySettings.standardVatRate).toBe(5.5);
     const audits = await server.testDb.db('audit_log').where({ entity: 'company_settings' }).select('after');
@@ -43,11 +43,11 @@ describe.each(testBackends())('company standard VAT rate on $name', (backend) =>
       [19.555, 'Ensure that there are no more than 2 decimal places.'],
     ];
     for (const [value, message] of cases) {
-      const res = await admin.graphql(UPDATE, { input: { ...company, vatNumber: 'CY99999999X', standardVatRate: value } });
+      const res = await admin.graphql(UPDATE, { input: { ...company, vatNumber: 'CY99999999Q', standardVatRate: value } });
       expect(res.body.errors[0].extensions.fieldErrors, String(value)).toEqual({ standardVatRate: [message] });
     }
     expect(await rate()).toBe(24);
-    expect((await admin.graphql('{ companySettings { vatNumber } }')).body.data.companySettings.vatNumber).toBe('CY10000000X');
+    expect((await admin.graphql('{ companySettings { vatNumber } }')).body.data.companySettings.vatNumber).toBe('CY10000000D');
   });
 
   it('is given to an install from before the rate once, and never overwrites one the superuser set', async () => {

@@ -132,7 +132,7 @@ describe.each(testBackends())('the GraphQL invoice list answers as the REST list
     server = await startTestServer(backend, { clock: () => new Date('2026-03-15T10:00:00Z') });
     admin = await adminOf(server);
     acme = (await createClient(admin, { name: 'Acme Ltd' })).id;
-    german = (await createClient(admin, { name: 'Kunde GmbH', country: 'DE', vat_number: 'DE123456789' })).id;
+    german = (await createClient(admin, { name: 'Kunde GmbH', country: 'DE', vat_number: 'DE123456788' })).id;
     const lines = [
       { description: 'Consulting', quantity: 2.5, unit_price: 150.55, vat_rate: 19 },
       { description: 'Books', quantity: 3, unit_price: 12.3, vat_rate: 5 },

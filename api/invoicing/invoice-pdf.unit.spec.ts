@@ -16,8 +16,8 @@ const invoice = (paidCents: number, fx?: { currency: string; rate: string; rateD
     paidCents,
     period: null,
     parties: {
-      seller: { name: 'Aegis GRC Ltd', address: '1 Road\nNicosia 1000', country: 'CY', vatNumber: 'CY10000000X', registrationNumber: 'HE 1' },
-      buyer: { name: 'Γάμμα Α.Ε.', address: 'Οδός 1\nΑθήνα', country: 'GR', vatNumber: 'EL123456789' },
+      seller: { name: 'Aegis GRC Ltd', address: '1 Road\nNicosia 1000', country: 'CY', vatNumber: 'CY10000000D', registrationNumber: 'HE 1' },
+      buyer: { name: 'Γάμμα Α.Ε.', address: 'Οδός 1\nΑθήνα', country: 'GR', vatNumber: 'EL123456783' },
     },
     contact: { sellerEmail: 'billing@aegis.test', sellerPhone: '+357 1', buyerEmail: 'gamma@example.com' },
     bank: { iban: 'CY17002001280000001200527600', bic: 'BCYPCY2N' },

@@ -29,7 +29,7 @@ describe.each(testBackends())('payment references (ISO 11649) on $name', (backen
     admin = await adminOf(server);
     const input = {
       ...{ name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', phone: '+357 22 000000', email: 'billing@aegis.test' },
-      ...{ registrationNumber: 'HE 123456', vatNumber: 'CY10000000X', jurisdiction: 'Cyprus', country: 'CY' },
+      ...{ registrationNumber: 'HE 123456', vatNumber: 'CY10000000D', jurisdiction: 'Cyprus', country: 'CY' },
       ...{ iban: 'CY17 0020 0128 0000 0012 0052 7600', bic: 'BCYPCY2N' },
     };
     const iban = (await admin.graphql(SETTINGS, { input })).body;

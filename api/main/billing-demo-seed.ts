@@ -12,10 +12,10 @@ const SEED_ACTOR = 'system';
 const DEMO_PAYMENT_NAMESPACE = '0d7e3c2a-5b8f-4c61-9a4e-2f6d8b1c7e93';
 
 const CLIENTS: SaveClient[] = [
-  { name: 'Northwind Assurance Ltd', email: 'accounts@northwind.example.com', phone: '+357 22 123456', address: '25 Makarios Avenue, 1065 Nicosia, Cyprus', vatNumber: 'CY10234567L', country: 'CY', language: 'en' },
-  { name: 'Αιγαίο Ασφαλιστική Α.Ε.', email: 'logistirio@aigaio.example.com', phone: '+30 210 1234567', address: 'Λεωφόρος Κηφισίας 120, 11526 Αθήνα', vatNumber: 'EL099887766', country: 'GR', language: 'el' },
-  { name: 'Baltic Freight Group', email: 'finance@balticfreight.example.com', phone: '+371 6700 0000', address: 'Brivibas iela 1, Riga, Latvia', vatNumber: 'LV40003000000', country: 'LV', language: 'ru' },
-  { name: 'Helios Energy Partners', email: 'ap@helios.example.com', phone: '+357 25 654321', address: '8 Anexartisias Street, 3036 Limassol, Cyprus', vatNumber: 'CY10987654X', country: 'CY', language: 'en' },
+  { name: 'Northwind Assurance Ltd', email: 'accounts@northwind.example.com', phone: '+357 22 123456', address: '25 Makarios Avenue, 1065 Nicosia, Cyprus', vatNumber: 'CY10234567S', country: 'CY', language: 'en' },
+  { name: 'Αιγαίο Ασφαλιστική Α.Ε.', email: 'logistirio@aigaio.example.com', phone: '+30 210 1234567', address: 'Λεωφόρος Κηφισίας 120, 11526 Αθήνα', vatNumber: 'EL099887768', country: 'GR', language: 'el' },
+  { name: 'Baltic Freight Group', email: 'finance@balticfreight.example.com', phone: '+371 6700 0000', address: 'Brivibas iela 1, Riga, Latvia', vatNumber: 'LV40003000002', country: 'LV', language: 'ru' },
+  { name: 'Helios Energy Partners', email: 'ap@helios.example.com', phone: '+357 25 654321', address: '8 Anexartisias Street, 3036 Limassol, Cyprus', vatNumber: 'CY10987654R', country: 'CY', language: 'en' },
   { name: 'Meridian Health Group', email: 'billing@meridian.example.com', phone: '+44 20 7946 0000', address: '1 King William Street, London EC4N 7AR', vatNumber: 'GB123456789', country: 'GB', language: 'en' },
 ];
 

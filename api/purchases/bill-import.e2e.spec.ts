@@ -9,7 +9,9 @@ import { startTestServer, type TestClient, type TestServer } from '../../test/se
 import { adminOf, createClient, createInvoice } from '../invoicing/test/fixtures';
 
 const EXAMPLE = readFileSync(join(EN16931_DIR, 'ubl-tc434-example1.xml'), 'utf8');
-const CREDIT_NOTE = readFileSync(join(EN16931_DIR, 'ubl-tc434-creditnote1.xml'), 'utf8');
+/** The standard's example credit note names a seller VAT number that fails Belgium's check digits: a real one stands in. */
+const EXAMPLE_CREDIT_NOTE = readFileSync(join(EN16931_DIR, 'ubl-tc434-creditnote1.xml'), 'utf8');
+const CREDIT_NOTE = EXAMPLE_CREDIT_NOTE.replace('<cbc:CompanyID>BE0000000196</cbc:CompanyID>', '<cbc:CompanyID>BE0411905847</cbc:CompanyID>');
 const OFFICE = 'a0000000-0000-4000-8000-000000005300';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -84,9 +86,9 @@ describe.each(testBackends())('inbound e-invoices on $name', (backend) => {
   }, 120_000);
 
   it('finds a known supplier by its VAT number however written, books to its default account, and keeps an embedded PDF (BT-125) as a viewable document', async () => {
-    const made = await admin.post('/api/suppliers/', { name: 'Koksmaat Groothandel B.V.', vat_number: 'nl 1234 56789 b01', country: 'NL', default_account: OFFICE, payment_terms_days: 14 });
+    const made = await admin.post('/api/suppliers/', { name: 'Koksmaat Groothandel B.V.', vat_number: 'nl 0044 95445 b01', country: 'NL', default_account: OFFICE, payment_terms_days: 14 });
     expect(made.status, made.text).toBe(201);
-    const xml = EXAMPLE.replaceAll('NL8200.98.395.B.01', 'NL123456789B01')
+    const xml = EXAMPLE.replaceAll('NL8200.98.395.B.01', 'NL004495445B01')
       .replace('<cbc:ID>12115118</cbc:ID>', '<cbc:ID>77</cbc:ID>')
       .replace(
         '<cac:AccountingSupplierParty>',
@@ -127,7 +129,7 @@ describe.each(testBackends())('inbound e-invoices on $name', (backend) => {
     const note = res.body as Bill & { document_type: string; credited_bill: string | null; date: string; due_date: string };
     expect(note).toMatchObject({ document_type: 'credit_note', credited_bill: null, invoice_number: '018304 / 28865', date: '2019-09-23', due_date: '2019-09-23', net_amount: 100.11, vat_amount: 0, total_amount: 100.11 });
     expect(perRate(note.items)).toEqual({ 'E 0': { net: 10011, vat: 0 } });
-    expect((await admin.get(`/api/suppliers/${note.supplier}/`)).body).toMatchObject({ name: 'My Supplier Company', vat_number: 'BE0000000196', country: 'BE', iban: 'BE91000000143476' });
+    expect((await admin.get(`/api/suppliers/${note.supplier}/`)).body).toMatchObject({ name: 'My Supplier Company', vat_number: 'BE0411905847', country: 'BE', iban: 'BE91000000143476' });
     expect((await admin.post(`/api/bills/${note.id}/post/`)).status).toBe(200);
     const ap = await server.testDb.db('ledger_lines').where({ account_id: SYSTEM_ACCOUNT_IDS.payables }).sum({ d: 'debit_cents', c: 'credit_cents' }).first();
     expect(Number(ap?.d ?? 0) - Number(ap?.c ?? 0)).toBe(10_011);
@@ -153,6 +155,9 @@ describe.each(testBackends())('inbound e-invoices on $name', (backend) => {
     expect(await refusal('<?xml version="1.0" encoding="ISO-8859-1"?><Invoice/>')).toMatch(/declares the encoding ISO-8859-1/);
     expect(await refusal('%PDF-1.4 not xml')).toMatch(/not well-formed XML/);
     expect(await refusal(EXAMPLE.replaceAll('currencyID="EUR"', 'currencyID="XAU"').replace('<cbc:DocumentCurrencyCode>EUR', '<cbc:DocumentCurrencyCode>XAU'))).toMatch(/in XAU, a currency the ECB publishes no reference rate for/);
+    expect(await refusal(EXAMPLE_CREDIT_NOTE)).toBe(
+      'cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID "BE0000000196": This VAT number\'s check digits are wrong (a typing error?): a VAT number of BE is BE followed by 10 digits (e.g. BE0411905847).',
+    );
     const big = await admin.upload('/api/bills/import/', 'file', Buffer.alloc(16 * 1024 * 1024 + 1, 0x20), 'big.xml');
     expect(big.status).toBe(400);
     expect(big.body.errors.file[0]).toMatch(/over 16 MB/);
@@ -203,8 +208,8 @@ describe.each(testBackends())('an issued invoice imported by a second instance o
   it('gives the same net, VAT per rate and gross', async () => {
     const sellerAdmin = await adminOf(seller);
     const settings = `mutation($input: CompanySettingsInput!) { updateCompanySettings(input: $input) { iban } }`;
-    await sellerAdmin.graphql(settings, { input: { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', vatNumber: 'CY10000000X', country: 'CY', iban: 'CY17 0020 0128 0000 0012 0052 7600', bic: 'BCYPCY2N', email: 'billing@aegis.test', phone: '+357 22 000000', registrationNumber: 'HE 123456', jurisdiction: 'Cyprus' } });
-    const client = await createClient(sellerAdmin, { name: 'Limassol Trading Ltd', address: '5 Anexartisias\n3036 Limassol', vat_number: 'CY20000000Y' });
+    await sellerAdmin.graphql(settings, { input: { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', vatNumber: 'CY10000000D', country: 'CY', iban: 'CY17 0020 0128 0000 0012 0052 7600', bic: 'BCYPCY2N', email: 'billing@aegis.test', phone: '+357 22 000000', registrationNumber: 'HE 123456', jurisdiction: 'Cyprus' } });
+    const client = await createClient(sellerAdmin, { name: 'Limassol Trading Ltd', address: '5 Anexartisias\n3036 Limassol', vat_number: 'CY20000000I' });
     const invoice = await createInvoice(sellerAdmin, {
       client: client.id,
       date: '2026-03-01',

@@ -190,7 +190,9 @@ export class BillImportService {
       paymentTermsDays: terms,
     });
     const problems = checkSupplier(supplier);
-    if (Object.keys(problems).length) throw refused(Object.entries(problems).flatMap(([field, messages]) => messages.map((m) => `cac:AccountingSupplierParty (${field}): ${m}`)));
+    // A seller's VAT number that fails its member state's check is refused like a supplier typed so: it names the element.
+    const element = (field: string) => (field === 'vatNumber' ? `cac:AccountingSupplierParty/cac:Party/cac:PartyTaxScheme/cbc:CompanyID "${supplier.vatNumber}"` : `cac:AccountingSupplierParty (${field})`);
+    if (Object.keys(problems).length) throw refused(Object.entries(problems).flatMap(([field, messages]) => messages.map((m) => `${element(field)}: ${m}`)));
     return supplier;
   }
 

@@ -50,7 +50,7 @@ export const seedPurchasesDemo = async (deps: AppDeps, purchases: PurchasesServi
     purchases.suppliers.create({ name, vatNumber, country, address, iban, defaultAccountId, defaultVatRateBp, paymentTermsDays }, SEED_ACTOR);
   const host = await supplier('Hetzner Online GmbH', 'DE812871812', 'DE', 'Industriestr. 25\n91710 Gunzenhausen', 'DE89370400440532013000', HOSTING, 1900, 14);
   const lawyers = await supplier('Andreou & Partners LLC', 'CY10259033P', 'CY', '28 Oktovriou Ave\n3035 Limassol', 'CY17002001280000001200527600', PROFESSIONAL_FEES, 1900, 30);
-  const office = await supplier('Office Point Ltd', 'CY10318125F', 'CY', '5 Makariou Ave\n1065 Nicosia', null, OFFICE, 1900, 15);
+  const office = await supplier('Office Point Ltd', 'CY10318125M', 'CY', '5 Makariou Ave\n1065 Nicosia', null, OFFICE, 1900, 15);
   const bill = async (supplierId: string, number: string, date: string, lines: Array<{ description: string; accountId: string; unitPriceCents: number; vatRateBp: number; vatCategory?: string }>) =>
     purchases.bills.create({ input: { supplierId, supplierInvoiceNumber: number, date, dueDate: null, lines: lines.map((l) => ({ quantityMilli: 1000, ...l })) } }, SEED_ACTOR);
   const hosting = await bill(host.id, 'R0012345678', ago(20), [{ description: 'Dedicated server AX41 (monthly)', accountId: HOSTING, unitPriceCents: 4_900, vatRateBp: 1900, vatCategory: 'AE' }]);

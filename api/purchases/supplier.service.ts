@@ -110,8 +110,8 @@ export class SupplierService {
   async update(id: string, command: SaveSupplier, actor: string): Promise<SupplierWire> {
     const c = normaliseSupplier(command);
     const row = await this.write(async (trx) => {
-      await this.row(trx, id);
-      await this.check(trx, c, id);
+      const before = await this.row(trx, id);
+      await this.check(trx, c, id, { vatNumber: before.vat_number, country: before.country });
       return updateVersioned<SupplierRow & { [k: string]: unknown }>(trx, {
         table: 'suppliers',
         entity: 'supplier',
@@ -171,8 +171,8 @@ export class SupplierService {
   }
 
   /** The domain's checks, then what needs the books: the default account takes purchases, the VAT number is no other supplier's. */
-  private async check(trx: Knex.Transaction, c: SaveSupplier, self: string | null): Promise<void> {
-    const errors = checkSupplier(c);
+  private async check(trx: Knex.Transaction, c: SaveSupplier, self: string | null, stored?: Pick<SaveSupplier, 'vatNumber' | 'country'>): Promise<void> {
+    const errors = checkSupplier(c, stored);
     if (c.defaultAccountId !== null) {
       const refusal = purchaseAccountRefusal((await purchaseAccountsById(trx, [c.defaultAccountId])).get(c.defaultAccountId));
       if (refusal) errors.defaultAccountId = [refusal];

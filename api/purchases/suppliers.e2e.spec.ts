@@ -50,7 +50,13 @@ describe.each(testBackends())('suppliers on $name', (backend) => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ message: 'Another supplier has this VAT number: Hetzner Online GmbH.', reason: 'VAT_NUMBER_TAKEN', params: { name: 'Hetzner Online GmbH' } });
     // The same digits in another country are another number.
-    expect((await admin.post('/api/suppliers/', { name: 'Wien GmbH', vat_number: '812871812', country: 'AT' })).status).toBe(201);
+    expect((await admin.post('/api/suppliers/', { name: 'Wien GmbH', vat_number: 'U13585627', country: 'AT' })).status).toBe(201);
+    // A number is checked against its country: format and check digits, the format named in the refusal.
+    const typo = await admin.post('/api/suppliers/', { name: 'Typo GmbH', vat_number: 'DE812871813', country: 'DE' });
+    expect(typo.status).toBe(400);
+    expect(typo.body.errors.vat_number).toEqual(["This VAT number's check digits are wrong (a typing error?): a VAT number of DE is DE followed by 9 digits (e.g. DE812871812)."]);
+    const elsewhere = await admin.post('/api/suppliers/', { name: 'Wien GmbH (2)', vat_number: 'DE812871812', country: 'AT' });
+    expect(elsewhere.body.errors.vat_number).toEqual(["This VAT number starts with DE, another member state's prefix: a VAT number of AT is AT followed by U and 8 digits (e.g. ATU13585627)."]);
     // Greece writes its prefix EL.
     expect((await admin.post('/api/suppliers/', { name: 'Athens Office SA', vat_number: 'EL094014201', country: 'GR' })).status).toBe(201);
     expect((await admin.post('/api/suppliers/', { name: 'Athens Office (dup)', vat_number: '094014201', country: 'gr' })).status).toBe(409);
@@ -73,7 +79,7 @@ describe.each(testBackends())('suppliers on $name', (backend) => {
 
   it('answers GraphQL with the same suppliers, its field errors in the input’s names, and deletes', async () => {
     const created = await admin.graphql(`mutation($input: SupplierInput!) { createSupplier(input: $input) { id name country defaultVatRate paymentTermsDays } }`, {
-      input: { name: 'Lawyers LLC', country: 'cy', vatNumber: 'CY10000001X', defaultVatRate: 19, paymentTermsDays: 7 },
+      input: { name: 'Lawyers LLC', country: 'cy', vatNumber: 'CY10000001E', defaultVatRate: 19, paymentTermsDays: 7 },
     });
     expect(created.body.errors).toBeUndefined();
     expect(created.body.data.createSupplier).toMatchObject({ name: 'Lawyers LLC', country: 'CY', defaultVatRate: 19, paymentTermsDays: 7 });

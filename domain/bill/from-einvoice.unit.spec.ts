@@ -58,7 +58,7 @@ describe('a draft bill from an e-invoice', () => {
     );
     const doc = readUblDocument(xml);
     doc.totals.prepaidCents = 5000;
-    doc.buyer.vatNumber = 'NL999999999B01';
+    doc.buyer.vatNumber = 'NL999999990B01';
     const bill = billFromEinvoice(doc, ctx);
     expect(bill.lines.slice(-2)).toEqual([
       { description: 'Allowance: Loyalty discount', accountId: ACCOUNT, quantityMilli: 1000, unitPriceCents: -1000, vatCategory: 'S', vatRateBp: 600 },

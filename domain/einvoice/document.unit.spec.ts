@@ -3,8 +3,8 @@ import { buildLines } from '../invoice/decide';
 import { sumAmounts } from '../shared/money';
 import { buildBillingDocument, type DocumentSource } from './document';
 
-const seller = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', country: 'CY', vatNumber: 'CY10000000X', registrationNumber: 'HE 1' };
-const buyer = { name: 'Πελάτης Α.Ε.', address: 'Σταδίου 10\nΑθήνα', country: 'GR', vatNumber: 'EL123456789' };
+const seller = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', country: 'CY', vatNumber: 'CY10000000D', registrationNumber: 'HE 1' };
+const buyer = { name: 'Πελάτης Α.Ε.', address: 'Σταδίου 10\nΑθήνα', country: 'GR', vatNumber: 'EL123456783' };
 
 const source = (overrides: Partial<DocumentSource> = {}, reverseCharge = false): DocumentSource => {
   const lines = buildLines(

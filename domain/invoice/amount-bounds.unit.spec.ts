@@ -7,8 +7,8 @@ import type { InvoiceEvent, InvoiceIssued } from './events';
 import { foldInvoice } from './invoice';
 import type { DocumentParties } from './vat';
 
-const seller = { name: 'Aegis GRC Ltd', address: 'Nicosia', country: 'CY', vatNumber: 'CY10000000X', registrationNumber: 'HE 1' };
-const parties: DocumentParties = { seller, buyer: { name: 'Client Ltd', address: 'Limassol', country: 'CY', vatNumber: 'CY20000000Y' } };
+const seller = { name: 'Aegis GRC Ltd', address: 'Nicosia', country: 'CY', vatNumber: 'CY10000000D', registrationNumber: 'HE 1' };
+const parties: DocumentParties = { seller, buyer: { name: 'Client Ltd', address: 'Limassol', country: 'CY', vatNumber: 'CY20000000I' } };
 const fields = { invoiceNumber: '2026-000001', clientId: 'c1', date: '2026-03-01', dueDate: '2026-03-15', parties };
 const line = (quantityMilli: number, unitPriceCents: number, vatRateBp = 1900): LineInput => ({ description: 'Work', quantityMilli, unitPriceCents, vatRateBp });
 const issue = (lines: LineInput[]): InvoiceCommand => ({ type: 'IssueInvoice', data: { invoiceId: 'i1', ...fields, lines, period: null } });

@@ -6,9 +6,9 @@ import type { InvoiceCredited, InvoiceEvent } from './events';
 import { foldInvoice } from './invoice';
 import type { DocumentParties } from './vat';
 
-const seller = { name: 'Aegis GRC Ltd', address: 'Nicosia', country: 'CY', vatNumber: 'CY10000000X', registrationNumber: 'HE 1' };
-const domestic: DocumentParties = { seller, buyer: { name: 'Client Ltd', address: 'Limassol', country: 'CY', vatNumber: 'CY20000000Y' } };
-const german: DocumentParties = { seller, buyer: { name: 'Kunde GmbH', address: 'Berlin', country: 'DE', vatNumber: 'DE123456789' } };
+const seller = { name: 'Aegis GRC Ltd', address: 'Nicosia', country: 'CY', vatNumber: 'CY10000000D', registrationNumber: 'HE 1' };
+const domestic: DocumentParties = { seller, buyer: { name: 'Client Ltd', address: 'Limassol', country: 'CY', vatNumber: 'CY20000000I' } };
+const german: DocumentParties = { seller, buyer: { name: 'Kunde GmbH', address: 'Berlin', country: 'DE', vatNumber: 'DE123456788' } };
 
 const line = (unitPriceCents: number, vatRateBp: number, extra: Partial<LineInput> = {}): LineInput => ({ description: 'Service', quantityMilli: 1000, unitPriceCents, vatRateBp, ...extra });
 

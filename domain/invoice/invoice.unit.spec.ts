@@ -18,9 +18,9 @@ const given = (events: InvoiceEvent[]) => ({
 });
 
 const line: LineInput = { description: 'Professional plan', quantityMilli: 1000, unitPriceCents: 200000, vatRateBp: 1900 };
-const seller = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', country: 'CY', vatNumber: 'CY10000000X', registrationNumber: 'HE 1' };
-const domestic: DocumentParties = { seller, buyer: { name: 'Client Ltd', address: 'Limassol', country: 'CY', vatNumber: 'CY20000000Y' } };
-const german: DocumentParties = { seller, buyer: { name: 'Kunde GmbH', address: 'Berlin', country: 'DE', vatNumber: 'DE123456789' } };
+const seller = { name: 'Aegis GRC Ltd', address: '12 Example Street\n1010 Nicosia', country: 'CY', vatNumber: 'CY10000000D', registrationNumber: 'HE 1' };
+const domestic: DocumentParties = { seller, buyer: { name: 'Client Ltd', address: 'Limassol', country: 'CY', vatNumber: 'CY20000000I' } };
+const german: DocumentParties = { seller, buyer: { name: 'Kunde GmbH', address: 'Berlin', country: 'DE', vatNumber: 'DE123456788' } };
 const fields = { invoiceNumber: '2026-000001', clientId: 'c1', date: '2026-03-01', dueDate: '2026-03-15', parties: domestic };
 const issued: InvoiceIssued = {
   type: 'InvoiceIssued',

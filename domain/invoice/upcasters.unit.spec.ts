@@ -24,8 +24,8 @@ const categorised: InvoiceLine[] = [
 /** An InvoiceIssued as written before e-invoices: no parties, no categories. */
 const oldIssued = { invoiceId: 'i1', invoiceNumber: '2025-000001', clientId: 'c1', date: '2025-03-01', dueDate: '2025-03-31', lines: oldLines, totals, period: null };
 const parties = {
-  seller: { name: 'Aegis GRC Ltd', address: 'Nicosia', country: 'CY', vatNumber: 'CY10000000X', registrationNumber: 'HE 1' },
-  buyer: { name: 'Kunde GmbH', address: 'Berlin', country: 'DE', vatNumber: 'DE123456789' },
+  seller: { name: 'Aegis GRC Ltd', address: 'Nicosia', country: 'CY', vatNumber: 'CY10000000D', registrationNumber: 'HE 1' },
+  buyer: { name: 'Kunde GmbH', address: 'Berlin', country: 'DE', vatNumber: 'DE123456788' },
 };
 
 describe('invoice upcasters (schema version 1 to 2)', () => {

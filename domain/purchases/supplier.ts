@@ -7,6 +7,7 @@ import type { Account, SystemAccountKey } from '../accounting/accounts';
 import { INVALID_IBAN, isValidIban, normaliseIban } from '../billing/bank';
 import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../invoice/vat';
 import type { FieldErrors } from '../shared/errors';
+import { checkVatNumber } from '../tax/vat-number';
 
 /** What a supplier is saved with: cents-free, rates in basis points, camelCase (the REST body is snake_case). */
 export interface SaveSupplier {
@@ -52,10 +53,18 @@ export const normaliseSupplier = (c: SaveSupplier): SaveSupplier => ({
   iban: c.iban === null || c.iban.trim() === '' ? null : normaliseIban(c.iban),
 });
 
-/** The field errors of a normalised command, by the command's field names; empty when it may be saved. */
-export const checkSupplier = (c: SaveSupplier): FieldErrors => {
+/**
+ * The field errors of a normalised command, by the command's field names; empty when it may be saved.
+ * The VAT number is checked against the country when either is new (`stored`: what the supplier has
+ * now; a number kept from before the checks stays until it is changed).
+ */
+export const checkSupplier = (c: SaveSupplier, stored?: Pick<SaveSupplier, 'vatNumber' | 'country'>): FieldErrors => {
   const errors: FieldErrors = {};
   if (!isCountryCode(c.country)) errors.country = [NOT_A_COUNTRY];
+  else if (!stored || stored.vatNumber !== c.vatNumber || stored.country !== c.country) {
+    const refusal = checkVatNumber(c.vatNumber, c.country);
+    if (refusal) errors.vatNumber = [refusal];
+  }
   if (c.iban !== null && !isValidIban(c.iban)) errors.iban = [INVALID_IBAN];
   if (!Number.isInteger(c.defaultVatRateBp) || c.defaultVatRateBp < 0 || c.defaultVatRateBp > 10_000) errors.defaultVatRateBp = [VAT_RATE_RANGE];
   if (!Number.isInteger(c.paymentTermsDays) || c.paymentTermsDays < 0 || c.paymentTermsDays > MAX_PAYMENT_TERMS_DAYS) errors.paymentTermsDays = [PAYMENT_TERMS_RANGE];

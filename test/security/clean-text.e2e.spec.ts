@@ -66,7 +66,7 @@ interface RestCase extends Case {
 const EXPENSE = 'a0000000-0000-4000-8000-000000005300';
 
 const ruleBody = (): Json => ({ name: 'Clean rule', text_contains: 'hosting', text_words: ['cloud'], text_starts_with: 'Cloud', direction: 'out', counterparty_iban: 'DE89370400440532013000', account: '5100', vat_rate: 19, description: 'Clean' });
-const clientBody = (f: Fixtures): Json => ({ name: 'Clean Text Ltd', email: 'clean@example.com', phone: '+357 1', address: '1 Road', vat_number: 'CY1', language: 'en', country: 'CY' });
+const clientBody = (f: Fixtures): Json => ({ name: 'Clean Text Ltd', email: 'clean@example.com', phone: '+357 1', address: '1 Road', vat_number: 'CY10259033P', language: 'en', country: 'CY' });
 const invoiceBody = (f: Fixtures): Json => ({
   client: f.clientId,
   invoice_number: `CT-${Math.random().toString(36).slice(2, 8)}`,
@@ -160,7 +160,7 @@ const REST: Record<string, RestCase> = {
   'POST /api/invoices/:id/write-off/': { caller: 'admin', path: (f) => `/api/invoices/${f.draftId}/write-off/`, body: (f) => ({ date: f.today, reason: 'Insolvent' }), format: ['date'], multi: ['reason'] },
   'POST /api/invoices/:id/payments/': { caller: 'admin', path: (f) => `/api/invoices/${f.issuedId}/payments/`, body: (f) => ({ amount: 1, date: f.today, method: 'cash', reference: 'R1' }), format: ['date', 'method'] },
   // A line break in the address is accepted: each accepted one writes a supplier, so each route's VAT number is its own.
-  'POST /api/suppliers/': { caller: 'admin', path: () => '/api/suppliers/', body: supplierBody('CY10000001X'), format: ['country'], multi: ['address'], accepts: true },
+  'POST /api/suppliers/': { caller: 'admin', path: () => '/api/suppliers/', body: supplierBody('CY10000001E'), format: ['country'], multi: ['address'], accepts: true },
   'PUT /api/suppliers/:id/': { caller: 'admin', path: (f) => `/api/suppliers/${f.supplierId}/`, body: supplierBody('CY10000002X'), format: ['country'], multi: ['address'], accepts: true },
   'POST /api/bills/': { caller: 'admin', path: () => '/api/bills/', body: billBody, format: ['supplier', 'date', 'due_date', 'items.0.account'] },
   'PUT /api/bills/:id/': { caller: 'admin', path: (f) => `/api/bills/${f.billId}/`, body: billBody, format: ['supplier', 'date', 'due_date', 'items.0.account'] },
@@ -213,7 +213,7 @@ interface GraphqlCase extends Case {
   vars: (f: Fixtures) => Json;
 }
 
-const clientInput: Json = { name: 'Clean Text Ltd', email: 'clean@example.com', phone: '+357 1', address: '1 Road', vatNumber: 'CY1', language: 'en', country: 'CY' };
+const clientInput: Json = { name: 'Clean Text Ltd', email: 'clean@example.com', phone: '+357 1', address: '1 Road', vatNumber: 'CY10259033P', language: 'en', country: 'CY' };
 const invoiceInput = (f: Fixtures): Json => ({
   clientId: f.clientId,
   invoiceNumber: `CT-${Math.random().toString(36).slice(2, 8)}`,
@@ -265,7 +265,7 @@ const GRAPHQL: Record<string, GraphqlCase> = {
   updateCompanySettings: {
     caller: 'admin',
     vars: () => ({
-      input: { name: 'Sample GRC Ltd', address: '1 Road', phone: '+357 1', email: 'info@example.com', registrationNumber: 'HE1', vatNumber: 'CY10000000X', jurisdiction: 'Cyprus', country: 'CY', iban: '', bic: '' },
+      input: { name: 'Sample GRC Ltd', address: '1 Road', phone: '+357 1', email: 'info@example.com', registrationNumber: 'HE1', vatNumber: 'CY10000000D', jurisdiction: 'Cyprus', country: 'CY', iban: '', bic: '' },
     }),
     format: ['input.country', 'input.iban', 'input.bic'],
     multi: ['input.address'],

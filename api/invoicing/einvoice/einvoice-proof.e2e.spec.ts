@@ -13,7 +13,7 @@ const company = {
   phone: '+357 22 000000',
   email: 'billing@aegis.test',
   registrationNumber: 'HE 123456',
-  vatNumber: 'CY10000000X',
+  vatNumber: 'CY10000000D',
   jurisdiction: 'Cyprus',
   country: 'CY',
   iban: 'CY17 0020 0128 0000 0012 0052 7600',
@@ -61,7 +61,7 @@ describe.each(testBackends())('EN 16931 e-invoices built through the API on $nam
   };
 
   it('builds every kind of document through the API', async () => {
-    const domestic = await createClient(admin, { name: 'Limassol Trading Ltd', address: '5 Anexartisias\n3036 Limassol', vat_number: 'CY20000000Y' });
+    const domestic = await createClient(admin, { name: 'Limassol Trading Ltd', address: '5 Anexartisias\n3036 Limassol', vat_number: 'CY20000000I' });
     const one = await issue(domestic.id, [item('Professional plan', 2000, 19)]);
     const oneXml = await invoiceXml('one VAT rate', one.id);
     expect(oneXml).toContain('<cbc:ID>S</cbc:ID>');
@@ -79,7 +79,7 @@ describe.each(testBackends())('EN 16931 e-invoices built through the API on $nam
     const exemptXml = await invoiceXml('exempt', exempt.id);
     expect(exemptXml).toContain('<cbc:TaxExemptionReason>Article 132(1)(i) of Directive 2006/112/EC</cbc:TaxExemptionReason>');
 
-    const german = await createClient(admin, { name: 'Kunde GmbH', address: 'Hauptstraße 5\n10115 Berlin', country: 'DE', vat_number: 'DE123456789' });
+    const german = await createClient(admin, { name: 'Kunde GmbH', address: 'Hauptstraße 5\n10115 Berlin', country: 'DE', vat_number: 'DE123456788' });
     const rc = await issue(german.id, [item('Enterprise plan', 5000, 19)]);
     const rcXml = await invoiceXml('reverse charge', rc.id);
     expect(rcXml).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-AE</cbc:TaxExemptionReasonCode>');
@@ -90,10 +90,10 @@ describe.each(testBackends())('EN 16931 e-invoices built through the API on $nam
     const manyXml = await invoiceXml('50 lines rounded per line', many.id);
     expect(manyXml.match(/<cac:InvoiceLine>/g)).toHaveLength(50);
 
-    const greek = await createClient(admin, { name: 'Ελληνική Συμβουλευτική Α.Ε.', address: 'Οδός Σταδίου 10\n105 64 Αθήνα', country: 'GR', vat_number: '123456789', language: 'el' });
+    const greek = await createClient(admin, { name: 'Ελληνική Συμβουλευτική Α.Ε.', address: 'Οδός Σταδίου 10\n105 64 Αθήνα', country: 'GR', vat_number: '094014201', language: 'el' });
     const greekInv = await issue(greek.id, [item('Συνδρομή Professional', 2000, 24)]);
     const greekXml = await invoiceXml('Greek buyer (reverse charge, EL prefix)', greekInv.id);
-    expect(greekXml).toContain('<cbc:CompanyID>EL123456789</cbc:CompanyID>');
+    expect(greekXml).toContain('<cbc:CompanyID>EL094014201</cbc:CompanyID>');
     expect(greekXml).toContain('<cbc:RegistrationName>Ελληνική Συμβουλευτική Α.Ε.</cbc:RegistrationName>');
 
     const russian = await createClient(admin, { name: 'ООО «Ромашка»', address: 'ул. Ленина, 1\nЛимассол 3036', vat_number: '', language: 'ru' });

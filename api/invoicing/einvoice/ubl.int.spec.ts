@@ -118,7 +118,7 @@ describe('UBL e-invoices against the official EN 16931 rules', () => {
     const x = xml.get('several rates (24, 13, 6), Greek seller and buyer')!;
     expect(count(x, 'cac:TaxSubtotal')).toBe(3);
     expect(values(x.slice(x.indexOf('<cac:TaxTotal>')), 'cbc:Percent').slice(0, 3)).toEqual(['24', '13', '6']);
-    expect(values(x, 'cbc:CompanyID')).toEqual(['EL099999999', 'ΓΕΜΗ 123456701000', 'EL123456789']);
+    expect(values(x, 'cbc:CompanyID')).toEqual(['EL099999999', 'ΓΕΜΗ 123456701000', 'EL123456783']);
     expect(x).toContain('<cbc:RegistrationName>Ελληνική Συμβουλευτική Α.Ε.</cbc:RegistrationName>');
     expect(x).toMatch(/<cbc:StreetName>Λεωφόρος Κηφισίας 100<\/cbc:StreetName>\s*<cbc:AdditionalStreetName>2ος όροφος<\/cbc:AdditionalStreetName>\s*<cbc:CityName>Αθήνα<\/cbc:CityName>\s*<cbc:PostalZone>115 26<\/cbc:PostalZone>/);
     expect(values(x, 'cbc:TaxAmount')[0]).toBe('308.79');
@@ -138,7 +138,7 @@ describe('UBL e-invoices against the official EN 16931 rules', () => {
     const x = renderUbl(reverseCharge);
     expect(values(x, 'cbc:Note')).toEqual(['Reverse charge', 'Payment due by 2026-03-31']);
     expect(x).toMatch(/<cbc:ID>AE<\/cbc:ID>\s*<cbc:Percent>0<\/cbc:Percent>\s*<cbc:TaxExemptionReasonCode>VATEX-EU-AE<\/cbc:TaxExemptionReasonCode>\s*<cbc:TaxExemptionReason>Reverse charge<\/cbc:TaxExemptionReason>/);
-    expect(values(x, 'cbc:CompanyID')).toEqual(['CY10000000X', 'HE 123456', 'DE123456789']);
+    expect(values(x, 'cbc:CompanyID')).toEqual(['CY10000000D', 'HE 123456', 'DE123456788']);
     expect(values(x, 'cbc:TaxAmount')).toEqual(['0.00', '0.00']);
     expect(values(monetaryTotal(x), 'cbc:PayableAmount')).toEqual(['6500.00']);
   });
@@ -187,6 +187,6 @@ describe('UBL e-invoices against the official EN 16931 rules', () => {
     expect(values(x, 'cbc:Note')).toEqual(['Payment due by 2026-03-31']);
     expect(x).toContain('<cbc:RegistrationName>Smith &amp; Sons "Holdings" Ltd</cbc:RegistrationName>');
     expect(x).toContain('<cbc:Name>Risk assessment &amp; &lt;gap&gt; report</cbc:Name>');
-    expect(values(x, 'cbc:CompanyID')).toEqual(['CY10000000X', 'CY20000000Y']);
+    expect(values(x, 'cbc:CompanyID')).toEqual(['CY10000000D', 'CY20000000I']);
   });
 });

@@ -9,7 +9,7 @@ export const adminOf = async (server: TestServer): Promise<TestClient> => {
 };
 
 export const createClient = async (admin: TestClient, fields: Record<string, unknown> = {}) => {
-  const res = await admin.post('/api/clients/', { name: 'Acme Ltd', email: 'billing@acme.test', phone: '+357 1', address: '1 Road, Nicosia', vat_number: 'CY123', ...fields });
+  const res = await admin.post('/api/clients/', { name: 'Acme Ltd', email: 'billing@acme.test', phone: '+357 1', address: '1 Road, Nicosia', vat_number: 'CY10259033P', ...fields });
   if (res.status !== 201) throw new Error(`create client: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { id: string; name: string; version: number };
 };

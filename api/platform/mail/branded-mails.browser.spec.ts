@@ -41,7 +41,7 @@ describe('branded mails in Chromium, as received over SMTP', () => {
     address: 'Λεωφόρος Μακαρίου 1, 1065 Λευκωσία, Κύπρος',
     email: 'accounts@aspida.test',
     phone: '+357 22 000000',
-    vat_number: 'CY10000000X',
+    vat_number: 'CY10000000D',
     registration_number: 'HE 123456',
   };
   const mails = new Map<string, string>();

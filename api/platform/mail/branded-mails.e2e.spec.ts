@@ -9,7 +9,7 @@ describe.each(testBackends())('branded HTML mails on $name', (backend) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let server: TestServer;
   let admin: TestClient;
-  const company = { name: 'Ασπίδα GRC Λτδ', address: 'Λεωφόρος Μακαρίου 1, Λευκωσία', email: 'accounts@aspida.test', phone: '+357 22 000000', vat_number: 'CY10000000X' };
+  const company = { name: 'Ασπίδα GRC Λτδ', address: 'Λεωφόρος Μακαρίου 1, Λευκωσία', email: 'accounts@aspida.test', phone: '+357 22 000000', vat_number: 'CY10000000D' };
 
   beforeAll(async () => {
     smtp = await startSmtpServer();

@@ -37,7 +37,7 @@ describe('credit notes, issued invoices and e-invoice downloads at 375 px, in Gr
       clients[key] = { id: created.body.id, username: body.email as string, password: await choosePassword(server.client(), body.email as string, login.body.password) };
     };
     await client('greek', { name: 'Αθηνά Συμβουλευτική Α.Ε.', email: 'logistirio@athina.example', address: 'Λεωφόρος Κηφισίας 100, Αθήνα', country: 'GR', vat_number: 'EL094014201' });
-    await client('german', { name: 'Müller Beratung GmbH', email: 'buchhaltung@mueller.example', address: 'Friedrichstraße 10, Berlin', country: 'DE', vat_number: 'DE123456789' });
+    await client('german', { name: 'Müller Beratung GmbH', email: 'buchhaltung@mueller.example', address: 'Friedrichstraße 10, Berlin', country: 'DE', vat_number: 'DE123456788' });
     const issue = async (key: string, clientKey: string, items: unknown[], send = true) => {
       const res = await admin.post('/api/invoices/', { client: clients[clientKey]!.id, date: '2026-11-02', due_date: '2026-12-02', items });
       expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -12,7 +12,7 @@ export const cypriotSeller: SellerParty = {
   name: 'Aegis GRC Ltd',
   address: '12 Example Street\n1010 Nicosia',
   country: 'CY',
-  vatNumber: 'CY10000000X',
+  vatNumber: 'CY10000000D',
   registrationNumber: 'HE 123456',
 };
 export const greekSeller: SellerParty = {
@@ -22,9 +22,9 @@ export const greekSeller: SellerParty = {
   vatNumber: '099999999',
   registrationNumber: 'ΓΕΜΗ 123456701000',
 };
-const cypriotBuyer: Party = { name: 'Limassol Trading Ltd', address: '5 Anexartisias\n3036 Limassol', country: 'CY', vatNumber: 'CY20000000Y' };
-const germanBuyer: Party = { name: 'Kunde GmbH', address: 'Hauptstraße 5\n10115 Berlin', country: 'DE', vatNumber: 'DE123456789' };
-export const greekBuyer: Party = { name: 'Ελληνική Συμβουλευτική Α.Ε.', address: 'Οδός Σταδίου 10\n105 64 Αθήνα', country: 'GR', vatNumber: 'EL123456789' };
+const cypriotBuyer: Party = { name: 'Limassol Trading Ltd', address: '5 Anexartisias\n3036 Limassol', country: 'CY', vatNumber: 'CY20000000I' };
+const germanBuyer: Party = { name: 'Kunde GmbH', address: 'Hauptstraße 5\n10115 Berlin', country: 'DE', vatNumber: 'DE123456788' };
+export const greekBuyer: Party = { name: 'Ελληνική Συμβουλευτική Α.Ε.', address: 'Οδός Σταδίου 10\n105 64 Αθήνα', country: 'GR', vatNumber: 'EL123456783' };
 export const cyrillicBuyer: Party = { name: 'ООО «Ромашка»', address: 'ул. Ленина, 1\nЛимассол 3036', country: 'CY', vatNumber: '' };
 
 const BANK = { iban: 'CY17 0020 0128 0000 0012 0052 7600', bic: 'BCYPCY2N' };
