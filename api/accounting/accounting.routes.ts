@@ -9,7 +9,7 @@ import { booksRoutes } from './books.routes';
 import { exportRoutes } from './exports/export.routes';
 import { accountView, parseSingleLine, SINGLE_LINE_REST_FIELDS, toSingleLineView } from './journal.rest';
 import type { ReportLine } from '../../domain/accounting/reports';
-import { vatReturnView } from './vat-return.rest';
+import { ecSalesListView, vatReturnView } from './vat-return.rest';
 import { readComparison, type BalanceSheetReport, type IncomeStatementReport } from './report.service';
 import { AGING_BUCKETS, type BucketAmounts } from '../../domain/accounting/aging';
 import { AGING_REST_NAMES } from '../platform/wire';
@@ -131,6 +131,10 @@ export const accountingRoutes = (s: AccountingServices): Router => {
 
   router.get('/reports/vat-return/', async (req, res) => {
     res.json(vatReturnView(await s.reports.vatReturn(query(req))));
+  });
+
+  router.get('/reports/ec-sales-list/', async (req, res) => {
+    res.json(ecSalesListView(await s.reports.ecSalesList(query(req))));
   });
 
   router.get('/reports/cash-flow/', async (req, res) => {

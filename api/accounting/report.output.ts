@@ -3,6 +3,7 @@ import type { BalanceSheet, CashFlowStatement, IncomeStatement, ReportLine, Tria
 import { centsToEuros } from '../../domain/shared/money';
 import { AGING_BUCKETS, type AgedReceivables, type BucketAmounts } from '../../domain/accounting/aging';
 import type { VatReturn } from '../../domain/accounting/vat-return';
+import type { EcSalesList } from '../../domain/tax/ec-sales-list';
 import type { Period } from '../platform/period';
 import type { AccountLedger, BalanceSheetReport, Compared, IncomeStatementReport } from './report.service';
 
@@ -290,6 +291,29 @@ export class VatReturnOutput {
       inputVat: eur(r.inputVatCents),
       netVat: eur(r.netVatCents),
       settlements: eur(r.settlementsCents),
+    });
+  }
+}
+
+@ObjectType({ description: 'One customer in another member state: its VAT number and the services supplied to it (reverse charge) in the period.' })
+export class EcSalesRowOutput {
+  @Field(() => String, { description: 'ISO 3166-1 code of its member state; empty for sales of documents that kept no buyer.' }) country!: string;
+  @Field(() => String, { description: 'With its member state prefix (EL for Greece).' }) vatNumber!: string;
+  @Field(() => Float) services!: number;
+}
+
+@ObjectType({ description: 'The EC Sales List (VAT Directive Art. 262): intra-EU supplies per customer; its total equals the reverse-charge sales of the VAT return.' })
+export class EcSalesListOutput {
+  @Field(() => String) from!: string;
+  @Field(() => String) to!: string;
+  @Field(() => [EcSalesRowOutput]) rows!: EcSalesRowOutput[];
+  @Field(() => Float) total!: number;
+
+  static from(r: EcSalesList & { period: Period }): EcSalesListOutput {
+    return Object.assign(new EcSalesListOutput(), {
+      ...r.period,
+      rows: r.rows.map((row) => Object.assign(new EcSalesRowOutput(), { country: row.country, vatNumber: row.vatNumber, services: eur(row.servicesCents) })),
+      total: eur(r.totalCents),
     });
   }
 }

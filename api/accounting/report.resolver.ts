@@ -3,7 +3,7 @@ import type { Comparison } from '../../domain/accounting/comparison';
 import type { GraphQLContext } from '../platform/graphql/context';
 import { PageInput, pageOf } from '../platform/graphql/paging';
 import type { PeriodFieldNames } from '../platform/period';
-import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementColumnsOutput, IncomeStatementOutput, TrialBalanceOutput, AgedReceivablesOutput, VatReturnOutput } from './report.output';
+import { AccountLedgerOutput, BalanceSheetOutput, CashFlowOutput, IncomeStatementColumnsOutput, IncomeStatementOutput, TrialBalanceOutput, AgedReceivablesOutput, VatReturnOutput, EcSalesListOutput } from './report.output';
 
 /** GraphQL's spelling of a comparison; the values are the domain's (and REST's) names. */
 export enum ReportComparison {
@@ -83,6 +83,16 @@ export class ReportResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<VatReturnOutput> {
     return VatReturnOutput.from(await ctx.services.accounting.reports.vatReturn({ from, to }, NAMES));
+  }
+
+  @Authorized('superuser')
+  @Query(() => EcSalesListOutput, { description: 'Intra-EU supplies (reverse charge) per customer VAT number over a period (default the current fiscal year); credit notes in the period they are issued.' })
+  async ecSalesList(
+    @Arg('from', () => String, opt) from: string | undefined,
+    @Arg('to', () => String, opt) to: string | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<EcSalesListOutput> {
+    return EcSalesListOutput.from(await ctx.services.accounting.reports.ecSalesList({ from, to }, NAMES));
   }
 
   @Authorized('superuser')

@@ -9,7 +9,8 @@ import { mergeTotals, subtractTotals } from '../../domain/accounting/balances';
 import { chartWithTotals, totalsInRange, type DayRange } from '../../projections/ledger/balances/queries';
 import { accountLines, type AccountLedgerLine } from '../../projections/ledger/journal-lines/queries';
 import { agedSums, foreignOpenByClient, receivableCreditAsOf } from '../../projections/ledger/receivables/queries';
-import { vatMovementsInRange } from '../../projections/ledger/vat/queries';
+import { ecSalesInRange, vatMovementsInRange } from '../../projections/ledger/vat/queries';
+import { ecSalesList, type EcSalesList } from '../../domain/tax/ec-sales-list';
 import { vatReturn, type VatReturn } from '../../domain/accounting/vat-return';
 import { AGING_EDGES, ageReceivables, type AgedReceivables, type AgingRow } from '../../domain/accounting/aging';
 import type { AccountService } from './account.service';
@@ -169,6 +170,16 @@ export class ReportService {
   async vatReturn(input: PeriodInput, names?: PeriodFieldNames): Promise<VatReturn & { period: Period }> {
     const period = await this.period(input, names);
     return { ...vatReturn(await vatMovementsInRange(this.db, period.from, period.to)), period };
+  }
+
+  /**
+   * The EC Sales List of a period (default: the current fiscal year): reverse-charge sales per buyer,
+   * read from the same per-day summary of the same postings as the VAT return, so its total is the
+   * return's reverse-charge sales; a locked period's list never changes (late postings go to the first open day).
+   */
+  async ecSalesList(input: PeriodInput, names?: PeriodFieldNames): Promise<EcSalesList & { period: Period }> {
+    const period = await this.period(input, names);
+    return { ...ecSalesList(await ecSalesInRange(this.db, period.from, period.to)), period };
   }
 
   /** The cash flow over a period, with the cash balance the day before it starts (opening) and at its end. */

@@ -1,4 +1,5 @@
 import type { VatReturn } from '../../domain/accounting/vat-return';
+import type { EcSalesList } from '../../domain/tax/ec-sales-list';
 import { centsToEuros as eur } from '../../domain/shared/money';
 import type { Period } from '../platform/period';
 
@@ -20,4 +21,12 @@ export const vatReturnView = (r: VatReturn & { period: Period }) => ({
   input_vat: eur(r.inputVatCents),
   net_vat: eur(r.netVatCents),
   settlements: eur(r.settlementsCents),
+});
+
+/** The REST shape of the EC Sales List: euros, snake_case; a row without country is sales of documents that kept no buyer. */
+export const ecSalesListView = (r: EcSalesList & { period: Period }) => ({
+  from: r.period.from,
+  to: r.period.to,
+  rows: r.rows.map((row) => ({ country: row.country, vat_number: row.vatNumber, services: eur(row.servicesCents) })),
+  total: eur(r.totalCents),
 });

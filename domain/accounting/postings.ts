@@ -1,5 +1,6 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { BillingPeriod, InvoiceEvent, InvoiceTotals, PaymentMethod, PaymentRemovalReason } from '../invoice/events';
+import type { DocumentParties } from '../invoice/vat';
 import type { JournalEvent, JournalLine, PostedLines } from '../journal/events';
 import type { PayoutEvent } from '../payouts/events';
 import type { BooksEvent } from '../books/events';
@@ -7,7 +8,7 @@ import type { BankLineEvent } from '../bank/line-events';
 import { BILL_EVENT_TYPES, type BillEvent } from '../bill/events';
 import { billEffect, billEntryIdOf } from '../bill/postings';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
-import { invoiceVatMovements, journalVatMovements, negateMovements, type VatMovement } from './vat-return';
+import { buyerOf, invoiceVatMovements, journalVatMovements, negateMovements, type VatBuyer, type VatMovement } from './vat-return';
 import { bookedSaleLines, disputeClosedLines, disputeOpenedLines, foreignSaleLines, receiptLines, refundLines } from '../currency/foreign-postings';
 import type { CreditFx, DocumentRate, PaymentFx } from '../currency/rate';
 
@@ -83,8 +84,12 @@ const posting = (kind: Posting['kind'], date: string, description: string, lines
  * An invoice's lines and VAT movements: in euros as they are, or, for an invoice in another currency,
  * converted at its rate (each line keeping its foreign amount).
  */
-const saleOf = (d: { lines: Parameters<typeof invoiceVatMovements>[0]; totals: InvoiceTotals; fx?: DocumentRate | CreditFx }, revenueAccountId: string): { lines: PostingLine[]; vat: VatMovement[] } => {
-  const vat = invoiceVatMovements(d.lines, d.totals);
+const saleOf = (
+  d: { lines: Parameters<typeof invoiceVatMovements>[0]; totals: InvoiceTotals; fx?: DocumentRate | CreditFx; parties?: DocumentParties | null },
+  revenueAccountId: string,
+  keptBuyer?: VatBuyer,
+): { lines: PostingLine[]; vat: VatMovement[] } => {
+  const vat = invoiceVatMovements(d.lines, d.totals, d.parties?.buyer ?? keptBuyer);
   if (!d.fx) return { lines: invoiceLines(d.totals, revenueAccountId), vat };
   // A credit note's receivable is the booked euros it takes off its invoice.
   const grossEuroCents = 'relievedCents' in d.fx ? { grossEuroCents: d.fx.relievedCents } : {};
@@ -135,7 +140,8 @@ export const invoiceEffect = (event: InvoiceEvent, known: KnownEntry | null): Le
       const description = `Invoice ${d.invoiceNumber}`;
       // An edit of the due date or the wording moves no money: no reversal pair in the ledger.
       const previousVat = rememberedVat(known, d.previousTotals);
-      const sale = saleOf(d, revenue);
+      // An edit without parties keeps the buyer the invoice had.
+      const sale = saleOf(d, revenue, buyerOf(previousVat));
       const vat = sale.vat;
       // A change of rates or categories alone (same totals) still moves the VAT return; so does a new exchange rate.
       const unchanged =

@@ -1,5 +1,5 @@
 import type { InvoiceTotals, KeptInvoiceLine } from '../invoice/events';
-import { categoryOf, type VatCategory } from '../invoice/vat';
+import { categoryOf, type Party, type VatCategory } from '../invoice/vat';
 import type { JournalLine } from '../journal/events';
 import { SYSTEM_ACCOUNT_IDS } from './accounts';
 
@@ -26,13 +26,21 @@ export interface VatMovement {
   rateBp: number | null;
   baseCents: number;
   vatCents: number;
+  /** A reverse-charge sale's (output AE) buyer, for the EC Sales List; absent elsewhere and on documents written before their parties were kept. */
+  buyer?: VatBuyer;
+}
+
+/** Whom an intra-EU supply was made to: the buyer's country (ISO 3166-1) and VAT number as the document names them. */
+export interface VatBuyer {
+  country: string;
+  vatNumber: string;
 }
 
 /** The accounts that hold VAT; settlements with the tax authority are marked on their lines. */
 export const VAT_ACCOUNT_IDS: ReadonlySet<string> = new Set([SYSTEM_ACCOUNT_IDS.vatPayable]);
 export const isVatAccount = (accountId: string): boolean => VAT_ACCOUNT_IDS.has(accountId);
 
-const keyOf = (m: Pick<VatMovement, 'direction' | 'category' | 'rateBp'>): string => `${m.direction}|${m.category ?? ''}|${m.rateBp ?? ''}`;
+const keyOf = (m: Pick<VatMovement, 'direction' | 'category' | 'rateBp' | 'buyer'>): string => `${m.direction}|${m.category ?? ''}|${m.rateBp ?? ''}|${m.buyer?.country ?? ''}|${m.buyer?.vatNumber ?? ''}`;
 
 /** Sums movements of the same direction, category and rate; drops those that add nothing. */
 export const mergeMovements = (movements: VatMovement[]): VatMovement[] => {
@@ -52,7 +60,7 @@ export const negateMovements = (movements: VatMovement[]): VatMovement[] => move
  * VAT, so any rounding difference between the totals and the lines goes to the group with the most
  * VAT: the groups always sum to what VAT Payable received.
  */
-export const invoiceVatMovements = (lines: readonly KeptInvoiceLine[], totals: InvoiceTotals): VatMovement[] => {
+export const invoiceVatMovements = (lines: readonly KeptInvoiceLine[], totals: InvoiceTotals, buyer?: Pick<Party, 'country' | 'vatNumber'> | null): VatMovement[] => {
   const groups = mergeMovements(
     lines.map((l) => ({ direction: 'output' as const, category: categoryOf(l), rateBp: l.vatRateBp, baseCents: l.netCents, vatCents: l.vatCents })),
   );
@@ -61,8 +69,12 @@ export const invoiceVatMovements = (lines: readonly KeptInvoiceLine[], totals: I
   const largest = groups.reduce((a, b) => (Math.abs(b.vatCents) > Math.abs(a.vatCents) ? b : a));
   largest.baseCents += totals.netCents - groups.reduce((s, g) => s + g.baseCents, 0);
   largest.vatCents += totals.vatCents - groups.reduce((s, g) => s + g.vatCents, 0);
-  return mergeMovements(groups);
+  const merged = mergeMovements(groups);
+  return buyer ? merged.map((m) => (m.category === 'AE' ? { ...m, buyer: { country: buyer.country, vatNumber: buyer.vatNumber } } : m)) : merged;
 };
+
+/** The buyer a document's remembered VAT names (its reverse-charge movements'), for an edit that keeps its parties. */
+export const buyerOf = (movements: readonly VatMovement[] | null | undefined): VatBuyer | undefined => movements?.find((m) => m.buyer)?.buyer;
 
 /**
  * A manual entry's VAT: tagged lines on other accounts are purchase bases; VAT account lines are

@@ -161,6 +161,12 @@ export const centsToEuros = (cents: number): number => {
 };
 
 /** Basis points → percent on the wire (1900 → 19, 550 → 5.5). */
+/** Cents as a plain decimal text, "-1234.50": exact (no float), for CSV files and XML. */
+export const centsToDecimal = (cents: number): string => {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
 export const bpToPercent = (bp: number): number => bp / 100;
 
 /** Thousandths → the quantity number (2500 → 2.5). */

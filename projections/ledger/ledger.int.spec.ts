@@ -8,6 +8,7 @@ import { effectsOf, foldEffects, totalsInRange as pureTotals } from '../../domai
 import { addDays, yearStart } from '../../domain/shared/dates';
 import { DEFAULT_CHART, SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accounts';
 import { vatReturn } from '../../domain/accounting/vat-return';
+import { ecSalesAmounts, ecSalesList } from '../../domain/tax/ec-sales-list';
 import { totalsInRange } from './balances/queries';
 import { comparisonAsOf, comparisonPeriod } from '../../domain/accounting/comparison';
 import { balanceSheet, cashFlow, incomeStatement, trialBalance } from '../../domain/accounting/reports';
@@ -165,6 +166,10 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
         // The VAT account's movement as the balances read model has it (the trial balance's source).
         const vat = (await totalsInRange(testDb.db, from, to)).get(SYSTEM_ACCOUNT_IDS.vatPayable) ?? { debitCents: 0, creditCents: 0 };
         expect(fromDb.netVatCents).toBe(vat.creditCents - vat.debitCents + fromDb.settlementsCents);
+        // The EC Sales List: per buyer as the pure model has it, and in total the return's reverse-charge sales.
+        const list = await reports.ecSalesList({ from, to });
+        expect(list).toMatchObject({ ...ecSalesList(ecSalesAmounts(effects.flatMap((e) => e.postings.filter((p) => p.date >= from && p.date <= to).flatMap((p) => p.vat ?? [])))), period: { from, to } });
+        expect(list.totalCents).toBe(fromDb.rows.filter((r) => r.category === 'AE').reduce((sum, r) => sum + r.outputBaseCents, 0));
       }),
       { numRuns: backend.name === 'pglite' ? 40 : 80 },
     );
@@ -206,6 +211,7 @@ describe.each(testBackends())('ledger projection on $name', (backend) => {
       receivableDueBalances: await testDb.db('receivable_due_balances').select('*').orderBy(['client_id', 'due_date']),
       receivableTermSpans: await testDb.db('receivable_term_spans').select('*').orderBy(['invoice_id', 'from_date']),
       vat: await testDb.db('vat_movements_daily').select('*').orderBy(['day', 'direction', 'category', 'rate_bp']),
+      ecSales: await testDb.db('ec_sales_daily').select('*').orderBy(['day', 'country', 'vat_number']),
       reports: await reportsFromDb(reports, ['2023-06-30', '2024-12-31', '2025-02-28', '2026-12-31']),
     });
     await run(true);

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Migration } from '../../eventstore/migration';
 import { fillDeferredPaymentsFromLines } from './deferred-payments/writer';
 import { fillDueSumsFromReceivables, fillInvoiceReceivablesFromLines, KEPT_PAYMENT_CLIENTS } from './receivables/writer';
@@ -14,10 +15,24 @@ export const LEDGER_TABLES = [
   'receivable_due_balances',
   'ledger_books',
   'vat_movements_daily',
+  'ec_sales_daily',
   'ledger_deferred_payments',
   'receivable_term_spans',
 ];
 
+
+/**
+ * Empties the ledger's tables and resets its checkpoint, so the runner rebuilds it from the events:
+ * for a read model that needs what older postings did not keep. Nothing to do on a fresh database.
+ */
+const replayLedger = async (db: Knex): Promise<void> => {
+  if (!(await db('ledger_entries').first('entry_id'))) return;
+  // Tables of later migrations do not exist yet when an earlier one runs.
+  for (const table of LEDGER_TABLES) if (await db.schema.hasTable(table)) await db(table).del();
+  if (await db.schema.hasTable('projection_checkpoints')) {
+    await db('projection_checkpoints').where({ name: 'ledger' }).update({ position: null, events_processed: 0, last_error: null, error_event_id: null, error_position: null, error_at: null });
+  }
+};
 
 /**
  * The ledger read models: entries (one row per journal entry, invoice or payment), their lines
@@ -163,13 +178,7 @@ export const ledgerMigrations: Migration[] = [
         t.integer('vat_rate_bp');
         t.boolean('vat_settlement').notNullable().defaultTo(false);
       });
-      if (await db('ledger_entries').first('entry_id')) {
-        // Tables of later migrations do not exist yet here.
-        for (const table of LEDGER_TABLES) if (await db.schema.hasTable(table)) await db(table).del();
-        if (await db.schema.hasTable('projection_checkpoints')) {
-          await db('projection_checkpoints').where({ name: 'ledger' }).update({ position: null, events_processed: 0, last_error: null, error_event_id: null, error_position: null, error_at: null });
-        }
-      }
+      await replayLedger(db);
     },
     down: async (db) => {
       await db.schema.alterTable('ledger_entries', (t) => {
@@ -306,6 +315,25 @@ export const ledgerMigrations: Migration[] = [
         t.dropColumn('foreign_cents');
         t.dropColumn('rate');
       });
+    },
+  },
+  {
+    // Issue 41: the EC Sales List's read model, reverse-charge sales per day and buyer (country and
+    // prefixed VAT number) beside the VAT return's. The buyer comes from the documents' parties,
+    // which older postings did not keep with their VAT, so the ledger is replayed.
+    name: '202612010900_i41tax_ec_sales_daily',
+    up: async (db) => {
+      await db.schema.createTable('ec_sales_daily', (t) => {
+        t.date('day').notNullable();
+        t.text('country').notNullable();
+        t.text('vat_number').notNullable();
+        t.bigInteger('base_cents').notNullable();
+        t.primary(['day', 'country', 'vat_number']);
+      });
+      await replayLedger(db);
+    },
+    down: async (db) => {
+      await db.schema.dropTableIfExists('ec_sales_daily');
     },
   },
 ];

@@ -4,7 +4,7 @@ import { DEFAULT_CHART, SYSTEM_ACCOUNT_IDS } from '../../domain/accounting/accou
 import { effectsOf, foldEffects, totalsInRange } from '../../domain/accounting/balances';
 import { closingLines } from '../../domain/accounting/fiscal-year';
 import type { LedgerEvent } from '../../domain/accounting/postings';
-import type { VatCategory } from '../../domain/invoice/vat';
+import type { DocumentParties, VatCategory } from '../../domain/invoice/vat';
 import type { InvoiceEvent, InvoiceTotals, PaymentMethod } from '../../domain/invoice/events';
 import { decide } from '../../domain/journal/decide';
 import { replay } from '../../domain/journal/entry';
@@ -176,7 +176,19 @@ interface OpenInvoice {
   period: { subscriptionId: string; start: string; end: string } | null;
   clientId: string;
   dueDate: string;
+  /** Seller and buyer, on a reverse-charge invoice (buyers in two member states, or none kept: the EC Sales List's rows). */
+  parties: DocumentParties | null;
 }
+
+const SELLER = { name: 'Seller', address: '', country: 'GR', vatNumber: 'EL094014201', registrationNumber: '' };
+/** The buyer of the n-th reverse-charge invoice: one number written two ways, another state's, or none kept (an invoice written before parties were). */
+const buyerParties = (n: number): DocumentParties | null =>
+  [
+    { seller: SELLER, buyer: { name: 'Kunde GmbH', address: '', country: 'DE', vatNumber: 'DE812871812' } },
+    { seller: SELLER, buyer: { name: 'Wien AG', address: '', country: 'AT', vatNumber: 'ATU13585627' } },
+    null,
+    { seller: SELLER, buyer: { name: 'Kunde GmbH', address: '', country: 'DE', vatNumber: '812 871 812' } },
+  ][n % 4]!;
 
 /** What is open of a foreign invoice: owed (negative: the client's credit) in its currency, and its booked euros. */
 const openOf = (inv: OpenInvoice): OpenAmount => ({ amount: inv.totals.grossCents - inv.credited - inv.paid, carryingCents: toEuroCents(inv.totals.grossCents, inv.fx!.rate) - inv.relieved });
@@ -258,13 +270,14 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
           period: a.subscription ? { subscriptionId: uuid(3, n), start: dateOf(a.date), end: dateOf(a.date + 30) } : null,
           clientId: uuid(4, 1),
           dueDate: dateOf(a.date),
+          parties: a.vatBp === 0 && a.zeroCategory === 'AE' ? buyerParties(n) : null,
         };
         inv.creditable = inv.totals.grossCents;
         invoices.push(inv);
         const lines = [{ description: 'Service', quantity: 1, unitPriceCents: a.net, vatRateBp: a.vatBp, vatCategory: inv.category, ...inv.totals }];
         out.push({
           streamId: `invoice-${inv.id}`,
-          event: { type: 'InvoiceIssued', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: inv.date, dueDate: inv.date, lines, totals: inv.totals, period: inv.period, parties: null, ...fxOf(inv) } },
+          event: { type: 'InvoiceIssued', data: { invoiceId: inv.id, invoiceNumber: inv.number, clientId: uuid(4, 1), date: inv.date, dueDate: inv.date, lines, totals: inv.totals, period: inv.period, parties: inv.parties, ...fxOf(inv) } },
         });
         break;
       }
@@ -323,7 +336,7 @@ export const interpret = (actions: Action[]): StreamEvent[] => {
           streamId: `invoice-${inv.id}`,
           event: {
             type: 'InvoiceCredited',
-            data: { invoiceId: inv.id, creditNoteId: uuid(6, n), creditNoteNumber: `CN-${n}`, invoiceNumber: inv.number, invoiceDate: inv.date, clientId: uuid(4, 1), date: dateOf(a.date), reason: 'Refund', lines, totals, full: inv.creditable === 0, period: inv.period, ...fx },
+            data: { invoiceId: inv.id, creditNoteId: uuid(6, n), creditNoteNumber: `CN-${n}`, invoiceNumber: inv.number, invoiceDate: inv.date, clientId: uuid(4, 1), date: dateOf(a.date), reason: 'Refund', lines, totals, full: inv.creditable === 0, period: inv.period, ...(inv.parties ? { parties: inv.parties } : {}), ...fx },
           },
         });
         break;

@@ -161,7 +161,7 @@ const REST: Record<string, RestCase> = {
   'POST /api/invoices/:id/payments/': { caller: 'admin', path: (f) => `/api/invoices/${f.issuedId}/payments/`, body: (f) => ({ amount: 1, date: f.today, method: 'cash', reference: 'R1' }), format: ['date', 'method'] },
   // A line break in the address is accepted: each accepted one writes a supplier, so each route's VAT number is its own.
   'POST /api/suppliers/': { caller: 'admin', path: () => '/api/suppliers/', body: supplierBody('CY10000001E'), format: ['country'], multi: ['address'], accepts: true },
-  'PUT /api/suppliers/:id/': { caller: 'admin', path: (f) => `/api/suppliers/${f.supplierId}/`, body: supplierBody('CY10000002X'), format: ['country'], multi: ['address'], accepts: true },
+  'PUT /api/suppliers/:id/': { caller: 'admin', path: (f) => `/api/suppliers/${f.supplierId}/`, body: supplierBody('CY10000002F'), format: ['country'], multi: ['address'], accepts: true },
   'POST /api/bills/': { caller: 'admin', path: () => '/api/bills/', body: billBody, format: ['supplier', 'date', 'due_date', 'items.0.account'] },
   'PUT /api/bills/:id/': { caller: 'admin', path: (f) => `/api/bills/${f.billId}/`, body: billBody, format: ['supplier', 'date', 'due_date', 'items.0.account'] },
   'POST /api/bills/:id/payments/': { caller: 'admin', path: (f) => `/api/bills/${f.billId}/payments/`, body: (f) => ({ amount: 1, date: f.today, money_account: f.moneyAccountId, reference: 'SEPA 1' }), format: ['date', 'money_account'] },
@@ -240,6 +240,7 @@ const GRAPHQL: Record<string, GraphqlCase> = {
   agedPayables: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
   cashFlow: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
   vatReturn: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
+  ecSalesList: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
   trialBalance: { caller: 'admin', vars: () => ({}), format: REPORT_DAYS },
   accountLedger: { caller: 'admin', vars: () => ({ accountId: EXPENSE }), format: REPORT_DAYS },
   journalEntries: { caller: 'admin', vars: () => ({}), format: ['source', 'from', 'to'] },
@@ -287,8 +288,8 @@ const GRAPHQL: Record<string, GraphqlCase> = {
   createSubscription: { caller: 'admin', vars: (f) => ({ input: { clientId: f.clientId, productId: f.productId, startDate: f.today } }), format: ['input.startDate'] },
   updateSubscription: { caller: 'admin', vars: (f) => ({ id: f.subscriptionId, input: { clientId: f.clientId, productId: f.productId, startDate: f.today } }), format: ['input.startDate'] },
   rebuildProjection: { caller: 'admin', vars: () => ({ name: 'ledger' }) },
-  createSupplier: { caller: 'admin', vars: () => ({ input: supplierInput('CY10000003X') }), format: ['input.country'], multi: ['input.address'], accepts: true },
-  updateSupplier: { caller: 'admin', vars: (f) => ({ id: f.supplierId, input: supplierInput('CY10000002X') }), format: ['input.country'], multi: ['input.address'], accepts: true },
+  createSupplier: { caller: 'admin', vars: () => ({ input: supplierInput('CY10000003G') }), format: ['input.country'], multi: ['input.address'], accepts: true },
+  updateSupplier: { caller: 'admin', vars: (f) => ({ id: f.supplierId, input: supplierInput('CY10000002F') }), format: ['input.country'], multi: ['input.address'], accepts: true },
   createBill: { caller: 'admin', vars: (f) => ({ input: billInput(f) }), format: ['input.date', 'input.dueDate', 'input.items.0.vatCategory'] },
   updateBill: { caller: 'admin', vars: (f) => ({ id: f.billId, input: billInput(f) }), format: ['input.date', 'input.dueDate', 'input.items.0.vatCategory'] },
   recordBillPayment: { caller: 'admin', vars: (f) => ({ id: f.billId, input: { amount: 1, date: f.today, moneyAccountId: f.moneyAccountId, reference: 'SEPA 1' } }), format: ['input.date'] },
@@ -370,7 +371,7 @@ describe.each(testBackends())('clean text on every field on $name', (backend) =>
     const payments = (await ok(await admin.get(`/api/invoices/${issued.id}/payments/`), 'payments')) as unknown as { id: string }[];
     const entry = await ok(await admin.post('/api/journal-entries/', { date: today, account: EXPENSE, debit: 1, description: 'Base' }), 'entry');
     const rule = await ok(await admin.post('/api/bank-rules/', ruleBody()), 'bank rule');
-    const supplier = await ok(await admin.post('/api/suppliers/', supplierBody('CY10000002X')()), 'supplier');
+    const supplier = await ok(await admin.post('/api/suppliers/', supplierBody('CY10000002F')()), 'supplier');
     const bill = await ok(await admin.post('/api/bills/', { supplier: supplier.id, invoice_number: 'BASE-1', date: today, items: [{ description: 'Base', account: EXPENSE, unit_price: 5 }] }), 'bill');
     f = {
       today,

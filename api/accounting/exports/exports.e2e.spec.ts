@@ -202,6 +202,7 @@ describe.each(testBackends())('report exports and the journal export on $name', 
     const aged = (await admin.get('/api/reports/aged-receivables/?as_of=2026-06-15')).body;
     const vat = (await admin.get('/api/reports/vat-return/?from=2026-01-01&to=2026-12-31')).body;
     const payables = (await admin.get('/api/reports/aged-payables/?as_of=2026-06-15')).body;
+    const ecSales = (await admin.get('/api/reports/ec-sales-list/?from=2026-01-01&to=2026-12-31')).body;
     expect(aged.totals.total).toBe(595);
     expect(income.total_revenue).toBe(1500);
     const cases: Record<string, Array<{ query: string; title: string; figures: string[]; landscape?: boolean }>> = {
@@ -217,6 +218,7 @@ describe.each(testBackends())('report exports and the journal export on $name', 
       'aged-receivables': [{ query: 'as_of=2026-06-15', title: 'Aged receivables', figures: [formatEuros(cents(aged.totals.total))], landscape: true }],
       'aged-payables': [{ query: 'as_of=2026-06-15', title: 'Aged payables', figures: ['Net (Accounts Payable)', formatEuros(cents(payables.totals.net))], landscape: true }],
       'vat-return': [{ query: 'from=2026-01-01&to=2026-12-31', title: 'VAT return', figures: [formatEuros(cents(vat.net_vat))], landscape: true }],
+      'ec-sales-list': [{ query: 'from=2026-01-01&to=2026-12-31', title: 'EC Sales List', figures: ['Customer VAT number', formatEuros(cents(ecSales.total))] }],
     };
     // A report added to the exporters fails here until it has its case.
     expect(Object.keys(cases).sort()).toEqual(Object.keys(REPORT_EXPORTERS).sort());

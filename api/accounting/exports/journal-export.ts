@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import { csvCell, csvRow } from '../../../domain/shared/csv';
-import { centsToEuros } from '../../../domain/shared/money';
+import { centsToDecimal, centsToEuros } from '../../../domain/shared/money';
 import { journalExportPage, type JournalExportRow } from '../../../projections/ledger/journal-lines/journal-export';
 import type { Period } from '../../platform/period';
 import type { ReportExportLabels } from './report-export.texts';
@@ -13,10 +13,7 @@ export type JournalExportFormat = 'csv' | 'xlsx';
 const PAGE = 5000;
 
 /** Decimal euros from cents without floating point ("-1500.55"). */
-const decimal = (cents: number): string => {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
+const decimal = centsToDecimal;
 
 const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 

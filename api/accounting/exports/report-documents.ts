@@ -1,4 +1,5 @@
 import type { VatReturn } from '../../../domain/accounting/vat-return';
+import type { EcSalesList } from '../../../domain/tax/ec-sales-list';
 import { AGING_BUCKETS } from '../../../domain/accounting/aging';
 import type { AgedReceivables } from '../../../domain/accounting/aging';
 import { computedLineOf, CURRENT_EARNINGS, CUSTOMER_CREDIT, PRIOR_EARNINGS, type ReportLine, type TrialBalance } from '../../../domain/accounting/reports';
@@ -229,6 +230,23 @@ export const vatReturnDocument = (r: VatReturn & { period: { from: string; to: s
           { cells: [v.net, null, null, r.netVatCents, null, null], style: 'total' as const },
           { cells: [v.settlements, null, null, r.settlementsCents, null, null] },
         ],
+      },
+    ],
+  };
+};
+
+/** The EC Sales List: per customer in another member state, its VAT number and the services supplied, then the total. */
+export const ecSalesListDocument = (r: EcSalesList & { period: { from: string; to: string } }, c: ExportContext): ReportDocument => {
+  const e = c.t.ecSales;
+  return {
+    filename: `ec-sales-list_${r.period.from}_${r.period.to}`,
+    title: c.t.titles.ecSalesList,
+    company: c.company,
+    meta: [[c.t.period, range(r.period)], generated(c)],
+    tables: [
+      {
+        columns: [{ label: e.country, width: 0.6 }, { label: e.vatNumber, width: 1.4 }, { label: e.services, money: true }],
+        rows: [...r.rows.map((row) => ({ cells: [row.country || e.unknown, row.vatNumber, row.servicesCents] })), { cells: [c.t.total, null, r.totalCents], style: 'grand' as const }],
       },
     ],
   };

@@ -15,14 +15,16 @@ import {
   incomeStatementDocument,
   trialBalanceDocument,
   vatReturnDocument,
+  ecSalesListDocument,
   type ExportContext,
 } from './report-documents';
 import { reportExportLabels } from './report-export.texts';
 import { renderReportPdf } from '../../platform/report-file/report-pdf';
 import type { ReportDocument } from '../../platform/report-file/report-table';
 import { renderReportXlsx } from '../../platform/report-file/report-xlsx';
+import { renderReportCsv } from '../../platform/report-file/report-csv';
 
-export const REPORT_FORMATS = ['pdf', 'xlsx'] as const;
+export const REPORT_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** What an export was asked for, already read from the transport. */
@@ -80,6 +82,7 @@ export const REPORT_EXPORTERS: Record<string, ReportExporter> = {
     return agedPayablesDocument(await payables.agedPayables(q.period), c);
   },
   'vat-return': async ({ reports }, q, c) => vatReturnDocument(await reports.vatReturn(q.period), c),
+  'ec-sales-list': async ({ reports }, q, c) => ecSalesListDocument(await reports.ecSalesList(q.period), c),
   'account-ledger': async ({ reports }, q, c) => {
     if (!q.accountId) throw new ValidationError('Please correct the errors below.', { account_id: ['This field is required.'] });
     const first = await reports.accountLedger(q.accountId, q.period, { offset: 0, limit: LEDGER_PAGE });
@@ -106,6 +109,7 @@ export class ReportExportService {
     if (!exporter) throw new ValidationError('Please correct the errors below.', { report: ['This report has no export.'] });
     const company = await readCompanySettings(this.db);
     const doc = await exporter(this.sources, q, { company: company.name, generatedAt: this.clock().toISOString(), t: reportExportLabels(q.language) });
+    if (format === 'csv') return { body: renderReportCsv(doc), filename: `${doc.filename}.csv`, contentType: 'text/csv; charset=utf-8' };
     return format === 'pdf'
       ? { body: await renderReportPdf(doc), filename: `${doc.filename}.pdf`, contentType: 'application/pdf' }
       : { body: await renderReportXlsx(doc), filename: `${doc.filename}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };

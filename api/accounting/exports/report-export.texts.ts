@@ -11,7 +11,8 @@ export interface ReportExportLabels {
   code: string;
   amount: string;
   total: string;
-  titles: { incomeStatement: string; balanceSheet: string; cashFlow: string; trialBalance: string; accountLedger: string; agedReceivables: string; agedPayables: string; journal: string; vatReturn: string };
+  titles: { incomeStatement: string; balanceSheet: string; cashFlow: string; trialBalance: string; accountLedger: string; agedReceivables: string; agedPayables: string; journal: string; vatReturn: string; ecSalesList: string };
+  ecSales: { country: string; vatNumber: string; services: string; unknown: string };
   vat: { category: string; rate: string; outputBase: string; outputVat: string; inputBase: string; inputVat: string; totals: string; net: string; settlements: string; unclassified: string };
   income: { revenues: string; expenses: string; totalRevenue: string; totalExpenses: string; netIncome: string };
   balance: { assets: string; liabilities: string; equity: string; totalAssets: string; totalLiabilities: string; totalEquity: string; totalLiabilitiesAndEquity: string; currentEarnings: string; priorEarnings: string; customerCredit: string };
@@ -28,7 +29,8 @@ export interface ReportExportLabels {
 const labels: Record<'en' | 'el' | 'ru', ReportExportLabels> = {
   en: {
     company: 'Company', period: 'Period', asOf: 'As of', generated: 'Generated', comparedWith: 'Compared with', account: 'Account', code: 'Code', amount: 'Amount', total: 'Total',
-    titles: { incomeStatement: 'Income statement', balanceSheet: 'Balance sheet', cashFlow: 'Cash flow statement', trialBalance: 'Trial balance', accountLedger: 'Account ledger', agedReceivables: 'Aged receivables', agedPayables: 'Aged payables', journal: 'Journal' , vatReturn: 'VAT return' },
+    titles: { incomeStatement: 'Income statement', balanceSheet: 'Balance sheet', cashFlow: 'Cash flow statement', trialBalance: 'Trial balance', accountLedger: 'Account ledger', agedReceivables: 'Aged receivables', agedPayables: 'Aged payables', journal: 'Journal' , vatReturn: 'VAT return', ecSalesList: 'EC Sales List' },
+    ecSales: { country: 'Member state', vatNumber: 'Customer VAT number', services: 'Services (reverse charge)', unknown: 'Buyer not recorded' },
     vat: { category: 'VAT category', rate: 'Rate', outputBase: 'Sales (taxable base)', outputVat: 'Output VAT', inputBase: 'Purchases (taxable base)', inputVat: 'Input VAT', totals: 'Totals', net: 'Net VAT payable (output − input)', settlements: 'Settled with the tax authority (not in the net)', unclassified: 'Unclassified' },
     income: { revenues: 'Revenues', expenses: 'Expenses', totalRevenue: 'Total revenue', totalExpenses: 'Total expenses', netIncome: 'Net income' },
     balance: { assets: 'Assets', liabilities: 'Liabilities', equity: 'Equity', totalAssets: 'Total assets', totalLiabilities: 'Total liabilities', totalEquity: 'Total equity', totalLiabilitiesAndEquity: 'Total liabilities and equity', currentEarnings: 'Current period earnings', priorEarnings: 'Retained earnings from prior years', customerCredit: 'Customer credit balances' },
@@ -43,7 +45,8 @@ const labels: Record<'en' | 'el' | 'ru', ReportExportLabels> = {
   },
   el: {
     company: 'Εταιρεία', period: 'Περίοδος', asOf: 'Κατά την', generated: 'Δημιουργήθηκε', comparedWith: 'Σε σύγκριση με', account: 'Λογαριασμός', code: 'Κωδικός', amount: 'Ποσό', total: 'Σύνολο',
-    titles: { incomeStatement: 'Κατάσταση αποτελεσμάτων', balanceSheet: 'Ισολογισμός', cashFlow: 'Κατάσταση ταμειακών ροών', trialBalance: 'Ισοζύγιο', accountLedger: 'Καρτέλα λογαριασμού', agedReceivables: 'Ενηλικίωση απαιτήσεων', agedPayables: 'Ενηλικίωση υποχρεώσεων', journal: 'Ημερολόγιο' , vatReturn: 'Δήλωση ΦΠΑ' },
+    titles: { incomeStatement: 'Κατάσταση αποτελεσμάτων', balanceSheet: 'Ισολογισμός', cashFlow: 'Κατάσταση ταμειακών ροών', trialBalance: 'Ισοζύγιο', accountLedger: 'Καρτέλα λογαριασμού', agedReceivables: 'Ενηλικίωση απαιτήσεων', agedPayables: 'Ενηλικίωση υποχρεώσεων', journal: 'Ημερολόγιο' , vatReturn: 'Δήλωση ΦΠΑ', ecSalesList: 'Ανακεφαλαιωτικός πίνακας ενδοκοινοτικών συναλλαγών (VIES)' },
+    ecSales: { country: 'Κράτος μέλος', vatNumber: 'ΑΦΜ πελάτη', services: 'Υπηρεσίες (αντίστροφη επιβάρυνση)', unknown: 'Χωρίς στοιχεία αγοραστή' },
     vat: { category: 'Κατηγορία ΦΠΑ', rate: 'Συντελεστής', outputBase: 'Πωλήσεις (φορολογητέα αξία)', outputVat: 'ΦΠΑ εκροών', inputBase: 'Αγορές (φορολογητέα αξία)', inputVat: 'ΦΠΑ εισροών', totals: 'Σύνολα', net: 'Καθαρός ΦΠΑ προς καταβολή (εκροές − εισροές)', settlements: 'Διακανονισμοί με τη φορολογική αρχή (εκτός καθαρού)', unclassified: 'Αταξινόμητο' },
     income: { revenues: 'Έσοδα', expenses: 'Έξοδα', totalRevenue: 'Σύνολο εσόδων', totalExpenses: 'Σύνολο εξόδων', netIncome: 'Καθαρό αποτέλεσμα' },
     balance: { assets: 'Ενεργητικό', liabilities: 'Υποχρεώσεις', equity: 'Ίδια κεφάλαια', totalAssets: 'Σύνολο ενεργητικού', totalLiabilities: 'Σύνολο υποχρεώσεων', totalEquity: 'Σύνολο ιδίων κεφαλαίων', totalLiabilitiesAndEquity: 'Σύνολο υποχρεώσεων και ιδίων κεφαλαίων', currentEarnings: 'Αποτελέσματα περιόδου', priorEarnings: 'Αποτελέσματα προηγούμενων χρήσεων', customerCredit: 'Πιστωτικά υπόλοιπα πελατών' },
@@ -58,7 +61,8 @@ const labels: Record<'en' | 'el' | 'ru', ReportExportLabels> = {
   },
   ru: {
     company: 'Компания', period: 'Период', asOf: 'На дату', generated: 'Сформировано', comparedWith: 'В сравнении с', account: 'Счёт', code: 'Код', amount: 'Сумма', total: 'Итого',
-    titles: { incomeStatement: 'Отчёт о прибылях и убытках', balanceSheet: 'Бухгалтерский баланс', cashFlow: 'Отчёт о движении денежных средств', trialBalance: 'Оборотно-сальдовая ведомость', accountLedger: 'Карточка счёта', agedReceivables: 'Дебиторская задолженность по срокам', agedPayables: 'Кредиторская задолженность по срокам', journal: 'Журнал проводок' , vatReturn: 'Декларация по НДС' },
+    titles: { incomeStatement: 'Отчёт о прибылях и убытках', balanceSheet: 'Бухгалтерский баланс', cashFlow: 'Отчёт о движении денежных средств', trialBalance: 'Оборотно-сальдовая ведомость', accountLedger: 'Карточка счёта', agedReceivables: 'Дебиторская задолженность по срокам', agedPayables: 'Кредиторская задолженность по срокам', journal: 'Журнал проводок' , vatReturn: 'Декларация по НДС', ecSalesList: 'Сводная декларация ЕС (EC Sales List)' },
+    ecSales: { country: 'Государство ЕС', vatNumber: 'НДС-номер покупателя', services: 'Услуги (обратное начисление)', unknown: 'Покупатель не указан' },
     vat: { category: 'Категория НДС', rate: 'Ставка', outputBase: 'Продажи (налоговая база)', outputVat: 'Исходящий НДС', inputBase: 'Покупки (налоговая база)', inputVat: 'Входящий НДС', totals: 'Итого', net: 'НДС к уплате (исходящий − входящий)', settlements: 'Расчёты с налоговым органом (вне нетто)', unclassified: 'Без категории' },
     income: { revenues: 'Доходы', expenses: 'Расходы', totalRevenue: 'Итого доходы', totalExpenses: 'Итого расходы', netIncome: 'Чистая прибыль' },
     balance: { assets: 'Активы', liabilities: 'Обязательства', equity: 'Капитал', totalAssets: 'Итого активы', totalLiabilities: 'Итого обязательства', totalEquity: 'Итого капитал', totalLiabilitiesAndEquity: 'Итого обязательства и капитал', currentEarnings: 'Прибыль текущего периода', priorEarnings: 'Нераспределённая прибыль прошлых лет', customerCredit: 'Кредитовые остатки клиентов' },

@@ -25,3 +25,14 @@ export const vatMovementsInRange = async (db: Knex, from: string, to: string): P
     };
   });
 };
+
+/** A period's reverse-charge sales per buyer (country and prefixed VAT number): one range scan of the per-day summary. */
+export const ecSalesInRange = async (db: Knex, from: string, to: string): Promise<Array<{ country: string; vatNumber: string; baseCents: number }>> => {
+  const rows: Array<{ country: string; vat_number: string; base_cents: string | number }> = await db('ec_sales_daily')
+    .select('country', 'vat_number')
+    .sum({ base_cents: 'base_cents' })
+    .where('day', '>=', from)
+    .andWhere('day', '<=', to)
+    .groupBy('country', 'vat_number');
+  return rows.map((r) => ({ country: r.country, vatNumber: r.vat_number, baseCents: Number(r.base_cents) }));
+};
