@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const DOCS = join(ROOT, 'docs');
-const FILES = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => f.endsWith('.md')).map((f) => join(DOCS, f)), join(ROOT, 'vendor', 'en16931', 'README.md')];
+const FILES = [join(ROOT, 'README.md'), ...readdirSync(DOCS).filter((f) => f.endsWith('.md')).map((f) => join(DOCS, f)), join(ROOT, 'vendor', 'en16931', 'README.md'), join(ROOT, 'vendor', 'mydata', 'README.md')];
 
 /** The text outside fenced code blocks, line by line. */
 const proseLines = (text: string): string[] => {

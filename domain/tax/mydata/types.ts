@@ -1,0 +1,41 @@
+/**
+ * Greece's myDATA (AADE): every sales invoice and credit note a Greek business issues is transmitted
+ * to AADE (`SendInvoices`, XML `InvoicesDoc` v2.0.1), which answers with the document's MARK. This
+ * folder turns the product's billing document into that XML and reads AADE's answer; it is pure
+ * (the transmission, its retries and its HTTP client live outside the domain).
+ */
+import type { BillingDocument } from '../../einvoice/document';
+
+/**
+ * The myDATA document types the product issues (AADE's table of document types): 1.1 sales invoice
+ * to a buyer in Greece, 1.2 to a buyer in another EU member state (intra-community), 1.3 to a buyer
+ * outside the EU, 5.1 credit note correlated to the invoice it credits (by that invoice's MARK),
+ * 5.2 credit note without that correlation.
+ */
+export type MyDataInvoiceType = '1.1' | '1.2' | '1.3' | '5.1' | '5.2';
+export const MY_DATA_INVOICE_TYPES: readonly MyDataInvoiceType[] = ['1.1', '1.2', '1.3', '5.1', '5.2'];
+
+/** The sales invoice types: a buyer's place decides which; a correlated credit note (5.1) follows its invoice's. */
+export type MyDataSaleType = Exclude<MyDataInvoiceType, '5.1' | '5.2'>;
+
+/** Where the buyer is, seen from a seller in Greece: it decides the invoice type and the VAT exemption. */
+export type BuyerZone = 'domestic' | 'intra_eu' | 'third_country';
+
+/**
+ * An income classification (χαρακτηρισμός εσόδων): an E3 code (`E3_561_001`: wholesale sales to
+ * businesses …) and a category (`category1_3`: income from services …). AADE accepts only some
+ * pairs per invoice type (./classification).
+ */
+export interface IncomeClassification {
+  type: string;
+  category: string;
+}
+
+/** One document to transmit. */
+export interface MyDataSource {
+  document: BillingDocument;
+  /** The classification of every line of this document (the product's settings choose it). */
+  classification: IncomeClassification;
+  /** Credit notes: the MARK AADE gave the credited invoice (then type 5.1), or null (5.2). Ignored for invoices. */
+  correlatedMark: string | null;
+}
