@@ -10,7 +10,7 @@ export const sendDocument = async (res: Response, printable: PrintableDocument, 
   const file =
     format === 'pdf'
       ? await withPdf(printable).then((d) => ({ body: d.pdf, type: 'application/pdf', filename: d.filename }))
-      : { body: Buffer.from(renderUbl(printable.document, printable.paymentReference), 'utf8'), type: `${UBL_MEDIA_TYPE}; charset=utf-8`, filename: ublFilename(printable.document) };
+      : { body: Buffer.from(renderUbl(printable.document, printable.paymentReference, printable.mydata?.mark), 'utf8'), type: `${UBL_MEDIA_TYPE}; charset=utf-8`, filename: ublFilename(printable.document) };
   res.setHeader('Content-Type', file.type);
   res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
   res.setHeader('Cache-Control', 'private, no-store');

@@ -10,3 +10,4 @@ export { findPublicInvoice, invoiceWire, listInvoices } from './invoice.queries'
 export type { InvoiceWire } from './invoice.queries';
 export { InvoiceService } from './invoice.service';
 export type { HistoryEntry } from './invoice.service';
+export { MyDataDispatcher, startMyData } from './mydata';

@@ -12,6 +12,7 @@ import { readCompanySettings, readParties } from '../company';
 import { renderInvoicePdf } from './invoice-pdf';
 import { paymentReferenceOf } from './payment-reference';
 import type { PrintableDocument } from './printable-document';
+import { myDataMarkOf } from './mydata/transmissions';
 
 export interface InvoiceDocument extends PrintableDocument {
   pdf: Buffer;
@@ -58,7 +59,7 @@ export const invoicePrintable = async (db: Knex, invoice: InvoiceData, payUrl: s
     ...ctx,
   });
   const paymentReference = paymentReferenceOf({ issued: isIssued(invoice), invoiceNumber: invoice.invoiceNumber });
-  return { document, language, paid: isPaid(settlementOf(invoice)), payUrl, paymentReference };
+  return { document, language, paid: isPaid(settlementOf(invoice)), payUrl, paymentReference, mydata: await myDataMarkOf(db, invoice.invoiceId) };
 };
 
 /** A credit note as a document of record; `parties` are its invoice's (kept with the invoice stream). */
@@ -87,7 +88,7 @@ export const creditNotePrintableOf = async (db: Knex, note: CreditNoteRow, parti
     ...(note.exchange_rate && note.rate_date ? { fx: { currency: note.currency, rate: normalRate(note.exchange_rate), rateDate: note.rate_date } } : {}),
     ...ctx,
   });
-  return { document, language, paid: false, payUrl: '' };
+  return { document, language, paid: false, payUrl: '', mydata: await myDataMarkOf(db, note.id) };
 };
 
 export const pdfFilename = (document: BillingDocument): string =>

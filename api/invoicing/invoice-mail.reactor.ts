@@ -92,7 +92,7 @@ const mailCreditNote = async (trx: Knex, event: RecordedEvent, state: Exclude<In
     to: client.email,
     subject,
     ...(await renderMail(content, subject)),
-    attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document, doc.paymentReference), 'utf8'))],
+    attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document, doc.paymentReference, doc.mydata?.mark), 'utf8'))],
   });
 };
 
@@ -138,6 +138,6 @@ const mailInvoice = async (trx: Knex, eventId: string, sent: InvoiceSent['data']
     subject,
     ...(await renderMail(content, subject)),
     // The PDF for people, the EN 16931 e-invoice for the buyer's procurement system.
-    attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document, doc.paymentReference), 'utf8'))],
+    attachments: [attachment(doc.filename, 'application/pdf', doc.pdf), attachment(ublFilename(doc.document), UBL_MEDIA_TYPE, Buffer.from(renderUbl(doc.document, doc.paymentReference, doc.mydata?.mark), 'utf8'))],
   });
 };

@@ -41,6 +41,9 @@ export interface InvoiceLabels {
   paymentReference: string;
   reverseCharge: string;
   reverseChargeNote: string;
+  /** Greece's myDATA: the registration number AADE gave the document, and what the QR code leads to. */
+  mydataMark: string;
+  mydataNote: string;
   exempt: string;
   zeroRated: string;
   /** A document in another currency: its VAT in euros (Art. 230 of the VAT Directive). */
@@ -60,6 +63,7 @@ const labels: Record<Lang, InvoiceLabels> = {
     creditNoteNote: 'This credit note reduces the amount owed on the invoice it refers to.',
     paymentTerms: 'Payment terms', payableBy: 'payable by', bankTransfer: 'Bank transfer', iban: 'IBAN', bic: 'BIC', paymentReference: 'Payment reference',
     reverseCharge: 'Reverse charge', reverseChargeNote: 'VAT to be accounted for by the recipient (Article 196 of Directive 2006/112/EC).',
+    mydataMark: 'MARK', mydataNote: 'Registered with AADE myDATA; the QR code leads to its record.',
     exempt: 'Exempt', zeroRated: 'zero rated',
     vatInEuros: 'in EUR', vatTotalInEuros: 'Total VAT in EUR', exchangeRate: 'Exchange rate',
   },
@@ -72,6 +76,7 @@ const labels: Record<Lang, InvoiceLabels> = {
     creditNoteNote: 'Αυτό το πιστωτικό τιμολόγιο μειώνει το οφειλόμενο ποσό του τιμολογίου στο οποίο αναφέρεται.',
     paymentTerms: 'Όροι πληρωμής', payableBy: 'πληρωτέο έως', bankTransfer: 'Τραπεζική μεταφορά', iban: 'IBAN', bic: 'BIC', paymentReference: 'Κωδικός πληρωμής',
     reverseCharge: 'Αντίστροφη επιβάρυνση', reverseChargeNote: 'Ο ΦΠΑ οφείλεται από τον λήπτη (άρθρο 196 της Οδηγίας 2006/112/ΕΚ).',
+    mydataMark: 'Μ.ΑΡ.Κ.', mydataNote: 'Διαβιβάστηκε στο myDATA της ΑΑΔΕ· ο κωδικός QR οδηγεί στην εγγραφή του.',
     exempt: 'Απαλλάσσεται', zeroRated: 'μηδενικός συντελεστής',
     vatInEuros: 'σε EUR', vatTotalInEuros: 'Σύνολο ΦΠΑ σε EUR', exchangeRate: 'Συναλλαγματική ισοτιμία',
   },
@@ -84,6 +89,7 @@ const labels: Record<Lang, InvoiceLabels> = {
     creditNoteNote: 'Эта кредит-нота уменьшает сумму к оплате по указанному счёту.',
     paymentTerms: 'Условия оплаты', payableBy: 'оплатить до', bankTransfer: 'Банковский перевод', iban: 'IBAN', bic: 'BIC', paymentReference: 'Референс платежа',
     reverseCharge: 'Обратное начисление НДС', reverseChargeNote: 'НДС уплачивается получателем (статья 196 Директивы 2006/112/ЕС).',
+    mydataMark: 'MARK', mydataNote: 'Зарегистрирован в myDATA (AADE, Греция); QR-код ведёт к записи.',
     exempt: 'Освобождено', zeroRated: 'нулевая ставка',
     vatInEuros: 'в EUR', vatTotalInEuros: 'Итого НДС в EUR', exchangeRate: 'Курс',
   },

@@ -5,6 +5,7 @@ import { bpToPercent, formatAmount, formatEuros } from '../../domain/shared/mone
 import type { PrintableDocument } from './printable-document';
 import { invoiceLabels, type InvoiceLabels } from './invoice-mail.texts';
 import { pdfDay as day, postalLines, startPdf, writeSellerHeader, writeTitleBlock } from '../platform/pdf-layout';
+import QRCode from 'qrcode';
 
 /** What the VAT column says of a line: its rate, or why it carries none. */
 const lineVat = (l: DocumentLine, t: InvoiceLabels): string =>
@@ -23,7 +24,7 @@ const breakdownLabel = (r: VatBreakdownRow, t: InvoiceLabels, money: (cents: num
  * both parties with address, country and VAT number, number, dates and period, per line quantity,
  * unit price, VAT rate and net amount, VAT per rate, totals, payment terms and bank details.
  */
-export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, paymentReference }: PrintableDocument): Promise<Buffer> => {
+export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, paymentReference, mydata }: PrintableDocument): Promise<Buffer> => {
   const cn = d.kind === 'credit_note';
   const page = startPdf({ Title: cn ? `Credit note ${d.number}` : `Invoice ${d.number}`, Author: d.seller.name });
   const { doc, font } = page;
@@ -143,6 +144,20 @@ export const renderInvoicePdf = async ({ document: d, language, paid, payUrl, pa
       doc.fillColor('#1a56db').text(payUrl, { link: payUrl, underline: true });
     }
   }
+  if (mydata) await writeMyDataMark(page, mydata, t);
   doc.end();
   return page.done;
+};
+
+/** Greece's myDATA: the MARK AADE registered the document under, with a QR code of its record (new page when the page is full). */
+const writeMyDataMark = async (page: ReturnType<typeof startPdf>, mydata: NonNullable<PrintableDocument['mydata']>, t: InvoiceLabels): Promise<void> => {
+  const { doc, font } = page;
+  const size = mydata.qrUrl ? 72 : 0;
+  if (doc.y + Math.max(size, 30) + 20 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const top = doc.y + 12;
+  if (mydata.qrUrl) doc.image(await QRCode.toBuffer(mydata.qrUrl, { type: 'png', margin: 1, width: 216, errorCorrectionLevel: 'M' }), 50, top, { width: size, height: size });
+  const x = 50 + (size ? size + 12 : 0);
+  font('bold').fontSize(10).fillColor('#000').text(`${t.mydataMark}: ${mydata.mark}`, x, top + (size ? 18 : 0), { width: 495 - x + 50 });
+  font('regular').fontSize(8).fillColor('#444').text(t.mydataNote, { width: 495 - x + 50 });
+  doc.y = top + Math.max(size, 30);
 };

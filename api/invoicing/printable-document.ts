@@ -13,4 +13,6 @@ export interface PrintableDocument {
    * e-invoice's payment id; absent or null (a draft, a credit note) they carry the number instead.
    */
   paymentReference?: string | null;
+  /** Greece's myDATA: the MARK AADE gave the document and its QR URL, printed once it is registered. */
+  mydata?: { mark: string; qrUrl: string | null } | null;
 }

@@ -4,6 +4,7 @@ import { publicInvoiceMigrations } from '../../projections/public-invoices/migra
 import { subscriptionBillingMigrations } from '../../projections/subscription-billing/migrations';
 import { billingMigrations } from './billing-migrations';
 import { creditNoteMigrations } from '../../projections/credit-notes/migrations';
+import { mydataMigrations } from '../invoicing/mydata/migrations';
 
 /** Billing's tables and the tables of its read models, for api/main/migrate.ts. */
 export const billingAllMigrations: Migration[] = [
@@ -12,4 +13,5 @@ export const billingAllMigrations: Migration[] = [
   ...publicInvoiceMigrations,
   ...subscriptionBillingMigrations,
   ...creditNoteMigrations,
+  ...mydataMigrations,
 ];

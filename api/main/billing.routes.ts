@@ -5,6 +5,7 @@ import type { BillingServices } from './billing.services';
 import { clientRoutes } from '../clients/client.routes';
 import { creditNoteRoutes } from '../invoicing/credit-note.routes';
 import { invoiceRoutes } from '../invoicing/invoice.routes';
+import { mydataRoutes } from '../invoicing/mydata/mydata.routes';
 import { productRoutes } from '../catalog/product.routes';
 import { subscriptionRoutes } from '../recurring/subscription.routes';
 
@@ -16,5 +17,6 @@ export const billingRoutes = (deps: AppDeps, billing: BillingServices): Router =
   router.use(enteredUnder(subscriptionRoutes(billing)));
   router.use(enteredUnder(creditNoteRoutes(deps, billing)));
   router.use(enteredUnder(invoiceRoutes(deps, billing)));
+  router.use(enteredUnder(mydataRoutes(billing.mydata)));
   return router;
 };

@@ -4,6 +4,7 @@ import { ClientCreditService } from '../invoicing/client-credit.service';
 import { ClientStatementService } from '../clients/client-statement.service';
 import { CompanySettingsService } from '../company/company-settings.service';
 import { InvoiceService, type DepositAccounts } from '../invoicing/invoice.service';
+import { MyDataTransmissions } from '../invoicing/mydata/transmissions';
 import { PaymentReminders } from '../invoicing/payment-reminders';
 import { ProductService } from '../catalog/product.service';
 import { RecurringInvoicing } from '../recurring/recurring';
@@ -19,6 +20,7 @@ export interface BillingServices {
   companySettings: CompanySettingsService;
   statements: ClientStatementService;
   credit: ClientCreditService;
+  mydata: MyDataTransmissions;
 }
 
 export const createBillingServices = (deps: AppDeps, deposits?: DepositAccounts): BillingServices => {
@@ -33,5 +35,6 @@ export const createBillingServices = (deps: AppDeps, deposits?: DepositAccounts)
     companySettings: new CompanySettingsService(deps),
     statements: new ClientStatementService(deps),
     credit: new ClientCreditService(deps, invoices),
+    mydata: new MyDataTransmissions(deps.db, deps.config.mydata !== undefined),
   };
 };

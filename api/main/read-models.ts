@@ -7,6 +7,7 @@ import { invoicePaymentsProjection } from '../../projections/invoice-payments/in
 import { paymentConfirmationReactor } from '../payments/payment-confirmation/payment-confirmation.reactor';
 import { subscriptionBillingProjection } from '../../projections/subscription-billing/subscription-billing';
 import { invoiceMailReactor } from '../invoicing/invoice-mail.reactor';
+import { mydataReactor } from '../invoicing/mydata/mydata.reactor';
 import { creditNotesProjection } from '../../projections/credit-notes/credit-notes';
 import { booksAuditReactor } from '../accounting/books-audit.reactor';
 import { bankLinesProjection } from '../../projections/bank-lines/bank-lines';
@@ -28,7 +29,7 @@ export const projections = (): Projection[] => [
 ];
 
 /** Every reactor of the product. Feature modules add theirs here. */
-export const reactors = (config: Pick<Config, 'publicBaseUrl'>): Reactor[] => [paymentConfirmationReactor(config), invoiceMailReactor, booksAuditReactor];
+export const reactors = (config: Pick<Config, 'publicBaseUrl'>): Reactor[] => [paymentConfirmationReactor(config), invoiceMailReactor, booksAuditReactor, mydataReactor];
 
 /** The reactors' names (checkpoints), for code that never runs them. */
 export const reactorNames = (): string[] => reactors({ publicBaseUrl: '' }).map((r) => r.name);

@@ -31,6 +31,7 @@ import { createLogger } from '../platform/logger';
 import { companyFrom } from '../company/mail-company';
 import { projections as readModels, reactors } from './read-models';
 import { MailDispatcher } from '../platform/mail/mail-dispatcher';
+import { startMyData, type MyDataDispatcher } from '../invoicing';
 import { createMailTransport } from '../platform/mail/transport';
 import { isPublicPageRequest, PAGE_MICROCACHE_MS, PAGE_ROUTE, PAGE_VARY } from '../public/ssr-pages';
 import { createServices, type Services } from './services';
@@ -46,6 +47,8 @@ export interface Runtime {
   app: Express;
   /** Delivers queued e-mails; tests call `drain()` to flush it. */
   mail: MailDispatcher;
+  /** Transmits documents to myDATA when configured (MYDATA_*); tests call `drain()`. */
+  mydata?: MyDataDispatcher;
   url: string;
   stop: () => Promise<void>;
 }
@@ -62,6 +65,7 @@ export interface Core {
   services: Services;
   /** Delivers queued e-mails; tests call `drain()` to flush it. */
   mail: MailDispatcher;
+  mydata?: MyDataDispatcher;
   stop: () => Promise<void>;
 }
 
@@ -120,6 +124,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   const reminderSchedule = config.reminderSchedule && background ? startReminderSchedule(deps, services.billing.reminders) : undefined;
   const creditSweep = background ? startCreditTransferSweep(deps, services.billing.credit) : undefined;
   const rateDownload = background ? startRateDownload(deps, services.currencies.rates) : undefined;
+  const mydata = background ? startMyData(deps, services.billing.invoices) : undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -133,12 +138,13 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
       numberRecovery?.stop();
       simulatedPayouts?.stop();
       creditSweep?.stop();
+      await mydata?.stop();
       await projections.stop();
       await eventStore.close();
       await mail.stop();
       if (!options.db) await db.destroy();
     })());
-  return { deps, services, mail, stop };
+  return { deps, services, mail, mydata, stop };
 };
 
 /** The core plus the HTTP server: site, REST API and GraphQL on config.port. */
@@ -176,5 +182,5 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
       await built.stop();
       await core.stop();
     })());
-  return { deps: core.deps, services: core.services, server, app: built.app, mail: core.mail, url, stop };
+  return { deps: core.deps, services: core.services, server, app: built.app, mail: core.mail, mydata: core.mydata, url, stop };
 };

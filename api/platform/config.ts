@@ -60,6 +60,14 @@ export interface Config {
    * downloaded and rates come only from uploads, the command and manual entry.
    */
   ecbRatesUrl?: string;
+  /**
+   * Greece's myDATA (AADE): MYDATA_USER_ID and MYDATA_SUBSCRIPTION_KEY turn transmission on for a
+   * company in Greece; MYDATA_URL is the endpoint (default AADE's test one; production is
+   * https://mydatapi.aade.gr/myDATA/). Unset, nothing is sent and documents show "not transmitted".
+   */
+  mydata?: { userId: string; subscriptionKey: string; url: string };
+  /** VIES_URL: the EU VIES REST endpoint for checking a client's VAT number (off when unset). */
+  viesUrl?: string;
   metricsToken?: string;
   /** REQUIRE_ADMIN_2FA: superusers must enrol in two-factor sign-in before they reach the admin area. */
   requireAdmin2fa: boolean;
@@ -127,16 +135,30 @@ const companyVatRate = (value: string | undefined): number => {
 
 /** Reads the runtime contract of DESIGN.md from an environment. Pure. */
 /** ECB_RATES_URL: an http(s) URL, or unset. */
-const ratesUrl = (value: string | undefined): string | undefined => {
+const httpUrl = (name: string, value: string | undefined): string | undefined => {
   if (!value) return undefined;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`ECB_RATES_URL must be an http or https URL, got "${value}"`);
+    throw new Error(`${name} must be an http or https URL, got "${value}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`ECB_RATES_URL must be an http or https URL, got "${value}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http or https URL, got "${value}"`);
   return url.toString();
+};
+
+const ratesUrl = (value: string | undefined): string | undefined => httpUrl('ECB_RATES_URL', value);
+
+/** AADE's test endpoint: the default, so credentials alone never send to production. */
+export const MYDATA_TEST_URL = 'https://mydataapidev.aade.gr/';
+
+const mydataConfig = (env: NodeJS.ProcessEnv): Config['mydata'] => {
+  const userId = env.MYDATA_USER_ID?.trim();
+  const subscriptionKey = env.MYDATA_SUBSCRIPTION_KEY?.trim();
+  if (!userId && !subscriptionKey) return undefined;
+  if (!userId || !subscriptionKey) throw new Error('myDATA needs both MYDATA_USER_ID and MYDATA_SUBSCRIPTION_KEY');
+  const url = httpUrl('MYDATA_URL', env.MYDATA_URL) ?? MYDATA_TEST_URL;
+  return { userId, subscriptionKey, url: url.endsWith('/') ? url : `${url}/` };
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -200,6 +222,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     recurringSchedule: bool(env.RECURRING_SCHEDULE, true),
     reminderSchedule: bool(env.REMINDER_SCHEDULE, true),
     ecbRatesUrl: ratesUrl(env.ECB_RATES_URL),
+    mydata: mydataConfig(env),
+    viesUrl: httpUrl('VIES_URL', env.VIES_URL),
     metricsToken: env.METRICS_TOKEN || undefined,
     requireAdmin2fa: bool(env.REQUIRE_ADMIN_2FA, false),
     totpKeyMaterial: env.TOTP_ENCRYPTION_KEY || env.SESSION_SECRET || undefined,

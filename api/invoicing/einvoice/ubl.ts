@@ -155,9 +155,9 @@ const paymentTerms = (d: BillingDocument): string => {
 /**
  * The document as a UBL 2.1 Invoice or CreditNote conforming to EN 16931. `paymentReference`, an
  * issued invoice's RF creditor reference, is the remittance id the payer quotes (BT-83); without
- * one the invoice's number is.
+ * one the invoice's number is. `mydataMark`: a Greek seller's document registered in myDATA.
  */
-export const renderUbl = (d: BillingDocument, paymentReference?: string | null): string => {
+export const renderUbl = (d: BillingDocument, paymentReference?: string | null, mydataMark?: string | null): string => {
   if (d.lines.length === 0) throw new ValidationError(NO_LINES);
   const amount = (cents: number) => money(cents, d.currency);
   const credit = d.kind === 'credit_note';
@@ -180,6 +180,8 @@ export const renderUbl = (d: BillingDocument, paymentReference?: string | null):
     ...(d.precedingInvoice
       ? { 'cac:BillingReference': { 'cac:InvoiceDocumentReference': { 'cbc:ID': d.precedingInvoice.number, 'cbc:IssueDate': d.precedingInvoice.date } } }
       : {}),
+    // Greece's myDATA registration number (the Greek CIUS, GR-R-004): an invoiced object reference described ##M.AR.K##.
+    ...(mydataMark ? { 'cac:AdditionalDocumentReference': { 'cbc:ID': mydataMark, 'cbc:DocumentTypeCode': '130', 'cbc:DocumentDescription': '##M.AR.K##' } } : {}),
     'cac:AccountingSupplierParty': party(d.seller),
     'cac:AccountingCustomerParty': party(d.buyer),
     ...(!credit && d.bank

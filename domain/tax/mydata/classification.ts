@@ -1,12 +1,18 @@
 import type { IncomeClassification, MyDataInvoiceType, MyDataSaleType } from './types';
 
 /**
- * Which income classifications AADE accepts on the sales documents the product issues: per
- * invoice type, each category with its E3 codes. Source: the combinations table of AADE's myDATA
- * documentation (v2.0.1), as kept in `config/income-classifications.php` of firebed/aade-mydata
- * (MIT) and, the same, in Odoo's l10n_gr_edi; written here as the product's own data. Left out:
- * category1_95 ("other information") on 5.2, where the two copies disagree, and every pair AADE
- * accepts without an E3 code, since a classification here always has one.
+ * Which income classifications AADE accepts on the documents the product issues: per invoice type,
+ * each category with its E3 codes. Source: the combinations table of AADE's myDATA documentation
+ * (v2.0.1, "Συνδυασμοί Χαρακτηρισμών"), as kept in `config/income-classifications.php` of
+ * firebed/aade-mydata (MIT, commit 6572afb) and, the same for these types, in
+ * `models/classification_data.py` of Odoo's l10n_gr_edi; written here as the product's own data.
+ *
+ * The service invoices (2.1, 2.2, 2.3) take income from services (category1_3) and other income
+ * (category1_5), and both again as income of past or future fiscal years (category1_8,
+ * category1_9); a correlated credit note (5.1) takes its invoice's; an uncorrelated one (5.2) has
+ * its own table, the widest. Left out: category1_95 ("other information"), which AADE accepts on
+ * these types only without an E3 code (and on 5.2 the two copies disagree), since a classification
+ * here always has one.
  */
 type Categories = Readonly<Record<string, readonly string[]>>;
 
@@ -16,35 +22,29 @@ const withOtherYears = (categories: Categories): Categories => {
   return { ...categories, category1_8: all, category1_9: all };
 };
 
-const SALES_GR = ['E3_561_001', 'E3_561_002', 'E3_561_007'];
+/** E3_562 … E3_570: other ordinary income, credit interest (E3_563), exchange gains, income from holdings, other gains, extraordinary income: accepted at home. */
 const OTHER_INCOME_GR = ['E3_562', 'E3_563', 'E3_564', 'E3_565', 'E3_566', 'E3_567', 'E3_568', 'E3_570'];
 
-/** Sales abroad (1.2 with the intra-community codes, 1.3 with the third-country ones) accept the same shape. */
-const salesAbroad = (sales: string, fixedAssets: string, thirdParties: string): Categories =>
+/**
+ * Services abroad: 2.2 with the intra-community code (E3_561_005), 2.3 with the third-country one
+ * (E3_561_006), each beside "other" sales (E3_561_007); the same shape.
+ */
+const servicesAbroad = (sales: string): Categories =>
   withOtherYears({
-    category1_1: [sales, 'E3_561_007'],
-    category1_2: [sales, 'E3_561_007'],
-    category1_3: [sales, 'E3_561_007'],
-    category1_4: [fixedAssets],
+    category1_3: [sales, 'E3_561_007', 'E3_563'],
     category1_5: [sales, 'E3_561_007', 'E3_562', 'E3_570'],
-    category1_7: [thirdParties],
   });
 
 const SALES_ANY = ['E3_561_001', 'E3_561_002', 'E3_561_005', 'E3_561_006', 'E3_561_007'];
 
 /** The tables of the types with their own (5.1 takes its invoice's: see `acceptedClassifications`). */
 const ACCEPTED: Readonly<Record<MyDataSaleType | '5.2', Categories>> = {
-  '1.1': withOtherYears({
-    category1_1: SALES_GR,
-    category1_2: SALES_GR,
-    category1_3: [...SALES_GR, 'E3_563'],
-    category1_4: ['E3_880_001'],
-    category1_5: ['E3_561_002', 'E3_561_007', ...OTHER_INCOME_GR],
-    category1_7: ['E3_881_001', 'E3_881_003', 'E3_881_004'],
-    category1_95: ['E3_596', 'E3_597'],
+  '2.1': withOtherYears({
+    category1_3: ['E3_561_001', 'E3_561_002', 'E3_561_007', 'E3_563'],
+    category1_5: ['E3_561_007', ...OTHER_INCOME_GR],
   }),
-  '1.2': salesAbroad('E3_561_005', 'E3_880_003', 'E3_881_003'),
-  '1.3': salesAbroad('E3_561_006', 'E3_880_004', 'E3_881_004'),
+  '2.2': servicesAbroad('E3_561_005'),
+  '2.3': servicesAbroad('E3_561_006'),
   '5.2': withOtherYears({
     category1_1: SALES_ANY,
     category1_2: SALES_ANY,
@@ -55,7 +55,7 @@ const ACCEPTED: Readonly<Record<MyDataSaleType | '5.2', Categories>> = {
   }),
 };
 
-const SALE_TYPES: readonly MyDataSaleType[] = ['1.1', '1.2', '1.3'];
+const SALE_TYPES: readonly MyDataSaleType[] = ['2.1', '2.2', '2.3'];
 
 /** What each category is (AADE's names, in English), for messages and a settings screen. */
 export const INCOME_CATEGORY_NAMES: Readonly<Record<string, string>> = {
@@ -71,9 +71,9 @@ export const INCOME_CATEGORY_NAMES: Readonly<Record<string, string>> = {
 };
 
 const INVOICE_TYPE_NAMES: Readonly<Record<MyDataInvoiceType, string>> = {
-  '1.1': 'sales invoice',
-  '1.2': 'sales invoice (intra-community)',
-  '1.3': 'sales invoice (third country)',
+  '2.1': 'service invoice',
+  '2.2': 'service invoice (intra-community)',
+  '2.3': 'service invoice (third country)',
   '5.1': 'correlated credit note',
   '5.2': 'uncorrelated credit note',
 };

@@ -9,7 +9,8 @@ export const ISSUER_COUNTRY = 'GR';
 export const buyerZone = (buyerCountry: string): BuyerZone =>
   buyerCountry === ISSUER_COUNTRY ? 'domestic' : EU_COUNTRIES.has(buyerCountry) ? 'intra_eu' : 'third_country';
 
-const SALE_TYPES: Record<BuyerZone, MyDataSaleType> = { domestic: '1.1', intra_eu: '1.2', third_country: '1.3' };
+/** Service invoices (the product sells services only): at home 2.1, intra-community 2.2, to a third country 2.3. */
+const SALE_TYPES: Record<BuyerZone, MyDataSaleType> = { domestic: '2.1', intra_eu: '2.2', third_country: '2.3' };
 
 /**
  * The type an invoice to this buyer has. A correlated credit note's classifications are those of
@@ -19,7 +20,7 @@ export const saleTypeFor = (buyerCountry: string): MyDataSaleType => SALE_TYPES[
 
 /**
  * The myDATA type of a document: an invoice by where its buyer is (AADE checks the counterpart's
- * country against 1.1, 1.2 and 1.3); a credit note 5.1 when the credited invoice's MARK is known,
+ * country against 2.1, 2.2 and 2.3); a credit note 5.1 when the credited invoice's MARK is known,
  * 5.2 when it is not.
  */
 export const myDataInvoiceType = (doc: { kind: BillingDocument['kind']; buyer: Pick<Party, 'country'> }, correlatedMark: string | null): MyDataInvoiceType => {

@@ -4,13 +4,13 @@ import { buyerZone, myDataInvoiceType } from './invoice-type';
 const doc = (kind: 'invoice' | 'credit_note', country: string) => ({ kind, buyer: { country } });
 
 describe('myDATA invoice type', () => {
-  it('types an invoice by where its buyer is: Greece 1.1, another member state 1.2, outside the EU 1.3', () => {
-    expect(myDataInvoiceType(doc('invoice', 'GR'), null)).toBe('1.1');
-    expect(myDataInvoiceType(doc('invoice', 'DE'), null)).toBe('1.2');
-    expect(myDataInvoiceType(doc('invoice', 'CY'), null)).toBe('1.2');
-    expect(myDataInvoiceType(doc('invoice', 'US'), null)).toBe('1.3');
-    expect(myDataInvoiceType(doc('invoice', 'CH'), null)).toBe('1.3');
-    expect(myDataInvoiceType(doc('invoice', 'GB'), 'ignored for an invoice')).toBe('1.3');
+  it('types an invoice as a service invoice by where its buyer is: Greece 2.1, another member state 2.2, outside the EU 2.3', () => {
+    expect(myDataInvoiceType(doc('invoice', 'GR'), null)).toBe('2.1');
+    expect(myDataInvoiceType(doc('invoice', 'DE'), null)).toBe('2.2');
+    expect(myDataInvoiceType(doc('invoice', 'CY'), null)).toBe('2.2');
+    expect(myDataInvoiceType(doc('invoice', 'US'), null)).toBe('2.3');
+    expect(myDataInvoiceType(doc('invoice', 'CH'), null)).toBe('2.3');
+    expect(myDataInvoiceType(doc('invoice', 'GB'), 'ignored for an invoice')).toBe('2.3');
   });
 
   it('types a credit note 5.1 when the credited invoice has a MARK and 5.2 when not, wherever the buyer is', () => {

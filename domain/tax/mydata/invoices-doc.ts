@@ -22,7 +22,8 @@ export const MY_DATA_NS = 'http://www.aade.gr/myDATA/invoice/v1.0';
 /** The income classification namespace, spelled as AADE spells it ("Classificaton"). */
 export const MY_DATA_ICLS_NS = 'https://www.aade.gr/myDATA/incomeClassificaton/v1.0';
 
-type Xml = Record<string, unknown>;
+/** An element's content as xmlbuilder2 takes it. */
+export type Xml = Record<string, unknown>;
 
 /** The most `series` and `aa` may hold (InvoiceHeaderType). */
 const MAX_SERIES = 50;
@@ -57,7 +58,11 @@ const classification = (cls: IncomeClassification, cents: number): Xml => ({
   'icls:amount': amountText(cents),
 });
 
-const invoice = ({ document: doc, classification: cls, correlatedMark }: MyDataSource): Xml => {
+/**
+ * The content of one `invoice` element (AadeBookInvoiceType) for this document, as `invoicesDocXml`
+ * writes it; AADE's `RequestedDoc` answers (./requested-doc) hold the same, with what AADE adds.
+ */
+export const invoiceElement = ({ document: doc, classification: cls, correlatedMark }: MyDataSource): Xml => {
   if (doc.lines.length === 0) throw new ValidationError('myDATA takes no document without lines.');
   const invoiceType = myDataInvoiceType(doc, correlatedMark);
   if (invoiceType === '5.1' && !isMark(correlatedMark!)) throw new ValidationError(`The credited invoice's MARK is a number AADE gave: "${correlatedMark}" is not one.`);
@@ -104,7 +109,7 @@ const invoice = ({ document: doc, classification: cls, correlatedMark }: MyDataS
 /** A refusal of one document names it, so a batch's refusal says which document to look at. */
 const ofDocument = (source: MyDataSource): Xml => {
   try {
-    return invoice(source);
+    return invoiceElement(source);
   } catch (err) {
     if (err instanceof AppError) throw new ValidationError(`${source.document.number}: ${err.message}`, err.fieldErrors);
     throw err;
@@ -112,10 +117,10 @@ const ofDocument = (source: MyDataSource): Xml => {
 };
 
 /**
- * The `InvoicesDoc` for these documents (at least one). Types (1.1/1.2/1.3 by the buyer's place,
- * 5.1/5.2 for credit notes), VAT categories, exemption categories and amounts as in ./invoice-type,
- * ./vat and ./amounts; credit notes state positive amounts, as myDATA asks (its amounts are never
- * negative: the type says it is a credit).
+ * The `InvoicesDoc` for these documents (at least one). Types (service invoices 2.1/2.2/2.3 by the
+ * buyer's place, 5.1/5.2 for credit notes), VAT categories, exemption categories and amounts as in
+ * ./invoice-type, ./vat and ./amounts; credit notes state positive amounts, as myDATA asks (its
+ * amounts are never negative: the type says it is a credit).
  */
 export const invoicesDocXml = (sources: readonly MyDataSource[]): string => {
   if (sources.length === 0) throw new Error('An InvoicesDoc holds at least one document.');

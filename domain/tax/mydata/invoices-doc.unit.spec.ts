@@ -44,12 +44,12 @@ const fullCredit = billingDocument({ kind: 'credit_note', number: 'CN-2026-00000
 const inDollars = billingDocument({ number: 'INV-2026-0005', buyer: BUYER_GR, lines: licenceAndSupport, fx: { currency: 'USD', rate: '1.0856', rateDate: '2026-03-02' } });
 
 describe('myDATA InvoicesDoc', () => {
-  it('(a) sends a domestic invoice at 24 % as a 1.1 with the AFMs, its series and number, and category 1 lines', async () => {
+  it('(a) sends a domestic service invoice at 24 % as a 2.1 with the AFMs, its series and number, and category 1 lines', async () => {
     const xml = await validXml(source(domestic, SERVICES_GR));
     expect(values(part(xml, 'issuer'), 'vatNumber')).toEqual(['801234560']);
     expect(part(xml, 'issuer')).not.toContain('<name>');
     expect(part(xml, 'counterpart')).toBe('<counterpart>\n      <vatNumber>094014201</vatNumber>\n      <country>GR</country>\n      <branch>0</branch>\n    ');
-    expect([values(xml, 'series'), values(xml, 'aa'), values(xml, 'issueDate'), values(xml, 'invoiceType'), values(xml, 'currency')]).toEqual([['INV-2026'], ['0001'], ['2026-03-02'], ['1.1'], ['EUR']]);
+    expect([values(xml, 'series'), values(xml, 'aa'), values(xml, 'issueDate'), values(xml, 'invoiceType'), values(xml, 'currency')]).toEqual([['INV-2026'], ['0001'], ['2026-03-02'], ['2.1'], ['EUR']]);
     expect(xml).not.toContain('exchangeRate');
     expect(xml).not.toContain('correlatedInvoices');
     expect(values(xml, 'lineNumber')).toEqual(['1', '2']);
@@ -66,9 +66,9 @@ describe('myDATA InvoicesDoc', () => {
     expect(await validateMyData(xml.replace('<vatCategory>1</vatCategory>', '<vatCategory>11</vatCategory>'))).toEqual([expect.stringMatching(/vatCategory.*'11'/)]);
   });
 
-  it('(b) sends an intra-EU reverse-charge invoice as a 1.2: no VAT (7), services supplied abroad (4), the buyer named and addressed', async () => {
+  it('(b) sends an intra-EU reverse-charge service invoice as a 2.2: no VAT (7), services supplied abroad (4), the buyer named and addressed', async () => {
     const xml = await validXml(source(intraEu, SERVICES_EU));
-    expect(values(xml, 'invoiceType')).toEqual(['1.2']);
+    expect(values(xml, 'invoiceType')).toEqual(['2.2']);
     expect(values(part(xml, 'counterpart'), 'vatNumber')).toEqual(['123456789']);
     expect(values(part(xml, 'counterpart'), 'country')).toEqual(['DE']);
     expect(values(part(xml, 'counterpart'), 'name')).toEqual(['Kunde GmbH']);
@@ -79,12 +79,12 @@ describe('myDATA InvoicesDoc', () => {
     expect(summary(xml)).toEqual({ net: '1099.99', vat: '0.00', gross: '1099.99', classified: ['1099.99'] });
   });
 
-  it('(c) sends a third-country invoice as a 1.3: no VAT (7), export (8)', async () => {
+  it('(c) sends a third-country service invoice as a 2.3: no VAT (7), export (8)', async () => {
     const xml = await validXml(source(export_, SERVICES_ABROAD));
-    expect(values(xml, 'invoiceType')).toEqual(['1.3']);
+    expect(values(xml, 'invoiceType')).toEqual(['2.3']);
     expect(values(part(xml, 'counterpart'), 'name')).toEqual(['Client &amp; Sons Inc.']);
     expect([values(xml, 'vatNumber')[1], values(xml, 'country')[1], values(xml, 'postalCode')[0], values(xml, 'city')[0]]).toEqual(['123456789', 'US', '10001', 'New York, NY']);
-    expect([values(xml, 'vatCategory'), values(xml, 'vatExemptionCategory')]).toEqual([['7'], ['8']]);
+    expect([values(xml, 'vatCategory'), values(xml, 'vatExemptionCategory')]).toEqual([['7'], ['4']]);
     expect(summary(xml)).toEqual({ net: '2500.00', vat: '0.00', gross: '2500.00', classified: ['2500.00'] });
   });
 
@@ -138,7 +138,7 @@ describe('myDATA InvoicesDoc', () => {
     const all = [source(domestic, SERVICES_GR), source(intraEu, SERVICES_EU), source(export_, SERVICES_ABROAD), source(withExempt, SERVICES_GR), source(partialCredit, SERVICES_GR, MARK), source(fullCredit, SERVICES_GR, MARK), source(inDollars, SERVICES_GR), source(creditAbroad, SERVICES_EU, MARK)];
     const xml = await validXml(...all);
     expect(values(xml, 'aa')).toEqual(['0001', '0002', '0003', '0004', '000001', '000002', '0005', '000003']);
-    expect(values(xml, 'invoiceType')).toEqual(['1.1', '1.2', '1.3', '1.1', '5.1', '5.1', '1.1', '5.1']);
+    expect(values(xml, 'invoiceType')).toEqual(['2.1', '2.2', '2.3', '2.1', '5.1', '5.1', '2.1', '5.1']);
     // The credit note to the German buyer is reverse charge as its invoice was.
     expect(values(xml, 'vatExemptionCategory').at(-1)).toBe('4');
   });
@@ -152,14 +152,14 @@ describe('myDATA InvoicesDoc', () => {
   });
 
   it('refuses what myDATA cannot take, naming the document', () => {
-    expect(() => invoicesDocXml([source(intraEu, SERVICES_GR)])).toThrow('INV-2026-0002: E3_561_001 is not accepted with category1_3 (income from the provision of services) on a myDATA 1.2 document (sales invoice (intra-community)): use E3_561_005, E3_561_007.');
-    // A correlated credit note follows its invoice's type: a Greek buyer's invoice was a 1.1.
+    expect(() => invoicesDocXml([source(intraEu, SERVICES_GR)])).toThrow('INV-2026-0002: E3_561_001 is not accepted with category1_3 (income from the provision of services) on a myDATA 2.2 document (service invoice (intra-community)): use E3_561_005, E3_561_007, E3_563.');
+    // A correlated credit note follows its invoice's type: a Greek buyer's invoice was a 2.1.
     expect(() => invoicesDocXml([source(partialCredit, SERVICES_EU, MARK)])).toThrow(/^CN-2026-000001: E3_561_005 is not accepted .* 5\.1 document/);
     expect(() => invoicesDocXml([source(partialCredit, SERVICES_GR, 'MARK-1')])).toThrow(`CN-2026-000001: The credited invoice's MARK is a number AADE gave: "MARK-1" is not one.`);
     const german = billingDocument({ number: 'INV-2026-0007', buyer: BUYER_GR, lines: [line('Licence', 1000, 100000, 1900)] });
     expect(() => invoicesDocXml([source(german, SERVICES_GR)])).toThrow('INV-2026-0007: myDATA has no VAT category for a rate of 19 %');
     const zeroAtHome = billingDocument({ number: 'INV-2026-0008', buyer: BUYER_GR, lines: [line('Licence', 1000, 100000, 0)] });
-    expect(() => invoicesDocXml([source(zeroAtHome, SERVICES_GR)])).toThrow(/^INV-2026-0008: A zero-rated \(Z\) line is an export/);
+    expect(() => invoicesDocXml([source(zeroAtHome, SERVICES_GR)])).toThrow(/^INV-2026-0008: A zero-rated \(Z\) line is a service supplied outside the EU/);
     const empty = billingDocument({ number: 'INV-2026-0009', buyer: BUYER_GR, lines: [] });
     expect(() => invoicesDocXml([source(empty, SERVICES_GR)])).toThrow('INV-2026-0009: myDATA takes no document without lines.');
     expect(() => invoicesDocXml([source(domestic, SERVICES_GR), source(export_, SERVICES_GR)])).toThrow(ValidationError);

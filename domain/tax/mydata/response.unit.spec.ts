@@ -68,6 +68,31 @@ describe("myDATA's ResponseDoc", () => {
     ]);
   });
 
+  it("reads and writes CancelInvoice's answer: the cancellation's own MARK, or AADE's errors", async () => {
+    const cancelled: MyDataResponse = { index: 1, statusCode: 'Success', cancellationMark: '400001912345800', errors: [] };
+    const xml = responseDocXml([cancelled]);
+    expect(await validateResponseDoc(xml)).toEqual([]);
+    expect(xml).toContain('<cancellationMark>400001912345800</cancellationMark>');
+    expect(parseResponseDoc(xml)).toEqual([cancelled]);
+    // As AADE answers it: no index, namespaces declared.
+    const aade = `<?xml version="1.0" encoding="utf-8"?>
+<ResponseDoc xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">
+  <response>
+    <cancellationMark>400001234599399</cancellationMark>
+    <statusCode>Success</statusCode>
+  </response>
+</ResponseDoc>`;
+    expect(parseResponseDoc(aade)).toEqual([{ index: 1, statusCode: 'Success', cancellationMark: '400001234599399', errors: [] }]);
+    const notCancelled: MyDataResponse = { index: 1, statusCode: 'ValidationError', errors: [{ code: '101', message: 'The document could not be cancelled' }] };
+    expect(await validateResponseDoc(responseDocXml([notCancelled]))).toEqual([]);
+    expect(parseResponseDoc(responseDocXml([notCancelled]))).toEqual([notCancelled]);
+    // The schema check is no formality: a cancellation MARK that is not a number fails it.
+    expect(await validateResponseDoc(xml.replace('400001912345800', 'C-1'))).toEqual([expect.stringMatching(/cancellationMark.*'C-1'/)]);
+    expect(refusal('<ResponseDoc><response><cancellationMark>C-1</cancellationMark><statusCode>Success</statusCode></response></ResponseDoc>')).toBe(
+      'myDATA answer refused: response 1 has a cancellationMark "C-1" that is not a number.',
+    );
+  });
+
   it('gives an answer without an index its place', () => {
     const xml = '<ResponseDoc><response><statusCode>TechnicalError</statusCode><errors><error><message>Timeout</message><code>101</code></error></errors></response></ResponseDoc>';
     expect(parseResponseDoc(xml)).toEqual([{ index: 1, statusCode: 'TechnicalError', errors: [{ code: '101', message: 'Timeout' }] }]);

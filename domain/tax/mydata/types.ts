@@ -7,24 +7,26 @@
 import type { BillingDocument } from '../../einvoice/document';
 
 /**
- * The myDATA document types the product issues (AADE's table of document types): 1.1 sales invoice
- * to a buyer in Greece, 1.2 to a buyer in another EU member state (intra-community), 1.3 to a buyer
- * outside the EU, 5.1 credit note correlated to the invoice it credits (by that invoice's MARK),
- * 5.2 credit note without that correlation.
+ * The myDATA document types the product issues (AADE's table of document types). The product sells
+ * services only (a SaaS GRC platform, consulting, training), so its invoices are service invoices
+ * (Τιμολόγιο Παροχής Υπηρεσιών): 2.1 to a buyer in Greece, 2.2 to a buyer in another EU member
+ * state (intra-community services), 2.3 to a buyer outside the EU (services to a third country).
+ * Credit notes: 5.1 correlated to the invoice it credits (by that invoice's MARK), 5.2 without that
+ * correlation.
  */
-export type MyDataInvoiceType = '1.1' | '1.2' | '1.3' | '5.1' | '5.2';
-export const MY_DATA_INVOICE_TYPES: readonly MyDataInvoiceType[] = ['1.1', '1.2', '1.3', '5.1', '5.2'];
+export type MyDataInvoiceType = '2.1' | '2.2' | '2.3' | '5.1' | '5.2';
+export const MY_DATA_INVOICE_TYPES: readonly MyDataInvoiceType[] = ['2.1', '2.2', '2.3', '5.1', '5.2'];
 
-/** The sales invoice types: a buyer's place decides which; a correlated credit note (5.1) follows its invoice's. */
+/** The service invoice types: a buyer's place decides which; a correlated credit note (5.1) follows its invoice's. */
 export type MyDataSaleType = Exclude<MyDataInvoiceType, '5.1' | '5.2'>;
 
 /** Where the buyer is, seen from a seller in Greece: it decides the invoice type and the VAT exemption. */
 export type BuyerZone = 'domestic' | 'intra_eu' | 'third_country';
 
 /**
- * An income classification (χαρακτηρισμός εσόδων): an E3 code (`E3_561_001`: wholesale sales to
- * businesses …) and a category (`category1_3`: income from services …). AADE accepts only some
- * pairs per invoice type (./classification).
+ * An income classification (χαρακτηρισμός εσόδων): an E3 code (`E3_561_001`: sales of goods and
+ * services, wholesale to businesses …) and a category (`category1_3`: income from the provision of
+ * services …). AADE accepts only some pairs per invoice type (./classification).
  */
 export interface IncomeClassification {
   type: string;

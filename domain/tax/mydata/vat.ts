@@ -33,14 +33,14 @@ export const VAT_EXEMPTION = {
   /**
    * 4: art. 18 (formerly 14), the place of supply of services. A service to a business in another
    * member state is supplied where that business is (VAT Directive Art. 44), which accounts for the
-   * VAT (reverse charge, Art. 196): the product's AE lines. (Intra-community supplies of goods
-   * would be 14, art. 33, formerly 28; the product sells services.)
+   * VAT (reverse charge, Art. 196): the product's AE lines; so is a service to a customer outside
+   * the EU, which is outside the scope of Greek VAT: its Z lines. (Intra-community supplies of goods
+   * would be 14, art. 33, formerly 28, and exports of goods 8, art. 29, formerly 24: the product
+   * sells services, on AADE's service invoices 2.1 to 2.3.)
    */
   servicesSuppliedAbroad: 4,
   /** 7: art. 27 (formerly 22), activities exempt within the country (VAT Directive Art. 132: education, medical care …): the product's E lines. */
   exemptActivity: 7,
-  /** 8: art. 29 (formerly 24), exports to a third country: the product's Z lines to a buyer outside the EU. */
-  export: 8,
 } as const;
 export type MyDataVatExemption = (typeof VAT_EXEMPTION)[keyof typeof VAT_EXEMPTION];
 
@@ -72,8 +72,8 @@ export const myDataLineVat = (line: Pick<DocumentLine, 'vatCategory' | 'vatRateB
       if (zone !== 'intra_eu') refuse('A reverse-charge (AE) line needs a buyer in another EU member state.');
       return { vatCategory: WITHOUT_VAT, vatExemptionCategory: VAT_EXEMPTION.servicesSuppliedAbroad };
     case 'Z':
-      if (zone !== 'third_country') refuse('A zero-rated (Z) line is an export and needs a buyer outside the EU: myDATA has no 0 % rate for a sale in Greece or within the EU.');
-      return { vatCategory: WITHOUT_VAT, vatExemptionCategory: VAT_EXEMPTION.export };
+      if (zone !== 'third_country') refuse('A zero-rated (Z) line is a service supplied outside the EU and needs a buyer there: myDATA has no 0 % rate for a sale in Greece or within the EU.');
+      return { vatCategory: WITHOUT_VAT, vatExemptionCategory: VAT_EXEMPTION.servicesSuppliedAbroad };
     default: {
       const _exhaustive: never = line.vatCategory;
       return _exhaustive;

@@ -17,17 +17,17 @@ describe('myDATA VAT of a line', () => {
     expect(() => myDataLineVat(s(300), 'domestic')).toThrow('a rate of 3 %');
   });
 
-  it('charges no VAT (7) on E, AE and Z lines and says why: exempt activity 7, services supplied abroad 4, export 8', () => {
+  it('charges no VAT (7) on E, AE and Z lines and says why: exempt activity 7, services supplied abroad 4 (in the EU or outside it)', () => {
     expect(myDataLineVat(zero('E'), 'domestic')).toEqual({ vatCategory: 7, vatExemptionCategory: 7 });
     expect(myDataLineVat(zero('E'), 'third_country')).toEqual({ vatCategory: 7, vatExemptionCategory: VAT_EXEMPTION.exemptActivity });
     expect(myDataLineVat(zero('AE'), 'intra_eu')).toEqual({ vatCategory: 7, vatExemptionCategory: 4 });
-    expect(myDataLineVat(zero('Z'), 'third_country')).toEqual({ vatCategory: 7, vatExemptionCategory: 8 });
+    expect(myDataLineVat(zero('Z'), 'third_country')).toEqual({ vatCategory: 7, vatExemptionCategory: 4 });
   });
 
   it('refuses reverse charge outside another member state and a zero rate inside the EU', () => {
     expect(() => myDataLineVat(zero('AE'), 'domestic')).toThrow('A reverse-charge (AE) line needs a buyer in another EU member state.');
     expect(() => myDataLineVat(zero('AE'), 'third_country')).toThrow(ValidationError);
-    expect(() => myDataLineVat(zero('Z'), 'domestic')).toThrow(/needs a buyer outside the EU/);
-    expect(() => myDataLineVat(zero('Z'), 'intra_eu')).toThrow(/needs a buyer outside the EU/);
+    expect(() => myDataLineVat(zero('Z'), 'domestic')).toThrow(/needs a buyer there/);
+    expect(() => myDataLineVat(zero('Z'), 'intra_eu')).toThrow(/needs a buyer there/);
   });
 });

@@ -1,0 +1,79 @@
+import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../platform/graphql/context';
+import type { MyDataDocumentRow, MyDataState } from './transmissions';
+
+@ObjectType('MyDataError', { description: "One of AADE's errors (its code and text), or the product's own refusal (code `document`)." })
+class MyDataErrorOutput {
+  @Field(() => String) code!: string;
+  @Field(() => String) message!: string;
+}
+
+@ObjectType('MyDataHistoryEntry', { description: 'One step of a transmission: a call to myDATA, a look-up, a refusal, a request to send again.' })
+class MyDataHistoryOutput {
+  @Field(() => String) at!: string;
+  @Field(() => String, { description: 'sent, lookup, build, retry.' }) action!: string;
+  @Field(() => String, { nullable: true, description: 'transmitted, rejected, lost, refused, found, not_found; null while a call is under way.' }) outcome!: string | null;
+  @Field(() => String, { nullable: true, description: 'JSON: the MARK, the errors or the message.' }) detail!: string | null;
+  @Field(() => String, { nullable: true, description: 'The user who asked (send again).' }) actor!: string | null;
+}
+
+@ObjectType('MyDataTransmission', { description: "An invoice's or credit note's transmission to Greece's myDATA (AADE): its state, its MARK and QR URL once registered, AADE's errors, its history." })
+export class MyDataTransmissionOutput {
+  @Field(() => ID) documentId!: string;
+  @Field(() => String, { nullable: true, description: 'invoice or credit_note; null when none is due.' }) kind!: string | null;
+  @Field(() => String, { description: 'not_transmitted, pending, transmitted or failed.' }) status!: string;
+  @Field(() => Boolean, { description: 'This installation transmits: myDATA credentials are set and the company is in Greece.' }) configured!: boolean;
+  @Field(() => String, { nullable: true }) mark!: string | null;
+  @Field(() => String, { nullable: true }) uid!: string | null;
+  @Field(() => String, { nullable: true }) qrUrl!: string | null;
+  @Field(() => String, { nullable: true }) authenticationCode!: string | null;
+  @Field(() => String, { nullable: true, description: "AADE's document type (2.1, 2.2, 2.3, 5.1, 5.2)." }) invoiceType!: string | null;
+  @Field(() => String, { nullable: true }) number!: string | null;
+  @Field(() => [MyDataErrorOutput]) errors!: MyDataErrorOutput[];
+  @Field(() => String, { nullable: true }) transmittedAt!: string | null;
+  @Field(() => Int) attempts!: number;
+  @Field(() => [MyDataHistoryOutput]) history!: MyDataHistoryOutput[];
+
+  static from(s: MyDataState): MyDataTransmissionOutput {
+    return Object.assign(new MyDataTransmissionOutput(), {
+      ...s,
+      errors: s.errors.map((e) => Object.assign(new MyDataErrorOutput(), e)),
+      history: s.history.map((h) => Object.assign(new MyDataHistoryOutput(), { ...h, detail: h.detail === null ? null : JSON.stringify(h.detail) })),
+    });
+  }
+}
+
+@ObjectType('MyDataFailure', { description: 'A document AADE refused: it waits for a fix and for someone to send it again.' })
+export class MyDataFailureOutput {
+  @Field(() => ID) documentId!: string;
+  @Field(() => String) kind!: string;
+  @Field(() => ID) invoiceId!: string;
+  @Field(() => String, { nullable: true }) number!: string | null;
+  @Field(() => [MyDataErrorOutput]) errors!: MyDataErrorOutput[];
+
+  static from(r: MyDataDocumentRow): MyDataFailureOutput {
+    const errors = r.errors ? (JSON.parse(r.errors) as Array<{ code: string; message: string }>) : [];
+    return Object.assign(new MyDataFailureOutput(), { documentId: r.document_id, kind: r.kind, invoiceId: r.invoice_id, number: r.number, errors: errors.map((e) => Object.assign(new MyDataErrorOutput(), e)) });
+  }
+}
+
+@Resolver()
+export class MyDataResolver {
+  @Authorized('superuser')
+  @Query(() => MyDataTransmissionOutput, { description: "An invoice's or credit note's myDATA transmission (by the document's id)." })
+  async myDataTransmission(@Arg('documentId', () => ID) documentId: string, @Ctx() ctx: GraphQLContext): Promise<MyDataTransmissionOutput> {
+    return MyDataTransmissionOutput.from(await ctx.services.billing.mydata.state(documentId));
+  }
+
+  @Authorized('superuser')
+  @Query(() => [MyDataFailureOutput], { description: 'Documents AADE refused, newest first (the admin inbox).' })
+  async myDataFailures(@Ctx() ctx: GraphQLContext): Promise<MyDataFailureOutput[]> {
+    return (await ctx.services.billing.mydata.failures()).map(MyDataFailureOutput.from);
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => MyDataTransmissionOutput, { description: 'Sends a document AADE refused again, after its fix.' })
+  async sendToMyDataAgain(@Arg('documentId', () => ID) documentId: string, @Ctx() ctx: GraphQLContext): Promise<MyDataTransmissionOutput> {
+    return MyDataTransmissionOutput.from(await ctx.services.billing.mydata.sendAgain(documentId, ctx.user!.id));
+  }
+}
