@@ -1,3 +1,4 @@
+import type { ViesCheck } from './vies.service';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import type { ClientWire } from './client.wire';
 
@@ -38,4 +39,21 @@ export class ClientPage {
 export class CreatedClientUser {
   @Field(() => String) username!: string;
   @Field(() => String, { description: 'Shown once; also e-mailed to the client.' }) password!: string;
+}
+
+@ObjectType('ViesCheck', { description: "One VIES check of the client's VAT number: the evidence, with its date, that it was registered for intra-EU trade." })
+export class ViesCheckOutput {
+  @Field(() => ID) id!: string;
+  @Field(() => String) checkedAt!: string;
+  @Field(() => String, { description: "VIES's member state code (EL for Greece)." }) countryCode!: string;
+  @Field(() => String, { description: 'The number as checked, without its prefix.' }) vatNumber!: string;
+  @Field(() => Boolean) valid!: boolean;
+  @Field(() => String, { description: 'The day VIES answered for.' }) requestDate!: string;
+  @Field(() => String, { nullable: true, description: "VIES's consultation number." }) requestIdentifier!: string | null;
+  @Field(() => String, { nullable: true }) name!: string | null;
+  @Field(() => String, { nullable: true }) address!: string | null;
+
+  static from(c: ViesCheck): ViesCheckOutput {
+    return Object.assign(new ViesCheckOutput(), c);
+  }
 }

@@ -6,7 +6,7 @@ import { PageInput, pageOf } from '../platform/graphql/paging';
 import type { GraphQLContext } from '../platform/graphql/context';
 import { cleanArg, withInputNames } from '../platform/graphql/validators';
 import { ClientInput } from './client.input';
-import { ClientOutput, ClientPage, CreatedClientUser } from './client.output';
+import { ClientOutput, ClientPage, CreatedClientUser, ViesCheckOutput } from './client.output';
 import { listSubscriptions, SubscriptionOutput } from '../recurring';
 import { pathId } from '../platform/wire';
 
@@ -29,6 +29,23 @@ export class ClientResolver {
   @Query(() => ClientOutput)
   async client(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<ClientOutput> {
     return ClientOutput.from(await ctx.services.billing.clients.get(pathId(id, NOT_FOUND)));
+  }
+
+  @FieldResolver(() => [ViesCheckOutput], { description: "The VIES checks of its VAT number, newest first (empty when VIES is off or none was made)." })
+  async viesChecks(@Root() client: ClientOutput, @Ctx() ctx: GraphQLContext): Promise<ViesCheckOutput[]> {
+    return (await ctx.services.billing.vies.list(client.id)).map(ViesCheckOutput.from);
+  }
+
+  @Authorized('superuser')
+  @Query(() => Boolean, { description: 'Whether VIES checks are on (VIES_URL set).' })
+  viesEnabled(@Ctx() ctx: GraphQLContext): boolean {
+    return ctx.services.billing.vies.enabled;
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => ViesCheckOutput, { description: "Checks the client's VAT number in VIES now and keeps the answer (needs VIES_URL)." })
+  async checkClientVies(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<ViesCheckOutput> {
+    return ViesCheckOutput.from(await ctx.services.billing.vies.check(pathId(id, NOT_FOUND), ctx.user!.id));
   }
 
   @FieldResolver(() => [SubscriptionOutput], { description: 'Newest first.' })

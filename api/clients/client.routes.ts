@@ -9,6 +9,7 @@ import type { ClientService } from './client.service';
 import type { ClientStatementService } from './client-statement.service';
 import type { ClientCreditService } from '../invoicing';
 import { sendStatement } from './client-statement.rest';
+import type { ViesCheck, ViesChecks } from './vies.service';
 import { cleanText, pathId, zCents, zDate } from '../platform/wire';
 
 const applyCreditBody = z.object({ invoice_id: z.string().min(1).max(100).superRefine(cleanText('single')), amount: zCents, date: zDate.optional() });
@@ -21,7 +22,20 @@ const requestedUsername = (body: unknown): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
-export const clientRoutes = (billing: { clients: ClientService; credit: ClientCreditService; statements: ClientStatementService }): Router => {
+/** The REST shape of a VIES check: snake_case. */
+const viesView = (c: ViesCheck) => ({
+  id: c.id,
+  checked_at: c.checkedAt,
+  country_code: c.countryCode,
+  vat_number: c.vatNumber,
+  valid: c.valid,
+  request_date: c.requestDate,
+  request_identifier: c.requestIdentifier,
+  name: c.name,
+  address: c.address,
+});
+
+export const clientRoutes = (billing: { clients: ClientService; credit: ClientCreditService; statements: ClientStatementService; vies: ViesChecks }): Router => {
   const router = Router();
   router.use('/clients', requireSuperuser);
 
@@ -31,6 +45,15 @@ export const clientRoutes = (billing: { clients: ClientService; credit: ClientCr
 
   router.post('/clients/', async (req, res) => {
     res.status(201).json(await billing.clients.create(parseClientBody(req.body), req.user!.id));
+  });
+
+  // VIES: check the client's VAT number now (kept as evidence), and the checks kept, newest first.
+  router.post('/clients/:id/vies-check/', async (req, res) => {
+    res.status(201).json(viesView(await billing.vies.check(pathId(req.params.id, NOT_FOUND), req.user!.id)));
+  });
+
+  router.get('/clients/:id/vies-checks/', async (req, res) => {
+    res.json({ enabled: billing.vies.enabled, checks: (await billing.vies.list(pathId(req.params.id, NOT_FOUND))).map(viesView) });
   });
 
   router.get('/clients/:id/', async (req, res) => {

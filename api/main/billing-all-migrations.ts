@@ -5,6 +5,7 @@ import { subscriptionBillingMigrations } from '../../projections/subscription-bi
 import { billingMigrations } from './billing-migrations';
 import { creditNoteMigrations } from '../../projections/credit-notes/migrations';
 import { mydataMigrations } from '../invoicing/mydata/migrations';
+import { clientMigrations } from '../clients/migrations';
 
 /** Billing's tables and the tables of its read models, for api/main/migrate.ts. */
 export const billingAllMigrations: Migration[] = [
@@ -14,4 +15,5 @@ export const billingAllMigrations: Migration[] = [
   ...subscriptionBillingMigrations,
   ...creditNoteMigrations,
   ...mydataMigrations,
+  ...clientMigrations,
 ];

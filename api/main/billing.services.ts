@@ -5,6 +5,7 @@ import { ClientStatementService } from '../clients/client-statement.service';
 import { CompanySettingsService } from '../company/company-settings.service';
 import { InvoiceService, type DepositAccounts } from '../invoicing/invoice.service';
 import { MyDataTransmissions } from '../invoicing/mydata/transmissions';
+import { ViesChecks } from '../clients/vies.service';
 import { PaymentReminders } from '../invoicing/payment-reminders';
 import { ProductService } from '../catalog/product.service';
 import { RecurringInvoicing } from '../recurring/recurring';
@@ -21,6 +22,7 @@ export interface BillingServices {
   statements: ClientStatementService;
   credit: ClientCreditService;
   mydata: MyDataTransmissions;
+  vies: ViesChecks;
 }
 
 export const createBillingServices = (deps: AppDeps, deposits?: DepositAccounts): BillingServices => {
@@ -36,5 +38,6 @@ export const createBillingServices = (deps: AppDeps, deposits?: DepositAccounts)
     statements: new ClientStatementService(deps),
     credit: new ClientCreditService(deps, invoices),
     mydata: new MyDataTransmissions(deps.db, deps.config.mydata !== undefined),
+    vies: new ViesChecks(deps.db, deps.config.viesUrl),
   };
 };

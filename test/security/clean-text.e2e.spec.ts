@@ -182,6 +182,9 @@ const NO_TEXT = new Set([
   'POST /api/accounting/year-end-close/',
   'DELETE /api/clients/:id/',
   'POST /api/clients/:id/reset_password/',
+  // An id in the path and no body.
+  'POST /api/clients/:id/vies-check/',
+  'POST /api/mydata/documents/:id/send-again/',
   'DELETE /api/products/:id/',
   'DELETE /api/bank-accounts/:id/',
   // Money account ids or null, nothing else.

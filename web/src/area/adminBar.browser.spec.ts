@@ -91,23 +91,23 @@ describe('the admin top bar in Chromium', () => {
   }
 
   for (const lng of ['en', 'el', 'ru']) {
-    it(`keeps the ten accounting tabs on one row: whole at 1440 px, scrolled to the chosen one at 375 px (${lng})`, async () => {
+    it(`keeps the eleven accounting tabs on one row: whole at 1440 px, scrolled to the chosen one at 375 px (${lng})`, async () => {
       const page = await open(1440, lng);
       await page.goto(`/admin/accounting/vat-return?lng=${lng}`);
       const tabs = page.locator('.accounting-tabs > .ant-tabs-nav .ant-tabs-tab');
-      await tabs.nth(9).waitFor();
+      await tabs.nth(10).waitFor();
       const row = async () => new Set((await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()))).map((b) => Math.round(b!.y))).size;
       const wrap = page.locator('.accounting-tabs > .ant-tabs-nav .ant-tabs-nav-wrap');
       expect(await row()).toBe(1);
-      // All ten in view, nothing to scroll to, no overflow menu.
+      // All eleven in view, nothing to scroll to, no overflow menu.
       expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       expect(await page.locator('.accounting-tabs .ant-tabs-nav-more:visible').count()).toBe(0);
       await screenshot(page, `admin-bar/accounting-tabs-${lng}-1440`);
       await page.setViewportSize({ width: 375, height: 800 });
       await page.reload();
-      await tabs.nth(9).waitFor();
+      await tabs.nth(10).waitFor();
       expect(await row()).toBe(1);
-      // The row scrolls sideways, not the page; the chosen tab (the eighth of ten) is brought into it.
+      // The row scrolls sideways, not the page; the chosen tab (the eighth of eleven) is brought into it.
       expect(await wrap.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
       const active = page.locator('.accounting-tabs .ant-tabs-tab-active');

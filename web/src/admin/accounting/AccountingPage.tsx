@@ -13,12 +13,13 @@ import { TrialBalanceTab } from './TrialBalanceTab';
 import { AgedReceivablesTab } from './AgedReceivablesTab';
 import { AgedPayablesTab } from './AgedPayablesTab';
 import { VatReturnTab } from './VatReturnTab';
+import { EcSalesListTab } from './EcSalesListTab';
 import './accounting.css';
 
-const TABS = ['journal-entries', 'income-statement', 'balance-sheet', 'cash-flow', 'trial-balance', 'aged-receivables', 'aged-payables', 'vat-return', 'accounts', 'ledger'] as const;
+const TABS = ['journal-entries', 'income-statement', 'balance-sheet', 'cash-flow', 'trial-balance', 'aged-receivables', 'aged-payables', 'vat-return', 'ec-sales-list', 'accounts', 'ledger'] as const;
 type Tab = (typeof TABS)[number];
 
-/** The tab bar's labels: short enough that the ten fit one row at 1440 px in every language; each tab's heading gives the whole name. */
+/** The tab bar's labels: short enough that the eleven fit one row at 1440 px in every language; each tab's heading gives the whole name. */
 const LABEL_KEYS: Record<Tab, string> = {
   'journal-entries': 'admin.accounting.tabLabels.journalEntries',
   'income-statement': 'admin.accounting.tabLabels.incomeStatement',
@@ -28,9 +29,15 @@ const LABEL_KEYS: Record<Tab, string> = {
   'aged-receivables': 'admin.accounting.tabLabels.agedReceivables',
   'aged-payables': 'admin.accounting.tabLabels.agedPayables',
   'vat-return': 'admin.accounting.tabLabels.vatReturn',
+  'ec-sales-list': 'admin.accounting.tabLabels.ecSalesList',
   accounts: 'admin.accounting.tabLabels.accounts',
   ledger: 'admin.accounting.tabLabels.ledger',
 };
+
+/** Each tab's whole name (its heading), shown over its short label on hover ("ОСВ": Оборотно-сальдовая ведомость). */
+const TITLE_KEYS: Record<Tab, string> = Object.fromEntries(TABS.map((key) => [key, LABEL_KEYS[key].replace('.tabLabels.', '.tabs.')])) as Record<Tab, string>;
+
+const TabLabel = ({ short, whole }: { short: string; whole: string }) => <span title={short === whole ? undefined : whole}>{short}</span>;
 
 /** /admin/accounting: the spec's tab bar (plus trial balance, chart and ledger), one sub-route per tab. */
 export const AccountingPage = () => {
@@ -51,7 +58,7 @@ export const AccountingPage = () => {
       <Tabs
         activeKey={active}
         onChange={(key) => navigate(`/admin/accounting/${key}${keep(key as Tab)}`)}
-        items={TABS.map((key) => ({ key, label: t(LABEL_KEYS[key]) }))}
+        items={TABS.map((key) => ({ key, label: <TabLabel short={t(LABEL_KEYS[key])} whole={t(TITLE_KEYS[key])} /> }))}
         className="accounting-tabs"
       />
       <Routes>
@@ -64,6 +71,7 @@ export const AccountingPage = () => {
         <Route path="aged-receivables" element={<AgedReceivablesTab />} />
         <Route path="aged-payables" element={<AgedPayablesTab />} />
         <Route path="vat-return" element={<VatReturnTab />} />
+        <Route path="ec-sales-list" element={<EcSalesListTab />} />
         <Route path="accounts" element={<ChartOfAccountsTab />} />
         <Route path="ledger" element={<AccountLedgerTab />} />
         <Route path="ledger/:accountId" element={<AccountLedgerTab />} />

@@ -5,8 +5,7 @@ import { tableState } from '../../common/DataState';
 import { formatDate } from '../../common/format';
 import type { VatReturnQuery } from '../../gql/graphql';
 import { VAT_RETURN } from './graphql/queries/vatReturn';
-import { csvAmount, eurosToCents, statementAmount } from './statements/amounts';
-import { downloadCsv } from './statements/csv';
+import { eurosToCents, statementAmount } from './statements/amounts';
 import { PeriodControls } from './statements/PeriodControls';
 import { usePeriod } from './statements/period';
 
@@ -27,22 +26,14 @@ export const VatReturnTab = () => {
     { key: 'category', title: t('admin.accounting.vat.categoryRate'), fixed: 'left', render: (_, r) => label(r) },
     ...AMOUNTS.map((k) => ({ key: k, title: t(`admin.accounting.vat.${k}`), align: 'right' as const, render: (_: unknown, r: Row) => <span className="admin-amount">{money(r[k])}</span> })),
   ];
-  const exportCsv = () =>
-    report &&
-    downloadCsv(`vat-return_${from}_${to}.csv`, [
-      [t('admin.accounting.vat.categoryRate'), ...AMOUNTS.map((k) => t(`admin.accounting.vat.${k}`))],
-      ...report.rows.map((r) => [label(r), ...AMOUNTS.map((k) => csvAmount(eurosToCents(r[k])))]),
-      [t('admin.accounting.vat.totals'), ...AMOUNTS.map((k) => csvAmount(eurosToCents(report[k])))],
-      [t('admin.accounting.vat.net'), '', '', '', csvAmount(eurosToCents(report.netVat))],
-      [t('admin.accounting.vat.settlements'), '', '', '', csvAmount(eurosToCents(report.settlements))],
-    ]);
   return (
     <section data-testid="vat-return">
       <Typography.Title level={2} className="statement-title">
         {t('admin.accounting.tabs.vatReturn')}
       </Typography.Title>
       <Typography.Paragraph className="admin-muted">{t('admin.accounting.period.range', { from: formatDate(from), to: formatDate(to) })}</Typography.Paragraph>
-      <PeriodControls from={from} to={to} onPeriod={setPeriod} onExport={exportCsv} exportDisabled={!report} file={{ report: 'vat-return', params: { from, to } }} />
+      {/* Its CSV is the server's file, as the PDF and XLSX: the totals, net payable and settlements included. */}
+      <PeriodControls from={from} to={to} onPeriod={setPeriod} exportDisabled={!report} file={{ report: 'vat-return', params: { from, to } }} />
       <Table<Row>
         rowKey={(r) => `${r.category ?? ''}|${r.rate ?? ''}`}
         size="small"

@@ -9,6 +9,7 @@ import { LANGUAGE_LABELS } from '../../i18n';
 import { cleanTextRule } from '../common/cleanText';
 import { FormModal } from '../common/FormModal';
 import { CountrySelect } from '../common/CountrySelect';
+import { translatedVatRefusal, vatNumberRule } from '../common/vatNumberCheck';
 import type { ClientValues, ClientView } from './clientTypes';
 
 interface Props {
@@ -18,6 +19,8 @@ interface Props {
   onCancel: () => void;
   /** Rejects when the server refuses: its field errors then show under their fields, the modal stays open. */
   onSave: (values: ClientValues) => Promise<void> | void;
+  /** The company's country, which a client without one is taken to be in (its VAT number is checked against it); unknown until loaded. */
+  companyCountry?: string;
 }
 
 /** The form's fields, which take the server's field errors. */
@@ -37,16 +40,21 @@ const CurrencyField = ({ kept }: { kept: boolean | undefined }) => {
 /** Once the client has invoices or subscriptions its currency stays (they are in it), as the server insists. */
 const ExistingClientCurrency = ({ clientId, open }: { clientId: string; open: boolean }) => <CurrencyField kept={useCurrencyKept(clientId, open)} />;
 
-export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Props) => {
+export const ClientFormModal = ({ open, client, saving, onCancel, onSave, companyCountry }: Props) => {
   const { t } = useTranslation();
+  const language = useScreenLanguage();
   const [form] = Form.useForm<ClientValues>();
+  const countryOf = (country: string | undefined) => country || companyCountry;
   const save = async (values: ClientValues) => {
     try {
       await onSave(values);
     } catch (err) {
-      const fields = Object.entries(fieldErrorsOf(err)).flatMap(([name, errors]) =>
-        (FIELDS as readonly string[]).includes(name) ? [{ name: name as (typeof FIELDS)[number], errors: errors.map((e) => (CLIENT_CURRENCY_TEXTS[e] ? t(CLIENT_CURRENCY_TEXTS[e]) : e)) }] : [],
-      );
+      const sent = { vatNumber: values.vatNumber, country: countryOf(values.country) };
+      const text = (name: string, e: string) => (CLIENT_CURRENCY_TEXTS[e] ? t(CLIENT_CURRENCY_TEXTS[e]) : name === 'vatNumber' ? translatedVatRefusal(e, sent, t, language) : e);
+      const fields = Object.entries(fieldErrorsOf(err)).flatMap(([path, errors]) => {
+        const name = path.replace(/^input\./, '');
+        return (FIELDS as readonly string[]).includes(name) ? [{ name: name as (typeof FIELDS)[number], errors: errors.map((e) => text(name, e)) }] : [];
+      });
       form.setFields(fields);
     }
   };
@@ -99,7 +107,13 @@ export const ClientFormModal = ({ open, client, saving, onCancel, onSave }: Prop
       <Form.Item name="country" label={t('admin.fields.country')} extra={t('admin.clients.countryHelp')}>
         <CountrySelect allowClear placeholder={t('admin.clients.countryDefault')} />
       </Form.Item>
-      <Form.Item name="vatNumber" label={t('admin.fields.vatNumber')} extra={t('admin.clients.vatHelp')} rules={[cleanTextRule(t)]}>
+      <Form.Item
+        name="vatNumber"
+        label={t('admin.fields.vatNumber')}
+        extra={t('admin.clients.vatHelp')}
+        dependencies={['country']}
+        rules={[cleanTextRule(t), vatNumberRule(() => countryOf(form.getFieldValue('country')), t, language, client && { vatNumber: client.vatNumber, country: client.country })]}
+      >
         <Input maxLength={50} />
       </Form.Item>
       {client ? <ExistingClientCurrency clientId={client.id} open={open} /> : <CurrencyField kept={false} />}

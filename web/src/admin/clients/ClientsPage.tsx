@@ -6,6 +6,7 @@ import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions } from '../../common/RowActions';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { confirmed, useFeedback } from '../common/useFeedback';
+import { useCompanyCountry } from '../settings/useCompanyCountry';
 import { ClientFormModal } from './ClientFormModal';
 import type { ClientValues, ClientView } from './clientTypes';
 import { CreatedUserModal, useCreateUser, type CreatedUser } from './CreateUserButton';
@@ -39,6 +40,7 @@ export const ClientsPage = () => {
   const remove = useDeleteClient();
   const [editing, setEditing] = useState<Editing>(null);
   const [createdUser, setCreatedUser] = useState<CreatedUser | null>(null);
+  const companyCountry = useCompanyCountry();
 
   // The spec only logs client failures; the notification tells the admin, the modal keeps the input
   // and shows the server's field errors under their fields (it gets the refusal).
@@ -117,7 +119,7 @@ export const ClientsPage = () => {
           { key: 'actions', title: t('admin.fields.actions'), render: (_, c) => rowActions(c) },
         ]}
       />
-      <ClientFormModal open={editing !== null} client={editing?.client ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={onSave} />
+      <ClientFormModal open={editing !== null} client={editing?.client ?? null} saving={saving} onCancel={() => setEditing(null)} onSave={onSave} companyCountry={companyCountry} />
       <CreatedUserModal user={createdUser} onClose={() => setCreatedUser(null)} />
     </AdminPage>
   );

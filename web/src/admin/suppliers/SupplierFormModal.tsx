@@ -6,6 +6,7 @@ import { MAX_PAYMENT_TERMS_DAYS } from '../../../../domain/purchases/supplier';
 import { cleanTextRule } from '../common/cleanText';
 import { CountrySelect } from '../common/CountrySelect';
 import { FormModal } from '../common/FormModal';
+import { vatNumberRule } from '../common/vatNumberCheck';
 import { useStandardVatRateIn } from '../settings/useStandardVatRate';
 import { useCompanyCountry, type ChartAccount, type SupplierValues, type SupplierView } from './useSuppliers';
 
@@ -28,11 +29,12 @@ interface Props {
 }
 
 /**
- * New supplier and Edit supplier. The IBAN is checked here as the server checks it (ibantools); the
+ * New supplier and Edit supplier. The IBAN and the VAT number's format and check digits (for its
+ * country) are checked here as the server checks them (ibantools, domain/tax/vat-number.ts); the
  * rest (the VAT number no other supplier has, the account taking purchases) is the server's to say.
  */
 export const SupplierFormModal = ({ open, supplier, accounts, saving, error, onCancel, onSave, form }: Props) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useStandardVatRateIn(form, ['defaultVatRate']);
   const companyCountry = useCompanyCountry();
   const banner = useRef<HTMLDivElement>(null);
@@ -79,7 +81,13 @@ export const SupplierFormModal = ({ open, supplier, accounts, saving, error, onC
       <Form.Item name="name" label={t('admin.suppliers.fields.name')} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }, cleanTextRule(t)]}>
         <Input maxLength={200} autoComplete="off" />
       </Form.Item>
-      <Form.Item name="vatNumber" label={t('admin.suppliers.fields.vatNumber')} extra={t('admin.suppliers.vatNumberHelp')} rules={[cleanTextRule(t)]}>
+      <Form.Item
+        name="vatNumber"
+        label={t('admin.suppliers.fields.vatNumber')}
+        extra={t('admin.suppliers.vatNumberHelp')}
+        dependencies={['country']}
+        rules={[cleanTextRule(t), vatNumberRule(() => form.getFieldValue('country'), t, i18n.resolvedLanguage ?? i18n.language, supplier)]}
+      >
         <Input maxLength={50} autoComplete="off" spellCheck={false} />
       </Form.Item>
       <Form.Item name="country" label={t('admin.suppliers.fields.country')} rules={[{ required: true, message: t('admin.validation.required') }]}>

@@ -49,7 +49,7 @@ export const SuppliersPage = () => {
       setEditing(null);
     } catch (err) {
       console.warn('Supplier refused', err);
-      const { fields, rest } = supplierRefusal(err, t);
+      const { fields, rest } = supplierRefusal(err, t, { vatNumber: values.vatNumber, country: values.country, language: i18n.resolvedLanguage ?? i18n.language });
       const named = Object.keys(fields) as Array<keyof SupplierValues>;
       form.setFields(named.map((name) => ({ name, errors: fields[name as keyof typeof fields] })));
       setRefusal(rest.length ? rest.join(' ') : null);

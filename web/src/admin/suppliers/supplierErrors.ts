@@ -5,6 +5,7 @@ import { ACCOUNT_NOT_PURCHASE, PAYMENT_TERMS_RANGE, VAT_NUMBER_TAKEN, VAT_RATE_R
 import { FIELD_BLANK } from '../../../../domain/shared/errors';
 import { fieldErrorsOf, messageOf } from '../accounting/hooks/graphqlErrors';
 import { splitRefusal } from '../common/refusal';
+import { translatedVatRefusal, type VatNumberParty } from '../common/vatNumberCheck';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -41,9 +42,14 @@ const known = (text: string, t: Translate): string => {
  * What the server's refusal of a save says, split for the dialog: each field's texts under it, the
  * rest above the form. A conflict is either the VAT number another supplier holds (its text names
  * that supplier; shown under the VAT number) or a save over a version someone changed meanwhile
- * (the server's default text, recognised by its code).
+ * (the server's default text, recognised by its code). A VAT number refused for its format or check
+ * digits is worded from what was `sent`, by the same check, in the screen's `language`.
  */
-export const supplierRefusal = (err: unknown, t: Translate): { fields: Partial<Record<SupplierField, string[]>>; rest: string[] } => {
+export const supplierRefusal = (
+  err: unknown,
+  t: Translate,
+  sent?: VatNumberParty & { language: string },
+): { fields: Partial<Record<SupplierField, string[]>>; rest: string[] } => {
   if (codeOf(err) === 'CONFLICT') {
     const { reason, params } = reasonOf(err);
     // The VAT number's refusal goes under it, where the eye is after Save on a phone; a stale version above the form.
@@ -51,7 +57,10 @@ export const supplierRefusal = (err: unknown, t: Translate): { fields: Partial<R
     return { fields: {}, rest: [t('admin.suppliers.errors.changed')] };
   }
   if (codeOf(err) === 'NOT_FOUND') return { fields: {}, rest: [t('admin.suppliers.errors.notFound')] };
-  return splitRefusal({ fieldErrors: fieldErrorsOf(err), fallback: messageOf(err) }, SUPPLIER_FIELDS, (path) => path.replace(/^input\./, ''), (m) => known(m, t));
+  const refusal = splitRefusal({ fieldErrors: fieldErrorsOf(err), fallback: messageOf(err) }, SUPPLIER_FIELDS, (path) => path.replace(/^input\./, ''), (m) => known(m, t));
+  const vat = refusal.fields.vatNumber;
+  if (vat && sent) refusal.fields.vatNumber = vat.map((text) => translatedVatRefusal(text, sent, t, sent.language));
+  return refusal;
 };
 
 /**

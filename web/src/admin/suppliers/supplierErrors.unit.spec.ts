@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_IBAN } from '../../../../domain/billing/bank';
 import { NOT_A_COUNTRY } from '../../../../domain/invoice/vat';
 import { ACCOUNT_NOT_PURCHASE, PAYMENT_TERMS_RANGE, VAT_NUMBER_TAKEN, VAT_RATE_RANGE } from '../../../../domain/purchases/supplier';
+import { checkVatNumber } from '../../../../domain/tax/vat-number';
 import { createTestI18n, readLocale } from '../../../../test/web-i18n';
 import { deleteRefusalText, supplierRefusal } from './supplierErrors';
 
@@ -55,6 +56,23 @@ describe('the supplier refusals in the language of the screen', () => {
     expect(stale).toEqual({ fields: {}, rest: [t('admin.suppliers.errors.changed')] });
     // A race the unique index caught names no holder.
     expect(supplierRefusal(refused('CONFLICT', VAT_NUMBER_TAKEN, undefined, { reason: 'VAT_NUMBER_TAKEN' }), t)).toEqual({ fields: { vatNumber: [t('admin.suppliers.errors.vatTaken')] }, rest: [] });
+  });
+
+  it.each([
+    ['el', 'Ο αριθμός αρχίζει με DE, πρόθεμα άλλου κράτους μέλους. Παράδειγμα ΑΦΜ ΦΠΑ (Ελλάδα): EL094014201.', 'Τα ψηφία ελέγχου δεν ταιριάζουν (λάθος πληκτρολόγησης;). Παράδειγμα ΑΦΜ ΦΠΑ (Ελλάδα): EL094014201.'],
+    ['ru', 'Номер начинается с DE — это префикс другой страны ЕС. Пример номера НДС (Греция): EL094014201.', 'Контрольные цифры не сходятся — возможно, опечатка. Пример номера НДС (Греция): EL094014201.'],
+  ])("%s: words the server's refusal of a VAT number for its country from what was sent, under the field", async (lng, prefix, checkDigits) => {
+    const { t } = await createTestI18n(lng);
+    for (const [vatNumber, text] of [
+      ['DE812871812', prefix],
+      ['EL094014202', checkDigits],
+    ] as const) {
+      const server = checkVatNumber(vatNumber, 'GR')!;
+      const err = refused('BAD_USER_INPUT', 'Please correct the errors below.', { 'input.vatNumber': [server] });
+      expect(supplierRefusal(err, t, { vatNumber, country: 'GR', language: lng })).toEqual({ fields: { vatNumber: [text] }, rest: [] });
+      // Without what was sent, the server's own text.
+      expect(supplierRefusal(err, t).fields.vatNumber).toEqual([server]);
+    }
   });
 
   it('says why a delete was refused: bills name the supplier, or it is gone', async () => {

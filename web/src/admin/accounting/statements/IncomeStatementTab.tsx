@@ -75,9 +75,7 @@ export const IncomeStatementTab = () => {
   );
   const toolbar = columnsView ? (
     <PeriodControls
-      onExport={() => undefined}
       exportDisabled={!columns.report}
-      hideCsv
       file={{ report: 'income-statement', params: { columns: view, fiscal_year: shownYear ? String(shownYear) : undefined } }}
     >
       {viewControls}

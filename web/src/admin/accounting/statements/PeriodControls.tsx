@@ -9,7 +9,10 @@ import type { Comparison } from './period';
 
 const DAY = 'YYYY-MM-DD';
 
-/** A statement's toolbar: the period (or as-of day), a comparison, the CSV of what is shown and the server's PDF/XLSX. */
+/**
+ * A statement's toolbar: the period (or as-of day), a comparison and the files: the server's PDF and
+ * XLSX, and one CSV, the screen's own of what is shown (`onExport`) or else the server's.
+ */
 export const PeriodControls = ({
   from,
   to,
@@ -23,14 +26,14 @@ export const PeriodControls = ({
   onCompare,
   compareLabels,
   children,
-  hideCsv,
 }: {
   from?: string;
   to?: string;
   asOf?: string;
   onPeriod?: (from: string, to: string) => void;
   onAsOf?: (asOf: string) => void;
-  onExport: () => void;
+  /** Writes the screen's own CSV of what is shown; without it the CSV is the server's file. */
+  onExport?: () => void;
   exportDisabled?: boolean;
   /** The server's file of this report and the arguments that give what the screen shows. */
   file?: { report: ReportFile; params: Record<string, string | undefined> };
@@ -39,8 +42,6 @@ export const PeriodControls = ({
   /** How this report names the two comparisons (a balance sheet compares with a month or a year earlier). */
   compareLabels?: Record<Comparison, string>;
   children?: React.ReactNode;
-  /** No CSV of the screen (a view the server's files cover). */
-  hideCsv?: boolean;
 }) => {
   const { t } = useTranslation();
   return (
@@ -78,12 +79,12 @@ export const PeriodControls = ({
         />
       )}
       {children}
-      {!hideCsv && (
+      {onExport && (
         <Button icon={<DownloadOutlined aria-hidden />} onClick={onExport} disabled={exportDisabled} data-testid="export-csv">
           {t('admin.accounting.exportCsv')}
         </Button>
       )}
-      {file && <ReportFileButtons report={file.report} params={file.params} disabled={exportDisabled} />}
+      {file && <ReportFileButtons report={file.report} params={file.params} disabled={exportDisabled} csv={!onExport} />}
     </Flex>
   );
 };

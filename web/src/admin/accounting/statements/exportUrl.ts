@@ -1,7 +1,9 @@
-/** The server's report files (PDF, XLSX) and the auditors' journal, as download links (same-origin GETs with the session). */
-export type ReportFile = 'income-statement' | 'balance-sheet' | 'cash-flow' | 'trial-balance' | 'aged-receivables' | 'aged-payables' | 'account-ledger' | 'vat-return';
+/** The server's report files (PDF, XLSX, CSV) and the auditors' journal, as download links (same-origin GETs with the session). */
+export type ReportFile = 'income-statement' | 'balance-sheet' | 'cash-flow' | 'trial-balance' | 'aged-receivables' | 'aged-payables' | 'account-ledger' | 'vat-return' | 'ec-sales-list';
 
-export const reportFileUrl = (report: ReportFile, format: 'pdf' | 'xlsx', params: Record<string, string | undefined>, lang: string): string => {
+export type ReportFormat = 'pdf' | 'xlsx' | 'csv';
+
+export const reportFileUrl = (report: ReportFile, format: ReportFormat, params: Record<string, string | undefined>, lang: string): string => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
   q.set('format', format);
