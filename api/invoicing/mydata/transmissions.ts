@@ -67,6 +67,7 @@ export class MyDataTransmissions {
     if (!isUuid(documentId)) throw new NotFoundError('Document not found.');
     const [row, greek] = await Promise.all([this.db('mydata_documents').where({ document_id: documentId }).first() as Promise<MyDataDocumentRow | undefined>, transmitsToMyData(this.db)]);
     const configured = this.configured && greek;
+    if (!row && !(await this.isDocument(documentId))) throw new NotFoundError('Document not found.');
     if (!row) return { documentId, kind: null, status: 'not_transmitted', configured, mark: null, uid: null, qrUrl: null, authenticationCode: null, invoiceType: null, number: null, errors: [], transmittedAt: null, attempts: 0, history: [] };
     const history = (await this.db('mydata_attempts as a')
       .joinRaw('left join users as u on u.id::text = a.actor')
@@ -89,6 +90,12 @@ export class MyDataTransmissions {
       attempts: row.attempts,
       history: history.map((h) => ({ at: iso(h.started_at)!, action: h.action, outcome: h.outcome, detail: parsed(h.detail), actor: h.actor })),
     };
+  }
+
+  /** An invoice or a credit note by that id (a draft too: it is simply not transmitted). */
+  private async isDocument(id: string): Promise<boolean> {
+    const [invoice, note] = await Promise.all([this.db('invoice_list').where({ id }).first('id'), this.db('credit_notes').where({ id }).first('id')]);
+    return Boolean(invoice ?? note);
   }
 
   /** Documents AADE refused, newest first: the admin inbox lists them until they are sent again. */
