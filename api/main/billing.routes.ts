@@ -17,6 +17,6 @@ export const billingRoutes = (deps: AppDeps, billing: BillingServices): Router =
   router.use(enteredUnder(subscriptionRoutes(billing)));
   router.use(enteredUnder(creditNoteRoutes(deps, billing)));
   router.use(enteredUnder(invoiceRoutes(deps, billing)));
-  router.use(enteredUnder(mydataRoutes(billing.mydata)));
+  router.use(enteredUnder(mydataRoutes(billing.mydata, billing.mydataSettings)));
   return router;
 };

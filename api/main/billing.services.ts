@@ -5,6 +5,7 @@ import { ClientStatementService } from '../clients/client-statement.service';
 import { CompanySettingsService } from '../company/company-settings.service';
 import { InvoiceService, type DepositAccounts } from '../invoicing/invoice.service';
 import { MyDataTransmissions } from '../invoicing/mydata/transmissions';
+import { MyDataSettingsService } from '../invoicing/mydata/settings';
 import { ViesChecks } from '../clients/vies.service';
 import { PaymentReminders } from '../invoicing/payment-reminders';
 import { ProductService } from '../catalog/product.service';
@@ -22,6 +23,7 @@ export interface BillingServices {
   statements: ClientStatementService;
   credit: ClientCreditService;
   mydata: MyDataTransmissions;
+  mydataSettings: MyDataSettingsService;
   vies: ViesChecks;
 }
 
@@ -39,5 +41,6 @@ export const createBillingServices = (deps: AppDeps, deposits?: DepositAccounts)
     credit: new ClientCreditService(deps, invoices),
     mydata: new MyDataTransmissions(deps.db, deps.config.mydata !== undefined),
     vies: new ViesChecks(deps.db, deps.config.viesUrl),
+    mydataSettings: new MyDataSettingsService(deps.db, deps.config.mydata?.url ?? null, deps.clock),
   };
 };

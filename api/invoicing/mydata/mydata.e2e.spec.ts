@@ -155,6 +155,30 @@ describe.each(testBackends())('myDATA transmission on $name', (backend) => {
     ]);
   });
 
+  it('classifies income as the company chose per kind of sale, refusing a combination AADE does not accept', async () => {
+    const before = (await admin.get('/api/mydata/settings/')).body;
+    expect(before).toMatchObject({ configured: true, endpoint: stub.url });
+    expect(before.classifications.map((c: { invoice_type: string; type: string; category: string }) => [c.invoice_type, c.type, c.category])).toEqual([
+      ['2.1', 'E3_561_001', 'category1_3'],
+      ['2.2', 'E3_561_005', 'category1_3'],
+      ['2.3', 'E3_561_006', 'category1_3'],
+    ]);
+    expect(before.classifications[0].accepted).toContainEqual({ type: 'E3_561_002', category: 'category1_3', category_name: expect.any(String) });
+    const refused = await admin.put('/api/mydata/settings/', { classifications: [{ invoice_type: '2.2', type: 'E3_561_001', category: 'category1_3' }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors['2.2'][0]).toMatch(/^E3_561_001 is not accepted with category1_3 .* use E3_561_005, E3_561_007, E3_563\.$/);
+    const set = await admin.graphql('mutation($input: MyDataSettingsInput!) { setMyDataClassifications(input: $input) { classifications { invoiceType chosen { type category } } } }', {
+      input: { classifications: [{ invoiceType: '2.1', type: 'E3_561_002', category: 'category1_3' }] },
+    });
+    expect(set.body.data.setMyDataClassifications.classifications[0]).toEqual({ invoiceType: '2.1', chosen: { type: 'E3_561_002', category: 'category1_3' } });
+    const id = await issue(greek, [item('Retail audit', 90)]);
+    expect(await drain()).toBe(1);
+    const xml = stub.registered.at(-1)!.xml;
+    expect(xml).toContain('<icls:classificationType>E3_561_002</icls:classificationType>');
+    expect((await state(id)).status).toBe('transmitted');
+    await admin.put('/api/mydata/settings/', { classifications: [{ invoice_type: '2.1', type: 'E3_561_001', category: 'category1_3' }] });
+  });
+
   it('retries a TechnicalError by itself, and two dispatchers at once register each document once', async () => {
     const ids = [await issue(greek, [item('A', 10)]), await issue(greek, [item('B', 20)]), await issue(german, [item('C', 30)])];
     stub.mode = { kind: 'technical' };

@@ -1,4 +1,7 @@
-import { Arg, Authorized, Ctx, Field, ID, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { ArrayMaxSize, MaxLength, ValidateNested } from 'class-validator';
+import { Arg, Authorized, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { IsCleanText } from '../../platform/graphql/validators';
+import type { MyDataSettings } from './settings';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import type { MyDataDocumentRow, MyDataState } from './transmissions';
 
@@ -57,8 +60,66 @@ export class MyDataFailureOutput {
   }
 }
 
+@ObjectType('MyDataClassification', { description: 'An income classification: E3 code and category (AADE).' })
+class MyDataClassificationOutput {
+  @Field(() => String) type!: string;
+  @Field(() => String) category!: string;
+  @Field(() => String, { nullable: true, description: "AADE's name of the category, in English." }) categoryName!: string | null;
+}
+
+@ObjectType('MyDataTypeClassification', { description: 'The classification used on a service invoice type, and the ones AADE accepts there.' })
+class MyDataTypeClassificationOutput {
+  @Field(() => String, { description: '2.1 (buyer in Greece), 2.2 (in another member state), 2.3 (outside the EU); credit notes follow their invoice.' }) invoiceType!: string;
+  @Field(() => MyDataClassificationOutput) chosen!: MyDataClassificationOutput;
+  @Field(() => [MyDataClassificationOutput]) accepted!: MyDataClassificationOutput[];
+}
+
+@ObjectType('MyDataSettings')
+export class MyDataSettingsOutput {
+  @Field(() => Boolean, { description: 'Credentials are set (MYDATA_*) and the company is in Greece.' }) configured!: boolean;
+  @Field(() => String, { nullable: true }) endpoint!: string | null;
+  @Field(() => [MyDataTypeClassificationOutput]) classifications!: MyDataTypeClassificationOutput[];
+
+  static from(s: MyDataSettings): MyDataSettingsOutput {
+    const cls = (c: { type: string; category: string; categoryName?: string }) => Object.assign(new MyDataClassificationOutput(), { type: c.type, category: c.category, categoryName: c.categoryName ?? null });
+    return Object.assign(new MyDataSettingsOutput(), {
+      configured: s.configured,
+      endpoint: s.endpoint,
+      classifications: s.classifications.map((c) => Object.assign(new MyDataTypeClassificationOutput(), { invoiceType: c.invoiceType, chosen: cls(c.chosen), accepted: c.accepted.map(cls) })),
+    });
+  }
+}
+
+@InputType('MyDataClassificationInput')
+class MyDataClassificationInput {
+  @Field(() => String) @MaxLength(10) @IsCleanText('single') invoiceType!: string;
+  @Field(() => String) @MaxLength(40) @IsCleanText('single') type!: string;
+  @Field(() => String) @MaxLength(40) @IsCleanText('single') category!: string;
+}
+
+@InputType('MyDataSettingsInput')
+class MyDataSettingsInput {
+  @Field(() => [MyDataClassificationInput], { description: 'The classifications to set, by service invoice type; types left out keep theirs.' })
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  classifications!: MyDataClassificationInput[];
+}
+
 @Resolver()
 export class MyDataResolver {
+  @Authorized('superuser')
+  @Query(() => MyDataSettingsOutput, { description: 'myDATA: whether it is on, and the income classification per service invoice type.' })
+  async myDataSettings(@Ctx() ctx: GraphQLContext): Promise<MyDataSettingsOutput> {
+    return MyDataSettingsOutput.from(await ctx.services.billing.mydataSettings.read());
+  }
+
+  @Authorized('superuser')
+  @Mutation(() => MyDataSettingsOutput, { description: 'Sets the income classification of service invoice types; each must be one AADE accepts there.' })
+  async setMyDataClassifications(@Arg('input', () => MyDataSettingsInput) input: MyDataSettingsInput, @Ctx() ctx: GraphQLContext): Promise<MyDataSettingsOutput> {
+    const given = Object.fromEntries(input.classifications.map((c) => [c.invoiceType, { type: c.type, category: c.category }]));
+    return MyDataSettingsOutput.from(await ctx.services.billing.mydataSettings.setClassifications(given, ctx.user!.id));
+  }
+
   @Authorized('superuser')
   @Query(() => MyDataTransmissionOutput, { description: "An invoice's or credit note's myDATA transmission (by the document's id)." })
   async myDataTransmission(@Arg('documentId', () => ID) documentId: string, @Ctx() ctx: GraphQLContext): Promise<MyDataTransmissionOutput> {

@@ -1,4 +1,8 @@
 import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { parseInput } from '../../platform/http/validate';
+import { zRequiredText } from '../../platform/wire';
+import type { MyDataSettings, MyDataSettingsService } from './settings';
 import { UnauthenticatedError } from '../../../domain/shared/errors';
 import { requireSuperuser } from '../../platform/guards';
 import type { MyDataState, MyDataTransmissions } from './transmissions';
@@ -27,9 +31,27 @@ export const myDataView = (s: MyDataState) => ({
 });
 
 /** myDATA transmissions of invoices and credit notes (superuser): their state and history, and sending a refused one again. */
-export const mydataRoutes = (transmissions: MyDataTransmissions): Router => {
+const settingsBody = z.object({
+  classifications: z.array(z.object({ invoice_type: zRequiredText(10), type: zRequiredText(40), category: zRequiredText(40) })).max(10),
+});
+
+/** The REST shape of the settings: snake_case. */
+export const myDataSettingsView = (s: MyDataSettings) => ({
+  configured: s.configured,
+  endpoint: s.endpoint,
+  classifications: s.classifications.map((c) => ({ invoice_type: c.invoiceType, type: c.chosen.type, category: c.chosen.category, accepted: c.accepted.map((a) => ({ type: a.type, category: a.category, category_name: a.categoryName })) })),
+});
+
+export const mydataRoutes = (transmissions: MyDataTransmissions, settings: MyDataSettingsService): Router => {
   const router = Router();
   router.use('/mydata', requireSuperuser);
+  router.get('/mydata/settings/', async (_req, res) => {
+    res.json(myDataSettingsView(await settings.read()));
+  });
+  router.put('/mydata/settings/', async (req, res) => {
+    const body = parseInput(settingsBody, req.body);
+    res.json(myDataSettingsView(await settings.setClassifications(Object.fromEntries(body.classifications.map((c) => [c.invoice_type, { type: c.type, category: c.category }])), actorOf(req))));
+  });
   router.get('/mydata/documents/:id/', async (req, res) => {
     res.json(myDataView(await transmissions.state(req.params.id as string)));
   });

@@ -55,7 +55,18 @@ const ACCEPTED: Readonly<Record<MyDataSaleType | '5.2', Categories>> = {
   }),
 };
 
-const SALE_TYPES: readonly MyDataSaleType[] = ['2.1', '2.2', '2.3'];
+export const SALE_TYPES: readonly MyDataSaleType[] = ['2.1', '2.2', '2.3'];
+
+/**
+ * The classification of a sale of services until the company chooses another: income from services
+ * (category1_3) with the E3 code of where the buyer is: E3_561_001 (sales to businesses at home),
+ * E3_561_005 (intra-community), E3_561_006 (third countries).
+ */
+export const DEFAULT_CLASSIFICATIONS: Readonly<Record<MyDataSaleType, IncomeClassification>> = {
+  '2.1': { type: 'E3_561_001', category: 'category1_3' },
+  '2.2': { type: 'E3_561_005', category: 'category1_3' },
+  '2.3': { type: 'E3_561_006', category: 'category1_3' },
+};
 
 /** What each category is (AADE's names, in English), for messages and a settings screen. */
 export const INCOME_CATEGORY_NAMES: Readonly<Record<string, string>> = {
