@@ -65,7 +65,7 @@ export interface Config {
    * company in Greece; MYDATA_URL is the endpoint (default AADE's test one; production is
    * https://mydatapi.aade.gr/myDATA/). Unset, nothing is sent and documents show "not transmitted".
    */
-  mydata?: { userId: string; subscriptionKey: string; url: string };
+  mydata?: { provider: MyDataProviderName; userId: string; subscriptionKey: string; url: string };
   /** VIES_URL: the EU VIES REST endpoint for checking a client's VAT number (off when unset). */
   viesUrl?: string;
   metricsToken?: string;
@@ -149,6 +149,10 @@ const httpUrl = (name: string, value: string | undefined): string | undefined =>
 
 const ratesUrl = (value: string | undefined): string | undefined => httpUrl('ECB_RATES_URL', value);
 
+/** The myDATA providers the product has an implementation of (MYDATA_PROVIDER): AADE's direct ERP channel. */
+export const MYDATA_PROVIDERS = ['aade'] as const;
+export type MyDataProviderName = (typeof MYDATA_PROVIDERS)[number];
+
 /** AADE's test endpoint: the default, so credentials alone never send to production. */
 export const MYDATA_TEST_URL = 'https://mydataapidev.aade.gr/';
 
@@ -157,8 +161,10 @@ const mydataConfig = (env: NodeJS.ProcessEnv): Config['mydata'] => {
   const subscriptionKey = env.MYDATA_SUBSCRIPTION_KEY?.trim();
   if (!userId && !subscriptionKey) return undefined;
   if (!userId || !subscriptionKey) throw new Error('myDATA needs both MYDATA_USER_ID and MYDATA_SUBSCRIPTION_KEY');
+  const provider = (env.MYDATA_PROVIDER?.trim() || 'aade') as MyDataProviderName;
+  if (!MYDATA_PROVIDERS.includes(provider)) throw new Error(`MYDATA_PROVIDER must be one of ${MYDATA_PROVIDERS.join(', ')}, got "${env.MYDATA_PROVIDER}"`);
   const url = httpUrl('MYDATA_URL', env.MYDATA_URL) ?? MYDATA_TEST_URL;
-  return { userId, subscriptionKey, url: url.endsWith('/') ? url : `${url}/` };
+  return { provider, userId, subscriptionKey, url: url.endsWith('/') ? url : `${url}/` };
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {

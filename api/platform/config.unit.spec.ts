@@ -98,4 +98,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
   });
+
+  it('turns myDATA on with both credentials (AADE test endpoint unless told), and VIES with its URL', () => {
+    expect(loadConfig({}).mydata).toBeUndefined();
+    expect(loadConfig({ MYDATA_USER_ID: 'u', MYDATA_SUBSCRIPTION_KEY: 'k' }).mydata).toEqual({ provider: 'aade', userId: 'u', subscriptionKey: 'k', url: 'https://mydataapidev.aade.gr/' });
+    expect(loadConfig({ MYDATA_USER_ID: 'u', MYDATA_SUBSCRIPTION_KEY: 'k', MYDATA_URL: 'https://mydatapi.aade.gr/myDATA' }).mydata?.url).toBe('https://mydatapi.aade.gr/myDATA/');
+    expect(() => loadConfig({ MYDATA_USER_ID: 'u' })).toThrow(/both MYDATA_USER_ID and MYDATA_SUBSCRIPTION_KEY/);
+    expect(() => loadConfig({ MYDATA_USER_ID: 'u', MYDATA_SUBSCRIPTION_KEY: 'k', MYDATA_PROVIDER: 'acme' })).toThrow(/MYDATA_PROVIDER must be one of aade/);
+    expect(() => loadConfig({ MYDATA_USER_ID: 'u', MYDATA_SUBSCRIPTION_KEY: 'k', MYDATA_URL: 'ftp://x' })).toThrow(/MYDATA_URL must be an http or https URL/);
+    expect(loadConfig({}).viesUrl).toBeUndefined();
+    expect(loadConfig({ VIES_URL: 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number' }).viesUrl).toBe('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number');
+  });
 });

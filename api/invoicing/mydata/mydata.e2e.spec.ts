@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testBackends } from '../../../test/db';
 import { startMyDataStub, type MyDataStub } from '../../../test/mydata-stub';
 import { pdfText } from '../../../test/pdf-text';
+import { invoiceStreamId } from '../../../domain/invoice/events';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/server';
 import { adminOf, createClient, createInvoice } from '../test/fixtures';
 import { AadeMyDataProvider } from './aade-provider';
@@ -12,10 +13,17 @@ const SETTINGS = `mutation($input: CompanySettingsInput!) { updateCompanySetting
 const company = { name: 'Αιγίς GRC Α.Ε.', address: 'Σταδίου 1\n105 64 Αθήνα', phone: '+30 210 0000000', email: 'billing@aegis.test', registrationNumber: 'ΓΕΜΗ 1', vatNumber: 'EL094014201', jurisdiction: 'Greece', country: 'GR' };
 const item = (description: string, unit_price: number, vat_rate = 24, extra: Record<string, unknown> = {}) => ({ description, unit_price, vat_rate, ...extra });
 
-/** Every projection and reactor (the myDATA outbox among them) has caught up with the store. */
-const settle = async (server: TestServer) => {
+/**
+ * Every projection and reactor (the myDATA outbox among them) has caught up with these invoices'
+ * last events: their own positions, since the store's head on a PostgreSQL server other test files
+ * share can stop short of events committed after another transaction still open.
+ */
+const settle = async (server: TestServer, ...invoiceIds: string[]) => {
   const { eventStore, projections } = server.runtime.deps;
-  expect(await projections.waitFor(await eventStore.headPosition(), { includeReactors: true, timeoutMs: 20_000 })).toBe(true);
+  for (const id of invoiceIds) {
+    const last = (await eventStore.readStream(invoiceStreamId(id))).at(-1)!;
+    expect(await projections.waitFor(last.position, { includeReactors: true, timeoutMs: 20_000 })).toBe(true);
+  }
 };
 
 type State = { status: string; mark: string | null; uid: string | null; qr_url: string | null; invoice_type: string | null; errors: Array<{ code: string; message: string }>; history: Array<{ action: string; outcome: string | null; actor: string | null }> };
@@ -35,7 +43,7 @@ describe.each(testBackends())('myDATA transmission on $name', (backend) => {
   const issue = async (client: string, items: ReturnType<typeof item>[]) => {
     const inv = await createInvoice(admin, { client, date: '2026-03-20', due_date: '2026-04-19', items });
     expect((await admin.post(`/api/invoices/${inv.id}/send/`)).status).toBe(200);
-    await settle(server);
+    await settle(server, inv.id);
     return inv.id as string;
   };
   const drain = () => server.runtime.mydata!.drain();
@@ -90,7 +98,7 @@ describe.each(testBackends())('myDATA transmission on $name', (backend) => {
     expect(partial.status, partial.text).toBe(201);
     const full = await admin.post(`/api/invoices/${exempt}/credit-notes/`, { reason: 'Cancelled', date: '2026-03-20', full: true });
     expect(full.status, full.text).toBe(201);
-    await settle(server);
+    await settle(server, eu, exempt);
     // The credit notes wait for their invoices' MARKs: one pass sends all five in order.
     expect(await drain()).toBe(5);
     for (const r of stub.received.slice(-5)) expect(r.schemaErrors).toEqual([]);
@@ -216,7 +224,7 @@ describe.each(testBackends())('myDATA not configured on $name', (backend) => {
     const client = (await createClient(admin, { name: 'Πελάτης Α.Ε.', country: 'GR', vat_number: 'EL099999999' })).id;
     const inv = await createInvoice(admin, { client, date: '2026-03-20', due_date: '2026-04-19', items: [item('Audit', 100)] });
     expect((await admin.post(`/api/invoices/${inv.id}/send/`)).status).toBe(200);
-    await settle(server);
+    await settle(server, inv.id);
     expect((await admin.get(`/api/mydata/documents/${inv.id}/`)).body).toMatchObject({ status: 'not_transmitted', configured: false, mark: null });
     expect(pdfText((await admin.get(`/api/invoices/${inv.id}/pdf/`).buffer(true)).body as Buffer).join('\n')).not.toContain('MARK');
   });
