@@ -1,38 +1,11 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../test/db';
 import { startTestServer, type TestClient, type TestServer } from '../../test/server';
+import { startVies, type ViesStub } from '../../test/vies-stub';
 import { adminOf, createClient } from '../invoicing/test/fixtures';
 
-/** A local VIES over HTTP: answers as the Commission's REST service does, and keeps what it was asked. */
-const startVies = async () => {
-  const asked: unknown[] = [];
-  let answer: (body: Record<string, string>) => { status: number; body: unknown } = (b) => ({
-    status: 200,
-    body: { countryCode: b.countryCode, vatNumber: b.vatNumber, requestDate: '2026-03-20T10:00:00.000Z', valid: b.vatNumber === '812871812', requestIdentifier: 'WAPIAAAAXYZ123', name: 'Hetzner Online GmbH', address: 'Industriestr. 25\n91710 Gunzenhausen', userError: 'VALID' },
-  });
-  const server = http.createServer((req, res) => {
-    let text = '';
-    req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => {
-      const body = JSON.parse(text) as Record<string, string>;
-      asked.push(body);
-      const a = answer(body);
-      res.writeHead(a.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(a.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/check-vat-number`,
-    asked,
-    answerWith: (f: typeof answer) => (answer = f),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
-
 describe.each(testBackends())('VIES checks on $name', (backend) => {
-  let vies: Awaited<ReturnType<typeof startVies>>;
+  let vies: ViesStub;
   let server: TestServer;
   let admin: TestClient;
 

@@ -43,7 +43,9 @@ type Documents = {
     "\n  mutation UpdateMoneyAccount($id: ID!, $input: MoneyAccountInput!) {\n    updateMoneyAccount(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": typeof types.UpdateMoneyAccountDocument,
     "\n  mutation DeleteMoneyAccount($id: ID!) {\n    deleteMoneyAccount(id: $id)\n  }\n": typeof types.DeleteMoneyAccountDocument,
     "\n  fragment AdminClientFields on Client {\n    id\n    name\n    email\n    phone\n    address\n    vatNumber\n    country\n    language\n    currency\n    remindersExcluded\n    createdAt\n    version\n    user {\n      id\n      username\n    }\n  }\n": typeof types.AdminClientFieldsFragmentDoc,
+    "\n  fragment ViesCheckFields on ViesCheck {\n    id\n    checkedAt\n    countryCode\n    vatNumber\n    valid\n    requestDate\n    requestIdentifier\n    name\n    address\n  }\n": typeof types.ViesCheckFieldsFragmentDoc,
     "\n  mutation ApplyClientCredit($id: ID!, $input: ApplyCreditInput!) {\n    applyClientCredit(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.ApplyClientCreditDocument,
+    "\n  mutation CheckClientVies($id: ID!) {\n    checkClientVies(id: $id) {\n      ...ViesCheckFields\n    }\n  }\n": typeof types.CheckClientViesDocument,
     "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n": typeof types.CreateClientDocument,
     "\n  mutation CreateClientUser($id: ID!) {\n    createClientUser(id: $id) {\n      username\n      password\n    }\n  }\n": typeof types.CreateClientUserDocument,
     "\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n": typeof types.DeleteClientDocument,
@@ -52,6 +54,7 @@ type Documents = {
     "\n  query ClientDetail($id: ID!) {\n    client(id: $id) {\n      ...AdminClientFields\n      creditBalance\n      subscriptions {\n        ...AdminSubscriptionFields\n      }\n      invoices {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": typeof types.ClientDetailDocument,
     "\n  query ClientDocuments($clientId: ID!) {\n    invoices(clientId: $clientId, page: { offset: 0, limit: 1 }) {\n      total\n    }\n    subscriptions(clientId: $clientId, page: { offset: 0, limit: 1 }) {\n      total\n    }\n  }\n": typeof types.ClientDocumentsDocument,
     "\n  query ClientOptions($search: String) {\n    clients(page: { offset: 0, limit: 50 }, search: $search) {\n      items {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ClientOptionsDocument,
+    "\n  query ClientVies($id: ID!) {\n    viesEnabled\n    client(id: $id) {\n      id\n      viesChecks {\n        ...ViesCheckFields\n      }\n    }\n  }\n": typeof types.ClientViesDocument,
     "\n  query AdminClients($page: PageInput, $search: String) {\n    clients(page: $page, search: $search) {\n      total\n      items {\n        ...AdminClientFields\n      }\n    }\n  }\n": typeof types.AdminClientsDocument,
     "\n  mutation IssueCreditNote($invoiceId: ID!, $input: CreditNoteInput!) {\n    issueCreditNote(invoiceId: $invoiceId, input: $input) {\n      id\n      creditNoteNumber\n      totalAmount\n    }\n  }\n": typeof types.IssueCreditNoteDocument,
     "\n  query AdminCreditNotes($clientId: ID, $invoiceId: ID) {\n    creditNotes(clientId: $clientId, invoiceId: $invoiceId) {\n      id\n      creditNoteNumber\n      date\n      reason\n      full\n      clientId\n      clientName\n      totalAmount\n      currency\n      invoice {\n        id\n        invoiceNumber\n        date\n      }\n    }\n  }\n": typeof types.AdminCreditNotesDocument,
@@ -77,6 +80,13 @@ type Documents = {
     "\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.AdminInvoiceDocument,
     "\n  query InvoiceParties($clientId: ID!) {\n    client(id: $clientId) {\n      id\n      country\n      vatNumber\n      currency\n    }\n    companySettings {\n      country\n    }\n  }\n": typeof types.InvoicePartiesDocument,
     "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": typeof types.AdminInvoicesDocument,
+    "\n  fragment MyDataSettingsFields on MyDataSettings {\n    configured\n    endpoint\n    classifications {\n      invoiceType\n      chosen {\n        type\n        category\n        categoryName\n      }\n      accepted {\n        type\n        category\n        categoryName\n      }\n    }\n  }\n": typeof types.MyDataSettingsFieldsFragmentDoc,
+    "\n  fragment MyDataTransmissionFields on MyDataTransmission {\n    documentId\n    kind\n    status\n    configured\n    mark\n    uid\n    qrUrl\n    authenticationCode\n    invoiceType\n    number\n    transmittedAt\n    attempts\n    errors {\n      code\n      message\n    }\n    history {\n      at\n      action\n      outcome\n      detail\n      actor\n    }\n  }\n": typeof types.MyDataTransmissionFieldsFragmentDoc,
+    "\n  mutation SendToMyDataAgain($documentId: ID!) {\n    sendToMyDataAgain(documentId: $documentId) {\n      ...MyDataTransmissionFields\n    }\n  }\n": typeof types.SendToMyDataAgainDocument,
+    "\n  mutation SetMyDataClassifications($input: MyDataSettingsInput!) {\n    setMyDataClassifications(input: $input) {\n      ...MyDataSettingsFields\n    }\n  }\n": typeof types.SetMyDataClassificationsDocument,
+    "\n  query MyDataFailures {\n    myDataFailures {\n      documentId\n      kind\n      invoiceId\n      number\n      errors {\n        code\n        message\n      }\n    }\n  }\n": typeof types.MyDataFailuresDocument,
+    "\n  query MyDataSettings {\n    myDataSettings {\n      ...MyDataSettingsFields\n    }\n  }\n": typeof types.MyDataSettingsDocument,
+    "\n  query MyDataTransmission($documentId: ID!) {\n    myDataTransmission(documentId: $documentId) {\n      ...MyDataTransmissionFields\n    }\n  }\n": typeof types.MyDataTransmissionDocument,
     "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n": typeof types.RebuildProjectionDocument,
     "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n      skipped\n      skippedResolved\n      skippedEvents {\n        eventId\n        position\n        streamId\n        eventType\n        error\n        skippedAt\n      }\n    }\n  }\n": typeof types.ProjectionStatusDocument,
     "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n": typeof types.AdminOverviewDocument,
@@ -140,7 +150,9 @@ const documents: Documents = {
     "\n  mutation UpdateMoneyAccount($id: ID!, $input: MoneyAccountInput!) {\n    updateMoneyAccount(id: $id, input: $input) {\n      id\n      version\n    }\n  }\n": types.UpdateMoneyAccountDocument,
     "\n  mutation DeleteMoneyAccount($id: ID!) {\n    deleteMoneyAccount(id: $id)\n  }\n": types.DeleteMoneyAccountDocument,
     "\n  fragment AdminClientFields on Client {\n    id\n    name\n    email\n    phone\n    address\n    vatNumber\n    country\n    language\n    currency\n    remindersExcluded\n    createdAt\n    version\n    user {\n      id\n      username\n    }\n  }\n": types.AdminClientFieldsFragmentDoc,
+    "\n  fragment ViesCheckFields on ViesCheck {\n    id\n    checkedAt\n    countryCode\n    vatNumber\n    valid\n    requestDate\n    requestIdentifier\n    name\n    address\n  }\n": types.ViesCheckFieldsFragmentDoc,
     "\n  mutation ApplyClientCredit($id: ID!, $input: ApplyCreditInput!) {\n    applyClientCredit(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.ApplyClientCreditDocument,
+    "\n  mutation CheckClientVies($id: ID!) {\n    checkClientVies(id: $id) {\n      ...ViesCheckFields\n    }\n  }\n": types.CheckClientViesDocument,
     "\n  mutation CreateClient($input: ClientInput!) {\n    createClient(input: $input) {\n      id\n    }\n  }\n": types.CreateClientDocument,
     "\n  mutation CreateClientUser($id: ID!) {\n    createClientUser(id: $id) {\n      username\n      password\n    }\n  }\n": types.CreateClientUserDocument,
     "\n  mutation DeleteClient($id: ID!) {\n    deleteClient(id: $id)\n  }\n": types.DeleteClientDocument,
@@ -149,6 +161,7 @@ const documents: Documents = {
     "\n  query ClientDetail($id: ID!) {\n    client(id: $id) {\n      ...AdminClientFields\n      creditBalance\n      subscriptions {\n        ...AdminSubscriptionFields\n      }\n      invoices {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": types.ClientDetailDocument,
     "\n  query ClientDocuments($clientId: ID!) {\n    invoices(clientId: $clientId, page: { offset: 0, limit: 1 }) {\n      total\n    }\n    subscriptions(clientId: $clientId, page: { offset: 0, limit: 1 }) {\n      total\n    }\n  }\n": types.ClientDocumentsDocument,
     "\n  query ClientOptions($search: String) {\n    clients(page: { offset: 0, limit: 50 }, search: $search) {\n      items {\n        id\n        name\n      }\n    }\n  }\n": types.ClientOptionsDocument,
+    "\n  query ClientVies($id: ID!) {\n    viesEnabled\n    client(id: $id) {\n      id\n      viesChecks {\n        ...ViesCheckFields\n      }\n    }\n  }\n": types.ClientViesDocument,
     "\n  query AdminClients($page: PageInput, $search: String) {\n    clients(page: $page, search: $search) {\n      total\n      items {\n        ...AdminClientFields\n      }\n    }\n  }\n": types.AdminClientsDocument,
     "\n  mutation IssueCreditNote($invoiceId: ID!, $input: CreditNoteInput!) {\n    issueCreditNote(invoiceId: $invoiceId, input: $input) {\n      id\n      creditNoteNumber\n      totalAmount\n    }\n  }\n": types.IssueCreditNoteDocument,
     "\n  query AdminCreditNotes($clientId: ID, $invoiceId: ID) {\n    creditNotes(clientId: $clientId, invoiceId: $invoiceId) {\n      id\n      creditNoteNumber\n      date\n      reason\n      full\n      clientId\n      clientName\n      totalAmount\n      currency\n      invoice {\n        id\n        invoiceNumber\n        date\n      }\n    }\n  }\n": types.AdminCreditNotesDocument,
@@ -174,6 +187,13 @@ const documents: Documents = {
     "\n  query AdminInvoice($id: ID!) {\n    invoice(id: $id) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.AdminInvoiceDocument,
     "\n  query InvoiceParties($clientId: ID!) {\n    client(id: $clientId) {\n      id\n      country\n      vatNumber\n      currency\n    }\n    companySettings {\n      country\n    }\n  }\n": types.InvoicePartiesDocument,
     "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n": types.AdminInvoicesDocument,
+    "\n  fragment MyDataSettingsFields on MyDataSettings {\n    configured\n    endpoint\n    classifications {\n      invoiceType\n      chosen {\n        type\n        category\n        categoryName\n      }\n      accepted {\n        type\n        category\n        categoryName\n      }\n    }\n  }\n": types.MyDataSettingsFieldsFragmentDoc,
+    "\n  fragment MyDataTransmissionFields on MyDataTransmission {\n    documentId\n    kind\n    status\n    configured\n    mark\n    uid\n    qrUrl\n    authenticationCode\n    invoiceType\n    number\n    transmittedAt\n    attempts\n    errors {\n      code\n      message\n    }\n    history {\n      at\n      action\n      outcome\n      detail\n      actor\n    }\n  }\n": types.MyDataTransmissionFieldsFragmentDoc,
+    "\n  mutation SendToMyDataAgain($documentId: ID!) {\n    sendToMyDataAgain(documentId: $documentId) {\n      ...MyDataTransmissionFields\n    }\n  }\n": types.SendToMyDataAgainDocument,
+    "\n  mutation SetMyDataClassifications($input: MyDataSettingsInput!) {\n    setMyDataClassifications(input: $input) {\n      ...MyDataSettingsFields\n    }\n  }\n": types.SetMyDataClassificationsDocument,
+    "\n  query MyDataFailures {\n    myDataFailures {\n      documentId\n      kind\n      invoiceId\n      number\n      errors {\n        code\n        message\n      }\n    }\n  }\n": types.MyDataFailuresDocument,
+    "\n  query MyDataSettings {\n    myDataSettings {\n      ...MyDataSettingsFields\n    }\n  }\n": types.MyDataSettingsDocument,
+    "\n  query MyDataTransmission($documentId: ID!) {\n    myDataTransmission(documentId: $documentId) {\n      ...MyDataTransmissionFields\n    }\n  }\n": types.MyDataTransmissionDocument,
     "\n  mutation RebuildProjection($name: String!) {\n    rebuildProjection(name: $name) {\n      name\n      caughtUp\n      durationMs\n    }\n  }\n": types.RebuildProjectionDocument,
     "\n  query ProjectionStatus {\n    projectionStatus {\n      name\n      kind\n      position\n      lag\n      lagCapped\n      state\n      eventsProcessed\n      updatedAt\n      lastError\n      rebuildable\n      skipped\n      skippedResolved\n      skippedEvents {\n        eventId\n        position\n        streamId\n        eventType\n        error\n        skippedAt\n      }\n    }\n  }\n": types.ProjectionStatusDocument,
     "\n  query AdminOverview($recentPayments: Int!) {\n    adminOverview(recentPayments: $recentPayments) {\n      today\n      receivables\n      unpaidCount\n      overdueCount\n      overdueAmount\n      revenueMonth\n      revenueYear\n      recentPayments {\n        paymentId\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        amount\n        date\n        method\n      }\n    }\n  }\n": types.AdminOverviewDocument,
@@ -341,7 +361,15 @@ export function graphql(source: "\n  fragment AdminClientFields on Client {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment ViesCheckFields on ViesCheck {\n    id\n    checkedAt\n    countryCode\n    vatNumber\n    valid\n    requestDate\n    requestIdentifier\n    name\n    address\n  }\n"): (typeof documents)["\n  fragment ViesCheckFields on ViesCheck {\n    id\n    checkedAt\n    countryCode\n    vatNumber\n    valid\n    requestDate\n    requestIdentifier\n    name\n    address\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation ApplyClientCredit($id: ID!, $input: ApplyCreditInput!) {\n    applyClientCredit(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n"): (typeof documents)["\n  mutation ApplyClientCredit($id: ID!, $input: ApplyCreditInput!) {\n    applyClientCredit(id: $id, input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CheckClientVies($id: ID!) {\n    checkClientVies(id: $id) {\n      ...ViesCheckFields\n    }\n  }\n"): (typeof documents)["\n  mutation CheckClientVies($id: ID!) {\n    checkClientVies(id: $id) {\n      ...ViesCheckFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -374,6 +402,10 @@ export function graphql(source: "\n  query ClientDocuments($clientId: ID!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ClientOptions($search: String) {\n    clients(page: { offset: 0, limit: 50 }, search: $search) {\n      items {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query ClientOptions($search: String) {\n    clients(page: { offset: 0, limit: 50 }, search: $search) {\n      items {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ClientVies($id: ID!) {\n    viesEnabled\n    client(id: $id) {\n      id\n      viesChecks {\n        ...ViesCheckFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ClientVies($id: ID!) {\n    viesEnabled\n    client(id: $id) {\n      id\n      viesChecks {\n        ...ViesCheckFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -474,6 +506,34 @@ export function graphql(source: "\n  query InvoiceParties($clientId: ID!) {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminInvoices($page: PageInput, $clientId: ID, $status: InvoicePaidFilter, $overdue: Boolean) {\n    invoices(page: $page, clientId: $clientId, status: $status, overdue: $overdue) {\n      total\n      items {\n        ...AdminInvoiceFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MyDataSettingsFields on MyDataSettings {\n    configured\n    endpoint\n    classifications {\n      invoiceType\n      chosen {\n        type\n        category\n        categoryName\n      }\n      accepted {\n        type\n        category\n        categoryName\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment MyDataSettingsFields on MyDataSettings {\n    configured\n    endpoint\n    classifications {\n      invoiceType\n      chosen {\n        type\n        category\n        categoryName\n      }\n      accepted {\n        type\n        category\n        categoryName\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MyDataTransmissionFields on MyDataTransmission {\n    documentId\n    kind\n    status\n    configured\n    mark\n    uid\n    qrUrl\n    authenticationCode\n    invoiceType\n    number\n    transmittedAt\n    attempts\n    errors {\n      code\n      message\n    }\n    history {\n      at\n      action\n      outcome\n      detail\n      actor\n    }\n  }\n"): (typeof documents)["\n  fragment MyDataTransmissionFields on MyDataTransmission {\n    documentId\n    kind\n    status\n    configured\n    mark\n    uid\n    qrUrl\n    authenticationCode\n    invoiceType\n    number\n    transmittedAt\n    attempts\n    errors {\n      code\n      message\n    }\n    history {\n      at\n      action\n      outcome\n      detail\n      actor\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendToMyDataAgain($documentId: ID!) {\n    sendToMyDataAgain(documentId: $documentId) {\n      ...MyDataTransmissionFields\n    }\n  }\n"): (typeof documents)["\n  mutation SendToMyDataAgain($documentId: ID!) {\n    sendToMyDataAgain(documentId: $documentId) {\n      ...MyDataTransmissionFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMyDataClassifications($input: MyDataSettingsInput!) {\n    setMyDataClassifications(input: $input) {\n      ...MyDataSettingsFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetMyDataClassifications($input: MyDataSettingsInput!) {\n    setMyDataClassifications(input: $input) {\n      ...MyDataSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyDataFailures {\n    myDataFailures {\n      documentId\n      kind\n      invoiceId\n      number\n      errors {\n        code\n        message\n      }\n    }\n  }\n"): (typeof documents)["\n  query MyDataFailures {\n    myDataFailures {\n      documentId\n      kind\n      invoiceId\n      number\n      errors {\n        code\n        message\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyDataSettings {\n    myDataSettings {\n      ...MyDataSettingsFields\n    }\n  }\n"): (typeof documents)["\n  query MyDataSettings {\n    myDataSettings {\n      ...MyDataSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyDataTransmission($documentId: ID!) {\n    myDataTransmission(documentId: $documentId) {\n      ...MyDataTransmissionFields\n    }\n  }\n"): (typeof documents)["\n  query MyDataTransmission($documentId: ID!) {\n    myDataTransmission(documentId: $documentId) {\n      ...MyDataTransmissionFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

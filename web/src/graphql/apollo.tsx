@@ -15,8 +15,12 @@ export const createApolloClient = (): ApolloClient =>
   new ApolloClient({
     link: new HttpLink({ uri: '/graphql', fetch: csrfFetch }),
     // The company settings are one record without an id: queries asking for different fields of
-    // it (the settings page, the invoice parties, the standard VAT rate) merge into it.
-    cache: new InMemoryCache({ typePolicies: { CompanySettings: { merge: true } } }),
+    // it (the settings page, the invoice parties, the standard VAT rate) merge into it. A myDATA
+    // transmission is known by its document, and the myDATA settings are one record: what a
+    // mutation answers of either replaces what the screens show.
+    cache: new InMemoryCache({
+      typePolicies: { CompanySettings: { merge: true }, MyDataTransmission: { keyFields: ['documentId'] }, MyDataSettings: { keyFields: [] } },
+    }),
     defaultOptions: {
       watchQuery: { fetchPolicy: 'cache-and-network' },
     },

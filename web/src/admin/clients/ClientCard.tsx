@@ -6,7 +6,8 @@ import type { ClientLanguage } from '../../../../domain/billing/commands';
 import { LANGUAGE_LABELS } from '../../i18n';
 import type { ClientView } from './clientTypes';
 
-export const ClientCard = ({ client, extra }: { client: ClientView; extra?: React.ReactNode }) => {
+/** The client's details; `children` below them (the VIES checks of its VAT number). */
+export const ClientCard = ({ client, extra, children }: { client: ClientView; extra?: React.ReactNode; children?: React.ReactNode }) => {
   const { t, i18n } = useTranslation();
   const money = useFormatAmount();
   return (
@@ -39,6 +40,7 @@ export const ClientCard = ({ client, extra }: { client: ClientView; extra?: Reac
           { key: 'login', label: t('admin.clients.login'), children: client.user ? client.user.username : t('admin.clients.noLogin') },
         ]}
       />
+      {children}
     </Card>
   );
 };

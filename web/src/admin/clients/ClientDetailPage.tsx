@@ -15,6 +15,7 @@ import type { InvoiceView } from '../invoices/invoiceTypes';
 import { subscriptionCard, subscriptionColumns } from '../subscriptions/subscriptionColumns';
 import type { SubscriptionView } from '../subscriptions/subscriptionTypes';
 import { ClientCard } from './ClientCard';
+import { ViesBlock } from './ViesBlock';
 import { ApplyCreditModal } from './ApplyCreditModal';
 import { CreatedUserModal, CreateUserButton, ResetPasswordButton, type CreatedUser } from './CreateUserButton';
 import { useClientDetail } from './useClients';
@@ -78,7 +79,9 @@ export const ClientDetailPage = () => {
               <CreateUserButton clientId={client.id} clientName={client.name} onCreated={setCreatedUser} />
             )
           }
-        />
+        >
+          <ViesBlock clientId={client.id} vatNumber={client.vatNumber} />
+        </ClientCard>
         <Card title={t('admin.clients.subscriptions')} className="admin-section">
           <ResponsiveTable<SubscriptionView>
             region

@@ -9,6 +9,7 @@ import { ResponsiveTable } from '../../common/ResponsiveTable';
 import { RowActions } from '../../common/RowActions';
 import { Badge } from '../../shared/billing-badges';
 import { HistoryDrawer } from '../history/HistoryDrawer';
+import { MyDataSection } from '../mydata/MyDataSection';
 import { useCreditNotes, type CreditNoteView } from './useCreditNotes';
 
 const invoiceLink = (n: CreditNoteView) => <Link to={`/admin/invoices?invoice=${n.invoice.id}`}>{n.invoice.invoiceNumber}</Link>;
@@ -83,7 +84,9 @@ export const CreditNotesTable = ({ clientId }: { clientId?: string }) => {
         currency={history?.currency}
         title={history ? <Trans t={t} i18nKey="admin.creditNotes.historyTitle" values={{ number: history.creditNoteNumber, invoice: history.invoice.invoiceNumber }} components={NUMBER_TAGS} /> : undefined}
         onClose={() => setHistory(null)}
-      />
+      >
+        <MyDataSection documentId={history?.id} />
+      </HistoryDrawer>
     </>
   );
 };

@@ -30,8 +30,23 @@ const ChangeRow = ({ change }: { change: Change }) => (
 /**
  * The auditable history of one entity (a journal entry or an invoice): every event of its stream,
  * oldest first, with what changed, who did it and when. Opened with an id; closed with undefined.
+ * `children` stand above the events (an invoice's or credit note's myDATA transmission).
  */
-export const HistoryDrawer = ({ kind, id, title, currency = EURO, onClose }: { kind: HistoryKind; id: string | undefined; title?: ReactNode; currency?: string; onClose: () => void }) => {
+export const HistoryDrawer = ({
+  kind,
+  id,
+  title,
+  currency = EURO,
+  onClose,
+  children,
+}: {
+  kind: HistoryKind;
+  id: string | undefined;
+  title?: ReactNode;
+  currency?: string;
+  onClose: () => void;
+  children?: ReactNode;
+}) => {
   const { t } = useTranslation();
   const language = useScreenLanguage();
   // An invoice's amounts are in its currency.
@@ -42,7 +57,8 @@ export const HistoryDrawer = ({ kind, id, title, currency = EURO, onClose }: { k
   const names = useMemo(() => new Map(accounts.map((a) => [a.id, a.accountName])), [accounts]);
 
   return (
-    <Drawer open={!!id} onClose={onClose} title={title ?? t('admin.history.title')} size={screens.sm ? 520 : '100%'} destroyOnHidden data-testid="history-drawer">
+    <Drawer open={!!id} onClose={onClose} title={title ?? t('admin.history.title')} size={screens.sm ? 520 : '100%'} destroyOnHidden data-testid="history-drawer" rootClassName="admin-drawer">
+      {children}
       {loading && !events && <LoadingSkeleton rows={6} />}
       {error && !loading && <LoadError error={error} retry={refetch} />}
       {events && events.length === 0 && <p>{t('admin.history.empty')}</p>}

@@ -1,16 +1,20 @@
 import { Alert, Badge, Segmented, Tabs } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AdminPage, PageHeader } from '../common/PageHeader';
 import { useFeedback } from '../common/useFeedback';
 import { ContactMessagesTable, DemoRequestsTable } from './InboxTables';
 import { RefundModal } from '../payments/RefundModal';
 import { PaymentAlertsTable, paymentOfAlert, type PaymentAlert } from './PaymentAlertsTable';
+import { MyDataFailuresTable } from './MyDataFailuresTable';
+import { useMyDataFailures } from '../mydata/useMyData';
 import { useContactMessages, useDemoRequests, useInboxCounts, useMarkHandled, usePaymentAlerts, type HandledFilter } from './useInbox';
 
 /**
  * Contact messages and demo requests from the public site, and payment alerts (gateway payments
- * for invoices already cancelled or deleted, or paid on a locked day), worked off with a handled flag.
+ * for invoices already cancelled or deleted, or paid on a locked day), worked off with a handled
+ * flag; and the documents AADE refused (myDATA), which leave the list once sent again.
  */
 export const InboxPage = () => {
   const { t } = useTranslation();
@@ -24,6 +28,10 @@ export const InboxPage = () => {
   const demo = useDemoRequests({ filter, ...demoPage });
   const alerts = usePaymentAlerts({ filter, ...alertsPage });
   const counts = useInboxCounts().data;
+  const myData = useMyDataFailures();
+  // ?tab=mydata (or another tab's key) opens on that tab.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(params.get('tab') ?? 'contact');
   const { markContact, markDemo, markAlert, busy } = useMarkHandled();
 
   const changeFilter = (value: HandledFilter) => {
@@ -47,18 +55,23 @@ export const InboxPage = () => {
       <PageHeader
         title={t('admin.inbox.title')}
         actions={
-          <Segmented<HandledFilter>
-            value={filter}
-            onChange={changeFilter}
-            options={[
-              { value: 'unhandled', label: t('admin.inbox.unhandled') },
-              { value: 'handled', label: t('admin.inbox.handled') },
-              { value: 'all', label: t('admin.inbox.all') },
-            ]}
-          />
+          // The documents AADE refused are not marked handled: they leave the list once sent again.
+          tab !== 'mydata' && (
+            <Segmented<HandledFilter>
+              value={filter}
+              onChange={changeFilter}
+              options={[
+                { value: 'unhandled', label: t('admin.inbox.unhandled') },
+                { value: 'handled', label: t('admin.inbox.handled') },
+                { value: 'all', label: t('admin.inbox.all') },
+              ]}
+            />
+          )
         }
       />
       <Tabs
+        activeKey={tab}
+        onChange={setTab}
         items={[
           {
             key: 'contact',
@@ -118,6 +131,20 @@ export const InboxPage = () => {
                   onRefund={setRefunding}
                   busy={busy}
                 />
+              </>
+            ),
+          },
+          {
+            key: 'mydata',
+            label: (
+              <span>
+                {t('admin.mydata.inbox.tab')} <Badge count={myData.failures.length} />
+              </span>
+            ),
+            children: (
+              <>
+                <Alert type="info" showIcon title={t('admin.mydata.inbox.explanation')} className="admin-toolbar" />
+                <MyDataFailuresTable rows={myData.failures} state={{ loading: myData.loading, error: myData.error, retry: myData.refetch }} />
               </>
             ),
           },

@@ -24,6 +24,7 @@ import { RecordPaymentModal } from './RecordPaymentModal';
 import { WriteOffModal } from './WriteOffModal';
 import { CreditNotesTable } from '../creditNotes/CreditNotesTable';
 import { PaymentsDrawer } from '../payments/PaymentsDrawer';
+import { MyDataSection } from '../mydata/MyDataSection';
 
 type Editing = { invoice: InvoiceView | null } | null;
 
@@ -208,7 +209,9 @@ export const InvoicesPage = () => {
         title={history ? <Trans t={t} i18nKey="admin.invoices.historyTitle" values={{ number: history.invoiceNumber }} components={NUMBER_TAGS} /> : undefined}
         currency={history?.currency}
         onClose={() => setHistory(null)}
-      />
+      >
+        <MyDataSection documentId={history?.id} />
+      </HistoryDrawer>
     </AdminPage>
   );
 };

@@ -10,6 +10,7 @@ import { fieldErrorsOf } from '../accounting/hooks/graphqlErrors';
 import { cleanTextRule } from '../common/cleanText';
 import { ReminderDaysField } from './ReminderDaysField';
 import { SettingsTabs } from './SettingsTabs';
+import { MyDataSettingsCard } from '../mydata/MyDataSettingsCard';
 import { useCompanySettings, useUpdateCompanySettings, type CompanySettingsValues } from './useCompanySettings';
 
 /** The seller shown on invoices, the contact page and the terms: one record, edited here. */
@@ -91,6 +92,7 @@ export const SettingsPage = () => {
           </Form>
         )}
       </Card>
+      <MyDataSettingsCard />
     </AdminPage>
   );
 };
