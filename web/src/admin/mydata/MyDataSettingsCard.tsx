@@ -145,7 +145,7 @@ export const MyDataSettingsCard = () => {
               </Form.Item>
             ))}
             <Button type="primary" htmlType="submit" loading={saving} data-testid="mydata-settings-save">
-              {t('buttons.saveChanges')}
+              {t('admin.mydata.settings.save')}
             </Button>
           </Form>
         </>
