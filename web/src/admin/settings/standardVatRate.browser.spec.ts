@@ -140,7 +140,7 @@ describe('standard VAT rate in the admin forms in Chromium', () => {
       await settled();
       const name = page.locator('#company-settings_name');
       await name.fill('');
-      const save = page.locator('.admin-page form button[type=submit]');
+      const save = page.locator('form#company-settings button[type=submit]');
       await save.scrollIntoViewIfNeeded();
       // The name is out of sight above the window when Save is pressed.
       expect((await name.boundingBox())!.y + 32).toBeLessThan(0);
