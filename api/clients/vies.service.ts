@@ -3,7 +3,8 @@ import { NotFoundError, UnavailableError, ValidationError } from '../../domain/s
 import { readViesAnswer, viesRequest, ViesUnavailable } from '../../domain/tax/vies';
 import { prefixedVatNumber } from '../../domain/tax/vat-number';
 import { readCompanySettings } from '../company';
-import { isUuid } from '../platform/wire';
+import { isUuid, toIso } from '../platform/wire';
+import { isoDay } from '../../domain/shared/dates';
 
 const TIMEOUT_MS = 15_000;
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -33,14 +34,13 @@ interface Row {
   address: string | null;
 }
 
-const day = (v: Date | string): string => (v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}` : String(v).slice(0, 10));
 const checkOf = (r: Row): ViesCheck => ({
   id: String(r.id),
-  checkedAt: new Date(r.checked_at).toISOString(),
+  checkedAt: toIso(r.checked_at),
   countryCode: r.country_code,
   vatNumber: r.vat_number,
   valid: r.valid,
-  requestDate: day(r.request_date),
+  requestDate: isoDay(r.request_date),
   requestIdentifier: r.request_identifier,
   name: r.name,
   address: r.address,

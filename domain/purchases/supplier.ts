@@ -7,7 +7,7 @@ import type { Account, SystemAccountKey } from '../accounting/accounts';
 import { INVALID_IBAN, isValidIban, normaliseIban } from '../billing/bank';
 import { isCountryCode, normaliseCountry, NOT_A_COUNTRY } from '../invoice/vat';
 import type { FieldErrors } from '../shared/errors';
-import { checkVatNumber } from '../tax/vat-number';
+import { checkVatNumber, vatNumberWithoutPrefix } from '../tax/vat-number';
 
 /** What a supplier is saved with: cents-free, rates in basis points, camelCase (the REST body is snake_case). */
 export interface SaveSupplier {
@@ -35,13 +35,7 @@ export const VAT_RATE_RANGE = 'Enter a VAT rate from 0 to 100 %.';
 export const VAT_NUMBER_TAKEN = 'Another supplier has this VAT number.';
 
 /** A VAT number as compared: letters and digits only, upper case, without the country's prefix. */
-export const vatNumberKey = (vatNumber: string, country: string): string => {
-  const plain = vatNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-  // Greece's VAT prefix is EL, not its ISO code GR.
-  const prefixes = country === 'GR' ? ['EL', 'GR'] : [country];
-  const prefix = prefixes.find((p) => plain.startsWith(p) && plain.length > p.length);
-  return prefix ? plain.slice(prefix.length) : plain;
-};
+export const vatNumberKey = vatNumberWithoutPrefix;
 
 /** The command as stored: the country and IBAN normalised, texts trimmed. */
 export const normaliseSupplier = (c: SaveSupplier): SaveSupplier => ({

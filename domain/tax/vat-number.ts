@@ -95,6 +95,17 @@ export interface VatNumberRefusal {
 /** Letters and digits only, upper case: how a number is checked and compared. */
 export const plainVatNumber = (vatNumber: string): string => vatNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
+/**
+ * The number without its country's prefix (EL or GR for Greece), letters and digits only, upper
+ * case: how numbers are compared (one supplier per number) and how myDATA states a party's.
+ */
+export const vatNumberWithoutPrefix = (vatNumber: string, country: string): string => {
+  const plain = plainVatNumber(vatNumber);
+  const prefixes = country === 'GR' ? ['EL', 'GR'] : [country];
+  const prefix = prefixes.find((p) => plain.startsWith(p) && plain.length > p.length);
+  return prefix ? plain.slice(prefix.length) : plain;
+};
+
 /** The number with its member state's prefix (added when written without it); null outside the EU rules or when empty. */
 export const prefixedVatNumber = (vatNumber: string, country: string): string | null => {
   const r = VAT_NUMBER_RULES[country];

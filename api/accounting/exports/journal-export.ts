@@ -13,7 +13,6 @@ export type JournalExportFormat = 'csv' | 'xlsx';
 const PAGE = 5000;
 
 /** Decimal euros from cents without floating point ("-1500.55"). */
-const decimal = centsToDecimal;
 
 const iso = (v: string | Date): string => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
 
@@ -77,7 +76,7 @@ const writeJournalExport = async (db: Knex, period: Period, format: JournalExpor
   if (format === 'csv') {
     await write(out, `\uFEFF${csvRow(headerOf(t))}\r\n`);
     for await (const rows of pages(db, period)) {
-      const text = rows.map((r) => cellsOf(r).map((v, i) => csvCell(MONEY_COLUMNS.has(i) ? decimal(v as number) : v)).join(',')).join('\r\n');
+      const text = rows.map((r) => cellsOf(r).map((v, i) => csvCell(MONEY_COLUMNS.has(i) ? centsToDecimal(v as number) : v)).join(',')).join('\r\n');
       await write(out, `${text}\r\n`);
     }
     out.end();

@@ -32,6 +32,8 @@ export const mydataMigrations: Migration[] = [
       await db.raw(`create index mydata_documents_due on mydata_documents (next_attempt_at) where status = 'pending'`);
       await db.raw('create index mydata_documents_invoice on mydata_documents (invoice_id)');
       await db.raw(`create unique index mydata_documents_mark on mydata_documents (mark) where mark is not null`);
+      // The highest MARK (numeric text: longer is higher), read before every call: one index step.
+      await db.raw(`create index mydata_documents_highest_mark on mydata_documents ((length(mark)) desc, mark desc) where mark is not null`);
       // The income classification per kind of sale (domestic, intra_eu, third_country), JSON; null: the defaults.
       await db.schema.alterTable('company_settings', (t) => {
         t.text('mydata_classifications');

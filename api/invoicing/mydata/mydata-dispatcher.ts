@@ -5,6 +5,7 @@ import { invoicesDocXml } from '../../../domain/tax/mydata/invoices-doc';
 import { MY_DATA_SUCCESS, MyDataResponseError, type MyDataResponse } from '../../../domain/tax/mydata/response';
 import type { MyDataSource } from '../../../domain/tax/mydata/types';
 import { myDataSourceUid } from '../../../domain/tax/mydata/uid';
+import { myDataInvoiceType } from '../../../domain/tax/mydata/invoice-type';
 import { MyDataLostAnswer, MyDataRequestRefused, type MyDataProvider } from './provider';
 
 /** How long a claimed document stays out of other dispatchers' reach; after it, a dispatcher that died mid-call is taken over (and looks the document up first). */
@@ -17,9 +18,7 @@ export interface MyDataRow {
   document_id: string;
   kind: 'invoice' | 'credit_note';
   invoice_id: string;
-  status: string;
   attempts: number;
-  mark: string | null;
 }
 
 /** The document as it must be transmitted: built from the event store and settings when it is claimed. */
@@ -120,7 +119,7 @@ export class MyDataDispatcher {
         .orderBy([{ column: 'd.next_attempt_at' }, { column: 'd.created_at' }])
         .forUpdate()
         .skipLocked()
-        .first('d.document_id', 'd.kind', 'd.invoice_id', 'd.status', 'd.attempts', 'd.mark')) as MyDataRow | undefined;
+        .first('d.document_id', 'd.kind', 'd.invoice_id', 'd.attempts')) as MyDataRow | undefined;
       if (!row) return undefined;
       const attempt = row.attempts + 1;
       await trx('mydata_documents')
@@ -148,7 +147,7 @@ export class MyDataDispatcher {
       throw err;
     }
     const uid = myDataSourceUid(source);
-    const invoiceType = /<invoiceType>([^<]+)<\/invoiceType>/.exec(xml)?.[1] ?? '';
+    const invoiceType = myDataInvoiceType(source.document, source.correlatedMark);
     await this.db('mydata_documents').where({ document_id: claimed.row.document_id }).update({ uid, invoice_type: invoiceType, number: source.document.number, issue_date: source.document.issueDate });
     try {
       if (claimed.lookUpAfter !== undefined) {

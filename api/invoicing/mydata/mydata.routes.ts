@@ -1,16 +1,10 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import { parseInput } from '../../platform/http/validate';
 import { zRequiredText } from '../../platform/wire';
 import type { MyDataSettings, MyDataSettingsService } from './settings';
-import { UnauthenticatedError } from '../../../domain/shared/errors';
 import { requireSuperuser } from '../../platform/guards';
 import type { MyDataState, MyDataTransmissions } from './transmissions';
-
-const actorOf = (req: Request): string => {
-  if (!req.user) throw new UnauthenticatedError();
-  return req.user.id;
-};
 
 /** The REST shape of a transmission: snake_case. */
 export const myDataView = (s: MyDataState) => ({
@@ -50,13 +44,13 @@ export const mydataRoutes = (transmissions: MyDataTransmissions, settings: MyDat
   });
   router.put('/mydata/settings/', async (req, res) => {
     const body = parseInput(settingsBody, req.body);
-    res.json(myDataSettingsView(await settings.setClassifications(Object.fromEntries(body.classifications.map((c) => [c.invoice_type, { type: c.type, category: c.category }])), actorOf(req))));
+    res.json(myDataSettingsView(await settings.setClassifications(Object.fromEntries(body.classifications.map((c) => [c.invoice_type, { type: c.type, category: c.category }])), req.user!.id)));
   });
   router.get('/mydata/documents/:id/', async (req, res) => {
     res.json(myDataView(await transmissions.state(req.params.id as string)));
   });
   router.post('/mydata/documents/:id/send-again/', async (req, res) => {
-    res.json(myDataView(await transmissions.sendAgain(req.params.id as string, actorOf(req))));
+    res.json(myDataView(await transmissions.sendAgain(req.params.id as string, req.user!.id)));
   });
   return router;
 };

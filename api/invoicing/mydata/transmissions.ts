@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../../domain/shared/errors';
-import { isUuid } from '../../platform/wire';
+import { isUuid, toIso } from '../../platform/wire';
 import { transmitsToMyData } from './mydata.reactor';
 
 /** What the product knows of a document's transmission to myDATA. */
@@ -47,7 +47,7 @@ export interface MyDataDocumentRow {
   transmitted_at: Date | string | null;
 }
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+const iso = (v: Date | string | null): string | null => (v === null ? null : toIso(v));
 const parsed = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
 /** The MARK and QR URL printed on a document (PDF, UBL), or null while it has none. */

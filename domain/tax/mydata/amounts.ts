@@ -3,6 +3,7 @@ import { BOOKS_CURRENCY } from '../../currency/currencies';
 import { euroDocument, euroShares } from '../../currency/conversion';
 import { Exact } from '../../currency/rate';
 import { ValidationError } from '../../shared/errors';
+import { centsToDecimal } from '../../shared/money';
 
 /**
  * The amounts of a myDATA document, in integer euro cents. myDATA's books, the E3 income return and
@@ -59,5 +60,5 @@ export const myDataAmounts = (doc: BillingDocument): MyDataAmounts => {
 /** Integer cents as the decimal text myDATA's AmountType takes (two places), by integer arithmetic only: 123456 → "1234.56". */
 export const amountText = (cents: number): string => {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new Error(`Not an amount myDATA takes: ${cents}`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return centsToDecimal(cents);
 };

@@ -1,5 +1,6 @@
 import type { Party } from '../../invoice/vat';
 import { ValidationError } from '../../shared/errors';
+import { vatNumberWithoutPrefix } from '../vat-number';
 import { ISSUER_COUNTRY } from './invoice-type';
 
 /**
@@ -30,13 +31,6 @@ const refuse = (message: string): never => {
 /** At most `max` characters (the schema counts characters, not UTF-16 units). */
 const clip = (text: string, max: number): string => Array.from(text).slice(0, max).join('');
 
-/** A VAT number without spaces, dots, dashes and its country's prefix (EL for Greece, whose ISO code is GR). */
-export const vatNumberWithoutPrefix = (vatNumber: string, country: string): string => {
-  const compact = vatNumber.replace(/[\s.-]+/g, '').toUpperCase();
-  const prefixes = country === ISSUER_COUNTRY ? ['EL', 'GR'] : [country];
-  const prefix = prefixes.find((p) => compact.startsWith(p) && compact.length > p.length);
-  return prefix ? compact.slice(prefix.length) : compact;
-};
 
 const afm = (p: Pick<Party, 'name' | 'vatNumber'>, whose: string): string => {
   const number = vatNumberWithoutPrefix(p.vatNumber, ISSUER_COUNTRY);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../shared/errors';
-import { counterpartParty, issuerParty, postalCodeAndCity, vatNumberWithoutPrefix } from './parties';
+import { vatNumberWithoutPrefix } from '../vat-number';
+import { counterpartParty, issuerParty, postalCodeAndCity } from './parties';
 import { BUYER_DE, BUYER_GR, BUYER_US, SELLER } from './test/documents';
 
 describe('myDATA parties', () => {
