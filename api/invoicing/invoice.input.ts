@@ -18,6 +18,10 @@ export class InvoiceItemInput {
   @IsIn([...VAT_CATEGORIES], { message: UNKNOWN_VAT_CATEGORY })
   vatCategory?: VatCategory;
   @Field(() => String, { nullable: true, description: 'Why an exempt (E) line is exempt.' }) @IsOptional() @MaxLength(300) @IsCleanText('single') vatExemptionReason?: string;
+  @Field(() => ID, { nullable: true, description: 'The catalogue product the line sells (its myDATA income classification follows it).' })
+  @IsOptional()
+  @IsUUID('all', { message: 'Invalid pk - product does not exist.' })
+  productId?: string;
 }
 
 /** GraphQL items (euros, percent, decimal quantities) as the domain's lines, refusals under `items.<i>.<field>`. */
@@ -29,6 +33,7 @@ export const linesOf = (items: InvoiceItemInput[], convert: InputConversion): Li
     vatRateBp: convert.basisPoints(item.vatRate ?? 0, `items.${i}.vatRate`),
     ...(item.vatCategory ? { vatCategory: item.vatCategory } : {}),
     ...(item.vatExemptionReason?.trim() ? { exemptionReason: item.vatExemptionReason.trim() } : {}),
+    ...(item.productId ? { productId: item.productId.toLowerCase() } : {}),
   }));
 
 @InputType()

@@ -23,6 +23,7 @@ export class InvoiceItemOutput {
   @Field(() => Float) vatAmount!: number;
   @Field(() => String, { description: 'S standard, Z zero rated, E exempt, AE reverse charge.' }) vatCategory!: string;
   @Field(() => String, { nullable: true, description: 'Why no VAT is charged (E and AE lines).' }) vatExemptionReason!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The catalogue product the line sells.' }) productId!: string | null;
 }
 
 /** An item on the wire as the GraphQL type (invoices and credit notes). */
@@ -35,6 +36,7 @@ export const itemOutput = (l: InvoiceItemWire): InvoiceItemOutput => ({
   vatAmount: l.vat_amount,
   vatCategory: l.vat_category,
   vatExemptionReason: l.vat_exemption_reason,
+  productId: l.product,
 });
 
 @ObjectType('Invoice', { simpleResolvers: true })

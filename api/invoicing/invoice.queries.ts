@@ -25,6 +25,8 @@ export interface InvoiceItemWire {
   vat_category: VatCategory;
   /** Why no VAT is charged (E and AE lines); null otherwise. */
   vat_exemption_reason: string | null;
+  /** The catalogue product the line sells; null when it names none. */
+  product: string | null;
 }
 
 export interface InvoiceWire {
@@ -82,6 +84,7 @@ export const itemWire = (l: KeptInvoiceLine): InvoiceItemWire => ({
   vat_amount: centsToEuros(l.vatCents),
   vat_category: categoryOf(l),
   vat_exemption_reason: l.exemptionReason ?? (categoryOf(l) === 'AE' ? REVERSE_CHARGE_TEXT : null),
+  product: l.productId ?? null,
 });
 
 export type InvoiceRowWithClient = InvoiceListRow & { client_name: string | null };

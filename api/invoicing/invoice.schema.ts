@@ -14,6 +14,8 @@ export const invoiceItemInput = z.object({
   vat_category: z.enum(VAT_CATEGORIES as [VatCategory, ...VatCategory[]], { error: UNKNOWN_VAT_CATEGORY }).nullish(),
   /** Why an exempt (E) line is exempt. */
   vat_exemption_reason: z.union([zText(300), z.null()]).optional(),
+  /** The catalogue product the line sells (its myDATA income classification follows it); absent or null: none. */
+  product: z.union([zId('product'), z.null()]).optional(),
 });
 
 /** POST/PUT /api/invoices/ body. */
@@ -40,6 +42,7 @@ export const linesOf = (items: z.infer<typeof invoiceItemInput>[]): LineInput[] 
     vatRateBp: i.vat_rate,
     ...(i.vat_category ? { vatCategory: i.vat_category } : {}),
     ...(i.vat_exemption_reason ? { exemptionReason: i.vat_exemption_reason } : {}),
+    ...(i.product ? { productId: i.product } : {}),
   }));
 
 /** The spec's snake_case body as the service's command (cents, basis points, thousandths). */

@@ -3,12 +3,12 @@ import { v5 as uuidv5 } from 'uuid';
 import { dayOf, yearOf } from '../../domain/shared/dates';
 import { normaliseInvoiceNumber } from '../../domain/billing/numbering';
 import type { CreateInvoice, IssueCreditNote, RecordInvoicePayment, UpdateInvoice } from '../../domain/invoice/commands';
-import { decide, type InvoiceCommand, type PaymentRate, type RecordPayment } from '../../domain/invoice/decide';
+import { decide, type InvoiceCommand, type LineInput, type PaymentRate, type RecordPayment } from '../../domain/invoice/decide';
 import { invoiceStreamId, type InvoiceEvent, type PaymentMethod } from '../../domain/invoice/events';
 import type { MoneyMovementCommand } from '../../domain/invoice/money-movements';
 import { currencyOf, evolve, isCancelled, isIssued, isPaid, openCents, settlementOf, type InvoiceState, type PayableInvoice } from '../../domain/invoice/invoice';
 import { creditNoteIdOf, decodeInvoiceEvent, isInvoiceEvent } from '../../domain/invoice/stream';
-import { NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
 import type { ExpectedRevision } from '../../eventstore/event-store';
 import type { LockPolicy } from '../../domain/accounting/period-lock';
 import type { CommandHandler, Handled, Loaded } from '../write/command-handler';
@@ -31,6 +31,7 @@ import { ExchangeRateService } from '../currencies';
 /** Namespace of payment ids derived from a manual "mark as paid" (so a retry derives the same id). */
 const MANUAL_PAYMENT_NAMESPACE = '4f7c1d52-9a0e-4a53-8d7e-3b8f0c6a2e11';
 const NOT_FOUND = 'Invoice not found.';
+const UNKNOWN_PRODUCT = 'Invalid pk - product does not exist.';
 export const NOT_UNPAID = 'A paid invoice cannot be marked as unpaid.';
 export const CANCELLATION_REASON = 'Invoice cancelled';
 
@@ -142,7 +143,20 @@ export class InvoiceService implements StatementPayments {
     return (await this.commands.load(invoiceModel, invoiceStreamId(invoiceId))).state;
   }
 
+  /** Lines that name a product name one of the catalogue's (refused under `lines.<i>.productId`). */
+  private async assertProducts(lines: readonly LineInput[] | undefined): Promise<void> {
+    const named = [...new Set((lines ?? []).flatMap((l) => (l.productId ? [l.productId] : [])))];
+    if (named.length === 0) return;
+    const known = new Set((await this.deps.db('products').whereIn('id', named).pluck('id')) as string[]);
+    const errors: FieldErrors = {};
+    lines!.forEach((l, i) => {
+      if (l.productId && !known.has(l.productId)) errors[`lines.${i}.productId`] = [UNKNOWN_PRODUCT];
+    });
+    if (Object.keys(errors).length) throw new ValidationError('Please correct the errors below.', errors);
+  }
+
   async create(command: CreateInvoice, actor: string): Promise<InvoiceWire> {
+    await this.assertProducts(command.lines);
     const parties = await readParties(this.deps.db, command.clientId);
     const invoiceId = randomUUID();
     const typed = typedNumber(command.invoiceNumber);
@@ -172,6 +186,7 @@ export class InvoiceService implements StatementPayments {
     const { invoiceId } = command;
     const current = await this.load(invoiceId);
     if (current.status !== 'issued') throw new NotFoundError(NOT_FOUND);
+    await this.assertProducts(command.lines);
     const parties = await readParties(this.deps.db, command.clientId);
     const typed = typedNumber(command.invoiceNumber);
     const bank = command.paid === true ? await this.markedPaidAccount() : undefined;
@@ -213,6 +228,7 @@ export class InvoiceService implements StatementPayments {
 
   /** Issues a credit note (own gap-free series, claimed with its event) against an issued invoice. */
   async credit(command: IssueCreditNote, actor: string): Promise<CreditNoteWire> {
+    await this.assertProducts(command.lines);
     const creditNoteId = randomUUID();
     const date = command.date ?? this.today();
     const handled = await this.run(

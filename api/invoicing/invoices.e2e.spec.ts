@@ -37,7 +37,7 @@ describe.each(testBackends())('invoices over HTTP on $name', (backend) => {
       period_start: null,
       period_end: null,
     });
-    expect(res.body.items[0]).toEqual({ description: 'Consulting', quantity: 2, unit_price: 150.5, vat_rate: 19, total: 301, vat_amount: 57.19, vat_category: 'S', vat_exemption_reason: null });
+    expect(res.body.items[0]).toEqual({ description: 'Consulting', quantity: 2, unit_price: 150.5, vat_rate: 19, total: 301, vat_amount: 57.19, vat_category: 'S', vat_exemption_reason: null, product: null });
     const list = await admin.get('/api/invoices/');
     expect(list.body.map((i: { id: string }) => i.id)).toContain(res.body.id);
     const detail = await admin.get(`/api/invoices/${res.body.id}/`);

@@ -32,6 +32,7 @@ interface DueSubscription {
   client_id: string;
   /** The client's currency: a product's euro price is converted into it at the invoice date's rate. */
   currency: string;
+  product_id: string;
   product_name: string;
   billing_cycle: BillingCycle;
   price_cents: number;
@@ -136,7 +137,7 @@ export class RecurringInvoicing {
         .join('products as p', 'p.id', 's.product_id')
         .join('clients as c', 'c.id', 's.client_id')
         .leftJoin('subscription_billing as b', 'b.subscription_id', 's.id')
-        .select('s.id', 's.client_id', 'c.currency', 'p.name as product_name', 'p.billing_cycle', 'p.price_cents', 'p.vat_rate_bp', 's.start_date', 'b.invoiced_end')
+        .select('s.id', 's.client_id', 'c.currency', 's.product_id', 'p.name as product_name', 'p.billing_cycle', 'p.price_cents', 'p.vat_rate_bp', 's.start_date', 'b.invoiced_end')
         .select('c.name', 'c.address', 'c.country', 'c.vat_number')
         .where({ 's.status': 'active', 's.auto_generate_invoices': true })
         .where('s.start_date', '<=', today)
@@ -298,7 +299,7 @@ export class RecurringInvoicing {
                   date: item.date,
                   dueDate: defaultDueDate(item.date),
                   // The product's euro price, in the client's currency at the invoice date's rate.
-                  lines: [{ description: describe(s, item.period), quantityMilli: 1000, unitPriceCents: item.fx ? fromEuroCents(s.price_cents, item.fx.rate) : s.price_cents, vatRateBp: s.vat_rate_bp }],
+                  lines: [{ description: describe(s, item.period), quantityMilli: 1000, unitPriceCents: item.fx ? fromEuroCents(s.price_cents, item.fx.rate) : s.price_cents, vatRateBp: s.vat_rate_bp, productId: s.product_id }],
                   period: { subscriptionId: s.id, start: item.period.start, end: item.period.end },
                   parties: item.parties,
                   ...(item.fx ? { fx: item.fx } : {}),

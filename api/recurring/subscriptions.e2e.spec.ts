@@ -65,7 +65,9 @@ describe.each(testBackends())('subscriptions and recurring invoicing over HTTP o
     const run = await admin.post('/api/billing/generate-invoices/');
     expect(run.status).toBe(200);
     expect(run.body).toMatchObject({ message: 'Invoice generation process started.', created: 5 });
-    const invoices = (await admin.get(`/api/invoices/?client=${clientId}`)).body as { subscription: string; period_start: string; period_end: string; total_amount: number; items: { description: string }[] }[];
+    const invoices = (await admin.get(`/api/invoices/?client=${clientId}`)).body as { subscription: string; period_start: string; period_end: string; total_amount: number; items: { description: string; product: string | null }[] }[];
+    // Each line names the product it sells (its myDATA classification follows it).
+    expect(new Set(invoices.filter((i) => i.subscription === a.id).flatMap((i) => i.items.map((l) => l.product)))).toEqual(new Set([annual]));
     const periods = (id: string) => invoices.filter((i) => i.subscription === id).map((i) => `${i.period_start}..${i.period_end}`).sort();
     expect(periods(m.id)).toEqual(['2026-01-31..2026-02-27', '2026-02-28..2026-03-30']);
     expect(periods(a.id)).toEqual(['2025-03-15..2026-03-14', '2026-03-15..2027-03-14']);

@@ -21,6 +21,8 @@ export interface DocumentLine {
   vatCents: number;
   vatCategory: VatCategory;
   exemptionReason?: string;
+  /** The catalogue product the line sells, when it names one. */
+  productId?: string;
 }
 
 /** One row per VAT category, rate and exemption reason (EN 16931 BG-23). */
@@ -128,6 +130,7 @@ export const buildBillingDocument = (src: DocumentSource): BillingDocument => {
       vatCents: l.vatCents,
       vatCategory,
       ...(exemptionReason ? { exemptionReason } : {}),
+      ...(l.productId ? { productId: l.productId } : {}),
     };
   });
   const prepaidCents = src.kind === 'invoice' ? Math.min(Math.max(0, src.paidCents), src.totals.grossCents) : 0;

@@ -19,6 +19,8 @@ export interface LineInput {
   vatCategory?: VatCategory;
   /** Why an exempt line is exempt (e.g. the article of the Directive). */
   exemptionReason?: string;
+  /** The catalogue product the line sells, when it sells one (a subscription's, or chosen on the line). */
+  productId?: string;
 }
 
 export interface InvoiceFields {
@@ -146,12 +148,13 @@ export const buildLines = (inputs: LineInput[], reverseCharge: boolean): Invoice
       ...lineAmounts(l.quantityMilli, l.unitPriceCents, vat.vatRateBp),
       vatCategory: vat.vatCategory,
       ...(vat.exemptionReason ? { exemptionReason: vat.exemptionReason } : {}),
+      ...(l.productId ? { productId: l.productId } : {}),
     };
   });
 
 /**
  * The same content: lines that mean the same (description, quantity, unit price, VAT rate and
- * category, exemption reason) in the same order. Compared field by field, never as serialised
+ * category, exemption reason, product) in the same order. Compared field by field, never as serialised
  * objects: a stored line comes back with its keys in the database's order. Amounts follow from
  * these fields.
  */
@@ -165,7 +168,8 @@ const sameLines = (a: readonly InvoiceLine[], b: readonly InvoiceLine[]): boolea
       l.unitPriceCents === m.unitPriceCents &&
       l.vatRateBp === m.vatRateBp &&
       l.vatCategory === m.vatCategory &&
-      (l.exemptionReason?.trim() || null) === (m.exemptionReason?.trim() || null)
+      (l.exemptionReason?.trim() || null) === (m.exemptionReason?.trim() || null) &&
+      (l.productId ?? null) === (m.productId ?? null)
     );
   });
 

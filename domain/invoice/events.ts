@@ -31,6 +31,8 @@ export interface InvoiceLine {
   vatCategory: VatCategory;
   /** Exempt (E) and reverse-charge (AE) lines say why no VAT is charged. */
   exemptionReason?: string;
+  /** The catalogue product sold (absent on lines written without one, and before products were kept on lines). */
+  productId?: string;
 }
 
 /**

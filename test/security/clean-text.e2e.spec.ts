@@ -255,7 +255,12 @@ const GRAPHQL: Record<string, GraphqlCase> = {
   correctSingleLineJournalEntry: { caller: 'admin', vars: (f) => ({ id: f.entryId, input: singleLineInput(f) }), format: ['input.date'], multi: ['input.description'], accepts: true },
   recordJournalEntry: { caller: 'admin', vars: (f) => ({ input: journalInput(f) }), format: ['input.date', 'input.lines.0.vatCategory'], multi: ['input.description'], accepts: true },
   correctJournalEntry: { caller: 'admin', vars: (f) => ({ id: f.entryId, input: journalInput(f) }), format: ['input.date', 'input.lines.0.vatCategory'], multi: ['input.description'], accepts: true },
-  setMyDataClassifications: { caller: 'admin', vars: () => ({ input: { classifications: [{ invoiceType: '2.1', type: 'E3_561_001', category: 'category1_3' }] } }), format: [], accepts: true },
+  setMyDataClassifications: {
+    caller: 'admin',
+    vars: (f) => ({ input: { classifications: [{ invoiceType: '2.1', type: 'E3_561_001', category: 'category1_3' }], products: [{ productId: f.productId, invoiceType: '2.1', type: 'E3_561_002', category: 'category1_3' }] } }),
+    format: [],
+    accepts: true,
+  },
   setBooksLock: { caller: 'admin', vars: () => ({ lockedThrough: '2001-01-31' }), format: ['lockedThrough'] },
   reopenFiscalYear: { caller: 'admin', vars: () => ({ fiscalYear: 2020, reason: 'Audit' }), multi: ['reason'] },
   login: { caller: 'anon', vars: () => ({ username: 'admin', password: 'admin-password-1', otp: '123456' }) },

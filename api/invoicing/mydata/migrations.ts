@@ -63,4 +63,20 @@ export const mydataMigrations: Migration[] = [
       });
     },
   },
+  {
+    // A product's own income classification per service invoice type, over the company's for that type.
+    name: '202612021000_i41tax_mydata_product_classifications',
+    up: async (db) => {
+      await db.schema.createTable('product_mydata_classifications', (t) => {
+        t.uuid('product_id').notNullable().references('products.id').onDelete('CASCADE');
+        t.text('invoice_type').notNullable(); // 2.1, 2.2 or 2.3
+        t.text('type').notNullable(); // E3 code
+        t.text('category').notNullable();
+        t.primary(['product_id', 'invoice_type']);
+      });
+    },
+    down: async (db) => {
+      await db.schema.dropTableIfExists('product_mydata_classifications');
+    },
+  },
 ];

@@ -4,7 +4,7 @@ import { startMyDataStub, type MyDataStub } from '../../../test/mydata-stub';
 import { pdfText } from '../../../test/pdf-text';
 import { invoiceStreamId } from '../../../domain/invoice/events';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/server';
-import { adminOf, createClient, createInvoice } from '../test/fixtures';
+import { adminOf, createClient, createInvoice, createProduct } from '../test/fixtures';
 import { AadeMyDataProvider } from './aade-provider';
 import { myDataDocumentSource } from './document-source';
 import { MyDataDispatcher } from './mydata-dispatcher';
@@ -185,6 +185,67 @@ describe.each(testBackends())('myDATA transmission on $name', (backend) => {
     expect(xml).toContain('<icls:classificationType>E3_561_002</icls:classificationType>');
     expect((await state(id)).status).toBe('transmitted');
     await admin.put('/api/mydata/settings/', { classifications: [{ invoice_type: '2.1', type: 'E3_561_001', category: 'category1_3' }] });
+  });
+
+  it("classifies a line selling a product as the product's settings say, other lines as the company's", async () => {
+    const training = (await createProduct(admin, { name: 'Ζ training day', price: 500, vat_rate: 24 })).id as string;
+    const grants = (await createProduct(admin, { name: 'Ζ grant administration', price: 100, vat_rate: 24 })).id as string;
+    const listed = (await admin.get('/api/mydata/settings/')).body.products as Array<{ product: string; name: string; classifications: unknown[] }>;
+    expect(listed.find((p) => p.product === training)).toEqual({ product: training, name: 'Ζ training day', classifications: [] });
+
+    const refused = await admin.put('/api/mydata/settings/', {
+      products: [
+        { product: training, invoice_type: '2.1', type: 'E3_561_002', category: 'category1_3' },
+        { product: grants, invoice_type: '2.2', type: 'E3_563', category: 'category1_5' },
+        { product: '00000000-0000-4000-8000-000000000000', invoice_type: '2.1', type: 'E3_561_001', category: 'category1_3' },
+      ],
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.errors)).toEqual(['products.1']);
+    expect(refused.body.errors['products.1'][0]).toMatch(/^E3_563 is not accepted with category1_5 .* 2\.2 document .*: use E3_561_005, E3_561_007, E3_562, E3_570\.$/);
+    // Nothing of a refused change is kept.
+    expect((await admin.get('/api/mydata/settings/')).body.products.find((p: { product: string }) => p.product === training).classifications).toEqual([]);
+    const unknown = await admin.put('/api/mydata/settings/', { products: [{ product: '00000000-0000-4000-8000-000000000000', invoice_type: '2.1', type: 'E3_561_001', category: 'category1_3' }] });
+    expect(unknown.status).toBe(400);
+    expect(Object.keys(unknown.body.errors)).toEqual(['products.0.product']);
+
+    const set = await admin.put('/api/mydata/settings/', {
+      products: [
+        { product: training, invoice_type: '2.1', type: 'E3_561_002', category: 'category1_3' },
+        { product: grants, invoice_type: '2.1', type: 'E3_562', category: 'category1_5' },
+      ],
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.products.find((p: { product: string }) => p.product === grants).classifications).toEqual([{ invoice_type: '2.1', type: 'E3_562', category: 'category1_5' }]);
+
+    const badLine = await admin.post('/api/invoices/', { client: greek, date: '2026-03-20', due_date: '2026-04-19', items: [item('Ghost', 10, 24, { product: '00000000-0000-4000-8000-000000000000' })] });
+    expect(badLine.status).toBe(400);
+    expect(badLine.body.errors).toEqual({ 'items.0.product': ['Invalid pk - product does not exist.'] });
+
+    const id = await issue(greek, [item('Training day', 500, 24, { product: training }), item('Grant administration', 100, 24, { product: grants }), item('Advice', 40), item('Training day', 500, 24, { product: training })]);
+    expect((await admin.get(`/api/invoices/${id}/`)).body.items.map((i: { product: string | null }) => i.product)).toEqual([training, grants, null, training]);
+    expect(await drain()).toBe(1);
+    const { xml, schemaErrors } = stub.received.at(-1)!;
+    expect(schemaErrors).toEqual([]);
+    const pairs = [...xml.matchAll(/<icls:classificationType>([^<]+)<\/icls:classificationType>\s*<icls:classificationCategory>([^<]+)<\/icls:classificationCategory>\s*<icls:amount>([^<]+)</g)].map((m) => m.slice(1).join(' '));
+    expect(pairs).toEqual([
+      // The lines, in order …
+      'E3_561_002 category1_3 500.00',
+      'E3_562 category1_5 100.00',
+      'E3_561_001 category1_3 40.00',
+      'E3_561_002 category1_3 500.00',
+      // … and the summary, one sum per classification.
+      'E3_561_002 category1_3 1000.00',
+      'E3_562 category1_5 100.00',
+      'E3_561_001 category1_3 40.00',
+    ]);
+    expect((await state(id)).status).toBe('transmitted');
+
+    // Taken back: the company's classification applies to the product again.
+    const cleared = await admin.put('/api/mydata/settings/', { products: [{ product: grants, invoice_type: '2.1', type: null, category: null }] });
+    expect(cleared.body.products.find((p: { product: string }) => p.product === grants).classifications).toEqual([]);
+    const gql = await admin.graphql('query { myDataSettings { products { productId name classifications { invoiceType classification { type category } } } } }');
+    expect(gql.body.data.myDataSettings.products.find((p: { productId: string }) => p.productId === training).classifications).toEqual([{ invoiceType: '2.1', classification: { type: 'E3_561_002', category: 'category1_3' } }]);
   });
 
   it('retries a TechnicalError by itself, and two dispatchers at once register each document once', async () => {

@@ -1,7 +1,8 @@
-import { ArrayMaxSize, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsOptional, IsUUID, MaxLength, ValidateNested } from 'class-validator';
 import { Arg, Authorized, Ctx, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import { IsCleanText } from '../../platform/graphql/validators';
-import type { MyDataSettings } from './settings';
+import { BOTH_OR_NEITHER, type MyDataSettings } from './settings';
+import { ValidationError } from '../../../domain/shared/errors';
 import type { GraphQLContext } from '../../platform/graphql/context';
 import type { MyDataDocumentRow, MyDataState } from './transmissions';
 
@@ -74,11 +75,25 @@ class MyDataTypeClassificationOutput {
   @Field(() => [MyDataClassificationOutput]) accepted!: MyDataClassificationOutput[];
 }
 
+@ObjectType('MyDataProductTypeClassification', { description: "A product's own classification on one service invoice type." })
+class MyDataProductTypeClassificationOutput {
+  @Field(() => String) invoiceType!: string;
+  @Field(() => MyDataClassificationOutput) classification!: MyDataClassificationOutput;
+}
+
+@ObjectType('MyDataProductClassifications', { description: 'A catalogue product and the classifications it has of its own (the company’s apply to the other types).' })
+class MyDataProductClassificationsOutput {
+  @Field(() => ID) productId!: string;
+  @Field(() => String) name!: string;
+  @Field(() => [MyDataProductTypeClassificationOutput]) classifications!: MyDataProductTypeClassificationOutput[];
+}
+
 @ObjectType('MyDataSettings')
 export class MyDataSettingsOutput {
   @Field(() => Boolean, { description: 'Credentials are set (MYDATA_*) and the company is in Greece.' }) configured!: boolean;
   @Field(() => String, { nullable: true }) endpoint!: string | null;
   @Field(() => [MyDataTypeClassificationOutput]) classifications!: MyDataTypeClassificationOutput[];
+  @Field(() => [MyDataProductClassificationsOutput], { description: 'Every catalogue product, by name.' }) products!: MyDataProductClassificationsOutput[];
 
   static from(s: MyDataSettings): MyDataSettingsOutput {
     const cls = (c: { type: string; category: string; categoryName?: string }) => Object.assign(new MyDataClassificationOutput(), { type: c.type, category: c.category, categoryName: c.categoryName ?? null });
@@ -86,6 +101,13 @@ export class MyDataSettingsOutput {
       configured: s.configured,
       endpoint: s.endpoint,
       classifications: s.classifications.map((c) => Object.assign(new MyDataTypeClassificationOutput(), { invoiceType: c.invoiceType, chosen: cls(c.chosen), accepted: c.accepted.map(cls) })),
+      products: s.products.map((p) =>
+        Object.assign(new MyDataProductClassificationsOutput(), {
+          productId: p.productId,
+          name: p.name,
+          classifications: p.classifications.map((c) => Object.assign(new MyDataProductTypeClassificationOutput(), { invoiceType: c.invoiceType, classification: cls(c.classification) })),
+        }),
+      ),
     });
   }
 }
@@ -97,12 +119,26 @@ class MyDataClassificationInput {
   @Field(() => String) @MaxLength(40) @IsCleanText('single') category!: string;
 }
 
+@InputType('MyDataProductClassificationInput')
+class MyDataProductClassificationInput {
+  @Field(() => ID) @IsUUID('all', { message: 'Invalid pk - product does not exist.' }) productId!: string;
+  @Field(() => String) @MaxLength(10) @IsCleanText('single') invoiceType!: string;
+  @Field(() => String, { nullable: true, description: 'With category; both null: the company’s classification again.' }) @IsOptional() @MaxLength(40) @IsCleanText('single') type?: string | null;
+  @Field(() => String, { nullable: true }) @IsOptional() @MaxLength(40) @IsCleanText('single') category?: string | null;
+}
+
 @InputType('MyDataSettingsInput')
 class MyDataSettingsInput {
-  @Field(() => [MyDataClassificationInput], { description: 'The classifications to set, by service invoice type; types left out keep theirs.' })
+  @Field(() => [MyDataClassificationInput], { nullable: true, description: 'The classifications to set, by service invoice type; types left out keep theirs.' })
+  @IsOptional()
   @ArrayMaxSize(10)
   @ValidateNested({ each: true })
-  classifications!: MyDataClassificationInput[];
+  classifications?: MyDataClassificationInput[];
+  @Field(() => [MyDataProductClassificationInput], { nullable: true, description: "Products' own classifications, by product and type." })
+  @IsOptional()
+  @ArrayMaxSize(3000)
+  @ValidateNested({ each: true })
+  products?: MyDataProductClassificationInput[];
 }
 
 @Resolver()
@@ -114,10 +150,14 @@ export class MyDataResolver {
   }
 
   @Authorized('superuser')
-  @Mutation(() => MyDataSettingsOutput, { description: 'Sets the income classification of service invoice types; each must be one AADE accepts there.' })
+  @Mutation(() => MyDataSettingsOutput, { description: "Sets the income classification of service invoice types, and products' own; each must be one AADE accepts there." })
   async setMyDataClassifications(@Arg('input', () => MyDataSettingsInput) input: MyDataSettingsInput, @Ctx() ctx: GraphQLContext): Promise<MyDataSettingsOutput> {
-    const given = Object.fromEntries(input.classifications.map((c) => [c.invoiceType, { type: c.type, category: c.category }]));
-    return MyDataSettingsOutput.from(await ctx.services.billing.mydataSettings.setClassifications(given, ctx.user!.id));
+    const given = Object.fromEntries((input.classifications ?? []).map((c) => [c.invoiceType, { type: c.type, category: c.category }]));
+    const products = (input.products ?? []).map((p, i) => {
+      if (!p.type !== !p.category) throw new ValidationError('Please correct the errors below.', { [`products.${i}`]: [BOTH_OR_NEITHER] });
+      return { productId: p.productId.toLowerCase(), invoiceType: p.invoiceType, classification: p.type && p.category ? { type: p.type, category: p.category } : null };
+    });
+    return MyDataSettingsOutput.from(await ctx.services.billing.mydataSettings.update({ classifications: given, products }, ctx.user!.id));
   }
 
   @Authorized('superuser')

@@ -121,3 +121,17 @@ export const classificationRefusal = (invoiceType: MyDataInvoiceType, cls: Incom
   const categories = [...new Set(accepted.map((c) => c.category))];
   return `${named(cls.category)} is not accepted ${on}: use ${categories.join(', ')}.`;
 };
+
+/** What a product is classified as, per kind of sale (only the kinds the company set for it). */
+export type ProductClassifications = Partial<Record<MyDataSaleType, IncomeClassification>>;
+
+/**
+ * Per line of a document sold as `saleType`: the classification its product has for that kind of
+ * sale, or null where the line names no product or its product has none (then the company's
+ * choice applies: `MyDataSource.classification`).
+ */
+export const productClassificationsOf = (
+  lines: ReadonlyArray<{ productId?: string }>,
+  saleType: MyDataSaleType,
+  byProduct: ReadonlyMap<string, ProductClassifications>,
+): Array<IncomeClassification | null> => lines.map((l) => (l.productId ? (byProduct.get(l.productId)?.[saleType] ?? null) : null));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acceptedClassifications, classificationRefusal } from './classification';
+import { acceptedClassifications, classificationRefusal, productClassificationsOf } from './classification';
 import { MY_DATA_INVOICE_TYPES } from './types';
 import { MY_DATA_XSD_DIR } from './test/validate';
 
@@ -92,6 +92,17 @@ describe('myDATA income classifications', () => {
         expect(categories, `${t} ${c.category}`).toContain(c.category);
       }
     }
+  });
+
+  it("gives a line its product's classification for the kind of sale, null where the line or its product has none", () => {
+    const training = { type: 'E3_561_002', category: 'category1_3' };
+    const byProduct = new Map([
+      ['p1', { '2.1': training }],
+      ['p2', { '2.2': { type: 'E3_561_005', category: 'category1_3' } }],
+    ]);
+    const lines = [{ productId: 'p1' }, {}, { productId: 'p2' }, { productId: 'gone' }];
+    expect(productClassificationsOf(lines, '2.1', byProduct)).toEqual([training, null, null, null]);
+    expect(productClassificationsOf(lines, '2.2', byProduct)).toEqual([null, null, { type: 'E3_561_005', category: 'category1_3' }, null]);
   });
 });
 

@@ -58,17 +58,36 @@ const classification = (cls: IncomeClassification, cents: number): Xml => ({
   'icls:amount': amountText(cents),
 });
 
+/** The net amounts per classification (E3 code and category), in the order each first appears. */
+const summed = (classes: readonly IncomeClassification[], cents: readonly number[]): Array<[IncomeClassification, number]> => {
+  const sums = new Map<string, [IncomeClassification, number]>();
+  classes.forEach((c, i) => {
+    const key = `${c.category}|${c.type}`;
+    const sum = sums.get(key) ?? [c, 0];
+    sums.set(key, [sum[0], sum[1] + cents[i]!]);
+  });
+  return [...sums.values()];
+};
+
 /**
  * The content of one `invoice` element (AadeBookInvoiceType) for this document, as `invoicesDocXml`
  * writes it; AADE's `RequestedDoc` answers (./requested-doc) hold the same, with what AADE adds.
  */
-export const invoiceElement = ({ document: doc, classification: cls, correlatedMark }: MyDataSource): Xml => {
+export const invoiceElement = ({ document: doc, classification: cls, byLine, correlatedMark }: MyDataSource): Xml => {
   if (doc.lines.length === 0) throw new ValidationError('myDATA takes no document without lines.');
+  if (byLine && byLine.length !== doc.lines.length) throw new Error(`${byLine.length} line classifications for ${doc.lines.length} lines.`);
   const invoiceType = myDataInvoiceType(doc, correlatedMark);
   if (invoiceType === '5.1' && !isMark(correlatedMark!)) throw new ValidationError(`The credited invoice's MARK is a number AADE gave: "${correlatedMark}" is not one.`);
+  const lineClasses = doc.lines.map((_, i) => byLine?.[i] ?? cls);
   // A correlated credit note's buyer is its invoice's, so the invoice's type is known.
-  const refusal = classificationRefusal(invoiceType, cls, invoiceType === '5.1' ? saleTypeFor(doc.buyer.country) : undefined);
-  if (refusal) throw new ValidationError(refusal);
+  const creditedType = invoiceType === '5.1' ? saleTypeFor(doc.buyer.country) : undefined;
+  // The document's own first (every line without one of its own takes it), then each line's.
+  const refusal = classificationRefusal(invoiceType, cls, creditedType);
+  if (refusal && lineClasses.includes(cls)) throw new ValidationError(refusal);
+  byLine?.forEach((c, i) => {
+    const lineRefusal = c && classificationRefusal(invoiceType, c, creditedType);
+    if (lineRefusal) throw new ValidationError(`Line ${i + 1}: ${lineRefusal}`);
+  });
   const zone = buyerZone(doc.buyer.country);
   const amounts = myDataAmounts(doc);
   const vat = doc.lines.map((l) => myDataLineVat(l, zone));
@@ -89,7 +108,7 @@ export const invoiceElement = ({ document: doc, classification: cls, correlatedM
       vatCategory: String(vat[i]!.vatCategory),
       vatAmount: amountText(l.vatCents),
       ...(vat[i]!.vatExemptionCategory ? { vatExemptionCategory: String(vat[i]!.vatExemptionCategory) } : {}),
-      incomeClassification: classification(cls, l.netCents),
+      incomeClassification: classification(lineClasses[i]!, l.netCents),
     })),
     invoiceSummary: {
       totalNetValue: amountText(amounts.netCents),
@@ -100,8 +119,8 @@ export const invoiceElement = ({ document: doc, classification: cls, correlatedM
       totalOtherTaxesAmount: amountText(0),
       totalDeductionsAmount: amountText(0),
       totalGrossValue: amountText(amounts.grossCents),
-      // The sum per E3 code and category of the lines' classifications: one pair, every line's.
-      incomeClassification: classification(cls, amounts.netCents),
+      // The sum per E3 code and category of the lines' classifications, in the order they first appear.
+      incomeClassification: summed(lineClasses, amounts.lines.map((l) => l.netCents)).map(([c, cents]) => classification(c, cents)),
     },
   };
 };

@@ -133,6 +133,32 @@ describe('myDATA InvoicesDoc', () => {
     expect(values(xml, 'netValue')).toEqual(['620.21']);
   });
 
+  it("classifies each line as its own classification says (a product's), the rest as the document's, and sums the summary per classification", async () => {
+    const TRAINING: IncomeClassification = { type: 'E3_561_002', category: 'category1_3' };
+    const OTHER: IncomeClassification = { type: 'E3_562', category: 'category1_5' };
+    const threeLines = billingDocument({ number: 'INV-2026-0010', buyer: BUYER_GR, lines: [...licenceAndSupport, line('Grant administration', 1000, 5000, 2400)] });
+    const xml = await validXml({ ...source(threeLines, SERVICES_GR), byLine: [TRAINING, null, OTHER] });
+    expect(values(part(xml, 'invoiceDetails'), 'classificationType')).toEqual(['E3_561_002']);
+    const details = [...xml.matchAll(/<invoiceDetails>[\s\S]*?<\/invoiceDetails>/g)].map((m) => [values(m[0], 'classificationType')[0], values(m[0], 'amount')[0]]);
+    expect(details).toEqual([
+      ['E3_561_002', '1000.00'],
+      ['E3_561_001', '99.99'],
+      ['E3_562', '50.00'],
+    ]);
+    const inSummary = part(xml, 'invoiceSummary');
+    expect([values(inSummary, 'classificationType'), values(inSummary, 'classificationCategory'), summary(xml).classified]).toEqual([
+      ['E3_561_002', 'E3_561_001', 'E3_562'],
+      ['category1_3', 'category1_3', 'category1_5'],
+      ['1000.00', '99.99', '50.00'],
+    ]);
+    // Two lines of one classification make one sum.
+    const twice = await validXml({ ...source(domestic, SERVICES_GR), byLine: [TRAINING, TRAINING] });
+    expect(summary(twice).classified).toEqual(['1099.99']);
+    // A line's classification AADE refuses on this type is refused, naming the line.
+    expect(() => invoicesDocXml([{ ...source(intraEu, SERVICES_EU), byLine: [null, SERVICES_GR] }])).toThrow(/^INV-2026-0002: Line 2: E3_561_001 is not accepted with category1_3/);
+    expect(() => invoicesDocXml([{ ...source(domestic, SERVICES_GR), byLine: [TRAINING] }])).toThrow('1 line classifications for 2 lines.');
+  });
+
   it('holds many documents in one InvoicesDoc, in the order given', async () => {
     const creditAbroad = billingDocument({ kind: 'credit_note', number: 'CN-2026-000003', buyer: BUYER_DE, lines: [line('Support hours', 1000, 3333, 2400)], precedingInvoice: { number: 'INV-2026-0002', date: '2026-03-02' } });
     const all = [source(domestic, SERVICES_GR), source(intraEu, SERVICES_EU), source(export_, SERVICES_ABROAD), source(withExempt, SERVICES_GR), source(partialCredit, SERVICES_GR, MARK), source(fullCredit, SERVICES_GR, MARK), source(inDollars, SERVICES_GR), source(creditAbroad, SERVICES_EU, MARK)];

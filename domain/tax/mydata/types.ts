@@ -36,8 +36,13 @@ export interface IncomeClassification {
 /** One document to transmit. */
 export interface MyDataSource {
   document: BillingDocument;
-  /** The classification of every line of this document (the product's settings choose it). */
+  /** The classification of the document's lines that have none of their own (the company's choice for the kind of sale). */
   classification: IncomeClassification;
+  /**
+   * Per line, in the document's order: the classification of the line's product for this kind of
+   * sale, or null (then `classification`). Absent: every line takes `classification`.
+   */
+  byLine?: ReadonlyArray<IncomeClassification | null>;
   /** Credit notes: the MARK AADE gave the credited invoice (then type 5.1), or null (5.2). Ignored for invoices. */
   correlatedMark: string | null;
 }

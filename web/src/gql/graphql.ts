@@ -90,6 +90,8 @@ export type InvoiceInput = {
 
 export type InvoiceItemInput = {
   description: string;
+  /** The catalogue product the line sells (its myDATA income classification follows it). */
+  productId?: string | number | null | undefined;
   quantity?: number | null | undefined;
   /** Euros. */
   unitPrice: number;
@@ -169,9 +171,19 @@ export type MyDataClassificationInput = {
   type: string;
 };
 
+export type MyDataProductClassificationInput = {
+  category?: string | null | undefined;
+  invoiceType: string;
+  productId: string | number;
+  /** With category; both null: the company’s classification again. */
+  type?: string | null | undefined;
+};
+
 export type MyDataSettingsInput = {
   /** The classifications to set, by service invoice type; types left out keep theirs. */
-  classifications: Array<MyDataClassificationInput>;
+  classifications?: Array<MyDataClassificationInput> | null | undefined;
+  /** Products' own classifications, by product and type. */
+  products?: Array<MyDataProductClassificationInput> | null | undefined;
 };
 
 export type PageInput = {
