@@ -10,6 +10,7 @@ import { destroySession, regenerateSession } from './session';
 import { TwoFactorService, refusedCode } from './two-factor/two-factor.service';
 import { UserService, wrongOldPassword } from './user.service';
 import { type User } from '../platform/user';
+import { ApiTokenService } from './api-tokens/api-token.service';
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
@@ -20,8 +21,11 @@ export class AuthService {
   /** Password and code re-checks of signed-in users (password change, two-factor management). */
   readonly reauth: LoginThrottle;
   readonly twoFactor: TwoFactorService;
+  /** API tokens: made by the superuser, presented by other systems (Authorization: Bearer). */
+  readonly tokens: ApiTokenService;
 
   constructor(private readonly deps: AppDeps) {
+    this.tokens = new ApiTokenService(deps.db, deps.clock);
     this.users = new UserService(deps.db);
     this.throttle = new LoginThrottle(deps.db, deps.limits, deps.clock);
     this.reauth = new LoginThrottle(deps.db, deps.limits, deps.clock, REAUTH_TRIES);

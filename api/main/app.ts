@@ -21,6 +21,8 @@ import { seoRoutes } from '../public/seo.routes';
 import { ssrPages } from '../public/ssr-pages';
 import { loadUser, sessionMiddleware } from '../auth/session';
 import { applyTwoFactorPolicy, twoFactorRoutes } from '../auth/two-factor/two-factor.routes';
+import { apiTokenRoutes } from '../auth/api-tokens/api-token.routes';
+import { bearerOrSession, tokenGrantPlugin } from '../auth/api-tokens/bearer';
 import type { AppDeps } from '../platform/deps';
 import type { GraphQLContext } from '../platform/graphql/context';
 import { graphqlProtection } from '../platform/graphql/armor';
@@ -98,12 +100,15 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
     }),
   );
   app.use(refuseDeepJson);
-  app.use(['/api', '/graphql'], sessionMiddleware(deps), loadUser(deps), applyTwoFactorPolicy(services.auth.twoFactor), csrfProtection(production), idempotency(deps));
+  // A browser signs in with a session (and echoes its CSRF token); another system presents an API token.
+  const sessionChain = express.Router().use(sessionMiddleware(deps), loadUser(deps), applyTwoFactorPolicy(services.auth.twoFactor), csrfProtection(production));
+  app.use(['/api', '/graphql'], bearerOrSession(deps, services.auth.tokens, sessionChain), idempotency(deps));
 
   const api = express.Router();
   api.use(pendingAnswers);
   api.use(enteredUnder(authRoutes(services.auth)));
   api.use(enteredUnder(twoFactorRoutes(services.auth.twoFactor)));
+  api.use(enteredUnder(apiTokenRoutes(services.auth.tokens)));
   api.use(enteredUnder(publicRoutes(deps, services.site)));
   api.use(enteredUnder(paymentRoutes(deps, services.payments)));
   api.use(enteredUnder(portalRoutes(deps, services.billing.statements)));
@@ -129,6 +134,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
     stopOnTerminationSignals: false,
     plugins: [
       ...armor.plugins,
+      tokenGrantPlugin(),
       // Nothing here sets cache hints; without this plugin Apollo wraps every field's resolver.
       ApolloServerPluginCacheControlDisabled(),
       versionedAnswers(),

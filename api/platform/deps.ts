@@ -37,6 +37,8 @@ export interface RateLimits {
   publicReadsPerIp: number;
   /** Confirmation e-mails to one (unverified) recipient address per day. */
   confirmationMailsPerRecipient: number;
+  /** Requests with one API token (every process together) in `windowMs`. */
+  apiTokenRequests: number;
   windowMs: number;
 }
 
@@ -48,5 +50,7 @@ export const defaultRateLimits: RateLimits = {
   publicFormsPerIp: 10,
   publicReadsPerIp: 300,
   confirmationMailsPerRecipient: 3,
+  // 10 per second on average over the window; an integration that needs more uses more tokens.
+  apiTokenRequests: 9000,
   windowMs: 15 * 60 * 1000,
 };

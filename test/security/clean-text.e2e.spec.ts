@@ -117,6 +117,7 @@ const REST: Record<string, RestCase> = {
   'POST /api/payments/reconcile/': { caller: 'anon', path: () => '/api/payments/reconcile/', body: () => ({ session_id: 'cs_sim_x' }) },
   'POST /api/journal-entries/': { caller: 'admin', path: () => '/api/journal-entries/', body: entryBody, format: ['date', 'account', 'vat_category'], multi: ['description'], accepts: true },
   'PUT /api/journal-entries/:id/': { caller: 'admin', path: (f) => `/api/journal-entries/${f.entryId}/`, body: entryBody, format: ['date', 'account', 'vat_category'], multi: ['description'], accepts: true },
+  'POST /api/tokens/': { caller: 'admin', path: () => '/api/tokens/', body: () => ({ name: `Clean ${Math.random()}`, scope: 'read', areas: ['billing'] }), format: ['scope', 'areas.0'], accepts: true },
   'PUT /api/mydata/settings/': { caller: 'admin', path: () => '/api/mydata/settings/', body: () => ({ classifications: [{ invoice_type: '2.1', type: 'E3_561_001', category: 'category1_3' }] }), format: [], accepts: true },
   'PUT /api/accounting/lock/': { caller: 'admin', path: () => '/api/accounting/lock/', body: () => ({ locked_through: '2001-01-31' }), format: ['locked_through'] },
   'POST /api/accounting/year-end-reopen/': { caller: 'admin', path: () => '/api/accounting/year-end-reopen/', body: () => ({ fiscal_year: 2020, reason: 'Audit' }), multi: ['reason'] },
@@ -187,6 +188,7 @@ const NO_TEXT = new Set([
   'POST /api/clients/:id/vies-check/',
   'POST /api/mydata/documents/:id/send-again/',
   'DELETE /api/products/:id/',
+  'DELETE /api/tokens/:id/',
   'DELETE /api/bank-accounts/:id/',
   // Money account ids or null, nothing else.
   'PUT /api/money-account-defaults/',
@@ -255,6 +257,7 @@ const GRAPHQL: Record<string, GraphqlCase> = {
   correctSingleLineJournalEntry: { caller: 'admin', vars: (f) => ({ id: f.entryId, input: singleLineInput(f) }), format: ['input.date'], multi: ['input.description'], accepts: true },
   recordJournalEntry: { caller: 'admin', vars: (f) => ({ input: journalInput(f) }), format: ['input.date', 'input.lines.0.vatCategory'], multi: ['input.description'], accepts: true },
   correctJournalEntry: { caller: 'admin', vars: (f) => ({ id: f.entryId, input: journalInput(f) }), format: ['input.date', 'input.lines.0.vatCategory'], multi: ['input.description'], accepts: true },
+  createApiToken: { caller: 'admin', vars: () => ({ input: { name: `Clean ${Math.random()}`, scope: 'read', areas: ['billing'] } }), format: [], accepts: true },
   setMyDataClassifications: {
     caller: 'admin',
     vars: (f) => ({ input: { classifications: [{ invoiceType: '2.1', type: 'E3_561_001', category: 'category1_3' }], products: [{ productId: f.productId, invoiceType: '2.1', type: 'E3_561_002', category: 'category1_3' }] } }),

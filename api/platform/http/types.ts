@@ -12,8 +12,10 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** The logged-in user, loaded once per request by the session middleware. */
+      /** The logged-in user, loaded once per request by the session middleware (or a token's superuser). */
       user?: User;
+      /** A request made with an API token: the token and its grant (api/auth/api-tokens/bearer.ts). */
+      apiToken?: { id: string; name: string; scope: 'read' | 'write'; areas: Array<'billing' | 'accounting' | 'all'> };
       /** The unparsed request body, kept for signature checks (Stripe webhooks). */
       rawBody?: Buffer;
       /** This request's id (api/platform/http/request-log.ts). */
