@@ -3,7 +3,7 @@ import path from 'node:path';
 import dayjs from 'dayjs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, rawKeyLeaks, rowAction, settled, sidewaysScroll, signedInPage } from '../../../test/browser';
+import { axeViolations, collectPageErrors, DESKTOP_WIDTH, launchBrowser, listItem, MOBILE_WIDTH, pickOption, rawKeyLeaks, rowAction, settled, sidewaysScroll, signedInPage } from '../../../test/browser';
 import { testBackends } from '../../../test/db';
 import { startMyDataStub, type MyDataStub } from '../../../test/mydata-stub';
 import { ADMIN, startTestServer, type TestClient, type TestServer } from '../../../test/server';
@@ -183,6 +183,87 @@ describe('myDATA and VIES on the admin screens in Chromium', () => {
     await shot(card, 'mydata-settings-el-1280');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("gives a product its own classification for 2.1 on the settings card, kept after a reload, and the company's again (en 1280 px, el 375 px)", async () => {
+    const PRODUCTS = `{ myDataSettings { products { productId name classifications { invoiceType classification { type category } } } } }`;
+    const createProduct = async (name: string) => {
+      const made = await admin.graphql(`mutation($input: ProductInput!) { createProduct(input: $input) { id } }`, { input: { name, price: 900, billingCycle: 'one_time', vatRate: 24 } });
+      expect(made.body.errors, JSON.stringify(made.body)).toBeUndefined();
+      return made.body.data.createProduct.id as string;
+    };
+    const ownOf = async (productId: string) =>
+      ((await admin.graphql(PRODUCTS)).body.data.myDataSettings.products as Array<{ productId: string; classifications: unknown[] }>).find((p) => p.productId === productId)?.classifications;
+    const select = (productId: string, type: string) => `#mydata-product-${productId}-${type.replace('.', '_')}`;
+
+    const { context, page } = await signedInPage(browser, server.url, ADMIN, { width: DESKTOP_WIDTH });
+    const errors = collectPageErrors(page);
+    // No product yet: the section says where they come from.
+    await page.goto('/admin/settings?lng=en');
+    const section = page.getByTestId('mydata-products');
+    await section.getByText('Products appear here once they are created under Products.').waitFor();
+
+    const audit = await createProduct('GRC audit');
+    await page.reload();
+    const row = listItem(section, 'GRC audit');
+    await row.waitFor();
+    // Every type starts with the company's (2.1 is E3_561_007 since the Greek test), the company form as it was.
+    for (const type of ['2.1', '2.2', '2.3']) await row.locator('.ant-form-item', { has: page.locator(select(audit, type)) }).getByTitle("Company's classification").waitFor();
+    expect(await page.getByTestId('mydata-products-save').isDisabled()).toBe(true);
+    await pickOption(page, select(audit, '2.1'), 'E3_561_002');
+    await row.getByTitle('Income from the provision of services · E3_561_002').waitFor();
+    expect(await section.getByTestId('mydata-products-unsaved').textContent()).toBe('Unsaved changes: 1');
+    await section.getByRole('button', { name: 'Save product classifications' }).click();
+    await page.locator('.ant-message').getByText('Product classifications saved.', { exact: true }).waitFor();
+    expect(await ownOf(audit)).toEqual([{ invoiceType: '2.1', classification: { type: 'E3_561_002', category: 'category1_3' } }]);
+    // Only the product's: the company's 2.1 is still E3_561_007.
+    const company = await admin.graphql('{ myDataSettings { classifications { invoiceType chosen { type } } } }');
+    expect(company.body.data.myDataSettings.classifications[0]).toEqual({ invoiceType: '2.1', chosen: { type: 'E3_561_007' } });
+
+    await page.reload();
+    await listItem(section, 'GRC audit').getByTitle('Income from the provision of services · E3_561_002').waitFor();
+    await listItem(section, 'GRC audit').locator('.ant-form-item', { has: page.locator(select(audit, '2.2')) }).getByTitle("Company's classification").waitFor();
+    expect(await page.getByTestId('mydata-products-save').isDisabled()).toBe(true);
+    expect(await rawKeyLeaks(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await settled(page);
+    await shot(page.getByTestId('mydata-settings'), 'mydata-products-en-1280');
+
+    // A product deleted meanwhile: the server's refusal stands under its select, in the screen's language.
+    const training = await createProduct('Training day');
+    await page.reload();
+    await listItem(section, 'Training day').waitFor();
+    await pickOption(page, select(training, '2.2'), 'E3_561_007');
+    expect((await admin.graphql('mutation($id: ID!) { deleteProduct(id: $id) }', { id: training })).body.data.deleteProduct).toBe(true);
+    await section.getByRole('button', { name: 'Save product classifications' }).click();
+    await page
+      .locator('.ant-form-item', { has: page.locator(select(training, '2.2')) })
+      .locator('.ant-form-item-explain-error')
+      .getByText('This product is no longer in the catalogue: reload the page.')
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // On a phone in Greek: a card per product; 2.1 back to the company's.
+    const el = await signedInPage(browser, server.url, ADMIN, { width: MOBILE_WIDTH, locale: 'el-GR' });
+    const elErrors = collectPageErrors(el.page);
+    await el.page.goto('/admin/settings?lng=el');
+    const card = listItem(el.page.getByTestId('mydata-products'), 'GRC audit');
+    await card.getByTitle('Έσοδα από παροχή υπηρεσιών · E3_561_002').waitFor();
+    expect(await card.locator('.ant-form-item-label').allTextContents()).toEqual(['2.1 · Αγοραστής στην Ελλάδα', '2.2 · Αγοραστής σε άλλο κράτος μέλος της ΕΕ', '2.3 · Αγοραστής εκτός ΕΕ']);
+    await pickOption(el.page, select(audit, '2.1'), 'Χαρακτηρισμός της εταιρείας');
+    await el.page.getByRole('button', { name: 'Αποθήκευση χαρακτηρισμών προϊόντων' }).click();
+    await el.page.locator('.ant-message').getByText('Οι χαρακτηρισμοί των προϊόντων αποθηκεύτηκαν.', { exact: true }).waitFor();
+    expect(await ownOf(audit)).toEqual([]);
+    await el.page.reload();
+    await listItem(el.page.getByTestId('mydata-products'), 'GRC audit').locator('.ant-form-item', { has: el.page.locator(select(audit, '2.1')) }).getByTitle('Χαρακτηρισμός της εταιρείας').waitFor();
+    expect(await sidewaysScroll(el.page)).toBeLessThanOrEqual(0);
+    expect(await rawKeyLeaks(el.page)).toEqual([]);
+    expect(await axeViolations(el.page)).toEqual([]);
+    await settled(el.page);
+    await shot(el.page.getByTestId('mydata-products'), 'mydata-products-el-375');
+    expect(elErrors).toEqual([]);
+    await el.context.close();
   });
 
   it("checks the client's VAT number in VIES in Russian at 375 px: valid, the day, the consultation number and the name", async () => {

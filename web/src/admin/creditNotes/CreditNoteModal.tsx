@@ -34,6 +34,8 @@ type CreditLine = CreditNoteValues['items'][number] & { source?: number };
 
 /** The invoice's line as a credit note line: as the invoice charged it (rate and category: reverse charge, exempt, ...). */
 const creditLineOf = (item: InvoiceItemView, source: number): CreditLine => ({
+  // The product it sold: the credit note's line is classified in myDATA as the invoice's was.
+  productId: item.productId ?? null,
   description: item.description,
   quantity: item.quantity,
   unitPrice: item.unitPrice,

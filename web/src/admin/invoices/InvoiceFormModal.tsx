@@ -51,7 +51,8 @@ export const InvoiceFormModal = ({ open, invoice, saving, onCancel, onSave }: Pr
             date,
             dueDate,
             paid,
-            items: items.map(({ description, quantity, unitPrice, vatRate, vatCategory, vatExemptionReason }) => ({
+            items: items.map(({ description, quantity, unitPrice, vatRate, vatCategory, vatExemptionReason, productId }) => ({
+              productId: productId ?? null,
               description,
               quantity,
               unitPrice,

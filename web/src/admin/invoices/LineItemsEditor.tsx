@@ -3,16 +3,19 @@ import { Button, Form, Input, InputNumber, Select, Table } from 'antd';
 import type { FormInstance, FormListFieldData } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { currencySymbol, EURO, formatAmountCents } from '../../common/format';
+import { currencySymbol, EURO, formatAmountCents, formatEuros } from '../../common/format';
 import { useScreenLanguage } from '../../common/useAmount';
 import { cleanTextRule } from '../common/cleanText';
+import { useProducts } from '../products/useProducts';
+import type { ProductView } from '../products/productTypes';
 import { useStandardVatRateIn } from '../settings/useStandardVatRate';
 import { lineTotals, type EditableLine } from './lineTotals';
 import { MAX_AMOUNT_CENTS, MAX_QUANTITY } from '../../../../domain/shared/money';
-import type { InvoiceValues } from './invoiceTypes';
+import type { EditableItem, InvoiceValues } from './invoiceTypes';
+import { productLinePatch } from './productLine';
 
 /** A new line: the company's standard VAT rate, or empty until it has loaded (then filled in). */
-export const newLine = (vatRate: number | undefined) => ({ description: '', quantity: 1, unitPrice: undefined, vatRate, vatCategory: null });
+export const newLine = (vatRate: number | undefined) => ({ productId: null, description: '', quantity: 1, unitPrice: undefined, vatRate, vatCategory: null });
 
 /** The VAT categories a user may choose; empty lets the server decide (S, Z, or AE for an EU business abroad). */
 export const VatCategorySelect = (props: { value?: string | null; onChange?: (v: string | null) => void; onSelect?: (v: string) => void; 'aria-label'?: string }) => {
@@ -29,6 +32,50 @@ export const VatCategorySelect = (props: { value?: string | null; onChange?: (v:
   );
 };
 
+const percent = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+
+interface ProductOption {
+  value: string;
+  label: string;
+  /** Its catalogue price and VAT rate, shown beside its name in the list. */
+  detail?: string;
+}
+
+/**
+ * A line's optional catalogue product (searchable by name, clearable). `onSelect` is told the
+ * product chosen, which fills the line; a product no longer in the catalogue is named as such.
+ */
+const ProductSelect = ({ id, value, onChange, onSelect, products, loading }: { id?: string; value?: string | null; onChange?: (v: string | null) => void; onSelect: (p: ProductView) => void; products: ProductView[]; loading: boolean }) => {
+  const { t } = useTranslation();
+  const options: ProductOption[] = products.map((p) => ({ value: p.id, label: p.name, detail: `${formatEuros(p.price)} · ${percent.format(p.vatRate)} %` }));
+  if (value && !loading && !products.some((p) => p.id === value)) options.push({ value, label: t('admin.invoices.productGone') });
+  return (
+    <Select<string, ProductOption>
+      id={id}
+      className="line-product"
+      aria-label={t('admin.invoices.product')}
+      placeholder={t('admin.invoices.productPlaceholder')}
+      value={value ?? undefined}
+      options={options}
+      loading={loading}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      classNames={{ popup: { root: 'line-product-popup' } }}
+      optionRender={(o) => (
+        <span className="line-product-option">
+          <span>{o.data.label}</span>
+          {o.data.detail && <span className="line-product-detail">{o.data.detail}</span>}
+        </span>
+      )}
+      onChange={(v) => onChange?.(v ?? null)}
+      onSelect={(v) => {
+        const product = products.find((p) => p.id === v);
+        if (product) onSelect(product);
+      }}
+    />
+  );
+};
+
 /** A VAT category and rate a line may take (a credit note's lines: those its invoice charged). */
 export interface VatChoice {
   /** Percent. */
@@ -40,7 +87,6 @@ export interface VatChoice {
 }
 
 const choiceKey = (c: { vatRate?: number | string | null; vatCategory?: string | null }) => `${c.vatCategory ?? ''}|${Number(c.vatRate ?? 0)}`;
-const percent = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 
 /** One select for a line's rate and category among `choices` ("19 % · Standard"). */
 const VatChoiceSelect = ({ choices, value, onChange }: { choices: VatChoice[]; value: EditableLine | undefined; onChange: (c: VatChoice) => void }) => {
@@ -118,6 +164,15 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({
     items.map((_, i) => ['items', i, 'vatRate']),
   );
   const amounts = lineTotals(items, { reverseCharge }).lines;
+  const { products, loading: productsLoading } = useProducts();
+  // A product fills its line: its name, its price (in euros only: the catalogue's), its VAT rate.
+  const chooseProduct = (line: number, product: ProductView) => {
+    const f = form as unknown as FormInstance<Pick<InvoiceValues, 'items'>>;
+    const patch = productLinePatch(product, f.getFieldValue(['items', line]) as EditableItem | undefined, { currency, vatChoices });
+    for (const [name, value] of Object.entries(patch)) f.setFieldValue(['items', line, name as keyof EditableItem], value);
+    // The filled fields are checked again (a required description no longer empty, the price's bound).
+    void f.validateFields((['description', 'unitPrice', 'vatRate'] as const).filter((name) => name in patch).map((name) => ['items', line, name]), { recursive: false }).catch(() => undefined);
+  };
   // Zero-rated and exempt lines carry 0 % (the server refuses another rate for them).
   const setZeroRate = (line: number) => (form as unknown as FormInstance<Pick<InvoiceValues, 'items'>>).setFieldValue(['items', line, 'vatRate'], 0);
   const setChoice = (line: number, c: VatChoice) => {
@@ -197,11 +252,17 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({
             columns={[
               {
                 key: 'description',
-                title: t('admin.invoices.description'),
+                title: t('admin.invoices.productAndDescription'),
+                // The product above its description: the table no wider than before, on a phone too.
                 render: (_, field) => (
-                  <Form.Item name={[field.name, 'description']} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }, cleanTextRule(t)]}>
-                    <Input aria-label={t('admin.invoices.description')} style={{ minWidth: 200 }} />
-                  </Form.Item>
+                  <div className="line-product-description">
+                    <Form.Item name={[field.name, 'productId']}>
+                      <ProductSelect products={products} loading={productsLoading} onSelect={(p) => chooseProduct(field.name, p)} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'description']} rules={[{ required: true, whitespace: true, message: t('admin.validation.required') }, cleanTextRule(t)]}>
+                      <Input aria-label={t('admin.invoices.description')} style={{ minWidth: 200 }} />
+                    </Form.Item>
+                  </div>
                 ),
               },
               {
@@ -264,6 +325,11 @@ export const LineItemsEditor = <T extends Pick<InvoiceValues, 'items'>>({
           <Button type="dashed" icon={<PlusOutlined />} onClick={() => add(blankLine())} style={{ marginTop: 8 }} data-testid="add-line">
             {t('admin.invoices.addLine')}
           </Button>
+          {currency !== EURO && items.some((l) => (l as EditableItem).productId) && (
+            <div className="admin-muted line-product-note" data-testid="product-price-note">
+              {t('admin.invoices.productPriceNote', { currency })}
+            </div>
+          )}
           <InvoiceTotals lines={items} reverseCharge={reverseCharge} currency={currency} />
         </>
       )}

@@ -8,6 +8,8 @@ export interface InvoiceItemView {
   /** S, Z, E or AE (reverse charge). */
   vatCategory?: string;
   vatExemptionReason?: string | null;
+  /** The catalogue product the line sells (its myDATA classification follows it); none: typed in. */
+  productId?: string | null;
 }
 
 export interface InvoiceView {
@@ -57,6 +59,8 @@ export interface EditableItem {
   vatRate: number | string;
   vatCategory?: string | null;
   vatExemptionReason?: string | null;
+  /** The catalogue product the line sells; empty: none. */
+  productId?: string | null;
 }
 
 export interface InvoiceFilterValues {

@@ -54,6 +54,7 @@ export const itemInput = (i: EditableItem) => ({
   vatRate: Number(i.vatRate ?? 0),
   vatCategory: i.vatCategory || null,
   vatExemptionReason: i.vatCategory === 'E' ? i.vatExemptionReason?.trim() || null : null,
+  productId: i.productId || null,
 });
 
 export const useSaveInvoice = () => {

@@ -1,10 +1,12 @@
-import { Alert, Button, Card, Form, Select, Typography } from 'antd';
+import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, LoadingSkeleton } from '../../common/DataState';
 import { fieldErrorsOf } from '../accounting/hooks/graphqlErrors';
 import { useFeedback } from '../common/useFeedback';
-import { classificationGroups, classificationKey, classificationsInput, errorsByType, parseClassificationKey, refusalOnType, type Classification } from './classifications';
+import { ClassificationSelect, useClassificationWords } from './ClassificationSelect';
+import { classificationKey, classificationsInput, errorsByType, parseClassificationKey, refusalOnType } from './classifications';
+import { MyDataProductsSection } from './MyDataProductsSection';
 import { transmissionSwitch } from './myData';
 import { useMyDataSettings, useSetMyDataClassifications } from './useMyData';
 import './mydata.css';
@@ -15,68 +17,10 @@ interface Values {
   classifications: Partial<Record<string, string>>;
 }
 
-/** A type's name in words and an E3 code's meaning, in the screen's language (AADE's English when the screen has none). */
-const useClassificationWords = () => {
-  const { t } = useTranslation();
-  return useMemo(
-    () => ({
-      category: (category: string, fallback?: string | null) => t(`admin.mydata.categories.${category}`, { defaultValue: fallback ?? category }),
-      code: (code: string) => t(`admin.mydata.e3.${code}`, { defaultValue: '' }),
-    }),
-    [t],
-  );
-};
-
-interface CodeOption {
-  value: string;
-  label: string;
-  code: string;
-  meaning: string;
-}
-
-/** A category's group of E3 codes: its options are the codes; the group itself has no value. */
-interface CategoryGroup {
-  label: string;
-  title: string;
-  options: CodeOption[];
-  value?: undefined;
-  code?: undefined;
-  meaning?: undefined;
-}
-
-/** One invoice type's Select: the accepted classifications grouped by category, each E3 code with what it means. */
-const ClassificationSelect = ({ id, accepted, value, onChange }: { id?: string; accepted: Classification[]; value?: string; onChange?: (v: string) => void }) => {
-  const words = useClassificationWords();
-  const options = classificationGroups(accepted).map((g): CategoryGroup => {
-    const category = words.category(g.category, g.categoryName);
-    return {
-      label: category,
-      title: category,
-      options: g.types.map((code) => ({ value: classificationKey({ category: g.category, type: code }), label: `${category} · ${code}`, code, meaning: words.code(code) })),
-    };
-  });
-  return (
-    <Select<string, CodeOption | CategoryGroup>
-      id={id}
-      className="mydata-select"
-      value={value}
-      onChange={onChange}
-      options={options}
-      showSearch={{ optionFilterProp: ['label', 'meaning'] }}
-      classNames={{ popup: { root: 'mydata-select-popup' } }}
-      optionRender={(o) => (
-        <span className="mydata-option">
-          <code className="mydata-code">{o.data.code}</code>
-          {o.data.meaning ? <span className="mydata-option-meaning"> {o.data.meaning}</span> : null}
-        </span>
-      )}
-    />
-  );
-};
-
 /**
- * Settings › myDATA (Greece): whether issued documents are transmitted (and where), and the income
- * classification each service invoice type is sent with, chosen among those AADE accepts there.
+ * Settings › myDATA (Greece): whether issued documents are transmitted (and where), the income
+ * classification each service invoice type is sent with, chosen among those AADE accepts there, and
+ * products' own (MyDataProductsSection).
  */
 export const MyDataSettingsCard = () => {
   const { t } = useTranslation();
@@ -86,9 +30,11 @@ export const MyDataSettingsCard = () => {
   const { save, saving } = useSetMyDataClassifications();
   const [form] = Form.useForm<Values>();
 
+  // The company's choices as saved: the form is filled again when they change, not when products' own are saved.
+  const chosen = useMemo(() => (settings ? JSON.stringify(Object.fromEntries(settings.classifications.map((c) => [c.invoiceType, classificationKey(c.chosen)]))) : null), [settings]);
   useEffect(() => {
-    if (settings) form.setFieldsValue({ classifications: Object.fromEntries(settings.classifications.map((c) => [c.invoiceType, classificationKey(c.chosen)])) });
-  }, [settings, form]);
+    if (chosen) form.setFieldsValue({ classifications: JSON.parse(chosen) as Values['classifications'] });
+  }, [chosen, form]);
 
   const onFinish = async (values: Values) => {
     const sent = classificationsInput(values.classifications ?? {});
@@ -148,6 +94,7 @@ export const MyDataSettingsCard = () => {
               {t('admin.mydata.settings.save')}
             </Button>
           </Form>
+          <MyDataProductsSection settings={settings} />
         </>
       ) : null}
     </Card>

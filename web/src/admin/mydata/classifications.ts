@@ -69,3 +69,73 @@ export const refusalOnType = (chosen: { type: string; category: string }, accept
     ? t('admin.mydata.settings.notAcceptedWith', { code: chosen.type, category: categoryLabel(chosen.category), codes: codes.join(', ') })
     : t('admin.mydata.settings.notAccepted', { code: chosen.type });
 };
+
+/**
+ * Products' own classifications as the per-product table holds them: per product, per invoice type,
+ * a `classificationKey`, or '' (COMPANY) for none of its own (the company's applies).
+ */
+export type ProductChoices = Record<string, Partial<Record<string, string>>>;
+
+/** A product's choice that is no classification of its own: the company's applies. */
+export const COMPANY = '';
+
+/** The classifications products have of their own, as the server lists them, as table choices. */
+export const productChoicesOf = (
+  products: ReadonlyArray<{ productId: string; classifications: ReadonlyArray<{ invoiceType: string; classification: Pick<Classification, 'type' | 'category'> }> }>,
+): ProductChoices => Object.fromEntries(products.map((p) => [p.productId, Object.fromEntries(p.classifications.map((c) => [c.invoiceType, classificationKey(c.classification)]))]));
+
+/** One product's classification on one type as the mutation takes it; both null: the company's again. */
+export interface ProductClassificationInput {
+  productId: string;
+  invoiceType: string;
+  type: string | null;
+  category: string | null;
+}
+
+/**
+ * What the per-product table sends: each product and type whose choice (`edited`, only the ones
+ * touched) differs from what is saved, one reset to the company's as null type and category. In the
+ * table's order (`productIds`) and the types' (SALE_TYPES); a product no longer listed is left out.
+ */
+export const productClassificationChanges = (productIds: readonly string[], saved: ProductChoices, edited: ProductChoices): ProductClassificationInput[] =>
+  productIds.flatMap((productId) =>
+    SALE_TYPES.flatMap((invoiceType) => {
+      const choice = edited[productId]?.[invoiceType];
+      if (choice === undefined || choice === (saved[productId]?.[invoiceType] ?? COMPANY)) return [];
+      const { type, category } = choice === COMPANY ? { type: null, category: null } : parseClassificationKey(choice);
+      return [{ productId, invoiceType, type, category }];
+    }),
+  );
+
+/** A refusal of one product's classification on one type: of the classification, or of the product (no longer in the catalogue). */
+export interface ProductRefusal {
+  productId: string;
+  invoiceType: string;
+  about: 'classification' | 'product';
+  messages: string[];
+}
+
+/**
+ * A refusal's field errors per product and type sent. The service names the entry's place
+ * ("products.0", "products.0.productId" for a product not in the catalogue), the GraphQL input's own
+ * checks the input's ("input.products.0.type"); each read back to the product and type sent there.
+ * Anything else is the rest, for a message under the form.
+ */
+export const productRefusals = (fieldErrors: Record<string, string[]>, sent: ReadonlyArray<{ productId: string; invoiceType: string }>): { refusals: ProductRefusal[]; rest: string[] } => {
+  const refusals = new Map<string, ProductRefusal>();
+  const rest: string[] = [];
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    const match = /(?:^|\.)products\.(\d+)(?:\.(\w+))?$/.exec(path);
+    const entry = match ? sent[Number(match[1])] : undefined;
+    if (!entry) {
+      rest.push(...messages);
+      continue;
+    }
+    const about = match![2] === 'productId' ? 'product' : 'classification';
+    const key = `${entry.productId}|${entry.invoiceType}|${about}`;
+    const known = refusals.get(key);
+    if (known) known.messages.push(...messages);
+    else refusals.set(key, { productId: entry.productId, invoiceType: entry.invoiceType, about, messages: [...messages] });
+  }
+  return { refusals: [...refusals.values()], rest };
+};

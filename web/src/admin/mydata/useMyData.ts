@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
+import type { ProductClassificationInput } from './classifications';
 import { SEND_TO_MY_DATA_AGAIN } from './graphql/mutations/sendToMyDataAgain';
 import { SET_MY_DATA_CLASSIFICATIONS } from './graphql/mutations/setMyDataClassifications';
 import { MY_DATA_FAILURES } from './graphql/queries/myDataFailures';
@@ -44,11 +45,15 @@ export const useMyDataSettings = () => {
   return { settings: data?.myDataSettings, loading: loading && !data, error, refetch };
 };
 
+/** Sets the company's classifications, or products' own; the settings the screens show are its answer (one cached record). */
 export const useSetMyDataClassifications = () => {
   const [set, { loading }] = useMutation(SET_MY_DATA_CLASSIFICATIONS);
   return {
     save: async (classifications: Array<{ invoiceType: string; type: string; category: string }>) => {
       await set({ variables: { input: { classifications } } });
+    },
+    saveProducts: async (products: ProductClassificationInput[]) => {
+      await set({ variables: { input: { products } } });
     },
     saving: loading,
   };

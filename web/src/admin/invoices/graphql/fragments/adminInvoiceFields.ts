@@ -33,6 +33,7 @@ export const ADMIN_INVOICE_FIELDS = graphql(`
       vatRate
       vatCategory
       vatExemptionReason
+      productId
     }
   }
 `);

@@ -1,6 +1,6 @@
 import { graphql } from '../../../../gql';
 
-/** Whether myDATA is on, and per service invoice type the classification used and those AADE accepts. */
+/** Whether myDATA is on, per service invoice type the classification used and those AADE accepts, and each product's own. */
 export const MY_DATA_SETTINGS_FIELDS = graphql(`
   fragment MyDataSettingsFields on MyDataSettings {
     configured
@@ -16,6 +16,18 @@ export const MY_DATA_SETTINGS_FIELDS = graphql(`
         type
         category
         categoryName
+      }
+    }
+    products {
+      productId
+      name
+      classifications {
+        invoiceType
+        classification {
+          type
+          category
+          categoryName
+        }
       }
     }
   }
