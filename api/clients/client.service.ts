@@ -11,6 +11,7 @@ import { renderMail } from '../platform/mail/branded-mail';
 import { mailCompanyOf } from '../company';
 import { enqueueMail } from '../platform/mail/outbox';
 import { writeAudit } from '../platform/audit';
+import { enqueueWebhooks } from '../integrations';
 import { clientPasswordResetMail, clientUserMail } from './client-user.mail';
 import { mailLanguage } from '../platform/mail/language';
 import { clientCreditCents, listInvoices } from '../invoicing';
@@ -98,6 +99,8 @@ export class ClientService {
       const country = columns.country ?? (await trx('company_settings').where({ id: 1 }).first('country'))?.country ?? '';
       refuseVatNumber(columns.vat_number, country);
       await insertAudited(trx, { table: 'clients', entity: 'client', actor, now: this.deps.clock(), row: { id, language: 'en', ...columns, country } });
+      const created: ClientRow = await withUsers(trx).where('c.id', id).first();
+      await enqueueWebhooks(trx, [{ type: 'client.created', key: `client.created:${id}`, documentKey: `client:${id}`, occurredAt: this.deps.clock().toISOString(), data: clientWire(created) }], this.deps.clock());
     });
     return this.get(id);
   }

@@ -6,7 +6,7 @@ export { paymentWire } from './invoice-payments.routes';
 export { invoiceModel, viewInvoice } from './invoice-stream';
 export { ApplyCreditInput } from './invoice.input';
 export { ClientRefOutput, InvoiceOutput } from './invoice.output';
-export { findPublicInvoice, invoiceWire, listInvoices } from './invoice.queries';
+export { findPublicInvoice, invoiceWire, listInvoices, whereOverdue } from './invoice.queries';
 export type { InvoiceWire } from './invoice.queries';
 export { InvoiceService } from './invoice.service';
 export type { HistoryEntry } from './invoice.service';

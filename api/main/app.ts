@@ -11,6 +11,7 @@ import { billingRoutes } from './billing.routes';
 import { bankRuleRoutes, moneyAccountRoutes, statementRoutes } from '../bank';
 import { billRoutes, supplierRoutes } from '../purchases';
 import { exchangeRateRoutes } from '../currencies';
+import { webhookRoutes } from '../integrations';
 import { paymentRoutes } from '../payments/payment.routes';
 import { simulatedCheckoutRoutes } from '../payments/simulated-checkout.routes';
 import { portalRoutes } from '../portal/portal.routes';
@@ -120,6 +121,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   api.use(enteredUnder(supplierRoutes(services.purchases)));
   api.use(enteredUnder(billRoutes(services.purchases)));
   api.use(enteredUnder(exchangeRateRoutes(services.currencies)));
+  api.use(enteredUnder(webhookRoutes(services.webhooks.endpoints, services.webhooks.deliveries)));
   api.use(apiNotFound);
   app.use('/api', api);
 

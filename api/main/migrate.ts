@@ -14,6 +14,7 @@ import { numberingMigrations } from '../write/numbering/migrations';
 import { twoFactorMigrations } from '../auth/two-factor/migrations';
 import { authMigrations } from '../auth/migrations';
 import { apiTokenMigrations } from '../auth/api-tokens/migrations';
+import { webhookMigrations } from '../integrations';
 import { rateLimitMigrations } from '../platform/rate-limit/migrations';
 import { bankMigrations } from '../bank/migrations';
 import { purchasesMigrations } from '../purchases';
@@ -26,7 +27,7 @@ import { currencyMigrations } from '../currencies';
  * Add a layer's list here when it gains tables.
  */
 export const allMigrations = (): Migration[] =>
-  [...coreMigrations, ...tableVersionMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations, ...numberingMigrations, ...twoFactorMigrations, ...authMigrations, ...apiTokenMigrations, ...rateLimitMigrations, ...bankMigrations, ...bankLineMigrations, ...purchasesMigrations, ...billMigrations, ...currencyMigrations].sort((a, b) => a.name.localeCompare(b.name));
+  [...coreMigrations, ...tableVersionMigrations, ...mailMigrations, ...siteMigrations, ...eventStoreMigrations, ...projectionMigrations, ...billingAllMigrations, ...paymentsAllMigrations, ...accountingMigrations, ...ledgerMigrations, ...numberingMigrations, ...twoFactorMigrations, ...authMigrations, ...apiTokenMigrations, ...webhookMigrations, ...rateLimitMigrations, ...bankMigrations, ...bankLineMigrations, ...purchasesMigrations, ...billMigrations, ...currencyMigrations].sort((a, b) => a.name.localeCompare(b.name));
 
 export const migrate = async (db: Knex, migrations: Migration[] = allMigrations()): Promise<void> => {
   const byName = new Map(migrations.map((m) => [m.name, m]));

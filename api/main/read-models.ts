@@ -12,6 +12,7 @@ import { creditNotesProjection } from '../../projections/credit-notes/credit-not
 import { booksAuditReactor } from '../accounting/books-audit.reactor';
 import { bankLinesProjection } from '../../projections/bank-lines/bank-lines';
 import { billsProjection } from '../../projections/bills/bills';
+import { webhookInvoiceReactor } from '../integrations';
 
 /**
  * The composition root of read models and reactors (api wires projections/ and its own reactors
@@ -29,7 +30,13 @@ export const projections = (): Projection[] => [
 ];
 
 /** Every reactor of the product. Feature modules add theirs here. */
-export const reactors = (config: Pick<Config, 'publicBaseUrl'>): Reactor[] => [paymentConfirmationReactor(config), invoiceMailReactor, booksAuditReactor, mydataReactor];
+export const reactors = (config: Pick<Config, 'publicBaseUrl'>, clock: () => Date = () => new Date()): Reactor[] => [
+  paymentConfirmationReactor(config),
+  invoiceMailReactor,
+  booksAuditReactor,
+  mydataReactor,
+  webhookInvoiceReactor(clock),
+];
 
 /** The reactors' names (checkpoints), for code that never runs them. */
 export const reactorNames = (): string[] => reactors({ publicBaseUrl: '' }).map((r) => r.name);

@@ -32,6 +32,7 @@ import { companyFrom } from '../company/mail-company';
 import { projections as readModels, reactors } from './read-models';
 import { MailDispatcher } from '../platform/mail/mail-dispatcher';
 import { startMyData, type MyDataDispatcher } from '../invoicing';
+import { startWebhooks, type WebhookRuntime } from '../integrations';
 import { createMailTransport } from '../platform/mail/transport';
 import { isPublicPageRequest, PAGE_MICROCACHE_MS, PAGE_ROUTE, PAGE_VARY } from '../public/ssr-pages';
 import { createServices, type Services } from './services';
@@ -49,6 +50,8 @@ export interface Runtime {
   mail: MailDispatcher;
   /** Transmits documents to myDATA when configured (MYDATA_*); tests call `drain()`. */
   mydata?: MyDataDispatcher;
+  /** Delivers webhooks (background processes); tests call `drain()`. */
+  webhooks?: WebhookRuntime;
   url: string;
   stop: () => Promise<void>;
 }
@@ -66,6 +69,7 @@ export interface Core {
   /** Delivers queued e-mails; tests call `drain()` to flush it. */
   mail: MailDispatcher;
   mydata?: MyDataDispatcher;
+  webhooks?: WebhookRuntime;
   stop: () => Promise<void>;
 }
 
@@ -83,12 +87,13 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   // On PostgreSQL a worker announces its runners' progress and a web process hears it (read-your-writes
   // without polling); PGlite is one process, and ROLE=all runs everything itself.
   const crossProcess = !config.databaseUrl ? undefined : config.role === 'worker' ? 'announce' : config.role === 'web' ? 'listen' : undefined;
-  const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors(config), batchSize: config.projectionBatchSize, crossProcess });
+  const clock = options.clock ?? (() => new Date());
+  const projections = new ProjectionEngine({ db, store: eventStore, logger, projections: readModels(), reactors: reactors(config, clock), batchSize: config.projectionBatchSize, crossProcess });
   const deps: AppDeps = {
     config,
     db,
     logger,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     limits: { ...defaultRateLimits, ...options.limits },
     eventStore,
     projections,
@@ -125,6 +130,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
   const creditSweep = background ? startCreditTransferSweep(deps, services.billing.credit) : undefined;
   const rateDownload = background ? startRateDownload(deps, services.currencies.rates) : undefined;
   const mydata = background ? startMyData(deps, services.billing.invoices) : undefined;
+  const webhooks = background ? startWebhooks(deps) : undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
@@ -139,12 +145,13 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
       simulatedPayouts?.stop();
       creditSweep?.stop();
       await mydata?.stop();
+      await webhooks?.stop();
       await projections.stop();
       await eventStore.close();
       await mail.stop();
       if (!options.db) await db.destroy();
     })());
-  return { deps, services, mail, mydata, stop };
+  return { deps, services, mail, mydata, webhooks, stop };
 };
 
 /** The core plus the HTTP server: site, REST API and GraphQL on config.port. */
@@ -182,5 +189,5 @@ export const startRuntime = async (config: Config, options: RuntimeOptions = {})
       await built.stop();
       await core.stop();
     })());
-  return { deps: core.deps, services: core.services, server, app: built.app, mail: core.mail, mydata: core.mydata, url, stop };
+  return { deps: core.deps, services: core.services, server, app: built.app, mail: core.mail, mydata: core.mydata, webhooks: core.webhooks, url, stop };
 };

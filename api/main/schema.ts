@@ -10,6 +10,7 @@ import { BooksResolver } from '../accounting/books.resolver';
 import { AuthResolver } from '../auth/auth.resolver';
 import { TwoFactorResolver } from '../auth/two-factor/two-factor.resolver';
 import { ApiTokenResolver } from '../auth/api-tokens/api-token.resolver';
+import { WebhookResolver } from '../integrations';
 import { billingResolvers } from './billing.resolvers';
 import { MoneyAccountResolver } from '../bank';
 import { AgedPayablesResolver, BillResolver, SupplierResolver } from '../purchases';
@@ -23,7 +24,7 @@ import { authChecker } from '../platform/graphql/context';
 
 /** Every resolver of the API. Feature modules add theirs here. */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const resolvers: NonEmptyArray<Function> = [AuthResolver, TwoFactorResolver, ApiTokenResolver, AccountResolver, JournalResolver, ReportResolver, BooksResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, PaymentAlertResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, MoneyAccountResolver, SupplierResolver, BillResolver, AgedPayablesResolver, ...billingResolvers];
+export const resolvers: NonEmptyArray<Function> = [AuthResolver, TwoFactorResolver, ApiTokenResolver, AccountResolver, JournalResolver, ReportResolver, BooksResolver, PaymentResolver, InvoicePaymentsResolver, PortalResolver, OverviewResolver, InboxResolver, PaymentAlertResolver, SingleLineJournalResolver, HistoryActorResolver, OperationsResolver, MoneyAccountResolver, SupplierResolver, BillResolver, AgedPayablesResolver, WebhookResolver, ...billingResolvers];
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -8,6 +8,7 @@ import type { PaymentService } from '../payments/payment.service';
 import type { AppDeps } from '../platform/deps';
 import { createPurchasesServices, type PurchasesServices } from '../purchases';
 import { SiteInboxService } from '../public/site-inbox.service';
+import { createWebhookServices, type WebhookServices } from '../integrations';
 
 /**
  * The application services: the only writers. REST routers and GraphQL resolvers are thin adapters
@@ -22,6 +23,7 @@ export interface Services {
   bank: BankServices;
   purchases: PurchasesServices;
   currencies: CurrencyServices;
+  webhooks: WebhookServices;
 }
 
 export const createServices = (deps: AppDeps): Services => {
@@ -48,6 +50,7 @@ export const createServices = (deps: AppDeps): Services => {
     bank,
     purchases,
     currencies: createCurrencyServices(deps),
+    webhooks: createWebhookServices(deps),
   };
 };
 

@@ -7,6 +7,7 @@ import type { AppDeps } from '../platform/deps';
 import { listSubscriptions, findSubscription, subscriptionWire, type SubscriptionWire } from './subscription.queries';
 import { deleteAudited, insertAudited, updateVersioned } from '../platform/versioned';
 import { SELECT_CLIENT_AND_PRODUCT } from './subscription.schema';
+import { enqueueWebhooks } from '../integrations';
 
 const NOT_FOUND = 'Subscription not found.';
 
@@ -58,13 +59,15 @@ export class SubscriptionService {
         now: this.deps.clock(),
         row: { id, ...subscriptionColumns(command) },
       });
+      await this.announce(trx, id, command.status === 'cancelled' ? ['subscription.created', 'subscription.cancelled'] : ['subscription.created']);
     });
     return this.get(id);
   }
 
   async update(id: string, command: SaveSubscription, actor: string): Promise<SubscriptionWire> {
     await this.deps.db.transaction(async (trx) => {
-      if (!(await trx('subscriptions').where({ id }).first('id'))) throw new NotFoundError(NOT_FOUND);
+      const before: { status: SubscriptionStatus } | undefined = await trx('subscriptions').where({ id }).first('status');
+      if (!before) throw new NotFoundError(NOT_FOUND);
       await this.assertRefs(trx, command.clientId, command.productId);
       await updateVersioned(trx, {
         table: 'subscriptions',
@@ -77,8 +80,20 @@ export class SubscriptionService {
         notFound: NOT_FOUND,
         patch: subscriptionColumns(command),
       });
+      if (before.status !== 'cancelled' && command.status === 'cancelled') await this.announce(trx, id, ['subscription.cancelled']);
     });
     return this.get(id);
+  }
+
+  /** Webhooks of a subscription's life, in the transaction of its change (a cancelled one again after a reactivation is a new event). */
+  private async announce(trx: AppDeps['db'], id: string, types: Array<'subscription.created' | 'subscription.cancelled'>): Promise<void> {
+    const at = this.deps.clock().toISOString();
+    const data = subscriptionWire((await findSubscription(trx, id))!, dayOf(this.deps.clock()));
+    await enqueueWebhooks(
+      trx,
+      types.map((type) => ({ type, key: type === 'subscription.created' ? `${type}:${id}` : `${type}:${id}:${at}`, documentKey: `subscription:${id}`, occurredAt: at, data })),
+      this.deps.clock(),
+    );
   }
 
   /** Refused once an invoice was issued for it (even a deleted one): cancel it instead. */

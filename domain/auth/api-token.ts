@@ -23,7 +23,7 @@ export type RequestArea = 'billing' | 'accounting' | 'other' | 'public' | 'close
 const REST_AREAS: Readonly<Record<Exclude<RequestArea, 'closed'>, readonly string[]>> = {
   billing: ['clients', 'products', 'subscriptions', 'invoices', 'credit-notes', 'payments', 'billing', 'mydata'],
   accounting: ['accounting', 'accounts', 'journal-entries', 'reports', 'bank-accounts', 'bank-rules', 'money-account-defaults', 'bills', 'suppliers', 'exchange-rates'],
-  other: [],
+  other: ['webhook-endpoints'],
   public: ['company-info', 'contact', 'demo-request', 'demo-site', 'public', 'stripe'],
 };
 
@@ -131,7 +131,23 @@ const GRAPHQL_AREAS: Readonly<Record<Exclude<RequestArea, 'closed'>, readonly st
     'updateMoneyAccountDefaults',
     'updateSupplier',
   ],
-  other: ['companySettings', 'contactMessages', 'demoRequests', 'inboxCounts', 'projectionStatus', 'markContactMessageHandled', 'markDemoRequestHandled', 'rebuildProjection', 'updateCompanySettings'],
+  other: [
+    'companySettings',
+    'contactMessages',
+    'demoRequests',
+    'inboxCounts',
+    'projectionStatus',
+    'markContactMessageHandled',
+    'markDemoRequestHandled',
+    'rebuildProjection',
+    'updateCompanySettings',
+    'webhookEndpoints',
+    'webhookDeliveries',
+    'createWebhookEndpoint',
+    'updateWebhookEndpoint',
+    'deleteWebhookEndpoint',
+    'replayWebhookDelivery',
+  ],
   public: ['publicInvoice', 'createCheckoutSession', '__typename', '__schema', '__type'],
 };
 

@@ -40,6 +40,7 @@ interface Fixtures {
   entryId: string;
   supplierId: string;
   billId: string;
+  webhookEndpointId: string;
 }
 
 type Caller = 'anon' | 'admin';
@@ -117,6 +118,8 @@ const REST: Record<string, RestCase> = {
   'POST /api/payments/reconcile/': { caller: 'anon', path: () => '/api/payments/reconcile/', body: () => ({ session_id: 'cs_sim_x' }) },
   'POST /api/journal-entries/': { caller: 'admin', path: () => '/api/journal-entries/', body: entryBody, format: ['date', 'account', 'vat_category'], multi: ['description'], accepts: true },
   'PUT /api/journal-entries/:id/': { caller: 'admin', path: (f) => `/api/journal-entries/${f.entryId}/`, body: entryBody, format: ['date', 'account', 'vat_category'], multi: ['description'], accepts: true },
+  'POST /api/webhook-endpoints/': { caller: 'admin', path: () => '/api/webhook-endpoints/', body: () => ({ url: 'https://hooks.example.com/in', events: ['invoice.paid'], description: 'Clean' }), format: ['url', 'events.0'], accepts: true },
+  'PUT /api/webhook-endpoints/:id/': { caller: 'admin', path: (f) => `/api/webhook-endpoints/${f.webhookEndpointId}/`, body: () => ({ description: 'Clean' }), accepts: true },
   'POST /api/tokens/': { caller: 'admin', path: () => '/api/tokens/', body: () => ({ name: `Clean ${Math.random()}`, scope: 'read', areas: ['billing'] }), format: ['scope', 'areas.0'], accepts: true },
   'PUT /api/mydata/settings/': { caller: 'admin', path: () => '/api/mydata/settings/', body: () => ({ classifications: [{ invoice_type: '2.1', type: 'E3_561_001', category: 'category1_3' }] }), format: [], accepts: true },
   'PUT /api/accounting/lock/': { caller: 'admin', path: () => '/api/accounting/lock/', body: () => ({ locked_through: '2001-01-31' }), format: ['locked_through'] },
@@ -189,6 +192,9 @@ const NO_TEXT = new Set([
   'POST /api/mydata/documents/:id/send-again/',
   'DELETE /api/products/:id/',
   'DELETE /api/tokens/:id/',
+  'DELETE /api/webhook-endpoints/:id/',
+  // Ids in the path and no body.
+  'POST /api/webhook-endpoints/:id/deliveries/:delivery/replay/',
   'DELETE /api/bank-accounts/:id/',
   // Money account ids or null, nothing else.
   'PUT /api/money-account-defaults/',
@@ -257,6 +263,8 @@ const GRAPHQL: Record<string, GraphqlCase> = {
   correctSingleLineJournalEntry: { caller: 'admin', vars: (f) => ({ id: f.entryId, input: singleLineInput(f) }), format: ['input.date'], multi: ['input.description'], accepts: true },
   recordJournalEntry: { caller: 'admin', vars: (f) => ({ input: journalInput(f) }), format: ['input.date', 'input.lines.0.vatCategory'], multi: ['input.description'], accepts: true },
   correctJournalEntry: { caller: 'admin', vars: (f) => ({ id: f.entryId, input: journalInput(f) }), format: ['input.date', 'input.lines.0.vatCategory'], multi: ['input.description'], accepts: true },
+  createWebhookEndpoint: { caller: 'admin', vars: () => ({ input: { url: 'https://hooks.example.com/in', events: ['INVOICE_PAID'], description: 'Clean' } }), format: ['input.url'], accepts: true },
+  updateWebhookEndpoint: { caller: 'admin', vars: (f) => ({ id: f.webhookEndpointId, input: { description: 'Clean' } }), accepts: true },
   createApiToken: { caller: 'admin', vars: () => ({ input: { name: `Clean ${Math.random()}`, scope: 'read', areas: ['billing'] } }), format: [], accepts: true },
   setMyDataClassifications: {
     caller: 'admin',
@@ -386,7 +394,9 @@ describe.each(testBackends())('clean text on every field on $name', (backend) =>
     const rule = await ok(await admin.post('/api/bank-rules/', ruleBody()), 'bank rule');
     const supplier = await ok(await admin.post('/api/suppliers/', supplierBody('CY10000002F')()), 'supplier');
     const bill = await ok(await admin.post('/api/bills/', { supplier: supplier.id, invoice_number: 'BASE-1', date: today, items: [{ description: 'Base', account: EXPENSE, unit_price: 5 }] }), 'bill');
+    const endpoint = await ok(await admin.post('/api/webhook-endpoints/', { url: 'https://hooks.example.com/base', events: ['invoice.paid'] }), 'webhook endpoint');
     f = {
+      webhookEndpointId: endpoint.id as string,
       today,
       tomorrow: addDays(today, 1),
       clientId: client.id,
