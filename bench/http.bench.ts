@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -13,12 +15,16 @@ import type { Position } from '../eventstore/event-store';
 import { buildServer } from '../scripts/build-server.mjs';
 import { buildWeb, SSR_ENTRY } from '../scripts/build-web.mjs';
 import { benchTarget, figure, runPool, scratchDatabase } from './support';
+import { verifySignature } from '../domain/integrations/webhook';
 
 // npm run bench:http: a real server process on a database holding many invoices, loaded over
 // loopback by autocannon. Figures: public_home_rps, api_invoices_list_p99_ms (page of 50),
 // graphql_invoices_p99_ms, api_invoice_create_per_s and graphql_invoice_create_per_s (50 clients),
 // login_rps, web_processes, server_rss_mb (all the server's processes), http_errors, and after the
-// creates numbered_invoices, invoice_number_gaps and invoice_numbers_out_of_order (both 0 when right).
+// creates numbered_invoices, invoice_number_gaps and invoice_numbers_out_of_order (both 0 when right);
+// api_token_invoices_list_p99_ms (the list read with an API token instead of a session) and
+// webhook_deliveries_per_s (client.created events to a local receiver that checks every signature),
+// then webhook_deliveries_lost, _doubled and _unverified after the receiver fails and recovers (all 0).
 const root = path.resolve(import.meta.dirname, '..');
 const { url, prefix } = benchTarget();
 const INVOICES = Number(process.env.BENCH_INVOICES ?? (url ? 10_000 : 2_000));
@@ -26,7 +32,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 const CONNECTIONS = 50;
-/** BENCH_LOADS=create,login runs only those loads (home, list, graphql, create, login); all by default. */
+/** BENCH_LOADS=create,login runs only those loads (home, list, token, graphql, create, login, webhooks); all by default. */
 const LOADS = process.env.BENCH_LOADS?.split(',');
 const wanted = (load: string) => !LOADS || LOADS.includes(load);
 const LOGIN_CONNECTIONS = 10;
@@ -64,6 +70,9 @@ const env: Record<string, string> = {
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
   LOG_LEVEL: 'warn',
+  // The bench's receiver is on loopback; and its token reads far more than an integration's budget.
+  WEBHOOKS_ALLOW_PRIVATE: 'true',
+  API_TOKEN_RATE_LIMIT: '900000000',
   ...(scratch ? { DATABASE_URL: scratch.url } : {}),
 };
 
@@ -94,6 +103,46 @@ await runPool(STAFF.length, 4, async (i) => {
 });
 await core.stop();
 figure(prefix, 'seeded_invoices', INVOICES, 'count');
+
+// Webhooks: a receiver on loopback that checks each signature and counts each event id; failing, it
+// answers 503 and counts nothing. Deliveries queued before the server starts: one client.created
+// each for HOOKS clients, made through the client service by a web-role process (no dispatcher).
+const HOOKS = Number(process.env.BENCH_WEBHOOKS ?? (url ? 5_000 : 1_000));
+const HOOKS_AFTER_FAILURE = 200;
+const receiver = { secret: '', failing: false, received: new Map<string, number>(), unverified: 0, first: 0, last: 0 };
+const receiverServer = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    if (receiver.failing) return res.writeHead(503).end();
+    const body = Buffer.concat(chunks).toString('utf8');
+    if (!verifySignature(String(req.headers['webhook-signature']), body, receiver.secret, Math.floor(Date.now() / 1000))) receiver.unverified++;
+    const id = (JSON.parse(body) as { id: string }).id;
+    receiver.received.set(id, (receiver.received.get(id) ?? 0) + 1);
+    receiver.first ||= performance.now();
+    receiver.last = performance.now();
+    res.writeHead(204).end();
+  });
+});
+await new Promise<void>((resolve) => receiverServer.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiverServer.address() as AddressInfo).port}/hooks`;
+const tokens = { read: '', write: '' };
+if (wanted('token') || wanted('webhooks')) {
+  const web = await startCore(loadConfig({ ...env, PORT: '0', ROLE: 'web' }));
+  tokens.read = (await web.services.auth.tokens.create({ name: 'bench reader', scope: 'read', areas: ['billing'] }, 'bench')).token;
+  tokens.write = (await web.services.auth.tokens.create({ name: 'bench writer', scope: 'write', areas: ['billing'] }, 'bench')).token;
+  if (wanted('webhooks')) {
+    receiver.secret = (await web.services.webhooks.endpoints.create({ url: receiverUrl, events: ['client.created'] }, 'bench')).secret;
+    await runPool(HOOKS, 8, async (i) => {
+      await new ClientService(web.deps).create({ name: `Hooked Client ${i}`, email: `hooked${i}@example.com`, phone: '', address: '', vatNumber: '', language: 'en' }, 'bench');
+    });
+  }
+  await web.stop();
+}
+const waitForReceived = async (count: number, timeoutMs: number) => {
+  const until = Date.now() + timeoutMs;
+  while (receiver.received.size < count && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+};
 figure(prefix, 'seed_invoices_per_s', INVOICES / ((Date.now() - seedStart) / 1000), 'invoices/s');
 
 const port = 20000 + Math.floor(Math.random() * 20000);
@@ -115,6 +164,11 @@ for (let i = 0; ; i++) {
 }
 
 const PROXY = { 'x-forwarded-proto': 'https' };
+if (wanted('webhooks')) {
+  // The worker delivers the queue as soon as it starts: the rate is from the first delivery to the last.
+  await waitForReceived(HOOKS, 600_000);
+  figure(prefix, 'webhook_deliveries_per_s', (HOOKS - 1) / ((receiver.last - receiver.first) / 1000), 'deliveries/s');
+}
 // Each connection is its own signed-in user (one session each), as 50 people at their desks would
 // be: one shared session would let the server read a single session row for every request. Each
 // signs in once, one after the other, as they would arrive in the morning.
@@ -159,6 +213,10 @@ if (wanted('home')) {
 if (wanted('list')) {
   const list = await run({ url: `${base}/api/invoices/?limit=50`, setupClient: signedIn(PROXY) });
   figure(prefix, 'api_invoices_list_p99_ms', list.latency.p99, 'ms');
+}
+if (wanted('token')) {
+  const tokenList = await run({ url: `${base}/api/invoices/?limit=50`, headers: { ...PROXY, authorization: `Bearer ${tokens.read}` } });
+  figure(prefix, 'api_token_invoices_list_p99_ms', tokenList.latency.p99, 'ms');
 }
 if (wanted('graphql')) {
   const graphql = await run({
@@ -211,6 +269,28 @@ if (wanted('login')) {
   });
   figure(prefix, 'login_rps', logins.requests.average, 'requests/s');
 }
+
+if (wanted('webhooks')) {
+  // The receiver fails while clients are created through the API with a token, then recovers: every
+  // event arrives once its retry is due (the first after 30 s), none lost, none twice.
+  receiver.failing = true;
+  await runPool(HOOKS_AFTER_FAILURE, 8, async (i) => {
+    const res = await fetch(`${base}/api/clients/`, {
+      method: 'POST',
+      headers: { ...PROXY, authorization: `Bearer ${tokens.write}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Client During Outage ${i}`, email: `outage${i}@example.com` }),
+    });
+    if (res.status !== 201) errors++;
+  });
+  await new Promise((r) => setTimeout(r, 2000));
+  receiver.failing = false;
+  await waitForReceived(HOOKS + HOOKS_AFTER_FAILURE, 120_000);
+  const total = [...receiver.received.values()].reduce((a, b) => a + b, 0);
+  figure(prefix, 'webhook_deliveries_lost', HOOKS + HOOKS_AFTER_FAILURE - receiver.received.size, 'count');
+  figure(prefix, 'webhook_deliveries_doubled', total - receiver.received.size, 'count');
+  figure(prefix, 'webhook_deliveries_unverified', receiver.unverified, 'count');
+}
+receiverServer.close();
 
 // The server's memory: its process and the web processes it forked.
 const children = fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').split(' ').filter(Boolean);

@@ -25,7 +25,7 @@ export class AuthService {
   readonly tokens: ApiTokenService;
 
   constructor(private readonly deps: AppDeps) {
-    this.tokens = new ApiTokenService(deps.db, deps.clock);
+    this.tokens = new ApiTokenService(deps.db, deps.clock, deps.limits);
     this.users = new UserService(deps.db);
     this.throttle = new LoginThrottle(deps.db, deps.limits, deps.clock);
     this.reauth = new LoginThrottle(deps.db, deps.limits, deps.clock, REAUTH_TRIES);

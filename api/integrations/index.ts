@@ -18,8 +18,8 @@ export interface WebhookServices {
   deliveries: WebhookDeliveryService;
 }
 
-/** Outside production, receivers on this machine or a private network are allowed (development, tests). */
-const allowsPrivate = (deps: AppDeps): boolean => deps.config.env !== 'production';
+/** Outside production (development, tests), or with WEBHOOKS_ALLOW_PRIVATE, receivers on this machine or a private network are allowed. */
+const allowsPrivate = (deps: AppDeps): boolean => deps.config.env !== 'production' || deps.config.webhooksAllowPrivate;
 
 export const createWebhookServices = (deps: AppDeps): WebhookServices => ({
   endpoints: new WebhookEndpointService(deps.db, deps.clock, allowsPrivate(deps)),

@@ -103,7 +103,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   app.use(refuseDeepJson);
   // A browser signs in with a session (and echoes its CSRF token); another system presents an API token.
   const sessionChain = express.Router().use(sessionMiddleware(deps), loadUser(deps), applyTwoFactorPolicy(services.auth.twoFactor), csrfProtection(production));
-  app.use(['/api', '/graphql'], bearerOrSession(deps, services.auth.tokens, sessionChain), idempotency(deps));
+  app.use(['/api', '/graphql'], bearerOrSession(services.auth.tokens, sessionChain), idempotency(deps));
 
   const api = express.Router();
   api.use(pendingAnswers);

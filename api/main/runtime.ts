@@ -94,7 +94,7 @@ export const startCore = async (config: Config, options: RuntimeOptions = {}): P
     db,
     logger,
     clock,
-    limits: { ...defaultRateLimits, ...options.limits },
+    limits: { ...defaultRateLimits, ...(config.apiTokenRateLimit ? { apiTokenRequests: config.apiTokenRateLimit } : {}), ...options.limits },
     eventStore,
     projections,
     metrics: new Metrics(),

@@ -46,6 +46,13 @@ export interface Config {
   company: CompanyDefaults;
   role: Role;
   /**
+   * WEBHOOKS_ALLOW_PRIVATE: webhook endpoints on loopback or a private network are accepted in
+   * production too (receivers inside the company's own network). Outside production they always are.
+   */
+  webhooksAllowPrivate: boolean;
+  /** API_TOKEN_RATE_LIMIT: requests one API token may make per 15 minutes (default 9,000). */
+  apiTokenRateLimit?: number;
+  /**
    * WEB_PROCESSES: `npm start` as several processes on one machine (PostgreSQL only): the first
    * only supervises (api/main/supervisor.ts); it forks a worker for the background work and this many
    * web processes that share the port, and replaces any that dies. 0: one process does everything.
@@ -112,6 +119,13 @@ export const parseTrustProxy = (value: string | undefined): TrustProxy => {
     throw new Error(`TRUST_PROXY must be a hop count (1) or a comma-separated list of proxy addresses, subnets or loopback/linklocal/uniquelocal, got "${value}"`);
   }
   return entries;
+};
+
+/** A whole number above 0, or unset. */
+const positiveInt = (name: string, value: string | undefined): number | undefined => {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw new Error(`${name} must be a whole number above 0, got "${value}"`);
+  return Number(value);
 };
 
 const bool = (value: string | undefined, fallback: boolean): boolean => {
@@ -235,5 +249,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     totpKeyMaterial: env.TOTP_ENCRYPTION_KEY || env.SESSION_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     projectionBatchSize: Math.max(1, Number(env.PROJECTION_BATCH_SIZE) || 500),
+    webhooksAllowPrivate: bool(env.WEBHOOKS_ALLOW_PRIVATE, false),
+    apiTokenRateLimit: positiveInt('API_TOKEN_RATE_LIMIT', env.API_TOKEN_RATE_LIMIT),
   };
 };

@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     for (const bad of ['-1', '1.5', 'two', '65']) expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y', WEB_PROCESSES: bad })).toThrow(/WEB_PROCESSES must be a whole number/);
   });
 
+  it('reads the API token budget and whether webhooks may reach private addresses in production', () => {
+    expect([loadConfig({}).apiTokenRateLimit, loadConfig({}).webhooksAllowPrivate]).toEqual([undefined, false]);
+    expect([loadConfig({ API_TOKEN_RATE_LIMIT: '100000' }).apiTokenRateLimit, loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooksAllowPrivate]).toEqual([100000, true]);
+    expect(() => loadConfig({ API_TOKEN_RATE_LIMIT: '0' })).toThrow('API_TOKEN_RATE_LIMIT must be a whole number above 0, got "0"');
+    expect(() => loadConfig({ API_TOKEN_RATE_LIMIT: 'lots' })).toThrow(/API_TOKEN_RATE_LIMIT/);
+  });
+
   it('turns demo data off with DATABASE_URL unless asked for', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x/y', SEED_DEMO: 'true' }).seedDemo).toBe(true);

@@ -1,5 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import DataLoader from 'dataloader';
 import type { Knex } from 'knex';
+import { ALL_TABLE_VERSIONS_SQL, tableVersionsOf } from '../../platform/db/table-versions';
+import type { TableVersions } from '../../platform/db/table-version-map';
+import { rememberTableVersions } from '../../platform/http/request-context';
+import type { RateLimits } from '../../platform/deps';
+import { TokenBudget } from './token-budget';
 import { TOKEN_AREAS, TOKEN_PATTERN, TOKEN_PREFIX, TOKEN_SCOPES, type TokenArea, type TokenScope } from '../../../domain/auth/api-token';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../../domain/shared/errors';
 import { textErrors } from '../../../domain/shared/text';
@@ -87,11 +93,41 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}
 /** API tokens of the superuser: made, listed and revoked here; every request with one is authenticated here. */
 export class ApiTokenService {
   private readonly lastUsedWritten = new Map<string, number>();
+  private readonly budget: TokenBudget;
 
   constructor(
     private readonly db: Knex,
     private readonly clock: () => Date,
-  ) {}
+    limits: Pick<RateLimits, 'apiTokenRequests' | 'windowMs'>,
+  ) {
+    this.budget = new TokenBudget(db, () => limits.apiTokenRequests, () => limits.windowMs, clock);
+  }
+
+  /** Counts a request of this token against its budget: the seconds to wait when it is spent, else null. */
+  spend(tokenId: string): number | null {
+    return this.budget.spend(tokenId);
+  }
+
+  /**
+   * The live tokens among `hashes`, with the table versions of this moment (read-only requests use
+   * them to validate cached reads, as a session's request does): one query for every request that
+   * arrived in the same turn of the event loop.
+   */
+  private readonly live = new DataLoader<string, (Pick<Row, 'id' | 'name' | 'scope' | 'areas'> & { versions: TableVersions | string }) | undefined>(
+    async (hashes) => {
+      const { rows } = (await this.db
+        .raw(
+          `select t.token_hash, t.id, t.name, t.scope, t.areas, ${ALL_TABLE_VERSIONS_SQL} as versions
+             from api_tokens t
+            where t.token_hash = any(?::text[]) and t.revoked_at is null and (t.expires_at is null or t.expires_at > ?)`,
+          [[...hashes], this.clock()],
+        )
+        .options({ name: 'live_api_tokens' })) as { rows: Array<Pick<Row, 'id' | 'name' | 'scope' | 'areas'> & { token_hash: string; versions: TableVersions | string }> };
+      const byHash = new Map(rows.map((r) => [r.token_hash, r]));
+      return hashes.map((h) => byHash.get(h));
+    },
+    { cache: false, maxBatchSize: 200, batchScheduleFn: (dispatch) => setImmediate(dispatch) },
+  );
 
   /** Checks a new token's fields: a 400 naming each wrong one. */
   private parse(input: NewApiToken): { name: string; scope: TokenScope; areas: TokenArea[]; expiresAt: Date | null } {
@@ -173,12 +209,9 @@ export class ApiTokenService {
   async authenticate(secret: string): Promise<{ principal: TokenPrincipal; user: User } | null> {
     if (!TOKEN_PATTERN.test(secret)) return null;
     const now = this.clock();
-    const row = (await this.db('api_tokens')
-      .where({ token_hash: tokenHash(secret) })
-      .whereNull('revoked_at')
-      .andWhere((q) => q.whereNull('expires_at').orWhere('expires_at', '>', now))
-      .first('id', 'name', 'scope', 'areas')) as Pick<Row, 'id' | 'name' | 'scope' | 'areas'> | undefined;
+    const row = await this.live.load(tokenHash(secret));
     if (!row) return null;
+    rememberTableVersions(tableVersionsOf(row.versions));
     const last = this.lastUsedWritten.get(row.id) ?? 0;
     if (now.getTime() - last >= LAST_USED_EVERY_MS) {
       this.lastUsedWritten.set(row.id, now.getTime());

@@ -3,8 +3,6 @@ import type { Request, RequestHandler } from 'express';
 import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import { graphqlAreaOf, restAreaOf, tokenRefusal } from '../../../domain/auth/api-token';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../../domain/shared/errors';
-import type { AppDeps } from '../../platform/deps';
-import { hitCounter } from '../../platform/rate-limit/counter';
 import { INVALID_TOKEN, type ApiTokenService } from './api-token.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -25,7 +23,7 @@ export const bearerSecret = (req: Request): string | undefined => {
  * token's grant is a 403 here, a GraphQL operation's in `tokenGrantPlugin`.
  */
 export const bearerOrSession =
-  (deps: AppDeps, tokens: ApiTokenService, session: RequestHandler): RequestHandler =>
+  (tokens: ApiTokenService, session: RequestHandler): RequestHandler =>
   (req, res, next) => {
     const secret = bearerSecret(req);
     if (secret === undefined) return session(req, res, next);
@@ -35,8 +33,8 @@ export const bearerOrSession =
         res.set('WWW-Authenticate', 'Bearer realm="api", error="invalid_token"');
         throw new UnauthenticatedError(INVALID_TOKEN);
       }
-      const budget = await hitCounter(deps.db, `api-token:${found.principal.id}`, { windowMs: deps.limits.windowMs }, deps.clock());
-      if (budget.hits > deps.limits.apiTokenRequests) throw new RateLimitedError(undefined, Math.ceil((budget.resetAt.getTime() - deps.clock().getTime()) / 1000));
+      const wait = tokens.spend(found.principal.id);
+      if (wait !== null) throw new RateLimitedError(undefined, wait);
       req.user = found.user;
       req.apiToken = found.principal;
       if (req.baseUrl !== '/graphql') {

@@ -33,17 +33,20 @@ const stateOf = (row: Row): CounterState => ({ hits: Number(row.hits), resetAt: 
  * processes on one database are all counted. Times come from the caller's clock, not the
  * database's, so that tests can move them.
  */
-export const hitCounter = async (db: Knex, key: string, window: CounterWindow, now: Date): Promise<CounterState> => {
+export const hitCounter = (db: Knex, key: string, window: CounterWindow, now: Date): Promise<CounterState> => addHits(db, key, 1, window, now);
+
+/** Counts `hits` hits on `key` at once (a process that gathers its hits and writes them together). */
+export const addHits = async (db: Knex, key: string, hits: number, window: CounterWindow, now: Date): Promise<CounterState> => {
   const resetAt = new Date(now.getTime() + window.windowMs);
   const keptReset = window.sliding ? 'excluded.reset_at' : 'rate_limits.reset_at';
   const { rows } = (await db.raw(
-    `insert into rate_limits (key, hits, reset_at, last_hit_at) values (?, 1, ?, ?)
+    `insert into rate_limits (key, hits, reset_at, last_hit_at) values (?, ?, ?, ?)
      on conflict (key) do update set
-       hits = case when rate_limits.reset_at <= excluded.last_hit_at then 1 else rate_limits.hits + 1 end,
+       hits = case when rate_limits.reset_at <= excluded.last_hit_at then excluded.hits else rate_limits.hits + excluded.hits end,
        reset_at = case when rate_limits.reset_at <= excluded.last_hit_at then excluded.reset_at else ${keptReset} end,
        last_hit_at = excluded.last_hit_at
      returning hits, reset_at, last_hit_at`,
-    [storedKey(key), resetAt, now],
+    [storedKey(key), hits, resetAt, now],
   )) as { rows: Row[] };
   return stateOf(rows[0]!);
 };
