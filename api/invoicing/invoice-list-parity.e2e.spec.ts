@@ -48,6 +48,7 @@ const ITEM_FIELDS = {
   vat_amount: 'vatAmount',
   vat_category: 'vatCategory',
   vat_exemption_reason: 'vatExemptionReason',
+  product: 'productId',
 } as const;
 
 const CLIENT_FIELDS = { id: 'id', name: 'name' } as const;
