@@ -40,6 +40,7 @@ export const AdminRoutes = () => {
             <Route path="settings" element={<billingPages.Settings />} />
             <Route path="settings/accounting" element={<billingPages.AccountingSettings />} />
             <Route path="settings/rates" element={<billingPages.Rates />} />
+            <Route path="settings/integrations" element={<billingPages.Integrations />} />
             <Route path="accounting/*" element={<accountingPages.Accounting />} />
             <Route path="bank/*" element={<accountingPages.Bank />} />
             <Route path="operations" element={<accountingPages.Operations />} />

@@ -13,5 +13,6 @@ export const billingPages = {
   Settings: lazyNamed(() => import('./settings/SettingsPage'), 'SettingsPage'),
   AccountingSettings: lazyNamed(() => import('./settings/AccountingSettingsPage'), 'AccountingSettingsPage'),
   Rates: lazyNamed(() => import('./settings/RatesPage'), 'RatesPage'),
+  Integrations: lazyNamed(() => import('./integrations/IntegrationsPage'), 'IntegrationsPage'),
   Inbox: lazyNamed(() => import('./inbox/InboxPage'), 'InboxPage'),
 };

@@ -67,6 +67,18 @@ type Documents = {
     "\n  query DemoRequests($handled: Boolean, $offset: Int!, $limit: Int!) {\n    demoRequests(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        name\n        email\n        company\n        date\n        time\n        message\n        language\n        handled\n        handledAt\n        createdAt\n      }\n    }\n  }\n": typeof types.DemoRequestsDocument,
     "\n  query InboxCounts {\n    inboxCounts {\n      unhandledContactMessages\n      unhandledDemoRequests\n    }\n    unhandledPaymentAlerts: paymentAlerts(handled: false, limit: 1) {\n      total\n    }\n  }\n": typeof types.InboxCountsDocument,
     "\n  query PaymentAlerts($handled: Boolean, $offset: Int!, $limit: Int!) {\n    paymentAlerts(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        reason\n        amount\n        refundedAmount\n        date\n        postedOn\n        reference\n        recordedAt\n        handled\n        handledAt\n      }\n    }\n  }\n": typeof types.PaymentAlertsDocument,
+    "\n  fragment ApiTokenFields on ApiToken {\n    id\n    name\n    scope\n    areas\n    prefix\n    createdAt\n    expiresAt\n    lastUsedAt\n    revokedAt\n  }\n": typeof types.ApiTokenFieldsFragmentDoc,
+    "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    sequence\n    eventId\n    eventType\n    status\n    attempts\n    nextAttemptAt\n    createdAt\n    deliveredAt\n    payload\n    log {\n      at\n      statusCode\n      error\n      durationMs\n    }\n  }\n": typeof types.WebhookDeliveryFieldsFragmentDoc,
+    "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    description\n    events\n    enabled\n    disabledReason\n    createdAt\n  }\n": typeof types.WebhookEndpointFieldsFragmentDoc,
+    "\n  mutation CreateApiToken($input: ApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken {\n        ...ApiTokenFields\n      }\n      token\n    }\n  }\n": typeof types.CreateApiTokenDocument,
+    "\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      endpoint {\n        ...WebhookEndpointFields\n      }\n      secret\n    }\n  }\n": typeof types.CreateWebhookEndpointDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": typeof types.DeleteWebhookEndpointDocument,
+    "\n  mutation ReplayWebhookDelivery($endpointId: ID!, $deliveryId: ID!) {\n    replayWebhookDelivery(endpointId: $endpointId, deliveryId: $deliveryId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.ReplayWebhookDeliveryDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      ...ApiTokenFields\n    }\n  }\n": typeof types.RevokeApiTokenDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: WebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.UpdateWebhookEndpointDocument,
+    "\n  query ApiTokens {\n    apiTokens {\n      ...ApiTokenFields\n    }\n  }\n": typeof types.ApiTokensDocument,
+    "\n  query WebhookDeliveries($endpointId: ID!, $limit: Int, $before: Int) {\n    webhookDeliveries(endpointId: $endpointId, limit: $limit, before: $before) {\n      ...WebhookDeliveryFields\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": typeof types.WebhookEndpointsDocument,
     "\n  fragment AdminInvoiceFields on Invoice {\n    id\n    client {\n      id\n      name\n    }\n    invoiceNumber\n    date\n    dueDate\n    paid\n    sent\n    currency\n    totalAmount\n    openAmount\n    paidAmount\n    creditedAmount\n    issued\n    cancelled\n    writtenOff\n    writtenOffAmount\n    writtenOffOn\n    recoveredAmount\n    reverseCharge\n    version\n    items {\n      description\n      quantity\n      unitPrice\n      vatRate\n      vatCategory\n      vatExemptionReason\n      productId\n    }\n  }\n": typeof types.AdminInvoiceFieldsFragmentDoc,
     "\n  mutation CreateInvoice($input: InvoiceInput!) {\n    createInvoice(input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": typeof types.CreateInvoiceDocument,
     "\n  mutation DeleteInvoice($id: ID!) {\n    deleteInvoice(id: $id)\n  }\n": typeof types.DeleteInvoiceDocument,
@@ -174,6 +186,18 @@ const documents: Documents = {
     "\n  query DemoRequests($handled: Boolean, $offset: Int!, $limit: Int!) {\n    demoRequests(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        name\n        email\n        company\n        date\n        time\n        message\n        language\n        handled\n        handledAt\n        createdAt\n      }\n    }\n  }\n": types.DemoRequestsDocument,
     "\n  query InboxCounts {\n    inboxCounts {\n      unhandledContactMessages\n      unhandledDemoRequests\n    }\n    unhandledPaymentAlerts: paymentAlerts(handled: false, limit: 1) {\n      total\n    }\n  }\n": types.InboxCountsDocument,
     "\n  query PaymentAlerts($handled: Boolean, $offset: Int!, $limit: Int!) {\n    paymentAlerts(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        reason\n        amount\n        refundedAmount\n        date\n        postedOn\n        reference\n        recordedAt\n        handled\n        handledAt\n      }\n    }\n  }\n": types.PaymentAlertsDocument,
+    "\n  fragment ApiTokenFields on ApiToken {\n    id\n    name\n    scope\n    areas\n    prefix\n    createdAt\n    expiresAt\n    lastUsedAt\n    revokedAt\n  }\n": types.ApiTokenFieldsFragmentDoc,
+    "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    sequence\n    eventId\n    eventType\n    status\n    attempts\n    nextAttemptAt\n    createdAt\n    deliveredAt\n    payload\n    log {\n      at\n      statusCode\n      error\n      durationMs\n    }\n  }\n": types.WebhookDeliveryFieldsFragmentDoc,
+    "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    description\n    events\n    enabled\n    disabledReason\n    createdAt\n  }\n": types.WebhookEndpointFieldsFragmentDoc,
+    "\n  mutation CreateApiToken($input: ApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken {\n        ...ApiTokenFields\n      }\n      token\n    }\n  }\n": types.CreateApiTokenDocument,
+    "\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      endpoint {\n        ...WebhookEndpointFields\n      }\n      secret\n    }\n  }\n": types.CreateWebhookEndpointDocument,
+    "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n": types.DeleteWebhookEndpointDocument,
+    "\n  mutation ReplayWebhookDelivery($endpointId: ID!, $deliveryId: ID!) {\n    replayWebhookDelivery(endpointId: $endpointId, deliveryId: $deliveryId) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.ReplayWebhookDeliveryDocument,
+    "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      ...ApiTokenFields\n    }\n  }\n": types.RevokeApiTokenDocument,
+    "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: WebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n": types.UpdateWebhookEndpointDocument,
+    "\n  query ApiTokens {\n    apiTokens {\n      ...ApiTokenFields\n    }\n  }\n": types.ApiTokensDocument,
+    "\n  query WebhookDeliveries($endpointId: ID!, $limit: Int, $before: Int) {\n    webhookDeliveries(endpointId: $endpointId, limit: $limit, before: $before) {\n      ...WebhookDeliveryFields\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n": types.WebhookEndpointsDocument,
     "\n  fragment AdminInvoiceFields on Invoice {\n    id\n    client {\n      id\n      name\n    }\n    invoiceNumber\n    date\n    dueDate\n    paid\n    sent\n    currency\n    totalAmount\n    openAmount\n    paidAmount\n    creditedAmount\n    issued\n    cancelled\n    writtenOff\n    writtenOffAmount\n    writtenOffOn\n    recoveredAmount\n    reverseCharge\n    version\n    items {\n      description\n      quantity\n      unitPrice\n      vatRate\n      vatCategory\n      vatExemptionReason\n      productId\n    }\n  }\n": types.AdminInvoiceFieldsFragmentDoc,
     "\n  mutation CreateInvoice($input: InvoiceInput!) {\n    createInvoice(input: $input) {\n      ...AdminInvoiceFields\n    }\n  }\n": types.CreateInvoiceDocument,
     "\n  mutation DeleteInvoice($id: ID!) {\n    deleteInvoice(id: $id)\n  }\n": types.DeleteInvoiceDocument,
@@ -454,6 +478,54 @@ export function graphql(source: "\n  query InboxCounts {\n    inboxCounts {\n   
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PaymentAlerts($handled: Boolean, $offset: Int!, $limit: Int!) {\n    paymentAlerts(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        reason\n        amount\n        refundedAmount\n        date\n        postedOn\n        reference\n        recordedAt\n        handled\n        handledAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query PaymentAlerts($handled: Boolean, $offset: Int!, $limit: Int!) {\n    paymentAlerts(handled: $handled, offset: $offset, limit: $limit) {\n      total\n      items {\n        id\n        invoiceId\n        invoiceNumber\n        clientId\n        clientName\n        reason\n        amount\n        refundedAmount\n        date\n        postedOn\n        reference\n        recordedAt\n        handled\n        handledAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApiTokenFields on ApiToken {\n    id\n    name\n    scope\n    areas\n    prefix\n    createdAt\n    expiresAt\n    lastUsedAt\n    revokedAt\n  }\n"): (typeof documents)["\n  fragment ApiTokenFields on ApiToken {\n    id\n    name\n    scope\n    areas\n    prefix\n    createdAt\n    expiresAt\n    lastUsedAt\n    revokedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    sequence\n    eventId\n    eventType\n    status\n    attempts\n    nextAttemptAt\n    createdAt\n    deliveredAt\n    payload\n    log {\n      at\n      statusCode\n      error\n      durationMs\n    }\n  }\n"): (typeof documents)["\n  fragment WebhookDeliveryFields on WebhookDelivery {\n    id\n    sequence\n    eventId\n    eventType\n    status\n    attempts\n    nextAttemptAt\n    createdAt\n    deliveredAt\n    payload\n    log {\n      at\n      statusCode\n      error\n      durationMs\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    description\n    events\n    enabled\n    disabledReason\n    createdAt\n  }\n"): (typeof documents)["\n  fragment WebhookEndpointFields on WebhookEndpoint {\n    id\n    url\n    description\n    events\n    enabled\n    disabledReason\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiToken($input: ApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken {\n        ...ApiTokenFields\n      }\n      token\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiToken($input: ApiTokenInput!) {\n    createApiToken(input: $input) {\n      apiToken {\n        ...ApiTokenFields\n      }\n      token\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      endpoint {\n        ...WebhookEndpointFields\n      }\n      secret\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      endpoint {\n        ...WebhookEndpointFields\n      }\n      secret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhookEndpoint($id: ID!) {\n    deleteWebhookEndpoint(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReplayWebhookDelivery($endpointId: ID!, $deliveryId: ID!) {\n    replayWebhookDelivery(endpointId: $endpointId, deliveryId: $deliveryId) {\n      ...WebhookDeliveryFields\n    }\n  }\n"): (typeof documents)["\n  mutation ReplayWebhookDelivery($endpointId: ID!, $deliveryId: ID!) {\n    replayWebhookDelivery(endpointId: $endpointId, deliveryId: $deliveryId) {\n      ...WebhookDeliveryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      ...ApiTokenFields\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiToken($id: ID!) {\n    revokeApiToken(id: $id) {\n      ...ApiTokenFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhookEndpoint($id: ID!, $input: WebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateWebhookEndpoint($id: ID!, $input: WebhookEndpointInput!) {\n    updateWebhookEndpoint(id: $id, input: $input) {\n      ...WebhookEndpointFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiTokens {\n    apiTokens {\n      ...ApiTokenFields\n    }\n  }\n"): (typeof documents)["\n  query ApiTokens {\n    apiTokens {\n      ...ApiTokenFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($endpointId: ID!, $limit: Int, $before: Int) {\n    webhookDeliveries(endpointId: $endpointId, limit: $limit, before: $before) {\n      ...WebhookDeliveryFields\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($endpointId: ID!, $limit: Int, $before: Int) {\n    webhookDeliveries(endpointId: $endpointId, limit: $limit, before: $before) {\n      ...WebhookDeliveryFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n"): (typeof documents)["\n  query WebhookEndpoints {\n    webhookEndpoints {\n      ...WebhookEndpointFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -23,6 +23,8 @@ interface Props<T> {
   onValuesChange?: FormProps<T>['onValuesChange'];
   /** Shown above the form (an alert). */
   banner?: ReactNode;
+  /** The save button's words when "Save Changes" would not say it ("Create token"). */
+  okText?: string;
   children: ReactNode;
 }
 
@@ -30,7 +32,7 @@ interface Props<T> {
  * The admin's create/edit modal: Save Changes and Cancel, a vertical form refilled each time it
  * opens. The modal stays open when saving fails: the page closes it on success.
  */
-export const FormModal = <T,>({ open, title, saving, form, name, values, record, onCancel, onSave, onOk, onOpen, width, onValuesChange, banner, children }: Props<T>) => {
+export const FormModal = <T,>({ open, title, saving, form, name, values, record, onCancel, onSave, onOk, onOpen, width, onValuesChange, banner, okText, children }: Props<T>) => {
   const { t } = useTranslation();
   useEffect(() => {
     if (!open) return;
@@ -46,7 +48,7 @@ export const FormModal = <T,>({ open, title, saving, form, name, values, record,
       open={open}
       width={width}
       title={title}
-      okText={t('buttons.saveChanges')}
+      okText={okText ?? t('buttons.saveChanges')}
       cancelText={t('buttons.cancel')}
       confirmLoading={saving}
       onCancel={onCancel}

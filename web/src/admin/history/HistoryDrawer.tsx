@@ -7,12 +7,10 @@ import { EURO, formatAmountCents, formatDate } from '../../common/format';
 import { useScreenLanguage } from '../../common/useAmount';
 import { useAccounts } from '../accounting/hooks/useAccounts';
 import { describeEvent, type Change } from './describeEvent';
+import { actorText } from './historyActor';
 import { useEntityHistory, type HistoryKind } from './useEntityHistory';
 
 export type { HistoryKind } from './useEntityHistory';
-
-/** Who acts without a user: their names are translated. */
-const SYSTEM_ACTORS = new Set(['system', 'scheduler', 'stripe']);
 
 const ChangeRow = ({ change }: { change: Change }) => (
   <div className="history-change">
@@ -73,7 +71,7 @@ export const HistoryDrawer = ({
                 <div className="history-event" data-testid="history-event">
                   <Typography.Text strong>{described.title}</Typography.Text>
                   <div className="admin-muted">
-                    {t('admin.history.byAt', { actor: SYSTEM_ACTORS.has(e.actor) ? t(`admin.history.actors.${e.actor}`) : e.actorName, date: formatDate(e.recordedAt), time: dayjs(e.recordedAt).format('HH:mm') })}
+                    {t('admin.history.byAt', { actor: actorText(e, t), date: formatDate(e.recordedAt), time: dayjs(e.recordedAt).format('HH:mm') })}
                   </div>
                   {described.changes.map((c) => (
                     <ChangeRow key={c.label} change={c} />

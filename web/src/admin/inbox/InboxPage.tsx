@@ -8,13 +8,15 @@ import { ContactMessagesTable, DemoRequestsTable } from './InboxTables';
 import { RefundModal } from '../payments/RefundModal';
 import { PaymentAlertsTable, paymentOfAlert, type PaymentAlert } from './PaymentAlertsTable';
 import { MyDataFailuresTable } from './MyDataFailuresTable';
+import { DisabledWebhooksAlert } from '../integrations/DisabledWebhooksAlert';
 import { useMyDataFailures } from '../mydata/useMyData';
 import { useContactMessages, useDemoRequests, useInboxCounts, useMarkHandled, usePaymentAlerts, type HandledFilter } from './useInbox';
 
 /**
  * Contact messages and demo requests from the public site, and payment alerts (gateway payments
  * for invoices already cancelled or deleted, or paid on a locked day), worked off with a handled
- * flag; and the documents AADE refused (myDATA), which leave the list once sent again.
+ * flag; and the documents AADE refused (myDATA), which leave the list once sent again. Above
+ * them, the webhook endpoints the product turned off after failing for three days, when there are any.
  */
 export const InboxPage = () => {
   const { t } = useTranslation();
@@ -69,6 +71,7 @@ export const InboxPage = () => {
           )
         }
       />
+      <DisabledWebhooksAlert />
       <Tabs
         activeKey={tab}
         onChange={setTab}

@@ -4,15 +4,15 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useIsPhone } from '../../common/useIsPhone';
 
 /** The screens below the settings' root: the root (the company's) is a prefix of each, so these are matched first. */
-const SUBSCREENS = ['/admin/settings/accounting', '/admin/settings/rates'];
+const SUBSCREENS = ['/admin/settings/accounting', '/admin/settings/rates', '/admin/settings/integrations'];
 
-/** The settings' three screens under /admin/settings: the company, the accounting, the exchange rates. */
+/** The settings' four screens under /admin/settings: the company, the accounting, the exchange rates, the integrations (API tokens, webhooks). */
 export const SettingsTabs = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const current = SUBSCREENS.find((screen) => pathname.startsWith(screen)) ?? '/admin/settings';
-  // Three labels side by side are wider than a phone in every language (Greek by a third): there they stack, thumb-sized.
+  // The labels side by side are wider than a phone in every language (Greek by a third): there they stack, thumb-sized.
   const phone = useIsPhone();
   return (
     <Segmented
@@ -26,6 +26,7 @@ export const SettingsTabs = () => {
         { value: '/admin/settings', label: t('admin.settings.company') },
         { value: '/admin/settings/accounting', label: t('admin.settings.books.tab') },
         { value: '/admin/settings/rates', label: t('admin.settings.rates.tab') },
+        { value: '/admin/settings/integrations', label: t('admin.settings.integrations.tab') },
       ]}
     />
   );
