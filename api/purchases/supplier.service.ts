@@ -7,6 +7,7 @@ import type { AppDeps } from '../platform/deps';
 import { deleteAudited, insertAudited, updateVersioned } from '../platform/versioned';
 import { purchaseAccountsById } from './purchase-accounts';
 import { isUuid, toIso } from '../platform/wire';
+import { ACTOR_NAME, ACTOR_NAME_JOINS } from '../auth';
 
 const NOT_FOUND = 'Supplier not found.';
 const INVALID = 'Please correct the errors below.';
@@ -138,10 +139,10 @@ export class SupplierService {
     if (!isUuid(id)) throw new NotFoundError(NOT_FOUND);
     const rows = (await this.deps
       .db('audit_log as a')
-      .leftJoin('users as u', (on) => on.on(this.deps.db.raw('u.id::text = a.actor')))
+      .joinRaw(ACTOR_NAME_JOINS('a'))
       .where({ 'a.entity': 'supplier', 'a.entity_id': id })
       .orderBy([{ column: 'a.at' }, { column: 'a.id' }])
-      .select('a.action', 'a.at', 'a.before', 'a.after', 'u.username')) as Array<{ action: SupplierHistoryWire['action']; at: Date | string; before: unknown; after: unknown; username: string | null }>;
+      .select('a.action', 'a.at', 'a.before', 'a.after', this.deps.db.raw(`${ACTOR_NAME} as username`))) as Array<{ action: SupplierHistoryWire['action']; at: Date | string; before: unknown; after: unknown; username: string | null }>;
     if (!rows.length) throw new NotFoundError(NOT_FOUND);
     const wireOf = (value: unknown): SupplierWire | null => (value === null ? null : supplierWire((typeof value === 'string' ? JSON.parse(value) : value) as SupplierRow));
     return rows.map((r) => {

@@ -74,6 +74,14 @@ export const INVALID_TOKEN = 'Invalid token.';
 export const tokenActor = (tokenId: string): string => `token:${tokenId}`;
 export const tokenIdOfActor = (actor: string): string | null => (actor.startsWith('token:') ? actor.slice('token:'.length) : null);
 
+/**
+ * For a query over rows with an `actor` column (`alias.actor`): the joins that name it, the user's
+ * username or the API token's name, as `actor_name` (null for the system's actors).
+ */
+export const ACTOR_NAME_JOINS = (alias: string): string =>
+  `left join users as actor_user on actor_user.id::text = ${alias}.actor left join api_tokens as actor_token on 'token:' || actor_token.id::text = ${alias}.actor`;
+export const ACTOR_NAME = 'coalesce(actor_user.username, actor_token.name)';
+
 const view = (r: Row): ApiToken => ({
   id: r.id,
   name: r.name,

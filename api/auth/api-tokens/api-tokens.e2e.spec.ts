@@ -107,6 +107,14 @@ describe.each(testBackends())('API tokens on $name', (backend) => {
     expect((await admin.get(`/api/tokens/${id}/`)).body.last_used_at).toBe(now.toISOString());
   });
 
+  it("names a token's writes by the token in the audit histories too", async () => {
+    const { token } = await make({ name: 'Purchasing sync', scope: 'write', areas: ['accounting'] });
+    const supplier = await call(server.url, token, 'POST', '/api/suppliers/', { name: 'Token Supplies Ltd', country: 'CY', vat_number: 'CY10259033P' });
+    expect(supplier.status, JSON.stringify(supplier.body)).toBe(201);
+    const history = await admin.get(`/api/suppliers/${(supplier.body as { id: string }).id}/history/`);
+    expect(history.body.map((h: { actor: string }) => h.actor)).toEqual(['Purchasing sync']);
+  });
+
   it('gives a read-only token reads only: a 403 on every write, REST and GraphQL', async () => {
     const { token } = await make({ name: 'Reporting', scope: 'read', areas: ['all'] });
     expect((await call(server.url, token, 'GET', '/api/invoices/')).status).toBe(200);

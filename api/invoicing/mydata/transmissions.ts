@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { NotFoundError, ValidationError } from '../../../domain/shared/errors';
 import { isUuid, toIso } from '../../platform/wire';
 import { transmitsToMyData } from './mydata.reactor';
+import { ACTOR_NAME, ACTOR_NAME_JOINS } from '../../auth';
 
 /** What the product knows of a document's transmission to myDATA. */
 export interface MyDataState {
@@ -70,10 +71,10 @@ export class MyDataTransmissions {
     if (!row && !(await this.isDocument(documentId))) throw new NotFoundError('Document not found.');
     if (!row) return { documentId, kind: null, status: 'not_transmitted', configured, mark: null, uid: null, qrUrl: null, authenticationCode: null, invoiceType: null, number: null, errors: [], transmittedAt: null, attempts: 0, history: [] };
     const history = (await this.db('mydata_attempts as a')
-      .joinRaw('left join users as u on u.id::text = a.actor')
+      .joinRaw(ACTOR_NAME_JOINS('a'))
       .where('a.document_id', documentId)
       .orderBy('a.id')
-      .select('a.started_at', 'a.action', 'a.outcome', 'a.detail', 'u.username as actor')) as Array<{ started_at: Date | string; action: string; outcome: string | null; detail: string | null; actor: string | null }>;
+      .select('a.started_at', 'a.action', 'a.outcome', 'a.detail', this.db.raw(`${ACTOR_NAME} as actor`))) as Array<{ started_at: Date | string; action: string; outcome: string | null; detail: string | null; actor: string | null }>;
     return {
       documentId,
       kind: row.kind,
