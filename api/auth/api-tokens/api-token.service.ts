@@ -3,7 +3,7 @@ import DataLoader from 'dataloader';
 import type { Knex } from 'knex';
 import { ALL_TABLE_VERSIONS_SQL, tableVersionsOf } from '../../platform/db/table-versions';
 import type { TableVersions } from '../../platform/db/table-version-map';
-import { rememberTableVersions } from '../../platform/http/request-context';
+import { markSecretAnswer, rememberTableVersions } from '../../platform/http/request-context';
 import type { RateLimits } from '../../platform/deps';
 import { TokenBudget } from './token-budget';
 import { TOKEN_AREAS, TOKEN_PATTERN, TOKEN_PREFIX, TOKEN_SCOPES, type TokenArea, type TokenScope } from '../../../domain/auth/api-token';
@@ -161,6 +161,7 @@ export class ApiTokenService {
 
   /** Makes a token: its secret is in the answer only, once; the database keeps its hash. */
   async create(input: NewApiToken, actor: string): Promise<ApiToken & { token: string }> {
+    markSecretAnswer(); // the answer is shown once: an Idempotency-Key never keeps it
     const fields = this.parse(input);
     const secret = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
     const row = await this.db.transaction(async (trx) => {

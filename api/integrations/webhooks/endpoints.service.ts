@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError, type FieldErrors } from '../../../domai
 import { textErrors } from '../../../domain/shared/text';
 import { writeAudit } from '../../platform/audit';
 import { toIso } from '../../platform/wire';
+import { markSecretAnswer } from '../../platform/http/request-context';
 import { FORBIDDEN_ADDRESS, isForbiddenAddress, resolveAll } from './url-guard';
 import { USER_DISABLED } from './outbox';
 
@@ -98,6 +99,7 @@ export class WebhookEndpointService {
   }
 
   async create(input: EndpointInput, actor: string): Promise<WebhookEndpoint & { secret: string }> {
+    markSecretAnswer(); // the answer is shown once: an Idempotency-Key never keeps it
     await this.check(input, true);
     const now = this.clock();
     const row: Row = {

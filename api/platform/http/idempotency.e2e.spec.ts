@@ -141,6 +141,13 @@ describe.each(testBackends())('Idempotency-Key on $name', (backend) => {
     expect(resetAgain.body.password).not.toBe(reset.body.password);
     expect(await server.testDb.db('idempotency_keys').whereIn('key', ['user-1', 'reset-1'])).toHaveLength(0);
     expect(JSON.stringify(await server.testDb.db('idempotency_keys').select('body'))).not.toContain(reset.body.password);
+    // Nor an API token's or a webhook endpoint's secret.
+    const token = await keyed('/api/tokens/', { name: 'Keyed token', scope: 'read', areas: ['billing'] }, 'token-1');
+    const endpoint = await keyed('/api/webhook-endpoints/', { url: 'https://hooks.example.com/keyed', events: ['invoice.paid'] }, 'hook-1');
+    expect([token.status, endpoint.status]).toEqual([201, 201]);
+    expect(await server.testDb.db('idempotency_keys').whereIn('key', ['token-1', 'hook-1'])).toHaveLength(0);
+    const kept = JSON.stringify(await server.testDb.db('idempotency_keys').select('body'));
+    expect([kept.includes(token.body.token), kept.includes(endpoint.body.secret)]).toEqual([false, false]);
   });
 
   it('binds a refund key to its request (issue 36): another amount under the same key is a 409, over REST and GraphQL', async () => {
