@@ -195,7 +195,11 @@ export class WebhookDispatcher {
           if (!next) disabled.set(o.delivery.endpoint_id, `Disabled after three days of failed deliveries (last: ${o.error ?? `HTTP ${o.statusCode}`}).`);
         }
       }
-      const attempts = outcomes.map((o) => ({ delivery_id: o.delivery.id, at: o.at, status_code: o.statusCode, error: o.error, duration_ms: o.durationMs }));
+      // An endpoint deleted during the calls took its deliveries with it: their attempts have nowhere to go.
+      const remaining = new Set((await trx('webhook_deliveries').whereIn('id', outcomes.map((o) => o.delivery.id)).pluck('id')) as string[]);
+      const attempts = outcomes
+        .filter((o) => remaining.has(o.delivery.id))
+        .map((o) => ({ delivery_id: o.delivery.id, at: o.at, status_code: o.statusCode, error: o.error, duration_ms: o.durationMs }));
       for (let i = 0; i < attempts.length; i += 500) await trx('webhook_attempts').insert(attempts.slice(i, i + 500));
       for (const [id, reason] of disabled) {
         await trx('webhook_endpoints').where({ id, enabled: true }).update({ enabled: false, disabled_reason: reason, updated_at: this.options.clock() });

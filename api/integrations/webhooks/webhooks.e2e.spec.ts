@@ -201,6 +201,24 @@ describe.each(testBackends())('outgoing webhooks on $name', (backend) => {
     expect(receiver.received.at(-1)!.data).toMatchObject({ name: 'While Disabled Ltd' });
   });
 
+  it('records what it can when an endpoint is deleted while its deliveries are on their way', async () => {
+    let endpointId = '';
+    const deleting = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => void server.testDb.db('webhook_endpoints').where({ id: endpointId }).delete().then(() => res.writeHead(200).end()));
+    });
+    await new Promise<void>((resolve) => deleting.listen(0, '127.0.0.1', resolve));
+    try {
+      const created = await admin.post('/api/webhook-endpoints/', { url: `http://127.0.0.1:${(deleting.address() as AddressInfo).port}/`, events: ['client.created'] });
+      endpointId = created.body.id;
+      await createClient(admin, { name: 'Deleted Endpoint Ltd' });
+      await expect(drain()).resolves.toBeGreaterThan(0);
+      expect(await server.testDb.db('webhook_deliveries').where({ endpoint_id: endpointId })).toEqual([]);
+    } finally {
+      await new Promise((resolve) => deleting.close(resolve));
+    }
+  });
+
   it('refuses, outside development, a URL that leads to a loopback, private or metadata address', async () => {
     const { WebhookEndpointService } = await import('./endpoints.service');
     const production = new WebhookEndpointService(server.testDb.db, () => now, false);
