@@ -164,9 +164,10 @@ export class ApiTokenService {
     markSecretAnswer(); // the answer is shown once: an Idempotency-Key never keeps it
     const fields = this.parse(input);
     const secret = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const nameTaken = () => new ValidationError('Please correct the errors below.', { name: [NAME_TAKEN] });
     const row = await this.db.transaction(async (trx) => {
       const taken = await trx('api_tokens').whereNull('revoked_at').whereRaw('lower(name) = lower(?)', [fields.name]).first('id');
-      if (taken) throw new ValidationError('Please correct the errors below.', { name: [NAME_TAKEN] });
+      if (taken) throw nameTaken();
       const [created] = (await trx('api_tokens')
         .insert({
           id: randomUUID(),
@@ -183,6 +184,10 @@ export class ApiTokenService {
       const listed = view(created!);
       await writeAudit(trx, { actor, entity: 'api_token', entityId: listed.id, action: 'create', before: null, after: { name: listed.name, scope: listed.scope, areas: listed.areas, expires_at: listed.expiresAt }, at: this.clock() });
       return listed;
+    }).catch((err: unknown) => {
+      // Another request made a token of this name meanwhile.
+      if ((err as { code?: string }).code === '23505' && String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message).includes('api_tokens_live_name')) throw nameTaken();
+      throw err;
     });
     return { ...row, token: secret };
   }

@@ -68,6 +68,10 @@ describe.each(testBackends())('API tokens on $name', (backend) => {
     await make({ name: 'Warehouse', scope: 'read', areas: ['all'] });
     const twice = await admin.post('/api/tokens/', { name: 'warehouse', scope: 'read', areas: ['all'] });
     expect(twice.body.errors).toEqual({ name: ['A live API token already has this name.'] });
+    // Two at once with one name: one is made, the other refused under `name`.
+    const [a, b] = await Promise.all([admin.post('/api/tokens/', { name: 'Racing', scope: 'read', areas: ['all'] }), admin.post('/api/tokens/', { name: 'racing', scope: 'read', areas: ['all'] })]);
+    expect([a.status, b.status].sort()).toEqual([201, 400]);
+    expect((a.status === 400 ? a : b).body.errors).toEqual({ name: ['A live API token already has this name.'] });
     // Only the superuser (signed in) makes tokens.
     expect((await server.client().post('/api/tokens/', { name: 'anon', scope: 'read', areas: ['all'] })).status).toBe(401);
   });

@@ -19,6 +19,8 @@ export const apiTokenMigrations: Migration[] = [
         t.timestamp('revoked_at', { useTz: true });
         t.text('revoked_by');
       });
+      // Two live tokens never share a name (the histories name writes by it), whatever two requests do at once.
+      await db.raw('create unique index api_tokens_live_name on api_tokens (lower(name)) where revoked_at is null');
     },
     down: async (db) => {
       await db.schema.dropTableIfExists('api_tokens');
