@@ -5,6 +5,9 @@ import type { Logger } from 'pino';
 import { nextAttemptAt, SIGNATURE_HEADER, signatureHeader } from '../../../domain/integrations/webhook';
 import { guardedLookup } from './url-guard';
 
+/** Why the product disabled an endpoint, in words (`disabled_by` and `last_failure` say it for code). */
+export const failuresReason = (last: string): string => `Disabled after three days of failed deliveries (last: ${last}).`;
+
 /** How long a claimed delivery stays out of other dispatchers' reach: after it, one that died mid-call is delivered again (at least once). */
 const LEASE_MS = 60_000;
 const TIMEOUT_MS = 10_000;
@@ -192,7 +195,7 @@ export class WebhookDispatcher {
           await trx('webhook_deliveries')
             .where({ id: o.delivery.id })
             .update({ status: next ? 'pending' : 'failed', attempts, first_failed_at: firstFailedAt, next_attempt_at: next ?? o.at, leased_until: null });
-          if (!next) disabled.set(o.delivery.endpoint_id, `Disabled after three days of failed deliveries (last: ${o.error ?? `HTTP ${o.statusCode}`}).`);
+          if (!next) disabled.set(o.delivery.endpoint_id, o.error ?? `HTTP ${o.statusCode}`);
         }
       }
       // An endpoint deleted during the calls took its deliveries with it: their attempts have nowhere to go.
@@ -201,10 +204,12 @@ export class WebhookDispatcher {
         .filter((o) => remaining.has(o.delivery.id))
         .map((o) => ({ delivery_id: o.delivery.id, at: o.at, status_code: o.statusCode, error: o.error, duration_ms: o.durationMs }));
       for (let i = 0; i < attempts.length; i += 500) await trx('webhook_attempts').insert(attempts.slice(i, i + 500));
-      for (const [id, reason] of disabled) {
-        await trx('webhook_endpoints').where({ id, enabled: true }).update({ enabled: false, disabled_reason: reason, updated_at: this.options.clock() });
+      for (const [id, last] of disabled) {
+        await trx('webhook_endpoints')
+          .where({ id, enabled: true })
+          .update({ enabled: false, disabled_by: 'failures', last_failure: last, disabled_reason: failuresReason(last), updated_at: this.options.clock() });
       }
     });
-    for (const [id, reason] of disabled) this.options.logger.warn({ endpoint: id }, reason);
+    for (const [id, last] of disabled) this.options.logger.warn({ endpoint: id }, failuresReason(last));
   }
 }

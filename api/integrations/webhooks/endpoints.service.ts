@@ -17,6 +17,10 @@ export interface WebhookEndpoint {
   enabled: boolean;
   /** Why it was disabled (by the product after three days of failures, or by a user); null while enabled. */
   disabledReason: string | null;
+  /** Who disabled it: a user, or the product after three days of failures; null while enabled. */
+  disabledBy: 'user' | 'failures' | null;
+  /** When failures disabled it: the last failed delivery's answer (an HTTP status or an error). */
+  lastFailure: string | null;
   createdAt: string;
 }
 
@@ -35,6 +39,8 @@ interface Row {
   secret: string;
   enabled: boolean;
   disabled_reason: string | null;
+  disabled_by: 'user' | 'failures' | null;
+  last_failure: string | null;
   created_at: Date | string;
 }
 
@@ -48,6 +54,8 @@ export const endpointView = (r: Row): WebhookEndpoint => ({
   events: JSON.parse(r.events) as WebhookEventType[],
   enabled: r.enabled,
   disabledReason: r.disabled_reason,
+  disabledBy: r.enabled ? null : r.disabled_by,
+  lastFailure: r.enabled ? null : r.last_failure,
   createdAt: toIso(r.created_at),
 });
 
@@ -110,6 +118,8 @@ export class WebhookEndpointService {
       secret: `whsec_${randomBytes(32).toString('base64url')}`,
       enabled: true,
       disabled_reason: null,
+      disabled_by: null,
+      last_failure: null,
       created_at: now,
     };
     await this.db.transaction(async (trx) => {
@@ -139,7 +149,7 @@ export class WebhookEndpointService {
         ...(input.url !== undefined ? { url: input.url.trim() } : {}),
         ...(input.description !== undefined ? { description: (input.description ?? '').trim() } : {}),
         ...(input.events !== undefined ? { events: JSON.stringify([...new Set(input.events)]) } : {}),
-        ...(input.enabled !== undefined ? { enabled: input.enabled, disabled_reason: input.enabled ? null : USER_DISABLED } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled, disabled_reason: input.enabled ? null : USER_DISABLED, disabled_by: input.enabled ? null : 'user', last_failure: null } : {}),
         updated_at: this.clock(),
       };
       const [after] = (await trx('webhook_endpoints').where({ id }).update(patch).returning('*')) as Row[];

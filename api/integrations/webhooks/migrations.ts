@@ -18,6 +18,8 @@ export const webhookMigrations: Migration[] = [
         t.text('secret').notNullable(); // signs each delivery (HMAC-SHA256); shown once
         t.boolean('enabled').notNullable().defaultTo(true);
         t.text('disabled_reason');
+        t.text('disabled_by'); // user, or failures (three days of them); null while enabled
+        t.text('last_failure'); // the last failed delivery's answer, when failures disabled it
         t.timestamp('created_at', { useTz: true }).notNullable();
         t.text('created_by').notNullable();
         t.timestamp('updated_at', { useTz: true }).notNullable();

@@ -33,7 +33,7 @@ export const enqueueWebhooks = async (trx: Knex, events: readonly WebhookEvent[]
   if (events.length === 0) return;
   // An endpoint the product disabled after three days of failures keeps its queue, delivered in order once it is enabled again; one a user disabled does not.
   const endpoints = (await trx('webhook_endpoints')
-    .where((q) => q.where({ enabled: true }).orWhereNot({ disabled_reason: USER_DISABLED }))
+    .where((q) => q.where({ enabled: true }).orWhere({ disabled_by: 'failures' }))
     .select('id', 'events')) as Array<{ id: string; events: string }>;
   if (endpoints.length === 0) return;
   const subscribed = endpoints.map((e) => ({ id: e.id, events: new Set(JSON.parse(e.events) as string[]) }));

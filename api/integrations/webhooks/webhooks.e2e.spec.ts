@@ -90,7 +90,7 @@ describe.each(testBackends())('outgoing webhooks on $name', (backend) => {
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     receiver.secret = created.body.secret;
     const listed = (await admin.get('/api/webhook-endpoints/')).body;
-    expect(listed).toEqual([{ id: created.body.id, url: receiver.url, description: 'Data warehouse', events: [...WEBHOOK_EVENTS], enabled: true, disabled_reason: null, created_at: now.toISOString() }]);
+    expect(listed).toEqual([{ id: created.body.id, url: receiver.url, description: 'Data warehouse', events: [...WEBHOOK_EVENTS], enabled: true, disabled_reason: null, disabled_by: null, last_failure: null, created_at: now.toISOString() }]);
     expect(JSON.stringify(listed)).not.toContain(receiver.secret);
     // GraphQL names the events in its own way.
     const viaGraphql = await admin.graphql('query { webhookEndpoints { url events enabled } }');
@@ -186,7 +186,7 @@ describe.each(testBackends())('outgoing webhooks on $name', (backend) => {
       await drain();
     }
     const disabled = (await admin.get(`/api/webhook-endpoints/${endpoint}/`)).body;
-    expect(disabled).toMatchObject({ enabled: false, disabled_reason: 'Disabled after three days of failed deliveries (last: HTTP 503).' });
+    expect(disabled).toMatchObject({ enabled: false, disabled_reason: 'Disabled after three days of failed deliveries (last: HTTP 503).', disabled_by: 'failures', last_failure: 'HTTP 503' });
     expect(now.getTime() - start.getTime()).toBeGreaterThanOrEqual(3 * 24 * 3600 * 1000);
     const failed = (await admin.get(`/api/webhook-endpoints/${endpoint}/deliveries/`)).body.find((d: { event_type: string; payload: { data: { name?: string } } }) => d.payload.data.name === 'Outage Ltd');
     expect(failed.status).toBe('failed');
@@ -196,9 +196,14 @@ describe.each(testBackends())('outgoing webhooks on $name', (backend) => {
     await drain();
     expect(receiver.calls).toBe(calls);
     receiver.status = 200;
-    expect((await admin.put(`/api/webhook-endpoints/${endpoint}/`, { enabled: true })).body).toMatchObject({ enabled: true, disabled_reason: null });
+    expect((await admin.put(`/api/webhook-endpoints/${endpoint}/`, { enabled: true })).body).toMatchObject({ enabled: true, disabled_reason: null, disabled_by: null, last_failure: null });
     await drain();
     expect(receiver.received.at(-1)!.data).toMatchObject({ name: 'While Disabled Ltd' });
+    // Turned off by a user, it queues nothing.
+    expect((await admin.put(`/api/webhook-endpoints/${endpoint}/`, { enabled: false })).body).toMatchObject({ enabled: false, disabled_by: 'user', last_failure: null });
+    const quiet = await createClient(admin, { name: 'Quiet Ltd' });
+    expect(await server.testDb.db('webhook_deliveries').where({ endpoint_id: endpoint }).andWhere('payload', 'like', `%${quiet.id}%`)).toEqual([]);
+    await admin.put(`/api/webhook-endpoints/${endpoint}/`, { enabled: true });
   });
 
   it('records what it can when an endpoint is deleted while its deliveries are on their way', async () => {

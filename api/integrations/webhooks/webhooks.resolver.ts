@@ -18,7 +18,9 @@ class WebhookEndpointOutput {
   @Field(() => String) description!: string;
   @Field(() => [WebhookEvent]) events!: WebhookEventType[];
   @Field(() => Boolean) enabled!: boolean;
-  @Field(() => String, { nullable: true, description: 'Why it was disabled; null while enabled.' }) disabledReason!: string | null;
+  @Field(() => String, { nullable: true, description: 'Why it was disabled, in words; null while enabled.' }) disabledReason!: string | null;
+  @Field(() => String, { nullable: true, description: 'user, or failures (three days of them); null while enabled.' }) disabledBy!: string | null;
+  @Field(() => String, { nullable: true, description: "When failures disabled it: the last failed delivery's answer." }) lastFailure!: string | null;
   @Field(() => String) createdAt!: string;
 
   static from(e: WebhookEndpoint): WebhookEndpointOutput {

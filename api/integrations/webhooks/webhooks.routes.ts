@@ -25,7 +25,7 @@ const deliveriesQuery = z.object({
   before: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).optional(),
 });
 
-export const endpointWire = (e: WebhookEndpoint) => ({ id: e.id, url: e.url, description: e.description, events: e.events, enabled: e.enabled, disabled_reason: e.disabledReason, created_at: e.createdAt });
+export const endpointWire = (e: WebhookEndpoint) => ({ id: e.id, url: e.url, description: e.description, events: e.events, enabled: e.enabled, disabled_reason: e.disabledReason, disabled_by: e.disabledBy, last_failure: e.lastFailure, created_at: e.createdAt });
 
 export const deliveryWire = (d: WebhookDelivery) => ({
   id: d.id,

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { disabledReasonOf, type WebhookEndpointView } from './webhooks';
+import { disabledReasonOf, type DisabledState } from './webhooks';
 
 const K = 'admin.integrations.webhooks';
 
 /** Why an endpoint is disabled, in the screen's language (the last failure as the receiver's answer or the error was written). */
-export const DisabledReasonText = ({ endpoint }: { endpoint: Pick<WebhookEndpointView, 'enabled' | 'disabledReason'> }) => {
+export const DisabledReasonText = ({ endpoint }: { endpoint: DisabledState }) => {
   const { t } = useTranslation();
   const reason = disabledReasonOf(endpoint);
   if (!reason) return null;

@@ -38,27 +38,23 @@ export const allEventsState = (chosen: readonly WebhookEventType[]): { checked: 
 };
 
 /**
- * Why an endpoint is disabled, as the screen words it: after three days of failed deliveries (the
- * product's words, with the last failure as the server wrote it), by a user, or another reason as
- * the server gave it; null while enabled.
+ * Why an endpoint is disabled, as the screen words it: after three days of failed deliveries (with
+ * the last failure's answer as the server gives it), by a user, or another reason in the server's
+ * words; null while enabled. Read from `disabledBy` and `lastFailure`, never from the words.
  */
 export type DisabledReason = { kind: 'failures'; last: string | null } | { kind: 'user' } | { kind: 'other'; text: string };
 
-const FAILURES = /^Disabled after three days of failed deliveries(?: \(last: (.*)\))?\.?$/s;
+export type DisabledState = Pick<WebhookEndpointView, 'enabled' | 'disabledReason' | 'disabledBy' | 'lastFailure'>;
 
-export const disabledReasonOf = (endpoint: Pick<WebhookEndpointView, 'enabled' | 'disabledReason'>): DisabledReason | null => {
+export const disabledReasonOf = (endpoint: DisabledState): DisabledReason | null => {
   if (endpoint.enabled) return null;
-  const reason = endpoint.disabledReason ?? '';
-  const failures = FAILURES.exec(reason);
-  if (failures) return { kind: 'failures', last: failures[1] ?? null };
-  if (reason.startsWith('Disabled after')) return { kind: 'failures', last: null };
-  if (reason === 'Disabled by a user.') return { kind: 'user' };
-  return { kind: 'other', text: reason };
+  if (endpoint.disabledBy === 'failures') return { kind: 'failures', last: endpoint.lastFailure ?? null };
+  if (endpoint.disabledBy === 'user') return { kind: 'user' };
+  return { kind: 'other', text: endpoint.disabledReason ?? '' };
 };
 
 /** An endpoint the product turned off after failing deliveries: the inbox says so. */
-export const disabledByProduct = (endpoint: Pick<WebhookEndpointView, 'enabled' | 'disabledReason'>): boolean =>
-  !endpoint.enabled && (endpoint.disabledReason ?? '').startsWith('Disabled after');
+export const disabledByProduct = (endpoint: DisabledState): boolean => !endpoint.enabled && endpoint.disabledBy === 'failures';
 
 /** What the add and edit forms hold. */
 export interface WebhookFormValues {

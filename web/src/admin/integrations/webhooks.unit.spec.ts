@@ -24,6 +24,8 @@ const endpoint = (over: Partial<WebhookEndpointView> = {}): WebhookEndpointView 
   events: ['INVOICE_PAID', 'CLIENT_CREATED'],
   enabled: true,
   disabledReason: null,
+  disabledBy: null,
+  lastFailure: null,
   createdAt: '2026-05-01T09:00:00.000Z',
   ...over,
 });
@@ -53,10 +55,10 @@ describe('webhook events', () => {
 });
 
 describe('a disabled endpoint', () => {
-  it('says it was disabled after three days of failures, with the last failure as the server wrote it', () => {
-    const failing = endpoint({ enabled: false, disabledReason: 'Disabled after three days of failed deliveries (last: HTTP 503).' });
+  it('says it was disabled after three days of failures, with the last failure as the server gives it, whatever the words', () => {
+    const failing = endpoint({ enabled: false, disabledBy: 'failures', lastFailure: 'HTTP 503', disabledReason: 'Disabled after three days of failed deliveries (last: HTTP 503).' });
     expect(disabledReasonOf(failing)).toEqual({ kind: 'failures', last: 'HTTP 503' });
-    expect(disabledReasonOf(endpoint({ enabled: false, disabledReason: 'Disabled after three days of failed deliveries (last: connect ECONNREFUSED 127.0.0.1:9 (x)).' }))).toEqual({
+    expect(disabledReasonOf(endpoint({ enabled: false, disabledBy: 'failures', lastFailure: 'connect ECONNREFUSED 127.0.0.1:9 (x)', disabledReason: 'Anders formuliert.' }))).toEqual({
       kind: 'failures',
       last: 'connect ECONNREFUSED 127.0.0.1:9 (x)',
     });
@@ -64,7 +66,7 @@ describe('a disabled endpoint', () => {
   });
 
   it('by a user is not news for the inbox; an enabled one has no reason', () => {
-    const byUser = endpoint({ enabled: false, disabledReason: 'Disabled by a user.' });
+    const byUser = endpoint({ enabled: false, disabledBy: 'user', disabledReason: 'Disabled by a user.' });
     expect(disabledReasonOf(byUser)).toEqual({ kind: 'user' });
     expect(disabledByProduct(byUser)).toBe(false);
     expect(disabledReasonOf(endpoint())).toBeNull();
@@ -83,7 +85,7 @@ describe('the endpoint forms', () => {
   });
 
   it('send only what an edit changed: an untouched switch keeps why the product disabled it', () => {
-    const failing = endpoint({ enabled: false, disabledReason: 'Disabled after three days of failed deliveries (last: HTTP 503).' });
+    const failing = endpoint({ enabled: false, disabledBy: 'failures', lastFailure: 'HTTP 503', disabledReason: 'Disabled after three days of failed deliveries (last: HTTP 503).' });
     expect(endpointPatch(failing, { url: failing.url, description: 'New words', events: ['CLIENT_CREATED', 'INVOICE_PAID'], enabled: false })).toEqual({ description: 'New words' });
     expect(endpointPatch(failing, { url: 'https://example.org/h', description: failing.description, events: ['INVOICE_PAID'], enabled: true })).toEqual({
       url: 'https://example.org/h',

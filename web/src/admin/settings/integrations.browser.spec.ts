@@ -268,7 +268,7 @@ describe('Settings › Integrations in Chromium', () => {
     expect(await page.getByTestId('inbox-disabled-webhooks').count()).toBe(0);
 
     // What the dispatcher writes after three days of failures (webhooks.e2e.spec.ts makes it happen).
-    await server.testDb.db('webhook_endpoints').update({ enabled: false, disabled_reason: 'Disabled after three days of failed deliveries (last: HTTP 503).' });
+    await server.testDb.db('webhook_endpoints').update({ enabled: false, disabled_by: 'failures', last_failure: 'HTTP 503', disabled_reason: 'Disabled after three days of failed deliveries (last: HTTP 503).' });
     await page.reload();
     const alert = page.getByTestId('inbox-disabled-webhooks');
     await alert.getByText('Webhook endpoints turned off after three days of failed deliveries').waitFor();

@@ -9,6 +9,8 @@ export const WEBHOOK_ENDPOINT_FIELDS = graphql(`
     events
     enabled
     disabledReason
+    disabledBy
+    lastFailure
     createdAt
   }
 `);
