@@ -9,6 +9,7 @@ import { TokenBudget } from './token-budget';
 import { TOKEN_AREAS, TOKEN_PATTERN, TOKEN_PREFIX, TOKEN_SCOPES, type TokenArea, type TokenScope } from '../../../domain/auth/api-token';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../../domain/shared/errors';
 import { textErrors } from '../../../domain/shared/text';
+import { isIsoDate } from '../../../domain/shared/dates';
 import { writeAudit } from '../../platform/audit';
 import type { User } from '../../platform/user';
 import { toIso } from '../../platform/wire';
@@ -95,7 +96,6 @@ const view = (r: Row): ApiToken => ({
   revokedAt: r.revoked_at === null ? null : toIso(r.revoked_at),
 });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** API tokens of the superuser: made, listed and revoked here; every request with one is authenticated here. */
@@ -149,7 +149,10 @@ export class ApiTokenService {
     else if (unknown.length) errors.areas = [`${unknown.map((a) => `"${a}"`).join(', ')} is not a valid choice: use ${TOKEN_AREAS.join(', ')}.`];
     let expiresAt: Date | null = null;
     if (input.expiresAt) {
-      const when = DAY.test(input.expiresAt) ? new Date(`${input.expiresAt}T23:59:59.999Z`) : INSTANT.test(input.expiresAt) ? new Date(input.expiresAt) : null;
+      // An instant or a calendar day: isIsoDate refuses 2026-02-30, which Date would read as 2 March.
+      const text: string = input.expiresAt;
+      const day = text.slice(0, 10);
+      const when = !isIsoDate(day) ? null : text === day ? new Date(`${day}T23:59:59.999Z`) : INSTANT.test(text) ? new Date(text) : null;
       if (!when || Number.isNaN(when.getTime())) errors.expires_at = ['Enter a date (YYYY-MM-DD) or a date and time (ISO 8601).'];
       else if (when.getTime() <= this.clock().getTime()) errors.expires_at = ['The expiry must be in the future.'];
       else expiresAt = when;

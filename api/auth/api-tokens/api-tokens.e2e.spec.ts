@@ -63,6 +63,12 @@ describe.each(testBackends())('API tokens on $name', (backend) => {
     expect((await admin.post('/api/tokens/', { name: 'x', scope: 'read', areas: ['all'], expires_at: 'tomorrow' })).body.errors).toEqual({
       expires_at: ['Enter a date (YYYY-MM-DD) or a date and time (ISO 8601).'],
     });
+    // A day the calendar does not have is refused, not read as another.
+    for (const expires_at of ['2027-02-30', '2027-02-30T10:00:00Z']) {
+      expect((await admin.post('/api/tokens/', { name: 'x', scope: 'read', areas: ['all'], expires_at })).body.errors, expires_at).toEqual({
+        expires_at: ['Enter a date (YYYY-MM-DD) or a date and time (ISO 8601).'],
+      });
+    }
     const gqlBad = await admin.graphql('mutation { createApiToken(input: { name: "x", scope: write, areas: [] }) { token } }');
     expect(gqlBad.body.errors[0].extensions.fieldErrors).toEqual({ areas: ['Choose at least one area: billing, accounting, all.'] });
     await make({ name: 'Warehouse', scope: 'read', areas: ['all'] });

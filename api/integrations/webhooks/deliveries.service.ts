@@ -28,6 +28,7 @@ export interface WebhookDelivery {
 interface Row {
   seq: number | string;
   id: string;
+  event_id: string;
   event_type: string;
   status: WebhookDelivery['status'];
   attempts: number;
@@ -56,7 +57,7 @@ export class WebhookDeliveryService {
       .modify((q) => (options.before ? q.where('seq', '<', options.before) : q))
       .orderBy('seq', 'desc')
       .limit(limit)
-      .select('seq', 'id', 'event_type', 'status', 'attempts', 'next_attempt_at', 'created_at', 'delivered_at', 'payload')) as Row[];
+      .select('seq', 'id', 'event_id', 'event_type', 'status', 'attempts', 'next_attempt_at', 'created_at', 'delivered_at', 'payload')) as Row[];
     const attempts = rows.length
       ? ((await this.db('webhook_attempts').whereIn('delivery_id', rows.map((r) => r.id)).orderBy('id').select('delivery_id', 'at', 'status_code', 'error', 'duration_ms')) as Array<{
           delivery_id: string;
@@ -69,7 +70,7 @@ export class WebhookDeliveryService {
     return rows.map((r) => ({
       id: r.id,
       sequence: Number(r.seq),
-      eventId: (JSON.parse(r.payload) as { id: string }).id,
+      eventId: r.event_id,
       eventType: r.event_type,
       status: r.status,
       attempts: r.attempts,

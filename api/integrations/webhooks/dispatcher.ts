@@ -16,6 +16,7 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 interface Claimed {
   id: string;
+  event_id: string;
   endpoint_id: string;
   payload: string;
   attempts: number;
@@ -133,7 +134,7 @@ export class WebhookDispatcher {
           limit ?
           for update of d skip locked)
        update webhook_deliveries w set leased_until = ? from due where w.seq = due.seq
-       returning w.id, w.endpoint_id, w.payload, w.attempts, w.first_failed_at`,
+       returning w.id, w.event_id, w.endpoint_id, w.payload, w.attempts, w.first_failed_at`,
       [now, now, this.options.batchSize ?? 200, new Date(now.getTime() + LEASE_MS)],
     )) as { rows: Claimed[] };
     return rows;
@@ -151,7 +152,6 @@ export class WebhookDispatcher {
         return resolve(done(null, 'The endpoint URL is not valid.'));
       }
       const body = delivery.payload;
-      const eventId = (JSON.parse(body) as { id: string }).id;
       const request = (url.protocol === 'https:' ? https : http).request(
         url,
         {
@@ -162,7 +162,7 @@ export class WebhookDispatcher {
             'Content-Type': 'application/json',
             'Content-Length': Buffer.byteLength(body),
             'User-Agent': 'grc-billing-webhooks/1',
-            'Webhook-Id': eventId,
+            'Webhook-Id': delivery.event_id,
             [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, Math.floor(at.getTime() / 1000), body),
           },
         },

@@ -7,7 +7,6 @@ import { writeAudit } from '../../platform/audit';
 import { toIso } from '../../platform/wire';
 import { markSecretAnswer } from '../../platform/http/request-context';
 import { FORBIDDEN_ADDRESS, isForbiddenAddress, resolveAll } from './url-guard';
-import { USER_DISABLED } from './outbox';
 
 export interface WebhookEndpoint {
   id: string;
@@ -45,6 +44,8 @@ interface Row {
 }
 
 const NOT_FOUND = 'Webhook endpoint not found.';
+/** Why an endpoint a user turned off is off. */
+const USER_DISABLED = 'Disabled by a user.';
 const MAX_URL = 2000;
 
 export const endpointView = (r: Row): WebhookEndpoint => ({

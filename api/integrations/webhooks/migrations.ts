@@ -27,6 +27,7 @@ export const webhookMigrations: Migration[] = [
       await db.schema.createTable('webhook_deliveries', (t) => {
         t.bigIncrements('seq'); // the order of creation: per document, delivered in this order
         t.uuid('id').notNullable().unique(); // the event id the receiver deduplicates on (one per event and endpoint)
+        t.uuid('event_id').notNullable(); // the body's `id`: the same for one fact at every endpoint
         t.uuid('endpoint_id').notNullable().references('webhook_endpoints.id').onDelete('CASCADE');
         t.text('event_type').notNullable();
         t.text('event_key').notNullable(); // what happened, once: a replay of the same fact adds nothing

@@ -18,12 +18,11 @@ export interface WebhookEvent {
   data: object;
 }
 
-/** Why an endpoint a user turned off is off. */
-export const USER_DISABLED = 'Disabled by a user.';
+/** The id a receiver deduplicates on: one per fact, the same at every endpoint. */
+const webhookEventId = (event: WebhookEvent): string => uuidv5(event.key, EVENT_NAMESPACE);
 
 /** The body every delivery of this event carries. */
-export const webhookBody = (event: WebhookEvent): string =>
-  JSON.stringify({ id: uuidv5(event.key, EVENT_NAMESPACE), type: event.type, created: event.occurredAt, data: event.data });
+export const webhookBody = (event: WebhookEvent): string => JSON.stringify({ id: webhookEventId(event), type: event.type, created: event.occurredAt, data: event.data });
 
 /**
  * Puts the events in the outbox of every endpoint subscribed to them (but one a user disabled), in the caller's
@@ -44,6 +43,7 @@ export const enqueueWebhooks = async (trx: Knex, events: readonly WebhookEvent[]
         id: randomUUID(),
         endpoint_id: e.id,
         event_type: event.type,
+        event_id: webhookEventId(event),
         event_key: event.key,
         document_key: event.documentKey,
         payload: webhookBody(event),
