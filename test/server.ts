@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../api/platform/config';
 import type { RateLimits } from '../api/platform/deps';
 import { startRuntime, type Runtime } from '../api/main/runtime';
 import type { TestBackend, TestDb } from './db';
+import { checkAnswers } from './openapi-answers';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-1' };
 
@@ -62,7 +63,8 @@ export class TestClient {
   readonly agent: ReturnType<typeof supertest.agent>;
 
   constructor(readonly url: string) {
-    this.agent = supertest.agent(url);
+    // Every answer is held to the OpenAPI document (a drift fails the call that met it).
+    this.agent = supertest.agent(url).use(checkAnswers);
   }
 
   csrfToken(): string | undefined {

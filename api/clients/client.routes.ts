@@ -12,7 +12,7 @@ import { sendStatement } from './client-statement.rest';
 import type { ViesCheck, ViesChecks } from './vies.service';
 import { cleanText, pathId, zCents, zDate } from '../platform/wire';
 
-const applyCreditBody = z.object({ invoice_id: z.string().min(1).max(100).superRefine(cleanText('single')), amount: zCents, date: zDate.optional() });
+export const applyCreditBody = z.object({ invoice_id: z.string().min(1).max(100).superRefine(cleanText('single')), amount: zCents, date: zDate.optional() });
 
 const NOT_FOUND = 'Client not found.';
 

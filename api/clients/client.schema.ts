@@ -7,7 +7,7 @@ import { zEmail, zOptionalText, zRequiredText, zText, zUpdatedAt, zVersion } fro
 
 const choice = <T extends string>(values: readonly T[]) => z.enum(values as [T, ...T[]], { error: (i) => `"${String(i.input)}" is not a valid choice.` });
 
-const clientBody = z.object({
+export const clientBody = z.object({
   name: zRequiredText(200),
   email: zEmail,
   phone: zOptionalText(50),

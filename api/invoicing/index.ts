@@ -11,3 +11,4 @@ export type { InvoiceWire } from './invoice.queries';
 export { InvoiceService } from './invoice.service';
 export type { HistoryEntry } from './invoice.service';
 export { MyDataDispatcher, startMyData } from './mydata';
+export { InvoiceAnswer, InvoiceItemAnswer } from './invoice.openapi';

@@ -1,3 +1,5 @@
+import { openApiRoutes } from '../platform/openapi/openapi.routes';
+import { apiDocument } from './openapi';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -122,6 +124,7 @@ export const createApp = async (deps: AppDeps, services: Services, options: { we
   api.use(enteredUnder(billRoutes(services.purchases)));
   api.use(enteredUnder(exchangeRateRoutes(services.currencies)));
   api.use(enteredUnder(webhookRoutes(services.webhooks.endpoints, services.webhooks.deliveries)));
+  api.use(enteredUnder(openApiRoutes(apiDocument)));
   api.use(apiNotFound);
   app.use('/api', api);
 

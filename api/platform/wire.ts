@@ -55,7 +55,8 @@ export const zEmail = z
 
 export const zDate = z
   .string({ error: missingOr('Date has wrong format. Use one of these formats instead: YYYY-MM-DD.') })
-  .refine(isIsoDate, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.');
+  .refine(isIsoDate, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.')
+  .meta({ format: 'date' });
 
 export const zId = (what: string) =>
   z
@@ -92,17 +93,17 @@ const fromParsedOptional = (parse: (v: unknown) => Parsed<number>) =>
     .optional();
 
 /** Euros on the wire → integer cents. */
-export const zCents = fromParsed(parseEuros);
+export const zCents = fromParsed(parseEuros).meta({ type: ['number', 'string'], description: 'Euros, at most two decimals (a number or a decimal string).' });
 /** The same, absent (undefined) when the field is missing, null or empty. */
-export const zOptionalCents = fromParsedOptional(parseEuros);
+export const zOptionalCents = fromParsedOptional(parseEuros).meta({ type: ['number', 'string', 'null'], description: 'Euros, at most two decimals (a number or a decimal string); absent, null or empty for none.' });
 /** Euros that may be negative → signed cents (the domain says where a negative amount is allowed). */
-export const zSignedCents = fromParsed(parseSignedEuros);
+export const zSignedCents = fromParsed(parseSignedEuros).meta({ type: ['number', 'string'], description: 'Euros, at most two decimals, negative where allowed.' });
 /** Percent on the wire → basis points. */
-export const zVatBp = fromParsed(parseVatRate);
+export const zVatBp = fromParsed(parseVatRate).meta({ type: ['number', 'string'], description: 'Percent, at most two decimals.' });
 /** The same, absent (undefined) when the field is missing, null or empty. */
-export const zOptionalVatBp = fromParsedOptional(parseVatRate);
+export const zOptionalVatBp = fromParsedOptional(parseVatRate).meta({ type: ['number', 'string', 'null'], description: 'Percent, at most two decimals; absent, null or empty for none.' });
 /** Quantity on the wire → thousandths. */
-export const zQuantityMilli = fromParsed(parseQuantity);
+export const zQuantityMilli = fromParsed(parseQuantity).meta({ type: ['number', 'string'], description: 'A quantity, at most three decimals.' });
 
 /** The optimistic-concurrency token a client may echo back on PUT. */
 export const zVersion = z.number({ error: 'A valid integer is required.' }).int().min(0).optional();

@@ -24,7 +24,7 @@ const REST_AREAS: Readonly<Record<Exclude<RequestArea, 'closed'>, readonly strin
   billing: ['clients', 'products', 'subscriptions', 'invoices', 'credit-notes', 'payments', 'billing', 'mydata'],
   accounting: ['accounting', 'accounts', 'journal-entries', 'reports', 'bank-accounts', 'bank-rules', 'money-account-defaults', 'bills', 'suppliers', 'exchange-rates'],
   other: ['webhook-endpoints'],
-  public: ['company-info', 'contact', 'demo-request', 'demo-site', 'public', 'stripe'],
+  public: ['company-info', 'contact', 'demo-request', 'demo-site', 'public', 'stripe', 'openapi.json', 'docs'],
 };
 
 /**

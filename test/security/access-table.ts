@@ -35,6 +35,9 @@ export const REST_TABLE: Record<string, RestExpectation> = {
   'POST /api/two-factor/recovery-codes/': { rule: 'authenticated', anon: 401, client: 409, superuser: 409 },
   'POST /api/two-factor/disable/': { rule: 'authenticated', anon: 401, client: 409, superuser: 409 },
   'GET /api/company-info/': pub(200),
+  // The OpenAPI document and its reference page: public, like the API's published description.
+  'GET /api/openapi.json': pub(200),
+  'GET /api/docs/': pub(200),
   'GET /api/demo-site/': pub(302),
   'POST /api/contact/': pub(400),
   'POST /api/demo-request/': pub(400),
