@@ -46,6 +46,14 @@ const load = () => {
   return state;
 };
 
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** What is wrong with this answer by the document, or null (also for paths it does not describe: the route test names those). */
@@ -68,7 +76,8 @@ export const answerProblem = (method: string, url: string, status: number, conte
   }
   if (!content[mediaType]) return `${where} answered ${status} with ${mediaType || 'no body'}, documented as ${Object.keys(content).join(' or ')}`;
   if (mediaType !== 'application/json') return null;
-  let answer = body;
+  // A download's body comes as its bytes (TestClient.download): a JSON refusal is read from them.
+  let answer = Buffer.isBuffer(body) ? parseJson(body.toString('utf8')) : body;
   // A write whose read models are catching up adds "pending": true beside its fields (documented in the info).
   if (m !== 'get' && status < 300 && key !== '202' && answer && typeof answer === 'object' && !Array.isArray(answer) && (answer as Json).pending === true) {
     const { pending: _pending, ...rest } = answer as Json;

@@ -13,11 +13,11 @@ const actorOf = (req: Request): string => {
 };
 
 const DAY = 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.';
-const lockBody = z.object({ locked_through: z.string({ error: DAY }).superRefine(cleanText('single')).nullable() }, { error: 'Send an object.' });
-const settingsBody = z.object({ fiscal_year_start_month: z.number({ error: 'Choose a month from 1 (January) to 12 (December).' }) });
-const yearBody = z.object({ fiscal_year: z.number({ error: 'Give the year the fiscal year starts in, e.g. 2025.' }) });
-const revaluationBody = z.object({ date: zDate }, { error: 'Send an object.' });
-const reopenBody = yearBody.extend({ reason: z.string({ error: 'Give a reason for reopening the year.' }).superRefine(cleanText('multi')) });
+export const lockBody = z.object({ locked_through: z.string({ error: DAY }).superRefine(cleanText('single')).nullable() }, { error: 'Send an object.' });
+export const settingsBody = z.object({ fiscal_year_start_month: z.number({ error: 'Choose a month from 1 (January) to 12 (December).' }) });
+export const yearBody = z.object({ fiscal_year: z.number({ error: 'Give the year the fiscal year starts in, e.g. 2025.' }) });
+export const revaluationBody = z.object({ date: zDate }, { error: 'Send an object.' });
+export const reopenBody = yearBody.extend({ reason: z.string({ error: 'Give a reason for reopening the year.' }).superRefine(cleanText('multi')) });
 
 export const settingsView = (s: AccountingSettings) => ({
   locked_through: s.lockedThrough,

@@ -1,1 +1,2 @@
 export { AgingBucketsOutput } from './report.output';
+export { agingBucketAnswers, ReportLineAnswer } from './accounting.openapi';

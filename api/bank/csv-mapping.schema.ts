@@ -10,7 +10,7 @@ const column = zOptionalText(100);
  * `PUT /api/bank-accounts/{id}/csv-mapping/`: `{ csv_mapping: {…} | null }`, the columns by header
  * text or 1-based number. The domain (checkCsvMapping) checks how they fit together.
  */
-const body = z.object({
+export const body = z.object({
   csv_mapping: z
     .object({
       delimiter: z.enum([',', ';', '\t'], { error: 'Choose ",", ";" or a tab.' }).optional(),

@@ -6,7 +6,7 @@ import { zBool, zId, zOptionalText, zRequiredText, zUpdatedAt, zVersion } from '
 const kind = z.enum(MONEY_ACCOUNT_KINDS as [MoneyAccountKind, ...MoneyAccountKind[]], { error: (i) => `"${String(i.input)}" is not a valid choice.` });
 
 /** `POST`/`PUT /api/bank-accounts/`: `name`, `iban`, `bic`; `kind` bank (the default) or cash; `is_default`. */
-const moneyAccountBody = z.object({
+export const moneyAccountBody = z.object({
   name: zRequiredText(NAME_MAX_LENGTH),
   kind: kind.optional().transform((v) => v ?? 'bank'),
   iban: zOptionalText(50),
@@ -25,6 +25,6 @@ export const parseMoneyAccountBody = (body: unknown): SaveMoneyAccount => {
 const defaultAccount = zId('money account').nullable().optional();
 
 /** `PUT /api/money-account-defaults/`: `bank`, `manual`, `cash`, `other`, `payout`, each an account id or null. */
-const defaultsBody = z.object(Object.fromEntries(DEFAULT_PURPOSES.map((p) => [p, defaultAccount])) as Record<DefaultPurpose, typeof defaultAccount>);
+export const defaultsBody = z.object(Object.fromEntries(DEFAULT_PURPOSES.map((p) => [p, defaultAccount])) as Record<DefaultPurpose, typeof defaultAccount>);
 
 export const parseMoneyAccountDefaultsBody = (body: unknown): Partial<Record<DefaultPurpose, string | null>> => parseInput(defaultsBody, body);

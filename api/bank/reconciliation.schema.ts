@@ -17,7 +17,7 @@ const zSignedCents = z.unknown().transform((value, ctx) => {
     return z.NEVER;
   }
   return negative ? -parsed.value : parsed.value;
-});
+}).meta({ type: ['number', 'string'], description: 'Euros, at most two decimals, signed as the statement: money out negative.' });
 
 const part = z.discriminatedUnion(
   'kind',
@@ -32,7 +32,7 @@ const part = z.discriminatedUnion(
   { error: 'Choose what this part is: account, movement, transfer, invoice, client_credit or bill.' },
 );
 
-const body = z.object({ parts: z.array(part, { error: 'Give the parts of the line as a list.' }).max(200) });
+export const body = z.object({ parts: z.array(part, { error: 'Give the parts of the line as a list.' }).max(200) });
 
 /** The wire's names of a part's fields, for the domain's refusals (`parts.2.cents` → `parts.2.amount`). */
 const WIRE_FIELDS: Record<string, string> = {

@@ -5,7 +5,7 @@ import { parseInput } from '../platform/http/validate';
 import { REQUIRED, zOptionalCents, zOptionalText, zOptionalVatBp, zRequiredText, zVersion } from '../platform/wire';
 
 /** `POST`/`PUT /api/bank-rules/`: what a line must hold and the account (with VAT) it is booked to. */
-const ruleBody = z.object({
+export const ruleBody = z.object({
   name: zRequiredText(200),
   text_contains: zOptionalText(200),
   text_words: z.array(zRequiredText(200), { error: 'Give the words as a list.' }).max(MAX_RULE_WORDS, fillWording(TOO_MANY_RULE_WORDS, { max: MAX_RULE_WORDS })).optional(),

@@ -8,7 +8,7 @@ import { zCents, zDefaulted, zRequiredText, zUpdatedAt, zVatBp, zVersion } from 
 
 const choice = <T extends string>(values: readonly T[]) => z.enum(values as [T, ...T[]], { error: (i) => `"${String(i.input)}" is not a valid choice.` });
 
-const productBody = z.object({
+export const productBody = z.object({
   name: zRequiredText(200),
   price: zCents,
   billing_cycle: choice<BillingCycle>(BILLING_CYCLES).optional().transform((v) => v ?? 'one_time'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvoiceAnswer } from '../invoicing';
 import { SubscriptionAnswer } from '../recurring';
 import { PDF, empty, file, json, tagged, wire } from '../platform/openapi/route-doc';
-import { wAmount, wCurrency, wDate, wDateTime, wId, wMoney } from '../platform/openapi/wire-schemas';
+import { statementPeriodQuery, wAmount, wCurrency, wDate, wDateTime, wId, wMoney } from '../platform/openapi/wire-schemas';
 import { applyCreditBody } from './client.routes';
 import { clientBody } from './client.schema';
 import type { ClientDetailWire, ClientWire } from './client.wire';
@@ -39,7 +39,7 @@ const ClientDetailAnswer = wire<ClientDetailWire>()(
 
 const ViesCheckAnswer = z
   .object({
-    id: wId,
+    id: z.string().meta({ description: 'The check’s number (digits).' }),
     checked_at: wDateTime,
     country_code: z.string(),
     vat_number: z.string(),
@@ -52,13 +52,6 @@ const ViesCheckAnswer = z
   .meta({ id: 'ViesCheck', description: 'One answer of the EU’s VIES service, kept as evidence.' });
 
 const LoginAnswer = z.object({ username: z.string(), password: z.string().meta({ description: 'Shown once.' }) });
-
-const statementQuery = z.object({
-  from: wDate.optional().meta({ description: 'First day (default: the earliest activity).' }),
-  to: wDate.optional().meta({ description: 'Last day (default: today).' }),
-  as_of: wDate.optional().meta({ description: 'An open-items statement as of this day instead of a period.' }),
-  lang: z.enum(['en', 'el', 'ru']).optional().meta({ description: 'Default: the request’s language.' }),
-});
 
 const idempotencyKey = z.object({ 'Idempotency-Key': z.string().max(200).optional().meta({ description: 'A retry with the same key applies it once.' }) });
 
@@ -86,8 +79,9 @@ export const clientDocs = tagged('Clients', [
     method: 'get',
     path: '/api/clients/:id/statement/',
     summary: 'The client’s statement of account (PDF)',
+    description: '`as_of` is refused (400): a statement covers a period.',
     access: 'superuser',
-    query: statementQuery,
+    query: statementPeriodQuery,
     answers: { 200: file(PDF, 'The statement.') },
   },
   {

@@ -26,7 +26,7 @@ const zRate = z.union([z.string(), z.number()], { error: 'A rate is a number suc
 });
 
 /** The body of `POST /api/exchange-rates/`: a rate typed in by hand for one currency and day. */
-const manualRateBody = z.object({ date: zDate, currency: zCurrency, rate: zRate });
+export const manualRateBody = z.object({ date: zDate, currency: zCurrency, rate: zRate });
 
 export const parseManualRateBody = (body: unknown): ManualRate => parseInput(manualRateBody, body);
 

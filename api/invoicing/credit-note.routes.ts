@@ -15,7 +15,7 @@ import { isUuid, pathId, zDate, zRequiredText } from '../platform/wire';
 
 const NOT_FOUND = 'Credit note not found.';
 
-const creditNoteInput = z.object({
+export const creditNoteInput = z.object({
   reason: zRequiredText(500),
   date: zDate.optional(),
   /** Absent or empty: a full credit note. */

@@ -11,4 +11,6 @@ export type { InvoiceWire } from './invoice.queries';
 export { InvoiceService } from './invoice.service';
 export type { HistoryEntry } from './invoice.service';
 export { MyDataDispatcher, startMyData } from './mydata';
-export { InvoiceAnswer, InvoiceItemAnswer } from './invoice.openapi';
+export { InvoiceAnswer, InvoiceHistoryEntryAnswer, InvoiceItemAnswer } from './invoice.openapi';
+export { CreditNoteAnswer } from './credit-note.openapi';
+export { InvoicePaymentAnswer } from './invoice-payments.openapi';

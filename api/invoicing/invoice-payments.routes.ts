@@ -39,7 +39,7 @@ export const wireMethodOf = (method: PaymentMethod): ListedMethod => {
   }
 };
 
-const paymentInput = z.object({
+export const paymentInput = z.object({
   amount: zCents,
   date: zDate,
   method: z.enum(Object.keys(WIRE_METHODS) as [WireMethod, ...WireMethod[]], { error: (i) => `"${String(i.input)}" is not a valid choice.` }),

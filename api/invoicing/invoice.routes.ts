@@ -21,7 +21,7 @@ import { publicReads, requestLimiter } from '../platform/rate-limit/limiters';
 
 const NOT_FOUND = 'Invoice not found.';
 
-const writeOffBody = z.object({ date: zDate, reason: zRequiredText(500, 'multi') });
+export const writeOffBody = z.object({ date: zDate, reason: zRequiredText(500, 'multi') });
 
 const listBodies = new WeakMap<object, { buffer: Buffer; etag: string }>();
 const jsonBody = (value: unknown) => {

@@ -11,9 +11,9 @@ import { cleanText, pathId, zCents, zDate, zRequiredText } from '../platform/wir
 import { PAYMENT_NOT_FOUND } from '../../domain/invoice/money-movements';
 import type { PaymentService } from './payment.service';
 
-const checkoutBody = z.object({ return_to: z.string().max(300).superRefine(cleanText('single')).nullish() });
-const reconcileBody = z.object({ session_id: z.string().min(1).max(300).superRefine(cleanText('single')) });
-const refundBody = z.object({ amount: zCents, reason: zRequiredText(500, 'multi'), date: zDate.optional() });
+export const checkoutBody = z.object({ return_to: z.string().max(300).superRefine(cleanText('single')).nullish() });
+export const reconcileBody = z.object({ session_id: z.string().min(1).max(300).superRefine(cleanText('single')) });
+export const refundBody = z.object({ amount: zCents, reason: zRequiredText(500, 'multi'), date: zDate.optional() });
 
 /** Checkout, the Stripe webhook and the return-time reconciliation. */
 export const paymentRoutes = (deps: AppDeps, payments: PaymentService): Router => {

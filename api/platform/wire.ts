@@ -62,7 +62,8 @@ export const zId = (what: string) =>
   z
     .string({ error: missingOr(`Incorrect type. Expected pk value.`) })
     .refine(isUuid, `Invalid pk - ${what} does not exist.`)
-    .transform((v) => v.toLowerCase());
+    .transform((v) => v.toLowerCase())
+    .meta({ format: 'uuid', description: `The ${what}'s id.` });
 
 const blank = (value: unknown): boolean => value === undefined || value === null || value === '';
 
@@ -93,11 +94,11 @@ const fromParsedOptional = (parse: (v: unknown) => Parsed<number>) =>
     .optional();
 
 /** Euros on the wire → integer cents. */
-export const zCents = fromParsed(parseEuros).meta({ type: ['number', 'string'], description: 'Euros, at most two decimals (a number or a decimal string).' });
+export const zCents = fromParsed(parseEuros).meta({ type: ['number', 'string'], description: 'An amount (euros unless its document is in another currency), at most two decimals: a number or a decimal string.' });
 /** The same, absent (undefined) when the field is missing, null or empty. */
-export const zOptionalCents = fromParsedOptional(parseEuros).meta({ type: ['number', 'string', 'null'], description: 'Euros, at most two decimals (a number or a decimal string); absent, null or empty for none.' });
+export const zOptionalCents = fromParsedOptional(parseEuros).meta({ type: ['number', 'string', 'null'], description: 'An amount (euros unless its document is in another currency), at most two decimals; absent, null or empty for none.' });
 /** Euros that may be negative → signed cents (the domain says where a negative amount is allowed). */
-export const zSignedCents = fromParsed(parseSignedEuros).meta({ type: ['number', 'string'], description: 'Euros, at most two decimals, negative where allowed.' });
+export const zSignedCents = fromParsed(parseSignedEuros).meta({ type: ['number', 'string'], description: 'An amount, at most two decimals, negative where allowed.' });
 /** Percent on the wire → basis points. */
 export const zVatBp = fromParsed(parseVatRate).meta({ type: ['number', 'string'], description: 'Percent, at most two decimals.' });
 /** The same, absent (undefined) when the field is missing, null or empty. */
@@ -114,12 +115,18 @@ export const zBool = (fallback: boolean) =>
 export const toIso = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v));
 
 /** Absent, null or '' take `fallback`, then the value goes through `schema`. */
-export const zDefaulted = <T extends z.ZodType>(fallback: unknown, schema: T) =>
-  z
+export const zDefaulted = <T extends z.ZodType>(fallback: unknown, schema: T) => {
+  const defaulted = z
     .unknown()
     .optional()
     .transform((v): unknown => (v === undefined || v === null || v === '' ? fallback : v))
     .pipe(schema);
+  // The OpenAPI document describes what `schema` accepts (absent, null or empty taking the default).
+  const meta = schema.meta();
+  if (!meta) return defaulted;
+  const types = Array.isArray(meta.type) ? [...new Set([...(meta.type as string[]), 'null'])] : meta.type;
+  return defaulted.meta({ ...meta, type: types, description: [meta.description, `Absent, null or empty: ${JSON.stringify(fallback)}.`].filter(Boolean).join(' ') });
+};
 
 /** `updated_at` echoed back on PUT: the other optimistic-concurrency token. */
 export const zUpdatedAt = z

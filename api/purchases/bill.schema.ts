@@ -15,7 +15,7 @@ const billItem = z.object({
 });
 
 /** POST/PUT /api/bills/ body. */
-const billBody = z.object({
+export const billBody = z.object({
   supplier: zId('supplier'),
   invoice_number: zRequiredText(100),
   date: zDate,
@@ -63,7 +63,7 @@ export const parseBillBody = (body: unknown): ParsedBill => {
   };
 };
 
-const paymentBody = z.object({
+export const paymentBody = z.object({
   amount: zCents,
   date: zDate,
   money_account: zId('money account'),
@@ -76,7 +76,7 @@ export const parseBillPaymentBody = (body: unknown) => {
 };
 
 /** POST /api/bills/payments/: several bills paid at once out of one money account, on one day, under one reference. */
-const paymentsBody = z.object({
+export const paymentsBody = z.object({
   date: zDate,
   money_account: zId('money account'),
   reference: z.union([zText(200), z.null()]).optional(),

@@ -7,3 +7,5 @@ export { SupplierResolver } from './supplier.resolver';
 export { AgedPayablesResolver, BillResolver } from './bill.graphql';
 export { SupplierService, type SupplierWire } from './supplier.service';
 export { createPurchasesServices, type PurchasesServices } from './purchases.services';
+export { BillAnswer, BillDocumentAnswer, BillLineAnswer, BillPaymentAnswer } from './bill.openapi';
+export { SupplierAnswer } from './supplier.openapi';

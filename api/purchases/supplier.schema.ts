@@ -4,7 +4,7 @@ import { parseInput } from '../platform/http/validate';
 import { zDefaulted, zOptionalText, zRequiredText, zText, zUpdatedAt, zVatBp, zVersion } from '../platform/wire';
 
 /** The snake_case REST body of a supplier (`/api/suppliers/`), parsed into the domain's command. */
-const supplierBody = z.object({
+export const supplierBody = z.object({
   name: zRequiredText(200),
   vat_number: zOptionalText(50),
   /** ISO 3166-1 alpha-2; checked by the domain. */

@@ -11,7 +11,7 @@ const choice = <T extends string>(values: readonly T[]) => z.enum(values as [T, 
 
 export const SELECT_CLIENT_AND_PRODUCT = 'Please select a client and a product.';
 
-const subscriptionBody = z.object({
+export const subscriptionBody = z.object({
   client: zId('client'),
   product: zId('product'),
   start_date: zDate,

@@ -12,7 +12,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (issue.input === undefined ? 'This field is required.' : `"${String(issue.input)}" is not a valid choice: use ${values.join(', ')}.`) });
 
 /** POST /api/tokens/ body: the service checks the rest (a 400 naming each field). */
-const tokenBody = z.object({
+export const tokenBody = z.object({
   name: z.string({ error: 'This field is required.' }),
   scope: choice(TOKEN_SCOPES),
   areas: z.array(choice(TOKEN_AREAS), { error: 'Expected a list of areas.' }).max(3, 'Ensure this list has no more than 3 items.'),

@@ -10,7 +10,7 @@ import type { WebhookEndpoint, WebhookEndpointService } from './endpoints.servic
 const NOT_FOUND = 'Webhook endpoint not found.';
 const DELIVERY_NOT_FOUND = 'Webhook delivery not found.';
 
-const endpointBody = z.object({
+export const endpointBody = z.object({
   url: z.string({ error: 'Not a valid string.' }).optional(),
   description: z.union([z.string({ error: 'Not a valid string.' }), z.null()]).optional(),
   events: z
@@ -20,7 +20,7 @@ const endpointBody = z.object({
   enabled: z.boolean({ error: 'Must be a valid boolean.' }).optional(),
 });
 
-const deliveriesQuery = z.object({
+export const deliveriesQuery = z.object({
   limit: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).max(200).optional(),
   before: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').min(1).optional(),
 });

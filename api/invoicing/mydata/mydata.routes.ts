@@ -25,7 +25,7 @@ export const myDataView = (s: MyDataState) => ({
 });
 
 /** myDATA transmissions of invoices and credit notes (superuser): their state and history, and sending a refused one again. */
-const settingsBody = z.object({
+export const settingsBody = z.object({
   /** The company's classification per service invoice type; types left out keep theirs. */
   classifications: z.array(z.object({ invoice_type: zRequiredText(10), type: zRequiredText(40), category: zRequiredText(40) })).max(10).optional(),
   /** Products' own classifications per type; `type` and `category` null give the product the company's again. */

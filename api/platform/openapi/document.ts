@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
-import type { Access, Answer, RouteDoc } from './route-doc';
+import { restAreaOf, type RequestArea } from '../../../domain/auth/api-token';
+import type { Answer, RouteDoc } from './route-doc';
 import { ErrorBody, SavedAnswer } from './wire-schemas';
 
 /** `/api/clients/:id/` → `/api/clients/{id}/` */
@@ -22,25 +23,40 @@ export const operationId = (doc: Pick<RouteDoc, 'method' | 'path'>): string =>
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Who may call, as OpenAPI security: a browser session (with its CSRF header on writes) or an API token. */
-const SECURITY: Record<Access, oas31.SecurityRequirementObject[]> = {
-  public: [],
-  capability: [],
-  signed: [],
-  superuser: [{ session: [], csrf: [] }, { token: [] }],
-  owner: [{ session: [], csrf: [] }, { token: [] }],
-  client: [{ session: [], csrf: [] }],
-  authenticated: [{ session: [], csrf: [] }],
+const SESSION: oas31.SecurityRequirementObject = { session: [], csrf: [] };
+
+/** Which API tokens reach a path: by its area (domain/auth/api-token.ts decides the same at run time). */
+const TOKEN_NOTE: Record<Exclude<RequestArea, 'public' | 'closed'>, string> = {
+  billing: 'an API token with the billing area (or all)',
+  accounting: 'an API token with the accounting area (or all)',
+  other: 'an API token with all areas',
 };
 
-const ACCESS_NOTE: Record<Access, string> = {
-  public: 'Anyone.',
-  capability: 'Anyone holding the id (a pay link).',
-  signed: "Stripe only: the body must carry a valid `Stripe-Signature`.",
-  superuser: 'The superuser (a session) or an API token whose scope and areas reach it.',
-  owner: 'The superuser, or the client user the record belongs to.',
-  client: 'A client user (the portal).',
-  authenticated: 'Any signed-in user, with a session (API tokens are refused here).',
+/** Who may call, as OpenAPI security (a browser session, with its CSRF header on writes, or an API token) and in words. */
+const whoMayCall = (doc: RouteDoc): { security: oas31.SecurityRequirementObject[]; note: string } => {
+  const area = restAreaOf(doc.path);
+  const token = area === 'public' || area === 'closed' ? null : TOKEN_NOTE[area];
+  const writes = doc.method === 'get' ? '' : ' with the write scope';
+  switch (doc.access) {
+    case 'public':
+      return { security: [], note: 'Anyone.' };
+    case 'capability':
+      return { security: [], note: 'Anyone holding the id (a pay link).' };
+    case 'signed':
+      return { security: [], note: 'Stripe only: the body must carry a valid `Stripe-Signature`.' };
+    case 'superuser':
+      return token
+        ? { security: [SESSION, { token: [] }], note: `The superuser (a session), or ${token}${writes}.` }
+        : { security: [SESSION], note: 'The superuser, signed in (API tokens are refused here).' };
+    case 'owner':
+      return token
+        ? { security: [SESSION, { token: [] }], note: `The superuser (a session, or ${token}), or the client user the record belongs to.` }
+        : { security: [SESSION], note: 'The superuser, or the client user the record belongs to.' };
+    case 'client':
+      return { security: [SESSION], note: 'A client user (the portal), signed in.' };
+    case 'authenticated':
+      return { security: [SESSION], note: 'Any signed-in user (API tokens are refused here).' };
+  }
 };
 
 const answerObject = (answer: Answer): ZodOpenApiResponseObject => {
@@ -75,12 +91,13 @@ const operationOf = (doc: RouteDoc): ZodOpenApiOperationObject => {
   const extra = doc.params ? names.filter((n) => !(n in doc.params!.shape)) : [];
   if (extra.length) throw new Error(`${doc.method.toUpperCase()} ${doc.path}: path parameters ${extra.join(', ')} have no schema`);
 
+  const who = whoMayCall(doc);
   const op: ZodOpenApiOperationObject = {
     operationId: operationId(doc),
     tags: [doc.tag],
     summary: doc.summary,
-    description: [doc.description, `**Who:** ${ACCESS_NOTE[doc.access]}`].filter(Boolean).join('\n\n'),
-    security: SECURITY[doc.access],
+    description: [doc.description, `**Who:** ${who.note}`].filter(Boolean).join('\n\n'),
+    security: who.security,
     requestParams: { ...(names.length ? { path } : {}), ...(doc.query ? { query: doc.query } : {}), ...(doc.headers ? { header: doc.headers } : {}) },
     responses,
   };

@@ -29,3 +29,10 @@ export const SavedAnswer = z
     ids: z.array(z.string()),
   })
   .meta({ id: 'SavedPending', description: 'The write was saved but its answer could not be read: do not send it again.' });
+
+/** A statement's query (clients' and the portal's; `api/platform/period.ts` reads it): the period and the language to print it in. */
+export const statementPeriodQuery = z.object({
+  from: wDate.optional().meta({ description: 'First day (default: 1 January of `to`’s year). Must be on or before `to`.' }),
+  to: wDate.optional().meta({ description: 'Last day (default: today).' }),
+  lang: z.enum(['en', 'el', 'ru']).optional().meta({ description: 'The language to print it in (default: the request’s language; another value is ignored).' }),
+});

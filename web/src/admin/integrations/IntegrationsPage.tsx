@@ -20,7 +20,12 @@ export const IntegrationsPage = () => {
     <AdminPage testId="admin-integrations">
       <PageHeader title={t('admin.settings.title')} />
       <SettingsTabs />
-      <Typography.Paragraph>{t('admin.integrations.intro')}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('admin.integrations.intro')}{' '}
+        <Typography.Link href="/api/docs/" target="_blank" data-testid="api-reference">
+          {t('admin.integrations.reference')}
+        </Typography.Link>
+      </Typography.Paragraph>
       <Flex vertical gap={16}>
         <ApiTokensCard onSecret={setSecret} />
         <WebhooksCard onSecret={setSecret} />

@@ -102,6 +102,13 @@ describe('Settings › Integrations in Chromium', () => {
     expect(plain(await page.locator('.ant-segmented-item-selected').textContent())).toBe('Integrations');
     await tokens(page).getByText('No API tokens yet.').waitFor();
     await webhooks(page).getByText('No webhook endpoints yet.').waitFor();
+    // The API reference, served by the app itself, opens beside the screen.
+    const reference = page.getByTestId('api-reference');
+    expect(await reference.getAttribute('href')).toBe('/api/docs/');
+    const [docs] = await Promise.all([context.waitForEvent('page'), reference.click()]);
+    await docs.locator('.opblock-tag', { hasText: 'Clients' }).first().waitFor();
+    await docs.getByText('/api/clients/{id}/apply_credit/').first().waitFor();
+    await docs.close();
 
     await page.getByTestId('token-new').click();
     const form = page.locator('.ant-modal', { has: page.locator('#api-token_name') });
