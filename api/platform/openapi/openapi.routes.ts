@@ -1,25 +1,15 @@
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import express, { Router } from 'express';
+import { Router } from 'express';
 import type { OpenApiDocument } from './document';
 
-/** Swagger UI's files, from the package in node_modules (no CDN): only the ones the page loads. */
-const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-const SWAGGER_UI_FILES = new Set(['/swagger-ui.css', '/swagger-ui-bundle.js', '/favicon-32x32.png']);
+/** RapiDoc's one file, from the package in node_modules (no CDN). */
+const RAPIDOC_FILE = createRequire(import.meta.url).resolve('rapidoc/dist/rapidoc-min.js');
 
-/** The page's own script (the CSP allows no inline one): the reference of /api/openapi.json, and the CSRF header on a session's tries. */
-const INIT_SCRIPT = `window.addEventListener('load', function () {
-  var csrf = function () { var m = document.cookie.match(/(?:^|; )csrftoken=([^;]*)/); return m ? decodeURIComponent(m[1]) : ''; };
-  window.ui = SwaggerUIBundle({
-    url: '/api/openapi.json',
-    dom_id: '#reference',
-    deepLinking: true,
-    presets: [SwaggerUIBundle.presets.apis],
-    requestInterceptor: function (req) { if (req.method !== 'GET' && csrf()) req.headers['X-CSRFToken'] = csrf(); return req; }
-  });
-});
-`;
-
+/**
+ * The reference page: RapiDoc's web component reading /api/openapi.json (no inline script, as the
+ * CSP wants), in the system's fonts, so nothing is fetched from elsewhere (its stylesheet names a
+ * web font the page never uses; the page's CSP allows fonts from itself only, to be sure).
+ */
 const PAGE = (title: string) => `<!doctype html>
 <html lang="en">
 <head>
@@ -27,33 +17,35 @@ const PAGE = (title: string) => `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title}</title>
-<link rel="icon" type="image/png" href="/api/docs/assets/favicon-32x32.png">
-<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
+<script type="module" src="/api/docs/assets/rapidoc-min.js"></script>
 </head>
-<body>
-<div id="reference"></div>
-<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/api/docs/assets/init.js"></script>
+<body style="margin:0">
+<rapi-doc spec-url="/api/openapi.json" load-fonts="false" render-style="read" show-header="false" allow-authentication="true" allow-server-selection="false"
+  schema-style="table" default-schema-tab="schema" schema-description-expanded="true" sort-tags="false"
+  regular-font="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" mono-font="ui-monospace, 'SFMono-Regular', Menlo, monospace"
+  primary-color="#1f4e79" theme="light"></rapi-doc>
 </body>
 </html>
 `;
 
+const DOCS_CSP =
+  "default-src 'self'; base-uri 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'";
+
 /** GET /api/openapi.json (the document) and /api/docs (a reference page reading it), with the page's assets. */
 export const openApiRoutes = (document: () => OpenApiDocument): Router => {
   const router = Router();
-  const serveUi = express.static(SWAGGER_UI_DIR, { index: false, maxAge: '1d' });
   let body: string | undefined;
   router.get('/openapi.json', (_req, res) => {
     body ??= JSON.stringify(document());
     res.type('application/json').send(body);
   });
   router.get('/docs/', (_req, res) => {
-    res.type('html').send(PAGE(document().info.title));
+    res.set('Content-Security-Policy', DOCS_CSP).type('html').send(PAGE(document().info.title));
   });
-  router.use('/docs/assets', (req, res, next) => {
-    if (req.path === '/init.js') return void res.type('text/javascript').set('Cache-Control', 'no-cache').send(INIT_SCRIPT);
-    if (!SWAGGER_UI_FILES.has(req.path)) return next();
-    return serveUi(req, res, next);
+  // The page's asset (a file, not an endpoint of the API).
+  router.use('/docs/assets/rapidoc-min.js', (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
+    res.sendFile(RAPIDOC_FILE, { maxAge: '1d', headers: { 'Content-Type': 'text/javascript; charset=utf-8' } }, (err) => err && next(err));
   });
   return router;
 };

@@ -22,7 +22,7 @@ export const IntegrationsPage = () => {
       <SettingsTabs />
       <Typography.Paragraph>
         {t('admin.integrations.intro')}{' '}
-        <Typography.Link href="/api/docs/" target="_blank" data-testid="api-reference">
+        <Typography.Link href="/api/docs/" target="_blank" underline data-testid="api-reference">
           {t('admin.integrations.reference')}
         </Typography.Link>
       </Typography.Paragraph>

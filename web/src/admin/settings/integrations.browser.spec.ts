@@ -106,8 +106,8 @@ describe('Settings › Integrations in Chromium', () => {
     const reference = page.getByTestId('api-reference');
     expect(await reference.getAttribute('href')).toBe('/api/docs/');
     const [docs] = await Promise.all([context.waitForEvent('page'), reference.click()]);
-    await docs.locator('.opblock-tag', { hasText: 'Clients' }).first().waitFor();
-    await docs.getByText('/api/clients/{id}/apply_credit/').first().waitFor();
+    await docs.getByText('GRC billing and accounting API').first().waitFor();
+    await docs.getByText('Apply the client’s credit balance to one of its open invoices').first().waitFor();
     await docs.close();
 
     await page.getByTestId('token-new').click();
