@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CheckoutAnswer, ReconcileAnswer } from '../platform/contracts/rest.contract';
 import { InvoicePaymentAnswer } from '../invoicing';
 import { json, tagged, wire } from '../platform/openapi/route-doc';
-import { wAmount, wDate, wDateTime, wId } from '../platform/openapi/wire-schemas';
+import { wId } from '../platform/openapi/wire-schemas';
 import { checkoutBody, reconcileBody, refundBody } from './payment.routes';
 
 const CheckoutSessionAnswer = wire<CheckoutAnswer>()(
