@@ -43,9 +43,19 @@ describe('answers held to the OpenAPI document', () => {
   it('checks errors against the error shape, and accepts the pending flag of a write', () => {
     expect(answerProblem('GET', `/api/clients/${ID}/`, 404, JSON_TYPE, { message: 'Client not found.' })).toBeNull();
     expect(answerProblem('GET', `/api/clients/${ID}/`, 404, JSON_TYPE, { detail: 'Client not found.' })).toMatch(/required property 'message'/);
+    // Node's own refusal of a URL too large, before the app: no body, nothing to check.
+    expect(answerProblem('GET', '/api/clients/', 431, undefined, {})).toBeNull();
+    expect(answerProblem('GET', '/api/clients/', 431, JSON_TYPE, {})).toMatch(/required property 'message'/);
     expect(answerProblem('POST', '/api/clients/', 400, JSON_TYPE, { message: 'Please correct the errors below.', errors: { email: ['Enter a valid email address.'] } })).toBeNull();
     expect(answerProblem('PUT', `/api/clients/${ID}/`, 200, JSON_TYPE, { ...client, pending: true })).toBeNull();
     expect(answerProblem('GET', `/api/clients/${ID}/vies-checks/`, 200, JSON_TYPE, { enabled: true, checks: [], pending: true })).toMatch(/additional properties \(pending\)/);
+  });
+
+  it('requires the headers a route promises on its success answers', () => {
+    const invoices = `/api/invoices/`;
+    expect(answerProblem('GET', invoices, 200, JSON_TYPE, [], { 'x-total-count': '0', etag: 'W/"1"' })).toBeNull();
+    expect(answerProblem('GET', invoices, 200, JSON_TYPE, [], { etag: 'W/"1"' })).toMatch(/without the header X-Total-Count/);
+    expect(answerProblem('GET', invoices, 304, undefined, '', {})).toBeNull();
   });
 
   it('leaves paths outside /api/ and paths the document does not describe to the route test', () => {

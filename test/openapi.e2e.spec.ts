@@ -58,6 +58,14 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(body.components.securitySchemes).sort()).toEqual(['csrf', 'session', 'token']);
   });
 
+  it('holds a real list to its promised headers, and its 304 when nothing changed', async () => {
+    const admin = server.client();
+    await admin.login();
+    const first = await admin.get('/api/invoices/').expect(200);
+    expect(first.headers['x-total-count']).toBe('0');
+    await admin.get('/api/invoices/').set('If-None-Match', first.headers.etag!).expect(304);
+  });
+
   it('serves a reference page reading the document, with its one asset from the app (no CDN)', async () => {
     const client = server.client();
     const page = await client.get('/api/docs').expect(200);

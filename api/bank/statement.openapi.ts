@@ -11,7 +11,7 @@ import type {
   StatementWire,
   SuggestionWire,
 } from '../platform/contracts/rest.contract';
-import { XLSX, PDF, file, json, tagged, wire } from '../platform/openapi/route-doc';
+import { PDF, TOTAL_COUNT, XLSX, file, json, tagged, wire } from '../platform/openapi/route-doc';
 import { wAmount, wCurrency, wDate, wDateTime, wId, wMoney } from '../platform/openapi/wire-schemas';
 import { body as csvMappingBody } from './csv-mapping.schema';
 import { body as reconcileBody } from './reconciliation.schema';
@@ -259,6 +259,7 @@ export const statementDocs = tagged('Bank statements', [
     access: 'superuser',
     query: lineQuery,
     answers: { 200: json(z.array(BankStatementLineAnswer)) },
+    answerHeaders: TOTAL_COUNT,
   },
   {
     method: 'get',

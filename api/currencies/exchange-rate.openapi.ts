@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { StoredRate } from '../../domain/currency/rate';
 import type { ExchangeRateWire, RateImportAnswer } from '../platform/contracts/rest.contract';
-import { empty, json, tagged, wire } from '../platform/openapi/route-doc';
+import { TOTAL_COUNT, empty, json, tagged, wire } from '../platform/openapi/route-doc';
 import { wCurrency, wDate, wDateTime } from '../platform/openapi/wire-schemas';
 import { manualRateBody } from './exchange-rate.schema';
 
@@ -66,6 +66,7 @@ export const exchangeRateDocs = tagged('Exchange rates', [
     access: 'superuser',
     query: listQuery,
     answers: { 200: json(z.array(ExchangeRateAnswer)) },
+    answerHeaders: TOTAL_COUNT,
   },
   {
     method: 'get',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VAT_CATEGORIES, type VatCategory } from '../../domain/invoice/vat';
 import type { PublicInvoiceWire } from '../platform/contracts/rest.contract';
-import { PDF, XML, empty, file, json, tagged, wire } from '../platform/openapi/route-doc';
+import { PDF, TOTAL_COUNT, XML, empty, file, json, tagged, wire } from '../platform/openapi/route-doc';
 import { wAmount, wCurrency, wDate, wDateTime, wId } from '../platform/openapi/wire-schemas';
 import type { InvoiceItemWire, InvoiceWire } from './invoice.queries';
 import { writeOffBody } from './invoice.routes';
@@ -123,7 +123,8 @@ export const invoiceDocs = tagged('Invoices', [
     description: 'Newest first (date, then number). Deleted drafts are not listed. The total number matching the filters is in the `X-Total-Count` header; an `ETag` is sent.',
     access: 'superuser',
     query: invoiceListQuery,
-    answers: { 200: json(z.array(InvoiceAnswer)) },
+    answers: { 200: json(z.array(InvoiceAnswer)), 304: empty('Not modified since the `ETag` sent in `If-None-Match`.') },
+    answerHeaders: { ...TOTAL_COUNT, ETag: 'The list’s version: send it in `If-None-Match` for a 304 when nothing changed.' },
   },
   {
     method: 'post',

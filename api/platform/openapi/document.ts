@@ -78,7 +78,11 @@ const errorAnswer = (description: string) => ({ description, content: { 'applica
 
 const operationOf = (doc: RouteDoc): ZodOpenApiOperationObject => {
   const responses: Record<string, ZodOpenApiResponseObject> = {};
-  for (const [status, answer] of Object.entries(doc.answers)) responses[status] = answerObject(answer);
+  const headers = doc.answerHeaders && Object.fromEntries(Object.entries(doc.answerHeaders).map(([name, description]) => [name, { description, required: true, schema: { type: 'string' as const } }]));
+  for (const [status, answer] of Object.entries(doc.answers)) {
+    const object = answerObject(answer);
+    responses[status] = headers && Number(status) < 300 ? { ...object, headers: { ...object.headers, ...headers } } : object;
+  }
   // After its events are appended a write is saved, whatever fails next: 202 with the ids.
   if (doc.method !== 'get' && !responses['202']) {
     responses['202'] = { description: 'Saved, but the answer could not be read yet: do not send it again.', content: { 'application/json': { schema: SavedAnswer } } };

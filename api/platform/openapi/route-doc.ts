@@ -18,7 +18,7 @@ export type Answer =
   | { kind: 'empty'; description: string }
   | { kind: 'redirect'; description: string };
 
-export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303;
+export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303 | 304;
 
 export interface RouteDoc {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -39,7 +39,12 @@ export interface RouteDoc {
   /** Request headers the route reads (Idempotency-Key, Stripe-Signature). */
   headers?: z.ZodObject;
   answers: Partial<Record<SuccessStatus, Answer>>;
+  /** Headers every success answer carries (name → what it says), e.g. a list's `X-Total-Count`. */
+  answerHeaders?: Readonly<Record<string, string>>;
 }
+
+/** A paged list's total, in a header beside the page. */
+export const TOTAL_COUNT = { 'X-Total-Count': 'How many match the filters in all (the page holds at most `limit` of them).' } as const;
 
 export const json = (schema: z.ZodType, description = 'OK'): Answer => ({ kind: 'json', schema, description });
 export const file = (types: readonly string[], description: string): Answer => ({ kind: 'file', types, description });
