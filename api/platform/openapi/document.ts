@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-
-export type OpenApiDocument = ReturnType<typeof createDocument>;
 import { restAreaOf, type RequestArea } from '../../../domain/auth/api-token';
 import type { Answer, RouteDoc } from './route-doc';
 import { ErrorBody, SavedAnswer } from './wire-schemas';
+
+export type OpenApiDocument = ReturnType<typeof createDocument>;
 
 /** `/api/clients/:id/` → `/api/clients/{id}/` */
 export const openApiPath = (expressPath: string): string => expressPath.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
@@ -83,6 +83,8 @@ const operationOf = (doc: RouteDoc): ZodOpenApiOperationObject => {
     const object = answerObject(answer);
     responses[status] = headers && Number(status) < 300 ? { ...object, headers: { ...object.headers, ...headers } } : object;
   }
+  // Express tags every GET answer with an ETag: `If-None-Match` with it (or `*`) answers 304.
+  if (doc.method === 'get' && !responses['304']) responses['304'] = { description: 'Not modified since the `ETag` sent in `If-None-Match`.' };
   // After its events are appended a write is saved, whatever fails next: 202 with the ids.
   if (doc.method !== 'get' && !responses['202']) {
     responses['202'] = { description: 'Saved, but the answer could not be read yet: do not send it again.', content: { 'application/json': { schema: SavedAnswer } } };
@@ -105,7 +107,8 @@ const operationOf = (doc: RouteDoc): ZodOpenApiOperationObject => {
     requestParams: { ...(names.length ? { path } : {}), ...(doc.query ? { query: doc.query } : {}), ...(doc.headers ? { header: doc.headers } : {}) },
     responses,
   };
-  if (doc.body) op.requestBody = { required: true, content: { 'application/json': { schema: doc.body } } };
+  // A body the route does without (`schema.optional()`) is not required.
+  if (doc.body) op.requestBody = { required: !doc.body.safeParse(undefined).success, content: { 'application/json': { schema: doc.body } } };
   if (doc.upload) {
     const fields = z.object({ [doc.upload.field]: z.string().meta({ format: 'binary', description: doc.upload.description }), ...(doc.upload.fields?.shape ?? {}) });
     op.requestBody = { required: true, content: { 'multipart/form-data': { schema: fields } } };
