@@ -53,7 +53,6 @@ const ViesCheckAnswer = z
 
 const LoginAnswer = z.object({ username: z.string(), password: z.string().meta({ description: 'Shown once.' }) });
 
-const idempotencyKey = z.object({ 'Idempotency-Key': z.string().max(200).optional().meta({ description: 'A retry with the same key applies it once.' }) });
 
 export const clientDocs = tagged('Clients', [
   { method: 'get', path: '/api/clients/', summary: 'List clients', access: 'superuser', answers: { 200: json(z.array(ClientAnswer)) } },
@@ -89,7 +88,6 @@ export const clientDocs = tagged('Clients', [
     path: '/api/clients/:id/apply_credit/',
     summary: 'Apply the client’s credit balance to one of its open invoices',
     access: 'superuser',
-    headers: idempotencyKey,
     body: applyCreditBody,
     answers: {
       201: json(

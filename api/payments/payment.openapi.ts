@@ -26,7 +26,6 @@ const stripeEvent = z
   .record(z.string(), z.unknown())
   .meta({ description: 'A Stripe event (`checkout.session.completed`, `charge.refunded`, `charge.dispute.*`, `payout.*`, …) exactly as Stripe sends it; events the app does not act on are acknowledged and ignored.' });
 
-const idempotencyKey = z.object({ 'Idempotency-Key': z.string().optional().meta({ description: 'A retry with the same key (first 200 characters) refunds once; the same key with another body is a 409.' }) });
 
 export const paymentDocs = tagged('Payments', [
   {
@@ -63,7 +62,6 @@ export const paymentDocs = tagged('Payments', [
     summary: 'Refund a payment',
     description: 'A card payment is refunded through the gateway; any other is recorded as paid back. Refused (400) beyond what is left to refund or on a locked day.',
     access: 'superuser',
-    headers: idempotencyKey,
     body: refundBody,
     answers: {
       201: json(

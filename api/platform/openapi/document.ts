@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { restAreaOf, type RequestArea } from '../../../domain/auth/api-token';
 import type { Answer, RouteDoc } from './route-doc';
-import { ErrorBody, SavedAnswer } from './wire-schemas';
+import { ErrorBody, idempotencyKeyHeader, SavedAnswer } from './wire-schemas';
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 
@@ -97,6 +97,7 @@ const operationOf = (doc: RouteDoc): ZodOpenApiOperationObject => {
   const extra = doc.params ? names.filter((n) => !(n in doc.params!.shape)) : [];
   if (extra.length) throw new Error(`${doc.method.toUpperCase()} ${doc.path}: path parameters ${extra.join(', ')} have no schema`);
 
+  const header = doc.method === 'get' ? doc.headers : idempotencyKeyHeader.extend(doc.headers?.shape ?? {});
   const who = whoMayCall(doc);
   const op: ZodOpenApiOperationObject = {
     operationId: operationId(doc),
@@ -104,7 +105,7 @@ const operationOf = (doc: RouteDoc): ZodOpenApiOperationObject => {
     summary: doc.summary,
     description: [doc.description, `**Who:** ${who.note}`].filter(Boolean).join('\n\n'),
     security: who.security,
-    requestParams: { ...(names.length ? { path } : {}), ...(doc.query ? { query: doc.query } : {}), ...(doc.headers ? { header: doc.headers } : {}) },
+    requestParams: { ...(names.length ? { path } : {}), ...(doc.query ? { query: doc.query } : {}), ...(header ? { header } : {}) },
     responses,
   };
   // A body the route does without (`schema.optional()`) is not required.
@@ -124,7 +125,7 @@ export const API_INFO = {
     '',
     'Amounts are euros as JSON numbers with at most two decimals unless a field names its currency; dates are `YYYY-MM-DD`.',
     'A write answered while the read models catch up carries `"pending": true` beside its fields.',
-    'Writes accept an `Idempotency-Key` header: a retry with the same key and body answers as the first did.',
+    'Every write accepts an `Idempotency-Key` header (listed on each): a retry with the same key and body answers as the first did.',
     '',
     'Authenticate with an API token (`Authorization: Bearer grcb_…`, created under Settings › Integrations) or, in a browser, with the session cookie and its CSRF token echoed in `X-CSRFToken` on writes.',
   ].join('\n'),

@@ -36,3 +36,8 @@ export const statementPeriodQuery = z.object({
   to: wDate.optional().meta({ description: 'Last day (default: today).' }),
   lang: z.enum(['en', 'el', 'ru']).optional().meta({ description: 'The language to print it in (default: the request’s language; another value is ignored).' }),
 });
+
+/** Every write under /api/ takes it (api/platform/http/idempotency.ts): the OpenAPI document adds it to each. */
+export const idempotencyKeyHeader = z.object({
+  'Idempotency-Key': z.string().optional().meta({ description: 'A retry with the same key and body answers as the first did and writes nothing more; the same key with another body is a 409.' }),
+});
